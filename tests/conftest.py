@@ -1,0 +1,72 @@
+"""Shared fixtures: search a tree given in the text notation and keep its trace."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tracer.api import search_tree
+from tracer.events import Evaluate, Expand
+from tracer.games.base import Player
+from tracer.games.tree import Tree, parse_tree_json, parse_tree_text
+from tracer.record import MemoryRecorder
+from tracer.trace import Result, Trace
+
+VARIANTS = [
+    ("minimax", "two-function"),
+    ("minimax", "negamax"),
+    ("minimax", "list"),
+    ("alphabeta", "fail-soft"),
+    ("alphabeta", "fail-hard"),
+    ("alphabeta", "negamax"),
+    ("alphabeta", "list"),
+]
+AB_VARIANTS = [v for a, v in VARIANTS if a == "alphabeta"]
+
+
+@dataclass
+class Searched:
+    """A search's result and trace, with the questions tests ask of them."""
+
+    tree: Tree
+    result: Result
+    trace: Trace
+
+    @property
+    def evaluated(self) -> list[str]:
+        return [e.node for e in self.trace.events if isinstance(e, Evaluate)]
+
+    @property
+    def visited(self) -> list[str]:
+        return [e.node for e in self.trace.events if isinstance(e, (Expand, Evaluate))]
+
+    @property
+    def pruned_leaves(self) -> list[str]:
+        seen = set(self.evaluated)
+        return [n.id for n in self.tree.nodes() if n.is_leaf and n.id not in seen]
+
+
+def to_tree(source: Any, **kwargs: Any) -> Tree:
+    if isinstance(source, Tree):
+        return source
+    if isinstance(source, str):
+        return parse_tree_text(source, **kwargs)
+    return parse_tree_json(source, **kwargs)
+
+
+def do_search(source: Any, algorithm: str = "alphabeta", variant: str | None = None,
+              **options: Any) -> Searched:
+    root_player = options.pop("root_player", None)
+    tree = (to_tree(source) if root_player is None
+            else to_tree(source, root_player=Player(root_player)))
+    rec = MemoryRecorder()
+    result = search_tree(tree, algorithm=algorithm, variant=variant, recorder=rec, **options)
+    return Searched(tree, result, rec.trace)
+
+
+@pytest.fixture
+def search() -> Callable[..., Searched]:
+    return do_search

@@ -1,0 +1,73 @@
+"""gametree-tracer: make adversarial search visible.
+
+Search a game or an explicit tree with any minimax / alpha-beta variant, record
+every step as one event vocabulary, read and write traces::
+
+    >>> import tracer
+    >>> tree = tracer.parse_tree_text("A(B(3 12 8) C(2 4 6) D(14 5 2))")
+    >>> rec = tracer.MemoryRecorder()
+    >>> result = tracer.search_tree(tree, algorithm="alphabeta", recorder=rec)
+    >>> result.value, result.move
+    (3, 'B')
+"""
+
+from __future__ import annotations
+
+from .api import search_tree
+from .errors import GraphvizMissing, InputError, LimitExceeded, TracerError, UsageError
+from .events import Backup, Cut, Evaluate, Event, Expand
+from .games.base import Capabilities, Game, Player
+from .games.tree import (
+    Node,
+    Tree,
+    TreeGame,
+    format_tree_text,
+    load_tree,
+    parse_tree_json,
+    parse_tree_text,
+)
+from .record import NULL, FileRecorder, MemoryRecorder, NullRecorder, Recorder, StreamRecorder
+from .search import ALGORITHMS, alpha_beta, minimax, run_search
+from .trace import Header, Result, Stats, Trace, iter_trace, load_trace
+
+__all__ = [
+    "ALGORITHMS",
+    "NULL",
+    "Backup",
+    "Capabilities",
+    "Cut",
+    "Evaluate",
+    "Event",
+    "Expand",
+    "FileRecorder",
+    "Game",
+    "GraphvizMissing",
+    "Header",
+    "InputError",
+    "LimitExceeded",
+    "MemoryRecorder",
+    "Node",
+    "NullRecorder",
+    "Player",
+    "Recorder",
+    "Result",
+    "Stats",
+    "StreamRecorder",
+    "Trace",
+    "TracerError",
+    "Tree",
+    "TreeGame",
+    "UsageError",
+    "alpha_beta",
+    "format_tree_text",
+    "iter_trace",
+    "load_trace",
+    "load_tree",
+    "minimax",
+    "parse_tree_json",
+    "parse_tree_text",
+    "run_search",
+    "search_tree",
+]
+
+__version__ = "0.1.0"

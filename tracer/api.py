@@ -1,0 +1,123 @@
+"""The library calls behind the CLI commands: load a source, search it, validate a file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError, UsageError
+from .games.base import Player
+from .games.tree import Tree, TreeGame, load_tree, parse_tree_json, parse_tree_text
+from .record import NULL, FileRecorder, Recorder
+from .trace import Result
+
+__all__ = ["load_source", "search_source", "search_tree", "tree_source", "validate_file"]
+
+
+def load_source(source: str, *, root_player: str | None = None) -> Tree:
+    """A tree file (``.json`` or text notation) or the name of a built-in example."""
+    player = None if root_player is None else Player(root_player)
+    if os.path.exists(source):
+        if os.path.isdir(source):
+            raise UsageError(f"{source} is a folder: give a tree file or an example name")
+        return load_tree(source, root_player=player)
+    from .examples import EXAMPLES, example_tree
+
+    if source in EXAMPLES:
+        tree = example_tree(source)
+        if player is not None:
+            tree = parse_tree_json(tree.to_json(), file=f"<example {source}>",
+                                   root_player=player)
+        return tree
+    raise UsageError(f"no such file or built-in example: {source!r} "
+                     f"(examples: {', '.join(EXAMPLES)})")
+
+
+def tree_source(tree: Tree, *, root_player: str | None = None) -> dict[str, Any]:
+    """The trace header's ``source`` block for an explicit tree."""
+    return {"kind": "tree", "name": tree.name, "tree": tree.to_json()}
+
+
+def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None = None,
+                order: str = "natural", seed: int | None = None, depth: int | None = None,
+                cut_on: str = "ge", recorder: Recorder = NULL) -> Result:
+    """Search an explicit tree; the trace header embeds the whole tree."""
+    from .search import run_search
+
+    return run_search(TreeGame(tree), algorithm=algorithm, variant=variant, order=order,
+                      seed=seed, depth=depth, cut_on=cut_on, recorder=recorder,
+                      source=tree_source(tree))
+
+
+def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | None = None,
+                  order: str = "natural", seed: int | None = None, depth: int | None = None,
+                  cut_on: str = "ge", root_player: str | None = None,
+                  output: str | os.PathLike[str] | None = None) -> tuple[Result, str]:
+    """Load ``source``, search it, write the trace to ``output`` if given.
+
+    Returns the result and a one-line title for the summary."""
+    from .search import ALGORITHMS
+
+    tree = load_source(source, root_player=root_player)
+    variants = ALGORITHMS.get(algorithm, ())
+    shown = variant if variant is not None else (variants[0] if variants else "?")
+    title = f"{algorithm} ({shown}) on {tree.name or source}"
+    opts: dict[str, Any] = dict(algorithm=algorithm, variant=variant, order=order, seed=seed,
+                                depth=depth, cut_on=cut_on)
+    if output is None:
+        return search_tree(tree, **opts), title
+    with FileRecorder(output) as recorder:
+        result = search_tree(tree, recorder=recorder, **opts)
+    return result, title
+
+
+def validate_file(path: str | os.PathLike[str]) -> str:
+    """Check a tree or trace file; return what it is ("tree", "trace", "trace stream")."""
+    from .jsonio import load_json_file
+    from .schema import validate
+
+    file = str(path)
+    if file.endswith(".jsonl"):
+        _validate_stream(Path(path))
+        return "trace stream"
+    if not file.endswith(".json"):
+        parse_tree_text(Path(path).read_text(encoding="utf-8"), file=file)
+        return "tree (text notation)"
+    data = load_json_file(path)
+    if isinstance(data, dict) and "format" in data:
+        validate(data, "trace", file=file)
+        from .trace import Trace
+
+        Trace.from_json(data, file=file)
+        return "trace"
+    validate(data, "tree", file=file)
+    parse_tree_json(data, file=file)
+    return "tree"
+
+
+def _validate_stream(path: Path) -> None:
+    from .jsonio import loads_json
+    from .schema import validate
+
+    file = str(path)
+    try:
+        handle = path.open(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
+    with handle:
+        lines = [(n, line) for n, line in enumerate(handle, start=1) if line.strip()]
+    if not lines:
+        raise InputError("empty trace stream", file=file)
+    for i, (n, line) in enumerate(lines):
+        obj = loads_json(line, file=f"{file}:{n}")
+        where = f"line {n}: $"
+        if i == 0:
+            validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
+            if obj.get("type") != "header":
+                raise InputError('the first line must be the header ("type": "header")',
+                                 file=file, where=f"line {n}")
+        elif isinstance(obj, dict) and obj.get("type") == "result":
+            validate(obj, "trace", file=file, ref="#/$defs/result", where=where)
+        else:
+            validate(obj, "trace", file=file, ref="#/$defs/event", where=where)

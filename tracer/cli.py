@@ -1,0 +1,247 @@
+"""The ``gametrace`` command line.
+
+This is the only module that turns library errors into exit codes: 2 for usage
+errors (a bad option value, an unknown name), 1 for every other failure (a
+malformed input file, a limit reached).  Heavy modules are imported inside the
+commands so that ``gametrace --help`` answers at once.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from .errors import TracerError, UsageError
+
+T = TypeVar("T")
+
+DEFAULT_MAX_PLY = 100_000
+STACK_BYTES = 512 * 1024 * 1024
+
+
+class _Group(click.Group):
+    """Maps library errors raised by any subcommand to one line and an exit code."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            click.echo(f"gametrace: error: {exc}", err=True)
+            ctx.exit(2)
+        except TracerError as exc:
+            click.echo(f"gametrace: error: {exc}", err=True)
+            ctx.exit(1)
+        except RecursionError:
+            click.echo("gametrace: error: input nested too deeply: raise --max-ply", err=True)
+            ctx.exit(1)
+        except MemoryError:
+            click.echo("gametrace: error: out of memory: search a smaller tree or use --depth",
+                       err=True)
+            ctx.exit(1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as exc:  # a bug: one line, unless asked for the traceback
+            if os.environ.get("GAMETRACE_DEBUG"):
+                raise
+            click.echo(f"gametrace: internal error (set GAMETRACE_DEBUG=1 for details): "
+                       f"{type(exc).__name__}: {exc}", err=True)
+            ctx.exit(1)
+
+
+def run_deep(fn: Callable[[], T], *, max_ply: int) -> T:
+    """Run ``fn`` in a thread with a large stack and a recursion limit fit for ``max_ply``.
+
+    Searches and the JSON decoder recurse once per tree level; a thread is the only
+    way to get a bigger C stack for them."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # handed to the calling thread
+            box["error"] = exc
+
+    old_limit = sys.getrecursionlimit()
+    old_stack = threading.stack_size()
+    sys.setrecursionlimit(max(old_limit, max_ply * 2 + 1000))
+    try:
+        threading.stack_size(STACK_BYTES)
+        worker = threading.Thread(target=target, name="gametrace-search", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(old_stack)
+    try:
+        worker.join()
+    finally:
+        sys.setrecursionlimit(old_limit)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]  # type: ignore[no-any-return]
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="gametree-tracer", prog_name="gametrace")
+def main() -> None:
+    """Trace adversarial search: run minimax and alpha-beta on lecture trees, record
+    every step as JSON, validate files.
+
+    \b
+    Examples:
+      gametrace examples
+      gametrace run aima -a alphabeta -o aima.json
+      gametrace run tree.json -a minimax --variant negamax --json
+      gametrace validate aima.json
+    """
+
+
+_ALGORITHMS = ("minimax", "alphabeta")
+
+
+@main.command()
+@click.argument("source")
+@click.option("-a", "--algorithm", default="alphabeta", show_default=True,
+              type=click.Choice(_ALGORITHMS), help="Algorithm family.")
+@click.option("--variant", default=None, metavar="V",
+              help="minimax: two-function (default), negamax, list. "
+                   "alphabeta: fail-soft (default), fail-hard, negamax, list.")
+@click.option("--order", default="natural", show_default=True,
+              type=click.Choice(("natural", "reverse", "random", "best", "worst")),
+              help="Child ordering; best/worst sort children by their exact minimax value.")
+@click.option("--seed", type=int, default=None, help="Seed for --order random (default 0).")
+@click.option("--depth", type=click.IntRange(min=0), default=None,
+              help="Depth limit: nodes at this ply are scored by their static value.")
+@click.option("--cut-on", default="ge", show_default=True, type=click.Choice(("ge", "gt")),
+              help="Cut when alpha >= beta (ge) or only when alpha > beta (gt).")
+@click.option("--root-player", default=None, type=click.Choice(("max", "min")),
+              help="Who moves at the root of a tree file [default: max].")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Write the trace here (.json document or .jsonl stream).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the result as JSON (keys value, move, pv, stats).")
+@click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Also draw the trace (.svg, .png, .pdf or .dot).")
+@click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
+              show_default=True, help="Deepest tree the search may recurse into.")
+def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
+        depth: int | None, cut_on: str, root_player: str | None, output: Path | None,
+        as_json: bool, render_out: Path | None, max_ply: int) -> None:
+    """Search SOURCE and print the value, best move, principal variation and counts.
+
+    SOURCE is a tree file (.json, or the text notation in any other file) or the
+    name of a built-in lecture tree (see `gametrace examples`).
+
+    \b
+    Examples:
+      gametrace run aima
+      gametrace run aima -a alphabeta --variant fail-hard -o aima.json
+      gametrace run aima --order reverse --cut-on gt --json
+      echo 'A(B(3 12 8) C(2 4 6) D(14 5 2))' > t.tree && gametrace run t.tree -a minimax
+    """
+    from .api import search_source
+
+    if render_out is not None and output is None:
+        output = render_out.with_suffix(".trace.json")
+
+    def work() -> Any:
+        return search_source(source, algorithm=algorithm, variant=variant, order=order,
+                             seed=seed, depth=depth, cut_on=cut_on, root_player=root_player,
+                             output=output)
+
+    result, title = run_deep(work, max_ply=max_ply)
+    if as_json:
+        from .jsonio import dumps_json
+
+        payload = {"value": result.to_json()["value"], "move": result.move,
+                   "pv": list(result.pv), "stats": result.stats.to_json()}
+        click.echo(dumps_json(payload))
+    else:
+        click.echo(summary(title, algorithm, result))
+    if output is not None:
+        click.echo(f"trace written to {output}", err=True)
+    if render_out is not None:
+        from .cli_render import render_trace_file
+
+        render_trace_file(output, render_out)
+        click.echo(f"diagram written to {render_out}", err=True)
+
+
+def summary(title: str, algorithm: str, result: Any) -> str:
+    """The readable result block printed by ``gametrace run``."""
+    from .jsonio import encode_number
+
+    s = result.stats
+    lines = [
+        title,
+        f"value: {encode_number(result.value)}",
+        f"best move: {result.move if result.move is not None else '(none: the root is a leaf)'}",
+        f"principal variation: {' -> '.join(result.pv)}",
+        f"nodes expanded: {s.nodes_expanded}, leaves evaluated: {s.leaves_evaluated}, "
+        f"deepest ply: {s.max_depth}",
+    ]
+    if algorithm != "minimax":
+        lines.append(f"cuts: {s.cuts} ({s.children_pruned} children pruned)")
+    return "\n".join(lines)
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
+              show_default=True, help="Deepest nesting the reader accepts.")
+def validate(file: Path, max_ply: int) -> None:
+    """Check a tree or a trace FILE against its schema.
+
+    A .json file holding "format": "gametree-trace" is checked as a trace, a
+    .jsonl file as a trace stream; any other file as a tree (JSON or text notation).
+    Prints what the file is when it is valid; exits 1 with the first error otherwise.
+
+    \b
+    Examples:
+      gametrace validate traces/aima.alphabeta.fail-soft.json
+      gametrace validate tests/data/trees/aima.json
+    """
+    from .api import validate_file
+
+    kind = run_deep(lambda: validate_file(file), max_ply=max_ply)
+    click.echo(f"{file}: valid {kind}")
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def examples(as_json: bool) -> None:
+    """List the built-in lecture trees that `gametrace run NAME` accepts.
+
+    \b
+    Examples:
+      gametrace examples
+      gametrace run three-mins -a alphabeta
+    """
+    from .examples import EXAMPLES
+
+    if as_json:
+        from .jsonio import dumps_json
+
+        click.echo(dumps_json([{"name": e.name, "item": e.item, "title": e.title,
+                                "tree": e.text, "value": e.value, "notes": e.notes}
+                               for e in EXAMPLES.values()]))
+        return
+    width = max(len(name) for name in EXAMPLES)
+    for e in EXAMPLES.values():
+        click.echo(f"{e.name:<{width}}  digest item {e.item}: {e.title}")
+        click.echo(f"{'':<{width}}  {e.text}")
+
+
+def _register_optional() -> None:
+    try:
+        from .cli_render import render_command
+    except ImportError:  # the renderer is optional while it is being built
+        return
+    main.add_command(render_command)
+
+
+_register_optional()

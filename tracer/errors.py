@@ -1,0 +1,51 @@
+"""The exceptions the library raises.
+
+Every error derives from :class:`TracerError`; each also derives from the built-in
+exception a caller would naturally catch (``ValueError`` for bad input, ``OSError``
+for missing tools).  Only :mod:`tracer.cli` turns them into exit codes.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "GraphvizMissing",
+    "InputError",
+    "LimitExceeded",
+    "TracerError",
+    "UsageError",
+]
+
+
+class TracerError(Exception):
+    """Base class of every error raised by gametree-tracer."""
+
+
+class UsageError(TracerError, ValueError):
+    """An option or argument has a value the tool does not accept (exit code 2)."""
+
+
+class InputError(TracerError, ValueError):
+    """An input file (tree, trace, solution) is malformed or breaks its schema.
+
+    ``file`` names the file, ``where`` the place in it: a JSON path such as
+    ``$.children[1].value`` or ``line 3, column 7``.  ``str()`` gives the one-line
+    message the CLI prints.
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, where: str | None = None) -> None:
+        self.message = message
+        self.file = file
+        self.where = where
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        parts = [p for p in (self.file, self.where) if p]
+        return ": ".join([*parts, self.message])
+
+
+class LimitExceeded(TracerError, RuntimeError):
+    """A size or depth limit stopped the work; the message names the option that raises it."""
+
+
+class GraphvizMissing(TracerError, OSError):
+    """The Graphviz layout engine could not be loaded."""

@@ -1,0 +1,203 @@
+"""The event vocabulary shared by every search algorithm.
+
+Events are data: frozen dataclasses with a ``type`` discriminator, no behaviour
+beyond conversion to and from JSON.  Values, alpha and beta are always from MAX's
+point of view, whatever the variant, so traces of different variants compare
+directly.  Unbounded values are ``float('inf')`` in Python and the strings
+``"+inf"`` / ``"-inf"`` in JSON (JSON has no Infinity).
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from .errors import InputError
+from .jsonio import decode_number, encode_number
+
+__all__ = [
+    "Backup",
+    "Cut",
+    "EVENT_TYPES",
+    "Evaluate",
+    "Event",
+    "Expand",
+    "event_from_json",
+]
+
+Number = float | int
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events: a sequence number (1, 2, ...) in the order they happened."""
+
+    type: ClassVar[str] = "event"
+    seq: int
+    """Position of the event in the trace, starting at 1."""
+
+    _numbers: ClassVar[frozenset[str]] = frozenset()
+    _number_lists: ClassVar[frozenset[str]] = frozenset()
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; optional fields that are ``None`` are left out
+        (required ones such as the root's ``parent`` are written as null)."""
+        out: dict[str, Any] = {"seq": self.seq, "type": self.type}
+        for f in fields(self):
+            if f.name == "seq":
+                continue
+            v = getattr(self, f.name)
+            if v is None:
+                if f.default is MISSING:
+                    out[f.name] = None
+                continue
+            if f.name in self._numbers:
+                v = encode_number(v)
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Expand(Event):
+    """A node is opened: its children will be searched in the order given."""
+
+    type: ClassVar[str] = "expand"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"alpha", "beta", "value"})
+    node: str
+    """Id of the node being expanded."""
+    parent: str | None
+    """Id of its parent; ``None`` at the root."""
+    depth: int
+    """Ply of the node (the root is 0)."""
+    player: str
+    """``max``, ``min`` or ``chance``: who chooses here."""
+    children: tuple[str, ...]
+    """Ids of the children, in the order the search will visit them."""
+    value: Number | None = None
+    """The provisional value the node starts with (-inf at MAX, +inf at MIN)."""
+    alpha: Number | None = None
+    """Alpha on entry, where the algorithm has one."""
+    beta: Number | None = None
+    """Beta on entry, where the algorithm has one."""
+    label: str | None = None
+    """A readable picture of the position (generated games); trees use the id."""
+    moves: tuple[str, ...] | None = None
+    """Names of the moves leading to each child (generated games)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluate(Event):
+    """A leaf gets its value: a terminal utility or a static evaluation at the depth limit."""
+
+    type: ClassVar[str] = "evaluate"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"value", "score"})
+    node: str
+    """Id of the evaluated node."""
+    parent: str | None
+    """Id of its parent; ``None`` at the root."""
+    depth: int
+    """Ply of the node."""
+    player: str
+    """The side to move at the node."""
+    value: Number
+    """The value, from MAX's point of view."""
+    reason: str
+    """``terminal`` (game over / a leaf of the tree) or ``depth-limit`` (static evaluation)."""
+    score: Number | None = None
+    """Negamax variants: the same value from the side to move's point of view."""
+    label: str | None = None
+    """A readable picture of the position (generated games)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Backup(Event):
+    """A child's value arrives at its parent, which updates its provisional value."""
+
+    type: ClassVar[str] = "backup"
+    _numbers: ClassVar[frozenset[str]] = frozenset(
+        {"child_value", "value", "alpha", "beta", "score"}
+    )
+    node: str
+    """Id of the parent receiving the value."""
+    child: str
+    """Id of the child whose value arrives."""
+    child_value: Number
+    """The value the child returned (MAX's view)."""
+    value: Number
+    """The parent's provisional value after the update (MAX's view).
+
+    Fail-soft and minimax variants keep the best value seen; fail-hard keeps alpha
+    (at MAX) or beta (at MIN), as Pearl's AB does."""
+    best: str | None
+    """The child that gives the provisional value, if any."""
+    alpha: Number | None = None
+    """Alpha after the update, where the algorithm has one."""
+    beta: Number | None = None
+    """Beta after the update, where the algorithm has one."""
+    score: Number | None = None
+    """Negamax variants: the parent's value from its side to move's point of view."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(Event):
+    """The search stops at a node: its remaining children will not be searched.
+
+    A *beta cut* happens at a MAX node whose alpha reached an ancestor's beta; an
+    *alpha cut* at a MIN node whose beta fell to an ancestor's alpha."""
+
+    type: ClassVar[str] = "cut"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"alpha", "beta", "value"})
+    node: str
+    """Id of the node whose remaining children are pruned."""
+    kind: str
+    """``alpha`` or ``beta``."""
+    after: str
+    """Id of the child whose value caused the cut."""
+    alpha: Number
+    """Alpha at the moment of the cut."""
+    beta: Number
+    """Beta at the moment of the cut."""
+    value: Number
+    """The value the node returns (MAX's view)."""
+    pruned: tuple[str, ...]
+    """Ids of the children that will not be searched, in search order."""
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls for cls in (Expand, Evaluate, Backup, Cut)
+}
+
+
+def event_from_json(data: Any, *, file: str = "<trace>", where: str = "$") -> Event:
+    """Rebuild an event from its JSON dict (the inverse of ``Event.to_json``)."""
+    if not isinstance(data, dict):
+        raise InputError("expected an event object", file=file, where=where)
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        allowed = ", ".join(sorted(EVENT_TYPES))
+        raise InputError(f"unknown event type {kind!r} (expected one of: {allowed})",
+                         file=file, where=f"{where}.type")
+    kwargs: dict[str, Any] = {}
+    names = {f.name for f in fields(cls)}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in names:
+            raise InputError(f"unexpected key {key!r} in a {kind} event",
+                             file=file, where=f"{where}.{key}")
+        if key in cls._numbers and value is not None:
+            try:
+                value = decode_number(value)
+            except ValueError:
+                raise InputError(f"expected a number or \"+inf\"/\"-inf\", got {value!r}",
+                                 file=file, where=f"{where}.{key}") from None
+        elif isinstance(value, list):
+            value = tuple(value)
+        kwargs[key] = value
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise InputError(f"bad {kind} event: {exc}", file=file, where=where) from None

@@ -1,0 +1,114 @@
+"""Recorders: the sink a search reports its events to.
+
+A search calls ``start(header)``, then ``emit(event)`` for each step, then
+``finish(result)``.  It checks ``recorder.enabled`` before building an event, so
+the :data:`NULL` recorder costs one attribute test per step and no allocations.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import AbstractContextManager
+from types import TracebackType
+from typing import Protocol, TextIO
+
+from .events import Event
+from .trace import Header, Result, Trace, TraceWriter
+
+__all__ = ["NULL", "FileRecorder", "MemoryRecorder", "NullRecorder", "Recorder", "StreamRecorder"]
+
+
+class Recorder(Protocol):
+    """What a search talks to."""
+
+    enabled: bool
+    """False means: do not build events at all."""
+
+    def start(self, header: Header) -> None: ...
+
+    def emit(self, event: Event) -> None: ...
+
+    def finish(self, result: Result) -> None: ...
+
+
+class NullRecorder:
+    """Records nothing; searches skip event construction entirely."""
+
+    enabled = False
+
+    def start(self, header: Header) -> None:
+        pass
+
+    def emit(self, event: Event) -> None:
+        pass
+
+    def finish(self, result: Result) -> None:
+        pass
+
+
+NULL = NullRecorder()
+
+
+class MemoryRecorder:
+    """Keeps the whole trace in memory (``.trace`` once the search has finished)."""
+
+    enabled = True
+
+    def __init__(self) -> None:
+        self.header: Header | None = None
+        self.events: list[Event] = []
+        self.result: Result | None = None
+
+    def start(self, header: Header) -> None:
+        self.header = header
+        self.events = []
+        self.result = None
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def finish(self, result: Result) -> None:
+        self.result = result
+
+    @property
+    def trace(self) -> Trace:
+        if self.header is None:
+            raise RuntimeError("nothing recorded yet: run a search with this recorder first")
+        return Trace(self.header, self.events, self.result)
+
+
+class StreamRecorder:
+    """Writes each event to a text stream as it happens (``.json`` or ``.jsonl`` form)."""
+
+    enabled = True
+
+    def __init__(self, out: TextIO, *, jsonl: bool) -> None:
+        self._writer = TraceWriter(out, jsonl=jsonl)
+
+    def start(self, header: Header) -> None:
+        self._writer.start(header)
+
+    def emit(self, event: Event) -> None:
+        self._writer.event(event)
+
+    def finish(self, result: Result) -> None:
+        self._writer.finish(result)
+
+
+class FileRecorder(StreamRecorder, AbstractContextManager["FileRecorder"]):
+    """Streams a trace to ``path`` through a temporary file renamed into place on success.
+
+    Use as a context manager; if the block raises, no output file is left behind.
+    ``.jsonl`` gives the stream form, anything else the single-document form.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        from .jsonio import atomic_writer
+
+        self._cm = atomic_writer(path)
+        out = self._cm.__enter__()
+        super().__init__(out, jsonl=str(path).endswith(".jsonl"))
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self._cm.__exit__(exc_type, exc, tb)

@@ -1,0 +1,74 @@
+"""The JSON Schemas of the project's files, and validation with readable errors.
+
+The schemas live in the top-level ``schemas/`` folder of a checkout and are shipped
+inside the package as ``tracer/schemas`` in a wheel.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+from .jsonio import json_path
+
+__all__ = ["SCHEMAS", "load_schema", "validate"]
+
+SCHEMAS = ("tree", "trace", "solution")
+
+
+def _schema_dir() -> Path:
+    packaged = resources.files("tracer") / "schemas"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / "schemas"
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    """The schema ``schemas/<name>.schema.json`` as a dict."""
+    path = _schema_dir() / f"{name}.schema.json"
+    with path.open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+@cache
+def _validator(name: str, ref: str | None) -> Any:
+    from jsonschema import Draft202012Validator
+
+    schema = load_schema(name)
+    if ref is not None:
+        schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": ref}
+    return Draft202012Validator(schema)
+
+
+def validate(data: Any, name: str, *, file: str, ref: str | None = None,
+             where: str = "$") -> None:
+    """Check ``data`` against schema ``name`` (or one of its ``$defs`` via ``ref``).
+
+    Raises :class:`InputError` naming the file, the JSON path of the most relevant
+    error (``jsonschema.exceptions.best_match``) and what was expected.
+    """
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator(name, ref).iter_errors(data))
+    if error is None:
+        return
+    path = json_path(list(error.absolute_path))
+    if where != "$":
+        path = where + path[1:]
+    raise InputError(_describe(error), file=file, where=path)
+
+
+def _describe(error: Any) -> str:
+    message = str(error.message)
+    if len(message) > 200:
+        message = message[:197] + "..."
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        return f"{message} (allowed: {', '.join(allowed)})"
+    return message

@@ -1,0 +1,263 @@
+"""What every search shares: options, child ordering, node ids, counters, the header.
+
+A :class:`Run` holds the per-search state (game, recorder, counters) so that the
+algorithms themselves read as the textbook loops they implement.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import LimitExceeded, UsageError
+from ..events import Evaluate
+from ..games.base import Game, Player
+from ..record import Recorder
+from ..trace import Header, Result, Stats
+
+__all__ = [
+    "CUT_TESTS",
+    "INF",
+    "ORDERS",
+    "PV",
+    "Run",
+    "SearchOptions",
+    "flatten_pv",
+]
+
+INF = float("inf")
+
+ORDERS = ("natural", "reverse", "random", "best", "worst")
+CUT_TESTS = ("ge", "gt")
+
+PV = tuple[str, "PV"] | None
+"""A principal variation as a linked list (node id, rest): O(1) to extend at each level."""
+
+
+def flatten_pv(pv: PV) -> tuple[str, ...]:
+    out: list[str] = []
+    while pv is not None:
+        out.append(pv[0])
+        pv = pv[1]
+    return tuple(out)
+
+
+def choose(name: str, value: str, allowed: Sequence[str]) -> str:
+    """Return ``value`` if allowed, else a UsageError listing the choices."""
+    if value not in allowed:
+        raise UsageError(f"unknown {name} {value!r} (choose from: {', '.join(allowed)})")
+    return value
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Options every minimax-family search understands."""
+
+    order: str = "natural"
+    """Child ordering: natural, reverse, random (seeded), best or worst (oracle orderings)."""
+    seed: int | None = None
+    """Seed of the random ordering; each node shuffles with its own seeded generator."""
+    depth: int | None = None
+    """Depth limit: nodes at this ply are scored by the static evaluation."""
+    cut_on: str = "ge"
+    """Cut test: ``ge`` cuts when alpha >= beta, ``gt`` only when alpha > beta."""
+
+    def __post_init__(self) -> None:
+        choose("ordering", self.order, ORDERS)
+        choose("cut test", self.cut_on, CUT_TESTS)
+        if self.depth is not None and self.depth < 0:
+            raise UsageError(f"depth must be 0 or more, got {self.depth}")
+        if self.order == "random" and self.seed is None:
+            object.__setattr__(self, "seed", 0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"order": self.order, "seed": self.seed, "depth": self.depth,
+                "cut_on": self.cut_on}
+
+
+Child = tuple[Any, str]
+"""A child state and its node id."""
+
+
+class Run:
+    """One search in progress: the game, the recorder, the counters."""
+
+    def __init__(self, game: Game[Any, Any], recorder: Recorder, options: SearchOptions) -> None:
+        self.game = game
+        self.rec = recorder
+        self.on = recorder.enabled
+        self.opts = options
+        self.depth_limit = options.depth
+        self.named = game.capabilities.named_nodes
+        self.seq = 0
+        self.expanded = 0
+        self.evaluated = 0
+        self.cuts = 0
+        self.pruned = 0
+        self.max_depth = 0
+        self.max_list_length: int | None = None
+        self._oracle: dict[str, float] = {}
+        self._order: Callable[[list[Child], str, Player, int], list[Child]] = {
+            "natural": _natural,
+            "reverse": _reverse,
+            "random": self._random,
+            "best": self._best,
+            "worst": self._worst,
+        }[options.order]
+
+    # ids and children -------------------------------------------------------------
+
+    def root_id(self, state: Any) -> str:
+        return str(self.game.node_id(state)) if self.named else "root"
+
+    def children(self, state: Any, node_id: str, player: Player, ply: int) -> list[Child]:
+        """The children of ``state`` in the order the search will visit them."""
+        game = self.game
+        if self.named:
+            kids = [(c, game.node_id(c))
+                    for c in [game.result(state, a) for a in game.actions(state)]]
+        else:
+            prefix = "" if node_id == "root" else node_id + "/"
+            kids = [(game.result(state, a), prefix + game.move_name(state, a))
+                    for a in game.actions(state)]
+        return self._order(kids, node_id, player, ply)
+
+    def is_leaf(self, state: Any, ply: int) -> bool:
+        if self.game.is_terminal(state):
+            return True
+        return self.depth_limit is not None and ply >= self.depth_limit
+
+    def leaf_value(self, state: Any, ply: int) -> tuple[float, str]:
+        """The value of a leaf and why: ``terminal`` or ``depth-limit``."""
+        game = self.game
+        if game.is_terminal(state):
+            return game.utility(state), "terminal"
+        return game.evaluate(state), "depth-limit"
+
+    def evaluate(self, state: Any, node_id: str, parent: str | None, ply: int,
+                 player: Player, *, score_sign: int | None = None) -> float:
+        """Score a leaf, count it and report it; ``score_sign`` adds the negamax score."""
+        value, reason = self.leaf_value(state, ply)
+        self.evaluated += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        if self.on:
+            self.emit(Evaluate(
+                self.next_seq(), node_id, parent, ply, player.value, value, reason,
+                score=None if score_sign is None else score_sign * value,
+                label=None if self.named else self.game.describe(state)))
+        return value
+
+    def opened(self, ply: int) -> None:
+        self.expanded += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+
+    def next_seq(self) -> int:
+        self.seq += 1
+        return self.seq
+
+    def emit(self, event: Any) -> None:
+        self.rec.emit(event)
+
+    def label(self, state: Any) -> str | None:
+        return None if self.named else self.game.describe(state)
+
+    # orderings --------------------------------------------------------------------
+
+    def _random(self, kids: list[Child], node_id: str, player: Player,
+                ply: int) -> list[Child]:
+        # One generator per node, seeded by (seed, node id): the order of a node's
+        # children does not depend on which nodes were searched before it, so
+        # variants that visit different nodes still see the same orderings.
+        out = list(kids)
+        random.Random(f"{self.opts.seed}:{node_id}").shuffle(out)
+        return out
+
+    def _best(self, kids: list[Child], node_id: str, player: Player,
+              ply: int) -> list[Child]:
+        return self._by_value(kids, player, ply, best_first=True)
+
+    def _worst(self, kids: list[Child], node_id: str, player: Player,
+               ply: int) -> list[Child]:
+        return self._by_value(kids, player, ply, best_first=False)
+
+    def _by_value(self, kids: list[Child], player: Player, ply: int, *,
+                  best_first: bool) -> list[Child]:
+        if player is Player.CHANCE:
+            return kids
+        # Oracle orderings sort by the exact (depth-limited) minimax value of each
+        # child; Python's sort is stable, so ties keep their natural order.
+        descending = (player is Player.MAX) == best_first
+        values = [self.exact_value(state, cid, ply + 1) for state, cid in kids]
+        order = sorted(range(len(kids)), key=lambda i: -values[i] if descending else values[i])
+        return [kids[i] for i in order]
+
+    def exact_value(self, state: Any, node_id: str, ply: int) -> float:
+        """Minimax value of a node (memoised by id), for the oracle orderings."""
+        memo = self._oracle
+        if node_id in memo:
+            return memo[node_id]
+        game = self.game
+        if self.is_leaf(state, ply):
+            value = self.leaf_value(state, ply)[0]
+        else:
+            player = game.to_move(state)
+            if player is Player.CHANCE:
+                raise UsageError("best/worst orderings need a tree without chance nodes")
+            values = []
+            for a in game.actions(state):
+                child = game.result(state, a)
+                cid = (game.node_id(child) if self.named else
+                       ("" if node_id == "root" else node_id + "/") + game.move_name(state, a))
+                values.append(self.exact_value(child, cid, ply + 1))
+            value = (max(values) if player is Player.MAX else min(values)) if values \
+                else self.leaf_value(state, ply)[0]
+        memo[node_id] = value
+        return value
+
+    # header and result -------------------------------------------------------------
+
+    def header(self, algorithm: str, variant: str, root: str,
+               source: dict[str, Any] | None, extra: dict[str, Any] | None = None) -> Header:
+        options = self.opts.to_json()
+        if extra:
+            options.update(extra)
+        return Header(algorithm=algorithm, variant=variant, root=root, options=options,
+                      source=source if source is not None
+                      else {"kind": "game", "name": self.game.name})
+
+    def result(self, value: float, pv: PV) -> Result:
+        path = flatten_pv(pv)
+        return Result(
+            value=value,
+            move=path[1] if len(path) > 1 else None,
+            pv=path,
+            stats=Stats(
+                nodes_expanded=self.expanded,
+                leaves_evaluated=self.evaluated,
+                cuts=self.cuts,
+                children_pruned=self.pruned,
+                max_depth=self.max_depth,
+                max_list_length=self.max_list_length,
+            ),
+        )
+
+
+def _natural(kids: list[Child], node_id: str, player: Player, ply: int) -> list[Child]:
+    return kids
+
+
+def _reverse(kids: list[Child], node_id: str, player: Player, ply: int) -> list[Child]:
+    return kids[::-1]
+
+
+def recursion_guard(exc: RecursionError) -> LimitExceeded:
+    """The error to raise when a search outgrows Python's recursion limit."""
+    import sys
+
+    return LimitExceeded(
+        f"the tree is deeper than the recursion limit allows ({sys.getrecursionlimit()}): "
+        "limit the search with --depth, or raise the limit with --max-ply")

@@ -1,0 +1,239 @@
+"""Minimax in the three forms the lectures teach.
+
+* ``two-function``: MAX-VALUE / MIN-VALUE (AIMA, lectures 002 and 003).  Written as
+  one loop whose comparison is chosen by the player to move, so the two halves
+  cannot drift apart; the events are those of the two-function version.
+* ``negamax``: MINIMAX(POSITION, DEPTH) of lecture 000, returning value and path;
+  the static evaluation scores from the side to move and values are negated on the
+  way up (only where the side to move changes, so passes are handled).  A node with
+  no successors is treated as deep enough.
+* ``list``: lecture 004's depth-first procedure over an explicit list L of nodes
+  (space O(b*m)): provisional values -inf / +inf, children pushed at the head of L.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from ..errors import UsageError
+from ..events import Backup, Expand
+from ..games.base import Game, Player
+from ..record import NULL, Recorder
+from ..trace import Result
+from .common import INF, PV, Run, SearchOptions, choose
+
+__all__ = ["MINIMAX_VARIANTS", "minimax"]
+
+MINIMAX_VARIANTS = ("two-function", "negamax", "list")
+
+
+def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-function",
+            order: str = "natural", seed: int | None = None, depth: int | None = None,
+            recorder: Recorder = NULL, source: dict[str, Any] | None = None) -> Result:
+    """Search ``state`` (default: the game's initial state) with plain minimax."""
+    choose("minimax variant", variant, MINIMAX_VARIANTS)
+    opts = SearchOptions(order=order, seed=seed, depth=depth)
+    if state is None:
+        state = game.initial_state()
+    run = Run(game, recorder, opts)
+    root = run.root_id(state)
+    recorder.start(run.header("minimax", variant, root, source,
+                                {"root_player": game.to_move(state).value}))
+    if variant == "list":
+        value, pv = _list(run, state, root)
+    elif variant == "negamax":
+        score, pv = _negamax(run, state, root, None, 0)
+        value = game.to_move(state).sign * score
+    else:
+        value, pv = _two_function(run, state, root, None, 0)
+    result = run.result(value, pv)
+    recorder.finish(result)
+    return result
+
+
+def no_chance(node_id: str) -> UsageError:
+    return UsageError(f"node {node_id} is a chance node: minimax and alpha-beta need a game "
+                      "without chance (use expectiminimax)")
+
+
+def _two_function(run: Run, state: Any, nid: str, parent: str | None,
+                  ply: int) -> tuple[float, PV]:
+    if run.is_leaf(state, ply):
+        player = run.game.to_move(state)
+        return run.evaluate(state, nid, parent, ply, player), (nid, None)
+    player = run.game.to_move(state)
+    if player is Player.CHANCE:
+        raise no_chance(nid)
+    kids = run.children(state, nid, player, ply)
+    if not kids:
+        return run.evaluate(state, nid, parent, ply, player), (nid, None)
+    run.opened(ply)
+    sign = player.sign
+    v = -sign * INF
+    if run.on:
+        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
+                        tuple(c for _, c in kids), value=v, label=run.label(state)))
+    best: str | None = None
+    best_pv: PV = None
+    for child, cid in kids:
+        cv, cpv = _two_function(run, child, cid, nid, ply + 1)
+        if sign * cv > sign * v:
+            v, best, best_pv = cv, cid, cpv
+        if run.on:
+            run.emit(Backup(run.next_seq(), nid, cid, cv, v, best))
+    return v, (nid, best_pv)
+
+
+def _negamax(run: Run, state: Any, nid: str, parent: str | None,
+             ply: int) -> tuple[float, PV]:
+    """Returns the score from the side to move at ``state``, and the path."""
+    game = run.game
+    player = game.to_move(state)
+    if player is Player.CHANCE:
+        raise no_chance(nid)
+    sign = player.sign
+    kids = [] if run.is_leaf(state, ply) else run.children(state, nid, player, ply)
+    if not kids:  # deep enough, or no successors: the static value from the mover's side
+        return sign * run.evaluate(state, nid, parent, ply, player, score_sign=sign), (nid, None)
+    run.opened(ply)
+    if run.on:
+        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
+                        tuple(c for _, c in kids), value=-sign * INF, label=run.label(state)))
+    best = -INF
+    best_id: str | None = None
+    best_pv: PV = None
+    for child, cid in kids:
+        child_score, cpv = _negamax(run, child, cid, nid, ply + 1)
+        # Negate only where the side to move changes (a pass keeps the same side).
+        score = child_score if game.to_move(child).sign == sign else -child_score
+        if score > best:
+            best, best_id, best_pv = score, cid, cpv
+        if run.on:
+            run.emit(Backup(run.next_seq(), nid, cid, sign * score, sign * best, best_id,
+                            score=best))
+    return best, (nid, best_pv)
+
+
+class _Entry:
+    """A node on lecture 004's list L."""
+
+    __slots__ = ("best", "id", "parent", "player", "ply", "state", "value")
+
+    def __init__(self, state: Any, nid: str, parent: _Entry | None, ply: int) -> None:
+        self.state = state
+        self.id = nid
+        self.parent = parent
+        self.ply = ply
+        self.player: Player | None = None
+        self.value: float | None = None
+        self.best: _Entry | None = None
+
+
+def _list(run: Run, state: Any, root_id: str, *, pruning: bool = False) -> tuple[float, PV]:
+    """Lecture 004's procedure; with ``pruning`` its ALFA/BETA tests on ancestors."""
+    game = run.game
+    ge = run.opts.cut_on == "ge"
+    root = _Entry(state, root_id, None, 0)
+    todo: deque[_Entry] = deque([root])
+    longest = 1
+    while True:
+        x = todo[0]
+        if x.value is not None:
+            p = x.parent
+            if p is None:  # x is the root and has its value: done
+                break
+            assert p.value is not None and p.player is not None
+            if pruning and _list_cut(run, x, p, ge, todo):
+                continue
+            sign = p.player.sign
+            if sign * x.value > sign * p.value:
+                p.value, p.best = x.value, x
+            todo.popleft()
+            if run.on:
+                alpha, beta = _window(p) if pruning else (None, None)
+                run.emit(Backup(run.next_seq(), p.id, x.id, x.value, p.value,
+                                None if p.best is None else p.best.id, alpha=alpha, beta=beta))
+            continue
+        player = game.to_move(x.state)
+        if player is Player.CHANCE:
+            raise no_chance(x.id)
+        x.player = player
+        parent_id = None if x.parent is None else x.parent.id
+        kids = [] if run.is_leaf(x.state, x.ply) else run.children(x.state, x.id, player, x.ply)
+        if not kids:  # terminal, or we decide not to expand further: e(x), x stays in L
+            x.value = run.evaluate(x.state, x.id, parent_id, x.ply, player)
+            continue
+        run.opened(x.ply)
+        x.value = -player.sign * INF
+        if run.on:
+            alpha, beta = _window(x) if pruning else (None, None)
+            run.emit(Expand(run.next_seq(), x.id, parent_id, x.ply, player.value,
+                            tuple(c for _, c in kids), value=x.value, alpha=alpha, beta=beta,
+                            label=run.label(x.state)))
+        todo.extendleft(_Entry(c, cid, x, x.ply + 1) for c, cid in reversed(kids))
+        longest = max(longest, len(todo))
+    run.max_list_length = longest
+    assert root.value is not None
+    pv: list[str] = []
+    e: _Entry | None = root
+    while e is not None:
+        pv.append(e.id)
+        e = e.best
+    linked: PV = None
+    for nid in reversed(pv):
+        linked = (nid, linked)
+    return root.value, linked
+
+
+def _window(node: _Entry) -> tuple[float, float]:
+    """ALFA and BETA as lecture 004 defines them for the children of ``node``.
+
+    ALFA is the best value already backed up into a MAX node on the path from the
+    root to ``node`` (included); BETA the lowest backed up into such a MIN node."""
+    alpha, beta = -INF, INF
+    e: _Entry | None = node
+    while e is not None:
+        if e.value is not None:
+            if e.player is Player.MAX and e.value > alpha:
+                alpha = e.value
+            elif e.player is Player.MIN and e.value < beta:
+                beta = e.value
+        e = e.parent
+    return alpha, beta
+
+
+def _list_cut(run: Run, x: _Entry, p: _Entry, ge: bool, todo: deque[_Entry]) -> bool:
+    """Lecture 004's test: may ``p`` and its descendants be removed from L?"""
+    assert x.value is not None and p.player is not None
+    grand = p.parent
+    if grand is None:
+        return False
+    alpha, beta = _window(grand)
+    vx = x.value
+    if p.player is Player.MIN:
+        cut = vx <= alpha if ge else vx < alpha
+        kind = "alpha"
+    else:
+        cut = vx >= beta if ge else vx > beta
+        kind = "beta"
+    if not cut or todo[1] is p:
+        # Nothing left to prune: back x up as usual, so that the trace shows p's value
+        # (removing p here, as the notes do, would change only p's parent's provisional value).
+        return False
+    todo.popleft()  # x itself
+    pruned: list[str] = []
+    while todo[0] is not p:
+        pruned.append(todo.popleft().id)
+    todo.popleft()  # p: removed with its descendants, its parent is not updated
+    run.cuts += 1
+    run.pruned += len(pruned)
+    if run.on:
+        from ..events import Cut
+
+        if p.player is Player.MIN:
+            a, b = alpha, min(beta, vx)
+        else:
+            a, b = max(alpha, vx), beta
+        run.emit(Cut(run.next_seq(), p.id, kind, x.id, a, b, vx, tuple(pruned)))
+    return True

@@ -1,0 +1,331 @@
+"""A recorded search: header, events, result; read and written as JSON or JSONL.
+
+A ``.json`` trace is one document::
+
+    {"format": "gametree-trace", "version": 1, "header": {...}, "events": [...], "result": {...}}
+
+A ``.jsonl`` trace is a stream, one JSON object per line: the header (with
+``"type": "header"``), then the events, then the result (``"type": "result"``).
+Both are written with sorted-free, fixed key order and no Infinity, so the same
+search gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from .errors import InputError
+from .events import Event, event_from_json
+from .jsonio import decode_number, dumps_json, encode_number, loads_json
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Header",
+    "Result",
+    "Stats",
+    "Trace",
+    "iter_trace",
+    "load_trace",
+]
+
+FORMAT = "gametree-trace"
+VERSION = 1
+
+Number = float | int
+
+
+@dataclass(frozen=True)
+class Header:
+    """What was searched and how: enough to redraw the tree and rerun the search."""
+
+    algorithm: str
+    """Algorithm family, e.g. ``minimax`` or ``alphabeta``."""
+    variant: str
+    """Variant within the family, e.g. ``fail-soft``."""
+    root: str
+    """Id of the root node."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Every option of the search (order, seed, depth, cut_on, root_player, ...)."""
+    source: dict[str, Any] = field(default_factory=dict)
+    """Where the game came from: ``{"kind": "tree", "name": ..., "tree": {...}}`` for
+    explicit trees (the whole tree, so renderers can draw what was never searched),
+    ``{"kind": "game", "name": ..., "params": {...}}`` for generated games."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "algorithm": self.algorithm,
+            "variant": self.variant,
+            "root": self.root,
+            "options": self.options,
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, *, file: str, where: str) -> Header:
+        obj = _require_object(data, file=file, where=where)
+        try:
+            return cls(
+                algorithm=_require_str(obj, "algorithm", file=file, where=where),
+                variant=_require_str(obj, "variant", file=file, where=where),
+                root=_require_str(obj, "root", file=file, where=where),
+                options=dict(obj.get("options", {})),
+                source=dict(obj.get("source", {})),
+            )
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"bad header: {exc}", file=file, where=where) from None
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Counts of what the search did."""
+
+    nodes_expanded: int = 0
+    """Inner nodes whose children were generated."""
+    leaves_evaluated: int = 0
+    """Nodes scored by utility or static evaluation."""
+    cuts: int = 0
+    """Alpha and beta cuts made."""
+    children_pruned: int = 0
+    """Children skipped by those cuts (each the root of a pruned subtree)."""
+    max_depth: int = 0
+    """Deepest ply reached (the root is 0)."""
+    max_list_length: int | None = None
+    """List variants: the longest the list L grew (space O(b*m))."""
+
+    @property
+    def nodes_visited(self) -> int:
+        return self.nodes_expanded + self.leaves_evaluated
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "nodes_expanded": self.nodes_expanded,
+            "leaves_evaluated": self.leaves_evaluated,
+            "nodes_visited": self.nodes_visited,
+            "cuts": self.cuts,
+            "children_pruned": self.children_pruned,
+            "max_depth": self.max_depth,
+        }
+        if self.max_list_length is not None:
+            out["max_list_length"] = self.max_list_length
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Stats:
+        return cls(
+            nodes_expanded=int(data.get("nodes_expanded", 0)),
+            leaves_evaluated=int(data.get("leaves_evaluated", 0)),
+            cuts=int(data.get("cuts", 0)),
+            children_pruned=int(data.get("children_pruned", 0)),
+            max_depth=int(data.get("max_depth", 0)),
+            max_list_length=data.get("max_list_length"),
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """The answer of a search, from MAX's point of view."""
+
+    value: Number
+    """The root's backed-up value."""
+    move: str | None
+    """Id of the root's child the search chooses (the first one that reaches the value)."""
+    pv: tuple[str, ...]
+    """Principal variation: node ids from the root down to a leaf."""
+    stats: Stats
+    """What the search did."""
+    complete: bool = True
+    """False when a budget stopped the search early."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": encode_number(self.value),
+            "move": self.move,
+            "pv": list(self.pv),
+            "stats": self.stats.to_json(),
+            "complete": self.complete,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, *, file: str, where: str) -> Result:
+        obj = _require_object(data, file=file, where=where)
+        try:
+            return cls(
+                value=decode_number(obj["value"]),
+                move=obj.get("move"),
+                pv=tuple(obj.get("pv", ())),
+                stats=Stats.from_json(obj.get("stats", {})),
+                complete=bool(obj.get("complete", True)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"bad result: {exc}", file=file, where=where) from None
+
+
+@dataclass
+class Trace:
+    """A whole recorded search held in memory."""
+
+    header: Header
+    events: list[Event]
+    result: Result | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The single-document JSON form."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "header": self.header.to_json(),
+            "events": [e.to_json() for e in self.events],
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, *, file: str = "<trace>") -> Trace:
+        obj = _require_object(data, file=file, where="$")
+        _check_format(obj, file=file, where="$")
+        raw_events = obj.get("events")
+        if not isinstance(raw_events, list):
+            raise InputError("expected a list of events", file=file, where="$.events")
+        events = [event_from_json(e, file=file, where=f"$.events[{i}]")
+                  for i, e in enumerate(raw_events)]
+        raw_result = obj.get("result")
+        result = (None if raw_result is None
+                  else Result.from_json(raw_result, file=file, where="$.result"))
+        return cls(Header.from_json(obj.get("header"), file=file, where="$.header"),
+                   events, result)
+
+    def dump(self, path: str | os.PathLike[str]) -> None:
+        """Write the trace; ``.jsonl`` gives the stream form, anything else one document."""
+        from .jsonio import atomic_writer
+
+        with atomic_writer(path) as out:
+            write_trace(out, self.header, self.events, self.result,
+                        jsonl=str(path).endswith(".jsonl"))
+
+
+def write_trace(out: TextIO, header: Header, events: Iterable[Event], result: Result | None,
+                *, jsonl: bool) -> None:
+    """Write a trace to a text stream, one event per line in both forms."""
+    writer = TraceWriter(out, jsonl=jsonl)
+    writer.start(header)
+    for e in events:
+        writer.event(e)
+    writer.finish(result)
+
+
+class TraceWriter:
+    """Streams a trace to a text file as the search runs (bounded memory)."""
+
+    def __init__(self, out: TextIO, *, jsonl: bool) -> None:
+        self._out = out
+        self._jsonl = jsonl
+        self._first = True
+
+    def start(self, header: Header) -> None:
+        h = header.to_json()
+        if self._jsonl:
+            self._out.write(dumps_json({"type": "header", "format": FORMAT, "version": VERSION,
+                                        **h}) + "\n")
+        else:
+            self._out.write(f'{{"format":"{FORMAT}","version":{VERSION},'
+                            f'"header":{dumps_json(h)},\n"events":[')
+
+    def event(self, event: Event) -> None:
+        text = dumps_json(event.to_json())
+        if self._jsonl:
+            self._out.write(text + "\n")
+        else:
+            self._out.write(("\n" if self._first else ",\n") + text)
+        self._first = False
+
+    def finish(self, result: Result | None) -> None:
+        r = None if result is None else result.to_json()
+        if self._jsonl:
+            if r is not None:
+                self._out.write(dumps_json({"type": "result", **r}) + "\n")
+        else:
+            self._out.write(f'],\n"result":{dumps_json(r)}}}\n')
+
+
+def load_trace(path: str | os.PathLike[str]) -> Trace:
+    """Read a whole trace (``.json`` document or ``.jsonl`` stream) into memory."""
+    header: Header | None = None
+    events: list[Event] = []
+    result: Result | None = None
+    for item in iter_trace(path):
+        if isinstance(item, Header):
+            header = item
+        elif isinstance(item, Result):
+            result = item
+        else:
+            events.append(item)
+    assert header is not None  # iter_trace always yields a header first or raises
+    return Trace(header, events, result)
+
+
+def iter_trace(path: str | os.PathLike[str]) -> Iterator[Header | Event | Result]:
+    """Yield the header, each event, then the result; ``.jsonl`` is read as a stream."""
+    file = str(path)
+    if not file.endswith(".jsonl"):
+        from .jsonio import load_json_file
+
+        trace = Trace.from_json(load_json_file(path), file=file)
+        yield trace.header
+        yield from trace.events
+        if trace.result is not None:
+            yield trace.result
+        return
+    try:
+        with Path(path).open(encoding="utf-8") as handle:
+            yield from _read_stream(handle, file)
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
+
+
+def _read_stream(handle: TextIO, file: str) -> Iterator[Header | Event | Result]:
+    seen_header = False
+    for lineno, line in enumerate(handle, start=1):
+        if not line.strip():
+            continue
+        where = f"line {lineno}"
+        obj = _require_object(loads_json(line, file=f"{file}:{lineno}"), file=file, where=where)
+        kind = obj.get("type")
+        if not seen_header:
+            if kind != "header":
+                raise InputError('the first line must be the header (an object with "type": '
+                                 '"header")', file=file, where=where)
+            _check_format(obj, file=file, where=where)
+            seen_header = True
+            yield Header.from_json(obj, file=file, where=where)
+        elif kind == "result":
+            yield Result.from_json(obj, file=file, where=where)
+        else:
+            yield event_from_json(obj, file=file, where=where)
+    if not seen_header:
+        raise InputError("empty trace: no header line", file=file)
+
+
+def _check_format(obj: dict[str, Any], *, file: str, where: str) -> None:
+    if obj.get("format") != FORMAT:
+        raise InputError(f"not a gametree trace: expected \"format\": \"{FORMAT}\"",
+                         file=file, where=f"{where}.format" if where == "$" else where)
+    if obj.get("version") != VERSION:
+        raise InputError(f"unsupported trace version {obj.get('version')!r} "
+                         f"(this tool reads version {VERSION})", file=file, where=where)
+
+
+def _require_object(data: Any, *, file: str, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise InputError("expected a JSON object", file=file, where=where)
+    return data
+
+
+def _require_str(obj: dict[str, Any], key: str, *, file: str, where: str) -> str:
+    value = obj.get(key)
+    if not isinstance(value, str):
+        raise InputError(f"expected a string for {key!r}", file=file, where=f"{where}.{key}")
+    return value
