@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from .errors import InputError, UsageError
-from .games.base import Player
+from .games.base import Game, Player
 from .games.tree import Tree, TreeGame, load_tree, parse_tree_json, parse_tree_text
 from .record import NULL, FileRecorder, Recorder
+from .search.common import NO_LIMITS, Limits
 from .trace import Result
 
 __all__ = ["load_source", "search_source", "search_tree", "tree_source", "validate_file"]
@@ -41,35 +43,65 @@ def tree_source(tree: Tree, *, root_player: str | None = None) -> dict[str, Any]
 
 def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None = None,
                 order: str = "natural", seed: int | None = None, depth: int | None = None,
-                cut_on: str = "ge", recorder: Recorder = NULL) -> Result:
+                cut_on: str = "ge", limits: Limits = NO_LIMITS,
+                recorder: Recorder = NULL) -> Result:
     """Search an explicit tree; the trace header embeds the whole tree."""
     from .search import run_search
 
     return run_search(TreeGame(tree), algorithm=algorithm, variant=variant, order=order,
-                      seed=seed, depth=depth, cut_on=cut_on, recorder=recorder,
+                      seed=seed, depth=depth, cut_on=cut_on, limits=limits, recorder=recorder,
                       source=tree_source(tree))
 
 
 def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | None = None,
                   order: str = "natural", seed: int | None = None, depth: int | None = None,
                   cut_on: str = "ge", root_player: str | None = None,
+                  params: Mapping[str, str] | None = None, limits: Limits = NO_LIMITS,
                   output: str | os.PathLike[str] | None = None) -> tuple[Result, str]:
-    """Load ``source``, search it, write the trace to ``output`` if given.
+    """Load ``source`` (tree file, example or game), search it, write the trace to
+    ``output`` if given.  Returns the result and a one-line title for the summary."""
+    from .search import ALGORITHMS, run_search
 
-    Returns the result and a one-line title for the summary."""
-    from .search import ALGORITHMS
-
-    tree = load_source(source, root_player=root_player)
     variants = ALGORITHMS.get(algorithm, ())
     shown = variant if variant is not None else (variants[0] if variants else "?")
-    title = f"{algorithm} ({shown}) on {tree.name or source}"
-    opts: dict[str, Any] = dict(algorithm=algorithm, variant=variant, order=order, seed=seed,
-                                depth=depth, cut_on=cut_on)
+    game, state, header_source, name = _resolve(source, root_player=root_player,
+                                                params=params or {})
+    title = f"{algorithm} ({shown}) on {name}"
+
+    def go(recorder: Recorder) -> Result:
+        return run_search(game, state, algorithm=algorithm, variant=variant, order=order,
+                          seed=seed, depth=depth, cut_on=cut_on, limits=limits,
+                          recorder=recorder, source=header_source)
+
     if output is None:
-        return search_tree(tree, **opts), title
+        return go(NULL), title
     with FileRecorder(output) as recorder:
-        result = search_tree(tree, recorder=recorder, **opts)
+        result = go(recorder)
     return result, title
+
+
+def _resolve(source: str, *, root_player: str | None,
+             params: Mapping[str, str]) -> tuple[Game[Any, Any], Any, dict[str, Any], str]:
+    """A game, its start state, the header's source block and a display name."""
+    if _is_game(source):
+        from .games.registry import make_game
+
+        if root_player is not None:
+            raise UsageError("--root-player applies to tree files; games take -p first=...")
+        game, state, block = make_game(source, params)
+        return game, state, block, source
+    if params:
+        raise UsageError(f"-p parameters apply to games, and {source!r} is a tree")
+    tree = load_source(source, root_player=root_player)
+    return TreeGame(tree), tree.root, tree_source(tree), tree.name or source
+
+
+def _is_game(source: str) -> bool:
+    try:
+        from .games.registry import is_game_spec
+    except ImportError:  # games not installed in this build
+        return False
+    return bool(is_game_spec(source)) and not os.path.isfile(source)
 
 
 def validate_file(path: str | os.PathLike[str]) -> str:

@@ -38,7 +38,8 @@ class _Group(click.Group):
             click.echo(f"gametrace: error: {exc}", err=True)
             ctx.exit(1)
         except RecursionError:
-            click.echo("gametrace: error: input nested too deeply: raise --max-ply", err=True)
+            click.echo("gametrace: error: the input is nested deeper than --max-ply allows: "
+                       "raise --max-ply, or limit the search with --depth", err=True)
             ctx.exit(1)
         except MemoryError:
             click.echo("gametrace: error: out of memory: search a smaller tree or use --depth",
@@ -126,49 +127,98 @@ _ALGORITHMS = ("minimax", "alphabeta")
               help="Print the result as JSON (keys value, move, pv, stats).")
 @click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Also draw the trace (.svg, .png, .pdf or .dot).")
+@click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
+              help="A parameter of a generated game (repeatable); see `gametrace games`.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Stop cleanly after visiting this many nodes; the trace says it was cut short.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="SECONDS", help="Stop cleanly after this many seconds.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress or notes on stderr.")
 @click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
               show_default=True, help="Deepest tree the search may recurse into.")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
         depth: int | None, cut_on: str, root_player: str | None, output: Path | None,
-        as_json: bool, render_out: Path | None, max_ply: int) -> None:
+        as_json: bool, render_out: Path | None, params: tuple[str, ...], max_nodes: int | None,
+        time_limit: float | None, quiet: bool, max_ply: int) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 
-    SOURCE is a tree file (.json, or the text notation in any other file) or the
-    name of a built-in lecture tree (see `gametrace examples`).
+    SOURCE is a tree file (.json, or the text notation in any other file), the
+    name of a built-in lecture tree (see `gametrace examples`), a generated game
+    (see `gametrace games`) or your own game as path/to/file.py:ClassName.
 
     \b
     Examples:
       gametrace run aima
       gametrace run aima -a alphabeta --variant fail-hard -o aima.json
       gametrace run aima --order reverse --cut-on gt --json
+      gametrace run tictactoe -p board=x...o.... --depth 2
       echo 'A(B(3 12 8) C(2 4 6) D(14 5 2))' > t.tree && gametrace run t.tree -a minimax
     """
     from .api import search_source
+    from .search import Limits
 
     if render_out is not None and output is None:
         output = render_out.with_suffix(".trace.json")
+    show_progress = not quiet and not as_json and _stderr_is_terminal()
+    limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
+                    progress=_print_progress if show_progress else None)
 
     def work() -> Any:
         return search_source(source, algorithm=algorithm, variant=variant, order=order,
                              seed=seed, depth=depth, cut_on=cut_on, root_player=root_player,
-                             output=output)
+                             params=_parse_params(params), limits=limits, output=output)
 
-    result, title = run_deep(work, max_ply=max_ply)
+    try:
+        result, title = run_deep(work, max_ply=max_ply)
+    finally:
+        if show_progress:
+            click.echo("\r\033[K", err=True, nl=False)
     if as_json:
         from .jsonio import dumps_json
 
-        payload = {"value": result.to_json()["value"], "move": result.move,
-                   "pv": list(result.pv), "stats": result.stats.to_json()}
+        payload: dict[str, Any] = {"value": result.to_json()["value"], "move": result.move,
+                                   "pv": list(result.pv), "stats": result.stats.to_json()}
+        if not result.complete:
+            payload["complete"] = False
+            payload["stopped"] = result.stopped
         click.echo(dumps_json(payload))
     else:
         click.echo(summary(title, algorithm, result))
-    if output is not None:
+    if not result.complete and not quiet:
+        option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
+        click.echo(f"gametrace: search stopped by {option} after "
+                   f"{result.stats.nodes_visited} nodes: the result is incomplete", err=True)
+    if output is not None and not quiet:
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
         from .cli_render import render_trace_file
 
         render_trace_file(output, render_out)
-        click.echo(f"diagram written to {render_out}", err=True)
+        if not quiet:
+            click.echo(f"diagram written to {render_out}", err=True)
+
+
+def _parse_params(params: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in params:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"expected -p KEY=VALUE, got {item!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _print_progress(nodes: int, seconds: float) -> None:
+    rate = nodes / seconds if seconds > 0 else 0.0
+    click.echo(f"\r\033[Ksearching: {nodes:,} nodes, {rate:,.0f} nodes/s, {seconds:.1f} s",
+               err=True, nl=False)
 
 
 def summary(title: str, algorithm: str, result: Any) -> str:
@@ -176,17 +226,31 @@ def summary(title: str, algorithm: str, result: Any) -> str:
     from .jsonio import encode_number
 
     s = result.stats
+    value = "unknown (stopped early)" if result.value is None else encode_number(result.value)
     lines = [
         title,
-        f"value: {encode_number(result.value)}",
-        f"best move: {result.move if result.move is not None else '(none: the root is a leaf)'}",
-        f"principal variation: {' -> '.join(result.pv)}",
+        f"value: {value}",
+        f"best move: {_move_text(result)}",
+        f"principal variation: {_short_path(result.pv)}",
         f"nodes expanded: {s.nodes_expanded}, leaves evaluated: {s.leaves_evaluated}, "
         f"deepest ply: {s.max_depth}",
     ]
     if algorithm != "minimax":
         lines.append(f"cuts: {s.cuts} ({s.children_pruned} children pruned)")
     return "\n".join(lines)
+
+
+def _move_text(result: Any) -> str:
+    if result.value is None:
+        return "unknown (stopped early)"
+    return str(result.move) if result.move is not None else "(none: the root is a leaf)"
+
+
+def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
+    if len(pv) <= keep:
+        return " -> ".join(pv)
+    head = " -> ".join(pv[: keep - 2])
+    return f"{head} -> ... -> {pv[-1]} ({len(pv) - 1} plies)"
 
 
 @main.command()

@@ -130,8 +130,8 @@ class Stats:
 class Result:
     """The answer of a search, from MAX's point of view."""
 
-    value: Number
-    """The root's backed-up value."""
+    value: Number | None
+    """The root's backed-up value; ``None`` only when a budget stopped the search."""
     move: str | None
     """Id of the root's child the search chooses (the first one that reaches the value)."""
     pv: tuple[str, ...]
@@ -140,26 +140,32 @@ class Result:
     """What the search did."""
     complete: bool = True
     """False when a budget stopped the search early."""
+    stopped: str | None = None
+    """Which budget stopped it: ``max-nodes`` or ``time-limit``."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "value": encode_number(self.value),
+        out = {
+            "value": None if self.value is None else encode_number(self.value),
             "move": self.move,
             "pv": list(self.pv),
             "stats": self.stats.to_json(),
             "complete": self.complete,
         }
+        if self.stopped is not None:
+            out["stopped"] = self.stopped
+        return out
 
     @classmethod
     def from_json(cls, data: Any, *, file: str, where: str) -> Result:
         obj = _require_object(data, file=file, where=where)
         try:
             return cls(
-                value=decode_number(obj["value"]),
+                value=None if obj["value"] is None else decode_number(obj["value"]),
                 move=obj.get("move"),
                 pv=tuple(obj.get("pv", ())),
                 stats=Stats.from_json(obj.get("stats", {})),
                 complete=bool(obj.get("complete", True)),
+                stopped=obj.get("stopped"),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"bad result: {exc}", file=file, where=where) from None

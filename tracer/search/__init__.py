@@ -8,13 +8,14 @@ from ..games.base import Game
 from ..record import NULL, Recorder
 from ..trace import Result
 from .alphabeta import ALPHABETA_VARIANTS, alpha_beta
-from .common import CUT_TESTS, ORDERS, choose
+from .common import CUT_TESTS, NO_LIMITS, ORDERS, Limits, choose
 from .minimax import MINIMAX_VARIANTS, minimax
 
 __all__ = [
     "ALGORITHMS",
     "CUT_TESTS",
     "ORDERS",
+    "Limits",
     "alpha_beta",
     "minimax",
     "run_search",
@@ -29,8 +30,8 @@ ALGORITHMS: dict[str, tuple[str, ...]] = {
 
 def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alphabeta",
                variant: str | None = None, order: str = "natural", seed: int | None = None,
-               depth: int | None = None, cut_on: str = "ge", recorder: Recorder = NULL,
-               source: dict[str, Any] | None = None) -> Result:
+               depth: int | None = None, cut_on: str = "ge", limits: Limits = NO_LIMITS,
+               recorder: Recorder = NULL, source: dict[str, Any] | None = None) -> Result:
     """Run any algorithm by name (what the CLI calls); ``variant=None`` picks the default."""
     choose("algorithm", algorithm, tuple(ALGORITHMS))
     variants = ALGORITHMS[algorithm]
@@ -38,6 +39,6 @@ def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alp
                                                          variants)
     if algorithm == "minimax":  # minimax has no cut test: cut_on does not apply
         return minimax(game, state, variant=variant, order=order, seed=seed, depth=depth,
-                       recorder=recorder, source=source)
+                       limits=limits, recorder=recorder, source=source)
     return alpha_beta(game, state, variant=variant, order=order, seed=seed, depth=depth,
-                      cut_on=cut_on, recorder=recorder, source=source)
+                      cut_on=cut_on, limits=limits, recorder=recorder, source=source)

@@ -23,7 +23,7 @@ from ..events import Backup, Cut, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
-from .common import INF, PV, Run, SearchOptions, choose
+from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
 from .minimax import _list, no_chance
 
 __all__ = ["ALPHABETA_VARIANTS", "alpha_beta"]
@@ -33,7 +33,7 @@ ALPHABETA_VARIANTS = ("fail-soft", "fail-hard", "negamax", "list")
 
 def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-soft",
                order: str = "natural", seed: int | None = None, depth: int | None = None,
-               cut_on: str = "ge", recorder: Recorder = NULL,
+               cut_on: str = "ge", limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
                source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with alpha-beta pruning,
     starting from the window (-inf, +inf)."""
@@ -41,20 +41,20 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
     opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
     if state is None:
         state = game.initial_state()
-    run = Run(game, recorder, opts)
+    run = Run(game, recorder, opts, limits)
     root = run.root_id(state)
-    recorder.start(run.header("alphabeta", variant, root, source,
-                                {"root_player": game.to_move(state).value}))
-    if variant == "list":
-        value, pv = _list(run, state, root, pruning=True)
-    elif variant == "negamax":
-        score, pv = _negamax(run, state, root, None, 0, -INF, INF)
-        value = game.to_move(state).sign * score
-    else:
-        value, pv = _ab(run, state, root, None, 0, -INF, INF, variant == "fail-hard")
-    result = run.result(value, pv)
-    recorder.finish(result)
-    return result
+    header = run.header("alphabeta", variant, root, source,
+                        {"root_player": game.to_move(state).value})
+
+    def body() -> tuple[float, PV]:
+        if variant == "list":
+            return _list(run, state, root, pruning=True)
+        if variant == "negamax":
+            score, pv = _negamax(run, state, root, None, 0, -INF, INF)
+            return game.to_move(state).sign * score, pv
+        return _ab(run, state, root, None, 0, -INF, INF, variant == "fail-hard")
+
+    return drive(run, header, body)
 
 
 def _ab(run: Run, state: Any, nid: str, parent: str | None, ply: int,

@@ -7,6 +7,7 @@ algorithms themselves read as the textbook loops they implement.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,8 @@ from ..trace import Header, Result, Stats
 __all__ = [
     "CUT_TESTS",
     "INF",
+    "Limits",
+    "Stopped",
     "ORDERS",
     "PV",
     "Run",
@@ -77,6 +80,40 @@ class SearchOptions:
                 "cut_on": self.cut_on}
 
 
+@dataclass(frozen=True)
+class Limits:
+    """Budgets that stop a search cleanly, and a progress callback (not recorded)."""
+
+    max_nodes: int | None = None
+    """Stop after visiting this many nodes (expanded + evaluated)."""
+    time_limit: float | None = None
+    """Stop after this many seconds of search."""
+    progress: Callable[[int, float], None] | None = None
+    """Called about twice a second with (nodes visited, seconds elapsed)."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.max_nodes is not None:
+            out["max_nodes"] = self.max_nodes
+        if self.time_limit is not None:
+            out["time_limit"] = self.time_limit
+        return out
+
+
+NO_LIMITS = Limits()
+
+
+class Stopped(Exception):
+    """Raised inside a search when a budget runs out; the search entry catches it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+_CHECK_EVERY = 4096
+
+
 Child = tuple[Any, str]
 """A child state and its node id."""
 
@@ -84,8 +121,19 @@ Child = tuple[Any, str]
 class Run:
     """One search in progress: the game, the recorder, the counters."""
 
-    def __init__(self, game: Game[Any, Any], recorder: Recorder, options: SearchOptions) -> None:
+    def __init__(self, game: Game[Any, Any], recorder: Recorder, options: SearchOptions,
+                 limits: Limits = NO_LIMITS) -> None:
         self.game = game
+        self.limits = limits
+        self.visited = 0
+        self._started = time.monotonic()
+        self._last_report = self._started
+        timed = limits.time_limit is not None or limits.progress is not None
+        # The visit that would go past the budget is the one that stops the search.
+        self._node_cap = (limits.max_nodes + 1 if limits.max_nodes is not None
+                          else float("inf"))
+        self._check_every = _CHECK_EVERY if timed else None
+        self.next_check: float = min(self._node_cap, _CHECK_EVERY if timed else float("inf"))
         self.rec = recorder
         self.on = recorder.enabled
         self.opts = options
@@ -139,6 +187,9 @@ class Run:
     def evaluate(self, state: Any, node_id: str, parent: str | None, ply: int,
                  player: Player, *, score_sign: int | None = None) -> float:
         """Score a leaf, count it and report it; ``score_sign`` adds the negamax score."""
+        self.visited += 1
+        if self.visited >= self.next_check:
+            self.check_limits()
         value, reason = self.leaf_value(state, ply)
         self.evaluated += 1
         if ply > self.max_depth:
@@ -150,7 +201,24 @@ class Run:
                 label=None if self.named else self.game.describe(state)))
         return value
 
+    def check_limits(self) -> None:
+        """Called every few thousand nodes (and at the node budget): stop or report."""
+        if self.visited >= self._node_cap:
+            raise Stopped("max-nodes")
+        now = time.monotonic()
+        limits = self.limits
+        if limits.time_limit is not None and now - self._started >= limits.time_limit:
+            raise Stopped("time-limit")
+        if limits.progress is not None and now - self._last_report >= 0.5:
+            self._last_report = now
+            limits.progress(self.visited, now - self._started)
+        step = self._check_every if self._check_every is not None else float("inf")
+        self.next_check = min(self._node_cap, self.visited + step)
+
     def opened(self, ply: int) -> None:
+        self.visited += 1
+        if self.visited >= self.next_check:
+            self.check_limits()
         self.expanded += 1
         if ply > self.max_depth:
             self.max_depth = ply
@@ -223,18 +291,22 @@ class Run:
     def header(self, algorithm: str, variant: str, root: str,
                source: dict[str, Any] | None, extra: dict[str, Any] | None = None) -> Header:
         options = self.opts.to_json()
+        options.update(self.limits.to_json())
         if extra:
             options.update(extra)
         return Header(algorithm=algorithm, variant=variant, root=root, options=options,
                       source=source if source is not None
                       else {"kind": "game", "name": self.game.name})
 
-    def result(self, value: float, pv: PV) -> Result:
+    def result(self, value: float | None, pv: PV, *, stopped: str | None = None) -> Result:
+        """The result block; ``stopped`` names the budget that cut the search short."""
         path = flatten_pv(pv)
         return Result(
             value=value,
             move=path[1] if len(path) > 1 else None,
             pv=path,
+            complete=stopped is None,
+            stopped=stopped,
             stats=Stats(
                 nodes_expanded=self.expanded,
                 leaves_evaluated=self.evaluated,
@@ -244,6 +316,24 @@ class Run:
                 max_list_length=self.max_list_length,
             ),
         )
+
+
+def drive(run: Run, header: Header, body: Callable[[], tuple[float, PV]]) -> Result:
+    """Start the recorder, run the search body, finish with its result.
+
+    A budget running out (:class:`Stopped`) still finishes the trace, with a result
+    that says the search was cut short; any other error leaves the trace unfinished
+    (a file recorder then writes nothing)."""
+    run.rec.start(header)
+    try:
+        value, pv = body()
+        result = run.result(value, pv)
+    except Stopped as stop:
+        result = run.result(None, None, stopped=stop.reason)
+    except RecursionError as exc:
+        raise recursion_guard(exc) from None
+    run.rec.finish(result)
+    return result
 
 
 def _natural(kids: list[Child], node_id: str, player: Player, ply: int) -> list[Child]:
@@ -260,4 +350,4 @@ def recursion_guard(exc: RecursionError) -> LimitExceeded:
 
     return LimitExceeded(
         f"the tree is deeper than the recursion limit allows ({sys.getrecursionlimit()}): "
-        "limit the search with --depth, or raise the limit with --max-ply")
+        "raise it with --max-ply, or limit the search with --depth")

@@ -21,7 +21,7 @@ from ..events import Backup, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
-from .common import INF, PV, Run, SearchOptions, choose
+from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
 
 __all__ = ["MINIMAX_VARIANTS", "minimax"]
 
@@ -30,26 +30,27 @@ MINIMAX_VARIANTS = ("two-function", "negamax", "list")
 
 def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-function",
             order: str = "natural", seed: int | None = None, depth: int | None = None,
-            recorder: Recorder = NULL, source: dict[str, Any] | None = None) -> Result:
+            limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
+            source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with plain minimax."""
     choose("minimax variant", variant, MINIMAX_VARIANTS)
     opts = SearchOptions(order=order, seed=seed, depth=depth)
     if state is None:
         state = game.initial_state()
-    run = Run(game, recorder, opts)
+    run = Run(game, recorder, opts, limits)
     root = run.root_id(state)
-    recorder.start(run.header("minimax", variant, root, source,
-                                {"root_player": game.to_move(state).value}))
-    if variant == "list":
-        value, pv = _list(run, state, root)
-    elif variant == "negamax":
-        score, pv = _negamax(run, state, root, None, 0)
-        value = game.to_move(state).sign * score
-    else:
-        value, pv = _two_function(run, state, root, None, 0)
-    result = run.result(value, pv)
-    recorder.finish(result)
-    return result
+    header = run.header("minimax", variant, root, source,
+                        {"root_player": game.to_move(state).value})
+
+    def body() -> tuple[float, PV]:
+        if variant == "list":
+            return _list(run, state, root)
+        if variant == "negamax":
+            score, pv = _negamax(run, state, root, None, 0)
+            return game.to_move(state).sign * score, pv
+        return _two_function(run, state, root, None, 0)
+
+    return drive(run, header, body)
 
 
 def no_chance(node_id: str) -> UsageError:

@@ -1,0 +1,175 @@
+"""The gametrace command line: output, exit codes, one-line errors, no partial files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tracer.cli import main
+from tracer.schema import validate
+
+
+def gametrace(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_run_prints_the_readable_summary() -> None:
+    code, out, _ = gametrace("run", "aima")
+    assert code == 0
+    assert "value: 3" in out
+    assert "best move: B" in out
+    assert "principal variation: A -> B -> E" in out
+    assert "leaves evaluated: 7" in out
+    assert "cuts: 1 (2 children pruned)" in out
+
+
+def test_run_json_has_value_move_pv_stats() -> None:
+    code, out, _ = gametrace("run", "aima", "-a", "minimax", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"value", "move", "pv", "stats"}
+    assert (data["value"], data["move"], data["pv"]) == (3, "B", ["A", "B", "E"])
+    assert data["stats"]["leaves_evaluated"] == 9
+
+
+@pytest.mark.parametrize("suffix", [".json", ".jsonl"])
+def test_run_writes_a_valid_trace(tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"aima{suffix}"
+    code, _, err = gametrace("run", "aima", "-o", str(out))
+    assert code == 0
+    assert "trace written to" in err
+    code, stdout, _ = gametrace("validate", str(out))
+    assert code == 0 and "valid trace" in stdout
+    if suffix == ".json":
+        validate(json.loads(out.read_text()), "trace", file=str(out))
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]  # no temporary left over
+
+
+def test_run_reads_tree_files_in_both_forms(tmp_path: Path) -> None:
+    (tmp_path / "t.json").write_text("[[3,12,8],[2,4,6],[14,5,2]]")
+    (tmp_path / "t.tree").write_text("A(B(3 12 8) C(2 4 6) D(14 5 2))  # AIMA fig. 5.2\n")
+    for name in ("t.json", "t.tree"):
+        code, out, _ = gametrace("run", str(tmp_path / name), "--json")
+        assert code == 0
+        assert json.loads(out)["move"] == "B"
+
+
+def test_root_player_option(tmp_path: Path) -> None:
+    code, out, _ = gametrace("run", "aima", "--root-player", "min", "--json")
+    assert code == 0 and json.loads(out)["value"] == 6
+
+
+def test_examples_lists_the_lecture_trees() -> None:
+    code, out, _ = gametrace("examples")
+    assert code == 0
+    for name in ("aima", "two-mins", "three-mins"):
+        assert name in out
+    code, out, _ = gametrace("examples", "--json")
+    assert {e["name"] for e in json.loads(out)} >= {"aima", "two-mins", "three-mins"}
+
+
+BAD_FILES = {
+    "malformed.json": ("[[3,12,8],[2,4", "malformed.json: line 1, column 15: invalid JSON"),
+    "nonnumeric.json": ('[[3,"x",8]]', 'nonnumeric.json: $[0][1]: expected a number'),
+    "empty.json": ("[]", "empty.json: $: an inner node needs at least one child"),
+    "unknown-key.json": ('{"label": "A", "childs": [1]}', "unknown-key.json: $.childs:"),
+    "bad.tree": ("A(B(3 12 8) C(2 4 6)))", "bad.tree: line 1, column 22: expected end of input"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_FILES))
+def test_bad_input_gives_one_line_naming_file_and_place(tmp_path: Path, name: str) -> None:
+    content, expected = BAD_FILES[name]
+    path = tmp_path / name
+    path.write_text(content)
+    out_file = tmp_path / "out.json"
+    code, out, err = gametrace("run", str(path), "-o", str(out_file))
+    assert code == 1
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("gametrace: error: ")
+    assert expected in lines[0]
+    assert "Traceback" not in err
+    assert not out_file.exists()
+
+
+@pytest.mark.parametrize("name", ["nonnumeric.json", "empty.json", "unknown-key.json"])
+def test_validate_reports_schema_errors(tmp_path: Path, name: str) -> None:
+    content, _ = BAD_FILES[name]
+    path = tmp_path / name
+    path.write_text(content)
+    code, _, err = gametrace("validate", str(path))
+    assert code == 1
+    assert err.startswith(f"gametrace: error: {path}: $")
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["run", "aima", "--order", "sideways"], "'sideways' is not one of"),
+    (["run", "aima", "-a", "alphabta"], "'alphabta' is not one of"),
+    (["run", "aima", "--variant", "fail-medium"],
+     "unknown alphabeta variant 'fail-medium' (choose from: fail-soft, fail-hard, negamax, list)"),
+    (["run", "no-such-tree"], "no such file or built-in example: 'no-such-tree'"),
+    (["run", "aima", "--depth", "-1"], "--depth"),
+])
+def test_usage_errors_exit_2(args: list[str], expected: str) -> None:
+    code, _, err = gametrace(*args)
+    assert code == 2
+    assert expected in err
+    assert "Traceback" not in err
+
+
+def test_a_failing_search_leaves_no_output_file(tmp_path: Path) -> None:
+    tree = tmp_path / "nostatic.tree"
+    tree.write_text("A(B(3 12 8) C(2 4 6))")
+    out = tmp_path / "trace.jsonl"
+    code, _, err = gametrace("run", str(tree), "--depth", "1", "-o", str(out))
+    assert code == 1
+    assert "node B" in err and "--depth" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["nostatic.tree"]
+
+
+def test_validate_a_trace_stream_names_the_line(tmp_path: Path) -> None:
+    good = tmp_path / "t.jsonl"
+    assert gametrace("run", "aima", "-o", str(good))[0] == 0
+    lines = good.read_text().splitlines()
+    lines[3] = lines[3].replace('"value":', '"valeu":')
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    code, _, err = gametrace("validate", str(bad))
+    assert code == 1
+    assert "line 4" in err
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    for command in ("run", "validate", "examples"):
+        code, out, _ = gametrace(command, "--help")
+        assert code == 0
+        assert "Examples:" in out and "gametrace " in out
+
+
+@pytest.mark.slow
+def test_a_10000_deep_chain_runs(tmp_path: Path) -> None:
+    n = 10_000
+    chain = tmp_path / "chain.json"
+    chain.write_text("[" * n + "7" + "]" * n)
+    out = tmp_path / "chain.jsonl"
+    code, stdout, err = gametrace("run", str(chain), "-o", str(out))
+    assert code == 0, err
+    assert "value: 7" in stdout
+    assert f"({n} plies)" in stdout
+    assert gametrace("validate", str(out))[0] == 0
+
+
+@pytest.mark.slow
+def test_a_chain_deeper_than_max_ply_stops_with_a_clear_message(tmp_path: Path) -> None:
+    chain = tmp_path / "chain.tree"
+    chain.write_text("(" * 3000 + "7" + ")" * 3000)
+    code, _, err = gametrace("run", str(chain), "--max-ply", "1000")
+    assert code == 1
+    assert "--max-ply" in err and len(err.strip().splitlines()) == 1
