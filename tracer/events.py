@@ -16,12 +16,18 @@ from .errors import InputError
 from .jsonio import decode_number, encode_number
 
 __all__ = [
+    "EVENT_TYPES",
     "Backup",
     "Cut",
-    "EVENT_TYPES",
+    "Discard",
     "Evaluate",
     "Event",
     "Expand",
+    "Generate",
+    "Goal",
+    "Numbers",
+    "Select",
+    "Status",
     "event_from_json",
 ]
 
@@ -85,6 +91,8 @@ class Expand(Event):
     """A readable picture of the position (generated games); trees use the id."""
     moves: tuple[str, ...] | None = None
     """Names of the moves leading to each child (generated games)."""
+    probs: tuple[float, ...] | None = None
+    """Chance nodes: the probability of each child, in the order of ``children``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +146,8 @@ class Backup(Event):
     """Beta after the update, where the algorithm has one."""
     score: Number | None = None
     """Negamax variants: the parent's value from its side to move's point of view."""
+    prob: float | None = None
+    """Chance nodes: the child's probability; ``value`` is then the weighted sum so far."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +162,7 @@ class Cut(Event):
     node: str
     """Id of the node whose remaining children are pruned."""
     kind: str
-    """``alpha`` or ``beta``."""
+    """``alpha`` or ``beta``; ``star1`` for a Star1 cut at a chance node (Ballard 1983)."""
     after: str
     """Id of the child whose value caused the cut."""
     alpha: Number
@@ -165,8 +175,113 @@ class Cut(Event):
     """Ids of the children that will not be searched, in search order."""
 
 
+@dataclass(frozen=True, slots=True)
+class Status(Event):
+    """AND/OR search: a node is labelled solved or unsolvable (lecture 000)."""
+
+    type: ClassVar[str] = "status"
+    node: str
+    """Id of the labelled node."""
+    status: str
+    """``solved`` (the prover wins from here) or ``unsolvable``."""
+    because: tuple[str, ...]
+    """The children that decide it: the one solved child of an OR node, all children of
+    an AND node; empty for a terminal node."""
+    kind: str | None = None
+    """``or`` (the prover chooses) or ``and`` (the opponent chooses); ``None`` for a leaf."""
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers(Event):
+    """Proof-number search (Allis 1994): a node's proof and disproof numbers change."""
+
+    type: ClassVar[str] = "numbers"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"proof", "disproof"})
+    node: str
+    """Id of the node."""
+    proof: Number
+    """Proof number: how many leaves must still be proved to prove the node (+inf: disproved)."""
+    disproof: Number
+    """Disproof number: how many must be disproved to disprove it (+inf: proved)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Select(Event):
+    """A node is chosen for expansion: A*'s best f on the open list, or PNS's most-proving node."""
+
+    type: ClassVar[str] = "select"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"g", "h", "f"})
+    node: str
+    """Id of the chosen node."""
+    number: int
+    """Expansion number: 1 for the first node expanded, 2 for the next, ..."""
+    g: Number | None = None
+    """A*: cost of the path from the start."""
+    h: Number | None = None
+    """A*: heuristic estimate of the cost to the goal."""
+    f: Number | None = None
+    """A*: g + h."""
+    label: str | None = None
+    """A readable picture of the state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Generate(Event):
+    """A*: a successor is generated and put on the open list."""
+
+    type: ClassVar[str] = "generate"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"g", "h", "f"})
+    node: str
+    """Id of the new node."""
+    parent: str | None
+    """Id of the node it was generated from (``None`` for the start)."""
+    order: int
+    """Generation number (ties on f go to the lowest)."""
+    g: Number
+    """Cost of the path from the start."""
+    h: Number
+    """Heuristic estimate of the cost to the goal."""
+    f: Number
+    """g + h."""
+    action: str | None = None
+    """Name of the action that produced it."""
+    label: str | None = None
+    """A readable picture of the state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Event):
+    """A*: a generated node is dropped because its state was already seen."""
+
+    type: ClassVar[str] = "discard"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"g"})
+    node: str
+    """Id of the dropped node."""
+    existing: str
+    """Id of the node that already holds the same state."""
+    reason: str
+    """``repeated`` (already expanded or on the open list with a g no worse)."""
+    g: Number | None = None
+    """The dropped node's g."""
+
+
+@dataclass(frozen=True, slots=True)
+class Goal(Event):
+    """A*: a goal node is selected for expansion; the search ends."""
+
+    type: ClassVar[str] = "goal"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"cost"})
+    node: str
+    """Id of the goal node."""
+    cost: Number
+    """Cost of the path found."""
+    path: tuple[str, ...]
+    """Node ids from the start to the goal."""
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls for cls in (Expand, Evaluate, Backup, Cut)
+    cls.type: cls
+    for cls in (Expand, Evaluate, Backup, Cut, Status, Numbers, Select, Generate, Discard, Goal)
 }
 
 

@@ -32,13 +32,15 @@ def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alp
                variant: str | None = None, order: str = "natural", seed: int | None = None,
                depth: int | None = None, cut_on: str = "ge", limits: Limits = NO_LIMITS,
                recorder: Recorder = NULL, source: dict[str, Any] | None = None) -> Result:
-    """Run any algorithm by name (what the CLI calls); ``variant=None`` picks the default."""
+    """Run any algorithm by name (what the CLI calls); ``variant=None`` picks the default.
+
+    Options a family does not have (``cut_on`` for minimax) are ignored."""
     choose("algorithm", algorithm, tuple(ALGORITHMS))
     variants = ALGORITHMS[algorithm]
     variant = variants[0] if variant is None else choose(f"{algorithm} variant", variant,
                                                          variants)
-    if algorithm == "minimax":  # minimax has no cut test: cut_on does not apply
-        return minimax(game, state, variant=variant, order=order, seed=seed, depth=depth,
-                       limits=limits, recorder=recorder, source=source)
-    return alpha_beta(game, state, variant=variant, order=order, seed=seed, depth=depth,
-                      cut_on=cut_on, limits=limits, recorder=recorder, source=source)
+    common: dict[str, Any] = dict(variant=variant, order=order, seed=seed, depth=depth,
+                                  limits=limits, recorder=recorder, source=source)
+    if algorithm == "minimax":
+        return minimax(game, state, **common)
+    return alpha_beta(game, state, cut_on=cut_on, **common)
