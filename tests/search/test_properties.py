@@ -112,3 +112,18 @@ def test_same_search_gives_the_same_bytes(algorithm: str, variant: str) -> None:
     a = dumps_json(do_search(tree, algorithm, variant, order="random", seed=7).trace.to_json())
     b = dumps_json(do_search(tree, algorithm, variant, order="random", seed=7).trace.to_json())
     assert a == b
+
+
+@settings(max_examples=60, deadline=None)
+@given(tree=inner_trees, order=st.sampled_from(ORDERS), cut_on=st.sampled_from(["ge", "gt"]))
+def test_recording_does_not_change_the_result(tree: Any, order: str, cut_on: str) -> None:
+    """The untraced path keys children by action and names only the PV: same result."""
+    from tracer.api import search_tree
+    from tracer.games.tree import parse_tree_json as parse
+
+    t = parse(tree)
+    for algorithm, variant in VARIANTS:
+        traced = do_search(t, algorithm, variant, order=order, cut_on=cut_on, seed=1).result
+        untraced = search_tree(t, algorithm=algorithm, variant=variant, order=order,
+                               cut_on=cut_on, seed=1)
+        assert untraced == traced, (algorithm, variant)

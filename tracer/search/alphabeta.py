@@ -57,16 +57,17 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
     return drive(run, header, body)
 
 
-def _ab(run: Run, state: Any, nid: str, parent: str | None, ply: int,
+def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
         alpha: float, beta: float, hard: bool) -> tuple[float, PV]:
+    leaf = run.leaf(state, nid, parent, ply)
+    if leaf is not None:
+        return leaf, (nid, None)
     player = run.game.to_move(state)
-    if run.is_leaf(state, ply):
-        return run.evaluate(state, nid, parent, ply, player), (nid, None)
     if player is Player.CHANCE:
         raise no_chance(nid)
     kids = run.children(state, nid, player, ply)
     if not kids:
-        return run.evaluate(state, nid, parent, ply, player), (nid, None)
+        return run.evaluate(state, nid, parent, ply), (nid, None)
     run.opened(ply)
     is_max = player is Player.MAX
     sign = player.sign
@@ -76,7 +77,7 @@ def _ab(run: Run, state: Any, nid: str, parent: str | None, ply: int,
                         tuple(c for _, c in kids), value=v, alpha=alpha, beta=beta,
                         label=run.label(state)))
     ge = run.opts.cut_on == "ge"
-    best: str | None = None
+    best: Any = None
     best_pv: PV = None
     last = len(kids) - 1
     for i, (child, cid) in enumerate(kids):
@@ -105,7 +106,7 @@ def _ab(run: Run, state: Any, nid: str, parent: str | None, ply: int,
     return (alpha if is_max else beta) if hard else v, (nid, best_pv)
 
 
-def _negamax(run: Run, state: Any, nid: str, parent: str | None, ply: int,
+def _negamax(run: Run, state: Any, nid: Any, parent: Any, ply: int,
              a: float, b: float) -> tuple[float, PV]:
     """Fail-soft negamax; ``a``, ``b`` and the returned score are from the side to move."""
     game = run.game
@@ -113,9 +114,12 @@ def _negamax(run: Run, state: Any, nid: str, parent: str | None, ply: int,
     if player is Player.CHANCE:
         raise no_chance(nid)
     sign = player.sign
-    kids = [] if run.is_leaf(state, ply) else run.children(state, nid, player, ply)
+    leaf = run.leaf(state, nid, parent, ply, negamax=True)
+    if leaf is not None:
+        return sign * leaf, (nid, None)
+    kids = run.children(state, nid, player, ply)
     if not kids:
-        return sign * run.evaluate(state, nid, parent, ply, player, score_sign=sign), (nid, None)
+        return sign * run.evaluate(state, nid, parent, ply, negamax=True), (nid, None)
     run.opened(ply)
     is_max = player is Player.MAX
     if run.on:
@@ -125,7 +129,7 @@ def _negamax(run: Run, state: Any, nid: str, parent: str | None, ply: int,
                         label=run.label(state)))
     ge = run.opts.cut_on == "ge"
     best = -INF
-    best_id: str | None = None
+    best_id: Any = None
     best_pv: PV = None
     last = len(kids) - 1
     for i, (child, cid) in enumerate(kids):

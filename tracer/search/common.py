@@ -138,7 +138,13 @@ class Run:
         self.on = recorder.enabled
         self.opts = options
         self.depth_limit = options.depth
+        self._limit = options.depth if options.depth is not None else 1 << 62
         self.named = game.capabilities.named_nodes
+        # Without events or id-based orderings, children are keyed by their action and
+        # ids are computed for the principal variation only: no string per node.
+        self.ids = self.on or options.order in ("random", "best", "worst")
+        self._reverse = options.order == "reverse"
+        self.root_state: Any = None
         self.seq = 0
         self.expanded = 0
         self.evaluated = 0
@@ -158,11 +164,25 @@ class Run:
     # ids and children -------------------------------------------------------------
 
     def root_id(self, state: Any) -> str:
+        self.root_state = state
         return str(self.game.node_id(state)) if self.named else "root"
 
-    def children(self, state: Any, node_id: str, player: Player, ply: int) -> list[Child]:
-        """The children of ``state`` in the order the search will visit them."""
+    def child_id(self, parent_id: str, state: Any, action: Any, child: Any) -> str:
+        if self.named:
+            return str(self.game.node_id(child))
+        name = self.game.move_name(state, action)
+        return name if parent_id == "root" else f"{parent_id}/{name}"
+
+    def children(self, state: Any, node_id: Any, player: Player, ply: int) -> list[Child]:
+        """The children of ``state`` in the order the search will visit them, each with
+        its key: the node id, or the action when ids are not needed (see ``ids``)."""
         game = self.game
+        if not self.ids:
+            result = game.result
+            acts = game.actions(state)
+            if self._reverse:
+                acts = acts[::-1]
+            return [(result(state, a), a) for a in acts]
         if self.named:
             kids = [(c, game.node_id(c))
                     for c in [game.result(state, a) for a in game.actions(state)]]
@@ -173,9 +193,36 @@ class Run:
         return self._order(kids, node_id, player, ply)
 
     def is_leaf(self, state: Any, ply: int) -> bool:
-        if self.game.is_terminal(state):
-            return True
-        return self.depth_limit is not None and ply >= self.depth_limit
+        return self.game.is_terminal(state) or ply >= self._limit
+
+    def leaf(self, state: Any, node_id: Any, parent: Any, ply: int, *,
+             negamax: bool = False) -> float | None:
+        """If ``state`` is a leaf (terminal, or at the depth limit), score, count and
+        report it and return its value (MAX's view); otherwise return None."""
+        game = self.game
+        if game.is_terminal(state):
+            value, reason = game.utility(state), "terminal"
+        elif ply >= self._limit:
+            value, reason = game.evaluate(state), "depth-limit"
+        else:
+            return None
+        self._scored(state, node_id, parent, ply, value, reason, negamax)
+        return value
+
+    def _scored(self, state: Any, node_id: Any, parent: Any, ply: int, value: float,
+                reason: str, negamax: bool) -> None:
+        self.visited += 1
+        if self.visited >= self.next_check:
+            self.check_limits()
+        self.evaluated += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        if self.on:
+            player = self.game.to_move(state)
+            self.emit(Evaluate(
+                self.next_seq(), node_id, parent, ply, player.value, value, reason,
+                score=player.sign * value if negamax else None,
+                label=None if self.named else self.game.describe(state)))
 
     def leaf_value(self, state: Any, ply: int) -> tuple[float, str]:
         """The value of a leaf and why: ``terminal`` or ``depth-limit``."""
@@ -184,21 +231,12 @@ class Run:
             return game.utility(state), "terminal"
         return game.evaluate(state), "depth-limit"
 
-    def evaluate(self, state: Any, node_id: str, parent: str | None, ply: int,
-                 player: Player, *, score_sign: int | None = None) -> float:
-        """Score a leaf, count it and report it; ``score_sign`` adds the negamax score."""
-        self.visited += 1
-        if self.visited >= self.next_check:
-            self.check_limits()
+    def evaluate(self, state: Any, node_id: Any, parent: Any, ply: int, *,
+                 negamax: bool = False) -> float:
+        """Score a node that has no successors though the game is not over (the
+        lectures treat it as deep enough): its static evaluation."""
         value, reason = self.leaf_value(state, ply)
-        self.evaluated += 1
-        if ply > self.max_depth:
-            self.max_depth = ply
-        if self.on:
-            self.emit(Evaluate(
-                self.next_seq(), node_id, parent, ply, player.value, value, reason,
-                score=None if score_sign is None else score_sign * value,
-                label=None if self.named else self.game.describe(state)))
+        self._scored(state, node_id, parent, ply, value, reason, negamax)
         return value
 
     def check_limits(self) -> None:
@@ -288,6 +326,18 @@ class Run:
 
     # header and result -------------------------------------------------------------
 
+    def _pv_ids(self, keys: tuple[Any, ...]) -> tuple[str, ...]:
+        """Turn a principal variation keyed by actions into node ids, replaying it."""
+        if not keys:
+            return ()
+        ids = [str(keys[0])]
+        state = self.root_state
+        for action in keys[1:]:
+            child = self.game.result(state, action)
+            ids.append(self.child_id(ids[-1], state, action, child))
+            state = child
+        return tuple(ids)
+
     def header(self, algorithm: str, variant: str, root: str,
                source: dict[str, Any] | None, extra: dict[str, Any] | None = None) -> Header:
         options = self.opts.to_json()
@@ -300,7 +350,7 @@ class Run:
 
     def result(self, value: float | None, pv: PV, *, stopped: str | None = None) -> Result:
         """The result block; ``stopped`` names the budget that cut the search short."""
-        path = flatten_pv(pv)
+        path = flatten_pv(pv) if self.ids else self._pv_ids(flatten_pv(pv))
         return Result(
             value=value,
             move=path[1] if len(path) > 1 else None,

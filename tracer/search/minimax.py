@@ -58,51 +58,53 @@ def no_chance(node_id: str) -> UsageError:
                       "without chance (use expectiminimax)")
 
 
-def _two_function(run: Run, state: Any, nid: str, parent: str | None,
-                  ply: int) -> tuple[float, PV]:
-    if run.is_leaf(state, ply):
-        player = run.game.to_move(state)
-        return run.evaluate(state, nid, parent, ply, player), (nid, None)
+def _two_function(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:
+    leaf = run.leaf(state, nid, parent, ply)
+    if leaf is not None:
+        return leaf, (nid, None)
     player = run.game.to_move(state)
     if player is Player.CHANCE:
         raise no_chance(nid)
     kids = run.children(state, nid, player, ply)
     if not kids:
-        return run.evaluate(state, nid, parent, ply, player), (nid, None)
+        return run.evaluate(state, nid, parent, ply), (nid, None)
     run.opened(ply)
     sign = player.sign
     v = -sign * INF
-    if run.on:
+    on = run.on
+    if on:
         run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
                         tuple(c for _, c in kids), value=v, label=run.label(state)))
-    best: str | None = None
+    best: Any = None
     best_pv: PV = None
     for child, cid in kids:
         cv, cpv = _two_function(run, child, cid, nid, ply + 1)
         if sign * cv > sign * v:
             v, best, best_pv = cv, cid, cpv
-        if run.on:
+        if on:
             run.emit(Backup(run.next_seq(), nid, cid, cv, v, best))
     return v, (nid, best_pv)
 
 
-def _negamax(run: Run, state: Any, nid: str, parent: str | None,
-             ply: int) -> tuple[float, PV]:
+def _negamax(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:
     """Returns the score from the side to move at ``state``, and the path."""
     game = run.game
     player = game.to_move(state)
     if player is Player.CHANCE:
         raise no_chance(nid)
     sign = player.sign
-    kids = [] if run.is_leaf(state, ply) else run.children(state, nid, player, ply)
-    if not kids:  # deep enough, or no successors: the static value from the mover's side
-        return sign * run.evaluate(state, nid, parent, ply, player, score_sign=sign), (nid, None)
+    leaf = run.leaf(state, nid, parent, ply, negamax=True)
+    if leaf is not None:  # deep enough: the static value from the mover's side
+        return sign * leaf, (nid, None)
+    kids = run.children(state, nid, player, ply)
+    if not kids:  # no successors: the same as deep enough
+        return sign * run.evaluate(state, nid, parent, ply, negamax=True), (nid, None)
     run.opened(ply)
     if run.on:
         run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
                         tuple(c for _, c in kids), value=-sign * INF, label=run.label(state)))
     best = -INF
-    best_id: str | None = None
+    best_id: Any = None
     best_pv: PV = None
     for child, cid in kids:
         child_score, cpv = _negamax(run, child, cid, nid, ply + 1)
@@ -161,9 +163,13 @@ def _list(run: Run, state: Any, root_id: str, *, pruning: bool = False) -> tuple
             raise no_chance(x.id)
         x.player = player
         parent_id = None if x.parent is None else x.parent.id
-        kids = [] if run.is_leaf(x.state, x.ply) else run.children(x.state, x.id, player, x.ply)
-        if not kids:  # terminal, or we decide not to expand further: e(x), x stays in L
-            x.value = run.evaluate(x.state, x.id, parent_id, x.ply, player)
+        # Terminal, or we decide not to expand further: e(x), and x stays in L.
+        x.value = run.leaf(x.state, x.id, parent_id, x.ply)
+        if x.value is not None:
+            continue
+        kids = run.children(x.state, x.id, player, x.ply)
+        if not kids:
+            x.value = run.evaluate(x.state, x.id, parent_id, x.ply)
             continue
         run.opened(x.ply)
         x.value = -player.sign * INF
