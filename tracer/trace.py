@@ -229,7 +229,17 @@ class TraceWriter:
     def __init__(self, out: TextIO, *, jsonl: bool) -> None:
         self._out = out
         self._jsonl = jsonl
-        self._first = True
+        self._sep = ""
+        write = out.write
+        if jsonl:
+            # The hot path of a traced search: one call, one formatted line.
+            def event(e: Event) -> None:
+                write(e.to_line() + "\n")
+        else:
+            def event(e: Event) -> None:
+                write(self._sep + e.to_line())
+                self._sep = ",\n"
+        self.event = event
 
     def start(self, header: Header) -> None:
         h = header.to_json()
@@ -238,15 +248,7 @@ class TraceWriter:
                                         **h}) + "\n")
         else:
             self._out.write(f'{{"format":"{FORMAT}","version":{VERSION},'
-                            f'"header":{dumps_json(h)},\n"events":[')
-
-    def event(self, event: Event) -> None:
-        text = dumps_json(event.to_json())
-        if self._jsonl:
-            self._out.write(text + "\n")
-        else:
-            self._out.write(("\n" if self._first else ",\n") + text)
-        self._first = False
+                            f'"header":{dumps_json(h)},\n"events":[\n')
 
     def finish(self, result: Result | None) -> None:
         r = None if result is None else result.to_json()

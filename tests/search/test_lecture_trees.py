@@ -13,7 +13,7 @@ ALL_AIMA_LEAVES = list("EFGHIJKLM")
 
 
 @pytest.mark.parametrize(("algorithm", "variant"), VARIANTS, ids=[f"{a}-{v}" for a, v in VARIANTS])
-@pytest.mark.parametrize("name", list(EXAMPLES))
+@pytest.mark.parametrize("name", [n for n, e in EXAMPLES.items() if "chance" not in e.text])
 def test_every_variant_finds_the_lecture_value(name: str, algorithm: str, variant: str) -> None:
     s = do_search(example_tree(name), algorithm, variant)
     assert s.result.value == EXAMPLES[name].value == 3

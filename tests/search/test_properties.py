@@ -127,3 +127,15 @@ def test_recording_does_not_change_the_result(tree: Any, order: str, cut_on: str
         untraced = search_tree(t, algorithm=algorithm, variant=variant, order=order,
                                cut_on=cut_on, seed=1)
         assert untraced == traced, (algorithm, variant)
+
+
+@settings(max_examples=40, deadline=None)
+@given(tree=st.lists(st.recursive(st.one_of(leaf, st.sampled_from(["+inf", "-inf"]),
+                                            st.floats(-5, 5, allow_nan=False)),
+                                  lambda kids: st.lists(kids, min_size=1, max_size=3),
+                                  max_leaves=12), min_size=1, max_size=3))
+def test_the_fast_line_writer_matches_to_json(tree: Any) -> None:
+    """Traces are written with generated per-class formatters: same bytes as to_json."""
+    for algorithm, variant in VARIANTS:
+        for event in do_search(tree, algorithm, variant).trace.events:
+            assert event.to_line() == dumps_json(event.to_json())

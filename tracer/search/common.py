@@ -136,6 +136,7 @@ class Run:
         self.next_check: float = min(self._node_cap, _CHECK_EVERY if timed else float("inf"))
         self.rec = recorder
         self.on = recorder.enabled
+        self.emit = recorder.emit  # type: ignore[method-assign]  # one call less per event
         self.opts = options
         self.depth_limit = options.depth
         self._limit = options.depth if options.depth is not None else 1 << 62
