@@ -9,30 +9,59 @@ every step as one event vocabulary, read and write traces::
     >>> result = tracer.search_tree(tree, algorithm="alphabeta", recorder=rec)
     >>> result.value, result.move
     (3, 'B')
+
+The names below are imported on first use (PEP 562), so that ``gametrace --help``
+and small scripts do not pay for modules they never touch.
 """
 
 from __future__ import annotations
 
-from .api import search_tree
-from .errors import GraphvizMissing, InputError, LimitExceeded, TracerError, UsageError
-from .events import Backup, Cut, Evaluate, Event, Expand
-from .games.base import Capabilities, Game, Player
-from .games.tree import (
-    Node,
-    Tree,
-    TreeGame,
-    format_tree_text,
-    load_tree,
-    parse_tree_json,
-    parse_tree_text,
-)
-from .record import NULL, FileRecorder, MemoryRecorder, NullRecorder, Recorder, StreamRecorder
-from .search import ALGORITHMS, alpha_beta, minimax, run_search
-from .trace import Header, Result, Stats, Trace, iter_trace, load_trace
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .api import search_tree
+    from .errors import GraphvizMissing, InputError, LimitExceeded, TracerError, UsageError
+    from .events import Backup, Cut, Evaluate, Event, Expand
+    from .games.base import Capabilities, Game, Player
+    from .games.tree import (
+        Node,
+        Tree,
+        TreeGame,
+        format_tree_text,
+        load_tree,
+        parse_tree_json,
+        parse_tree_text,
+    )
+    from .record import (
+        NULL,
+        FileRecorder,
+        MemoryRecorder,
+        NullRecorder,
+        Recorder,
+        StreamRecorder,
+    )
+    from .search import ALGORITHMS, Limits, alpha_beta, minimax, run_search
+    from .trace import Header, Result, Stats, Trace, iter_trace, load_trace
+
+_WHERE = {
+    "search_tree": "api",
+    **dict.fromkeys(
+        ("GraphvizMissing", "InputError", "LimitExceeded", "TracerError", "UsageError"),
+        "errors"),
+    **dict.fromkeys(("Backup", "Cut", "Evaluate", "Event", "Expand"), "events"),
+    **dict.fromkeys(("Capabilities", "Game", "Player"), "games.base"),
+    **dict.fromkeys(("Node", "Tree", "TreeGame", "format_tree_text", "load_tree",
+                     "parse_tree_json", "parse_tree_text"), "games.tree"),
+    **dict.fromkeys(("NULL", "FileRecorder", "MemoryRecorder", "NullRecorder", "Recorder",
+                     "StreamRecorder"), "record"),
+    **dict.fromkeys(("ALGORITHMS", "Limits", "alpha_beta", "minimax", "run_search"), "search"),
+    **dict.fromkeys(("Header", "Result", "Stats", "Trace", "iter_trace", "load_trace"),
+                    "trace"),
+}
 
 __all__ = [
     "ALGORITHMS",
-    "NULL",
     "Backup",
     "Capabilities",
     "Cut",
@@ -45,7 +74,9 @@ __all__ = [
     "Header",
     "InputError",
     "LimitExceeded",
+    "Limits",
     "MemoryRecorder",
+    "NULL",
     "Node",
     "NullRecorder",
     "Player",
@@ -71,3 +102,16 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tracer' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
