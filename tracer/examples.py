@@ -24,8 +24,8 @@ class Example:
     title: str
     text: str
     """The tree in the text notation."""
-    value: int
-    """The root's minimax value, as the notes state it."""
+    value: float
+    """The root's value as the notes state it (minimax; expectiminimax with chance nodes)."""
     notes: str
 
 
@@ -55,6 +55,38 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
         value=3,
         notes="a and b stand for unknown values (given 4 and 6 here): alpha-beta never "
               "looks at a, b, 7 or 3.",
+    ),
+    Example(
+        name="coin",
+        item=10,
+        title="Expectiminimax with a coin: MAX over CHANCE nodes worth 2.5 and -1 (lecture 003)",
+        text="A(B[chance](C[p=0.5](1 4) D[p=0.5](7 4)) "
+             "E[chance](F[p=0.5](6 0) G[p=0.5](5 -2)))",
+        value=2.5,
+        notes="MIN nodes C, D, F, G are worth 1, 4, 0, -2; B = 0.5*1 + 0.5*4 = 2.5 and "
+              "E = 0.5*0 + 0.5*(-2) = -1, so MAX plays B.  The extracted figure lost its "
+              "two 0s (the MIN value of F and its leaf): they are the values that give -1.",
+    ),
+    Example(
+        name="transform-a",
+        item=9,
+        title="Expectiminimax is not order-preserving (lecture 003): chance nodes 2.1 and 1.3",
+        text="A(B[chance](C[p=0.9](2 2) D[p=0.1](3 3)) "
+             "E[chance](F[p=0.9](1 1) G[p=0.1](4 4)))",
+        value=2.1,
+        notes="MIN values 2, 3 and 1, 4 under probabilities 0.9 / 0.1: B = 2.1, E = 1.3, "
+              "MAX plays B.  transform-b maps the leaves monotonically and MAX plays E.",
+    ),
+    Example(
+        name="transform-b",
+        item=9,
+        title="The same tree after a monotonic change of the leaves: 21 and 40.9 (lecture 003)",
+        text="A(B[chance](C[p=0.9](20 20) D[p=0.1](30 30)) "
+             "E[chance](F[p=0.9](1 1) G[p=0.1](400 400)))",
+        value=40.9,
+        notes="1, 2, 3, 4 become 1, 20, 30, 400 (order kept): B = 21, E = 40.9, so MAX now "
+              "plays E.  Minimax decisions survive any monotonic change; expectiminimax "
+              "ones only a positive linear one.",
     ),
 )}
 

@@ -3,19 +3,24 @@ the checks on probabilities and bounds, and the dice race."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from tests.conftest import do_search
+from tracer.api import search_tree
 from tracer.errors import InputError, UsageError
 from tracer.events import Backup, Cut, Expand
 from tracer.examples import EXAMPLES, example_tree
 from tracer.games.base import Capabilities, Player
 from tracer.games.dice import DiceRace
+from tracer.jsonio import dumps_json
 from tracer.record import MemoryRecorder
+from tracer.schema import validate
 from tracer.search import run_search
 from tracer.search.expectiminimax import expectiminimax
+from tracer.trace import Trace
 
 COIN_BAD_F = ("A(B[chance](C[p=0.5](1 4) D[p=0.5](7 4)) "
               "E[chance](F[p=0.5](-2 0) G[p=0.5](5 -2)))")
@@ -143,6 +148,13 @@ def test_star1_names_a_leaf_outside_the_bounds() -> None:
         do_search(example_tree("coin"), "expectiminimax", "star1", bounds=(-2, 6))
 
 
+def test_an_untraced_search_names_the_leaf_too() -> None:
+    """Without a recorder children are keyed by action; the message still says J."""
+    with pytest.raises(InputError, match="leaf J has the value 7, outside"):
+        search_tree(example_tree("coin"), algorithm="expectiminimax", variant="star1",
+                    bounds=(-2, 6))
+
+
 def test_bounds_are_recorded_in_the_header() -> None:
     s = do_search(example_tree("coin"), "expectiminimax", "star1", bounds=(-2, 7))
     assert s.trace.header.options["bounds"] == [-2, 7]
@@ -196,7 +208,7 @@ class _Lopsided:
 @pytest.mark.parametrize("traced", [True, False], ids=["traced", "untraced"])
 def test_probabilities_of_a_generated_game_must_sum_to_1(traced: bool) -> None:
     recorder = MemoryRecorder() if traced else None
-    with pytest.raises(InputError, match=r"chance node (go|<coin>) .*sum 1\.1"):
+    with pytest.raises(InputError, match=r"chance node (go|'<coin>') .*sum 1\.1"):
         if recorder is None:
             expectiminimax(_Lopsided())
         else:
@@ -217,6 +229,10 @@ def test_dice_one_turn_walking_wins_for_sure() -> None:
     expand = next(e for e in rec.trace.events if isinstance(e, Expand) and e.node == "roll")
     assert expand.children == ("roll/1", "roll/2")
     assert expand.probs == (0.5, 0.5)
+    assert expand.label == "MAX 0 : MIN 0, MAX rolls, 1 left"
+    doc = rec.trace.to_json()
+    validate(doc, "trace", file="dice")
+    assert Trace.from_json(json.loads(dumps_json(doc))).to_json() == doc
 
 
 def test_dice_defaults_value() -> None:

@@ -8,8 +8,11 @@ from ..games.base import Game
 from ..record import NULL, Recorder
 from ..trace import Result
 from .alphabeta import ALPHABETA_VARIANTS, alpha_beta
+from .andor import ANDOR_VARIANTS, and_or
 from .common import CUT_TESTS, NO_LIMITS, ORDERS, Limits, choose
+from .expectiminimax import EXPECTIMINIMAX_VARIANTS, expectiminimax
 from .minimax import MINIMAX_VARIANTS, minimax
+from .pns import PNS_VARIANTS, proof_number_search
 
 __all__ = [
     "ALGORITHMS",
@@ -17,13 +20,19 @@ __all__ = [
     "ORDERS",
     "Limits",
     "alpha_beta",
+    "and_or",
+    "expectiminimax",
     "minimax",
+    "proof_number_search",
     "run_search",
 ]
 
 ALGORITHMS: dict[str, tuple[str, ...]] = {
     "minimax": MINIMAX_VARIANTS,
     "alphabeta": ALPHABETA_VARIANTS,
+    "expectiminimax": EXPECTIMINIMAX_VARIANTS,
+    "andor": ANDOR_VARIANTS,
+    "pns": PNS_VARIANTS,
 }
 """Each algorithm family and its variants; the first variant is the default."""
 
@@ -31,10 +40,12 @@ ALGORITHMS: dict[str, tuple[str, ...]] = {
 def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alphabeta",
                variant: str | None = None, order: str = "natural", seed: int | None = None,
                depth: int | None = None, cut_on: str = "ge", limits: Limits = NO_LIMITS,
-               recorder: Recorder = NULL, source: dict[str, Any] | None = None) -> Result:
+               recorder: Recorder = NULL, source: dict[str, Any] | None = None,
+               bounds: tuple[float, float] | None = None, prover: str = "max") -> Result:
     """Run any algorithm by name (what the CLI calls); ``variant=None`` picks the default.
 
-    Options a family does not have (``cut_on`` for minimax) are ignored."""
+    Options a family does not have (``cut_on`` for minimax, ``bounds`` outside Star1,
+    ``prover`` outside the proof searches) are ignored."""
     choose("algorithm", algorithm, tuple(ALGORITHMS))
     variants = ALGORITHMS[algorithm]
     variant = variants[0] if variant is None else choose(f"{algorithm} variant", variant,
@@ -43,4 +54,10 @@ def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alp
                                   limits=limits, recorder=recorder, source=source)
     if algorithm == "minimax":
         return minimax(game, state, **common)
+    if algorithm == "expectiminimax":
+        return expectiminimax(game, state, cut_on=cut_on, bounds=bounds, **common)
+    if algorithm == "andor":
+        return and_or(game, state, prover=prover, **common)
+    if algorithm == "pns":
+        return proof_number_search(game, state, prover=prover, **common)
     return alpha_beta(game, state, cut_on=cut_on, **common)

@@ -1,0 +1,169 @@
+"""Depth-first AND/OR proof search (lecture 000: proving W(X) by problem reduction).
+
+To prove that the *prover* (MAX, Più, by default) wins from X: at a node where the
+prover moves it is enough to prove one successor (an OR node); where the opponent
+moves, every successor must be proved (an AND node).  The search goes depth first,
+children in the search order, and stops at an OR node at its first solved child and
+at an AND node at its first unsolvable child.  A terminal position is solved when its
+utility is a win for the prover: value > 0 for MAX, < 0 for MIN.  A draw (0) proves
+nothing for either side, so on a game with draws "unsolvable" means only that the
+prover cannot force a win.
+
+Events: ``Expand`` for inner nodes, ``Evaluate`` for terminal positions, then a
+``Status`` for every node searched, after its children: ``solved`` or ``unsolvable``,
+``because`` the children that decide it (the solved child of an OR node, all children
+of an AND node; all children of an unsolvable OR node, the unsolvable child of an
+unsolvable AND node), ``kind`` ``or`` / ``and``.  Children left unsearched once a node
+is decided get no event at all; the result counts them in ``children_pruned`` and
+each early stop in ``cuts``.  :func:`solution_tree` rebuilds the solution (or the
+refutation) from the Status events of a trace, for renderers to highlight.
+
+The result is from MAX's point of view: ``value`` +1 when the search shows that MAX
+wins (MAX proved, or MIN's proof failed), -1 when it shows that MIN wins (on a game
+with draws: that the prover cannot force a win).  ``move`` is the root mover's
+deciding move: the prover's winning move at a solved OR root, the opponent's refuting
+move at an unsolvable AND root, else ``None``.  ``pv`` is one line of the solution
+(or refutation) tree: it follows the first child in each ``because``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from ..errors import UsageError
+from ..events import Expand, Status
+from ..games.base import Game, Player
+from ..record import NULL, Recorder
+from ..trace import Header, Result, Trace
+from .common import NO_LIMITS, PV, Limits, Run, SearchOptions, Stopped, choose, recursion_guard
+from .expectiminimax import node_name
+
+__all__ = ["ANDOR_VARIANTS", "PROVERS", "and_or", "solution_tree"]
+
+ANDOR_VARIANTS = ("dfs",)
+PROVERS = ("max", "min")
+
+
+def and_or(game: Game[Any, Any], state: Any = None, *, variant: str = "dfs",
+           prover: str = "max", order: str = "natural", seed: int | None = None,
+           depth: int | None = None, limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
+           source: dict[str, Any] | None = None) -> Result:
+    """Prove (or refute) a win for ``prover`` from ``state`` (default: the initial state)."""
+    choose("andor variant", variant, ANDOR_VARIANTS)
+    side = proof_setup(prover, depth)
+    opts = SearchOptions(order=order, seed=seed)
+    if state is None:
+        state = game.initial_state()
+    run = Run(game, recorder, opts, limits)
+    root = run.root_id(state)
+    header = run.header("andor", variant, root, source,
+                        {"root_player": game.to_move(state).value, "prover": side.value})
+    return drive_proof(run, header, side, game.to_move(state),
+                       lambda: _prove(run, state, root, None, 0, side))
+
+
+def proof_setup(prover: str, depth: int | None) -> Player:
+    """Check the options every proof search shares; return the prover."""
+    choose("prover", prover, PROVERS)
+    if depth is not None:
+        raise UsageError("--depth does not apply to proof searches: a proof needs "
+                         "terminal positions")
+    return Player(prover)
+
+
+def no_chance_proof(node_id: Any) -> UsageError:
+    return UsageError(f"node {node_id} is a chance node: AND/OR and proof-number search "
+                      "need a game without chance (use expectiminimax)")
+
+
+def node_kind(run: Run, state: Any, player: Player, prover: Player, nid: Any) -> str:
+    """``or`` where the prover moves, ``and`` where the opponent does."""
+    if player is Player.CHANCE:
+        raise no_chance_proof(node_name(run, state, nid))
+    return "or" if player is prover else "and"
+
+
+def drive_proof(run: Run, header: Header, prover: Player, root_player: Player,
+                body: Callable[[], tuple[bool, PV]]) -> Result:
+    """Like :func:`~tracer.search.common.drive`, for a body returning (solved, pv):
+    the value is MAX's view and the move is the root mover's deciding move."""
+    run.rec.start(header)
+    try:
+        solved, pv = body()
+        value = prover.sign if solved else -prover.sign
+        result = run.result(value, pv)
+        deciding = solved == (root_player is prover)
+        if not deciding:
+            result = replace(result, move=None)
+    except Stopped as stop:
+        result = run.result(None, None, stopped=stop.reason)
+    except RecursionError as exc:
+        raise recursion_guard(exc) from None
+    run.rec.finish(result)
+    return result
+
+
+def _prove(run: Run, state: Any, nid: Any, parent: Any, ply: int,
+           prover: Player) -> tuple[bool, PV]:
+    value = run.leaf(state, nid, parent, ply)
+    player = run.game.to_move(state)
+    kids = [] if value is not None else run.children(state, nid, player, ply)
+    if not kids:
+        if value is None:  # no moves though not over: the lectures' "deep enough"
+            value = run.evaluate(state, nid, parent, ply)
+        solved = prover.sign * value > 0
+        if run.on:
+            run.emit(Status(run.next_seq(), nid, "solved" if solved else "unsolvable", ()))
+        return solved, (nid, None)
+    is_or = node_kind(run, state, player, prover, nid) == "or"
+    kind = "or" if is_or else "and"
+    run.opened(ply)
+    if run.on:
+        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
+                        tuple(c for _, c in kids), label=run.label(state)))
+    first_pv: PV = None
+    for i, (child, cid) in enumerate(kids):
+        ok, cpv = _prove(run, child, cid, nid, ply + 1, prover)
+        if i == 0:
+            first_pv = cpv
+        # A solved child decides an OR node, an unsolvable child an AND node.
+        if ok == is_or:
+            skipped = len(kids) - 1 - i
+            if skipped:
+                run.cuts += 1
+                run.pruned += skipped
+            if run.on:
+                run.emit(Status(run.next_seq(), nid, "solved" if ok else "unsolvable",
+                                (cid,), kind))
+            return ok, (nid, cpv)
+    # No child decided it: every child of an OR node failed, every AND child held.
+    if run.on:
+        run.emit(Status(run.next_seq(), nid, "unsolvable" if is_or else "solved",
+                        tuple(c for _, c in kids), kind))
+    return not is_or, (nid, first_pv)
+
+
+def solution_tree(trace: Trace) -> dict[str, tuple[str, ...]]:
+    """The solution graph of a proof trace (AND/OR or proof-number search).
+
+    Maps each node of the solution tree to its children in it: one child for an OR
+    node, all children for an AND node, none for a terminal position.  When the root
+    is unsolvable the same walk gives the refutation tree (every child of an OR node,
+    the refuting child of an AND node).  Built from the trace's Status events only;
+    empty when the root has no Status (a search stopped by a budget)."""
+    because: dict[str, tuple[str, ...]] = {}
+    for event in trace.events:
+        if isinstance(event, Status):
+            because[event.node] = event.because
+    out: dict[str, tuple[str, ...]] = {}
+    todo = [trace.header.root] if trace.header.root in because else []
+    while todo:
+        node = todo.pop()
+        if node in out:
+            continue
+        kids = because.get(node, ())
+        out[node] = kids
+        todo.extend(reversed(kids))
+    return out

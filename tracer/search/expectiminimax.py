@@ -1,0 +1,240 @@
+"""Expectiminimax for games with chance nodes (AIMA 5.5; lecture 003), in two variants.
+
+* ``plain``: MAX and MIN nodes back up as in minimax; a chance node's value is the
+  probability-weighted sum of its children's values, sum(p_i * v_i).  Nothing is divided
+  by the number of outcomes: the probabilities already weight the sum.  (aima-python's
+  ``expect_minmax`` divides the weighted sum by the number of outcomes once more, which
+  is wrong for every chance node with more than one outcome.)
+* ``star1``: Ballard's Star1 (Ballard 1983, "The *-minimax search procedure for trees
+  containing chance nodes"), fail-soft alpha-beta at MAX and MIN nodes and, at a chance
+  node, a cut as soon as the children searched so far prove that its value lies outside
+  the window whatever the unsearched children are worth.  It needs bounds ``(L, U)`` on
+  every leaf value: after children 1..i, with S the weighted sum so far and R the
+  probability of the children left, the node's value lies in [S + L*R, S + U*R].
+
+Events: the Expand of a chance node carries ``probs`` (in search order) and starts from
+the provisional value 0; each Backup at a chance node carries the child's ``prob`` and,
+as ``value``, the weighted sum so far.  A Star1 cut is a ``Cut`` of kind ``star1``.
+The principal variation stops at the first chance node: below it nobody chooses.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..errors import InputError, UsageError
+from ..events import Backup, Cut, Expand
+from ..games.base import Game, Player
+from ..record import NULL, Recorder
+from ..trace import Result
+from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
+
+__all__ = ["EXPECTIMINIMAX_VARIANTS", "expectiminimax", "node_name"]
+
+EXPECTIMINIMAX_VARIANTS = ("plain", "star1")
+
+PROB_TOLERANCE = 1e-9
+"""How far the probabilities below a chance node may sum away from 1."""
+
+
+def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "plain",
+                   order: str = "natural", seed: int | None = None, depth: int | None = None,
+                   cut_on: str = "ge", bounds: tuple[float, float] | None = None,
+                   limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
+                   source: dict[str, Any] | None = None) -> Result:
+    """Search ``state`` (default: the game's initial state) with expectiminimax.
+
+    ``star1`` needs ``bounds=(L, U)``, a lower and an upper bound on every leaf value
+    (a leaf outside them is an :class:`InputError`); ``cut_on`` applies to its MAX and
+    MIN nodes, chance nodes always cut on <= / >=."""
+    choose("expectiminimax variant", variant, EXPECTIMINIMAX_VARIANTS)
+    opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
+    extra: dict[str, Any] = {}
+    if variant == "star1":
+        lo, hi = _check_bounds(bounds)
+        extra["bounds"] = [lo, hi]
+    if state is None:
+        state = game.initial_state()
+    run = Run(game, recorder, opts, limits)
+    root = run.root_id(state)
+    header = run.header("expectiminimax", variant, root, source,
+                        {"root_player": game.to_move(state).value, **extra})
+
+    def body() -> tuple[float, PV]:
+        if variant == "star1":
+            return _star1(run, state, root, None, 0, -INF, INF, lo, hi)
+        return _plain(run, state, root, None, 0)
+
+    return drive(run, header, body)
+
+
+def _check_bounds(bounds: tuple[float, float] | None) -> tuple[float, float]:
+    if bounds is None:
+        raise UsageError("expectiminimax star1 needs bounds on the leaf values: "
+                         "give --bounds LO HI (every leaf value must lie in [LO, HI])")
+    lo, hi = bounds
+    if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
+        raise UsageError(f"--bounds must be two finite numbers LO <= HI, got {lo} {hi}")
+    return lo, hi
+
+
+def node_name(run: Run, state: Any, key: Any) -> str:
+    """A readable name of a node for an error message.  Untraced searches key nodes by
+    their action, so the name comes from the game: the tree's id, or the position."""
+    if run.ids:
+        return str(key)
+    return str(run.game.node_id(state)) if run.named else repr(run.game.describe(state))
+
+
+def chance_probabilities(run: Run, state: Any, nid: Any,
+                         kids: list[tuple[Any, Any]]) -> tuple[float, ...]:
+    """The probability of each child of a chance node, in search order.
+
+    Raises an :class:`InputError` naming the node when a probability lies outside
+    [0, 1] or they do not sum to 1 (within 1e-9): trees are checked when loaded,
+    generated games only here."""
+    game = run.game
+    if run.ids:
+        by_id = {run.child_id(nid, state, a, game.result(state, a)): game.probability(state, a)
+                 for a in game.actions(state)}
+        probs = tuple(float(by_id[cid]) for _, cid in kids)
+    else:  # untraced: children are keyed by their action
+        probs = tuple(float(game.probability(state, a)) for _, a in kids)
+    total = math.fsum(probs)
+    if abs(total - 1.0) > PROB_TOLERANCE or not all(0.0 <= p <= 1.0 for p in probs):
+        name = node_name(run, state, nid)
+        shown = ", ".join(repr(p) for p in probs)
+        raise InputError(f"the probabilities below chance node {name} must lie in [0, 1] "
+                         f"and sum to 1; they are {shown} (sum {total!r})")
+    return probs
+
+
+def _plain(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:
+    leaf = run.leaf(state, nid, parent, ply)
+    if leaf is not None:
+        return leaf, (nid, None)
+    player = run.game.to_move(state)
+    kids = run.children(state, nid, player, ply)
+    if not kids:
+        return run.evaluate(state, nid, parent, ply), (nid, None)
+    run.opened(ply)
+    chance = player is Player.CHANCE
+    probs = chance_probabilities(run, state, nid, kids) if chance else None
+    sign = player.sign
+    # A chance node builds its weighted sum from 0; MAX and MIN start from -inf / +inf.
+    v: float = 0 if chance else -sign * INF
+    if run.on:
+        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
+                        tuple(c for _, c in kids), value=v, label=run.label(state),
+                        probs=probs))
+    best: Any = None
+    best_pv: PV = None
+    for i, (child, cid) in enumerate(kids):
+        cv, cpv = _plain(run, child, cid, nid, ply + 1)
+        if probs is not None:
+            v += probs[i] * cv
+        elif sign * cv > sign * v:
+            v, best, best_pv = cv, cid, cpv
+        if run.on:
+            run.emit(Backup(run.next_seq(), nid, cid, cv, v, best,
+                            prob=None if probs is None else probs[i]))
+    return v, (nid, best_pv)
+
+
+def _star1(run: Run, state: Any, nid: Any, parent: Any, ply: int,
+           alpha: float, beta: float, lo: float, hi: float) -> tuple[float, PV]:
+    """Fail-soft: a value <= alpha is an upper bound, >= beta a lower bound, else exact."""
+    value = run.leaf(state, nid, parent, ply)
+    player = run.game.to_move(state)
+    kids = [] if value is not None else run.children(state, nid, player, ply)
+    if not kids:
+        if value is None:
+            value = run.evaluate(state, nid, parent, ply)
+        if not lo <= value <= hi:
+            raise InputError(f"leaf {node_name(run, state, nid)} has the value {value:g}, "
+                             f"outside the Star1 bounds [{lo:g}, {hi:g}] (widen --bounds)")
+        return value, (nid, None)
+    run.opened(ply)
+    if player is Player.CHANCE:
+        return _star1_chance(run, state, nid, parent, ply, kids, alpha, beta, lo, hi)
+    is_max = player is Player.MAX
+    sign = player.sign
+    v = -sign * INF
+    if run.on:
+        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
+                        tuple(c for _, c in kids), value=v, alpha=alpha, beta=beta,
+                        label=run.label(state)))
+    ge = run.opts.cut_on == "ge"
+    best: Any = None
+    best_pv: PV = None
+    last = len(kids) - 1
+    for i, (child, cid) in enumerate(kids):
+        cv, cpv = _star1(run, child, cid, nid, ply + 1, alpha, beta, lo, hi)
+        if sign * cv > sign * v:
+            v, best, best_pv = cv, cid, cpv
+        if is_max:
+            if v > alpha:
+                alpha = v
+        elif v < beta:
+            beta = v
+        if run.on:
+            run.emit(Backup(run.next_seq(), nid, cid, cv, v, best, alpha=alpha, beta=beta))
+        if alpha >= beta if ge else alpha > beta:
+            if i < last:
+                _cut(run, nid, "beta" if is_max else "alpha", cid, alpha, beta, v, kids[i + 1:])
+            break
+    return v, (nid, best_pv)
+
+
+def _star1_chance(run: Run, state: Any, nid: Any, parent: Any, ply: int,
+                  kids: list[tuple[Any, Any]], alpha: float, beta: float,
+                  lo: float, hi: float) -> tuple[float, PV]:
+    """Child i is searched in the window that would make the node fail: its value v_i
+    fails low when S + p_i*v_i + U*R <= alpha, high when S + p_i*v_i + L*R >= beta."""
+    probs = chance_probabilities(run, state, nid, kids)
+    if run.on:
+        run.emit(Expand(run.next_seq(), nid, parent, ply, Player.CHANCE.value,
+                        tuple(c for _, c in kids), value=0, alpha=alpha, beta=beta,
+                        label=run.label(state), probs=probs))
+    # rest[i]: the probability of the children after child i (summed exactly once).
+    rest = [math.fsum(probs[i + 1:]) for i in range(len(probs))]
+    s: float = 0
+    last = len(kids) - 1
+    for i, (child, cid) in enumerate(kids):
+        p = probs[i]
+        if p > 0:
+            a = (alpha - s - hi * rest[i]) / p
+            b = (beta - s - lo * rest[i]) / p
+        else:  # an outcome that never happens cannot move the value
+            a, b = -INF, INF
+        # The child's window, clamped to the bounds (a clamped end is shown as the bound).
+        cv, _ = _star1(run, child, cid, nid, ply + 1, lo if a <= lo else a,
+                       hi if b >= hi else b, lo, hi)
+        s += p * cv
+        if run.on:
+            run.emit(Backup(run.next_seq(), nid, cid, cv, s, None, alpha=alpha, beta=beta,
+                            prob=p))
+        # The test is on the child's own result against its window, so a child that
+        # failed (and returned only a bound) always ends the node.  The returned bound
+        # is clamped to the window: in exact arithmetic it already lies there, and
+        # rounding must not turn a fail-low into a value above alpha.
+        if cv <= a:
+            ret = min(s + hi * rest[i], alpha)
+        elif cv >= b:
+            ret = max(s + lo * rest[i], beta)
+        else:
+            continue
+        if i < last:
+            _cut(run, nid, "star1", cid, alpha, beta, ret, kids[i + 1:])
+        return ret, (nid, None)
+    return s, (nid, None)
+
+
+def _cut(run: Run, nid: Any, kind: str, after: Any, alpha: float, beta: float,
+         value: float, pruned: list[tuple[Any, Any]]) -> None:
+    run.cuts += 1
+    run.pruned += len(pruned)
+    if run.on:
+        run.emit(Cut(run.next_seq(), nid, kind, after, alpha, beta, value,
+                     tuple(c for _, c in pruned)))
