@@ -1,0 +1,327 @@
+"""Commands for single-agent search and matrix games: ``astar``, ``admissible``, ``matrix``.
+
+Library errors propagate to the ``gametrace`` group, which maps them to exit codes.
+Everything heavier than click is imported inside the commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .errors import UsageError
+
+__all__ = ["admissible_command", "astar_command", "matrix_command"]
+
+_PARAM_HELP = "A parameter of the problem (repeatable), e.g. -p capacities=3,5."
+_LIMIT_HELP = "Print at most this many rows per table (0: all)."
+
+
+def _params(items: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"expected -p KEY=VALUE, got {item!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], limit: int) -> list[str]:
+    """Left-aligned columns, indented two spaces; rows beyond ``limit`` are counted."""
+    shown = [[str(c) for c in r] for r in (rows if limit == 0 else rows[:limit])]
+    widths = [max(len(h), *(len(r[k]) for r in shown)) if shown else len(h)
+              for k, h in enumerate(header)]
+    lines = ["  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+             for row in [list(header), *shown]]
+    if len(shown) < len(rows):
+        lines.append(f"  ... {len(rows) - len(shown):,} more (--limit 0 shows all)")
+    return lines
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n:,} {thing}" + ("" if n == 1 else "s")
+
+
+def _describe_params(params: dict[str, str]) -> str:
+    return " ".join(f"{k}={v}" for k, v in params.items())
+
+
+@click.command("astar")
+@click.argument("problem")
+@click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE", help=_PARAM_HELP)
+@click.option("--heuristic", default=None, metavar="NAME",
+              help="A heuristic of the problem; zero gives uniform-cost search "
+                   "[default: the problem's own, jugs: lecture, puzzle8: manhattan].")
+@click.option("--variant", default="graph", show_default=True,
+              type=click.Choice(("graph", "tree")),
+              help="graph: repeated states are eliminated (lecture 002); tree: none.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the trace here (.json document or .jsonl stream).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the result as JSON (keys value, move, pv, states, stats).")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Stop cleanly after this many nodes (selected + generated).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="SECONDS", help="Stop cleanly after this many seconds.")
+@click.option("--limit", type=click.IntRange(min=0), default=200, show_default=True,
+              help=_LIMIT_HELP)
+@click.option("-q", "--quiet", is_flag=True, help="No notes on stderr.")
+def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, variant: str,
+                  output: Path | None, as_json: bool, max_nodes: int | None,
+                  time_limit: float | None, limit: int, quiet: bool) -> None:
+    """Run A* on PROBLEM and print the expansion order (node, state, g, h, f), the
+    discarded nodes, the cost and the path.
+
+    PROBLEM is jugs (lecture 002, water jugs of 3 and 5 litres) or puzzle8 (the
+    8-puzzle). Ties on f go to the node generated first.
+
+    \b
+    Examples:
+      gametrace astar jugs
+      gametrace astar jugs --heuristic zero --variant tree
+      gametrace astar jugs -p capacities=4,9 -p goal=6 -o jugs.json
+      gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
+    """
+    from .problems import choose_heuristic, make_problem
+    from .record import MemoryRecorder
+    from .search.astar import astar
+    from .search.common import Limits
+
+    prob = make_problem(problem, _params(params))
+    name = choose_heuristic(prob, heuristic)
+    rec = MemoryRecorder()
+    result = astar(prob, heuristic=name, variant=variant, recorder=rec,
+                   limits=Limits(max_nodes=max_nodes, time_limit=time_limit))
+    trace = rec.trace
+    if output is not None:
+        trace.dump(output)
+    if as_json:
+        click.echo(_astar_json(trace, result))
+    else:
+        click.echo(_astar_text(trace, result, prob.name, dict(prob.params), name, variant,
+                               limit))
+    if not result.complete and not quiet:
+        option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
+        click.echo(f"gametrace: search stopped by {option}: the result is incomplete", err=True)
+    if output is not None and not quiet:
+        click.echo(f"trace written to {output}", err=True)
+
+
+def _astar_json(trace: Any, result: Any) -> str:
+    from .events import Generate
+    from .jsonio import dumps_json
+
+    labels = {e.node: e.label for e in trace.events if isinstance(e, Generate)}
+    payload: dict[str, Any] = {"value": result.to_json()["value"], "move": result.move,
+                               "pv": list(result.pv), "states": [labels[n] for n in result.pv],
+                               "stats": result.stats.to_json()}
+    if not result.complete:
+        payload.update(complete=False, stopped=result.stopped)
+    return dumps_json(payload)
+
+
+def _astar_text(trace: Any, result: Any, problem: str, params: dict[str, str], heuristic: str,
+                variant: str, limit: int) -> str:
+    from .events import Discard, Generate, Goal, Select
+    from .jsonio import encode_number
+
+    made = {e.node: e for e in trace.events if isinstance(e, Generate)}
+    selects = [e for e in trace.events if isinstance(e, Select)]
+    goals = {e.node for e in trace.events if isinstance(e, Goal)}
+    discards = [e for e in trace.events if isinstance(e, Discard)]
+    how = ("graph: repeated states eliminated" if variant == "graph"
+           else "tree: no repeated-state elimination")
+    lines = [f"A* ({how}) on {problem} {_describe_params(params)}",
+             f"heuristic: {heuristic}; ties on f go to the node generated first", "",
+             "expansion order:"]
+    lines += _table(("#", "node", "state", "g", "h", "f", ""),
+                    [(e.number, e.node, e.label, e.g, e.h, e.f,
+                      "goal" if e.node in goals else "") for e in selects], limit)
+    if discards:
+        lines += ["", "discarded (repeated states):"]
+        lines += _table(("node", "state", "g", "parent", "repeats"),
+                        [(d.node, made[d.node].label, made[d.node].g, made[d.node].parent,
+                          d.existing) for d in discards], limit)
+    gone = {e.node for e in selects} | {d.node for d in discards}
+    waiting = [g for g in made.values() if g.node not in gone]
+    if waiting:
+        lines += ["", "left on the open list:"]
+        lines += _table(("node", "state", "g", "h", "f"),
+                        [(g.node, g.label, g.g, g.h, g.f) for g in waiting], limit)
+    lines.append("")
+    s = result.stats
+    if result.value is None:
+        lines.append("cost: unknown (stopped early)")
+    elif result.pv:
+        steps = [str(made[result.pv[0]].label)]
+        for node in result.pv[1:]:
+            steps.append(f"-{made[node].action}-> {made[node].label}")
+        lines += [f"cost: {encode_number(result.value)}", "path: " + " ".join(steps)]
+    else:
+        lines.append("cost: +inf (no goal is reachable)")
+    lines.append(f"nodes: {len(selects)} selected, {s.nodes_expanded} expanded, "
+                 f"{s.leaves_evaluated} generated, {s.children_pruned} discarded")
+    return "\n".join(lines)
+
+
+@click.command("admissible")
+@click.argument("problem")
+@click.option("--heuristic", default=None, metavar="NAME",
+              help="The heuristic to check [default: the problem's own].")
+@click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE", help=_PARAM_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--limit", type=click.IntRange(min=0), default=50, show_default=True,
+              help=_LIMIT_HELP)
+def admissible_command(problem: str, heuristic: str | None, params: tuple[str, ...],
+                       as_json: bool, limit: int) -> None:
+    """Check a heuristic of PROBLEM against the true cost h* of every reachable state.
+
+    Prints the verdict, the states where h overestimates (h > h*: not admissible)
+    and the edges where h drops by more than the step cost (h(s) > c(s,s') + h(s'):
+    not consistent). Exits 0 whatever the verdict.
+
+    \b
+    Examples:
+      gametrace admissible jugs --heuristic lecture
+      gametrace admissible puzzle8 --heuristic manhattan
+      gametrace admissible jugs --heuristic lecture -p goal=4 --json
+    """
+    from .analysis.admissible import check_heuristic
+    from .problems import make_problem
+
+    prob = make_problem(problem, _params(params))
+    report = check_heuristic(prob, heuristic)
+    if as_json:
+        from .jsonio import dumps_json
+
+        click.echo(dumps_json(report.to_json()))
+        return
+    from .jsonio import encode_number
+
+    over, bad = report.overestimates, report.inconsistent
+    lines = [f"{prob.name} {_describe_params(dict(prob.params))}",
+             f"heuristic: {report.heuristic}; {report.states} reachable states, "
+             f"{report.edges} edges; h*(start) = {encode_number(report.start_cost)}",
+             "verdict: " + ("admissible" if report.admissible else
+                            f"NOT admissible (h > h* at {_count(len(over), 'state')})")
+             + ", " + ("consistent" if report.consistent else
+                       f"NOT consistent at {_count(len(bad), 'edge')}")]
+    if over:
+        lines += ["", "states where h overestimates (h > h*):"]
+        lines += _table(("state", "h", "h*"), [(o.state, o.h, o.true_cost) for o in over],
+                        limit)
+    if bad:
+        lines += ["", "inconsistent edges (h(s) > c(s,s') + h(s')):"]
+        lines += _table(("s", "action", "s'", "h(s)", "c", "h(s')"),
+                        [(e.state, e.action, e.next_state, e.h, e.cost, e.next_h)
+                         for e in bad], limit)
+    click.echo("\n".join(lines))
+
+
+@click.command("matrix")
+@click.argument("game", required=False, metavar="[GAME_OR_FILE]")
+@click.option("--from-tree", "tree_source", default=None, metavar="TREEFILE",
+              help="Build the strategy matrix of a MAX/MIN game tree (a tree file or a "
+                   "built-in example, see `gametrace examples`).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the matrix as an image (.svg) or as a payoff file (.json).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the game and the analysis as JSON.")
+def matrix_command(game: str | None, tree_source: str | None, output: Path | None,
+                   as_json: bool) -> None:
+    """Analyse a two-player game in normal form: dominant strategies, iterated
+    elimination of strictly dominated strategies, pure Nash equilibria.
+
+    GAME_OR_FILE is a payoff file (JSON; see docs/astar-and-matrices.md) or a built-in
+    game: prisoners-dilemma (lecture 003). With --from-tree, the game is the strategy
+    matrix of a game tree: MAX chooses the row, MIN the column, MIN pays MAX the leaf.
+
+    \b
+    Examples:
+      gametrace matrix prisoners-dilemma
+      gametrace matrix prisoners-dilemma -o dilemma.svg
+      gametrace matrix --from-tree two-mins --json
+      gametrace matrix mygame.json
+    """
+    from .analysis import payoff
+
+    if (game is None) == (tree_source is None):
+        raise UsageError("give one of GAME_OR_FILE or --from-tree TREEFILE "
+                         f"(built-in games: {', '.join(payoff.BUILTIN)})")
+    if tree_source is not None:
+        from .api import load_source
+
+        matrix = payoff.from_tree(load_source(tree_source))
+    else:
+        assert game is not None
+        matrix = payoff.load_game(game)
+    if output is not None and output.suffix not in (".svg", ".json"):
+        raise UsageError(f"cannot write {output.name!r}: the output must end in .svg "
+                         "(an image) or .json (a payoff file)")
+    equilibria = payoff.pure_equilibria(matrix)
+    if as_json:
+        from .jsonio import dumps_json
+
+        click.echo(dumps_json(_matrix_json(matrix, equilibria)))
+    else:
+        click.echo(_matrix_text(matrix, equilibria))
+    if output is not None:
+        from .jsonio import atomic_write_text, dumps_json_pretty
+
+        atomic_write_text(output, payoff.to_svg(matrix, equilibria) if output.suffix == ".svg"
+                          else dumps_json_pretty(matrix.to_json()))
+        click.echo(f"written to {output}", err=True)
+
+
+def _matrix_json(game: Any, equilibria: list[tuple[int, int]]) -> dict[str, Any]:
+    from .analysis import payoff
+    from .jsonio import encode_number
+
+    row, col = payoff.dominance(game)
+    elim = payoff.eliminate(game)
+    return {
+        "game": game.to_json(),
+        "dominant": {game.players[0]: {"strict": row.strict, "weak": row.weak},
+                     game.players[1]: {"strict": col.strict, "weak": col.weak}},
+        "elimination": {"steps": [{"player": s.player, "strategy": s.strategy,
+                                   "dominated_by": s.dominated_by} for s in elim.steps],
+                        "rows": list(elim.rows), "columns": list(elim.columns)},
+        "equilibria": [{"row": game.rows[i], "column": game.columns[j],
+                        "payoffs": [encode_number(x) for x in game.payoffs[i][j]]}
+                       for i, j in equilibria],
+    }
+
+
+def _matrix_text(game: Any, equilibria: list[tuple[int, int]]) -> str:
+    from .analysis import payoff
+
+    a, b = game.players
+    lines = [f"{game.name or 'game'}: {a} chooses a row, {b} a column; payoffs are ({a}, {b}), "
+             f"{game.prefer} is better"]
+    if game.description:
+        lines.append(game.description)
+    lines += ["", payoff.format_table(game, equilibria), "* pure Nash equilibrium", "",
+              "dominant strategies:"]
+    for player, dom in zip(game.players, payoff.dominance(game), strict=True):
+        text = (f"{dom.strict} (strictly)" if dom.strict is not None else
+                f"{dom.weak} (weakly)" if dom.weak is not None else "none")
+        lines.append(f"  {player}: {text}")
+    elim = payoff.eliminate(game)
+    lines.append("iterated elimination of strictly dominated strategies:")
+    for n, step in enumerate(elim.steps, start=1):
+        lines.append(f"  {n}. {step.player} drops {step.strategy} "
+                     f"(strictly dominated by {step.dominated_by})")
+    if not elim.steps:
+        lines.append("  nothing is strictly dominated")
+    lines.append(f"  left: {a} {{{', '.join(elim.rows)}}}, {b} {{{', '.join(elim.columns)}}}")
+    if equilibria:
+        lines.append("pure Nash equilibria: " + "; ".join(
+            f"({game.rows[i]}, {game.columns[j]}) paying ({payoff.show_pair(game.payoffs[i][j])})"
+            for i, j in equilibria))
+    else:
+        lines.append("pure Nash equilibria: none")
+    return "\n".join(lines)

@@ -1,0 +1,154 @@
+"""The water-jug puzzle of lecture 002 ("Esercizio A*", digest item 16).
+
+Two jugs of 3 and 5 litres, both empty; fill a jug, empty it, or pour one into the
+other until the receiving jug is full or the pouring one is empty.  Every action
+costs 1; the goal is a jug holding exactly 1 litre.  The notes ask for A* with
+repeated-state elimination using h(l1, l2) = min(|l1 - 1|, |l2 - 1|), and conclude
+that this h is not admissible.
+
+Any number of jugs is accepted.  The default action order is the lecture's: every
+pour i->j (i, j in increasing order), then every empty i, then every fill i; for two
+jugs that is pour1-2, pour2-1, empty1, empty2, fill1, fill2.  Only actions that change
+the state are applicable (the root (0,0) cannot be emptied).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+from ..errors import UsageError
+from .base import zero
+
+__all__ = ["PARAMS", "JugAction", "Jugs", "from_params"]
+
+State = tuple[int, ...]
+Number = float | int
+
+
+class JugAction(NamedTuple):
+    """``pour`` from ``jug`` into ``into``, or ``empty`` / ``fill`` ``jug`` (jugs count from 1)."""
+
+    kind: str
+    jug: int
+    into: int = 0
+
+    @property
+    def name(self) -> str:
+        """``pour1-2``, ``empty1`` or ``fill2``."""
+        return f"pour{self.jug}-{self.into}" if self.kind == "pour" else f"{self.kind}{self.jug}"
+
+
+def _all_actions(n: int) -> list[JugAction]:
+    pours = [JugAction("pour", i, j) for i in range(1, n + 1) for j in range(1, n + 1) if i != j]
+    empties = [JugAction("empty", i) for i in range(1, n + 1)]
+    fills = [JugAction("fill", i) for i in range(1, n + 1)]
+    return pours + empties + fills
+
+
+class Jugs:
+    """Water jugs: states are tuples of litres, one per jug."""
+
+    name = "jugs"
+    default_heuristic = "lecture"
+
+    def __init__(self, capacities: tuple[int, ...] = (3, 5), *, start: State | None = None,
+                 goal: int = 1, order: tuple[str, ...] | None = None) -> None:
+        if not capacities or any(c <= 0 for c in capacities):
+            raise UsageError(f"jug capacities must be positive whole litres, got {capacities}")
+        start = tuple(0 for _ in capacities) if start is None else start
+        if len(start) != len(capacities) or any(
+                not 0 <= s <= c for s, c in zip(start, capacities, strict=True)):
+            raise UsageError(f"start {start} does not fit jugs of {capacities} litres")
+        if goal < 0:
+            raise UsageError(f"the goal must be 0 litres or more, got {goal}")
+        every = _all_actions(len(capacities))
+        by_name = {a.name: a for a in every}
+        names = tuple(a.name for a in every) if order is None else order
+        unknown = [n for n in names if n not in by_name]
+        if unknown:
+            raise UsageError(f"unknown jug action {unknown[0]!r} (choose from: "
+                             f"{', '.join(by_name)})")
+        if sorted(names) != sorted(by_name):
+            missing = [n for n in by_name if n not in names]
+            raise UsageError("the action order must name every action once"
+                             + (f" (missing: {', '.join(missing)})" if missing else ""))
+        self.capacities = capacities
+        self.start = start
+        self.goal = goal
+        self.order = tuple(by_name[n] for n in names)
+        self.params: Mapping[str, str] = {
+            "capacities": _join(capacities), "start": _join(start), "goal": str(goal),
+            "order": ",".join(names)}
+        self.heuristics: Mapping[str, Callable[[State], Number]] = {
+            "lecture": self.h_lecture, "zero": zero}
+
+    def initial_state(self) -> State:
+        return self.start
+
+    def actions(self, state: State) -> list[JugAction]:
+        return [a for a in self.order if self.result(state, a) != state]
+
+    def result(self, state: State, action: JugAction) -> State:
+        out = list(state)
+        i = action.jug - 1
+        if action.kind == "fill":
+            out[i] = self.capacities[i]
+        elif action.kind == "empty":
+            out[i] = 0
+        else:
+            j = action.into - 1
+            amount = min(state[i], self.capacities[j] - state[j])
+            out[i] -= amount
+            out[j] += amount
+        return tuple(out)
+
+    def cost(self, state: State, action: JugAction, next_state: State) -> int:
+        return 1
+
+    def is_goal(self, state: State) -> bool:
+        return self.goal in state
+
+    def h_lecture(self, state: State) -> int:
+        """The notes' h: how far the nearest jug is from the goal amount (min |l_i - goal|)."""
+        return min(abs(litres - self.goal) for litres in state)
+
+    def describe(self, state: State) -> str:
+        return f"({_join(state)})"
+
+    def action_name(self, state: State, action: JugAction) -> str:
+        return action.name
+
+
+def _join(values: tuple[int, ...]) -> str:
+    return ",".join(str(v) for v in values)
+
+
+PARAMS: dict[str, tuple[str, str]] = {
+    "capacities": ("3,5", "capacity of each jug in litres, comma-separated"),
+    "start": ("0,0", "litres in each jug at the start (default: all empty)"),
+    "goal": ("1", "the litres one jug must hold"),
+    "order": ("pour1-2,pour2-1,empty1,empty2,fill1,fill2",
+              "the order actions are tried in (every action once)"),
+}
+"""Parameter -> (default for the lecture's two jugs, help)."""
+
+
+def from_params(params: Mapping[str, str]) -> Jugs:
+    """Build the puzzle from ``-p`` strings (already checked against :data:`PARAMS`)."""
+    capacities = _ints(params.get("capacities", "3,5"), "capacities")
+    start = _ints(params["start"], "start") if "start" in params else None
+    goal = _ints(params.get("goal", "1"), "goal")
+    if len(goal) != 1:
+        raise UsageError(f"goal must be one number of litres, got {params['goal']!r}")
+    order = (tuple(s.strip() for s in params["order"].split(","))
+             if "order" in params else None)
+    return Jugs(capacities, start=start, goal=goal[0], order=order)
+
+
+def _ints(text: str, what: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise UsageError(f"{what} must be whole numbers separated by commas, "
+                         f"got {text!r}") from None
