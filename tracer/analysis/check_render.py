@@ -1,0 +1,164 @@
+"""Pictures for checking: the expected tree with an answer's mistakes marked, and a
+blank worksheet.
+
+Both start from the renderer's view model of the expected trace
+(:class:`tracer.render.Drawing`), so they share its layout and look.  The worksheet
+is the same view with every value but the leaves' taken out.  The marked diagram
+keeps the expected values and draws each node an answer got wrong in red, with a
+note beside it ("you: <=3", "you evaluated it"); the renderer has no hook for such
+marks, so they are added to its DOT source here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from html import escape
+
+from ..render import Drawing, RenderOptions
+from ..render.dot import to_dot
+from ..render.engine import render
+from ..render.options import output_format
+from ..render.output import write_output
+from ..render.view import View
+from ..trace import Trace
+from .check import Report
+from .diagnose import MISCONCEPTIONS
+
+__all__ = ["MISTAKE_COLOUR", "marked_dot", "render_marked", "render_worksheet", "worksheet_dot"]
+
+MISTAKE_COLOUR = "#d00000"
+
+
+def _drawing(trace: Trace, **options: object) -> Drawing:
+    return Drawing(trace, RenderOptions.from_kwargs(**options))
+
+
+_SAME_FACT = {"you did not mark it pruned": "you evaluated it, but it is never searched",
+              "you did not evaluate it": "you pruned it, but it is searched"}
+"""A note left out when the note it repeats is there (one mistake seen from two items)."""
+
+
+def _marks(report: Report) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for item in report.mistakes:
+        for node, text in item.marks:
+            if text not in out.setdefault(node, []):
+                out[node].append(text)
+    return {node: [t for t in texts if _SAME_FACT.get(t) not in texts]
+            for node, texts in out.items()}
+
+
+def _render(drawing: Drawing, view: View, out: str | os.PathLike[str],
+            marks: dict[str, list[str]], cause: Sequence[str] = ()) -> None:
+    fmt = output_format(out)
+    if fmt == "dot":
+        data = _mark(to_dot(view, drawing.theme), marks, None, cause).encode()
+    else:
+        data = render(_mark(drawing.pinned_dot(view), marks, drawing.pinned.bb, cause), fmt,
+                      pinned=True, engine=drawing.options.engine, dpi=drawing.options.dpi)
+    write_output(out, data)
+
+
+def marked_dot(trace: Trace, report: Report) -> str:
+    """DOT source of the expected tree with ``report``'s mistakes marked."""
+    drawing, view, marks = _marked_view(trace, report)
+    return _mark(to_dot(view, drawing.theme), marks, None, _cause(report))
+
+
+def render_marked(trace: Trace, report: Report, out: str | os.PathLike[str]) -> None:
+    """Draw the expected tree of ``trace`` with ``report``'s mistakes in red into ``out``
+    (``.svg``, ``.png``, ``.pdf`` or ``.dot``)."""
+    drawing, view, marks = _marked_view(trace, report)
+    _render(drawing, view, out, marks, _cause(report))
+
+
+def _cause(report: Report) -> list[str]:
+    """The likely misconception, in a few words (the verdict's diagnosis says more)."""
+    full = [f for f in report.diagnosis if f.full]
+    if not full:
+        return []
+    what = " and ".join(MISCONCEPTIONS[m][0].split(" (")[0] + (f" {w}" if w else "")
+                        for m, w in full[0].causes)
+    return [f"likely cause: {what}"]
+
+
+def _marked_view(trace: Trace, report: Report) -> tuple[Drawing, View, dict[str, list[str]]]:
+    drawing = _drawing(trace)
+    base = drawing.view
+    marks = _marks(report)
+    rank = {v.key: i for i, v in enumerate(base.nodes)}
+    marks = dict(sorted(marks.items(), key=lambda kv: rank.get(kv[0], len(rank))))
+    n = len(report.items)
+    wrong = len(report.mistakes)
+    caption = (f"expected: {base.caption}. Your answer: {report.score:.2f} / {n}"
+               + (f"; {wrong} wrong item{'s' if wrong != 1 else ''}, marked in red"
+                  if wrong else ", all right"))
+    nodes = tuple(replace(v, extra=()) if v.key in marks else v for v in base.nodes)
+    return drawing, replace(base, nodes=nodes, caption=caption), marks
+
+
+def _mark(dot: str, marks: dict[str, list[str]],
+          bb: tuple[float, float, float, float] | None, cause: Sequence[str] = ()) -> str:
+    """Red borders on the marked nodes, and a list of the notes beside the tree (pinned
+    at the right of the bounding box ``bb`` when the drawing has positions)."""
+    lines = dot.rstrip().split("\n")
+    ids = {_svg_id(k): k for k in marks}
+    for i, line in enumerate(lines):
+        m = re.search(r'\bid="n-([^"]*)"', line)
+        if m is None or m.group(1) not in ids or not line.rstrip().endswith("]"):
+            continue
+        end = line.rstrip().rfind("]")
+        lines[i] = (line[:end] + f' color="{MISTAKE_COLOUR}" penwidth=3.4 '
+                    f'fontcolor="{MISTAKE_COLOUR}"' + line[end:])
+    if not marks:
+        return "\n".join(lines) + "\n"
+    rows = [f"✗ {node}: {'; '.join(texts)}" for node, texts in marks.items()]
+    cells = "".join(f'<TR><TD ALIGN="LEFT">{escape(r)}</TD></TR>' for r in rows)
+    for line in cause:
+        cells += f'<TR><TD ALIGN="LEFT"><I>{escape(line)}</I></TD></TR>'
+        rows.append(line)
+    attrs = (f'shape=plain fixedsize=false fontsize=11 fontcolor="{MISTAKE_COLOUR}" '
+             f'label=<<TABLE BORDER="0" CELLPADDING="1" CELLSPACING="0">'
+             f'<TR><TD ALIGN="LEFT"><B>Your mistakes</B></TD></TR>{cells}</TABLE>>')
+    if bb is not None:
+        _, y0, x1, y1 = bb
+        width = max(len(r) for r in rows) * 11 * 0.56
+        attrs += f' pos="{x1 + 16 + width / 2:.2f},{(y0 + y1) / 2:.2f}"'
+    lines.insert(len(lines) - 1, f'\t"gt:mistakes" [{attrs}]')
+    return "\n".join(lines) + "\n"
+
+
+def _svg_id(key: str) -> str:
+    # The renderer's node ids (tracer.render.dot): letters, digits, - and _ kept.
+    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
+
+
+# ------------------------------------------------------------------ the worksheet
+
+
+def _worksheet_view(trace: Trace, title: str | None) -> tuple[Drawing, View]:
+    drawing = _drawing(trace, title=title)
+    base = drawing.view
+    nodes = tuple(replace(v, status="explored", pv=False, current=False, extra=(),
+                          value=v.value if v.shape == "terminal" else None,
+                          tooltip=v.key) for v in base.nodes)
+    edges = tuple(replace(e, status="explored", pv=False, cut=None) for e in base.edges)
+    legend = tuple(x for x in base.legend if x[0] in ("legend.max", "legend.min"))
+    caption = "Alpha-beta by hand: write each node's value, alpha and beta; mark the cuts."
+    return drawing, replace(base, nodes=nodes, edges=edges, legend=legend, caption=caption)
+
+
+def worksheet_dot(trace: Trace, *, title: str | None = None) -> str:
+    """DOT source of the blank worksheet: the tree of ``trace`` with leaf values only."""
+    drawing, view = _worksheet_view(trace, title)
+    return to_dot(view, drawing.theme)
+
+
+def render_worksheet(trace: Trace, out: str | os.PathLike[str], *,
+                     title: str | None = None) -> None:
+    """Draw the blank worksheet of ``trace``'s tree into ``out``."""
+    drawing, view = _worksheet_view(trace, title)
+    _render(drawing, view, out, {})

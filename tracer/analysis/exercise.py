@@ -1,0 +1,148 @@
+"""Random alpha-beta exercises with guarantees, and their answer keys.
+
+A tree with ``branching`` children per inner node and ``depth`` plies gets leaf values
+drawn uniformly from a range; draws are repeated until the alpha-beta answer has a
+number of cuts in the range asked for and a unique best move (exactly one child of
+the root reaches the root's minimax value).  Everything comes from one
+``random.Random(seed)``, so the same seed gives the same tree, the same answer key
+and, through the renderer's deterministic output, the same files byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+from ..games.tree import Node, Tree, format_tree_text, parse_tree_json
+from ..jsonio import atomic_write_text, dumps_json_pretty
+from ..trace import Trace
+from .solution import Conventions, Solution, extract_solution
+
+__all__ = ["MAX_LEAVES", "Exercise", "make_exercise", "write_exercise"]
+
+MAX_LEAVES = 729
+"""The largest tree drawn (3^6 leaves): anything bigger is no exercise by hand."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A tree, the search that answers it, and the answer key."""
+
+    name: str
+    tree: Tree
+    trace: Trace
+    solution: Solution
+    attempts: int
+    """How many trees were drawn before one met the guarantees."""
+
+    @property
+    def cuts(self) -> int:
+        return sum(1 for e in self.trace.events if e.type == "cut")
+
+
+def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = None,
+                  values: tuple[int, int] = (0, 20), seed: int = 0,
+                  conventions: Conventions | None = None,
+                  max_attempts: int = 20_000) -> Exercise:
+    """Draw trees until one meets the guarantees (see the module docstring)."""
+    if branching < 2 or depth < 1:
+        raise UsageError(f"an exercise needs branching >= 2 and depth >= 1, got "
+                         f"{branching} and {depth}")
+    if branching ** depth > MAX_LEAVES:
+        raise UsageError(f"{branching}^{depth} = {branching ** depth} leaves is too many for "
+                         f"an exercise (at most {MAX_LEAVES})")
+    lo, hi = values
+    if lo > hi:
+        raise UsageError(f"empty range of leaf values {lo}..{hi}")
+    c = (conventions or Conventions()).merged(algorithm="alphabeta")
+    rng = random.Random(seed)
+    name = f"exercise-{seed}"
+    for attempt in range(1, max_attempts + 1):
+        leaves = [rng.randint(lo, hi) for _ in range(branching ** depth)]
+        tree = _uniform(branching, depth, leaves, name, seed)
+        if not _unique_best_move(tree):
+            continue
+        trace = _search(tree, c)
+        made = sum(1 for e in trace.events if e.type == "cut")
+        if cuts is None or cuts[0] <= made <= cuts[1]:
+            key = replace(extract_solution(trace), exercise=name)
+            return Exercise(name, tree, trace, key, attempt)
+    wanted = "" if cuts is None else f" with {cuts[0]}..{cuts[1]} cuts"
+    raise UsageError(f"no tree of branching {branching} and depth {depth}{wanted} and a "
+                     f"unique best move found in {max_attempts} draws (seed {seed}): widen "
+                     "--cuts or --values")
+
+
+def _uniform(b: int, d: int, leaves: list[int], name: str, seed: int) -> Tree:
+    it = iter(leaves)
+
+    def build(level: int) -> Any:
+        return next(it) if level == d else [build(level + 1) for _ in range(b)]
+
+    doc = {"tree": build(0), "name": name,
+           "description": f"random alpha-beta exercise, seed {seed}"}
+    plain = parse_tree_json(doc, file=f"<{name}>")
+    # Label every node with its generated id, so the tree file names the nodes that the
+    # worksheet shows and the answer key uses.
+
+    def labelled(node: Node) -> dict[str, Any]:
+        if not node.children:
+            return {"label": node.id, "value": node.value}
+        return {"label": node.id, "children": [labelled(k) for k in node.children]}
+
+    return parse_tree_json({**doc, "tree": labelled(plain.root)}, file=f"<{name}>")
+
+
+def _unique_best_move(tree: Tree) -> bool:
+    def value(node: Any, is_max: bool) -> float:
+        if not node.children:
+            return float(node.value)
+        kids = [value(k, not is_max) for k in node.children]
+        return max(kids) if is_max else min(kids)
+
+    root_max = tree.root.player.value == "max"
+    kids = [value(k, not root_max) for k in tree.root.children]
+    best = max(kids) if root_max else min(kids)
+    return kids.count(best) == 1
+
+
+def _search(tree: Tree, c: Conventions) -> Trace:
+    from ..api import search_tree
+    from ..record import MemoryRecorder
+
+    rec = MemoryRecorder()
+    search_tree(tree, algorithm="alphabeta", variant=c.variant, order=c.order or "natural",
+                cut_on=c.cut_on or "ge", recorder=rec)
+    return rec.trace
+
+
+def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
+                   fmt: str = "svg") -> list[Path]:
+    """Write ``exercise.tree``, ``worksheet.FMT``, ``answer.json`` and ``answer.FMT``
+    into ``directory`` (created if needed); returns the paths written."""
+    from ..render import RenderOptions, render_trace
+    from .check_render import render_worksheet
+
+    if fmt not in ("svg", "png", "pdf", "dot"):
+        raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    tree_file, key_file = folder / "exercise.tree", folder / "answer.json"
+    sheet, answer = folder / f"worksheet.{fmt}", folder / f"answer.{fmt}"
+    c = ex.solution.conventions
+    atomic_write_text(tree_file, f"# {ex.tree.description}\n"
+                                 f"# alpha-beta ({c.variant}, cut when alpha "
+                                 f"{'>=' if c.cut_on == 'ge' else '>'} beta), MAX at the root\n"
+                                 + format_tree_text(ex.tree))
+    atomic_write_text(key_file, dumps_json_pretty(ex.solution.to_json()))
+    render_worksheet(ex.trace, sheet, title=_title(ex))
+    render_trace(ex.trace, answer, RenderOptions(title=_title(ex) + ": answer"))
+    return [tree_file, sheet, key_file, answer]
+
+
+def _title(ex: Exercise) -> str:
+    return f"Alpha-beta exercise {ex.name.removeprefix('exercise-')}"

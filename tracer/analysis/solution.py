@@ -1,0 +1,369 @@
+"""A student's answer to a search exercise, and the same answer read off a trace.
+
+A solution holds any subset of the items of ``schemas/solution.schema.json``
+(``docs/checking.md`` says what each one means): the root's value and move, the
+value each node returns, the children pruned, the leaves evaluated in order, the
+final alpha and beta at each node; for A*, the expansion order, g / h / f per node,
+the nodes discarded as repeated states, the path and its cost.
+
+:func:`extract_solution` reads the complete answer off a trace, so an expected trace
+gives the answer key and a student's own trace gives what their program answered.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..errors import InputError
+from ..events import Backup, Cut, Discard, Evaluate, Expand, Generate, Goal, Select
+from ..jsonio import INF_STRINGS, decode_number, encode_number
+from ..trace import Header, Trace
+
+__all__ = [
+    "Conventions",
+    "Costs",
+    "Solution",
+    "Value",
+    "Window",
+    "extract_solution",
+    "format_number",
+    "load_solution",
+]
+
+Number = float | int
+
+_VALUE_RE = re.compile(r"^\s*(<=|>=|≤|≥)?\s*([+-]?(?:inf|\d+(?:\.\d+)?))\s*$")
+_BOUNDS = {"<=": "le", "≤": "le", ">=": "ge", "≥": "ge", None: "exact"}
+
+
+def format_number(x: Number) -> str:
+    """``3``, ``2.5``, ``+inf``, ``-inf``: numbers as solution files and verdicts write them."""
+    if isinstance(x, float):
+        if math.isinf(x):
+            return "+inf" if x > 0 else "-inf"
+        if x.is_integer():
+            return str(int(x))
+    return str(x)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A node's value as the lecture writes it: exact (``3``) or, when a cut left it
+    undecided, a bound: ``<=2`` (the true value is at most 2), ``>=3`` (at least 3)."""
+
+    number: Number
+    bound: str = "exact"
+    """``exact``, ``le`` (upper bound) or ``ge`` (lower bound)."""
+
+    def __str__(self) -> str:
+        prefix = {"exact": "", "le": "<=", "ge": ">="}[self.bound]
+        return prefix + format_number(self.number)
+
+    def to_json(self) -> Number | str:
+        return encode_number(self.number) if self.bound == "exact" else str(self)
+
+    @classmethod
+    def parse(cls, raw: Any) -> Value:
+        """Read ``3``, ``"+inf"``, ``"<=2"``, ``">= -1"``, ``"≤2"``; else :class:`ValueError`."""
+        if isinstance(raw, str):
+            m = _VALUE_RE.match(raw)
+            if m is None:
+                raise ValueError(f"expected a number, \"+inf\"/\"-inf\" or a bound such as "
+                                 f"\"<=2\" or \">=3\", got {raw!r}")
+            text = m.group(2)
+            number = INF_STRINGS[text] if text in INF_STRINGS else _number(text)
+            return cls(number, _BOUNDS[m.group(1)])
+        return cls(decode_number(raw))
+
+
+def _number(text: str) -> Number:
+    return float(text) if "." in text else int(text)
+
+
+@dataclass(frozen=True)
+class Window:
+    """Alpha and beta at a node when it is finished (after its last child, or at its cut)."""
+
+    alpha: Number | None = None
+    beta: Number | None = None
+
+
+@dataclass(frozen=True)
+class Costs:
+    """A*: a node's cost so far, heuristic estimate and their sum."""
+
+    g: Number | None = None
+    h: Number | None = None
+    f: Number | None = None
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """The conventions an answer assumes; ``None`` means "the default"."""
+
+    algorithm: str | None = None
+    variant: str | None = None
+    order: str | None = None
+    seed: int | None = None
+    cut_on: str | None = None
+    depth: int | None = None
+    root_player: str | None = None
+    heuristic: str | None = None
+    """A*: the heuristic's name."""
+
+    def merged(self, **overrides: Any) -> Conventions:
+        """These conventions with every override that is not ``None`` applied."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return Conventions(**values)
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) is not None}
+
+    @classmethod
+    def from_header(cls, header: Header) -> Conventions:
+        """The conventions a trace was recorded with."""
+        o = header.options
+        return cls(algorithm=header.algorithm, variant=header.variant, order=o.get("order"),
+                   seed=o.get("seed"), cut_on=o.get("cut_on") if header.algorithm == "alphabeta"
+                   else None, depth=o.get("depth"), root_player=o.get("root_player"),
+                   heuristic=header.source.get("heuristic"))
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An answer: every item is optional (``None`` or empty: not given)."""
+
+    conventions: Conventions = field(default_factory=Conventions)
+    value: Value | None = None
+    """The root's value."""
+    move: str | None = None
+    """The root's child the search chooses."""
+    values: Mapping[str, Value] = field(default_factory=dict)
+    """The value each node returns to its parent (the root's is ``value``)."""
+    pruned: tuple[str, ...] | None = None
+    """Children cut off (roots of the pruned subtrees); ``"C-I"`` names the edge C to I."""
+    evaluated: tuple[str, ...] | None = None
+    """Leaves (and depth-limit nodes) evaluated, in the order the search reaches them."""
+    alphabeta: Mapping[str, Window] = field(default_factory=dict)
+    """Alpha and beta at each node when it is finished."""
+    expanded: tuple[str, ...] | None = None
+    """A*: nodes in the order they are selected for expansion (the goal last)."""
+    nodes: Mapping[str, Costs] = field(default_factory=dict)
+    """A*: g, h and f of each generated node."""
+    discarded: tuple[str, ...] | None = None
+    """A*: nodes dropped because their state had already been seen."""
+    path: tuple[str, ...] | None = None
+    """A*: the path found, start to goal."""
+    cost: Number | None = None
+    """A*: the cost of that path."""
+    exercise: str | None = None
+    """Free text: which exercise this answers."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The solution-file form (only the items given)."""
+        out: dict[str, Any] = {}
+        if self.exercise is not None:
+            out["exercise"] = self.exercise
+        if self.conventions.to_json():
+            out["conventions"] = self.conventions.to_json()
+        if self.value is not None:
+            out["value"] = self.value.to_json()
+        if self.move is not None:
+            out["move"] = self.move
+        if self.values:
+            out["values"] = {k: v.to_json() for k, v in self.values.items()}
+        for name in ("pruned", "evaluated", "expanded", "discarded", "path"):
+            seq = getattr(self, name)
+            if seq is not None:
+                out[name] = list(seq)
+        if self.alphabeta:
+            out["alphabeta"] = {k: _numbers(w, ("alpha", "beta"))
+                                for k, w in self.alphabeta.items()}
+        if self.nodes:
+            out["nodes"] = {k: _numbers(c, ("g", "h", "f")) for k, c in self.nodes.items()}
+        if self.cost is not None:
+            out["cost"] = encode_number(self.cost)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, *, file: str = "<solution>") -> Solution:
+        """Build from a schema-valid document; values that the schema cannot check
+        (bounds) are reported with their JSON path."""
+        if not isinstance(data, dict):
+            raise InputError("expected a JSON object", file=file, where="$")
+
+        def value(raw: Any, where: str) -> Value:
+            try:
+                return Value.parse(raw)
+            except ValueError as exc:
+                raise InputError(str(exc), file=file, where=where) from None
+
+        def number(raw: Any, where: str) -> Number:
+            v = value(raw, where)
+            if v.bound != "exact":
+                raise InputError(f"expected a number, not a bound: {raw!r}", file=file,
+                                 where=where)
+            return v.number
+
+        conv = data.get("conventions", {})
+        seqs = {name: None if data.get(name) is None else tuple(data[name])
+                for name in ("pruned", "evaluated", "expanded", "discarded", "path")}
+        return cls(
+            conventions=Conventions(**{k: conv.get(k) for k in
+                                       (f.name for f in fields(Conventions))}),
+            value=None if "value" not in data else value(data["value"], "$.value"),
+            move=data.get("move"),
+            values={k: value(v, f"$.values.{k}") for k, v in data.get("values", {}).items()},
+            alphabeta={k: Window(*(None if w.get(n) is None
+                                   else number(w[n], f"$.alphabeta.{k}.{n}")
+                                   for n in ("alpha", "beta")))
+                       for k, w in data.get("alphabeta", {}).items()},
+            nodes={k: Costs(*(None if c.get(n) is None else number(c[n], f"$.nodes.{k}.{n}")
+                              for n in ("g", "h", "f")))
+                   for k, c in data.get("nodes", {}).items()},
+            cost=None if data.get("cost") is None else number(data["cost"], "$.cost"),
+            exercise=data.get("exercise"),
+            **seqs,
+        )
+
+
+def _numbers(obj: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    return {n: encode_number(getattr(obj, n)) for n in names if getattr(obj, n) is not None}
+
+
+def load_solution(path: str | os.PathLike[str]) -> Solution:
+    """Read and validate a solution file (JSON); errors name the file and the JSON path."""
+    from ..jsonio import load_json_file
+    from ..schema import validate
+
+    file = os.fspath(path)
+    data = load_json_file(path)
+    if isinstance(data, dict):  # a bad bound gets a friendlier word than the schema's regex
+        values = data.get("values")
+        raw = [("$.value", data["value"])] if "value" in data else []
+        raw += [(f"$.values.{k}", v) for k, v in values.items()] \
+            if isinstance(values, dict) else []
+        for where, v in raw:
+            if isinstance(v, str):
+                try:
+                    Value.parse(v)
+                except ValueError as exc:
+                    raise InputError(str(exc), file=file, where=where) from None
+    validate(data, "solution", file=file)
+    return Solution.from_json(data, file=file)
+
+
+# ------------------------------------------------------------------ reading a trace
+
+
+def extract_solution(trace: Trace, *, leaves: bool = False) -> Solution:
+    """The complete answer a trace gives; ``leaves`` also lists each evaluated leaf's
+    value under ``values`` (what a checker needs to judge a leaf value a student wrote)."""
+    conventions = Conventions.from_header(trace.header)
+    if any(isinstance(e, (Select, Generate, Goal)) for e in trace.events):
+        return _extract_astar(trace, conventions)
+    evaluated: list[str] = []
+    pruned: list[str] = []
+    returned: dict[str, Number] = {}
+    windows: dict[str, Window] = {}
+    for e in trace.events:
+        if isinstance(e, Evaluate):
+            evaluated.append(e.node)
+            returned[e.node] = e.value
+        elif isinstance(e, Backup):
+            returned[e.child] = e.child_value
+            if e.alpha is not None and e.beta is not None:
+                windows[e.node] = Window(e.alpha, e.beta)
+        elif isinstance(e, Cut):
+            pruned.extend(e.pruned)
+            returned.setdefault(e.node, e.value)
+            windows[e.node] = Window(e.alpha, e.beta)
+    root = trace.header.root
+    result = trace.result
+    if result is not None and result.value is not None:
+        returned[root] = result.value
+    kinds = value_kinds(trace, returned)
+    # Answer keys list nodes in the order the search first reaches them.
+    first = {e.node: e.seq for e in reversed(trace.events) if isinstance(e, (Expand, Evaluate))}
+    returned = dict(sorted(returned.items(), key=lambda kv: first.get(kv[0], 1 << 60)))
+    windows = dict(sorted(windows.items(), key=lambda kv: first.get(kv[0], 1 << 60)))
+    values = {n: Value(v, kinds.get(n, "exact")) for n, v in returned.items()}
+    leaf_ids = set(evaluated)
+    return Solution(
+        conventions=conventions,
+        value=values.get(root),
+        move=None if result is None else result.move,
+        values={n: v for n, v in values.items()
+                if n != root and (leaves or n not in leaf_ids)},
+        pruned=tuple(pruned),
+        evaluated=tuple(evaluated),
+        alphabeta={n: w for n, w in windows.items()},
+    )
+
+
+def value_kinds(trace: Trace, returned: Mapping[str, Number]) -> dict[str, str]:
+    """Whether each returned value is exact, an upper bound (``le``) or a lower bound (``ge``).
+
+    Every node gets the interval its true value must lie in, from the leaves evaluated
+    (a child never searched is (-inf, +inf)); MAX takes the max of both ends over its
+    children, MIN the min (the same reading as ``tracer.render.values``).  The returned
+    value is exact when it is the whole interval, an upper bound when it is at or above
+    the interval's top, a lower bound at or below its bottom.
+    """
+    children: dict[str, tuple[str, ...]] = {}
+    players: dict[str, str] = {}
+    order: list[str] = []
+    leaf: dict[str, float] = {}
+    for e in trace.events:
+        if isinstance(e, Expand):
+            children[e.node] = e.children
+            players[e.node] = e.player
+            order.append(e.node)
+        elif isinstance(e, Evaluate):
+            leaf[e.node] = e.value
+    interval: dict[str, tuple[float, float]] = {n: (v, v) for n, v in leaf.items()}
+    open_ = (-math.inf, math.inf)
+    for node in reversed(order):
+        ivs = [interval.get(c, open_) for c in children[node]]
+        pick = max if players[node] == "max" else min
+        interval[node] = (pick(lo for lo, _ in ivs), pick(hi for _, hi in ivs))
+    kinds: dict[str, str] = {}
+    for node, r in returned.items():
+        lo, hi = interval.get(node, open_)
+        if lo == hi == r:
+            kinds[node] = "exact"
+        elif hi <= r:
+            kinds[node] = "le"
+        elif lo >= r:
+            kinds[node] = "ge"
+        else:
+            kinds[node] = "exact"
+    return kinds
+
+
+def _extract_astar(trace: Trace, conventions: Conventions) -> Solution:
+    expanded: list[str] = []
+    nodes: dict[str, Costs] = {}
+    discarded: list[str] = []
+    path: tuple[str, ...] | None = None
+    cost: Number | None = None
+    for e in trace.events:
+        if isinstance(e, Generate):
+            nodes[e.node] = Costs(e.g, e.h, e.f)
+        elif isinstance(e, Select):
+            expanded.append(e.node)
+        elif isinstance(e, Discard):
+            discarded.append(e.node)
+        elif isinstance(e, Goal):
+            if not expanded or expanded[-1] != e.node:
+                expanded.append(e.node)
+            path, cost = e.path, e.cost
+    return Solution(conventions=conventions, expanded=tuple(expanded), nodes=nodes,
+                    discarded=tuple(discarded), path=path, cost=cost)
