@@ -44,20 +44,23 @@ def tree_source(tree: Tree, *, root_player: str | None = None) -> dict[str, Any]
 def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None = None,
                 order: str = "natural", seed: int | None = None, depth: int | None = None,
                 cut_on: str = "ge", limits: Limits = NO_LIMITS,
-                recorder: Recorder = NULL) -> Result:
+                recorder: Recorder = NULL, bounds: tuple[float, float] | None = None,
+                prover: str = "max") -> Result:
     """Search an explicit tree; the trace header embeds the whole tree."""
     from .search import run_search
 
     return run_search(TreeGame(tree), algorithm=algorithm, variant=variant, order=order,
                       seed=seed, depth=depth, cut_on=cut_on, limits=limits, recorder=recorder,
-                      source=tree_source(tree))
+                      source=tree_source(tree), bounds=bounds, prover=prover)
 
 
 def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | None = None,
                   order: str = "natural", seed: int | None = None, depth: int | None = None,
                   cut_on: str = "ge", root_player: str | None = None,
                   params: Mapping[str, str] | None = None, limits: Limits = NO_LIMITS,
-                  output: str | os.PathLike[str] | None = None) -> tuple[Result, str]:
+                  output: str | os.PathLike[str] | None = None,
+                  bounds: tuple[float, float] | None = None,
+                  prover: str = "max") -> tuple[Result, str]:
     """Load ``source`` (tree file, example or game), search it, write the trace to
     ``output`` if given.  Returns the result and a one-line title for the summary."""
     from .search import ALGORITHMS, run_search
@@ -71,7 +74,8 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
     def go(recorder: Recorder) -> Result:
         return run_search(game, state, algorithm=algorithm, variant=variant, order=order,
                           seed=seed, depth=depth, cut_on=cut_on, limits=limits,
-                          recorder=recorder, source=header_source)
+                          recorder=recorder, source=header_source, bounds=bounds,
+                          prover=prover)
 
     if output is None:
         return go(NULL), title

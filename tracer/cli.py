@@ -101,7 +101,7 @@ def main() -> None:
     """
 
 
-_ALGORITHMS = ("minimax", "alphabeta")
+_ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns")
 
 
 @main.command()
@@ -110,7 +110,8 @@ _ALGORITHMS = ("minimax", "alphabeta")
               type=click.Choice(_ALGORITHMS), help="Algorithm family.")
 @click.option("--variant", default=None, metavar="V",
               help="minimax: two-function (default), negamax, list. "
-                   "alphabeta: fail-soft (default), fail-hard, negamax, list.")
+                   "alphabeta: fail-soft (default), fail-hard, negamax, list. "
+                   "expectiminimax: plain (default), star1. andor: dfs. pns: pns.")
 @click.option("--order", default="natural", show_default=True,
               type=click.Choice(("natural", "reverse", "random", "best", "worst")),
               help="Child ordering; best/worst sort children by their exact minimax value.")
@@ -119,6 +120,10 @@ _ALGORITHMS = ("minimax", "alphabeta")
               help="Depth limit: nodes at this ply are scored by their static value.")
 @click.option("--cut-on", default="ge", show_default=True, type=click.Choice(("ge", "gt")),
               help="Cut when alpha >= beta (ge) or only when alpha > beta (gt).")
+@click.option("--bounds", nargs=2, type=float, default=None, metavar="LO HI",
+              help="expectiminimax star1: lower and upper bounds on every leaf value.")
+@click.option("--prover", default="max", show_default=True, type=click.Choice(("max", "min")),
+              help="andor, pns: whose win to prove.")
 @click.option("--root-player", default=None, type=click.Choice(("max", "min")),
               help="Who moves at the root of a tree file [default: max].")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
@@ -139,7 +144,8 @@ _ALGORITHMS = ("minimax", "alphabeta")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
         depth: int | None, cut_on: str, root_player: str | None, output: Path | None,
         as_json: bool, render_out: Path | None, params: tuple[str, ...], max_nodes: int | None,
-        time_limit: float | None, quiet: bool, max_ply: int) -> None:
+        time_limit: float | None, quiet: bool, max_ply: int,
+        bounds: tuple[float, float] | None, prover: str) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 
     SOURCE is a tree file (.json, or the text notation in any other file), the
@@ -153,6 +159,9 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run aima --order reverse --cut-on gt --json
       gametrace run tictactoe -p board=x...o.... --depth 2
       echo 'A(B(3 12 8) C(2 4 6) D(14 5 2))' > t.tree && gametrace run t.tree -a minimax
+      gametrace run coin -a expectiminimax --variant star1 --bounds -2 7
+      gametrace run grundy -p coins=7 -p first=min -a andor
+      gametrace run grundy -p coins=7 -p first=min -a pns --prover min
     """
     from .api import search_source
     from .search import Limits
@@ -166,7 +175,8 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     def work() -> Any:
         return search_source(source, algorithm=algorithm, variant=variant, order=order,
                              seed=seed, depth=depth, cut_on=cut_on, root_player=root_player,
-                             params=_parse_params(params), limits=limits, output=output)
+                             params=_parse_params(params), limits=limits, output=output,
+                             bounds=bounds, prover=prover)
 
     try:
         result, title = run_deep(work, max_ply=max_ply)
@@ -309,3 +319,15 @@ def _register_optional() -> None:
 
 
 _register_optional()
+
+from .cli_problems import admissible_command, astar_command, matrix_command  # noqa: E402
+
+main.add_command(astar_command)
+main.add_command(admissible_command)
+main.add_command(matrix_command)
+
+from .cli_check import check_command, diff_command, exercise_command  # noqa: E402
+
+main.add_command(check_command)
+main.add_command(diff_command)
+main.add_command(exercise_command)

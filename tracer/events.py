@@ -273,7 +273,8 @@ class Discard(Event):
     existing: str
     """Id of the node that already holds the same state."""
     reason: str
-    """``repeated`` (already expanded or on the open list with a g no worse)."""
+    """``repeated`` (already expanded, or on the open list with a g no worse) or
+    ``replaced`` (an open node dropped because its state was reached more cheaply)."""
     g: Number | None = None
     """The dropped node's g."""
 
