@@ -1,0 +1,154 @@
+"""Games of one's own: the documented example, parameter typing, and every error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tracer.errors import InputError, UsageError
+from tracer.games.registry import make_game
+from tracer.games.user import load_user_game
+from tracer.record import MemoryRecorder
+from tracer.schema import validate
+from tracer.search import alpha_beta, minimax
+
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "my_game.py")
+SPEC = EXAMPLE + ":TakeAway"
+
+GOOD = '''
+from tracer.games.base import Capabilities, Player
+
+class Countdown:
+    capabilities = Capabilities()
+
+    def __init__(self, n: int = 3, label="x", ratio: float = 0.5, loud: bool = False):
+        self.name = "countdown"
+        self.n, self.label, self.ratio, self.loud = n, label, ratio, loud
+
+    def initial_state(self):
+        return (self.n, Player.MAX)
+
+    def to_move(self, state):
+        return state[1]
+
+    def actions(self, state):
+        return [1] if state[0] else []
+
+    def result(self, state, action):
+        return (state[0] - 1, state[1].opponent)
+
+    def is_terminal(self, state):
+        return state[0] == 0
+
+    def utility(self, state):
+        return -state[1].sign
+
+    def move_name(self, state, action):
+        return str(state[0])
+
+    def describe(self, state):
+        return str(state[0])
+'''
+
+
+def write(tmp_path: Path, text: str, name: str = "game.py") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_the_documented_example_plays_take_away() -> None:
+    # With at most 2 per move the mover loses exactly on multiples of 3.
+    for sticks, value in ((7, 1), (9, -1), (10, 1)):
+        game = load_user_game(SPEC, {"sticks": str(sticks), "most": "2"})
+        assert minimax(game).value == value
+        assert alpha_beta(game, variant="negamax").value == value
+
+
+def test_the_example_through_make_game_records_typed_params() -> None:
+    game, state, source = make_game(SPEC, {"sticks": "9"})
+    assert state == (9, game.to_move(state))
+    assert source == {"kind": "game", "name": SPEC,
+                      "params": {"sticks": 9, "most": 2, "first_is_max": True}}
+    rec = MemoryRecorder()
+    result = alpha_beta(game, state, depth=2, recorder=rec, source=source)
+    assert result.value == -1  # the exact evaluation makes depth 2 enough
+    validate(rec.trace.to_json(), "trace", file="takeaway")
+
+
+def test_values_are_typed_by_annotations(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD)
+    game, _, source = make_game(path + ":Countdown",
+                                {"n": "4", "label": "7", "ratio": "inf", "loud": "yes"})
+    assert source["params"] == {"n": 4, "label": "7", "ratio": "+inf", "loud": True}
+    assert minimax(game).value == -1  # four moves: MIN makes the last
+    with pytest.raises(UsageError, match=r"'x' for parameter 'n' of .*game\.py:Countdown"):
+        make_game(path + ":Countdown", {"n": "x"})
+
+
+def test_unknown_and_missing_parameters(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD)
+    with pytest.raises(UsageError) as info:
+        make_game(path + ":Countdown", {"m": "1"})
+    assert "unknown parameter 'm'" in str(info.value)
+    assert "(parameters: n, label, ratio, loud)" in str(info.value)
+    needy = write(tmp_path, GOOD.replace("n: int = 3", "n: int"), "needy.py")
+    with pytest.raises(UsageError, match="missing parameter 'n'"):
+        make_game(needy + ":Countdown", {})
+
+
+def test_no_such_file_or_class(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"nowhere\.py: no such file"):
+        load_user_game(str(tmp_path / "nowhere.py") + ":Game", {})
+    path = write(tmp_path, GOOD)
+    with pytest.raises(UsageError) as info:
+        load_user_game(path + ":Countup", {})
+    assert path in str(info.value)
+    assert "no class 'Countup'" in str(info.value) and "(classes: Countdown)" in str(info.value)
+
+
+def test_a_missing_method_is_named(tmp_path: Path) -> None:
+    text = GOOD.replace("    def describe(self, state):\n        return str(state[0])\n", "")
+    path = write(tmp_path, text)
+    with pytest.raises(InputError) as info:
+        load_user_game(path + ":Countdown", {})
+    assert info.value.file == path
+    assert "Countdown is not a game: it lacks describe" in str(info.value)
+
+
+def test_capabilities_decide_what_is_required(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("Capabilities()", "Capabilities(evaluation=True)"))
+    with pytest.raises(InputError, match="lacks evaluate"):
+        load_user_game(path + ":Countdown", {})
+    path = write(tmp_path, GOOD.replace("capabilities = Capabilities()", "capabilities = 3"),
+                 "caps.py")
+    with pytest.raises(InputError, match="capabilities must be a"):
+        load_user_game(path + ":Countdown", {})
+    path = write(tmp_path, GOOD.replace("    capabilities = Capabilities()\n", ""), "nocaps.py")
+    with pytest.raises(InputError, match="lacks capabilities"):
+        load_user_game(path + ":Countdown", {})
+
+
+def test_to_move_must_return_a_player(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("return state[1]\n", "return 'max'\n", 1))
+    with pytest.raises(InputError, match=r"to_move must return a tracer\.games\.base\.Player"):
+        load_user_game(path + ":Countdown", {})
+
+
+def test_import_problems_name_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "def broken(:\n    pass\n", "syntax.py")
+    with pytest.raises(InputError) as info:
+        load_user_game(path + ":Game", {})
+    assert info.value.file == path and info.value.where == "line 1"
+    path = write(tmp_path, "import no_such_module_here\n", "imports.py")
+    with pytest.raises(InputError, match="ModuleNotFoundError"):
+        load_user_game(path + ":Game", {})
+
+
+def test_a_constructor_that_rejects_its_values(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"my_game\.py: TakeAway.*must be at least 1"):
+        load_user_game(SPEC, {"sticks": "0"})
+    path = write(tmp_path, GOOD.replace('self.name = "countdown"', "raise RuntimeError('no')"))
+    with pytest.raises(InputError, match="RuntimeError: no"):
+        load_user_game(path + ":Countdown", {})

@@ -1,0 +1,260 @@
+"""Othello (lecture 002) on bitboards: two 64-bit masks, one per colour.
+
+Rules as the notes give them: black (MAX) moves first; a move puts a disc on an empty
+square so that it brackets one or more lines of opponent discs, which are turned over;
+a move must turn at least one disc; a player with no such move passes; the game ends
+when neither player can move, and whoever has more discs wins.  A pass is an explicit
+move named ``pass`` so that the tree shows it.
+
+Square ``row * 8 + col`` is bit ``row * 8 + col``, row 0 at the top; squares are named
+``a1``..``h8`` with the column letter first and rows counted from the top, so black's
+first moves are d3, c4, f5 and e6.  Moves are tried in the order of the notes' C code
+(``getMax`` loops over x, then y): column by column, a1, a2, ..., a8, b1, ...
+
+Move generation is the usual shift-based one (the "Dumb7Fill" of the Chess Programming
+Wiki): per direction, shift the mover's discs over runs of opponent discs and keep the
+empty squares reached.  :func:`perft` counts the leaves
+of the move tree for checking it against the published counts (4, 12, 56, 244, 1396,
+8200, 55092 from the start).
+
+Evaluations (``eval``), all from black's (MAX's) point of view, with the notes' square
+weights (45 in the corners ... 1 in the centre): ``weighted`` = weighted discs of black
+minus those of white; ``count`` = disc difference; ``mobility`` = weighted + 0.45 x
+weighted mobility, the weighted mobility of a side being the sum of the weights of the
+squares where it could move.  The notes' C code scores only MAX's own discs
+(``countPiecesWeighted(board, player)``); the differences used here are the zero-sum
+form of the same functions.  A finished game scores +10000 / -10000 / 0 as in the notes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tracer.errors import UsageError
+from tracer.games.base import Capabilities, Player
+
+__all__ = ["PASS", "WEIGHTS", "Othello", "OthelloState", "legal_moves", "perft", "square_name",
+           "weighted_sum"]
+
+OthelloState = tuple[int, int, Player]
+"""Black's discs, white's discs, and the player to move (MAX = black)."""
+
+PASS = -1
+"""The action of a player who has no move but whose opponent has one."""
+
+WEIGHTS = (
+    45, 36, 25, 4, 4, 25, 36, 45,
+    36, 34, 23, 3, 3, 23, 34, 36,
+    25, 23, 18, 2, 2, 18, 23, 25,
+    12, 10, 6, 1, 1, 6, 10, 12,
+    12, 10, 6, 1, 1, 6, 10, 12,
+    25, 23, 18, 2, 2, 18, 23, 25,
+    36, 34, 23, 3, 3, 23, 34, 36,
+    45, 36, 25, 4, 4, 25, 36, 45,
+)
+"""The square weights of lecture 002 (``countPiecesWeighted``), row by row from a1."""
+
+WIN_SCORE = 10000
+_FULL = (1 << 64) - 1
+_NOT_A = sum(1 << (r * 8 + c) for r in range(8) for c in range(1, 8))
+_NOT_H = sum(1 << (r * 8 + c) for r in range(8) for c in range(7))
+# (shift, mask applied before shifting so nothing wraps around an edge, shift left?)
+_DIRECTIONS = (
+    (1, _NOT_H, True), (1, _NOT_A, False),    # east, west
+    (8, _FULL, True), (8, _FULL, False),      # south, north
+    (9, _NOT_H, True), (7, _NOT_A, True),     # south-east, south-west
+    (7, _NOT_H, False), (9, _NOT_A, False),   # north-east, north-west
+)
+_ORDER_KEY = tuple((sq % 8) * 8 + sq // 8 for sq in range(64))  # column-major rank
+_ROW_WEIGHTS = tuple(
+    tuple(sum(WEIGHTS[r * 8 + c] for c in range(8) if byte >> c & 1) for byte in range(256))
+    for r in range(8)
+)
+_START = (1 << 28 | 1 << 35, 1 << 27 | 1 << 36)  # black e4 d5, white d4 e5
+_MAX, _MIN = Player.MAX, Player.MIN
+
+
+def square_name(sq: int) -> str:
+    """``a1`` for square 0, ``h8`` for 63 (column letter, row from the top); ``pass``."""
+    return "pass" if sq == PASS else "abcdefgh"[sq % 8] + str(sq // 8 + 1)
+
+
+@lru_cache(maxsize=1 << 16)
+def legal_moves(own: int, opp: int) -> int:
+    """The mask of the squares where the side owning ``own`` may move."""
+    empty = ~(own | opp) & _FULL
+    moves = 0
+    for n, mask, left in _DIRECTIONS:
+        if left:
+            t = (own & mask) << n & opp
+            for _ in range(5):
+                t |= (t & mask) << n & opp
+            moves |= (t & mask) << n & empty
+        else:
+            t = (own & mask) >> n & opp
+            for _ in range(5):
+                t |= (t & mask) >> n & opp
+            moves |= (t & mask) >> n & empty
+    return moves
+
+
+def _flips(own: int, opp: int, move: int) -> int:
+    """The discs turned over when the side owning ``own`` plays on bit ``move``."""
+    flips = 0
+    for n, mask, left in _DIRECTIONS:
+        run = 0
+        x = (move & mask) << n if left else (move & mask) >> n
+        while x & opp:
+            run |= x
+            x = (x & mask) << n if left else (x & mask) >> n
+        if x & own:
+            flips |= run
+    return flips
+
+
+def weighted_sum(mask: int) -> int:
+    """The sum of the notes' weights of the squares in ``mask``."""
+    return sum(_ROW_WEIGHTS[r][mask >> (8 * r) & 0xFF] for r in range(8))
+
+
+def _squares(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _play(state: OthelloState, sq: int) -> OthelloState:
+    black, white, mover = state
+    if sq == PASS:
+        return black, white, mover.opponent
+    bit = 1 << sq
+    if mover is _MAX:
+        f = _flips(black, white, bit)
+        return black | bit | f, white & ~f, _MIN
+    f = _flips(white, black, bit)
+    return black & ~f, white | bit | f, _MAX
+
+
+def _moves(state: OthelloState) -> list[int]:
+    black, white, mover = state
+    own, opp = (black, white) if mover is _MAX else (white, black)
+    mask = legal_moves(own, opp)
+    if mask:
+        return sorted(_squares(mask), key=_ORDER_KEY.__getitem__)
+    return [PASS] if legal_moves(opp, own) else []
+
+
+def perft(state: OthelloState, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from ``state`` (passes count as moves;
+    a finished game counts once, however early it ends)."""
+    if depth == 0:
+        return 1
+    moves = _moves(state)
+    if not moves:
+        return 1
+    if depth == 1:
+        return len(moves)
+    return sum(perft(_play(state, sq), depth - 1) for sq in moves)
+
+
+def parse_board(board: str) -> tuple[int, int]:
+    """Black's and white's masks from 64 characters row by row from a1 (``x``/``b`` black,
+    ``o``/``w`` white, ``.``/``-`` empty; spaces, newlines and ``/`` are ignored)."""
+    text = "".join(c for c in board.lower() if c not in " \t\r\n/")
+    if len(text) != 64 or any(c not in "xbow.-" for c in text):
+        raise UsageError(
+            f"bad othello board: give 64 characters x (black), o (white) or '.', row by row "
+            f"from a1 (got {len(text)} characters)")
+    black = sum(1 << i for i, c in enumerate(text) if c in "xb")
+    white = sum(1 << i for i, c in enumerate(text) if c in "ow")
+    return black, white
+
+
+EVALUATIONS = ("weighted", "count", "mobility")
+
+
+class Othello:
+    """Othello from the standard start (``board=None`` or ``"start"``) or any ``board``;
+    black is MAX, ``first`` says who moves at that position."""
+
+    capabilities = Capabilities(evaluation=True)
+
+    def __init__(self, board: str | None = None, *, first: str = "black",
+                 eval: str = "weighted") -> None:
+        if first not in ("black", "white"):
+            raise UsageError(f"unknown othello first player {first!r} (choose from: black, white)")
+        if eval not in EVALUATIONS:
+            raise UsageError(f"unknown othello eval {eval!r} (choose from: "
+                             f"{', '.join(EVALUATIONS)})")
+        self.name = "othello"
+        self.board = _START if board is None or board == "start" else parse_board(board)
+        self.first = first
+        self.eval = eval
+        self._evaluate = {"weighted": self._weighted, "count": self._count,
+                          "mobility": self._mobility}[eval]
+
+    def initial_state(self) -> OthelloState:
+        """The given position with ``first`` to move."""
+        return self.board[0], self.board[1], _MAX if self.first == "black" else _MIN
+
+    def to_move(self, state: OthelloState) -> Player:
+        """MAX when black moves."""
+        return state[2]
+
+    def actions(self, state: OthelloState) -> list[int]:
+        """Legal squares column by column (a1, a2, ...); ``[PASS]``; ``[]`` once the game ends."""
+        return _moves(state)
+
+    def result(self, state: OthelloState, action: int) -> OthelloState:
+        """Place a disc on square ``action`` and turn the bracketed discs (or pass)."""
+        return _play(state, action)
+
+    def is_terminal(self, state: OthelloState) -> bool:
+        """True when neither side can move."""
+        black, white, _ = state
+        return not legal_moves(black, white) and not legal_moves(white, black)
+
+    def utility(self, state: OthelloState) -> float:
+        """+10000 if black has more discs, -10000 if white has, 0 for a draw."""
+        diff = state[0].bit_count() - state[1].bit_count()
+        return WIN_SCORE if diff > 0 else -WIN_SCORE if diff < 0 else 0
+
+    def evaluate(self, state: OthelloState) -> float:
+        """The evaluation chosen by ``eval`` (black's point of view)."""
+        return self._evaluate(state[0], state[1])
+
+    @staticmethod
+    def _weighted(black: int, white: int) -> float:
+        return weighted_sum(black) - weighted_sum(white)
+
+    @staticmethod
+    def _count(black: int, white: int) -> float:
+        return black.bit_count() - white.bit_count()
+
+    @staticmethod
+    def _mobility(black: int, white: int) -> float:
+        own, other = legal_moves(black, white), legal_moves(white, black)
+        mobility = weighted_sum(own) - weighted_sum(other)
+        # One division of integers: 0.45 * 37 would print as 16.650000000000002.
+        return (100 * (weighted_sum(black) - weighted_sum(white)) + 45 * mobility) / 100
+
+    def probability(self, state: OthelloState, action: int) -> float:
+        """Othello has no chance nodes."""
+        raise UsageError("othello has no chance nodes")
+
+    def move_name(self, state: OthelloState, action: int) -> str:
+        """The square, e.g. ``d3``, or ``pass``."""
+        return square_name(action)
+
+    def node_id(self, state: OthelloState) -> str:
+        """Unused: node ids of generated games are move paths."""
+        raise UsageError("othello names nodes by move paths")
+
+    def describe(self, state: OthelloState) -> str:
+        """The board on eight lines, ``X`` black, ``O`` white, ``.`` empty."""
+        black, white, _ = state
+        cells = ["X" if black >> i & 1 else "O" if white >> i & 1 else "." for i in range(64)]
+        return "\n".join("".join(cells[r * 8:r * 8 + 8]) for r in range(8))

@@ -1,0 +1,238 @@
+"""The built-in games by name, their parameters, and how to make one from ``key=value`` text.
+
+``make_game("nim", {"piles": "3,4,5"})`` parses each value by its :class:`ParamSpec`
+(defaults fill the rest), builds the game and returns it with its initial state and the
+trace header's ``source`` block, which records every parameter so the search can be
+rerun.  A ``path/to/file.py:ClassName`` source is a user-defined game
+(:mod:`tracer.games.user`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tracer.errors import UsageError
+from tracer.games.base import Game
+from tracer.games.chomp import Chomp
+from tracer.games.dice import DiceRace
+from tracer.games.gameof5 import GameOf5
+from tracer.games.grundy import Grundy
+from tracer.games.nim import Nim
+from tracer.games.othello import EVALUATIONS, Othello
+from tracer.games.tictactoe import TicTacToe
+
+__all__ = ["GAMES", "KINDS", "GameSpec", "ParamSpec", "is_game_spec", "make_game"]
+
+KINDS = ("int", "number", "bool", "choice", "ints", "str")
+"""Parameter kinds: an integer, a number (``inf`` allowed), true/false, one of ``choices``,
+comma-separated integers, free text (checked by the game)."""
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+_USER_SPEC = re.compile(r".+\.py:[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One parameter of a game, as given on the command line (``-p name=value``)."""
+
+    name: str
+    """The key; also the game constructor's keyword argument."""
+    kind: str
+    """One of :data:`KINDS`; says how the text is parsed."""
+    default: str
+    """The default, written as a user would type it (``"7"``, ``"2,2"``, ``"inf"``)."""
+    help: str
+    """One line for ``gametrace games``."""
+    choices: tuple[str, ...] = ()
+    """The allowed values of a ``choice``."""
+    minimum: int | None = None
+    """The smallest allowed value of an ``int`` or of each of ``ints``."""
+
+    def parse(self, text: str, game: str) -> Any:
+        """The typed value of ``text``; a :class:`UsageError` naming the game and the kind."""
+        value = text.strip()
+        low = value.lower()
+        if self.kind == "choice":
+            if low in self.choices:
+                return low
+            return self._bad(text, game, f"choose from: {', '.join(self.choices)}")
+        if self.kind == "bool":
+            if low in _TRUE or low in _FALSE:
+                return low in _TRUE
+            return self._bad(text, game, "expected true or false")
+        if self.kind == "int":
+            number = _int(value)
+            if number is None or (self.minimum is not None and number < self.minimum):
+                return self._bad(text, game, f"expected an integer{self._at_least()}")
+            return number
+        if self.kind == "ints":
+            parts = [_int(p) for p in value.split(",")] if value else []
+            if not parts or any(p is None or (self.minimum is not None and p < self.minimum)
+                                for p in parts):
+                return self._bad(text, game,
+                                 f"expected integers{self._at_least()} separated by commas")
+            return tuple(parts)
+        if self.kind == "number":
+            whole = _int(value)
+            if whole is not None:
+                return whole
+            try:
+                real = float(value)
+            except ValueError:
+                real = math.nan
+            if math.isnan(real):
+                return self._bad(text, game, "expected a number or inf")
+            return real
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        """The parameter as ``gametrace games --json`` lists it."""
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
+                               "help": self.help}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        return out
+
+    def _at_least(self) -> str:
+        return "" if self.minimum is None else f" >= {self.minimum}"
+
+    def _bad(self, text: str, game: str, expected: str) -> Any:
+        raise UsageError(f"bad value {text!r} for parameter '{self.name}' of {game} ({expected})")
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text.strip())
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A built-in game: its name, what it is, where the notes use it, how to make it."""
+
+    name: str
+    """The name given to ``gametrace run``."""
+    title: str
+    """A one-line description."""
+    lecture: str
+    """The lecture notes that use it (e.g. ``"000, 002"``)."""
+    params: tuple[ParamSpec, ...]
+    """Its parameters, in the order they are listed."""
+    factory: Callable[..., Game[Any, Any]]
+    """Called with every parameter's parsed value as keyword arguments."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as ``gametrace games --json`` lists it."""
+        return {"name": self.name, "title": self.title, "lecture": self.lecture,
+                "params": [p.to_json() for p in self.params]}
+
+
+_MAX_MIN = ("max", "min")
+
+
+def _first(default: str) -> ParamSpec:
+    return ParamSpec("first", "choice", default, "who moves first (max = Più, min = Meno)",
+                     _MAX_MIN)
+
+
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
+    GameSpec("tictactoe", "Tic-tac-toe (filetto), X = MAX, from any position", "000", (
+        ParamSpec("board", "str", ".........",
+                  "9 characters x, o, '.' row by row from the top (a1 b1 c1 a2 ...)"),
+        ParamSpec("first", "choice", "x", "who moved first (who moves now follows)",
+                  ("x", "o")),
+        ParamSpec("symmetry", "bool", "false",
+                  "merge moves giving positions equal up to rotation or reflection"),
+        ParamSpec("win", "number", "inf", "e(p) of a won position (the notes: infinity)"),
+        ParamSpec("utility", "choice", "unit",
+                  "end of game: unit = +1/-1/0, eval = e(p) (+-win, draw 0)", ("unit", "eval")),
+    ), TicTacToe),
+    GameSpec("grundy", "Grundy's game: split a pile into two unequal piles", "000, 002", (
+        ParamSpec("coins", "int", "7", "coins in the single starting pile", minimum=1),
+        _first("min"),
+    ), Grundy),
+    GameSpec("nim", "Nim; the matchsticks game is piles=2,2", "003", (
+        ParamSpec("piles", "ints", "2,2", "sticks in each pile", minimum=0),
+        _first("max"),
+        ParamSpec("misere", "bool", "false", "whoever takes the last stick loses"),
+        ParamSpec("symmetry", "bool", "false",
+                  "merge moves leaving the same piles in another order (the notes' tree)"),
+    ), Nim),
+    GameSpec("gameof5", "Game of 5: say a number 1..3 above the last; saying 5 wins", "002", (
+        ParamSpec("target", "int", "5", "the number that wins", minimum=1),
+        ParamSpec("step", "int", "3", "how much higher than the last number one may go",
+                  minimum=1),
+        _first("max"),
+    ), GameOf5),
+    GameSpec("chomp", "Chomp: take a square and all above-right; the bottom-left is poison",
+             "003", (
+        ParamSpec("rows", "int", "4", "rows of the board", minimum=1),
+        ParamSpec("cols", "int", "4", "columns of the board", minimum=1),
+        _first("max"),
+    ), Chomp),
+    GameSpec("othello", "Othello, black = MAX, scores +-10000 at the end", "002", (
+        ParamSpec("board", "str", "start",
+                  "start, or 64 characters x (black), o (white), '.' row by row from a1"),
+        ParamSpec("first", "choice", "black", "who moves at the given position",
+                  ("black", "white")),
+        ParamSpec("eval", "choice", "weighted",
+                  "static evaluation: count = disc difference, mobility = weighted + 0.45 x "
+                  "weighted moves", EVALUATIONS),
+    ), Othello),
+    GameSpec("dice", "Dice race (chance): walk for 1 point or roll a die (a 1 scores 0)", "003", (
+        ParamSpec("goal", "int", "5", "points that win at once", minimum=1),
+        ParamSpec("sides", "int", "6", "faces of the die", minimum=2),
+        ParamSpec("turns", "int", "4", "turns in all; then more points wins", minimum=1),
+        _first("max"),
+    ), DiceRace),
+)}
+"""Every built-in game by name."""
+
+
+def is_game_spec(source: str) -> bool:
+    """True for a built-in game's name or a ``path/to/file.py:ClassName`` user game."""
+    return source in GAMES or bool(_USER_SPEC.fullmatch(source))
+
+
+def make_game(name: str, params: Mapping[str, str]) -> tuple[Game[Any, Any], Any, dict[str, Any]]:
+    """The game ``name`` with ``params`` (text values), its initial state, and the trace
+    header's ``source`` block ``{"kind": "game", "name": ..., "params": {...}}`` holding
+    every parameter's parsed value (defaults included; infinity as ``"+inf"``)."""
+    if name not in GAMES:
+        if _USER_SPEC.fullmatch(name):
+            from tracer.games.user import load_user_game_with_params
+
+            game, parsed = load_user_game_with_params(name, params)
+            return game, game.initial_state(), _source(name, parsed)
+        raise UsageError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))}; "
+                         "or path/to/file.py:ClassName for your own)")
+    spec = GAMES[name]
+    known = {p.name: p for p in spec.params}
+    for key in params:
+        if key not in known:
+            raise UsageError(f"unknown parameter {key!r} for {name} "
+                             f"(parameters: {', '.join(known)})")
+    values = {p.name: p.parse(str(params.get(p.name, p.default)), name) for p in spec.params}
+    game = spec.factory(**values)
+    return game, game.initial_state(), _source(name, values)
+
+
+def _source(name: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    return {"kind": "game", "name": name,
+            "params": {key: _json_value(value) for key, value in values.items()}}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, float) and math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    return value
