@@ -158,6 +158,7 @@ class TicTacToe:
         self._terminal: _Table[bool] = _Table(self._fill)
         self._utility: _Table[float] = _Table(self._fill)
         self._actions: _Table[tuple[int, ...]] = _Table(self._fill)
+        self._labels: dict[int, str] = {}
         self.to_move = self._mover.__getitem__
         self.actions = self._actions.__getitem__
         self.result = operator.or_
@@ -237,6 +238,10 @@ class TicTacToe:
 
     def describe(self, state: int) -> str:
         """The board on three lines, e.g. ``X.O\\n.X.\\n..O``."""
+        label = self._labels.get(state)
+        if label is not None:  # a traced full search labels each of 5,478 boards ~100 times
+            return label
         cells = ["X" if state >> i & 1 else "O" if state >> (9 + i) & 1 else "."
                  for i in range(9)]
-        return "\n".join("".join(cells[r * 3:r * 3 + 3]) for r in range(3))
+        label = self._labels[state] = "\n".join("".join(cells[r * 3:r * 3 + 3]) for r in range(3))
+        return label
