@@ -5,18 +5,22 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check clean
+.PHONY: demo test lint bench docs docs-check traces clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
-## demo: set up, then trace alpha-beta on the AIMA lecture tree and write its trace
+## demo: set up, then trace alpha-beta on the AIMA lecture tree; write its trace, diagram, frames
 demo: $(STAMP)
 	mkdir -p $(OUT)
 	$(BIN)/gametrace run aima -a alphabeta -o $(OUT)/aima.json
 	$(BIN)/gametrace validate $(OUT)/aima.json
+	$(BIN)/gametrace render $(OUT)/aima.json -o $(OUT)/aima.svg
+	$(BIN)/gametrace render $(OUT)/aima.json -o $(OUT)/aima.png
+	$(BIN)/gametrace render $(OUT)/aima.json --frames $(OUT)/frames
+	@echo "open $(OUT)/aima.png, $(OUT)/frames/frames.pdf (slides) or $(OUT)/frames/player.html"
 
 ## test: set up, then run the whole test suite
 test: $(STAMP)
@@ -39,6 +43,19 @@ $(BENCH_STAMP): pyproject.toml
 ## bench: the benchmarks, peers measured side by side in one run, reported as ratios
 bench: $(BENCH_STAMP)
 	$(BENCH)/bin/python benchmarks/run.py
+
+## docs: regenerate docs/gallery.md and its pictures from traces/
+docs: $(STAMP)
+	$(BIN)/python tools/make_gallery.py
+
+## docs-check: fail when the gallery or the recorded traces are out of date (CI runs it)
+docs-check: $(STAMP)
+	$(BIN)/python tools/make_gallery.py --check
+	$(BIN)/python tools/record_traces.py --check
+
+## traces: re-record traces/ from traces/manifest.json (review the diff before committing)
+traces: $(STAMP)
+	$(BIN)/python tools/record_traces.py
 
 clean:
 	rm -rf $(VENV) $(BENCH) out .pytest_cache .mypy_cache .ruff_cache

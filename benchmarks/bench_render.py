@@ -1,0 +1,164 @@
+"""Rendering: diagrams of 1,000 and 10,000 nodes, 100 frames, and a million-event stream.
+
+The yardstick is one plain ``dot`` layout of the same graph (the bundled Graphviz,
+in-process).  A diagram costs one layout plus one pinned render; 100 frames reuse one
+layout, so they should cost far less than 100 layouts.
+
+    python benchmarks/bench_render.py           # 1,000 / 10,000 nodes and 100 frames
+    python benchmarks/bench_render.py --big     # also a 1,000,000-event .jsonl overview
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from timing import best_of, row  # noqa: E402
+
+from tracer.api import search_tree  # noqa: E402
+from tracer.games.tree import parse_tree_json  # noqa: E402
+from tracer.record import MemoryRecorder  # noqa: E402
+from tracer.render import Drawing, RenderOptions  # noqa: E402
+from tracer.trace import Trace  # noqa: E402
+
+
+def uniform_trace(branching: int, depth: int, *, seed: int = 1,
+                  algorithm: str = "alphabeta") -> Trace:
+    """A search of a uniform tree with random leaves (values -50..50)."""
+    rng = random.Random(seed)
+
+    def build(level: int) -> Any:
+        if level == depth:
+            return rng.randint(-50, 50)
+        return [build(level + 1) for _ in range(branching)]
+
+    tree = parse_tree_json(build(0))
+    rec = MemoryRecorder()
+    search_tree(tree, algorithm=algorithm, recorder=rec)
+    return rec.trace
+
+
+def dot_layout(source: str) -> None:
+    import pygraphviz
+
+    pygraphviz.AGraph(string=source).layout(prog="dot")
+
+
+def diagram(trace: Trace, nodes: int) -> None:
+    opts = RenderOptions(max_nodes=nodes + 10, max_width=nodes, legend=False)
+    drawing = Drawing(trace, opts)
+    source = drawing.dot()
+    layout_s, _ = best_of(lambda: dot_layout(source))
+    svg_s, _ = best_of(lambda: Drawing(trace, opts).render("svg"))
+    png_s, _ = best_of(lambda: Drawing(trace, opts).render("png"), repeat=1)
+    shown = len(drawing.view.nodes)
+    print(row(f"one dot layout, {shown:,} nodes (yardstick)", layout_s, layout_s))
+    print(row(f"diagram SVG, {shown:,} nodes (replay+layout+render)", svg_s, layout_s))
+    print(row(f"diagram PNG, {shown:,} nodes", png_s, layout_s))
+
+
+def frames(trace: Trace, count: int = 100, *, repeat: int = 1) -> None:
+    opts = RenderOptions(max_nodes=2000, max_width=2000, legend=False, max_frames=100_000)
+    drawing = Drawing(trace, opts)
+    layout_s, _ = best_of(lambda: dot_layout(drawing.dot()))
+
+    def write() -> int:
+        d = Drawing(trace, opts)
+        n = 0
+        for frame in d.frames():
+            d.render("svg", frame.view)
+            n += 1
+            if n == count:
+                break
+        return n
+
+    frames_s, n = best_of(write, repeat=repeat)
+    print(row(f"{n} frames as SVG, {len(drawing.view.nodes):,} nodes", frames_s, layout_s,
+              f"= {frames_s / (layout_s * n):.2f} of {n} layouts"))
+
+
+def big_stream(events: int = 1_000_000) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "big.jsonl"
+        written = _write_stream(path, 5, 8)
+        start = time.perf_counter()
+        drawing = Drawing(path)
+        svg = drawing.render("svg")
+        seconds = time.perf_counter() - start
+        start = time.perf_counter()
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                json.loads(line)
+        parse = time.perf_counter() - start
+        print(row(f"json.loads of every line, {written:,} events (yardstick)", parse, parse))
+        print(row(f"overview SVG of {written:,} events (.jsonl stream)", seconds, parse,
+                  f"{len(drawing.view.nodes)} nodes + {len(drawing.view.boxes)} boxes, "
+                  f"{len(svg) // 1024} KB"))
+    del events
+
+
+def _write_stream(path: Path, branching: int, depth: int) -> int:
+    """A depth-first minimax trace of a uniform game (no source tree), line by line."""
+    seq = 0
+    leaves = 0
+    with path.open("w", encoding="utf-8") as out:
+        out.write(json.dumps({"type": "header", "format": "gametree-trace", "version": 1,
+                              "algorithm": "minimax", "variant": "two-function",
+                              "root": "root", "options": {},
+                              "source": {"kind": "game", "name": "uniform"}}) + "\n")
+
+        def visit(nid: str, parent: str | None, ply: int, player: str) -> int:
+            nonlocal seq, leaves
+            seq += 1
+            if ply == depth:
+                leaves += 1
+                value = (leaves * 7919) % 201 - 100
+                out.write(json.dumps({"seq": seq, "type": "evaluate", "node": nid,
+                                      "parent": parent, "depth": ply, "player": player,
+                                      "value": value, "reason": "terminal"}) + "\n")
+                return value
+            kids = [f"{nid}/{i}" if parent else str(i) for i in range(branching)]
+            out.write(json.dumps({"seq": seq, "type": "expand", "node": nid, "parent": parent,
+                                  "depth": ply, "player": player, "children": kids}) + "\n")
+            best, best_kid = None, kids[0]
+            for kid in kids:
+                v = visit(kid, nid, ply + 1, "min" if player == "max" else "max")
+                if best is None or (v > best if player == "max" else v < best):
+                    best, best_kid = v, kid
+                seq += 1
+                out.write(json.dumps({"seq": seq, "type": "backup", "node": nid, "child": kid,
+                                      "child_value": v, "value": best,
+                                      "best": best_kid}) + "\n")
+            assert best is not None
+            return best
+
+        value = visit("root", None, 0, "max")
+        out.write(json.dumps({"type": "result", "value": value, "move": None, "pv": ["root"],
+                              "complete": True,
+                              "stats": {"nodes_expanded": 0, "leaves_evaluated": 0,
+                                        "nodes_visited": 0, "cuts": 0, "children_pruned": 0,
+                                        "max_depth": depth}}) + "\n")
+    return seq
+
+
+def main() -> None:
+    print("  (ratios: against one plain dot layout of the same graph, or json parsing)")
+    diagram(uniform_trace(10, 3), 1111)      # 1,111 nodes
+    diagram(uniform_trace(10, 4), 11111)     # 11,111 nodes
+    frames(uniform_trace(3, 4, algorithm="minimax"), repeat=3)  # 121 nodes
+    frames(uniform_trace(10, 3))  # the 1,111-node tree
+    if "--big" in sys.argv:
+        big_stream()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""``gametrace render``: files, stdout, frames, and the exit codes of its errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tracer.cli import main
+from tracer.cli_render import render_trace_file
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["render", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_render_writes_svg(aima_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "aima.svg"
+    code, stdout, stderr = run(str(aima_file), "-o", str(out))
+    assert code == 0, stderr
+    assert out.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert stdout == "" and "diagram written" in stderr
+
+
+def test_dash_writes_dot_to_stdout(aima_file: Path) -> None:
+    code, stdout, stderr = run(str(aima_file), "-o", "-", "--lang", "it")
+    assert code == 0, stderr
+    assert stdout.startswith("digraph gametree {") and "taglio alfa" in stdout
+    assert stderr == ""
+
+
+def test_frames_option(aima_file: Path, tmp_path: Path) -> None:
+    code, _, stderr = run(str(aima_file), "--frames", str(tmp_path / "f"), "--step", "node")
+    assert code == 0, stderr
+    assert "12 frames written" in stderr
+    assert (tmp_path / "f" / "player.html").exists() and (tmp_path / "f" / "frames.pdf").exists()
+
+
+def test_usage_errors_exit_2(aima_file: Path, tmp_path: Path) -> None:
+    code, _, stderr = run(str(aima_file), "-o", str(tmp_path / "a.jpg"))
+    assert code == 2 and ".svg, .png, .pdf, .dot" in stderr
+    code, _, stderr = run(str(aima_file))
+    assert code == 2 and "-o OUT" in stderr
+    code, _, stderr = run(str(aima_file), "-o", "-", "--focus", "Z")
+    assert code == 2 and "no node 'Z'" in stderr
+    code, _, stderr = run(str(aima_file), "-o", "-", "--theme", "neon")
+    assert code == 2
+
+
+def test_bad_input_exits_1_with_the_file(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.json"
+    code, _, stderr = run(str(missing), "-o", str(tmp_path / "a.svg"))
+    assert code == 1 and str(missing) in stderr and "no such trace file" in stderr
+    assert not (tmp_path / "a.svg").exists()
+
+
+def test_render_trace_file_takes_options(aima_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "a.dot"
+    render_trace_file(aima_file, out, lang="it", theme="print", window=True)
+    text = out.read_text(encoding="utf-8")
+    assert "taglio alfa" in text and "α=3, β=+∞" in text
+
+
+def test_run_render_shortcut(tmp_path: Path) -> None:
+    out = tmp_path / "aima.svg"
+    result = CliRunner().invoke(main, ["run", "aima", "--render", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "alpha cut" in out.read_text(encoding="utf-8")

@@ -1,0 +1,131 @@
+"""Step-by-step frames: one layout, identical coordinates, lecture notation, captions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tracer.api import search_source
+from tracer.render import Drawing, RenderOptions, write_frames
+from tracer.render.frames import count_steps
+from tracer.render.pdf import page_count
+from tracer.trace import Trace
+
+
+def frame_values(drawing: Drawing) -> list[dict[str, str | None]]:
+    return [{n.key: n.value for n in f.view.nodes} for f in drawing.frames()]
+
+
+@pytest.mark.parametrize(("step", "count"), [("event", 23), ("node", 12), ("leaf", 8)])
+def test_one_frame_per_step_plus_the_result(aima: Trace, step: str, count: int) -> None:
+    # 22 events; 11 nodes visited; 7 leaves evaluated -- and the final diagram.
+    drawing = Drawing(aima, RenderOptions(step=step))
+    assert count_steps(drawing) == count
+    assert len(list(drawing.frames())) == count
+
+
+def test_provisional_values_use_the_lecture_notation(aima: Trace) -> None:
+    values = frame_values(Drawing(aima))
+    assert values[0]["A"] is None  # opened, nothing heard yet
+    assert values[3]["B"] == "≤ 3"  # E returned 3 to B
+    assert values[8]["A"] == "≥ 3"  # B returned 3 to A
+    # D goes <= 14, <= 5, then 2, as the lecture annotates it.
+    assert [values[i]["D"] for i in (16, 18, 20)] == ["≤ 14", "≤ 5", "2"]
+    assert values[-1]["A"] == "3"
+
+
+def test_the_current_node_is_highlighted(aima: Trace) -> None:
+    frames = list(Drawing(aima).frames())
+    current = [[n.key for n in f.view.nodes if n.current] for f in frames]
+    assert current[:4] == [["A"], ["B"], ["E"], ["B"]]
+    assert current[12] == ["C"]  # the cut
+    assert current[-1] == []
+
+
+def test_captions_say_what_happened(aima: Trace) -> None:
+    frames = list(Drawing(aima).frames())
+    assert frames[0].caption == "Step 1/23: A: MAX node opened, α = −∞, β = +∞"
+    assert frames[2].caption == "Step 3/23: E = 3 (terminal)"
+    assert frames[3].caption == "Step 4/23: E returns 3 to B: B ≤ 3 (β = 3)"
+    assert frames[12].caption == "Step 13/23: C: β = 2 ≤ α = 3 → alpha cut, I and J pruned"
+    assert frames[-1].caption == "alpha-beta (fail-soft): value 3, best move B"
+    italian = list(Drawing(aima, RenderOptions(lang="it")).frames())
+    assert italian[12].caption == "Passo 13/23: C: β = 2 ≤ α = 3 → taglio alfa, I e J potati"
+
+
+def test_ghosts_become_pruned_only_when_the_cut_happens(aima: Trace) -> None:
+    frames = list(Drawing(aima).frames())
+    status = [{n.key: n.status for n in f.view.nodes} for f in frames]
+    assert status[11]["I"] == "unvisited"
+    assert status[12]["I"] == "pruned"
+    assert all(not e.cut for e in frames[11].view.edges)
+    assert any(e.cut for e in frames[12].view.edges)
+
+
+def test_every_frame_puts_every_node_at_the_same_place(
+        aima: Trace, svg_coords: Callable[[str], dict[str, str]]) -> None:
+    drawing = Drawing(aima)
+    svgs = [drawing.render("svg", f.view).decode() for f in drawing.frames()]
+    reference = svg_coords(svgs[-1])
+    assert set("ABCDEFGHIJKLM") <= set(reference)
+    for svg in svgs:
+        coords = svg_coords(svg)
+        tree = {k: v for k, v in coords.items() if not k.startswith("gt:")}
+        # A current node's double border is drawn after its shape, so the first
+        # shape of every node is comparable.
+        assert tree == {k: v for k, v in reference.items() if not k.startswith("gt:")}
+        assert _viewbox(svg) == _viewbox(svgs[-1])
+
+
+def _viewbox(svg: str) -> str:
+    return svg.split('viewBox="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.parametrize("theme", ["colour", "print"])
+def test_restyling_in_place_draws_what_a_fresh_parse_draws(aima: Trace, theme: str) -> None:
+    from tracer.render.engine import render
+
+    drawing = Drawing(aima, RenderOptions(theme=theme, window=True))
+    for frame in drawing.frames():
+        fresh = render(drawing.pinned_dot(frame.view), "svg", pinned=True)
+        assert drawing.render("svg", frame.view) == fresh, frame.caption
+
+
+def test_the_last_frame_is_the_diagram(aima: Trace) -> None:
+    drawing = Drawing(aima)
+    last = list(drawing.frames())[-1]
+    assert drawing.render("svg", last.view) == drawing.render("svg")
+
+
+def test_generated_game_frames_reveal_nodes_as_they_are_generated(tmp_path: Path) -> None:
+    path = tmp_path / "g5.json"
+    search_source("gameof5", output=path)
+    drawing = Drawing(path)
+    frames = list(drawing.frames())
+    first = {n.key: n.status for n in frames[0].view.nodes}
+    assert first["root"] != "hidden"
+    assert all(s == "hidden" for k, s in first.items() if "/" in k)
+    assert all(n.status != "hidden" for n in frames[-1].view.nodes)
+
+
+def test_write_frames_writes_files_pdf_and_player(aima_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "frames"
+    written = write_frames(aima_file, out, RenderOptions(step="leaf"))
+    assert [p.name for p in written.frames] == [f"frame-{i:03d}.svg" for i in range(1, 9)]
+    assert page_count(written.pdf.read_bytes()) == 8
+    html = written.html.read_text(encoding="utf-8")
+    assert html.count('<figure class="frame"') == 8
+    assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "") \
+        .replace('xmlns:xlink="http://www.w3.org/1999/xlink"', "")
+    # Fewer frames on a second run: the stale ones are removed.
+    write_frames(aima_file, out, RenderOptions(step="leaf", max_frames=8))
+    assert len(list(out.glob("frame-*.svg"))) == 8
+
+
+def test_too_many_frames_is_refused(aima: Trace) -> None:
+    from tracer.errors import LimitExceeded
+
+    with pytest.raises(LimitExceeded, match="--max-frames 5"):
+        list(Drawing(aima, RenderOptions(max_frames=5)).frames())

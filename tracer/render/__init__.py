@@ -1,0 +1,65 @@
+"""Pictures of searches: trace -> replay -> view model -> DOT -> SVG / PNG / PDF / frames.
+
+Renderers read traces only (never ``tracer.search``), so a trace written by any program
+in the trace format draws the same way.  Layout and rendering use the Graphviz bundled
+in the pygraphviz wheel, in-process: no system install.
+
+>>> from tracer.render import render_trace
+>>> render_trace("traces/aima.json", "aima.svg")                     # doctest: +SKIP
+>>> write_frames("traces/aima.json", "frames/", RenderOptions(lang="it"))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+
+from .frames import FramesWritten
+from .options import FORMATS, FRAME_FORMATS, LANGS, STEPS, THEMES, RenderOptions, output_format
+from .pipeline import Drawing, TraceSource
+
+__all__ = [
+    "FORMATS",
+    "FRAME_FORMATS",
+    "LANGS",
+    "STEPS",
+    "THEMES",
+    "Drawing",
+    "FramesWritten",
+    "RenderOptions",
+    "TraceSource",
+    "output_format",
+    "render_bytes",
+    "render_trace",
+    "trace_dot",
+    "write_frames",
+]
+
+
+def render_bytes(source: TraceSource, fmt: str, options: RenderOptions | None = None) -> bytes:
+    """The final diagram of ``source`` as ``svg``, ``png``, ``pdf`` or ``dot`` bytes."""
+    return Drawing(source, options).render(fmt)
+
+
+def trace_dot(source: TraceSource, options: RenderOptions | None = None) -> str:
+    """The DOT source of the final diagram (for ``dot``; no positions)."""
+    return Drawing(source, options).dot()
+
+
+def render_trace(source: TraceSource, out: str | os.PathLike[str],
+                 options: RenderOptions | None = None) -> None:
+    """Write the diagram to ``out``: ``.svg``, ``.png``, ``.pdf``, ``.dot``/``.gv``, or ``-``
+    for DOT on standard output.  The file is replaced only once it is complete."""
+    from .output import write_output
+
+    fmt = output_format(out)
+    write_output(out, Drawing(source, options).render(fmt))
+
+
+def write_frames(source: TraceSource | Drawing, directory: str | os.PathLike[str],
+                 options: RenderOptions | None = None) -> FramesWritten:
+    """Write one frame per step into ``directory`` (``frame-001.svg`` ...), plus
+    ``frames.pdf`` (one page per frame) and ``player.html`` (a self-contained player)."""
+    from .frames import write_frames as _write
+
+    drawing = source if isinstance(source, Drawing) else Drawing(source, options)
+    return _write(drawing, directory)

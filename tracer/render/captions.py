@@ -1,0 +1,141 @@
+"""Sentences that say what a step did: "C: β = 2 ≤ α = 3 → alpha cut, I and J pruned".
+
+The comparison of a cut is written with the node's own bound on the left: at a MIN
+node (alpha cut) its value v (fail-soft) or its beta (fail-hard, where the value
+returned is alpha), at a MAX node (beta cut) v or its alpha.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..events import (
+    Backup,
+    Cut,
+    Discard,
+    Evaluate,
+    Event,
+    Expand,
+    Generate,
+    Goal,
+    Numbers,
+    Select,
+    Status,
+)
+from ..trace import Header, Result
+from .text import Words
+
+__all__ = ["cut_texts", "event_caption", "result_caption", "summary_line"]
+
+
+def cut_texts(cut: Cut, player: str | None, header: Header, w: Words) -> tuple[str, str, str]:
+    """(kind, comparison for the diagram, comparison for a caption) of a cut."""
+    hard = "hard" in header.variant
+    strict = header.options.get("cut_on") == "gt"
+    at_max = player == "max" if player in ("max", "min") else cut.kind == "beta"
+    if at_max:
+        x = cut.alpha if hard else cut.value
+        rel = ">" if strict else w.ge
+        mine, theirs, bound = w.alpha, w.beta, cut.beta
+    else:
+        x = cut.beta if hard else cut.value
+        rel = "<" if strict else w.le
+        mine, theirs, bound = w.beta, w.alpha, cut.alpha
+    diagram = f"{w.number(x)} {rel} {theirs} = {w.number(bound)}"
+    caption = f"{mine} = {w.number(x)} {rel} {theirs} = {w.number(bound)}"
+    kind = w("alpha cut" if cut.kind == "alpha" else "beta cut")
+    return kind, diagram, caption
+
+
+def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str], str | None],
+                  shown: Callable[[str], str | None]) -> str:
+    """One sentence for one event; ``shown(node)`` gives the node's value as now drawn."""
+    if isinstance(ev, Expand):
+        text = w("cap.expand", node=ev.node, player=w.player(ev.player))
+        if ev.alpha is not None and ev.beta is not None:
+            text += (f", {w.alpha} = {w.number(ev.alpha)}, "
+                     f"{w.beta} = {w.number(ev.beta)}")
+        return text
+    if isinstance(ev, Evaluate):
+        key = "cap.static" if ev.reason == "depth-limit" else "cap.terminal"
+        return w(key, node=ev.node, value=w.number(ev.value))
+    if isinstance(ev, Backup):
+        now = shown(ev.node) or w.number(ev.value)
+        text = w("cap.backup", child=ev.child, child_value=w.number(ev.child_value),
+                 node=ev.node, shown=now)
+        who = player(ev.node)
+        if who == "max" and ev.alpha is not None:
+            text += f" ({w.alpha} = {w.number(ev.alpha)})"
+        elif who == "min" and ev.beta is not None:
+            text += f" ({w.beta} = {w.number(ev.beta)})"
+        return text
+    if isinstance(ev, Cut):
+        kind, _, comparison = cut_texts(ev, player(ev.node), header, w)
+        if not ev.pruned:
+            return w("cap.cut.none", node=ev.node, comparison=comparison, kind=kind)
+        word = w("pruned.one" if len(ev.pruned) == 1 else "pruned.many")
+        return w("cap.cut", node=ev.node, comparison=comparison, kind=kind,
+                 pruned=w.names(_shorten(list(ev.pruned))), pruned_word=word)
+    return _search_caption(ev, w)
+
+
+def _search_caption(ev: Event, w: Words) -> str:
+    """AND/OR, proof-number and A* events."""
+    n = w.number
+    if isinstance(ev, Generate):
+        action = w("by", action=ev.action) if ev.action else ""
+        return w("cap.generate", node=ev.node, label=ev.label or "", parent=ev.parent or "-",
+                 action=action, g=n(ev.g), h=n(ev.h), f=n(ev.f)).replace("  ", " ")
+    if isinstance(ev, Select):
+        return w("cap.select", node=ev.node, label=ev.label or "", number=ev.number,
+                 f="?" if ev.f is None else n(ev.f)).replace("  ", " ")
+    if isinstance(ev, Discard):
+        return w("cap.discard", node=ev.node, existing=ev.existing)
+    if isinstance(ev, Goal):
+        return w("cap.goal", node=ev.node, cost=n(ev.cost))
+    if isinstance(ev, Status):
+        return w("cap.status", node=ev.node, status=w(ev.status)
+                 if ev.status in ("solved", "unsolvable") else ev.status)
+    if isinstance(ev, Numbers):
+        return w("cap.numbers", node=ev.node, proof=n(ev.proof), disproof=n(ev.disproof))
+    return ev.type
+
+
+def result_caption(result: Result | None, w: Words) -> str:
+    """"Result: value 3, best move B" (or just the value when there is no move)."""
+    if result is None:
+        return ""
+    value = "?" if result.value is None else w.number(result.value)
+    if result.move is None:
+        text = w("cap.final.nomove", value=value)
+    else:
+        text = w("cap.final", value=value, move=result.move)
+    if not result.complete:
+        text += f" ({w('incomplete')})"
+    return text
+
+
+def summary_line(header: Header, result: Result | None, w: Words, *,
+                 root_status: str | None = None) -> str:
+    """"alpha-beta (fail-soft): value 3, best move B" ("AND/OR (dfs): root solved")."""
+    algorithm = w.algorithm(header.algorithm)
+    if root_status in ("solved", "unsolvable"):
+        return w("andor", algorithm=algorithm, variant=header.variant,
+                 status=w(f"{root_status}.f"))
+    if result is None:
+        return f"{algorithm} ({header.variant})"
+    value = "?" if result.value is None else w.number(result.value)
+    if header.algorithm == "astar":
+        text = w("astar", algorithm=algorithm, variant=header.variant, value=value)
+    elif result.move is None:
+        text = w("summary.nomove", algorithm=algorithm, variant=header.variant, value=value)
+    else:
+        text = w("summary", algorithm=algorithm, variant=header.variant, value=value,
+                 move=result.move)
+    return text if result.complete else f"{text} ({w('incomplete')})"
+
+
+def _shorten(names: list[str], limit: int = 6) -> list[str]:
+    if len(names) <= limit:
+        return names
+    return [*names[: limit - 1], f"… (+{len(names) - limit + 1})"]

@@ -1,0 +1,146 @@
+"""What goes around the tree: a title above it, the caption and the legend under it.
+
+For ``dot`` the three form one graph label.  In pinned drawings (the diagram and every
+frame) they are plain nodes placed under the laid-out tree: the caption's box has a
+fixed size, so a frame's caption, whatever its length, never moves the tree.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from html import escape
+
+from .themes import Theme
+from .view import View
+
+__all__ = ["FOOTER", "graph_label", "nodes"]
+
+CAPTION_PT = 13
+LEGEND_PT = 11
+CHAR_EM = 0.6
+"""Average glyph width in ems (DejaVu Sans), to estimate widths without fonts."""
+WRAP_EM = 0.64
+"""A generous glyph width, for wrapping captions inside a fixed-size box."""
+FOOTER = ("gt:title", "gt:caption", "gt:legend")
+LEGEND_PER_ROW = 4
+
+
+def graph_label(view: View, theme: Theme) -> str:
+    """Title, caption and legend as one label under the tree (DOT for ``dot``)."""
+    rows: list[str] = []
+    for text, size, bold in ((view.title, 15, True), (view.caption, CAPTION_PT, False)):
+        if text:
+            body = escape(text)
+            body = f"<B>{body}</B>" if bold else body
+            rows.append(f'<TR><TD><FONT POINT-SIZE="{size}">{body}</FONT></TD></TR>')
+    if view.legend:
+        rows.append(f"<TR><TD>{_legend(view.legend, theme)}</TD></TR>")
+    if not rows:
+        return ""
+    return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="2" CELLSPACING="0">'
+            f'{"".join(rows)}</TABLE>>')
+
+
+def nodes(view: View, theme: Theme,
+          bb: tuple[float, float, float, float]) -> list[tuple[str, dict[str, str]]]:
+    """Title above the tree, caption and legend under it, as pinned plain nodes.
+
+    The caption box has a fixed size (captions change from frame to frame; the
+    drawing's size must not), wide enough for two lines."""
+    x0, y0, x1, y1 = bb
+    cx = (x0 + x1) / 2
+    width = max(x1 - x0, 420.0)
+    out: list[tuple[str, dict[str, str]]] = []
+    if view.title:
+        lines = textwrap.wrap(view.title, max(20, int(width / (15 * WRAP_EM)))) or [""]
+        height = 15 * 1.3 * len(lines) + 6
+        out.append((FOOTER[0], _text_node("<BR/>".join(f"<B>{escape(x)}</B>" for x in lines),
+                                          15, width, height, cx, y1 + 8 + height / 2, theme)))
+    y = y0 - 12
+    if view.caption:
+        lines = textwrap.wrap(view.caption, max(20, int(width / (CAPTION_PT * WRAP_EM))))
+        if len(lines) > 2:
+            lines = [lines[0], textwrap.shorten(" ".join(lines[1:]),
+                                                len(lines[0]), placeholder=" …")]
+        height = CAPTION_PT * 1.3 * 2 + 8
+        out.append((FOOTER[1], _text_node("<BR/>".join(escape(x) for x in lines), CAPTION_PT,
+                                          width, height, cx, y - height / 2, theme)))
+        y -= height
+    if view.legend:
+        per_row = _legend_columns([t for _, t in view.legend], width)
+        rows = (len(view.legend) + per_row - 1) // per_row
+        height = rows * 22 + 2
+        out.append((FOOTER[2], {"shape": "plain", "fixedsize": "false",
+                                "label": f"<{_legend(view.legend, theme, width)}>",
+                                "pos": f"{cx:.2f},{y - 4 - height / 2:.2f}"}))
+    return out
+
+
+def _text_node(body: str, size: int, width: float, height: float, x: float, y: float,
+               theme: Theme) -> dict[str, str]:
+    return {"shape": "box", "style": "invis" if not body else "solid", "color": "none",
+            "width": f"{width / 72:.3f}", "height": f"{height / 72:.3f}", "labelloc": "t",
+            "label": f'<<FONT POINT-SIZE="{size}" COLOR="{theme.ink}">{body}</FONT>>',
+            "pos": f"{x:.2f},{y:.2f}"}
+
+
+def _legend(entries: tuple[tuple[str, str], ...], theme: Theme, width: float = 0.0) -> str:
+    """A grid of entries (symbol, words): as many to a row as fit in ``width`` points."""
+    cells = [_legend_cell(key, text, theme) for key, text in entries]
+    per_row = _legend_columns([text for _, text in entries], width)
+    rows = ["".join(cells[i:i + per_row]) for i in range(0, len(cells), per_row)]
+    body = "".join(f"<TR>{r}</TR>" for r in rows)
+    return (f'<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="1" CELLSPACING="0">{body}'
+            f"</TABLE>")
+
+
+def _legend_columns(texts: list[str], width: float) -> int:
+    if not texts:
+        return 1
+    if width <= 0:
+        return min(len(texts), LEGEND_PER_ROW)
+    sizes = [36 + len(t) * LEGEND_PT * CHAR_EM for t in texts]
+    for k in range(len(sizes), 1, -1):
+        columns = [max(sizes[i::k]) for i in range(k)]
+        if sum(columns) <= width:
+            return k
+    return 1
+
+
+_GLYPHS = {"legend.max": ("▲", "max"), "legend.min": ("▼", "min"),
+           "legend.chance": ("●", "chance"), "legend.pv": ("━━", "pv"),
+           "legend.path": ("━━", "pv"), "legend.solution": ("━━", "pv"),
+           "legend.solved": ("✓", "ink"), "legend.unsolvable": ("✗", "ink")}
+_SWATCHES = {"legend.terminal": "", "legend.static": ' STYLE="rounded"',
+             "legend.pruned": ' STYLE="dashed"', "legend.unvisited": ' STYLE="dotted"',
+             "legend.current": "", "legend.box": "", "legend.expanded": ' STYLE="rounded"',
+             "legend.open": ' STYLE="rounded,dotted"',
+             "legend.discarded": ' STYLE="rounded,dashed"'}
+
+
+def _legend_cell(key: str, text: str, theme: Theme) -> str:
+    label = (f'<TD HEIGHT="20" ALIGN="LEFT" BALIGN="LEFT">'
+             f'<FONT POINT-SIZE="{LEGEND_PT}" COLOR="{theme.legend_text}">{escape(text)}</FONT>'
+             f'</TD><TD WIDTH="12"></TD>')
+    if key in _GLYPHS:
+        glyph, part = _GLYPHS[key]
+        colour = theme.pv if part == "pv" else theme.ink if part == "ink" else theme.line[part]
+        mark = (f'<TD WIDTH="20" HEIGHT="20" FIXEDSIZE="TRUE">'
+                f'<FONT POINT-SIZE="{LEGEND_PT + 1}" COLOR="{colour}">{glyph}</FONT></TD>')
+        return mark + label
+    line, fill, border = theme.line["terminal"], theme.fill["terminal"], 1
+    if key in ("legend.pruned", "legend.unvisited", "legend.open", "legend.discarded"):
+        line, fill = theme.ghost_line, theme.ghost_fill
+    elif key == "legend.expanded":
+        line, fill = theme.line["state"], theme.fill["state"]
+    elif key == "legend.static":
+        line, fill = theme.line["static"], theme.fill["static"]
+    elif key == "legend.current":
+        line, fill, border = theme.ink, theme.current_fill, 3
+    elif key == "legend.box":
+        line, fill = theme.line["box"], theme.fill["box"]
+    swatch = (f'<TD WIDTH="20" HEIGHT="20" FIXEDSIZE="TRUE"><TABLE BORDER="{border}" '
+              f'CELLBORDER="0" CELLPADDING="0" CELLSPACING="0" WIDTH="14" HEIGHT="14" '
+              f'FIXEDSIZE="TRUE" COLOR="{line}" BGCOLOR="{fill}"{_SWATCHES.get(key, "")}>'
+              f'<TR><TD></TD></TR></TABLE></TD>')
+    return swatch + label

@@ -1,0 +1,167 @@
+"""From a trace file to pictures: replay, choose what to show, build the view, draw.
+
+A :class:`Drawing` replays the trace once (streaming ``.jsonl``), decides which nodes
+to show, and lays the final diagram out once; the diagram and every frame are then
+rendered from that one layout.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from ..errors import InputError, UsageError
+from ..events import Event
+from ..trace import Header, Result, Trace, iter_trace
+from .captions import summary_line
+from .collapse import Visible, choose_visible
+from .dot import Pinned, elements, to_dot
+from .engine import Restyler, layout, render
+from .options import RenderOptions
+from .replay import Replay
+from .text import Words, words
+from .themes import Theme, theme
+from .view import View, build_view
+
+__all__ = ["Drawing", "TraceSource", "read_items"]
+
+TraceSource = str | os.PathLike[str] | Trace
+"""A trace file (``.json`` or ``.jsonl``) or a trace already in memory."""
+
+
+def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], str]:
+    """The header, then an iterator over the events and the result; files are streamed."""
+    if isinstance(source, Trace):
+        kept: list[Event | Result] = list(source.events)
+        if source.result is not None:
+            kept.append(source.result)
+        return source.header, iter(kept), "<trace>"
+    file = os.fspath(source)
+    if not os.path.exists(file):
+        raise InputError("no such trace file", file=file)
+    if os.path.isdir(file):
+        raise InputError("is a folder, not a trace file", file=file)
+    if file.endswith(".jsonl"):
+        from .reader import read_jsonl
+
+        header, items = read_jsonl(file)
+        return header, items, file
+    stream = iter_trace(file)
+    first = next(stream)
+    if not isinstance(first, Header):  # pragma: no cover - iter_trace yields a header first
+        raise InputError("the trace does not start with a header", file=file)
+    return first, (x for x in stream if not isinstance(x, Header)), file
+
+
+@dataclass
+class Frame:
+    """One step of the sequence: its view and the caption said under it."""
+
+    view: View
+    caption: str
+
+
+class Drawing:
+    """A trace replayed and ready to draw as a diagram or as frames."""
+
+    def __init__(self, source: TraceSource, options: RenderOptions | None = None) -> None:
+        self.source = source
+        self.options = opts = options or RenderOptions()
+        self.words: Words = words(opts.lang, ascii=opts.ascii)
+        self.theme: Theme = theme(opts.theme)
+        header, items, self.file = read_items(source)
+        self.replay = Replay(header, file=self.file, memory_nodes=opts.memory_nodes)
+        self.replay.feed_all(items)
+        self.header = header
+        self.result = self.replay.result
+        self.pv: tuple[str, ...] = _highlighted(self.replay)
+        self.visible: Visible = choose_visible(
+            self.replay.skeleton, self.replay.states, self.replay.summaries,
+            max_nodes=opts.max_nodes, max_width=opts.max_width, depth=opts.depth,
+            focus=opts.focus,
+            ghosts=opts.ghosts, pv=self.pv)
+        root = self.replay.states.get(self.replay.skeleton.root)
+        self.caption = summary_line(header, self.result, self.words,
+                                    root_status=root.solved if root is not None else None)
+        self.view = build_view(self.replay, self.visible, opts, self.words, final=True,
+                               caption=self.caption, pv=self.pv)
+        self._pinned: Pinned | None = None
+        self._restylers: dict[tuple[tuple[str, ...], bool], Restyler] = {}
+
+    # the diagram ----------------------------------------------------------------------
+
+    def dot(self) -> str:
+        """DOT source of the diagram, for ``dot`` (no positions)."""
+        return to_dot(self.view, self.theme)
+
+    @property
+    def pinned(self) -> Pinned:
+        """Positions of every node: one ``dot`` layout, shared by the diagram and frames."""
+        if self._pinned is None:
+            src = to_dot(self.view, self.theme, with_label=False)
+            self._pinned = layout(src, engine=self.options.engine)
+        return self._pinned
+
+    def pinned_dot(self, view: View | None = None, *, with_label: bool = True) -> str:
+        """DOT with every position pinned (render with ``neato -n2``)."""
+        return to_dot(view or self.view, self.theme, pinned=self.pinned, with_label=with_label)
+
+    def render(self, fmt: str, view: View | None = None, *, with_label: bool = True) -> bytes:
+        """The diagram (or ``view``) as ``svg``, ``png``, ``pdf`` or ``dot`` bytes."""
+        if fmt == "dot":
+            if view is not None:
+                return self.pinned_dot(view, with_label=with_label).encode()
+            return self.dot().encode()
+        if fmt not in ("svg", "png", "pdf"):
+            raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
+        view = view or self.view
+        if self.options.engine == "system":
+            return render(self.pinned_dot(view, with_label=with_label), fmt, pinned=True,
+                          engine="system", dpi=self.options.dpi)
+        parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
+        # One parsed graph per set of elements (frames, player pages) and kind of output.
+        key = (tuple(name for name, _ in parts[0]), fmt == "png")
+        restyler = self._restylers.get(key)
+        if restyler is None:
+            source = to_dot(view, self.theme, pinned=self.pinned, with_label=with_label)
+            restyler = Restyler(source, parts, dpi=self.options.dpi if fmt == "png" else None)
+            self._restylers[key] = restyler
+        return restyler.render(parts, fmt)
+
+    # frames -------------------------------------------------------------------------
+
+    def frames(self) -> Iterator[Frame]:
+        """The step-by-step views; the last one is the diagram itself."""
+        from .frames import iter_frames
+
+        return iter_frames(self)
+
+    def events(self) -> Iterable[Event]:
+        """The trace's events again (re-read from the file: nothing was kept)."""
+        _, items, _ = read_items(self.source)
+        return (x for x in items if not isinstance(x, Result))
+
+
+def _highlighted(replay: Replay) -> tuple[str, ...]:
+    """The nodes drawn in bold: the principal variation, A*'s path to the goal, or the
+    AND/OR solution (or refutation) graph: the root and, below each node, the children
+    that decide its status."""
+    if replay.goal:
+        return replay.goal
+    root = replay.states.get(replay.skeleton.root)
+    if root is not None and root.solved in ("solved", "unsolvable"):
+        out: list[str] = []
+        stack = [replay.skeleton.root]
+        seen: set[str] = set()
+        while stack:
+            nid = stack.pop()
+            if nid in seen:
+                continue
+            seen.add(nid)
+            out.append(nid)
+            st = replay.states.get(nid)
+            if st is not None:
+                stack.extend(reversed(st.because))
+        return tuple(out)
+    return replay.result.pv if replay.result is not None else ()

@@ -1,0 +1,79 @@
+"""Colours and line styles.  Explored, pruned, unsearched and current nodes differ by
+line style and border too (solid / dashed / dotted / double), never by colour alone, so
+the ``print`` theme (grayscale) tells them apart as well as the ``colour`` one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["THEMES", "Theme", "theme"]
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    ink: str
+    """Text and default lines."""
+    edge: str
+    fill: dict[str, str]
+    """Fill by shape: max, min, chance, terminal, static, box, state (A*)."""
+    line: dict[str, str]
+    """Border by shape."""
+    ghost_line: str
+    """Pruned (dashed) and unsearched (dotted) nodes and edges."""
+    ghost_text: str
+    ghost_fill: str
+    """Fill of ghosts; MAX / MIN / chance ghosts take a pale tint of their own (below),
+    so a ghost still reads as a triangle or a circle."""
+    ghost_tint: dict[str, str]
+    current_fill: str
+    pv: str
+    cut: str
+    """The "alpha cut" / "beta cut" words."""
+    legend_text: str
+    background: str = "white"
+    font: str = "DejaVu Sans"
+
+
+COLOUR = Theme(
+    name="colour",
+    ink="#1a1a1a",
+    edge="#404040",
+    fill={"max": "#dbe9f6", "min": "#fbe3d6", "chance": "#e2efd9", "terminal": "#f2f2f2",
+          "static": "#fff2cc", "box": "#f2f2f2", "state": "#e8eef7"},
+    line={"max": "#1f4e79", "min": "#8c2d04", "chance": "#38761d", "terminal": "#404040",
+          "static": "#7f6000", "box": "#7f7f7f", "state": "#2f4f6f"},
+    ghost_line="#a6a6a6",
+    ghost_text="#8c8c8c",
+    ghost_fill="#f7f7f7",
+    ghost_tint={"max": "#eef4fa", "min": "#fcf1eb", "chance": "#f0f6ec"},
+    current_fill="#ffd966",
+    pv="#111111",
+    cut="#c00000",
+    legend_text="#404040",
+)
+
+PRINT = Theme(
+    name="print",
+    ink="#000000",
+    edge="#000000",
+    fill={"max": "#ffffff", "min": "#e8e8e8", "chance": "#ffffff", "terminal": "#ffffff",
+          "static": "#f2f2f2", "box": "#f2f2f2", "state": "#ffffff"},
+    line={"max": "#000000", "min": "#000000", "chance": "#000000", "terminal": "#000000",
+          "static": "#000000", "box": "#404040", "state": "#000000"},
+    ghost_line="#8c8c8c",
+    ghost_text="#808080",
+    ghost_fill="#f7f7f7",
+    ghost_tint={"max": "#f0f0f0", "min": "#f0f0f0", "chance": "#f0f0f0"},
+    current_fill="#bfbfbf",
+    pv="#000000",
+    cut="#000000",
+    legend_text="#000000",
+)
+
+THEMES = {"colour": COLOUR, "print": PRINT}
+
+
+def theme(name: str) -> Theme:
+    return THEMES[name]

@@ -1,0 +1,248 @@
+"""The view model: what to draw, in plain dataclasses (no Graphviz here).
+
+A :class:`View` is one picture: the final diagram, or one frame of the step-by-step
+sequence.  Every frame of a sequence has the same nodes and edges in the same order;
+only their status, texts and highlights change, so one layout serves them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from .captions import cut_texts
+from .collapse import Visible, node_status
+from .options import RenderOptions
+from .replay import NodeState, Replay
+from .text import Words
+from .values import intervals, shown_value
+
+__all__ = ["View", "ViewBox", "ViewEdge", "ViewNode", "build_view"]
+
+
+@dataclass(frozen=True)
+class ViewNode:
+    key: str
+    """Node id (the DOT node name)."""
+    shape: str
+    """``max``, ``min``, ``chance``, ``terminal`` or ``static`` (scored at the depth limit)."""
+    status: str
+    """``explored``, ``pruned``, ``unvisited`` or ``hidden`` (not yet generated)."""
+    name: str | None
+    """Name written in the node (the tree's label), if shown."""
+    value: str | None
+    """Value written in the node: ``3``, ``≥ 3``, ``≤ 2``; None for none."""
+    extra: tuple[str, ...] = ()
+    """Small lines beside the node: visit number, alpha/beta (the root's; others' are
+    written on the edge into them)."""
+    current: bool = False
+    pv: bool = False
+    tooltip: str = ""
+
+
+@dataclass(frozen=True)
+class ViewBox:
+    """A summary box standing for collapsed subtrees."""
+
+    key: str
+    kind: str
+    """``explored``, ``pruned`` or ``unvisited``."""
+    text: str
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class ViewEdge:
+    tail: str
+    head: str
+    status: str
+    pv: bool = False
+    move: str | None = None
+    """Move name written on the edge (generated games)."""
+    cut: tuple[str, str] | None = None
+    """``("alpha cut", "2 ≤ α = 3")``: the cut made at the tail, shown on this edge."""
+    extra: tuple[str, ...] = ()
+    """Small lines about the head: its visit number, the window it was searched with."""
+
+
+@dataclass(frozen=True)
+class View:
+    nodes: tuple[ViewNode, ...]
+    boxes: tuple[ViewBox, ...]
+    edges: tuple[ViewEdge, ...]
+    title: str | None
+    caption: str | None
+    """The line under the tree: the result, or the step's caption in a frame."""
+    legend: tuple[tuple[str, str], ...]
+    """Legend entries to show: (key, words), the keys being ``legend.max`` and so on."""
+
+
+def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, *,
+               current: str | None = None, final: bool = True, caption: str | None = None,
+               pv: Collection[str] = (), legend: Collection[str] | None = None) -> View:
+    """The picture of ``replay``'s present state, restricted to ``visible``'s nodes."""
+    skel, states = replay.skeleton, replay.states
+    order = visible.order
+    status = visible.status if final else node_status(skel, states, skel.preorder())
+    ivs = intervals(skel, states, replay.summaries, skel.preorder()) if opts.values else {}
+    pv_set = set(pv) if final and opts.pv else set()
+    from_tree = skel.from_tree
+    nodes: list[ViewNode] = []
+    edges: list[ViewEdge] = []
+    boxes: list[ViewBox] = []
+    cut_edge: dict[str, str] = {}
+    for nid in order:
+        sn = skel.nodes[nid]
+        st = states.get(nid)
+        parent = skel.nodes.get(sn.parent) if sn.parent is not None else None
+        hidden = (not from_tree and not final and nid != skel.root
+                  and not (parent is not None and _visited(states, parent.id)))
+        stat = "hidden" if hidden else status.get(nid, "unvisited")
+        shape = _shape(sn.player, st.reason if st else None, sn.n_children,
+                       parent.player if parent else None, from_tree)
+        value: str | None = None
+        if not opts.values or stat == "hidden":
+            pass
+        elif st is not None and (st.solved is not None or st.g is not None):
+            value = _search_value(st, w)
+        elif stat == "explored":
+            shown = shown_value(st, sn.player, ivs.get(nid, (0.0, 0.0)))
+            value = None if shown is None else w.bound(*shown)
+        elif opts.ghost_values and sn.static is not None and sn.n_children == 0:
+            value = w.number(sn.static)
+        # Visit number and the window the node was searched with: on the edge into the
+        # node (what its parent passed down), beside the root.
+        extra: list[str] = []
+        if st is not None and st.visited and stat != "hidden":
+            if opts.visit_order or shape == "state":
+                extra.append(f"#{st.order}")
+            if opts.window and st.alpha0 is not None and st.beta0 is not None:
+                extra.append(f"{w.alpha}={w.number(st.alpha0)}, {w.beta}={w.number(st.beta0)}")
+        on_edge = shape != "state" and sn.parent is not None and sn.parent in visible.status
+        name = nid if opts.ids and from_tree else None
+        if shape == "state" and opts.ids:
+            name = sn.position or nid
+        nodes.append(ViewNode(nid, shape, stat, name, value, () if on_edge else tuple(extra),
+                              current=nid == current, pv=nid in pv_set,
+                              tooltip=_tooltip(nid, shape, stat, sn.player, sn.position,
+                                               value, w)))
+        if st is not None and st.cut is not None and opts.cuts and st.cut.pruned:
+            first = next((c for c in st.cut.pruned if c in visible.status), None)
+            if first is not None:
+                cut_edge[first] = nid
+        if sn.parent is not None and sn.parent in visible.status:
+            note = None
+            if cut_edge.get(nid) == sn.parent and stat != "hidden":
+                note = _cut_note(replay, sn.parent, w)
+            move = sn.move if opts.ids else None
+            if sn.prob is not None and parent is not None and parent.player == "chance":
+                move = w.number(sn.prob)
+            edges.append(ViewEdge(sn.parent, nid, stat, pv=nid in pv_set and sn.parent in pv_set,
+                                  move=move, cut=note, extra=tuple(extra) if on_edge else ()))
+    for parent_id, group in visible.boxes.items():
+        pst = states.get(parent_id)
+        for box in group:
+            hidden = not from_tree and not final and not _visited(states, parent_id)
+            boxes.append(ViewBox(box.key, box.kind, _box_text(box.kind, box.nodes, box.cuts, w),
+                                 hidden=hidden))
+            note = None
+            if (box.kind == "pruned" and opts.cuts and pst is not None and pst.cut is not None
+                    and not any(c in visible.status for c in pst.cut.pruned)):
+                note = _cut_note(replay, parent_id, w)
+            edges.append(ViewEdge(parent_id, box.key, "hidden" if hidden else box.kind,
+                                  cut=note))
+    view = View(tuple(nodes), tuple(boxes), tuple(edges), opts.title, caption, ())
+    keys = tuple(legend) if legend is not None else legend_keys(view)
+    entries = tuple((k, w(k)) for k in keys) if opts.legend else ()
+    return View(view.nodes, view.boxes, view.edges, view.title, caption, entries)
+
+
+def legend_keys(view: View, *, frames: bool = False) -> tuple[str, ...]:
+    """The legend entries a picture needs: only what it shows."""
+    shapes = {n.shape for n in view.nodes if n.status != "hidden"}
+    states = {n.status for n in view.nodes} | {b.kind for b in view.boxes}
+    if "state" in shapes:  # an A* search graph
+        out = ["legend.expanded"]
+        out += [k for k, s in (("legend.open", "unvisited"), ("legend.discarded", "pruned"))
+                if s in states]
+        return (*out, "legend.path") if any(e.pv for e in view.edges) else tuple(out)
+    out = [f"legend.{s}" for s in ("max", "min", "chance", "terminal", "static") if s in shapes]
+    marks = {n.value for n in view.nodes}
+    andor = bool(marks & {"✓", "✗", "yes", "no"})
+    if andor:
+        out += [k for k, m in (("legend.solved", ("✓", "yes")), ("legend.unsolvable", ("✗", "no")))
+                if marks & set(m)]
+    out += [f"legend.{s}" for s in ("pruned", "unvisited") if s in states]
+    if any(b.kind == "explored" for b in view.boxes):
+        out.append("legend.box")
+    if frames:
+        out.append("legend.current")
+    if any(e.pv for e in view.edges):
+        out.append("legend.solution" if andor else "legend.pv")
+    return tuple(out)
+
+
+def _visited(states: Mapping[str, NodeState], nid: str) -> bool:
+    st = states.get(nid)
+    return st is not None and st.visited
+
+
+def _search_value(st: NodeState, w: Words) -> str | None:
+    """AND/OR: ✓ solved / ✗ unsolvable; proof numbers p/d; A*: g + h = f."""
+    if st.solved == "solved":
+        return "yes" if w.ascii else "✓"
+    if st.solved == "unsolvable":
+        return "no" if w.ascii else "✗"
+    if st.solved is not None:
+        return st.solved
+    if st.g is not None and st.h is not None and st.value is not None:
+        return f"{w.number(st.g)}+{w.number(st.h)}={w.number(st.value)}"
+    return None
+
+
+def _shape(player: str | None, reason: str | None, n_children: int, parent_player: str | None,
+           from_tree: bool) -> str:
+    if player == "state":
+        return "state"
+    if reason == "depth-limit":
+        return "static"
+    if reason == "terminal" or (from_tree and n_children == 0):
+        return "terminal"
+    if player in ("max", "min", "chance"):
+        return player
+    # A child the search never reached (a generated game): it moves after its parent.
+    return {"max": "min", "min": "max"}.get(parent_player or "", "terminal")
+
+
+def _cut_note(replay: Replay, nid: str, w: Words) -> tuple[str, str] | None:
+    st = replay.states.get(nid)
+    if st is None or st.cut is None:
+        return None
+    player = replay.skeleton.nodes[nid].player
+    kind, comparison, _ = cut_texts(st.cut, player, replay.header, w)
+    return (kind, comparison)
+
+
+def _box_text(kind: str, nodes: int, cuts: int, w: Words) -> str:
+    if kind == "explored":
+        text = w("box.explored.one") if nodes == 1 else w("box.explored", nodes=w.count(nodes))
+        if cuts:
+            text += ", " + w("box.cuts.one" if cuts == 1 else "box.cuts.many", cuts=w.count(cuts))
+        return text
+    return w(f"box.{kind}", nodes=w.count(nodes))
+
+
+def _tooltip(nid: str, shape: str, status: str, player: str | None, position: str | None,
+             value: str | None, w: Words) -> str:
+    """Hover text (SVG): the node, who moves there, its value, the position if any."""
+    text = nid if shape in ("terminal", "static", "state") or not player \
+        else f"{nid} ({w.player(player)})"
+    if value:
+        text += f": {w('value')} {value}"
+    if status == "pruned":
+        text += f" ({w('pruned.one')})"
+    elif status == "unvisited":
+        text += f" ({w('legend.unvisited')})"
+    if position and position != nid:
+        text += "\n" + position
+    return text
