@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         Recorder,
         StreamRecorder,
     )
+    from .render import RenderOptions, render_trace, trace_dot, write_frames
     from .search import ALGORITHMS, Limits, alpha_beta, minimax, run_search
     from .trace import Header, Result, Stats, Trace, iter_trace, load_trace
 
@@ -56,6 +57,7 @@ _WHERE = {
     **dict.fromkeys(("NULL", "FileRecorder", "MemoryRecorder", "NullRecorder", "Recorder",
                      "StreamRecorder"), "record"),
     **dict.fromkeys(("ALGORITHMS", "Limits", "alpha_beta", "minimax", "run_search"), "search"),
+    **dict.fromkeys(("RenderOptions", "render_trace", "trace_dot", "write_frames"), "render"),
     **dict.fromkeys(("Header", "Result", "Stats", "Trace", "iter_trace", "load_trace"),
                     "trace"),
 }
@@ -81,6 +83,7 @@ __all__ = [
     "NullRecorder",
     "Player",
     "Recorder",
+    "RenderOptions",
     "Result",
     "Stats",
     "StreamRecorder",
@@ -97,8 +100,11 @@ __all__ = [
     "minimax",
     "parse_tree_json",
     "parse_tree_text",
+    "render_trace",
     "run_search",
     "search_tree",
+    "trace_dot",
+    "write_frames",
 ]
 
 __version__ = "0.1.0"
