@@ -47,6 +47,7 @@ bench: $(BENCH_STAMP)
 ## docs: regenerate docs/gallery.md and its pictures from traces/
 docs: $(STAMP)
 	$(BIN)/python tools/make_gallery.py
+	GAMETRACE=$(BIN)/gametrace bash tools/make_ordering_pictures.sh
 
 ## docs-check: fail when the gallery or the recorded traces are out of date (CI runs it)
 docs-check: $(STAMP)

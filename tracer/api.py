@@ -45,13 +45,14 @@ def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None
                 order: str = "natural", seed: int | None = None, depth: int | None = None,
                 cut_on: str = "ge", limits: Limits = NO_LIMITS,
                 recorder: Recorder = NULL, bounds: tuple[float, float] | None = None,
-                prover: str = "max") -> Result:
+                prover: str = "max", techniques: str | tuple[str, ...] = ()) -> Result:
     """Search an explicit tree; the trace header embeds the whole tree."""
     from .search import run_search
 
     return run_search(TreeGame(tree), algorithm=algorithm, variant=variant, order=order,
                       seed=seed, depth=depth, cut_on=cut_on, limits=limits, recorder=recorder,
-                      source=tree_source(tree), bounds=bounds, prover=prover)
+                      source=tree_source(tree), bounds=bounds, prover=prover,
+                      techniques=techniques)
 
 
 def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | None = None,
@@ -60,7 +61,8 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
                   params: Mapping[str, str] | None = None, limits: Limits = NO_LIMITS,
                   output: str | os.PathLike[str] | None = None,
                   bounds: tuple[float, float] | None = None,
-                  prover: str = "max") -> tuple[Result, str]:
+                  prover: str = "max",
+                  techniques: str | tuple[str, ...] = ()) -> tuple[Result, str]:
     """Load ``source`` (tree file, example or game), search it, write the trace to
     ``output`` if given.  Returns the result and a one-line title for the summary."""
     from .search import ALGORITHMS, run_search
@@ -70,12 +72,15 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
     game, state, header_source, name = _resolve(source, root_player=root_player,
                                                 params=params or {})
     title = f"{algorithm} ({shown}) on {name}"
+    if techniques:
+        listed = techniques if isinstance(techniques, str) else ",".join(techniques)
+        title = f"{algorithm} ({shown}; {listed}) on {name}"
 
     def go(recorder: Recorder) -> Result:
         return run_search(game, state, algorithm=algorithm, variant=variant, order=order,
                           seed=seed, depth=depth, cut_on=cut_on, limits=limits,
                           recorder=recorder, source=header_source, bounds=bounds,
-                          prover=prover)
+                          prover=prover, techniques=techniques)
 
     if output is None:
         return go(NULL), title

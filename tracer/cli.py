@@ -101,7 +101,7 @@ def main() -> None:
     """
 
 
-_ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns")
+_ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanced")
 
 
 @main.command()
@@ -111,7 +111,8 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns")
 @click.option("--variant", default=None, metavar="V",
               help="minimax: two-function (default), negamax, list. "
                    "alphabeta: fail-soft (default), fail-hard, negamax, list. "
-                   "expectiminimax: plain (default), star1. andor: dfs. pns: pns.")
+                   "expectiminimax: plain (default), star1. andor: dfs. pns: pns. "
+                   "enhanced: fail-soft (default), pvs, mtdf.")
 @click.option("--order", default="natural", show_default=True,
               type=click.Choice(("natural", "reverse", "random", "best", "worst")),
               help="Child ordering; best/worst sort children by their exact minimax value.")
@@ -122,6 +123,9 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns")
               help="Cut when alpha >= beta (ge) or only when alpha > beta (gt).")
 @click.option("--bounds", nargs=2, type=float, default=None, metavar="LO HI",
               help="expectiminimax star1: lower and upper bounds on every leaf value.")
+@click.option("--technique", "techniques", default="", metavar="LIST",
+              help="enhanced: move-ordering techniques, comma-separated: id, killer, "
+                   "history, tt, aspiration[:WIDTH] (see docs/ordering.md).")
 @click.option("--prover", default="max", show_default=True, type=click.Choice(("max", "min")),
               help="andor, pns: whose win to prove.")
 @click.option("--root-player", default=None, type=click.Choice(("max", "min")),
@@ -145,7 +149,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         depth: int | None, cut_on: str, root_player: str | None, output: Path | None,
         as_json: bool, render_out: Path | None, params: tuple[str, ...], max_nodes: int | None,
         time_limit: float | None, quiet: bool, max_ply: int,
-        bounds: tuple[float, float] | None, prover: str) -> None:
+        bounds: tuple[float, float] | None, prover: str, techniques: str) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 
     SOURCE is a tree file (.json, or the text notation in any other file), the
@@ -162,12 +166,18 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run coin -a expectiminimax --variant star1 --bounds -2 7
       gametrace run grundy -p coins=7 -p first=min -a andor
       gametrace run grundy -p coins=7 -p first=min -a pns --prover min
+      gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
     """
     from .api import search_source
     from .search import Limits
 
-    if render_out is not None and output is None:
-        output = render_out.with_suffix(".trace.json")
+    scratch = None
+    trace_path = output
+    if render_out is not None and output is None:  # the drawing needs a trace: a scratch one
+        import tempfile
+
+        scratch = tempfile.TemporaryDirectory(prefix="gametrace-")
+        trace_path = Path(scratch.name) / "trace.jsonl"
     show_progress = not quiet and not as_json and _stderr_is_terminal()
     limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
                     progress=_print_progress if show_progress else None)
@@ -175,8 +185,8 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     def work() -> Any:
         return search_source(source, algorithm=algorithm, variant=variant, order=order,
                              seed=seed, depth=depth, cut_on=cut_on, root_player=root_player,
-                             params=_parse_params(params), limits=limits, output=output,
-                             bounds=bounds, prover=prover)
+                             params=_parse_params(params), limits=limits, output=trace_path,
+                             bounds=bounds, prover=prover, techniques=techniques)
 
     try:
         result, title = run_deep(work, max_ply=max_ply)
@@ -203,7 +213,12 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     if render_out is not None:
         from .cli_render import render_trace_file
 
-        render_trace_file(output, render_out)
+        assert trace_path is not None  # set above whenever --render is given
+        try:
+            render_trace_file(trace_path, render_out)
+        finally:
+            if scratch is not None:
+                scratch.cleanup()
         if not quiet:
             click.echo(f"diagram written to {render_out}", err=True)
 
@@ -253,7 +268,9 @@ def summary(title: str, algorithm: str, result: Any) -> str:
 def _move_text(result: Any) -> str:
     if result.value is None:
         return "unknown (stopped early)"
-    return str(result.move) if result.move is not None else "(none: the root is a leaf)"
+    if result.move is not None:
+        return str(result.move)
+    return "(none: the root is a leaf)" if len(result.pv) <= 1 else "(none)"
 
 
 def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
@@ -310,24 +327,19 @@ def examples(as_json: bool) -> None:
         click.echo(f"{'':<{width}}  {e.text}")
 
 
-def _register_optional() -> None:
-    try:
-        from .cli_render import render_command
-    except ImportError:  # the renderer is optional while it is being built
-        return
-    main.add_command(render_command)
+def _register_commands() -> None:
+    """The other commands live in their own modules (light to import: each loads its
+    library code inside the command)."""
+    from .cli_check import check_command, diff_command, exercise_command
+    from .cli_compare import compare_command
+    from .cli_games import games_command
+    from .cli_problems import admissible_command, astar_command, matrix_command
+    from .cli_render import render_command
+
+    for command in (render_command, games_command, astar_command, admissible_command,
+                    matrix_command, check_command, diff_command, exercise_command,
+                    compare_command):
+        main.add_command(command)
 
 
-_register_optional()
-
-from .cli_problems import admissible_command, astar_command, matrix_command  # noqa: E402
-
-main.add_command(astar_command)
-main.add_command(admissible_command)
-main.add_command(matrix_command)
-
-from .cli_check import check_command, diff_command, exercise_command  # noqa: E402
-
-main.add_command(check_command)
-main.add_command(diff_command)
-main.add_command(exercise_command)
+_register_commands()

@@ -27,9 +27,12 @@ __all__ = [
     "Expand",
     "Generate",
     "Goal",
+    "Iteration",
     "Numbers",
+    "Reorder",
     "Select",
     "Status",
+    "Transposition",
     "event_from_json",
 ]
 
@@ -293,9 +296,93 @@ class Goal(Event):
     """Node ids from the start to the goal."""
 
 
+@dataclass(frozen=True, slots=True)
+class Iteration(Event):
+    """Iterative deepening, aspiration windows, MTD(f): one search of the root is finished.
+
+    Iterative deepening searches the root to depth 1, 2, ... (one event each); an
+    aspiration window that fails is searched again (a second event); MTD(f) makes one
+    null-window test per event until its bounds meet (Plaat et al. 1996)."""
+
+    type: ClassVar[str] = "iteration"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"value", "alpha", "beta"})
+    node: str
+    """Id of the root."""
+    depth: int | None
+    """The depth limit of this search (the ply whose nodes are scored statically);
+    ``None`` when it goes to the end of the game."""
+    kind: str
+    """``iteration`` (a full-window search), ``aspiration`` (a search with a window
+    around the previous iteration's value), ``re-search`` (the same depth again after
+    the aspiration window failed, with the failed side opened) or ``mtdf`` (one
+    null-window test of MTD(f))."""
+    value: Number
+    """The value the search returned (MAX's view)."""
+    flag: str
+    """What ``value`` says about the root: ``exact``, ``lower`` (the true value is at
+    least ``value``: the search failed high) or ``upper`` (at most: it failed low)."""
+    pv: tuple[str, ...]
+    """Node ids of the principal variation found (the next iteration searches it first)."""
+    nodes: int
+    """Nodes visited so far by the whole search, this iteration included."""
+    alpha: Number | None = None
+    """Alpha of the window searched (MAX's view)."""
+    beta: Number | None = None
+    """Beta of the window searched."""
+
+
+@dataclass(frozen=True, slots=True)
+class Transposition(Event):
+    """The transposition table (Greenblatt 1967; Marsland 1986) answers a node or keeps one.
+
+    A ``hit`` finds the node's position, searched to the same remaining depth, with a
+    value that settles the node in the present window: the node is not searched.  A
+    ``store`` keeps a searched node's value and best move."""
+
+    type: ClassVar[str] = "tt"
+    _numbers: ClassVar[frozenset[str]] = frozenset({"value"})
+    node: str
+    """Id of the node."""
+    kind: str
+    """``hit`` or ``store``."""
+    flag: str
+    """``exact`` (the value is the node's value), ``lower`` (a lower bound: the search
+    failed high) or ``upper`` (an upper bound: it failed low)."""
+    value: Number
+    """The value kept or found (MAX's view)."""
+    draft: int | None
+    """Remaining depth the value is good for (the depth limit minus the node's ply);
+    ``None`` when the search goes to the end of the game."""
+    stored_at: str | None = None
+    """Hits: id of the node whose search stored the entry (another path to the same
+    position, or the same node in an earlier pass)."""
+    move: str | None = None
+    """Stores: the best move found, which is searched first when the position returns."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reorder(Event):
+    """Move-ordering techniques change the order of a node's children (the expand event
+    that follows lists them in the new order)."""
+
+    type: ClassVar[str] = "order"
+    node: str
+    """Id of the node."""
+    children: tuple[str, ...]
+    """Ids of the children in the new order."""
+    reasons: tuple[str, ...]
+    """Why each child is where it is: ``pv`` (the previous iteration's principal
+    variation), ``tt`` (the transposition table's best move), ``killer`` (a move that
+    caused a cut at the same ply, Akl & Newborn 1977), ``history`` (ranked by the history
+    heuristic, Schaeffer 1983) or ``""`` (the base order)."""
+    history: tuple[int, ...] | None = None
+    """History scores of the children, in the same order (history heuristic only)."""
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.type: cls
-    for cls in (Expand, Evaluate, Backup, Cut, Status, Numbers, Select, Generate, Discard, Goal)
+    for cls in (Expand, Evaluate, Backup, Cut, Status, Numbers, Select, Generate, Discard, Goal,
+                Iteration, Transposition, Reorder)
 }
 
 

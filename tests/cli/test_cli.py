@@ -173,3 +173,19 @@ def test_a_chain_deeper_than_max_ply_stops_with_a_clear_message(tmp_path: Path) 
     code, _, err = gametrace("run", str(chain), "--max-ply", "1000")
     assert code == 1
     assert "--max-ply" in err and len(err.strip().splitlines()) == 1
+
+
+def test_run_render_draws_without_leaving_a_trace_behind(tmp_path: Path) -> None:
+    out = tmp_path / "aima.svg"
+    code, _, err = gametrace("run", "aima", "--render", str(out))
+    assert code == 0, err
+    assert "<svg" in out.read_text()
+    assert [p.name for p in tmp_path.iterdir()] == ["aima.svg"]
+
+
+def test_run_render_with_output_keeps_both(tmp_path: Path) -> None:
+    code, _, _ = gametrace("run", "aima", "--render", str(tmp_path / "a.dot"),
+                           "-o", str(tmp_path / "a.json"))
+    assert code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.dot", "a.json"]
+    assert "digraph" in (tmp_path / "a.dot").read_text()

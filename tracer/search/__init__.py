@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import UsageError
 from ..games.base import Game
 from ..record import NULL, Recorder
 from ..trace import Result
 from .alphabeta import ALPHABETA_VARIANTS, alpha_beta
 from .andor import ANDOR_VARIANTS, and_or
 from .common import CUT_TESTS, NO_LIMITS, ORDERS, Limits, choose
+from .enhanced import ENHANCED_VARIANTS, TECHNIQUES, enhanced_search
 from .expectiminimax import EXPECTIMINIMAX_VARIANTS, expectiminimax
 from .minimax import MINIMAX_VARIANTS, minimax
 from .pns import PNS_VARIANTS, proof_number_search
@@ -18,9 +20,11 @@ __all__ = [
     "ALGORITHMS",
     "CUT_TESTS",
     "ORDERS",
+    "TECHNIQUES",
     "Limits",
     "alpha_beta",
     "and_or",
+    "enhanced_search",
     "expectiminimax",
     "minimax",
     "proof_number_search",
@@ -33,6 +37,7 @@ ALGORITHMS: dict[str, tuple[str, ...]] = {
     "expectiminimax": EXPECTIMINIMAX_VARIANTS,
     "andor": ANDOR_VARIANTS,
     "pns": PNS_VARIANTS,
+    "enhanced": ENHANCED_VARIANTS,
 }
 """Each algorithm family and its variants; the first variant is the default."""
 
@@ -41,17 +46,23 @@ def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alp
                variant: str | None = None, order: str = "natural", seed: int | None = None,
                depth: int | None = None, cut_on: str = "ge", limits: Limits = NO_LIMITS,
                recorder: Recorder = NULL, source: dict[str, Any] | None = None,
-               bounds: tuple[float, float] | None = None, prover: str = "max") -> Result:
+               bounds: tuple[float, float] | None = None, prover: str = "max",
+               techniques: str | tuple[str, ...] = ()) -> Result:
     """Run any algorithm by name (what the CLI calls); ``variant=None`` picks the default.
 
     Options a family does not have (``cut_on`` for minimax, ``bounds`` outside Star1,
-    ``prover`` outside the proof searches) are ignored."""
+    ``prover`` outside the proof searches) are ignored, except ``techniques``, which only
+    the ``enhanced`` family has (a UsageError elsewhere)."""
     choose("algorithm", algorithm, tuple(ALGORITHMS))
     variants = ALGORITHMS[algorithm]
     variant = variants[0] if variant is None else choose(f"{algorithm} variant", variant,
                                                          variants)
     common: dict[str, Any] = dict(variant=variant, order=order, seed=seed, depth=depth,
                                   limits=limits, recorder=recorder, source=source)
+    if techniques and algorithm != "enhanced":
+        raise UsageError(f"move-ordering techniques apply to -a enhanced, not to {algorithm}")
+    if algorithm == "enhanced":
+        return enhanced_search(game, state, techniques=techniques, cut_on=cut_on, **common)
     if algorithm == "minimax":
         return minimax(game, state, **common)
     if algorithm == "expectiminimax":

@@ -1,0 +1,234 @@
+"""Alpha-beta with the move-ordering techniques of game-playing programs: the
+``enhanced`` family.
+
+The variant says how a node searches its children:
+
+* ``fail-soft``: fail-soft alpha-beta (AIMA), the baseline the techniques improve on.
+* ``pvs``: principal variation search, or NegaScout (Marsland & Campbell 1982;
+  Reinefeld 1983): the first child with the full window, every other one with a null
+  window that only asks "is it better?"; a child that is better (and does not already
+  cause a cut) is searched again with the full window.
+* ``mtdf``: MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996): only null-window
+  searches, each one a test "is the value at least g?" answered with a transposition
+  table, the bounds closing in on the value from a first guess (0, or the previous
+  iteration's value).
+
+Techniques (any combination; ``--technique id,killer,history,tt,aspiration``):
+
+* ``id``: iterative deepening: depth 1, 2, ... up to ``depth`` (or until no leaf is
+  scored at the depth limit: the game is solved); each iteration searches the previous
+  one's principal variation first.  One ``iteration`` event per search of the root.
+* ``killer``: killer moves (Akl & Newborn 1977): the last two moves that caused a cut at
+  the same ply are tried early.
+* ``history``: the history heuristic (Schaeffer 1983): moves are ranked by how often,
+  and how deep, they were the best move or caused a cut anywhere.
+* ``tt``: a transposition table (Greenblatt 1967): a position searched before to the same
+  remaining depth returns its stored value (``tt`` events: ``hit`` and ``store`` with
+  the flags ``exact`` / ``lower`` / ``upper``), and its best move is searched first.
+* ``aspiration`` (with ``id``; ``aspiration:D`` sets the half-width, default 1): each
+  iteration first searches the window (previous value - D, previous value + D); if the
+  value falls outside, the same depth is searched again with that side opened.
+
+Ordering events (``order``) say why children moved.  Every combination returns the value
+plain alpha-beta returns at the same depth: the table answers only a search of the
+*same* remaining depth (a deeper entry would be more useful, and could change the value
+of a depth-limited search), and the games here have no repetitions, so a position's
+value depends only on the position and the depth left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError, UsageError
+from ..events import Iteration
+from ..games.base import Game, Player
+from ..record import NULL, Recorder
+from ..trace import Result
+from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive, flatten_pv
+from .enh_node import Searcher, above, below
+
+__all__ = ["ENHANCED_VARIANTS", "TECHNIQUES", "Techniques", "enhanced_search"]
+
+ENHANCED_VARIANTS = ("fail-soft", "pvs", "mtdf")
+TECHNIQUES = ("id", "killer", "history", "tt", "aspiration")
+
+
+@dataclass(frozen=True)
+class Techniques:
+    """Which techniques a search uses."""
+
+    id: bool = False
+    killer: bool = False
+    history: bool = False
+    tt: bool = False
+    aspiration: float | None = None
+    """Half-width of the aspiration window; None: no aspiration windows."""
+
+    @classmethod
+    def parse(cls, spec: str | Iterable[str]) -> Techniques:
+        """``"id,tt,aspiration:25"`` or ``["id", "tt"]``; a UsageError names a bad item."""
+        items = spec.split(",") if isinstance(spec, str) else list(spec)
+        found: dict[str, Any] = {}
+        for raw in items:
+            item = raw.strip().lower()
+            if not item:
+                continue
+            name, sep, arg = item.partition(":")
+            choose("technique", name, TECHNIQUES)
+            if name == "aspiration":
+                found[name] = _width(arg) if sep else 1
+            elif sep:
+                raise UsageError(f"technique {name!r} takes no value (got {item!r})")
+            else:
+                found[name] = True
+        return cls(**found)
+
+    def names(self) -> list[str]:
+        """The techniques in use, as the header records them."""
+        out = [n for n in ("id", "killer", "history", "tt") if getattr(self, n)]
+        if self.aspiration is not None:
+            out.append(f"aspiration:{self.aspiration:g}")
+        return out
+
+
+def _width(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < INF:
+        raise UsageError(f"aspiration window half-width must be a positive number, got {text!r}")
+    return int(value) if value.is_integer() else value
+
+
+def enhanced_search(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-soft",
+                    techniques: str | Iterable[str] | Techniques = (),
+                    order: str = "natural", seed: int | None = None, depth: int | None = None,
+                    cut_on: str = "ge", limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
+                    source: dict[str, Any] | None = None) -> Result:
+    """Search ``state`` (default: the game's initial state) with alpha-beta, PVS or MTD(f)
+    and the chosen move-ordering ``techniques``; the value is plain alpha-beta's."""
+    choose("enhanced variant", variant, ENHANCED_VARIANTS)
+    tech = techniques if isinstance(techniques, Techniques) else Techniques.parse(techniques)
+    _check(game, variant, tech, order, cut_on)
+    if variant == "mtdf" and not tech.tt:  # MTD(f) is a memory-enhanced test driver
+        tech = Techniques(tech.id, tech.killer, tech.history, True, tech.aspiration)
+    opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
+    if state is None:
+        state = game.initial_state()
+    run = Run(game, recorder, opts, limits)
+    root = run.root_id(state)
+    header = run.header("enhanced", variant, root, source,
+                        {"root_player": game.to_move(state).value,
+                         "techniques": tech.names()})
+    searcher = Searcher(run, pvs=variant == "pvs", killer=tech.killer, history=tech.history,
+                        tt=tech.tt)
+
+    def body() -> tuple[float, PV]:
+        if tech.id:
+            return _deepen(searcher, state, root, depth, variant, tech.aspiration)
+        if variant == "mtdf":
+            return _mtdf(searcher, state, root, depth, 0)
+        return searcher.search(state, root, None, 0, -INF, INF, False)
+
+    return drive(run, header, body)
+
+
+def _check(game: Game[Any, Any], variant: str, tech: Techniques, order: str,
+           cut_on: str) -> None:
+    if order not in ("natural", "reverse", "random"):
+        raise UsageError(f"the enhanced searches order moves themselves: --order {order} "
+                         "(an oracle ordering) applies to minimax and alphabeta; "
+                         "choose from: natural, reverse, random")
+    if cut_on != "ge":
+        raise UsageError("the enhanced searches cut when alpha >= beta only (--cut-on ge)")
+    if tech.aspiration is not None and not tech.id:
+        raise UsageError("aspiration windows are centred on the previous iteration's value: "
+                         "use them with iterative deepening (--technique id,aspiration)")
+    if tech.aspiration is not None and variant == "mtdf":
+        raise UsageError("MTD(f) already searches null windows around its guess: "
+                         "aspiration windows do not apply to it")
+    if tech.id and not game.capabilities.evaluation:
+        raise UsageError(f"iterative deepening scores the positions at each depth limit, and "
+                         f"{game.name} has no static evaluation")
+
+
+def _deepen(s: Searcher, state: Any, root: str, final: int | None, variant: str,
+            width: float | None) -> tuple[float, PV]:
+    """Iterative deepening: depths 1, 2, ... up to ``final``, or until no leaf was scored
+    at the depth limit (then deeper searches would see the same tree)."""
+    run = s.run
+    s.watch = True
+    d = 0 if final == 0 else 1
+    value: float | None = None
+    while True:
+        s.set_depth(d)
+        s.cut_off = False
+        try:
+            if variant == "mtdf":
+                guess = value if value is not None and abs(value) < INF else 0
+                value, pv = _mtdf(s, state, root, d, guess)
+            elif width is not None and value is not None and abs(value) < INF:
+                value, pv = _aspiration(s, state, root, d, value, width)
+            else:
+                value, pv = s.search(state, root, None, 0, -INF, INF, True)
+                _report(run, root, d, "iteration", value, -INF, INF, pv)
+        except InputError as exc:
+            raise UsageError(f"iterative deepening scores positions at depth {d}: "
+                             f"{exc.message}") from None
+        s.pv_keys = flatten_pv(pv)
+        if not s.cut_off or (final is not None and d >= final):
+            return value, pv
+        d += 1
+
+
+def _aspiration(s: Searcher, state: Any, root: str, d: int, previous: float,
+                width: float) -> tuple[float, PV]:
+    """Search the window around the previous value; if the value falls outside, search
+    again with the failed side open (the value is then known to lie on that side)."""
+    lo, hi = previous - width, previous + width
+    value, pv = s.search(state, root, None, 0, lo, hi, True)
+    _report(s.run, root, d, "aspiration", value, lo, hi, pv)
+    if lo < value < hi:
+        return value, pv
+    lo, hi = (-INF, hi) if value <= lo else (lo, INF)
+    value, pv = s.search(state, root, None, 0, lo, hi, True)
+    _report(s.run, root, d, "re-search", value, lo, hi, pv)
+    return value, pv
+
+
+def _mtdf(s: Searcher, state: Any, root: str, d: int | None, guess: float) -> tuple[float, PV]:
+    """MTD(f): null-window tests until the lower and upper bounds meet.  The move is the
+    one of the last test that proved the bound on the mover's side: at a MAX root a test
+    that did not fail low (its best child is worth at least the value), at a MIN root one
+    that did not fail high."""
+    lower, upper = -INF, INF
+    g = guess
+    proved: PV = None
+    pv: PV = None
+    at_max = s.game.to_move(state) is Player.MAX
+    while lower < upper:
+        beta = above(g) if g == lower else g
+        alpha = below(beta)
+        g, pv = s.search(state, root, None, 0, alpha, beta, True)
+        if g > alpha:
+            lower = g
+        if g < beta:
+            upper = g
+        if (g > alpha) if at_max else (g < beta):
+            proved = pv
+        _report(s.run, root, d, "mtdf", g, alpha, beta, pv)
+    return g, proved if proved is not None else pv
+
+
+def _report(run: Run, root: str, d: int | None, kind: str, value: float, alpha: float,
+            beta: float, pv: PV) -> None:
+    if not run.on:
+        return
+    flag = "upper" if value <= alpha else "lower" if value >= beta else "exact"
+    path = flatten_pv(pv)
+    run.emit(Iteration(run.next_seq(), root, d, kind, value, flag,
+                       path, run.visited, alpha=alpha, beta=beta))
