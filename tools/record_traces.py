@@ -27,10 +27,15 @@ def entries() -> list[dict[str, object]]:
     return list(manifest["traces"])
 
 
-def record(args: list[str], out: Path) -> None:
-    result = CliRunner().invoke(gametrace, [*args, "-o", str(out), "--json"])
+def record(args: list[str], out: Path, *, stdout: bool = False) -> None:
+    """Run one manifest entry: its trace goes to ``out`` (with ``stdout``, the command's
+    JSON output does: for analyses such as payoff matrices, which write no trace)."""
+    extra = ["--json"] if stdout else ["-o", str(out), "--json"]
+    result = CliRunner().invoke(gametrace, [*args, *extra])
     if result.exit_code != 0:
         raise SystemExit(f"gametrace {' '.join(args)} failed: {result.output}")
+    if stdout:
+        out.write_text(result.stdout, encoding="utf-8")
 
 
 def main() -> int:
@@ -43,7 +48,7 @@ def main() -> int:
             name = str(entry["file"])
             args = [str(a) for a in entry["args"]]  # type: ignore[attr-defined]
             fresh = Path(tmp) / name
-            record(args, fresh)
+            record(args, fresh, stdout=bool(entry.get("stdout")))
             target = TRACES / name
             if target.exists() and target.read_bytes() == fresh.read_bytes():
                 continue

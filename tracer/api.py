@@ -113,8 +113,18 @@ def _is_game(source: str) -> bool:
     return bool(is_game_spec(source)) and not os.path.isfile(source)
 
 
-def validate_file(path: str | os.PathLike[str]) -> str:
-    """Check a tree or trace file; return what it is ("tree", "trace", "trace stream")."""
+_SOLUTION_KEYS = frozenset({"conventions", "values", "evaluated", "pruned", "alphabeta",
+                            "expanded", "nodes", "discarded", "path", "cost"})
+
+
+def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> str:
+    """Check a tree, trace, solution or payoff file; return what it is.
+
+    ``kind`` (tree, trace, solution, payoff) skips the guess made from the content: a
+    ``format`` key means a trace, ``rows``/``columns``/``payoffs`` a payoff matrix, a
+    ``game`` with ``equilibria`` a recorded matrix analysis, solution items a solution;
+    anything else is a tree.  ``.jsonl`` files are trace streams, other non-JSON files
+    trees in the text notation."""
     from .jsonio import load_json_file
     from .schema import validate
 
@@ -122,18 +132,42 @@ def validate_file(path: str | os.PathLike[str]) -> str:
     if file.endswith(".jsonl"):
         _validate_stream(Path(path))
         return "trace stream"
-    if not file.endswith(".json"):
-        parse_tree_text(Path(path).read_text(encoding="utf-8"), file=file)
+    if not file.endswith(".json") and kind in (None, "tree"):
+        from .jsonio import read_text_file
+
+        parse_tree_text(read_text_file(path), file=file)
         return "tree (text notation)"
     data = load_json_file(path)
-    if isinstance(data, dict) and "format" in data:
+    kind = kind or _guess_kind(data)
+    if kind == "trace":
         validate(data, "trace", file=file)
         from .trace import Trace
 
         Trace.from_json(data, file=file)
         return "trace"
+    if kind == "payoff":
+        if isinstance(data, dict) and "equilibria" in data:
+            validate(data.get("game"), "payoff", file=file, where="$.game")
+            return "payoff matrix analysis"
+        validate(data, "payoff", file=file)
+        return "payoff matrix"
+    if kind == "solution":
+        validate(data, "solution", file=file)
+        return "solution"
     validate(data, "tree", file=file)
     parse_tree_json(data, file=file)
+    return "tree"
+
+
+def _guess_kind(data: Any) -> str:
+    if not isinstance(data, dict):
+        return "tree"
+    if "format" in data:
+        return "trace"
+    if {"rows", "columns", "payoffs"} <= data.keys() or {"game", "equilibria"} <= data.keys():
+        return "payoff"
+    if data.keys() & _SOLUTION_KEYS:
+        return "solution"
     return "tree"
 
 

@@ -282,24 +282,30 @@ def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--kind", type=click.Choice(("tree", "trace", "solution", "payoff")),
+              default=None, help="What FILE is [default: guessed from its content].")
 @click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
               show_default=True, help="Deepest nesting the reader accepts.")
-def validate(file: Path, max_ply: int) -> None:
-    """Check a tree or a trace FILE against its schema.
+def validate(file: Path, kind: str | None, max_ply: int) -> None:
+    """Check a tree, trace, solution or payoff FILE against its schema.
 
-    A .json file holding "format": "gametree-trace" is checked as a trace, a
-    .jsonl file as a trace stream; any other file as a tree (JSON or text notation).
-    Prints what the file is when it is valid; exits 1 with the first error otherwise.
+    A .jsonl file is a trace stream; a JSON file with "format": "gametree-trace" is a
+    trace, one with rows/columns/payoffs a payoff matrix, one with solution items
+    (values, evaluated, pruned, ...) a solution, anything else a tree; a file of
+    another extension is a tree in the text notation.  Prints what the file is when
+    it is valid; exits 1 with the first error (file, JSON path, what was expected).
 
     \b
     Examples:
       gametrace validate traces/aima.alphabeta.fail-soft.json
       gametrace validate tests/data/trees/aima.json
+      gametrace validate docs/examples/student-wrong.json
+      gametrace validate my-answer.json --kind solution
     """
     from .api import validate_file
 
-    kind = run_deep(lambda: validate_file(file), max_ply=max_ply)
-    click.echo(f"{file}: valid {kind}")
+    what = run_deep(lambda: validate_file(file, kind=kind), max_ply=max_ply)
+    click.echo(f"{file}: valid {what}")
 
 
 @main.command()

@@ -17,7 +17,7 @@ from .jsonio import json_path
 
 __all__ = ["SCHEMAS", "load_schema", "validate"]
 
-SCHEMAS = ("tree", "trace", "solution")
+SCHEMAS = ("tree", "trace", "solution", "payoff")
 
 
 def _schema_dir() -> Path:

@@ -189,3 +189,49 @@ def test_run_render_with_output_keeps_both(tmp_path: Path) -> None:
     assert code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.dot", "a.json"]
     assert "digraph" in (tmp_path / "a.dot").read_text()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(("file", "kind"), [
+    ("docs/examples/student-wrong.json", "valid solution"),
+    ("traces/prisoners-dilemma.matrix.json", "valid payoff matrix analysis"),
+    ("traces/jugs.astar.graph.json", "valid trace"),
+    ("tests/data/trees/chance.tree", "valid tree (text notation)"),
+])
+def test_validate_recognises_every_kind_of_file(file: str, kind: str) -> None:
+    code, out, err = gametrace("validate", str(ROOT / file))
+    assert code == 0, err
+    assert out.strip().endswith(kind)
+
+
+def test_validate_a_bad_solution_names_the_place(tmp_path: Path) -> None:
+    bad = tmp_path / "answer.json"
+    bad.write_text('{"value": 3, "pruned": "I"}')
+    code, _, err = gametrace("validate", str(bad), "--kind", "solution")
+    assert code == 1
+    assert f"{bad}: $.pruned:" in err
+
+
+@pytest.mark.slow
+def test_a_million_leaf_tree_runs(tmp_path: Path) -> None:
+    """4^10 = 1,048,576 leaves: loads, searches and answers (about 10 s, 0.6 GB)."""
+    import random
+
+    rng = random.Random(1)
+
+    def tree(depth: int) -> str:
+        if depth == 0:
+            return str(rng.randint(-99, 99))
+        return "[" + ",".join(tree(depth - 1) for _ in range(4)) + "]"
+
+    path = tmp_path / "million.json"
+    path.write_text(tree(10))
+    code, out, err = gametrace("run", str(path), "-a", "alphabeta", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["stats"]["leaves_evaluated"] < 1_048_576
+    code, out, _ = gametrace("run", str(path), "-a", "minimax", "--json")
+    assert json.loads(out)["stats"]["leaves_evaluated"] == 1_048_576
+    assert json.loads(out)["value"] == data["value"]
