@@ -60,6 +60,12 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
               help="Leaf values inside ghosts (hide them to make an exercise).")
 @click.option("--legend/--no-legend", default=True, show_default=True,
               help="The result line and a legend under the tree.")
+@click.option("--positions/--no-positions", default=None,
+              help="Positions (boards, piles) under the nodes of generated games "
+                   "[default: on for drawings of at most 60 nodes; boards taller than "
+                   "4 lines only at the root and along the principal variation].")
+@click.option("--numbers/--no-numbers", default=True, show_default=True,
+              help="Proof-number search: proof and disproof numbers under each node.")
 @click.option("--title", help="A title above the tree.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write >=, <=, alpha, beta, inf.")
 @click.option("--max-nodes", type=int, default=400, show_default=True,
@@ -76,7 +82,8 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
 def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: str,
                    frame_format: str, lang: str, theme: str, values: bool, ids: bool,
                    window: bool, visit_order: bool, pv: bool, cuts: bool, ghosts: bool,
-                   ghost_values: bool, legend: bool, title: str | None, ascii_: bool,
+                   ghost_values: bool, legend: bool, positions: bool | None, numbers: bool,
+                   title: str | None, ascii_: bool,
                    max_nodes: int, max_width: int | None, depth: int | None,
                    focus: str | None, dpi: int,
                    engine: str, max_frames: int) -> None:
@@ -97,10 +104,9 @@ def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: 
     options = RenderOptions(
         lang=lang, theme=theme, values=values, ids=ids, window=window,
         visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts, ghost_values=ghost_values,
-        legend=legend, title=title, ascii=ascii_, max_nodes=max_nodes, max_width=max_width,
-        depth=depth,
-        focus=focus, dpi=dpi, engine=engine, step=step, frame_format=frame_format,
-        max_frames=max_frames)
+        legend=legend, positions=positions, numbers=numbers, title=title, ascii=ascii_,
+        max_nodes=max_nodes, max_width=max_width, depth=depth, focus=focus, dpi=dpi,
+        engine=engine, step=step, frame_format=frame_format, max_frames=max_frames)
     drawing = Drawing(trace, options)
     if out is not None and fmt is not None:
         write_output(out, drawing.render(fmt))

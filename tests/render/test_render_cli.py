@@ -67,3 +67,29 @@ def test_run_render_shortcut(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["run", "aima", "--render", str(out)])
     assert result.exit_code == 0, result.output
     assert "alpha cut" in out.read_text(encoding="utf-8")
+
+
+def test_positions_and_numbers_switches() -> None:
+    root = Path(__file__).resolve().parents[2] / "traces"
+    stage2 = str(root / "tictactoe-stage2.minimax.json")
+    code, stdout, stderr = run(stage2, "-o", "-")
+    assert code == 0, stderr
+    assert "gt.note.root" in stdout and ".O.<BR/>.X.<BR/>..." in stdout
+    code, stdout, _ = run(stage2, "-o", "-", "--no-positions")
+    assert code == 0 and "gt.note." not in stdout
+    code, stdout, _ = run(str(root / "aima.alphabeta.fail-soft.json"), "-o", "-", "--positions")
+    assert code == 0 and "gt.note." not in stdout  # a tree has no positions to draw
+    code, stdout, _ = run("--help")
+    assert "--positions / --no-positions" in stdout and "--numbers / --no-numbers" in stdout
+
+
+def test_no_numbers_hides_proof_numbers(tmp_path: Path) -> None:
+    from tracer.api import search_source
+
+    path = tmp_path / "pns.json"
+    search_source("grundy", algorithm="pns", params={"coins": "7", "first": "min"}, output=path)
+    code, stdout, stderr = run(str(path), "-o", "-")
+    assert code == 0, stderr
+    assert "pn 0 / dn +∞" in stdout
+    code, stdout, _ = run(str(path), "-o", "-", "--no-numbers")
+    assert code == 0 and "pn 0" not in stdout and "(7)" in stdout

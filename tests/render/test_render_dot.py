@@ -16,7 +16,15 @@ from tracer.render import Drawing, RenderOptions, trace_dot
 from tracer.trace import Trace
 
 ROOT = Path(__file__).resolve().parents[2]
-TRACES = sorted(p for p in (ROOT / "traces").glob("*.json*") if p.name != "manifest.json")
+
+
+def _is_trace(path: Path) -> bool:
+    """traces/ also holds other documents (the manifest, payoff matrices)."""
+    with path.open(encoding="utf-8") as handle:
+        return "gametree-trace" in handle.read(200)
+
+
+TRACES = sorted(p for p in (ROOT / "traces").glob("*.json*") if _is_trace(p))
 
 
 @pytest.mark.parametrize("path", TRACES, ids=[p.name for p in TRACES])

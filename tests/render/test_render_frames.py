@@ -129,3 +129,45 @@ def test_too_many_frames_is_refused(aima: Trace) -> None:
 
     with pytest.raises(LimitExceeded, match="--max-frames 5"):
         list(Drawing(aima, RenderOptions(max_frames=5)).frames())
+
+
+def test_frames_have_their_own_legend_and_the_last_frame_the_diagrams(aima: Trace) -> None:
+    drawing = Drawing(aima)
+    frames = list(drawing.frames())
+    keys = [tuple(k for k, _ in f.view.legend) for f in frames]
+    assert keys[0] == ("legend.max", "legend.min", "legend.terminal", "legend.pruned",
+                       "legend.unvisited.yet", "legend.current")
+    assert all(k == keys[0] for k in keys[:-1])
+    assert dict(frames[0].view.legend)["legend.unvisited.yet"] == "not searched yet"
+    # The diagram keeps its own legend (no "current": nothing is), and room for the frames'.
+    assert keys[-1] == ("legend.max", "legend.min", "legend.terminal", "legend.pruned",
+                        "legend.pv")
+    assert drawing.view.legend_room == tuple(t for _, t in frames[0].view.legend)
+    italian = next(iter(Drawing(aima, RenderOptions(lang="it")).frames()))
+    assert dict(italian.view.legend)["legend.unvisited.yet"] == "non ancora esplorato"
+
+
+def test_frames_with_positions_keep_one_size(
+        tmp_path: Path, svg_coords: Callable[[str], dict[str, str]]) -> None:
+    path = tmp_path / "g5.json"
+    search_source("gameof5", output=path)
+    drawing = Drawing(path)
+    assert drawing.notes  # "start", "said 3", ... under the nodes
+    svgs = [drawing.render("svg", f.view).decode() for f in drawing.frames()]
+    assert len({_viewbox(s) for s in svgs}) == 1
+    reference = svg_coords(svgs[-1])
+    for svg in svgs:
+        coords = svg_coords(svg)
+        assert {k: coords[k] for k in reference if not k.startswith("gt:") and k in coords} \
+            == {k: v for k, v in reference.items() if not k.startswith("gt:") and k in coords}
+
+
+def test_a_view_given_another_legend_keeps_no_room(aima: Trace) -> None:
+    from dataclasses import replace
+
+    drawing = Drawing(aima)
+    assert drawing.view.legend_room  # the diagram keeps room for the frames' legend ...
+    bare = replace(drawing.view, legend=drawing.view.legend[:2])
+    roomless = replace(bare, legend_room=())
+    # ... a view with a legend of its own (a worksheet's) does not.
+    assert drawing.render("svg", bare) == drawing.render("svg", roomless)

@@ -18,14 +18,20 @@ from ..events import (
     Expand,
     Generate,
     Goal,
+    Iteration,
     Numbers,
+    Reorder,
     Select,
     Status,
+    Transposition,
 )
 from ..trace import Header, Result
 from .text import Words
 
-__all__ = ["cut_texts", "event_caption", "result_caption", "summary_line"]
+__all__ = ["cut_texts", "event_caption", "pass_caption", "result_caption", "summary_line"]
+
+Namer = Callable[[str], str]
+"""Node id -> how to name it in a sentence (generated games: the move that leads there)."""
 
 
 def cut_texts(cut: Cut, player: str | None, header: Header, w: Words) -> tuple[str, str, str]:
@@ -48,8 +54,10 @@ def cut_texts(cut: Cut, player: str | None, header: Header, w: Words) -> tuple[s
 
 
 def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str], str | None],
-                  shown: Callable[[str], str | None]) -> str:
-    """One sentence for one event; ``shown(node)`` gives the node's value as now drawn."""
+                  shown: Callable[[str], str | None], move: Namer = str,
+                  iteration: int = 0) -> str:
+    """One sentence for one event; ``shown(node)`` gives the node's value as now drawn,
+    ``move(node)`` the move leading to it, ``iteration`` the number of an iteration event."""
     if isinstance(ev, Expand):
         text = w("cap.expand", node=ev.node, player=w.player(ev.player))
         if ev.alpha is not None and ev.beta is not None:
@@ -76,7 +84,39 @@ def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str]
         word = w("pruned.one" if len(ev.pruned) == 1 else "pruned.many")
         return w("cap.cut", node=ev.node, comparison=comparison, kind=kind,
                  pruned=w.names(_shorten(list(ev.pruned))), pruned_word=word)
+    if isinstance(ev, Iteration):
+        return pass_caption(ev, iteration, w, move)
+    if isinstance(ev, Transposition):
+        value = w.bound({"lower": "ge", "upper": "le"}.get(ev.flag, "eq"), ev.value)
+        if ev.kind == "hit":
+            return w("cap.tt.hit", node=ev.node, value=value, stored=ev.stored_at or "?")
+        text = w("cap.tt.store", node=ev.node, value=value)
+        return text + (w("cap.tt.move", move=ev.move) if ev.move else "")
+    if isinstance(ev, Reorder):
+        first = ev.children[0] if ev.children else ""
+        why = ev.reasons[0] if ev.reasons else ""
+        return w("cap.order", node=ev.node, first=move(first),
+                 why=w(f"why.{why}") if why in ("pv", "tt", "killer", "history") else why or "-")
     return _search_caption(ev, w)
+
+
+def pass_caption(ev: Iteration, n: int, w: Words, move: Namer = str, *,
+                 with_value: bool = True) -> str:
+    """"iteration 3 (depth 3): value 2, PV c1 a3 b1": one search of the root."""
+    depth = w("to the end") if ev.depth is None else str(ev.depth)
+    window = ""
+    if ev.alpha is not None and ev.beta is not None:
+        window = f"({w.number(ev.alpha)}, {w.number(ev.beta)})"
+    kind = ev.kind if ev.kind in ("iteration", "aspiration", "re-search", "mtdf") \
+        else "iteration"
+    search = w(f"pass.{kind}", n=n or "?", depth=depth, window=window)
+    if not with_value:
+        return search
+    value = w.bound({"lower": "ge", "upper": "le"}.get(ev.flag, "eq"), ev.value)
+    pv = " ".join(move(n) for n in ev.pv[1:])
+    text = w("cap.pass.pv" if pv and ev.flag == "exact" else "cap.pass", search=search,
+             value=value, pv=pv)
+    return text + (w(f"fails.{ev.flag}") if ev.flag in ("lower", "upper") else "")
 
 
 def _search_caption(ev: Event, w: Words) -> str:
@@ -87,7 +127,8 @@ def _search_caption(ev: Event, w: Words) -> str:
         return w("cap.generate", node=ev.node, label=ev.label or "", parent=ev.parent or "-",
                  action=action, g=n(ev.g), h=n(ev.h), f=n(ev.f)).replace("  ", " ")
     if isinstance(ev, Select):
-        return w("cap.select", node=ev.node, label=ev.label or "", number=ev.number,
+        key = "cap.select" if ev.f is not None else "cap.select.pns"
+        return w(key, node=ev.node, label=ev.label or "", number=ev.number,
                  f="?" if ev.f is None else n(ev.f)).replace("  ", " ")
     if isinstance(ev, Discard):
         return w("cap.discard", node=ev.node, existing=ev.existing)
@@ -116,22 +157,32 @@ def result_caption(result: Result | None, w: Words) -> str:
 
 
 def summary_line(header: Header, result: Result | None, w: Words, *,
-                 root_status: str | None = None) -> str:
-    """"alpha-beta (fail-soft): value 3, best move B" ("AND/OR (dfs): root solved")."""
+                 root_status: str | None = None, passes: list[Iteration] | None = None) -> str:
+    """"alpha-beta (fail-soft): value 3, best move B" ("AND/OR (dfs): root solved").
+
+    The move-ordering techniques are named after the variant ("fail-soft; id, tt"), and
+    when the root was searched more than once (``passes``: its iteration events) the
+    line says which search the tree shows: the last one."""
     algorithm = w.algorithm(header.algorithm)
+    variant = header.variant
+    techniques = header.options.get("techniques")
+    if isinstance(techniques, list) and techniques:
+        variant += "; " + ", ".join(str(t) for t in techniques)
     if root_status in ("solved", "unsolvable"):
-        return w("andor", algorithm=algorithm, variant=header.variant,
-                 status=w(f"{root_status}.f"))
+        return w("andor", algorithm=algorithm, variant=variant, status=w(f"{root_status}.f"))
     if result is None:
-        return f"{algorithm} ({header.variant})"
+        return f"{algorithm} ({variant})"
     value = "?" if result.value is None else w.number(result.value)
     if header.algorithm == "astar":
-        text = w("astar", algorithm=algorithm, variant=header.variant, value=value)
+        text = w("astar", algorithm=algorithm, variant=variant, value=value)
     elif result.move is None:
-        text = w("summary.nomove", algorithm=algorithm, variant=header.variant, value=value)
+        text = w("summary.nomove", algorithm=algorithm, variant=variant, value=value)
     else:
-        text = w("summary", algorithm=algorithm, variant=header.variant, value=value,
+        text = w("summary", algorithm=algorithm, variant=variant, value=value,
                  move=result.move)
+    if passes and len(passes) > 1:
+        text += w("summary.pass", search=pass_caption(passes[-1], len(passes), w,
+                                                      with_value=False))
     return text if result.complete else f"{text} ({w('incomplete')})"
 
 

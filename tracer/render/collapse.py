@@ -3,7 +3,9 @@
 Hidden subtrees become one box per parent and kind ("+1,234 nodes, 3 cuts", "40
 pruned").  The order of sacrifice keeps what a reader needs longest: first the inside
 of pruned and unsearched subtrees, then those subtrees themselves, then the deepest
-explored levels; the principal variation is never hidden.  ``focus`` keeps one
+explored levels; the principal variation is never hidden, nor are the paths to
+transposition hits (they are what a picture of a search with a table is about).
+``focus`` keeps one
 subtree and the path down to it; ``depth`` hides what lies deeper below the root (or
 the focus).
 """
@@ -74,12 +76,15 @@ def node_status(skel: Skeleton, states: dict[str, NodeState], order: list[str]) 
 def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict[str, Summary],
                    *, max_nodes: int, max_width: int | None = None, depth: int | None = None,
                    focus: str | None = None, ghosts: bool = True,
-                   pv: Collection[str] = ()) -> Visible:
-    """Decide which nodes are drawn; see the module docstring for the order of sacrifice."""
+                   pv: Collection[str] = (), keep: Collection[str] = ()) -> Visible:
+    """Decide which nodes are drawn; see the module docstring for the order of sacrifice.
+
+    The principal variation ``pv`` is never hidden, nor are the nodes in ``keep`` and
+    the paths down to them (unless ``depth`` or ``focus`` leave them out)."""
     order = skel.preorder()
     status = node_status(skel, states, order)
     nodes = skel.nodes
-    keep = set(pv)
+    keep = set(pv) | {a for n in keep if n in nodes for a in _chain(skel, n)}
     hidden: set[str] = set()
     base = 0
     chain: list[str] = []
@@ -88,7 +93,7 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
             raise UsageError(f"--focus: no node {focus!r} in this trace "
                              f"(the root is {skel.root!r})")
         chain = _chain(skel, focus)
-        keep = set(chain) | {n for n in pv if _below(skel, n, focus)}
+        keep = set(chain) | {n for n in keep if _below(skel, n, focus)}
         base = nodes[focus].depth
         for a in chain[:-1]:
             hidden.update(c for c in nodes[a].children if c not in keep)

@@ -34,7 +34,10 @@ def graph_label(view: View, theme: Theme) -> str:
             body = f"<B>{body}</B>" if bold else body
             rows.append(f'<TR><TD><FONT POINT-SIZE="{size}">{body}</FONT></TD></TR>')
     if view.legend:
-        rows.append(f"<TR><TD>{_legend(view.legend, theme)}</TD></TR>")
+        # Without positions there is no AND arc: the nodes carry a tag, and so does the key.
+        entries = tuple((k, t) if k != "legend.and" else ("legend.and.tag", t)
+                        for k, t in view.legend)
+        rows.append(f"<TR><TD>{_legend(entries, theme)}</TD></TR>")
     if not rows:
         return ""
     return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="2" CELLSPACING="0">'
@@ -67,13 +70,22 @@ def nodes(view: View, theme: Theme,
                                           width, height, cx, y - height / 2, theme)))
         y -= height
     if view.legend:
-        per_row = _legend_columns([t for _, t in view.legend], width)
-        rows = (len(view.legend) + per_row - 1) // per_row
+        # A frame's legend and the diagram's differ; both keep room for the larger.
+        texts = [t for _, t in view.legend]
+        room = list(view.legend_room) if tuple(texts) == view.legend_room_for else []
+        rows = max(_rows(texts, width), _rows(room, width))
         height = rows * 22 + 2
         out.append((FOOTER[2], {"shape": "plain", "fixedsize": "false",
-                                "label": f"<{_legend(view.legend, theme, width)}>",
+                                "label": f"<{_legend(view.legend, theme, width, rows)}>",
                                 "pos": f"{cx:.2f},{y - 4 - height / 2:.2f}"}))
     return out
+
+
+def _rows(texts: list[str], width: float) -> int:
+    if not texts:
+        return 0
+    per_row = _legend_columns(texts, width)
+    return (len(texts) + per_row - 1) // per_row
 
 
 def _text_node(body: str, size: int, width: float, height: float, x: float, y: float,
@@ -84,11 +96,14 @@ def _text_node(body: str, size: int, width: float, height: float, x: float, y: f
             "pos": f"{x:.2f},{y:.2f}"}
 
 
-def _legend(entries: tuple[tuple[str, str], ...], theme: Theme, width: float = 0.0) -> str:
-    """A grid of entries (symbol, words): as many to a row as fit in ``width`` points."""
+def _legend(entries: tuple[tuple[str, str], ...], theme: Theme, width: float = 0.0,
+            min_rows: int = 0) -> str:
+    """A grid of entries (symbol, words): as many to a row as fit in ``width`` points;
+    empty rows up to ``min_rows``."""
     cells = [_legend_cell(key, text, theme) for key, text in entries]
     per_row = _legend_columns([text for _, text in entries], width)
     rows = ["".join(cells[i:i + per_row]) for i in range(0, len(cells), per_row)]
+    rows += ['<TD HEIGHT="20"></TD>'] * (min_rows - len(rows))
     body = "".join(f"<TR>{r}</TR>" for r in rows)
     return (f'<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="1" CELLSPACING="0">{body}'
             f"</TABLE>")
@@ -110,9 +125,13 @@ def _legend_columns(texts: list[str], width: float) -> int:
 _GLYPHS = {"legend.max": ("▲", "max"), "legend.min": ("▼", "min"),
            "legend.chance": ("●", "chance"), "legend.pv": ("━━", "pv"),
            "legend.path": ("━━", "pv"), "legend.solution": ("━━", "pv"),
-           "legend.solved": ("✓", "ink"), "legend.unsolvable": ("✗", "ink")}
+           "legend.solved": ("✓", "ink"), "legend.unsolvable": ("✗", "ink"),
+           "legend.and": ("◡", "ink"), "legend.and.tag": ("AND", "ink"),
+           "legend.numbers": ("", "ink"),
+           "legend.tt": ("TT", "tt")}
 _SWATCHES = {"legend.terminal": "", "legend.static": ' STYLE="rounded"',
              "legend.pruned": ' STYLE="dashed"', "legend.unvisited": ' STYLE="dotted"',
+             "legend.unvisited.yet": ' STYLE="dotted"',
              "legend.current": "", "legend.box": "", "legend.expanded": ' STYLE="rounded"',
              "legend.open": ' STYLE="rounded,dotted"',
              "legend.discarded": ' STYLE="rounded,dashed"'}
@@ -124,12 +143,15 @@ def _legend_cell(key: str, text: str, theme: Theme) -> str:
              f'</TD><TD WIDTH="12"></TD>')
     if key in _GLYPHS:
         glyph, part = _GLYPHS[key]
-        colour = theme.pv if part == "pv" else theme.ink if part == "ink" else theme.line[part]
-        mark = (f'<TD WIDTH="20" HEIGHT="20" FIXEDSIZE="TRUE">'
-                f'<FONT POINT-SIZE="{LEGEND_PT + 1}" COLOR="{colour}">{glyph}</FONT></TD>')
+        colour = {"pv": theme.pv, "ink": theme.ink, "tt": theme.tt}.get(part) or theme.line[part]
+        size = LEGEND_PT - 2 - (len(glyph) > 2) if glyph.isalpha() else LEGEND_PT + 1
+        body = f"<B>{glyph}</B>" if glyph.isalpha() else glyph
+        font = f'<FONT POINT-SIZE="{size}" COLOR="{colour}">{body}</FONT>' if body else ""
+        mark = f'<TD WIDTH="20" HEIGHT="20" FIXEDSIZE="TRUE">{font}</TD>'
         return mark + label
     line, fill, border = theme.line["terminal"], theme.fill["terminal"], 1
-    if key in ("legend.pruned", "legend.unvisited", "legend.open", "legend.discarded"):
+    if key in ("legend.pruned", "legend.unvisited", "legend.unvisited.yet", "legend.open",
+               "legend.discarded"):
         line, fill = theme.ghost_line, theme.ghost_fill
     elif key == "legend.expanded":
         line, fill = theme.line["state"], theme.fill["state"]

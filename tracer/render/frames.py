@@ -3,7 +3,10 @@
 The trace is replayed a second time; after each step the present state is drawn on the
 positions of the final diagram, so only styles and labels change from frame to frame.
 The current node is highlighted, provisional values read ``≥ 3`` / ``≤ 2``, and the
-last frame is the final diagram itself.
+last frame is the final diagram itself.  Frames share the diagram's boxes under the
+nodes and the shapes of the nodes not searched yet, and their legend adds the current
+node and the nodes not searched yet (the diagram keeps room for it: every picture of
+the sequence has one size).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError, LimitExceeded
-from ..events import Cut, Evaluate, Event, Expand, Select
+from ..events import Cut, Evaluate, Event, Expand, Iteration, Select, Transposition
 from .captions import event_caption
 from .pipeline import Drawing, Frame
 from .replay import Replay
@@ -26,6 +29,12 @@ __all__ = ["FramesWritten", "count_steps", "iter_frames", "step_groups", "write_
 MAX_CAPTION_PARTS = 3
 
 
+def _is_leaf(ev: Event) -> bool:
+    """A leaf's value is known: evaluated, selected (A*), or answered by the table."""
+    return isinstance(ev, (Evaluate, Select)) or (isinstance(ev, Transposition)
+                                                  and ev.kind == "hit")
+
+
 def step_groups(events: Iterable[Event], step: str) -> Iterator[list[Event]]:
     """Events grouped into steps: each event, or from one node (or leaf) to the next."""
     group: list[Event] = []
@@ -34,12 +43,15 @@ def step_groups(events: Iterable[Event], step: str) -> Iterator[list[Event]]:
         if step == "event":
             yield [ev]
             continue
-        opens = isinstance(ev, (Expand, Evaluate, Select))
+        opens = isinstance(ev, (Expand, Evaluate, Select)) or _is_leaf(ev)
+        if isinstance(ev, Expand) and group and isinstance(group[-1], Select) \
+                and group[-1].node == ev.node:
+            opens = False  # proof-number search selects a node, then expands it: one step
         if group and opens and (step == "node" or has_leaf):
             yield group
             group, has_leaf = [], False
         group.append(ev)
-        has_leaf = has_leaf or isinstance(ev, (Evaluate, Select))
+        has_leaf = has_leaf or _is_leaf(ev)
     if group:
         yield group
 
@@ -62,7 +74,9 @@ def iter_frames(drawing: Drawing) -> Iterator[Frame]:
     replay = Replay(first.header, file=first.file)
     replay.skeleton, replay.cap = first.skeleton, first.cap
     visible = drawing.visible
-    legend = tuple(k for k, _ in drawing.view.legend)
+    legend = drawing.frames_legend
+    room = tuple(text for _, text in drawing.view.legend)
+    shapes = {n.key: n.shape for n in drawing.view.nodes}
     index = 0
     for group in step_groups(drawing.events(), opts.step):
         for ev in group:
@@ -74,7 +88,8 @@ def iter_frames(drawing: Drawing) -> Iterator[Frame]:
         text = _group_caption(group, replay, drawing)
         caption = f"{w('step')} {index}/{total}: {text}"
         view = build_view(replay, visible, opts, w, current=key, final=False,
-                          caption=caption, legend=legend)
+                          caption=caption, legend=legend, pv=drawing.pv, notes=drawing.notes,
+                          legend_room=room, shapes=shapes)
         yield Frame(view, caption)
     yield Frame(drawing.view, drawing.caption)
 
@@ -83,7 +98,7 @@ def _key(group: list[Event], step: str) -> str:
     """The node a step is about: the leaf of a leaf step, else its first event's node."""
     if step == "leaf":
         for ev in group:
-            if isinstance(ev, (Evaluate, Select)):
+            if isinstance(ev, (Evaluate, Select, Transposition)) and _is_leaf(ev):
                 return ev.node
     ev = group[0]
     return str(getattr(ev, "node", ""))
@@ -103,13 +118,19 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
         got = shown_value(replay.states.get(nid), player(nid), ivs.get(nid, (0.0, 0.0)))
         return None if got is None else w.bound(*got)
 
+    def move(nid: str) -> str:
+        node = skel.nodes.get(nid)
+        return node.move if node is not None and node.move else nid
+
     events = group
     if len(group) > 1:
         # Several events: say what was found, not every node opened on the way down.
         events = [e for e in group if not isinstance(e, Expand)] or group[:1]
-    parts = [event_caption(e, drawing.header, w, player=player, shown=shown) for e in events]
+    passes = len(replay.iterations)
+    parts = [event_caption(e, drawing.header, w, player=player, shown=shown, move=move,
+                           iteration=passes) for e in events]
     if len(parts) > MAX_CAPTION_PARTS:
-        cuts = [p for p, e in zip(parts, events, strict=True) if isinstance(e, Cut)]
+        cuts = [p for p, e in zip(parts, events, strict=True) if isinstance(e, (Cut, Iteration))]
         parts = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
         parts.append("…")
     return "; ".join(parts)

@@ -68,6 +68,13 @@ class RenderOptions:
     """Show leaf values inside ghosts (turn off to make an exercise of the picture)."""
     legend: bool = True
     """Add a legend and a one-line summary under the tree."""
+    positions: bool | None = None
+    """Draw each position (the ``label`` of generated games) under its node; None: when
+    the trace has positions and the drawing has at most ``POSITIONS_AUTO_NODES`` nodes.
+    Boards taller than ``SMALL_BOARD_LINES`` lines (Othello) are drawn at the root and
+    along the principal variation only."""
+    numbers: bool = True
+    """Proof-number search: write each node's proof and disproof numbers under it."""
     title: str | None = None
     """A title above the tree; None for none."""
     ascii: bool = False

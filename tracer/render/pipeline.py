@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import InputError, UsageError
 from ..events import Event
 from ..trace import Header, Result, Trace, iter_trace
+from .annotate import Plan, legend_keys, plan_notes
 from .captions import summary_line
 from .collapse import Visible, choose_visible
 from .dot import Pinned, elements, to_dot
@@ -73,19 +74,30 @@ class Drawing:
         header, items, self.file = read_items(source)
         self.replay = Replay(header, file=self.file, memory_nodes=opts.memory_nodes)
         self.replay.feed_all(items)
+        self.replay.skeleton.frozen = True  # the frames replay it again, sharing it
         self.header = header
         self.result = self.replay.result
         self.pv: tuple[str, ...] = _highlighted(self.replay)
         self.visible: Visible = choose_visible(
             self.replay.skeleton, self.replay.states, self.replay.summaries,
             max_nodes=opts.max_nodes, max_width=opts.max_width, depth=opts.depth,
-            focus=opts.focus,
-            ghosts=opts.ghosts, pv=self.pv)
+            focus=opts.focus, ghosts=opts.ghosts, pv=self.pv,
+            keep=[n for n, st in self.replay.states.items() if st.tt is not None])
+        self.notes: Plan = plan_notes(self.replay, self.visible, opts, self.words, self.pv)
+        """What goes under each node, the same in the diagram and in every frame."""
         root = self.replay.states.get(self.replay.skeleton.root)
         self.caption = summary_line(header, self.result, self.words,
-                                    root_status=root.solved if root is not None else None)
-        self.view = build_view(self.replay, self.visible, opts, self.words, final=True,
-                               caption=self.caption, pv=self.pv)
+                                    root_status=root.solved if root is not None else None,
+                                    passes=self.replay.iterations)
+        view = build_view(self.replay, self.visible, opts, self.words, final=True,
+                          caption=self.caption, pv=self.pv, notes=self.notes)
+        numbers = any(s.numbers for s in self.notes.values())
+        self.frames_legend: tuple[str, ...] = legend_keys(view, frames=True, numbers=numbers)
+        """Legend keys of the frames: the diagram's, with the current node and the nodes
+        not searched yet, without the principal variation (drawn in the last frame only)."""
+        room = tuple(self.words(k) for k in self.frames_legend)
+        self.view = replace(view, legend_room=room if opts.legend else (),
+                            legend_room_for=tuple(t for _, t in view.legend))
         self._pinned: Pinned | None = None
         self._restylers: dict[tuple[tuple[str, ...], bool], Restyler] = {}
 

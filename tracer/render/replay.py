@@ -5,13 +5,17 @@ program in the trace format replays the same way.  Memory stays bounded on long
 streams: once more than ``memory_nodes`` nodes are known, the deepest levels are
 folded into per-node :class:`Summary` counts (events arrive depth-first, so the node
 on the current path at the kept depth is the one a deeper event belongs to).
+
+A node searched again (the next iteration of iterative deepening, a re-search) starts
+afresh, with its subtree: the replay ends with the latest search of every node, which
+is what the diagram draws.  A transposition-table hit counts as a visit that found the
+table's value.
 """
 
 from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from ..events import (
     Backup,
@@ -22,68 +26,17 @@ from ..events import (
     Expand,
     Generate,
     Goal,
+    Iteration,
     Numbers,
     Select,
     Status,
+    Transposition,
 )
 from ..trace import Header, Result
 from .skeleton import Skeleton
+from .state import NodeState, Summary
 
 __all__ = ["NodeState", "Replay", "Summary"]
-
-Number = float | int
-
-
-@dataclass(slots=True)
-class NodeState:
-    """What the search did at one node, as far as the events replayed so far tell."""
-
-    visited: bool = False
-    """Expanded or evaluated."""
-    order: int = 0
-    """Visit number (1 for the root), in the order of expand / evaluate events."""
-    value: Number | None = None
-    """The latest value reported: provisional while open, then what the node returned."""
-    alpha0: Number | None = None
-    """Alpha on entry."""
-    beta0: Number | None = None
-    """Beta on entry."""
-    alpha: Number | None = None
-    """Alpha after the latest update."""
-    beta: Number | None = None
-    """Beta after the latest update."""
-    reason: str | None = None
-    """For evaluated nodes: ``terminal`` or ``depth-limit``."""
-    cut: Cut | None = None
-    """The cut made at this node, if any."""
-    pruned_by: str | None = None
-    """Id of the parent whose cut skipped this node."""
-    best: str | None = None
-    """The child giving the provisional value."""
-    g: Number | None = None
-    """A*: cost of the path from the start (the node's value is f = g + h)."""
-    h: Number | None = None
-    """A*: heuristic estimate of the cost still to pay."""
-    solved: str | None = None
-    """AND/OR: ``solved`` or ``unsolvable``; proof-number search: ``proof/disproof``."""
-    because: tuple[str, ...] = ()
-    """AND/OR: the children that decide the node's status."""
-
-
-@dataclass(slots=True)
-class Summary:
-    """Counts of what happened below a node whose deeper levels were folded away."""
-
-    nodes: int = 0
-    """Nodes visited (expanded or evaluated)."""
-    cuts: int = 0
-    pruned: int = 0
-    """Children skipped by those cuts."""
-
-    def add(self, other: Summary) -> None:
-        self.nodes += other.nodes
-        self.cuts += other.cuts
-        self.pruned += other.pruned
 
 
 class Replay:
@@ -105,6 +58,10 @@ class Replay:
         self.cuts = 0
         self.goal: tuple[str, ...] = ()
         """A*: the path to the goal, once reached."""
+        self.iterations: list[Iteration] = []
+        """Iterative deepening, aspiration, MTD(f): one event per search of the root."""
+        self.numbers = False
+        """True once a proof-number event was seen."""
         self._path: list[str] = []
 
     # feeding ----------------------------------------------------------------------------
@@ -139,6 +96,7 @@ class Replay:
             self._other(ev)
 
     def _expand(self, ev: Expand) -> None:
+        self._forget(ev.node)
         self._visit(ev.node, ev.parent, ev.depth)
         if not self._kept(ev.depth):
             return
@@ -149,6 +107,7 @@ class Replay:
         self._check_memory()
 
     def _evaluate(self, ev: Evaluate) -> None:
+        self._forget(ev.node)
         self._visit(ev.node, ev.parent, ev.depth)
         if self._kept(ev.depth):
             self.skeleton.learn_evaluate(ev, file=self.file)
@@ -201,7 +160,40 @@ class Replay:
             st = self._get(ev.node)
             st.solved, st.because = ev.status, ev.because
         elif isinstance(ev, Numbers):
-            self._get(ev.node).solved = f"{ev.proof}/{ev.disproof}"
+            st = self._get(ev.node)
+            st.proof, st.disproof = ev.proof, ev.disproof
+            self.numbers = True
+        elif isinstance(ev, Transposition):
+            if ev.kind == "hit":
+                self._hit(ev)
+        elif isinstance(ev, Iteration):
+            self.iterations.append(ev)
+
+    def _hit(self, ev: Transposition) -> None:
+        """The table answers the node: it counts as visited, with the value (or bound) found."""
+        if ev.node not in self.skeleton:
+            self.visits += 1
+            self._anchor_summary().nodes += 1
+            return
+        self._forget(ev.node)
+        self.visits += 1
+        st = self._get(ev.node)
+        st.visited = st.searched = True
+        st.order, st.value, st.tt = self.visits, ev.value, ev
+
+    def _forget(self, nid: str) -> None:
+        """A node searched again (the next iteration of iterative deepening, an aspiration
+        or PVS re-search, MTD(f)'s next test) starts afresh: what the previous search did
+        in its subtree no longer holds, so the picture shows the latest search."""
+        st = self.states.get(nid)
+        if st is None or not st.searched:
+            return
+        for below in self.skeleton.preorder(nid):
+            self.states.pop(below, None)
+            self.summaries.pop(below, None)
+        if nid == self.skeleton.root:
+            self.visits = 0
+            self.summaries.clear()
 
     def _visit(self, nid: str, parent: str | None, depth: int) -> None:
         self.visits += 1
@@ -212,7 +204,8 @@ class Replay:
         path.append(nid)
         if self._kept(depth):
             st = self._get(nid)
-            st.visited, st.order = True, self.visits
+            st.visited = st.searched = True
+            st.order = self.visits
         else:
             self._anchor_summary().nodes += 1
 

@@ -52,6 +52,9 @@ class Skeleton:
         self.from_tree = from_tree
         """True when the structure comes from the header's source tree."""
         self.nodes: dict[str, SNode] = {}
+        self.frozen = False
+        """Set once the whole trace is replayed: later replays (frames) share this
+        skeleton and must not change it."""
 
     @classmethod
     def from_header(cls, header: Header, *, file: str = "<trace>") -> Skeleton:
@@ -111,7 +114,13 @@ class Skeleton:
     # learning the tree from events ------------------------------------------------------
 
     def learn_expand(self, ev: Expand, *, keep_children: bool, file: str) -> None:
-        """Record what an expand event says about its node (and its children)."""
+        """Record what an expand event says about its node (and its children).
+
+        A generated game's node searched again with its children in another order (move
+        ordering, the next iteration of iterative deepening) is drawn in the latest order,
+        the one of the search the picture shows."""
+        if self.frozen:
+            return
         node = self._node_for(ev.node, ev.parent, ev.depth, file)
         node.player = ev.player
         if ev.label is not None:
@@ -124,6 +133,9 @@ class Skeleton:
                                  where=f"event {ev.seq}")
             return
         node.n_children = max(node.n_children, len(ev.children))
+        if node.children and keep_children and len(node.children) == len(ev.children) \
+                and set(node.children) == set(ev.children):
+            node.children = list(ev.children)
         if not keep_children or node.children:
             return
         node.children = list(ev.children)
@@ -136,6 +148,8 @@ class Skeleton:
 
     def learn_generate(self, ev: Generate) -> None:
         """A* search graphs: a node hangs under the node it was generated from."""
+        if self.frozen:
+            return
         known = self.nodes.get(ev.node)
         if known is not None:
             known.player, known.move, known.position = "state", ev.action, ev.label
@@ -149,6 +163,8 @@ class Skeleton:
             parent.n_children += 1
 
     def learn_evaluate(self, ev: Evaluate, *, file: str) -> None:
+        if self.frozen:
+            return
         node = self._node_for(ev.node, ev.parent, ev.depth, file)
         node.player = ev.player
         if ev.label is not None:

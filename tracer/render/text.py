@@ -12,143 +12,20 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .wording import EN as _EN
+from .wording import IT as _IT
+
 __all__ = ["Words", "words"]
 
 Number = float | int
 
-_EN = {
-    "alpha cut": "alpha cut",
-    "beta cut": "beta cut",
-    "MAX": "MAX",
-    "MIN": "MIN",
-    "chance": "chance",
-    "legend.max": "MAX",
-    "legend.min": "MIN",
-    "legend.chance": "chance",
-    "legend.terminal": "terminal leaf",
-    "legend.static": "static evaluation",
-    "legend.pruned": "pruned (never searched)",
-    "legend.unvisited": "not searched",
-    "legend.current": "current",
-    "legend.pv": "principal variation",
-    "legend.box": "collapsed subtree",
-    "legend.expanded": "expanded (#: order), g+h=f",
-    "legend.open": "generated, not expanded",
-    "legend.discarded": "discarded: repeated state",
-    "legend.path": "path to the goal",
-    "legend.solved": "solved",
-    "legend.unsolvable": "unsolvable",
-    "legend.solution": "solution graph",
-    "andor": "{algorithm} ({variant}): root {status}",
-    "cap.generate": "{node} {label} generated from {parent}{action}: g+h = {g}+{h} = {f}",
-    "cap.select": "{node} {label} expanded (#{number}), f = {f}",
-    "cap.discard": "{node} discarded: same state as {existing}",
-    "cap.goal": "goal {node} reached, cost {cost}",
-    "cap.status": "{node}: {status}",
-    "cap.numbers": "{node}: proof {proof}, disproof {disproof}",
-    "solved": "solved",
-    "unsolvable": "unsolvable",
-    "solved.f": "solved",
-    "unsolvable.f": "unsolvable",
-    "by": " by {action}",
-    "astar": "{algorithm} ({variant}): cost {value}",
-    "and": "and",
-    "pruned.one": "pruned",
-    "pruned.many": "pruned",
-    "step": "Step",
-    "value": "value",
-    "best move": "best move",
-    "summary": "{algorithm} ({variant}): value {value}, best move {move}",
-    "summary.nomove": "{algorithm} ({variant}): value {value}",
-    "incomplete": "stopped early",
-    "cap.expand": "{node}: {player} node opened",
-    "cap.window": "{alpha}, {beta}",
-    "cap.terminal": "{node} = {value} (terminal)",
-    "cap.static": "{node} = {value} (static evaluation)",
-    "cap.backup": "{child} returns {child_value} to {node}: {node} {shown}",
-    "cap.cut": "{node}: {comparison} → {kind}, {pruned} {pruned_word}",
-    "cap.cut.none": "{node}: {comparison} → {kind}",
-    "cap.final": "Result: value {value}, best move {move}",
-    "cap.final.nomove": "Result: value {value}",
-    "box.explored": "+{nodes} nodes",
-    "box.explored.one": "+1 node",
-    "box.cuts.one": "{cuts} cut",
-    "box.cuts.many": "{cuts} cuts",
-    "box.pruned": "{nodes} pruned",
-    "box.unvisited": "{nodes} not searched",
-    "node.one": "node",
-    "node.many": "nodes",
-}
-
-_IT = {
-    "alpha cut": "taglio alfa",
-    "beta cut": "taglio beta",
-    "MAX": "MAX",
-    "MIN": "MIN",
-    "chance": "caso",
-    "legend.max": "MAX (Più)",
-    "legend.min": "MIN (Meno)",
-    "legend.chance": "nodo di fortuna",
-    "legend.terminal": "foglia terminale",
-    "legend.static": "valutazione statica",
-    "legend.pruned": "potato (mai esplorato)",
-    "legend.unvisited": "non esplorato",
-    "legend.current": "nodo corrente",
-    "legend.pv": "variante principale",
-    "legend.box": "sottoalbero riassunto",
-    "legend.expanded": "espanso (#: ordine), g+h=f",
-    "legend.open": "generato, non espanso",
-    "legend.discarded": "scartato: stato ripetuto",
-    "legend.path": "cammino all'obiettivo",
-    "legend.solved": "risolto",
-    "legend.unsolvable": "irrisolvibile",
-    "legend.solution": "grafo soluzione",
-    "andor": "{algorithm} ({variant}): radice {status}",
-    "cap.generate": "{node} {label} generato da {parent}{action}: g+h = {g}+{h} = {f}",
-    "cap.select": "{node} {label} espanso (#{number}), f = {f}",
-    "cap.discard": "{node} scartato: stesso stato di {existing}",
-    "cap.goal": "obiettivo {node} raggiunto, costo {cost}",
-    "cap.status": "{node}: {status}",
-    "cap.numbers": "{node}: prova {proof}, refutazione {disproof}",
-    "solved": "risolto",
-    "unsolvable": "irrisolvibile",
-    "solved.f": "risolta",
-    "unsolvable.f": "irrisolvibile",
-    "by": " con {action}",
-    "astar": "{algorithm} ({variant}): costo {value}",
-    "and": "e",
-    "pruned.one": "potato",
-    "pruned.many": "potati",
-    "step": "Passo",
-    "value": "valore",
-    "best move": "mossa migliore",
-    "summary": "{algorithm} ({variant}): valore {value}, mossa migliore {move}",
-    "summary.nomove": "{algorithm} ({variant}): valore {value}",
-    "incomplete": "interrotta prima della fine",
-    "cap.expand": "{node}: nodo {player} espanso",
-    "cap.window": "{alpha}, {beta}",
-    "cap.terminal": "{node} = {value} (terminale)",
-    "cap.static": "{node} = {value} (valutazione statica)",
-    "cap.backup": "{child} riporta {child_value} a {node}: {node} {shown}",
-    "cap.cut": "{node}: {comparison} → {kind}, {pruned} {pruned_word}",
-    "cap.cut.none": "{node}: {comparison} → {kind}",
-    "cap.final": "Risultato: valore {value}, mossa migliore {move}",
-    "cap.final.nomove": "Risultato: valore {value}",
-    "box.explored": "+{nodes} nodi",
-    "box.explored.one": "+1 nodo",
-    "box.cuts.one": "{cuts} taglio",
-    "box.cuts.many": "{cuts} tagli",
-    "box.pruned": "{nodes} potati",
-    "box.unvisited": "{nodes} non esplorati",
-    "node.one": "nodo",
-    "node.many": "nodi",
-}
-
 _TABLES = {"en": _EN, "it": _IT}
 
 _ALGORITHMS = {
-    "en": {"alphabeta": "alpha-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR"},
-    "it": {"alphabeta": "alfa-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR"},
+    "en": {"alphabeta": "alpha-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR",
+           "enhanced": "alpha-beta", "pns": "proof-number search"},
+    "it": {"alphabeta": "alfa-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR",
+           "enhanced": "alfa-beta", "pns": "proof-number search"},
 }
 
 
@@ -162,7 +39,7 @@ class Words:
     def __call__(self, key: str, **fmt: object) -> str:
         text = _TABLES[self.lang][key]
         text = text.format(**fmt) if fmt else text
-        return text.replace("→", "->") if self.ascii else text
+        return text.replace("→", "->").replace("←", "<-") if self.ascii else text
 
     # symbols ------------------------------------------------------------------------
 

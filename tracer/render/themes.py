@@ -34,6 +34,10 @@ class Theme:
     legend_text: str
     background: str = "white"
     font: str = "DejaVu Sans"
+    mono: str = "DejaVu Sans Mono"
+    """Positions (boards, piles) under the nodes: columns must line up."""
+    tt: str = "#1f6f6f"
+    """Border of a node answered by the transposition table (also drawn with diagonals)."""
 
 
 COLOUR = Theme(
@@ -70,6 +74,7 @@ PRINT = Theme(
     pv="#000000",
     cut="#000000",
     legend_text="#000000",
+    tt="#000000",
 )
 
 THEMES = {"colour": COLOUR, "print": PRINT}

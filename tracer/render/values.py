@@ -10,6 +10,9 @@ an upper bound when it is at or above the interval's top, a lower bound at or be
 its bottom.  A value strictly inside the interval bounds nothing; the interval's own
 bound is written then.  This reads fail-soft, fail-hard (where a node returns alpha or
 beta) and minimax traces alike, and never writes a claim the leaves do not support.
+A node answered by the transposition table is a leaf whose interval is what the table
+says: the value when ``exact``, ``[v, +inf)`` for a ``lower`` bound, ``(-inf, v]`` for an
+``upper`` one.
 """
 
 from __future__ import annotations
@@ -42,6 +45,10 @@ def intervals(skel: Skeleton, states: dict[str, NodeState],
         v = float(st.value)
         if st.reason is not None:
             out[nid] = (v, v)
+            continue
+        if st.tt is not None:
+            t = float(st.tt.value)
+            out[nid] = {"lower": (t, math.inf), "upper": (-math.inf, t)}.get(st.tt.flag, (t, t))
             continue
         node = nodes.get(nid)
         kids = node.children if node is not None else []

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from .annotate import Plan, andor_kind, legend_keys, note_texts, plan_notes, tooltip
 from .captions import cut_texts
 from .collapse import Visible, node_status
 from .options import RenderOptions
@@ -17,7 +18,7 @@ from .replay import NodeState, Replay
 from .text import Words
 from .values import intervals, shown_value
 
-__all__ = ["View", "ViewBox", "ViewEdge", "ViewNode", "build_view"]
+__all__ = ["View", "ViewBox", "ViewEdge", "ViewNode", "build_view", "legend_keys"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,18 @@ class ViewNode:
     current: bool = False
     pv: bool = False
     tooltip: str = ""
+    position: str | None = None
+    """The position drawn under the node (a board, piles), in a monospaced font."""
+    note: tuple[str, ...] = ()
+    """Small lines under the position: proof numbers, where a table value came from
+    (the same number of lines in every frame; "" while there is nothing to say)."""
+    note_chars: int = 0
+    """Width kept for the note lines, in characters (the same in every frame)."""
+    andor: str | None = None
+    """AND/OR and proof-number searches: ``and`` (every child must be solved: an arc
+    across its edges) or ``or``."""
+    tt: bool = False
+    """Answered by the transposition table, not searched."""
 
 
 @dataclass(frozen=True)
@@ -75,13 +88,30 @@ class View:
     """The line under the tree: the result, or the step's caption in a frame."""
     legend: tuple[tuple[str, str], ...]
     """Legend entries to show: (key, words), the keys being ``legend.max`` and so on."""
+    notes: bool = False
+    """Something is drawn under some node: every node then gets a box under it (empty
+    for most), so that the levels of the tree stay level."""
+    legend_room: tuple[str, ...] = ()
+    """The words of another legend to keep room for: the frames' and the diagram's
+    legends differ, and every picture of a sequence has the same size."""
+    legend_room_for: tuple[str, ...] = ()
+    """The words of the legend the room goes with: a view given another legend (by
+    ``dataclasses.replace``) keeps no room."""
 
 
 def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, *,
                current: str | None = None, final: bool = True, caption: str | None = None,
-               pv: Collection[str] = (), legend: Collection[str] | None = None) -> View:
-    """The picture of ``replay``'s present state, restricted to ``visible``'s nodes."""
+               pv: Collection[str] = (), legend: Collection[str] | None = None,
+               notes: Plan | None = None, legend_room: tuple[str, ...] = (),
+               shapes: Mapping[str, str] | None = None) -> View:
+    """The picture of ``replay``'s present state, restricted to ``visible``'s nodes.
+
+    ``notes`` says what goes under each node (:func:`~tracer.render.annotate.plan_notes`
+    of the final diagram; planned here from ``replay`` when not given).  ``shapes``: the
+    final diagram's, for the nodes not searched yet (a generated game's leaf is not
+    known to be one before it is reached, and every frame keeps the diagram's sizes)."""
     skel, states = replay.skeleton, replay.states
+    plan = notes if notes is not None else plan_notes(replay, visible, opts, w, pv)
     order = visible.order
     status = visible.status if final else node_status(skel, states, skel.preorder())
     ivs = intervals(skel, states, replay.summaries, skel.preorder()) if opts.values else {}
@@ -100,6 +130,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         stat = "hidden" if hidden else status.get(nid, "unvisited")
         shape = _shape(sn.player, st.reason if st else None, sn.n_children,
                        parent.player if parent else None, from_tree)
+        if shapes is not None and nid in shapes and not (st is not None and st.visited):
+            shape = shapes[nid]
         value: str | None = None
         if not opts.values or stat == "hidden":
             pass
@@ -122,10 +154,18 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         name = nid if opts.ids and from_tree else None
         if shape == "state" and opts.ids:
             name = sn.position or nid
-        nodes.append(ViewNode(nid, shape, stat, name, value, () if on_edge else tuple(extra),
-                              current=nid == current, pv=nid in pv_set,
-                              tooltip=_tooltip(nid, shape, stat, sn.player, sn.position,
-                                               value, w)))
+        slot = plan.get(nid)
+        kind = andor_kind(replay.header, sn.player) if shape in ("max", "min") else None
+        nodes.append(ViewNode(
+            nid, shape, stat, name, value, () if on_edge else tuple(extra),
+            current=nid == current, pv=nid in pv_set,
+            tooltip=tooltip(nid, shape, stat, sn.player, sn.position, value, w, st=st,
+                            andor=kind, numbers=opts.numbers),
+            position=slot.position if slot is not None else None,
+            note=() if slot is None else note_texts(
+                st if stat != "hidden" else None, w, numbers=slot.numbers, tt=slot.tt),
+            note_chars=slot.chars if slot is not None else 0,
+            andor=kind, tt=st is not None and st.tt is not None and stat != "hidden"))
         if st is not None and st.cut is not None and opts.cuts and st.cut.pruned:
             first = next((c for c in st.cut.pruned if c in visible.status), None)
             if first is not None:
@@ -152,34 +192,12 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
             edges.append(ViewEdge(parent_id, box.key, "hidden" if hidden else box.kind,
                                   cut=note))
     view = View(tuple(nodes), tuple(boxes), tuple(edges), opts.title, caption, ())
-    keys = tuple(legend) if legend is not None else legend_keys(view)
+    numbers = any(s.numbers for s in plan.values())
+    keys = tuple(legend) if legend is not None else legend_keys(view, numbers=numbers)
     entries = tuple((k, w(k)) for k in keys) if opts.legend else ()
-    return View(view.nodes, view.boxes, view.edges, view.title, caption, entries)
-
-
-def legend_keys(view: View, *, frames: bool = False) -> tuple[str, ...]:
-    """The legend entries a picture needs: only what it shows."""
-    shapes = {n.shape for n in view.nodes if n.status != "hidden"}
-    states = {n.status for n in view.nodes} | {b.kind for b in view.boxes}
-    if "state" in shapes:  # an A* search graph
-        out = ["legend.expanded"]
-        out += [k for k, s in (("legend.open", "unvisited"), ("legend.discarded", "pruned"))
-                if s in states]
-        return (*out, "legend.path") if any(e.pv for e in view.edges) else tuple(out)
-    out = [f"legend.{s}" for s in ("max", "min", "chance", "terminal", "static") if s in shapes]
-    marks = {n.value for n in view.nodes}
-    andor = bool(marks & {"✓", "✗", "yes", "no"})
-    if andor:
-        out += [k for k, m in (("legend.solved", ("✓", "yes")), ("legend.unsolvable", ("✗", "no")))
-                if marks & set(m)]
-    out += [f"legend.{s}" for s in ("pruned", "unvisited") if s in states]
-    if any(b.kind == "explored" for b in view.boxes):
-        out.append("legend.box")
-    if frames:
-        out.append("legend.current")
-    if any(e.pv for e in view.edges):
-        out.append("legend.solution" if andor else "legend.pv")
-    return tuple(out)
+    return View(view.nodes, view.boxes, view.edges, view.title, caption, entries,
+                notes=bool(plan), legend_room=legend_room if opts.legend else (),
+                legend_room_for=tuple(t for _, t in entries))
 
 
 def _visited(states: Mapping[str, NodeState], nid: str) -> bool:
@@ -188,13 +206,11 @@ def _visited(states: Mapping[str, NodeState], nid: str) -> bool:
 
 
 def _search_value(st: NodeState, w: Words) -> str | None:
-    """AND/OR: ✓ solved / ✗ unsolvable; proof numbers p/d; A*: g + h = f."""
+    """AND/OR: ✓ solved / ✗ unsolvable; A*: g + h = f."""
     if st.solved == "solved":
         return "yes" if w.ascii else "✓"
     if st.solved == "unsolvable":
         return "no" if w.ascii else "✗"
-    if st.solved is not None:
-        return st.solved
     if st.g is not None and st.h is not None and st.value is not None:
         return f"{w.number(st.g)}+{w.number(st.h)}={w.number(st.value)}"
     return None
@@ -230,19 +246,3 @@ def _box_text(kind: str, nodes: int, cuts: int, w: Words) -> str:
             text += ", " + w("box.cuts.one" if cuts == 1 else "box.cuts.many", cuts=w.count(cuts))
         return text
     return w(f"box.{kind}", nodes=w.count(nodes))
-
-
-def _tooltip(nid: str, shape: str, status: str, player: str | None, position: str | None,
-             value: str | None, w: Words) -> str:
-    """Hover text (SVG): the node, who moves there, its value, the position if any."""
-    text = nid if shape in ("terminal", "static", "state") or not player \
-        else f"{nid} ({w.player(player)})"
-    if value:
-        text += f": {w('value')} {value}"
-    if status == "pruned":
-        text += f" ({w('pruned.one')})"
-    elif status == "unvisited":
-        text += f" ({w('legend.unvisited')})"
-    if position and position != nid:
-        text += "\n" + position
-    return text

@@ -1,0 +1,111 @@
+"""Positions of generated games drawn under their nodes: boards, piles; tall boards only
+along the principal variation; always in the tooltip."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tracer.render import Drawing, RenderOptions, trace_dot
+from tracer.render.dot import elements
+from tracer.render.geometry import GAP
+from tracer.render.notes import note_name, note_size
+
+ROOT = Path(__file__).resolve().parents[2]
+TRACES = ROOT / "traces"
+STAGE2 = TRACES / "tictactoe-stage2.minimax.json"
+OTHELLO = TRACES / "othello.alphabeta.depth3.json"
+
+
+def node_line(dot: str, name: str) -> str:
+    """The whole statement of one node (attribute values may span lines)."""
+    quoted = f'"{name}"' if re.search(r"[^\w]", name) else name
+    start = dot.index(f"\t{quoted} [")
+    end = dot.index("]\n", start)
+    return dot[start:end + 1]
+
+
+def test_tictactoe_boards_hang_under_their_nodes() -> None:
+    # Stage 2 of lecture 000: O on an edge, X in the centre; Più's move a1 gives XO. / .X.
+    dot = trace_dot(STAGE2)
+    root = node_line(dot, note_name("root"))
+    assert 'FACE="DejaVu Sans Mono"' in root
+    assert ".O.<BR/>.X.<BR/>..." in root
+    assert "XO.<BR/>.X.<BR/>..." in node_line(dot, note_name("a1"))
+    # The tree edges leave from under the boards; a heavy invisible edge ties each board.
+    assert '\t"gt.note.root" -> a1 [label=a1' in dot
+    assert "\troot -> \"gt.note.root\" [style=invis weight=100]" in dot
+    # The value stays in the node, as big as before.
+    assert 'POINT-SIZE="16">1</FONT>' in node_line(dot, "root")
+
+
+def test_the_whole_position_is_in_the_tooltip() -> None:
+    dot = trace_dot(STAGE2)
+    assert 'tooltip="root (MAX): value 1\n.O.\n.X.\n..."' in node_line(dot, "root")
+    assert 'tooltip="a1/c1: value 2\nXOO\n.X.\n..."' in node_line(dot, "a1/c1")
+
+
+@pytest.mark.parametrize(("name", "board"), [
+    ("matchsticks.minimax", "2&#160;2"),            # Nim piles
+    ("grundy-7-min.andor.dfs", "(6,&#160;1)"),     # Grundy's game: Meno splits 7 into 6 + 1
+    ("gameof5.alphabeta", "said&#160;3"),
+])
+def test_piles_and_numbers_are_drawn_too(name: str, board: str) -> None:
+    assert board in trace_dot(TRACES / f"{name}.json")
+
+
+def test_switched_off_the_drawing_is_the_plain_tree() -> None:
+    dot = trace_dot(STAGE2, RenderOptions(positions=False))
+    assert "gt.note." not in dot and "\troot -> a1 [label=a1" in dot
+    # Still in the tooltip.
+    assert "\n.O.\n.X.\n..." in node_line(dot, "root")
+
+
+def test_trees_without_positions_are_unchanged() -> None:
+    assert "gt.note." not in trace_dot(TRACES / "aima.alphabeta.fail-soft.json")
+
+
+def test_large_drawings_leave_positions_out_unless_asked(tmp_path: Path) -> None:
+    from tracer.api import search_source
+
+    path = tmp_path / "ttt.json"
+    search_source("tictactoe", algorithm="minimax", depth=2, output=path,
+                  params={"board": "....x...."})
+    wide = RenderOptions(max_nodes=1000, max_width=100)
+    drawing = Drawing(path, wide)
+    assert len(drawing.visible.order) == 1 + 8 + 8 * 7
+    assert not drawing.notes and "gt.note." not in drawing.dot()
+    asked = Drawing(path, RenderOptions(max_nodes=1000, max_width=100, positions=True))
+    assert asked.notes and "gt.note." in asked.dot()
+
+
+def test_tall_boards_only_at_the_root_and_along_the_principal_variation() -> None:
+    # Othello (lecture 002): forty 8x8 boards would be noise; the line of play is the story.
+    drawing = Drawing(OTHELLO)
+    boards = {n.key for n in drawing.view.nodes if n.position}
+    assert boards == {"root", "c4", "c4/e3", "c4/e3/f2"} == set(drawing.pv)
+    assert all(n.position.count("\n") == 7 for n in drawing.view.nodes if n.position)
+    # The other nodes get an empty point, so the levels stay level.
+    dot = drawing.dot()
+    assert "shape=point" in node_line(dot, note_name("c4/c3"))
+    # ... and their positions are still in their tooltips.
+    assert node_line(dot, "c4/c3").count("........") >= 4
+
+
+def test_pinned_boards_sit_right_under_their_node() -> None:
+    drawing = Drawing(STAGE2)
+    nodes, edges = elements(drawing.view, drawing.theme, pinned=drawing.pinned)
+    pos = {name: tuple(float(v) for v in attrs["pos"].split(",")) for name, attrs in nodes}
+    spline = {ends: attrs["pos"].split() for ends, attrs in edges}
+    by_key = {n.key: n for n in drawing.view.nodes}
+    for key in ("root", "a1", "a1/c1"):
+        x, y = pos[note_name(key)]
+        height = note_size(by_key[key])[1]
+        bottom_x, bottom_y = (float(v) for v in spline[(key, note_name(key))][0].split(","))
+        assert x == bottom_x and y + height / 2 + GAP == pytest.approx(bottom_y, abs=0.02)
+    # The edges into a1's children start at the bottom of a1's board.
+    x, y = pos[note_name("a1")]
+    sx, sy = (float(v) for v in spline[(note_name("a1"), "a1/c1")][0].split(","))
+    assert sx == x and sy == pytest.approx(y - note_size(by_key["a1"])[1] / 2, abs=0.02)
