@@ -112,11 +112,11 @@ def player_html(frames: list[tuple[str, str]], *, title: str, lang: str = "en") 
 </div>
 <p class="caption" id="caption" aria-live="polite">{first_caption}</p>
 <div class="controls">
-<button type="button" id="first" aria-label="{w["first"]}">&#x23EE;</button>
+<button type="button" id="first" aria-label="{w["first"]}">&#x21E4; {w["first"]}</button>
 <button type="button" id="prev">&#x2190; {w["prev"]}</button>
 <input type="range" id="slider" min="1" max="{n}" value="1" aria-label="{w["slider"]}">
 <button type="button" id="next">{w["next"]} &#x2192;</button>
-<button type="button" id="last" aria-label="{w["last"]}">&#x23ED;</button>
+<button type="button" id="last" aria-label="{w["last"]}">{w["last"]} &#x21E5;</button>
 <span class="counter" id="counter" data-word="{w["step"]}">{w["step"]} 1/{n}</span>
 </div>
 <p class="keys">{w["keys"]}</p>
