@@ -233,12 +233,17 @@ class TraceWriter:
         write = out.write
         if jsonl:
             # The hot path of a traced search: one call, one formatted line.
-            def event(e: Event) -> None:
-                write(e.to_line() + "\n")
+            def line(text: str) -> None:
+                write(text + "\n")
         else:
-            def event(e: Event) -> None:
-                write(self._sep + e.to_line())
+            def line(text: str) -> None:
+                write(self._sep + text)
                 self._sep = ",\n"
+        self.line = line
+        """Write one event already formatted as its JSON text (``Event.to_line``)."""
+
+        def event(e: Event) -> None:
+            line(e.to_line())
         self.event = event
 
     def start(self, header: Header) -> None:

@@ -139,3 +139,51 @@ def test_the_fast_line_writer_matches_to_json(tree: Any) -> None:
     for algorithm, variant in VARIANTS:
         for event in do_search(tree, algorithm, variant).trace.events:
             assert event.to_line() == dumps_json(event.to_json())
+
+
+@settings(max_examples=40, deadline=None)
+@given(tree=inner_trees, order=st.sampled_from(ORDERS), cut_on=st.sampled_from(["ge", "gt"]),
+       jsonl=st.booleans())
+def test_streamed_traces_are_the_recorded_events_byte_for_byte(
+        tree: Any, order: str, cut_on: str, jsonl: bool) -> None:
+    """Streaming formats the hottest events straight to lines; they must be exactly the
+    lines of the events a memory recorder keeps."""
+    import io
+
+    from tracer.api import search_tree
+    from tracer.games.tree import parse_tree_json as parse
+    from tracer.record import StreamRecorder
+    from tracer.trace import write_trace
+
+    t = parse(tree)
+    for algorithm, variant in VARIANTS:
+        kept = do_search(t, algorithm, variant, order=order, cut_on=cut_on).trace
+        expected = io.StringIO()
+        write_trace(expected, kept.header, kept.events, kept.result, jsonl=jsonl)
+        streamed = io.StringIO()
+        search_tree(t, algorithm=algorithm, variant=variant, order=order, cut_on=cut_on,
+                    recorder=StreamRecorder(streamed, jsonl=jsonl))
+        assert streamed.getvalue() == expected.getvalue(), (algorithm, variant)
+
+
+@pytest.mark.parametrize(("algorithm", "variant"), VARIANTS, ids=[f"{a}-{v}" for a, v in VARIANTS])
+def test_streamed_game_traces_match_too(algorithm: str, variant: str) -> None:
+    """Generated games add position labels to the formatted lines."""
+    import io
+
+    from tracer.games.registry import make_game
+    from tracer.record import MemoryRecorder, StreamRecorder
+    from tracer.search import run_search
+    from tracer.trace import write_trace
+
+    game, state, source = make_game("tictactoe", {"board": "xo..x...o"})
+    memory = MemoryRecorder()
+    run_search(game, state, algorithm=algorithm, variant=variant, depth=3, recorder=memory,
+               source=source)
+    kept = memory.trace
+    expected = io.StringIO()
+    write_trace(expected, kept.header, kept.events, kept.result, jsonl=True)
+    streamed = io.StringIO()
+    run_search(game, state, algorithm=algorithm, variant=variant, depth=3,
+               recorder=StreamRecorder(streamed, jsonl=True), source=source)
+    assert streamed.getvalue() == expected.getvalue()

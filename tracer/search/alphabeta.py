@@ -72,10 +72,9 @@ def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
     is_max = player is Player.MAX
     sign = player.sign
     v = -sign * INF
-    if run.on:
-        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                        tuple(c for _, c in kids), value=v, alpha=alpha, beta=beta,
-                        label=run.label(state)))
+    on = run.on
+    if on:
+        run.expand(nid, parent, ply, player, state, kids, v, alpha, beta)
     ge = run.opts.cut_on == "ge"
     best: Any = None
     best_pv: PV = None
@@ -91,17 +90,16 @@ def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
             beta = v
         # Fail-hard's provisional value is its bound (alpha at MAX, beta at MIN).
         shown = (alpha if is_max else beta) if hard else v
-        if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, cv, shown, best, alpha=alpha, beta=beta))
+        if on:
+            run.backup(nid, cid, cv, shown, best, alpha, beta)
         if alpha >= beta if ge else alpha > beta:
             ret = (beta if is_max else alpha) if hard else v
             if i < last:
                 pruned = kids[i + 1:]
                 run.cuts += 1
                 run.pruned += len(pruned)
-                if run.on:
-                    run.emit(Cut(run.next_seq(), nid, "beta" if is_max else "alpha", cid,
-                                 alpha, beta, ret, tuple(c for _, c in pruned)))
+                if on:
+                    run.cut(nid, "beta" if is_max else "alpha", cid, alpha, beta, ret, pruned)
             return ret, (nid, best_pv)
     return (alpha if is_max else beta) if hard else v, (nid, best_pv)
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import LimitExceeded, UsageError
-from ..events import Evaluate
+from ..events import Backup, Cut, Evaluate, Expand, line_formatter
 from ..games.base import Game, Player
-from ..record import Recorder
+from ..record import Recorder, StreamRecorder
 from ..trace import Header, Result, Stats
 
 __all__ = [
@@ -137,6 +137,15 @@ class Run:
         self.rec = recorder
         self.on = recorder.enabled
         self.emit = recorder.emit  # type: ignore[method-assign]  # one call less per event
+        # A stream recorder takes the hottest events as formatted lines: no objects.
+        self.lines = recorder.write_line if isinstance(recorder, StreamRecorder) else None
+        labelled = () if game.capabilities.named_nodes else ("label",)
+        self._fmt_expand = line_formatter(Expand, ("value", *labelled))
+        self._fmt_expand_ab = line_formatter(Expand, ("value", "alpha", "beta", *labelled))
+        self._fmt_evaluate = line_formatter(Evaluate, labelled)
+        self._fmt_backup = line_formatter(Backup)
+        self._fmt_backup_ab = line_formatter(Backup, ("alpha", "beta"))
+        self._fmt_cut = line_formatter(Cut)
         self.opts = options
         self.depth_limit = options.depth
         self._limit = options.depth if options.depth is not None else 1 << 62
@@ -220,8 +229,14 @@ class Run:
             self.max_depth = ply
         if self.on:
             player = self.game.to_move(state)
+            self.seq += 1
+            if self.lines is not None and not negamax:
+                args = (self.seq, node_id, parent, ply, player, value, reason)
+                self.lines(self._fmt_evaluate(*args) if self.named else
+                           self._fmt_evaluate(*args, self.game.describe(state)))
+                return
             self.emit(Evaluate(
-                self.next_seq(), node_id, parent, ply, player.value, value, reason,
+                self.seq, node_id, parent, ply, player.value, value, reason,
                 score=player.sign * value if negamax else None,
                 label=None if self.named else self.game.describe(state)))
 
@@ -268,6 +283,46 @@ class Run:
 
     def emit(self, event: Any) -> None:
         self.rec.emit(event)
+
+    # The events of the hottest loops (minimax, alpha-beta), written as lines when the
+    # recorder streams to a file and built as objects otherwise; same bytes either way.
+
+    def expand(self, node: Any, parent: Any, depth: int, player: Player, state: Any,
+               children: list[Child], value: float, alpha: float | None = None,
+               beta: float | None = None) -> None:
+        self.seq += 1
+        ids = [c for _, c in children]
+        label = None if self.named else self.game.describe(state)
+        if self.lines is not None:
+            window = () if alpha is None else (alpha, beta)
+            fmt = self._fmt_expand if alpha is None else self._fmt_expand_ab
+            args = (self.seq, node, parent, depth, player, ids, value, *window)
+            self.lines(fmt(*args) if label is None else fmt(*args, label))
+            return
+        self.rec.emit(Expand(self.seq, node, parent, depth, player.value, tuple(ids),
+                             value=value, alpha=alpha, beta=beta, label=label))
+
+    def backup(self, node: Any, child: Any, child_value: float, value: float, best: Any,
+               alpha: float | None = None, beta: float | None = None) -> None:
+        self.seq += 1
+        if self.lines is not None:
+            if alpha is None:
+                self.lines(self._fmt_backup(self.seq, node, child, child_value, value, best))
+            else:
+                self.lines(self._fmt_backup_ab(self.seq, node, child, child_value, value,
+                                               best, alpha, beta))
+            return
+        self.rec.emit(Backup(self.seq, node, child, child_value, value, best,
+                             alpha=alpha, beta=beta))
+
+    def cut(self, node: Any, kind: str, after: Any, alpha: float, beta: float, value: float,
+            pruned: list[Child]) -> None:
+        self.seq += 1
+        ids = [c for _, c in pruned]
+        if self.lines is not None:
+            self.lines(self._fmt_cut(self.seq, node, kind, after, alpha, beta, value, ids))
+            return
+        self.rec.emit(Cut(self.seq, node, kind, after, alpha, beta, value, tuple(ids)))
 
     def label(self, state: Any) -> str | None:
         return None if self.named else self.game.describe(state)

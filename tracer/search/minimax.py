@@ -73,8 +73,7 @@ def _two_function(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tupl
     v = -sign * INF
     on = run.on
     if on:
-        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                        tuple(c for _, c in kids), value=v, label=run.label(state)))
+        run.expand(nid, parent, ply, player, state, kids, v)
     best: Any = None
     best_pv: PV = None
     for child, cid in kids:
@@ -82,7 +81,7 @@ def _two_function(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tupl
         if sign * cv > sign * v:
             v, best, best_pv = cv, cid, cpv
         if on:
-            run.emit(Backup(run.next_seq(), nid, cid, cv, v, best))
+            run.backup(nid, cid, cv, v, best)
     return v, (nid, best_pv)
 
 
