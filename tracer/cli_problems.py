@@ -63,6 +63,8 @@ def _describe_params(params: dict[str, str]) -> str:
               help="Write the trace here (.json document or .jsonl stream).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the result as JSON (keys value, move, pv, states, stats).")
+@click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Also draw the search tree (.svg, .png, .pdf or .dot).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
               help="Stop cleanly after this many nodes (selected + generated).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
@@ -71,8 +73,9 @@ def _describe_params(params: dict[str, str]) -> str:
               help=_LIMIT_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No notes on stderr.")
 def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, variant: str,
-                  output: Path | None, as_json: bool, max_nodes: int | None,
-                  time_limit: float | None, limit: int, quiet: bool) -> None:
+                  output: Path | None, as_json: bool, render_out: Path | None,
+                  max_nodes: int | None, time_limit: float | None, limit: int,
+                  quiet: bool) -> None:
     """Run A* on PROBLEM and print the expansion order (node, state, g, h, f), the
     discarded nodes, the cost and the path.
 
@@ -84,6 +87,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar jugs
       gametrace astar jugs --heuristic zero --variant tree
       gametrace astar jugs -p capacities=4,9 -p goal=6 -o jugs.json
+      gametrace astar jugs --render jugs.png
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
     from .problems import choose_heuristic, make_problem
@@ -109,6 +113,12 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
         click.echo(f"gametrace: search stopped by {option}: the result is incomplete", err=True)
     if output is not None and not quiet:
         click.echo(f"trace written to {output}", err=True)
+    if render_out is not None:
+        from .render import render_trace
+
+        render_trace(trace, render_out)
+        if not quiet:
+            click.echo(f"diagram written to {render_out}", err=True)
 
 
 def _astar_json(trace: Any, result: Any) -> str:

@@ -162,3 +162,11 @@ def test_every_command_has_help_with_examples(command: click.Command) -> None:
     result = invoke(command, "--help")
     assert result.exit_code == 0
     assert "Examples:\n    gametrace " in result.stdout
+
+
+def test_astar_render_draws_the_search_tree(tmp_path: Path) -> None:
+    out = tmp_path / "jugs.svg"
+    result = CliRunner().invoke(astar_command, ["jugs", "--render", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "<svg" in out.read_text()
+    assert "(1,5)" in out.read_text()
