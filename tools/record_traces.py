@@ -1,6 +1,6 @@
-"""Record (or check) every trace listed in traces/manifest.json.
+"""Record (or check) every trace listed in tools/traces.json.
 
-    python tools/record_traces.py          # rewrite traces/*.json from the manifest
+    python tools/record_traces.py          # rewrite traces/*.json from tools/traces.json
     python tools/record_traces.py --check  # exit 1 if any recorded trace is stale
 
 Each entry is a ``gametrace`` command line; its trace goes to ``traces/<file>``.
@@ -23,7 +23,7 @@ TRACES = ROOT / "traces"
 
 
 def entries() -> list[dict[str, object]]:
-    manifest = json.loads((TRACES / "manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((ROOT / "tools" / "traces.json").read_text(encoding="utf-8"))
     return list(manifest["traces"])
 
 

@@ -14,7 +14,25 @@ from .record import NULL, FileRecorder, Recorder
 from .search.common import NO_LIMITS, Limits
 from .trace import Result
 
-__all__ = ["load_source", "search_source", "search_tree", "tree_source", "validate_file"]
+__all__ = [
+    "load_source",
+    "parse_params",
+    "search_source",
+    "search_tree",
+    "tree_source",
+    "validate_file",
+]
+
+
+def parse_params(items: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``-p KEY=VALUE`` options as a dict (later keys win); a malformed one is a UsageError."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"expected -p KEY=VALUE, got {item!r}")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def load_source(source: str, *, root_player: str | None = None) -> Tree:

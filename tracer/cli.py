@@ -10,19 +10,16 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
+from .deep import DEFAULT_MAX_PLY, run_deep
 from .errors import TracerError, UsageError
 
 T = TypeVar("T")
 
-DEFAULT_MAX_PLY = 100_000
-STACK_BYTES = 512 * 1024 * 1024
 
 
 class _Group(click.Group):
@@ -53,37 +50,6 @@ class _Group(click.Group):
             click.echo(f"gametrace: internal error (set GAMETRACE_DEBUG=1 for details): "
                        f"{type(exc).__name__}: {exc}", err=True)
             ctx.exit(1)
-
-
-def run_deep(fn: Callable[[], T], *, max_ply: int) -> T:
-    """Run ``fn`` in a thread with a large stack and a recursion limit fit for ``max_ply``.
-
-    Searches and the JSON decoder recurse once per tree level; a thread is the only
-    way to get a bigger C stack for them."""
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = fn()
-        except BaseException as exc:  # handed to the calling thread
-            box["error"] = exc
-
-    old_limit = sys.getrecursionlimit()
-    old_stack = threading.stack_size()
-    sys.setrecursionlimit(max(old_limit, max_ply * 2 + 1000))
-    try:
-        threading.stack_size(STACK_BYTES)
-        worker = threading.Thread(target=target, name="gametrace-search", daemon=True)
-        worker.start()
-    finally:
-        threading.stack_size(old_stack)
-    try:
-        worker.join()
-    finally:
-        sys.setrecursionlimit(old_limit)
-    if "error" in box:
-        raise box["error"]
-    return box["value"]  # type: ignore[no-any-return]
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -168,7 +134,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run grundy -p coins=7 -p first=min -a pns --prover min
       gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
     """
-    from .api import search_source
+    from .api import parse_params, search_source
     from .search import Limits
 
     scratch = None
@@ -185,7 +151,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     def work() -> Any:
         return search_source(source, algorithm=algorithm, variant=variant, order=order,
                              seed=seed, depth=depth, cut_on=cut_on, root_player=root_player,
-                             params=_parse_params(params), limits=limits, output=trace_path,
+                             params=parse_params(params), limits=limits, output=trace_path,
                              bounds=bounds, prover=prover, techniques=techniques)
 
     try:
@@ -221,16 +187,6 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
                 scratch.cleanup()
         if not quiet:
             click.echo(f"diagram written to {render_out}", err=True)
-
-
-def _parse_params(params: tuple[str, ...]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in params:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise UsageError(f"expected -p KEY=VALUE, got {item!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def _stderr_is_terminal() -> bool:

@@ -37,18 +37,6 @@ def _range(text: str | None, what: str) -> tuple[int, int] | None:
     return lo, hi
 
 
-def _params(items: tuple[str, ...]) -> dict[str, str]:
-    from .errors import UsageError
-
-    out: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise UsageError(f"expected -p KEY=VALUE, got {item!r}")
-        out[key.strip()] = value.strip()
-    return out
-
-
 @click.command("check")
 @click.argument("source")
 @click.argument("solution", type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -118,7 +106,9 @@ def check_command(ctx: click.Context, source: str, solution: Path, algorithm: st
         or ("astar" if astar_items else "alphabeta"),
         variant=variant, order=order, seed=seed, depth=depth, cut_on=cut_on,
         root_player=root_player, heuristic=heuristic)
-    trace, title = expected_trace(source, conv, _params(params))
+    from .api import parse_params
+
+    trace, title = expected_trace(source, conv, parse_params(params))
     try:
         report = check_solution(answer, trace, title=title, diagnosis=not no_diagnosis)
     except InputError as exc:

@@ -94,8 +94,8 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
       gametrace compare othello --depth 5 --techniques standard
       gametrace compare tictactoe --techniques alphabeta,id+tt,pvs+tt,mtdf --repeat 1
     """
-    from .api import _resolve
-    from .cli import DEFAULT_MAX_PLY, _parse_params, run_deep
+    from .api import _resolve, parse_params
+    from .deep import DEFAULT_MAX_PLY, run_deep
     from .render import output_format
 
     if orders is not None and techniques is not None:
@@ -123,7 +123,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         names = [*fixed, *(["random"] if randoms else [])]
     chosen = _pair(pair, names, techniques is not None) if picture is not None else []
     game, state, block, name = _resolve(source, root_player=root_player,
-                                        params=_parse_params(params))
+                                        params=parse_params(params))
     where = name + ("" if depth is None else f", depth {depth}")
 
     def search(recorder: Any, **options: Any) -> Any:

@@ -20,16 +20,6 @@ _PARAM_HELP = "A parameter of the problem (repeatable), e.g. -p capacities=3,5."
 _LIMIT_HELP = "Print at most this many rows per table (0: all)."
 
 
-def _params(items: tuple[str, ...]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise UsageError(f"expected -p KEY=VALUE, got {item!r}")
-        out[key.strip()] = value.strip()
-    return out
-
-
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], limit: int) -> list[str]:
     """Left-aligned columns, indented two spaces; rows beyond ``limit`` are counted."""
     shown = [[str(c) for c in r] for r in (rows if limit == 0 else rows[:limit])]
@@ -90,12 +80,13 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar jugs --render jugs.png
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
+    from .api import parse_params
     from .problems import choose_heuristic, make_problem
     from .record import MemoryRecorder
     from .search.astar import astar
     from .search.common import Limits
 
-    prob = make_problem(problem, _params(params))
+    prob = make_problem(problem, parse_params(params))
     name = choose_heuristic(prob, heuristic)
     rec = MemoryRecorder()
     result = astar(prob, heuristic=name, variant=variant, recorder=rec,
@@ -201,9 +192,10 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
       gametrace admissible jugs --heuristic lecture -p goal=4 --json
     """
     from .analysis.admissible import check_heuristic
+    from .api import parse_params
     from .problems import make_problem
 
-    prob = make_problem(problem, _params(params))
+    prob = make_problem(problem, parse_params(params))
     report = check_heuristic(prob, heuristic)
     if as_json:
         from .jsonio import dumps_json

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tracer.events import (
     Backup,
     Cut,
@@ -131,10 +129,7 @@ def test_aspiration_and_mtdf_passes_are_named() -> None:
 
 def test_a_real_search_with_a_table_keeps_its_hits_in_sight(tmp_path: Path) -> None:
     from tracer.api import search_source
-    from tracer.search import ALGORITHMS
 
-    if "enhanced" not in ALGORITHMS:  # pragma: no cover - the family is recent
-        pytest.skip("the enhanced search family is not available")
     path = tmp_path / "tt.json"
     search_source("tictactoe", algorithm="enhanced", depth=4, techniques="id,tt",
                   params={"board": "x...o...."}, output=path)
