@@ -147,10 +147,18 @@ def test_validate_a_trace_stream_names_the_line(tmp_path: Path) -> None:
 
 
 def test_every_command_has_help_with_an_example() -> None:
-    for command in ("run", "validate", "examples"):
+    assert {"run", "validate", "examples", "render", "games", "check", "diff", "exercise",
+            "astar", "admissible", "matrix", "compare"} <= set(main.commands)
+    for command in main.commands:
         code, out, _ = gametrace(command, "--help")
         assert code == 0
-        assert "Examples:" in out and "gametrace " in out
+        assert "Examples:" in out and f"gametrace {command}" in out, command
+
+
+def test_every_command_is_in_the_readme() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for command in main.commands:
+        assert f"gametrace {command}" in readme, command
 
 
 @pytest.mark.slow
