@@ -2,7 +2,9 @@
 
 The yardstick is one plain ``dot`` layout of the same graph (the bundled Graphviz,
 in-process).  A diagram costs one layout plus one pinned render; 100 frames reuse one
-layout, so they should cost far less than 100 layouts.
+layout, so they should cost far less than 100 layouts.  SVG frames are joined from pieces
+Graphviz draws in one run (``tracer.render.compose``); PNG frames (and the PDF's pages) are
+still drawn by Graphviz one by one, and are reported as well.
 
     python benchmarks/bench_render.py           # 1,000 / 10,000 nodes and 100 frames
     python benchmarks/bench_render.py --big     # also a 1,000,000-event .jsonl overview
@@ -67,23 +69,45 @@ def diagram(trace: Trace, nodes: int) -> None:
 
 
 def frames(trace: Trace, count: int = 100, *, repeat: int = 1) -> None:
+    """``count`` frames as SVG (joined by the compositor) and as PNG (Graphviz per frame),
+    each from a fresh Drawing: replay, one layout, the views, then the pictures."""
     opts = RenderOptions(max_nodes=2000, max_width=2000, legend=False, max_frames=100_000)
     drawing = Drawing(trace, opts)
     layout_s, _ = best_of(lambda: dot_layout(drawing.dot()))
+    shown = len(drawing.view.nodes)
 
-    def write() -> int:
-        d = Drawing(trace, opts)
-        n = 0
+    def views(d: Drawing) -> list[Any]:
+        out = []
         for frame in d.frames():
-            d.render("svg", frame.view)
-            n += 1
-            if n == count:
+            out.append(frame.view)
+            if len(out) == count:
                 break
-        return n
+        return out
 
-    frames_s, n = best_of(write, repeat=repeat)
-    print(row(f"{n} frames as SVG, {len(drawing.view.nodes):,} nodes", frames_s, layout_s,
-              f"= {frames_s / (layout_s * n):.2f} of {n} layouts"))
+    def svg() -> int:
+        d = Drawing(trace, opts)
+        got = views(d)
+        d.prepare(got)
+        for view in got:
+            d.render("svg", view)
+        return len(got)
+
+    def png() -> int:
+        d = Drawing(trace, opts)
+        got = views(d)
+        for view in got:
+            d.render("png", view)
+        return len(got)
+
+    views_s, n = best_of(lambda: len(views(Drawing(trace, opts))), repeat=repeat)
+    print(row(f"{n} frame views alone (replay, layout, views)", views_s, layout_s,
+              f"= {views_s / (layout_s * n):.3f} of {n} layouts"))
+    svg_s, n = best_of(svg, repeat=repeat)
+    print(row(f"{n} frames as SVG (compositor), {shown:,} nodes", svg_s, layout_s,
+              f"= {svg_s / (layout_s * n):.3f} of {n} layouts"))
+    png_s, n = best_of(png, repeat=1)
+    print(row(f"{n} frames as PNG (Graphviz each), {shown:,} nodes", png_s, layout_s,
+              f"= {png_s / (layout_s * n):.3f} of {n} layouts"))
 
 
 def big_stream(events: int = 1_000_000) -> None:

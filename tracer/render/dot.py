@@ -22,7 +22,7 @@ from .styles import box_attrs, edge_attrs, node_attrs
 from .themes import Theme
 from .view import View
 
-__all__ = ["Elements", "Pinned", "elements", "to_dot"]
+__all__ = ["Elements", "Pinned", "elements", "elements_dot", "to_dot"]
 
 ANCHORS = ("gt:anchor:sw", "gt:anchor:ne")
 ANCHOR_MARGIN = 10.0
@@ -49,6 +49,13 @@ Elements = tuple[list[tuple[str, Attrs]], list[tuple[tuple[str, str], Attrs]]]
 def to_dot(view: View, theme: Theme, *, pinned: Pinned | None = None,
            with_label: bool = True) -> str:
     """The DOT source of ``view``: plain for ``dot``, or with ``pinned`` positions."""
+    label = graph_label(view, theme) if with_label and pinned is None else ""
+    return elements_dot(elements(view, theme, pinned=pinned, with_label=with_label), theme,
+                        label=label)
+
+
+def elements_dot(parts: Elements, theme: Theme, *, label: str = "") -> str:
+    """The DOT source of a graph of ``parts`` (nodes, then edges) drawn in ``theme``."""
     g = graphviz.Digraph("gametree")
     g.attr("graph", rankdir="TB", splines="line", ordering="out", outputorder="edgesfirst",
            nodesep="0.18", ranksep="0.42", bgcolor=theme.background, pad="0.2",
@@ -57,11 +64,9 @@ def to_dot(view: View, theme: Theme, *, pinned: Pinned | None = None,
            penwidth="1.4", margin="0")
     g.attr("edge", fontname=theme.font, fontcolor=theme.ink, arrowhead="none",
            penwidth="1.3", color=theme.edge, tailport="s", headport="n")
-    if with_label and pinned is None:
-        label = graph_label(view, theme)
-        if label:
-            g.attr("graph", label=label)
-    nodes, edges = elements(view, theme, pinned=pinned, with_label=with_label)
+    if label:
+        g.attr("graph", label=label)
+    nodes, edges = parts
     # Lines are cached: the frames of a sequence repeat most of them.
     g.body.extend(_node_line(name, tuple(sorted(attrs.items()))) for name, attrs in nodes)
     g.body.extend(_edge_line(t, h, tuple(sorted(attrs.items()))) for (t, h), attrs in edges)

@@ -157,16 +157,22 @@ def write_frames(drawing: Drawing, directory: str | os.PathLike[str]) -> FramesW
     folder.mkdir(parents=True, exist_ok=True)
     fmt = drawing.options.frame_format
     frames = list(drawing.frames())
+    bare_views = [_uncaptioned(f.view) for f in frames]
+    # SVG frames are joined from pieces Graphviz draws in one run (tracer.render.compose);
+    # PNG frames and the PDF's pages are drawn by Graphviz one by one.
+    if fmt == "svg":
+        drawing.prepare(f.view for f in frames)
+    drawing.prepare(bare_views)
     width = max(3, len(str(len(frames))))
     paths: list[Path] = []
     pdf_pages: list[bytes] = []
     player: list[tuple[str, str]] = []
-    for i, frame in enumerate(frames, start=1):
+    for i, (frame, bare_view) in enumerate(zip(frames, bare_views, strict=True), start=1):
         path = folder / f"frame-{i:0{width}d}.{fmt}"
         write_bytes(path, drawing.render(fmt, frame.view))
         paths.append(path)
         pdf_pages.append(drawing.render("pdf", frame.view))
-        bare = drawing.render("svg", _uncaptioned(frame.view)).decode()
+        bare = drawing.render("svg", bare_view).decode()
         player.append((bare, frame.caption))
     for stale in sorted(folder.glob("frame-*.*")):
         if stale not in paths and stale.suffix in (".svg", ".png"):

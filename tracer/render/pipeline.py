@@ -2,7 +2,8 @@
 
 A :class:`Drawing` replays the trace once (streaming ``.jsonl``), decides which nodes
 to show, and lays the final diagram out once; the diagram and every frame are then
-rendered from that one layout.
+rendered from that one layout.  SVG frames are joined from pieces Graphviz draws once
+(:mod:`tracer.render.compose`); PNG and PDF frames are drawn by Graphviz one by one.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from ..trace import Header, Result, Trace, iter_trace
 from .annotate import Plan, legend_keys, plan_notes
 from .captions import summary_line
 from .collapse import Visible, choose_visible
-from .dot import Pinned, elements, to_dot
+from .compose import Compositor
+from .dot import Elements, Pinned, elements, elements_dot, to_dot
 from .engine import Restyler, layout, render
 from .options import RenderOptions
 from .replay import Replay
@@ -100,6 +102,9 @@ class Drawing:
                             legend_room_for=tuple(t for _, t in view.legend))
         self._pinned: Pinned | None = None
         self._restylers: dict[tuple[tuple[str, ...], bool], Restyler] = {}
+        self._compositors: dict[tuple[object, ...], Compositor | None] = {}
+        self._prepared: dict[int, tuple[View, Elements]] = {}
+        """Elements of the views prepared and not rendered yet, by ``id`` of the view."""
 
     # the diagram ----------------------------------------------------------------------
 
@@ -131,12 +136,62 @@ class Drawing:
         if self.options.engine == "system":
             return render(self.pinned_dot(view, with_label=with_label), fmt, pinned=True,
                           engine="system", dpi=self.options.dpi)
-        parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
+        kept = self._prepared.pop(id(view), None) if with_label else None
+        if kept is not None and kept[0] is view:
+            parts = kept[1]
+        else:
+            parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
+        if fmt == "svg":
+            return self._svg(parts)
+        return self._restyled(parts, fmt)
+
+    def prepare(self, views: Iterable[View], *, with_label: bool = True) -> None:
+        """Get ready to render ``views`` as SVG: one Graphviz run draws every state their
+        elements take (see :mod:`tracer.render.compose`); the last view of each set of
+        elements (the diagram, for frames) is the template.  Optional: a view rendered
+        unprepared costs one Graphviz run."""
+        if self.options.engine == "system":
+            return
+        groups: dict[tuple[object, ...], list[Elements]] = {}
+        for view in views:
+            parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
+            groups.setdefault(_names(parts), []).append(parts)
+            if with_label:
+                self._prepared[id(view)] = (view, parts)
+        for names, group in groups.items():
+            if names not in self._compositors:
+                self._svg(group[-1])
+            compositor = self._compositors[names]
+            if compositor is not None:
+                compositor.prepare(group)
+
+    def _svg(self, parts: Elements) -> bytes:
+        """SVG joined by the compositor of these elements, else drawn by Graphviz (which
+        also makes the compositor's template the first time)."""
+        names = _names(parts)
+        if names not in self._compositors:
+            data = self._restyled(parts, "svg")
+            self._compositors[names] = Compositor.build(parts, data.decode(), self._draw_svg)
+            return data
+        compositor = self._compositors[names]
+        if compositor is not None:
+            svg = compositor.compose(parts)
+            if svg is None:
+                compositor.prepare([parts])
+                svg = compositor.compose(parts)
+            if svg is not None:
+                return svg.encode()
+        return self._restyled(parts, "svg")
+
+    def _draw_svg(self, parts: Elements) -> str:
+        return render(elements_dot(parts, self.theme), "svg", pinned=True).decode()
+
+    def _restyled(self, parts: Elements, fmt: str) -> bytes:
         # One parsed graph per set of elements (frames, player pages) and kind of output.
         key = (tuple(name for name, _ in parts[0]), fmt == "png")
         restyler = self._restylers.get(key)
         if restyler is None:
-            source = to_dot(view, self.theme, pinned=self.pinned, with_label=with_label)
+            source = elements_dot(parts, self.theme)
             restyler = Restyler(source, parts, dpi=self.options.dpi if fmt == "png" else None)
             self._restylers[key] = restyler
         return restyler.render(parts, fmt)
@@ -153,6 +208,10 @@ class Drawing:
         """The trace's events again (re-read from the file: nothing was kept)."""
         _, items, _ = read_items(self.source)
         return (x for x in items if not isinstance(x, Result))
+
+
+def _names(parts: Elements) -> tuple[object, ...]:
+    return (tuple(name for name, _ in parts[0]), tuple(ends for ends, _ in parts[1]))
 
 
 def _highlighted(replay: Replay) -> tuple[str, ...]:
