@@ -93,8 +93,9 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
         name = f"{name} · TT" if name else "TT"
     name_row = (f'<FONT POINT-SIZE="{NAME_PT}">{escape(name)}</FONT>', 12) if name else None
     if shape == "state":  # A*: the state big, g+h=f small
-        rows = [(f'<FONT POINT-SIZE="13">{escape(node.name or "")}</FONT>', 17),
-                (f'<FONT POINT-SIZE="{NAME_PT}">{escape(value or "")}</FONT>', 13)]
+        # An empty <FONT></FONT> is a Graphviz syntax error: empty cells stay empty.
+        rows = [(f'<FONT POINT-SIZE="13">{escape(node.name)}</FONT>' if node.name else "", 17),
+                (f'<FONT POINT-SIZE="{NAME_PT}">{escape(value)}</FONT>' if value else "", 13)]
         cells = "".join(f'<TR><TD HEIGHT="{h}">{t}</TD></TR>' for t, h in rows)
         return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">{cells}'
                 f'</TABLE>>')
