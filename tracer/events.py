@@ -9,13 +9,11 @@ directly.  Unbounded values are ``float('inf')`` in Python and the strings
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
-from json.encoder import encode_basestring as _json_str
 from typing import Any, ClassVar
 
 from .errors import InputError
-from .jsonio import decode_number, dumps_json, encode_number
+from .jsonio import decode_number, encode_number
 
 __all__ = [
     "EVENT_TYPES",
@@ -34,7 +32,6 @@ __all__ = [
     "Status",
     "Transposition",
     "event_from_json",
-    "line_formatter",
 ]
 
 Number = float | int
@@ -76,8 +73,10 @@ class Event:
         Writing a trace serialises every event, so on first use each class gets a
         formatter generated from its fields, installed as its own ``to_line`` (the
         tests check that the two spellings agree)."""
+        from .lines import compile_line_writer
+
         cls = type(self)
-        writer = _compile_line_writer(cls)
+        writer = compile_line_writer(cls)
         cls.to_line = writer  # type: ignore[method-assign, assignment]
         return writer(self)
 
@@ -385,110 +384,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (Expand, Evaluate, Backup, Cut, Status, Numbers, Select, Generate, Discard, Goal,
                 Iteration, Transposition, Reorder)
 }
-
-
-_INF = float("inf")
-
-
-def _json_num(x: Any) -> str:
-    """The JSON text :func:`encode_number` and ``dumps_json`` give a number."""
-    kind = x.__class__
-    if kind is int:
-        return int.__repr__(x)
-    if kind is float and x == x:
-        if x == _INF:
-            return '"+inf"'
-        if x == -_INF:
-            return '"-inf"'
-        return float.__repr__(x)
-    return dumps_json(encode_number(x))
-
-
-def _compile_line_writer(cls: type[Event]) -> Callable[[Event], str]:
-    """Generate ``write(e) -> '{"seq":..,"type":..,...}'`` for one event class."""
-    parts = [repr('{"seq":'), "int.__repr__(e.seq)", repr(',"type":' + dumps_json(cls.type))]
-    for f in fields(cls):
-        if f.name == "seq":
-            continue
-        annotation = str(f.type)
-        v = f"e.{f.name}"
-        if f.name in cls._numbers or annotation.startswith("float"):
-            text = f"_json_num({v})"
-        elif annotation.startswith("tuple[str"):
-            text = f"'[' + ','.join(map(_json_str, {v})) + ']'"
-        elif annotation.startswith("tuple["):
-            text = f"'[' + ','.join(map(_json_num, {v})) + ']'"
-        elif annotation.startswith("int"):
-            text = f"int.__repr__({v})"
-        else:
-            text = f"_json_str({v})"
-        key = repr("," + dumps_json(f.name) + ":")
-        if f.default is MISSING:  # required: written as null when None
-            parts.append(f"{key} + ('null' if {v} is None else {text})")
-        else:  # optional: left out when None
-            parts.append(f"({key} + {text} if {v} is not None else '')")
-    parts.append("'}'")
-    source = "def write(e):\n    return ''.join([\n        " + ",\n        ".join(parts) + "])"
-    namespace: dict[str, Any] = {"_json_num": _json_num, "_json_str": _json_str}
-    exec(source, namespace)  # code generated from our own dataclass fields
-    writer: Callable[[Event], str] = namespace["write"]
-    return writer
-
-
-def line_formatter(cls: type[Event], optional: tuple[str, ...] = ()) -> Callable[..., str]:
-    """A fast ``f(seq, *fields) -> line`` for one event class, writing the same bytes as
-    ``cls(seq, *fields).to_line()`` without building the event.
-
-    It takes the required fields in declaration order, then the optional fields named
-    in ``optional`` (each must then be given, not None); the other optional fields are
-    left out.  Recording a search to a file calls it for every step, so the line is
-    one %-template filled in C (the tests check it against ``to_line``)."""
-    key = (cls, optional)
-    cached = _FORMATTERS.get(key)
-    if cached is not None:
-        return cached
-    names = ["seq"]
-    template = ['{"seq":%d', ',"type":' + dumps_json(cls.type).replace("%", "%%")]
-    values = ["seq"]
-    for f in fields(cls):
-        if f.name == "seq" or (f.default is not MISSING and f.name not in optional):
-            continue
-        annotation = str(f.type)
-        v = f.name
-        if f.name in cls._numbers or annotation.startswith("float"):
-            text = f"_json_num({v})"
-        elif annotation.startswith("tuple[str"):
-            text = f"','.join(map(_json_str, {v}))"
-            template.append("," + dumps_json(f.name) + ":[%s]")
-            names.append(v)
-            values.append(text)
-            continue
-        elif annotation.startswith("tuple["):
-            text = f"','.join(map(_json_num, {v}))"
-            template.append("," + dumps_json(f.name) + ":[%s]")
-            names.append(v)
-            values.append(text)
-            continue
-        elif annotation.startswith("int"):
-            text = f"int.__repr__({v})"
-        else:
-            text = f"_json_str({v})"
-        if f.default is MISSING and "None" in annotation:
-            text = f"('null' if {v} is None else {text})"
-        template.append("," + dumps_json(f.name) + ":%s")
-        names.append(v)
-        values.append(text)
-    template.append("}")
-    source = (f"def line({', '.join(names)}):\n"
-              f"    return {''.join(template)!r} % ({', '.join(values)},)")
-    namespace: dict[str, Any] = {"_json_num": _json_num, "_json_str": _json_str}
-    exec(source, namespace)  # code generated from our own dataclass fields
-    formatter: Callable[..., str] = namespace["line"]
-    _FORMATTERS[key] = formatter
-    return formatter
-
-
-_FORMATTERS: dict[tuple[type[Event], tuple[str, ...]], Callable[..., str]] = {}
 
 
 def event_from_json(data: Any, *, file: str = "<trace>", where: str = "$") -> Event:

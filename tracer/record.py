@@ -87,7 +87,7 @@ class StreamRecorder:
         self.emit = self._writer.event  # type: ignore[method-assign, assignment]  # one call less
         self.write_line = self._writer.line
         """Write an event given as its JSON text: searches that format their hottest
-        events directly (``events.line_formatter``) skip building the objects."""
+        events directly (``lines.line_formatter``) skip building the objects."""
 
     def start(self, header: Header) -> None:
         self._writer.start(header)

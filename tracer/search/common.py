@@ -6,15 +6,15 @@ algorithms themselves read as the textbook loops they implement.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import LimitExceeded, UsageError
-from ..events import Backup, Cut, Evaluate, Expand, line_formatter
+from ..events import Backup, Cut, Evaluate, Expand
 from ..games.base import Game, Player
+from ..lines import line_formatter
 from ..record import Recorder, StreamRecorder
 from ..trace import Header, Result, Stats
 
@@ -162,14 +162,9 @@ class Run:
         self.pruned = 0
         self.max_depth = 0
         self.max_list_length: int | None = None
-        self._oracle: dict[str, float] = {}
-        self._order: Callable[[list[Child], str, Player, int], list[Child]] = {
-            "natural": _natural,
-            "reverse": _reverse,
-            "random": self._random,
-            "best": self._best,
-            "worst": self._worst,
-        }[options.order]
+        from .ordering import make_ordering
+
+        self._order = make_ordering(self)
 
     # ids and children -------------------------------------------------------------
 
@@ -327,59 +322,6 @@ class Run:
     def label(self, state: Any) -> str | None:
         return None if self.named else self.game.describe(state)
 
-    # orderings --------------------------------------------------------------------
-
-    def _random(self, kids: list[Child], node_id: str, player: Player,
-                ply: int) -> list[Child]:
-        # One generator per node, seeded by (seed, node id): the order of a node's
-        # children does not depend on which nodes were searched before it, so
-        # variants that visit different nodes still see the same orderings.
-        out = list(kids)
-        random.Random(f"{self.opts.seed}:{node_id}").shuffle(out)
-        return out
-
-    def _best(self, kids: list[Child], node_id: str, player: Player,
-              ply: int) -> list[Child]:
-        return self._by_value(kids, player, ply, best_first=True)
-
-    def _worst(self, kids: list[Child], node_id: str, player: Player,
-               ply: int) -> list[Child]:
-        return self._by_value(kids, player, ply, best_first=False)
-
-    def _by_value(self, kids: list[Child], player: Player, ply: int, *,
-                  best_first: bool) -> list[Child]:
-        if player is Player.CHANCE:
-            return kids
-        # Oracle orderings sort by the exact (depth-limited) minimax value of each
-        # child; Python's sort is stable, so ties keep their natural order.
-        descending = (player is Player.MAX) == best_first
-        values = [self.exact_value(state, cid, ply + 1) for state, cid in kids]
-        order = sorted(range(len(kids)), key=lambda i: -values[i] if descending else values[i])
-        return [kids[i] for i in order]
-
-    def exact_value(self, state: Any, node_id: str, ply: int) -> float:
-        """Minimax value of a node (memoised by id), for the oracle orderings."""
-        memo = self._oracle
-        if node_id in memo:
-            return memo[node_id]
-        game = self.game
-        if self.is_leaf(state, ply):
-            value = self.leaf_value(state, ply)[0]
-        else:
-            player = game.to_move(state)
-            if player is Player.CHANCE:
-                raise UsageError("best/worst orderings need a tree without chance nodes")
-            values = []
-            for a in game.actions(state):
-                child = game.result(state, a)
-                cid = (game.node_id(child) if self.named else
-                       ("" if node_id == "root" else node_id + "/") + game.move_name(state, a))
-                values.append(self.exact_value(child, cid, ply + 1))
-            value = (max(values) if player is Player.MAX else min(values)) if values \
-                else self.leaf_value(state, ply)[0]
-        memo[node_id] = value
-        return value
-
     # header and result -------------------------------------------------------------
 
     def _pv_ids(self, keys: tuple[Any, ...]) -> tuple[str, ...]:
@@ -440,14 +382,6 @@ def drive(run: Run, header: Header, body: Callable[[], tuple[float, PV]]) -> Res
         raise recursion_guard(exc) from None
     run.rec.finish(result)
     return result
-
-
-def _natural(kids: list[Child], node_id: str, player: Player, ply: int) -> list[Child]:
-    return kids
-
-
-def _reverse(kids: list[Child], node_id: str, player: Player, ply: int) -> list[Child]:
-    return kids[::-1]
 
 
 def recursion_guard(exc: RecursionError) -> LimitExceeded:

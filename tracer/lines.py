@@ -1,0 +1,125 @@
+"""Events written as JSON lines, fast: formatters generated from the event classes.
+
+Writing a trace serialises every event, so each event class gets, on first use, a
+function generated from its fields that writes exactly ``dumps_json(event.to_json())``
+(``compile_line_writer``, installed as the class's ``to_line``), and searches that
+stream to a file can format their hottest events without building them at all
+(``line_formatter``).  The tests check every spelling against ``to_json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import MISSING, fields
+from json.encoder import encode_basestring as _json_str
+from typing import Any
+
+from .events import Event
+from .jsonio import dumps_json, encode_number
+
+__all__ = ["compile_line_writer", "line_formatter"]
+
+_INF = float("inf")
+
+
+def _json_num(x: Any) -> str:
+    """The JSON text :func:`encode_number` and ``dumps_json`` give a number."""
+    kind = x.__class__
+    if kind is int:
+        return int.__repr__(x)
+    if kind is float and x == x:
+        if x == _INF:
+            return '"+inf"'
+        if x == -_INF:
+            return '"-inf"'
+        return float.__repr__(x)
+    return dumps_json(encode_number(x))
+
+
+def compile_line_writer(cls: type[Event]) -> Callable[[Event], str]:
+    """Generate ``write(e) -> '{"seq":..,"type":..,...}'`` for one event class."""
+    parts = [repr('{"seq":'), "int.__repr__(e.seq)", repr(',"type":' + dumps_json(cls.type))]
+    for f in fields(cls):
+        if f.name == "seq":
+            continue
+        annotation = str(f.type)
+        v = f"e.{f.name}"
+        if f.name in cls._numbers or annotation.startswith("float"):
+            text = f"_json_num({v})"
+        elif annotation.startswith("tuple[str"):
+            text = f"'[' + ','.join(map(_json_str, {v})) + ']'"
+        elif annotation.startswith("tuple["):
+            text = f"'[' + ','.join(map(_json_num, {v})) + ']'"
+        elif annotation.startswith("int"):
+            text = f"int.__repr__({v})"
+        else:
+            text = f"_json_str({v})"
+        key = repr("," + dumps_json(f.name) + ":")
+        if f.default is MISSING:  # required: written as null when None
+            parts.append(f"{key} + ('null' if {v} is None else {text})")
+        else:  # optional: left out when None
+            parts.append(f"({key} + {text} if {v} is not None else '')")
+    parts.append("'}'")
+    source = "def write(e):\n    return ''.join([\n        " + ",\n        ".join(parts) + "])"
+    namespace: dict[str, Any] = {"_json_num": _json_num, "_json_str": _json_str}
+    exec(source, namespace)  # code generated from our own dataclass fields
+    writer: Callable[[Event], str] = namespace["write"]
+    return writer
+
+
+def line_formatter(cls: type[Event], optional: tuple[str, ...] = ()) -> Callable[..., str]:
+    """A fast ``f(seq, *fields) -> line`` for one event class, writing the same bytes as
+    ``cls(seq, *fields).to_line()`` without building the event.
+
+    It takes the required fields in declaration order, then the optional fields named
+    in ``optional`` (each must then be given, not None); the other optional fields are
+    left out.  Recording a search to a file calls it for every step, so the line is
+    one %-template filled in C (the tests check it against ``to_line``)."""
+    key = (cls, optional)
+    cached = _FORMATTERS.get(key)
+    if cached is not None:
+        return cached
+    names = ["seq"]
+    template = ['{"seq":%d', ',"type":' + dumps_json(cls.type).replace("%", "%%")]
+    values = ["seq"]
+    for f in fields(cls):
+        if f.name == "seq" or (f.default is not MISSING and f.name not in optional):
+            continue
+        annotation = str(f.type)
+        v = f.name
+        if f.name in cls._numbers or annotation.startswith("float"):
+            text = f"_json_num({v})"
+        elif annotation.startswith("tuple[str"):
+            text = f"','.join(map(_json_str, {v}))"
+            template.append("," + dumps_json(f.name) + ":[%s]")
+            names.append(v)
+            values.append(text)
+            continue
+        elif annotation.startswith("tuple["):
+            text = f"','.join(map(_json_num, {v}))"
+            template.append("," + dumps_json(f.name) + ":[%s]")
+            names.append(v)
+            values.append(text)
+            continue
+        elif annotation.startswith("int"):
+            text = f"int.__repr__({v})"
+        else:
+            text = f"_json_str({v})"
+        if f.default is MISSING and "None" in annotation:
+            text = f"('null' if {v} is None else {text})"
+        template.append("," + dumps_json(f.name) + ":%s")
+        names.append(v)
+        values.append(text)
+    template.append("}")
+    source = (f"def line({', '.join(names)}):\n"
+              f"    return {''.join(template)!r} % ({', '.join(values)},)")
+    namespace: dict[str, Any] = {"_json_num": _json_num, "_json_str": _json_str}
+    exec(source, namespace)  # code generated from our own dataclass fields
+    formatter: Callable[..., str] = namespace["line"]
+    _FORMATTERS[key] = formatter
+    return formatter
+
+
+_FORMATTERS: dict[tuple[type[Event], tuple[str, ...]], Callable[..., str]] = {}
+
+
