@@ -68,8 +68,9 @@ def test_the_trace_can_stay_in_memory_or_go_to_a_stream() -> None:
         trace = StudentTrace(out, tree=tree)
         trace.expand(tree.root, tree.root.children, alpha=-math.inf, beta=math.inf)
         for leaf in tree.root.children:
-            trace.evaluate(leaf, leaf.value)  # type: ignore[arg-type]
-            trace.backup("A", leaf, leaf.value)  # type: ignore[arg-type]
+            assert leaf.value is not None
+            trace.evaluate(leaf, leaf.value)
+            trace.backup("A", leaf, leaf.value)
         result = trace.finish()
         assert (result.value, result.move, result.pv) == (5, "C", ("A", "C"))
         if isinstance(out, io.StringIO):

@@ -37,7 +37,9 @@ def test_exercises_meet_their_guarantees(b: int, d: int, cuts: tuple[int, int],
     tree = ex.tree
     leaves = [n for n in tree.nodes() if n.is_leaf]
     assert len(leaves) == b ** d and tree.height == d
-    assert all(values[0] <= n.value <= values[1] for n in leaves)  # type: ignore[operator]
+    leaf_values = [n.value for n in leaves]
+    assert None not in leaf_values
+    assert all(values[0] <= v <= values[1] for v in leaf_values if v is not None)
     assert cuts[0] <= ex.cuts <= cuts[1]
     kids = minimax_of_children(tree)
     assert kids.count(max(kids)) == 1  # a unique best move

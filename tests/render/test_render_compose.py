@@ -12,6 +12,7 @@ from tracer.render import Drawing, RenderOptions, render_bytes, write_frames
 from tracer.render.compose import Compositor
 from tracer.render.dot import Elements, elements, elements_dot
 from tracer.render.engine import render
+from tracer.trace import Trace
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
 RECORDED = [
@@ -90,10 +91,10 @@ def _value_x(svg: str, text: str) -> str:
     return m.group(1)
 
 
-def test_frames_with_xlabels_are_drawn_by_graphviz(aima: object) -> None:
+def test_frames_with_xlabels_are_drawn_by_graphviz(aima: Trace) -> None:
     # Where Graphviz puts an xlabel depends on the whole frame: those frames are not
     # joined (the last frame, the template itself, is).
-    drawing = Drawing(aima, RenderOptions(window=True))  # type: ignore[arg-type]
+    drawing = Drawing(aima, RenderOptions(window=True))
     views = [f.view for f in drawing.frames()]
     parts = [elements(v, drawing.theme, pinned=drawing.pinned) for v in views]
     draw, _ = _counting(drawing)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tracer.api import search_tree
+from tracer.events import Evaluate, Expand
 from tracer.games.tree import Node, parse_tree_json
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions
@@ -25,7 +26,8 @@ def true_values(root: Node) -> dict[str, float]:
     while stack:
         node, done = stack.pop()
         if not node.children:
-            out[node.id] = float(node.value)  # type: ignore[arg-type]
+            assert node.value is not None, f"leaf {node.id} has no value"
+            out[node.id] = float(node.value)
         elif done:
             vals = [out[c.id] for c in node.children]
             out[node.id] = max(vals) if node.player.value == "max" else min(vals)
@@ -67,6 +69,6 @@ def test_every_written_value_or_bound_is_true(data: Any, variant: tuple[str, str
     root = next(n for n in view.nodes if n.key == tree.root.id)
     assert root.value is not None and parse(root.value) == truth[tree.root.id] == result.value
     # Pruned nodes were never evaluated; explored ones were.
-    evaluated = {e.node for e in rec.trace.events if e.type in ("expand", "evaluate")}
+    evaluated = {e.node for e in rec.trace.events if isinstance(e, (Expand, Evaluate))}
     for node in view.nodes:
         assert (node.status == "explored") == (node.key in evaluated), node.key

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import AB_VARIANTS, VARIANTS, do_search
+from tests.conftest import AB_VARIANTS, VARIANTS, Searched, do_search
 from tracer.events import Backup, Cut, Evaluate
 from tracer.examples import EXAMPLES, example_tree
 
@@ -65,8 +65,8 @@ def test_fail_soft_and_fail_hard_return_different_values_at_the_cut_node() -> No
     soft = do_search(AIMA, "alphabeta", "fail-soft")
     hard = do_search(AIMA, "alphabeta", "fail-hard")
 
-    def arriving(s: object, child: str) -> float:
-        return next(e.child_value for e in s.trace.events  # type: ignore[attr-defined]
+    def arriving(s: Searched, child: str) -> float:
+        return next(e.child_value for e in s.trace.events
                     if isinstance(e, Backup) and e.child == child)
 
     assert arriving(soft, "C") == 2  # v, below the window
