@@ -10,7 +10,7 @@ stream to a file can format their hottest events without building them at all
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, Field, fields
 from json.encoder import encode_basestring as _json_str
 from typing import Any
 
@@ -36,35 +36,44 @@ def _json_num(x: Any) -> str:
     return dumps_json(encode_number(x))
 
 
+def _spelling(cls: type[Event], f: Field[Any], v: str) -> str:
+    """Python source that turns the expression ``v`` (field ``f``, not None) into its
+    JSON text: the one place that decides how each kind of field is written."""
+    annotation = str(f.type)
+    if f.name in cls._numbers or annotation.startswith("float"):
+        return f"_json_num({v})"
+    if annotation.startswith("tuple[str"):
+        return f"'[' + ','.join(map(_json_str, {v})) + ']'"
+    if annotation.startswith("tuple["):
+        return f"'[' + ','.join(map(_json_num, {v})) + ']'"
+    if annotation.startswith("int"):
+        return f"int.__repr__({v})"
+    return f"_json_str({v})"
+
+
+def _compile(name: str, source: str) -> Callable[..., str]:
+    namespace: dict[str, Any] = {"_json_num": _json_num, "_json_str": _json_str}
+    exec(source, namespace)  # code generated from our own dataclass fields
+    function: Callable[..., str] = namespace[name]
+    return function
+
+
 def compile_line_writer(cls: type[Event]) -> Callable[[Event], str]:
     """Generate ``write(e) -> '{"seq":..,"type":..,...}'`` for one event class."""
     parts = [repr('{"seq":'), "int.__repr__(e.seq)", repr(',"type":' + dumps_json(cls.type))]
     for f in fields(cls):
         if f.name == "seq":
             continue
-        annotation = str(f.type)
         v = f"e.{f.name}"
-        if f.name in cls._numbers or annotation.startswith("float"):
-            text = f"_json_num({v})"
-        elif annotation.startswith("tuple[str"):
-            text = f"'[' + ','.join(map(_json_str, {v})) + ']'"
-        elif annotation.startswith("tuple["):
-            text = f"'[' + ','.join(map(_json_num, {v})) + ']'"
-        elif annotation.startswith("int"):
-            text = f"int.__repr__({v})"
-        else:
-            text = f"_json_str({v})"
+        text = _spelling(cls, f, v)
         key = repr("," + dumps_json(f.name) + ":")
         if f.default is MISSING:  # required: written as null when None
             parts.append(f"{key} + ('null' if {v} is None else {text})")
         else:  # optional: left out when None
             parts.append(f"({key} + {text} if {v} is not None else '')")
     parts.append("'}'")
-    source = "def write(e):\n    return ''.join([\n        " + ",\n        ".join(parts) + "])"
-    namespace: dict[str, Any] = {"_json_num": _json_num, "_json_str": _json_str}
-    exec(source, namespace)  # code generated from our own dataclass fields
-    writer: Callable[[Event], str] = namespace["write"]
-    return writer
+    return _compile("write", "def write(e):\n    return ''.join([\n        "
+                    + ",\n        ".join(parts) + "])")
 
 
 def line_formatter(cls: type[Event], optional: tuple[str, ...] = ()) -> Callable[..., str]:
@@ -85,37 +94,15 @@ def line_formatter(cls: type[Event], optional: tuple[str, ...] = ()) -> Callable
     for f in fields(cls):
         if f.name == "seq" or (f.default is not MISSING and f.name not in optional):
             continue
-        annotation = str(f.type)
-        v = f.name
-        if f.name in cls._numbers or annotation.startswith("float"):
-            text = f"_json_num({v})"
-        elif annotation.startswith("tuple[str"):
-            text = f"','.join(map(_json_str, {v}))"
-            template.append("," + dumps_json(f.name) + ":[%s]")
-            names.append(v)
-            values.append(text)
-            continue
-        elif annotation.startswith("tuple["):
-            text = f"','.join(map(_json_num, {v}))"
-            template.append("," + dumps_json(f.name) + ":[%s]")
-            names.append(v)
-            values.append(text)
-            continue
-        elif annotation.startswith("int"):
-            text = f"int.__repr__({v})"
-        else:
-            text = f"_json_str({v})"
-        if f.default is MISSING and "None" in annotation:
-            text = f"('null' if {v} is None else {text})"
+        text = _spelling(cls, f, f.name)
+        if f.default is MISSING and "None" in str(f.type):
+            text = f"('null' if {f.name} is None else {text})"
         template.append("," + dumps_json(f.name) + ":%s")
-        names.append(v)
+        names.append(f.name)
         values.append(text)
     template.append("}")
-    source = (f"def line({', '.join(names)}):\n"
-              f"    return {''.join(template)!r} % ({', '.join(values)},)")
-    namespace: dict[str, Any] = {"_json_num": _json_num, "_json_str": _json_str}
-    exec(source, namespace)  # code generated from our own dataclass fields
-    formatter: Callable[..., str] = namespace["line"]
+    formatter = _compile("line", f"def line({', '.join(names)}):\n"
+                                 f"    return {''.join(template)!r} % ({', '.join(values)},)")
     _FORMATTERS[key] = formatter
     return formatter
 
