@@ -31,10 +31,15 @@ class Player(StrEnum):
             return Player.MAX
         return self
 
-    @property
-    def sign(self) -> int:
-        """+1 for MAX, -1 for MIN: turns a MAX-view value into the side-to-move view."""
-        return -1 if self is Player.MIN else 1
+    sign: int
+    """+1 for MAX, -1 for MIN (+1 for chance): turns a MAX-view value into the
+    side-to-move view.  A plain attribute, not a property: searches read it at every
+    node."""
+
+
+for _player, _sign in ((Player.MAX, 1), (Player.MIN, -1), (Player.CHANCE, 1)):
+    _player.sign = _sign
+del _player, _sign
 
 
 @dataclass(frozen=True)

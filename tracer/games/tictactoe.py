@@ -98,6 +98,16 @@ class _Table(dict[int, _V]):
         return self[state]
 
 
+class _Labels(dict[int, str]):
+    """Board pictures, drawn on first use."""
+
+    def __missing__(self, state: int) -> str:
+        cells = ["X" if state >> i & 1 else "O" if state >> (9 + i) & 1 else "."
+                 for i in range(9)]
+        label = self[state] = "\n".join("".join(cells[r * 3:r * 3 + 3]) for r in range(3))
+        return label
+
+
 def parse_board(board: str) -> int:
     """The state code of a 9-character board (``x``, ``o``, ``.``; row by row from the top)."""
     text = board.strip().lower()
@@ -126,7 +136,7 @@ class TicTacToe:
 
     capabilities = Capabilities(evaluation=True)
 
-    # The five calls a search makes at every node are bound in __init__ to C functions
+    # The calls a search makes at every node are bound in __init__ to C functions
     # (dict lookups in memo tables, and ``|``) rather than defined as methods: without a
     # Python frame per call a full search runs about 15% faster.
     to_move: Callable[[int], Player]
@@ -140,6 +150,8 @@ class TicTacToe:
     """True when someone has three in a row or the board is full."""
     utility: Callable[[int], float]
     """+1 / -1 / 0 (or e(p) with ``utility="eval"``) from X's (MAX's) point of view."""
+    describe: Callable[[int], str]
+    """The board on three lines, e.g. ``X.O\\n.X.\\n..O``."""
 
     def __init__(self, board: str = ".........", *, first: str = "x", symmetry: bool = False,
                  win: float = math.inf, utility: str = "unit") -> None:
@@ -158,7 +170,8 @@ class TicTacToe:
         self._terminal: _Table[bool] = _Table(self._fill)
         self._utility: _Table[float] = _Table(self._fill)
         self._actions: _Table[tuple[int, ...]] = _Table(self._fill)
-        self._labels: dict[int, str] = {}
+        # A traced full search labels each of 5,478 boards about 100 times.
+        self.describe = _Labels().__getitem__
         self.to_move = self._mover.__getitem__
         self.actions = self._actions.__getitem__
         self.result = operator.or_
@@ -236,12 +249,3 @@ class TicTacToe:
         """Unused: node ids of generated games are move paths."""
         raise UsageError("tictactoe names nodes by move paths")
 
-    def describe(self, state: int) -> str:
-        """The board on three lines, e.g. ``X.O\\n.X.\\n..O``."""
-        label = self._labels.get(state)
-        if label is not None:  # a traced full search labels each of 5,478 boards ~100 times
-            return label
-        cells = ["X" if state >> i & 1 else "O" if state >> (9 + i) & 1 else "."
-                 for i in range(9)]
-        label = self._labels[state] = "\n".join("".join(cells[r * 3:r * 3 + 3]) for r in range(3))
-        return label
