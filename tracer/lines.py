@@ -17,12 +17,18 @@ from typing import Any
 from .events import Event
 from .jsonio import dumps_json, encode_number
 
-__all__ = ["compile_line_writer", "line_formatter"]
+__all__ = [
+    "NODE_ID_FIELDS",
+    "compile_line_writer",
+    "json_number",
+    "line_formatter",
+    "line_template",
+]
 
 _INF = float("inf")
 
 
-def _json_num(x: Any) -> str:
+def json_number(x: Any) -> str:
     """The JSON text :func:`encode_number` and ``dumps_json`` give a number."""
     kind = x.__class__
     if kind is int:
@@ -41,18 +47,18 @@ def _spelling(cls: type[Event], f: Field[Any], v: str) -> str:
     JSON text: the one place that decides how each kind of field is written."""
     annotation = str(f.type)
     if f.name in cls._numbers or annotation.startswith("float"):
-        return f"_json_num({v})"
+        return f"json_number({v})"
     if annotation.startswith("tuple[str"):
         return f"'[' + ','.join(map(_json_str, {v})) + ']'"
     if annotation.startswith("tuple["):
-        return f"'[' + ','.join(map(_json_num, {v})) + ']'"
+        return f"'[' + ','.join(map(json_number, {v})) + ']'"
     if annotation.startswith("int"):
         return f"int.__repr__({v})"
     return f"_json_str({v})"
 
 
 def _compile(name: str, source: str) -> Callable[..., str]:
-    namespace: dict[str, Any] = {"_json_num": _json_num, "_json_str": _json_str}
+    namespace: dict[str, Any] = {"json_number": json_number, "_json_str": _json_str}
     exec(source, namespace)  # code generated from our own dataclass fields
     function: Callable[..., str] = namespace[name]
     return function
@@ -76,37 +82,61 @@ def compile_line_writer(cls: type[Event]) -> Callable[[Event], str]:
                     + ",\n        ".join(parts) + "])")
 
 
-def line_formatter(cls: type[Event], optional: tuple[str, ...] = ()) -> Callable[..., str]:
+NODE_ID_FIELDS = frozenset({"node", "parent", "child", "best", "after", "children", "pruned"})
+"""The fields of expand, evaluate, backup and cut events that hold node ids."""
+
+
+def _line_fields(cls: type[Event], optional: tuple[str, ...]) -> list[Field[Any]]:
+    """The required fields after ``seq`` in declaration order, then those in ``optional``."""
+    return [f for f in fields(cls)
+            if f.name != "seq" and (f.default is MISSING or f.name in optional)]
+
+
+def line_template(cls: type[Event], optional: tuple[str, ...] = ()) -> str:
+    """The %-template of one event class's line, newline included: ``%d`` for ``seq``,
+    then a ``%s`` for each field of :func:`_line_fields`, to be filled with the field's
+    JSON text (``"a1/b2"`` with its quotes, ``"+inf"``, ``null``...)."""
+    parts = ['{"seq":%d', ',"type":' + dumps_json(cls.type).replace("%", "%%")]
+    parts += ["," + dumps_json(f.name).replace("%", "%%") + ":%s"
+              for f in _line_fields(cls, optional)]
+    return "".join(parts) + "}\n"
+
+
+def line_formatter(cls: type[Event], optional: tuple[str, ...] = (), *,
+                   quoted_ids: bool = False) -> Callable[..., str]:
     """A fast ``f(seq, *fields) -> line`` for one event class, writing the same bytes as
-    ``cls(seq, *fields).to_line()`` without building the event.
+    ``cls(seq, *fields).to_line() + "\\n"`` without building the event.
 
     It takes the required fields in declaration order, then the optional fields named
     in ``optional`` (each must then be given, not None); the other optional fields are
-    left out.  Recording a search to a file calls it for every step, so the line is
-    one %-template filled in C (the tests check it against ``to_line``)."""
-    key = (cls, optional)
+    left out.  With ``quoted_ids`` the node ids (:data:`NODE_ID_FIELDS`) come already
+    spelt as JSON strings, so a search that quotes each id once, when it makes the
+    node, does not escape it again in every event that names it.  Recording a search
+    to a file calls this for every step, so the line is one %-template filled in C
+    (the tests check it against ``to_line``)."""
+    key = (cls, optional, quoted_ids)
     cached = _FORMATTERS.get(key)
     if cached is not None:
         return cached
     names = ["seq"]
-    template = ['{"seq":%d', ',"type":' + dumps_json(cls.type).replace("%", "%%")]
     values = ["seq"]
-    for f in fields(cls):
-        if f.name == "seq" or (f.default is not MISSING and f.name not in optional):
-            continue
-        text = _spelling(cls, f, f.name)
+    for f in _line_fields(cls, optional):
+        if quoted_ids and f.name in NODE_ID_FIELDS:
+            is_list = str(f.type).startswith("tuple[")
+            text = f"'[' + ','.join({f.name}) + ']'" if is_list else f.name
+        else:
+            text = _spelling(cls, f, f.name)
         if f.default is MISSING and "None" in str(f.type):
             text = f"('null' if {f.name} is None else {text})"
-        template.append("," + dumps_json(f.name) + ":%s")
         names.append(f.name)
         values.append(text)
-    template.append("}")
+    template = line_template(cls, optional)
     formatter = _compile("line", f"def line({', '.join(names)}):\n"
-                                 f"    return {''.join(template)!r} % ({', '.join(values)},)")
+                                 f"    return {template!r} % ({', '.join(values)},)")
     _FORMATTERS[key] = formatter
     return formatter
 
 
-_FORMATTERS: dict[tuple[type[Event], tuple[str, ...]], Callable[..., str]] = {}
+_FORMATTERS: dict[tuple[type[Event], tuple[str, ...], bool], Callable[..., str]] = {}
 
 

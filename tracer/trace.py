@@ -13,7 +13,7 @@ search gives the same bytes.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -232,18 +232,19 @@ class TraceWriter:
         self._sep = ""
         write = out.write
         if jsonl:
-            # The hot path of a traced search: one call, one formatted line.
-            def line(text: str) -> None:
-                write(text + "\n")
+            # The hot path of a traced search: a line goes straight to the file.
+            line = write
         else:
-            def line(text: str) -> None:
-                write(self._sep + text)
+            def line(text: str) -> int:
+                write(self._sep + text[:-1])
                 self._sep = ",\n"
-        self.line = line
-        """Write one event already formatted as its JSON text (``Event.to_line``)."""
+                return len(text)
+        self.line: Callable[[str], int] = line
+        """Write one event already formatted as its JSON text and a newline
+        (``Event.to_line() + "\\n"``)."""
 
         def event(e: Event) -> None:
-            line(e.to_line())
+            line(e.to_line() + "\n")
         self.event = event
 
     def start(self, header: Header) -> None:

@@ -41,7 +41,7 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
     opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
     if state is None:
         state = game.initial_state()
-    run = Run(game, recorder, opts, limits)
+    run = Run(game, recorder, opts, limits, quoted_ids=variant in ("fail-soft", "fail-hard"))
     root = run.root_id(state)
     header = run.header("alphabeta", variant, root, source,
                         {"root_player": game.to_move(state).value})
@@ -52,7 +52,7 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
         if variant == "negamax":
             score, pv = _negamax(run, state, root, None, 0, -INF, INF)
             return game.to_move(state).sign * score, pv
-        return _ab(run, state, root, None, 0, -INF, INF, variant == "fail-hard")
+        return _ab(run, state, run.root_key, None, 0, -INF, INF, variant == "fail-hard")
 
     return drive(run, header, body)
 
@@ -64,7 +64,7 @@ def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
         return leaf, (nid, None)
     player = run.game.to_move(state)
     if player is Player.CHANCE:
-        raise no_chance(nid)
+        raise no_chance(run.plain_id(nid))
     kids = run.children(state, nid, player, ply)
     if not kids:
         return run.evaluate(state, nid, parent, ply), (nid, None)

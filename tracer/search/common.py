@@ -6,9 +6,11 @@ algorithms themselves read as the textbook loops they implement.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from json.encoder import encode_basestring as _json_str
 from typing import Any
 
 from ..errors import LimitExceeded, UsageError
@@ -122,7 +124,11 @@ class Run:
     """One search in progress: the game, the recorder, the counters."""
 
     def __init__(self, game: Game[Any, Any], recorder: Recorder, options: SearchOptions,
-                 limits: Limits = NO_LIMITS) -> None:
+                 limits: Limits = NO_LIMITS, *, quoted_ids: bool = False) -> None:
+        """``quoted_ids``: the algorithm reports every node only through the typed
+        emitters below (``leaf``, ``evaluate``, ``expand``, ``backup``, ``cut``), so
+        when the run streams lines its node keys may be ids already spelt as JSON
+        strings (see ``quoted``)."""
         self.game = game
         self.limits = limits
         self.visited = 0
@@ -139,22 +145,33 @@ class Run:
         self.emit = recorder.emit  # type: ignore[method-assign]  # one call less per event
         # A stream recorder takes the hottest events as formatted lines: no objects.
         self.lines = recorder.write_line if isinstance(recorder, StreamRecorder) else None
+        self.quoted = (self.lines is not None and quoted_ids
+                       and options.order in ("natural", "reverse"))
+        """Node keys are ids spelt as JSON strings (``'"a1/b2"'``): each id is escaped
+        once, when its node is made, instead of in every line that names it.  Only
+        for orderings that do not read ids (random seeds by id, the oracles memoise)."""
+        self._quoted_names = _QuotedNames()
         labelled = () if game.capabilities.named_nodes else ("label",)
-        self._fmt_expand = line_formatter(Expand, ("value", *labelled))
-        self._fmt_expand_ab = line_formatter(Expand, ("value", "alpha", "beta", *labelled))
-        self._fmt_evaluate = line_formatter(Evaluate, labelled)
-        self._fmt_backup = line_formatter(Backup)
-        self._fmt_backup_ab = line_formatter(Backup, ("alpha", "beta"))
-        self._fmt_cut = line_formatter(Cut)
+        q = self.quoted
+        self._fmt_expand = line_formatter(Expand, ("value", *labelled), quoted_ids=q)
+        self._fmt_expand_ab = line_formatter(Expand, ("value", "alpha", "beta", *labelled),
+                                             quoted_ids=q)
+        self._fmt_evaluate = line_formatter(Evaluate, labelled, quoted_ids=q)
+        self._fmt_backup = line_formatter(Backup, quoted_ids=q)
+        self._fmt_backup_ab = line_formatter(Backup, ("alpha", "beta"), quoted_ids=q)
+        self._fmt_cut = line_formatter(Cut, quoted_ids=q)
         self.opts = options
         self.depth_limit = options.depth
-        self._limit = options.depth if options.depth is not None else 1 << 62
+        self.depth_cap = options.depth if options.depth is not None else 1 << 62
+        """Nodes at this ply are leaves (a huge number when there is no depth limit)."""
         self.named = game.capabilities.named_nodes
         # Without events or id-based orderings, children are keyed by their action and
         # ids are computed for the principal variation only: no string per node.
         self.ids = self.on or options.order in ("random", "best", "worst")
         self._reverse = options.order == "reverse"
         self.root_state: Any = None
+        self.root_key: Any = None
+        """The key the search passes for the root: its id, or its id quoted."""
         self.seq = 0
         self.expanded = 0
         self.evaluated = 0
@@ -169,8 +186,15 @@ class Run:
     # ids and children -------------------------------------------------------------
 
     def root_id(self, state: Any) -> str:
+        """The root's node id; also sets ``root_key``, the key to search it with."""
         self.root_state = state
-        return str(self.game.node_id(state)) if self.named else "root"
+        root = str(self.game.node_id(state)) if self.named else "root"
+        self.root_key = _json_str(root) if self.quoted else root
+        return root
+
+    def plain_id(self, key: Any) -> str:
+        """The node id of a node key (for messages)."""
+        return str(json.loads(key)) if self.quoted else str(key)
 
     def child_id(self, parent_id: str, state: Any, action: Any, child: Any) -> str:
         if self.named:
@@ -188,7 +212,16 @@ class Run:
             if self._reverse:
                 acts = acts[::-1]
             return [(result(state, a), a) for a in acts]
-        if self.named:
+        if self.quoted:
+            if self.named:
+                kids = [(c, _json_str(str(game.node_id(c))))
+                        for c in [game.result(state, a) for a in game.actions(state)]]
+            else:  # the quoted path of a child is its parent's, a "/" and its move
+                prefix = '"' if node_id == self.root_key else node_id[:-1] + "/"
+                names = self._quoted_names
+                kids = [(game.result(state, a), prefix + names[game.move_name(state, a)])
+                        for a in game.actions(state)]
+        elif self.named:
             kids = [(c, game.node_id(c))
                     for c in [game.result(state, a) for a in game.actions(state)]]
         else:
@@ -198,7 +231,7 @@ class Run:
         return self._order(kids, node_id, player, ply)
 
     def is_leaf(self, state: Any, ply: int) -> bool:
-        return self.game.is_terminal(state) or ply >= self._limit
+        return self.game.is_terminal(state) or ply >= self.depth_cap
 
     def leaf(self, state: Any, node_id: Any, parent: Any, ply: int, *,
              negamax: bool = False) -> float | None:
@@ -207,7 +240,7 @@ class Run:
         game = self.game
         if game.is_terminal(state):
             value, reason = game.utility(state), "terminal"
-        elif ply >= self._limit:
+        elif ply >= self.depth_cap:
             value, reason = game.evaluate(state), "depth-limit"
         else:
             return None
@@ -349,6 +382,8 @@ class Run:
     def result(self, value: float | None, pv: PV, *, stopped: str | None = None) -> Result:
         """The result block; ``stopped`` names the budget that cut the search short."""
         path = flatten_pv(pv) if self.ids else self._pv_ids(flatten_pv(pv))
+        if self.quoted:
+            path = tuple(json.loads(k) for k in path)
         return Result(
             value=value,
             move=path[1] if len(path) > 1 else None,
@@ -364,6 +399,14 @@ class Run:
                 max_list_length=self.max_list_length,
             ),
         )
+
+
+class _QuotedNames(dict[str, str]):
+    """Move name -> its JSON spelling without the opening quote, made on first use."""
+
+    def __missing__(self, name: str) -> str:
+        text = self[name] = _json_str(name)[1:]
+        return text
 
 
 def drive(run: Run, header: Header, body: Callable[[], tuple[float, PV]]) -> Result:

@@ -85,7 +85,7 @@ class Searcher:
     def set_depth(self, limit: int | None) -> None:
         self.limit = limit
         # Run's own leaf test reads the limit; iterative deepening moves it each iteration.
-        self.run._limit = _NO_BOUND if limit is None else limit
+        self.run.depth_cap = _NO_BOUND if limit is None else limit
 
     # children ---------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
     opts = SearchOptions(order=order, seed=seed, depth=depth)
     if state is None:
         state = game.initial_state()
-    run = Run(game, recorder, opts, limits)
+    run = Run(game, recorder, opts, limits, quoted_ids=variant == "two-function")
     root = run.root_id(state)
     header = run.header("minimax", variant, root, source,
                         {"root_player": game.to_move(state).value})
@@ -48,7 +48,11 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
         if variant == "negamax":
             score, pv = _negamax(run, state, root, None, 0)
             return game.to_move(state).sign * score, pv
-        return _two_function(run, state, root, None, 0)
+        if run.quoted:  # streaming to a file: the same loop, specialised for speed
+            from .streamed import two_function_lines
+
+            return two_function_lines(run, state)
+        return _two_function(run, state, run.root_key, None, 0)
 
     return drive(run, header, body)
 
@@ -64,7 +68,7 @@ def _two_function(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tupl
         return leaf, (nid, None)
     player = run.game.to_move(state)
     if player is Player.CHANCE:
-        raise no_chance(nid)
+        raise no_chance(run.plain_id(nid))
     kids = run.children(state, nid, player, ply)
     if not kids:
         return run.evaluate(state, nid, parent, ply), (nid, None)
