@@ -60,7 +60,7 @@ def recording_cost() -> None:
             with FileRecorder(out) as rec:
                 minimax(game, state, recorder=rec)
 
-        recorded, _ = best_of(traced, 1)
+        recorded, _ = best_of(traced, REPEAT)
         size = out.stat().st_size
     print("\nthe cost of recording (full tic-tac-toe minimax); ratio = time / no hooks")
     print(row("same search with the hooks removed", no_hooks, no_hooks,
@@ -81,7 +81,7 @@ def othello() -> None:
             with FileRecorder(out) as rec:
                 alpha_beta(game, state, depth=6, recorder=rec)
 
-        recorded, _ = best_of(traced, 1)
+        recorded, _ = best_of(traced, REPEAT)
     print(f"\nOthello, alpha-beta to depth 6 from the start ({nodes:,} nodes)")
     print(row("untraced", untraced, untraced, f"{nodes / untraced:,.0f} nodes/s"))
     print(row("traced to JSONL", recorded, untraced, f"{nodes / recorded:,.0f} nodes/s"))
