@@ -247,14 +247,18 @@ class Run:
         self._scored(state, node_id, parent, ply, value, reason, negamax)
         return value
 
-    def _scored(self, state: Any, node_id: Any, parent: Any, ply: int, value: float,
-                reason: str, negamax: bool) -> None:
+    def scored(self, ply: int) -> None:
+        """Count a leaf: the budget, the leaves evaluated, the deepest ply."""
         self.visited += 1
         if self.visited >= self.next_check:
             self.check_limits()
         self.evaluated += 1
         if ply > self.max_depth:
             self.max_depth = ply
+
+    def _scored(self, state: Any, node_id: Any, parent: Any, ply: int, value: float,
+                reason: str, negamax: bool) -> None:
+        self.scored(ply)
         if self.on:
             player = self.game.to_move(state)
             self.seq += 1

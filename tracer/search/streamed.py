@@ -18,6 +18,7 @@ random trees, depth limits, budgets and games (tests/search/test_properties.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from json.encoder import encode_basestring as json_str
 from typing import Any
 
@@ -46,7 +47,11 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
     to_move = game.to_move
     children = run.children
     limit = run.depth_cap
-    describe = None if run.named else game.describe
+    # Trees name their nodes and have no pictures; generated games add a "label".
+    describe = game.describe
+    label: Callable[[Any], str] = (
+        (lambda state: "") if run.named
+        else (lambda state: ',"label":' + json_str(describe(state))))
 
     def leaf(state: Any, key: str, parent: str, ply: int, terminal: bool) -> Searched:
         """``Run.leaf`` and ``Run.evaluate``: score, count and report a leaf."""
@@ -54,21 +59,12 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
             value, reason = game.utility(state), '"terminal"'
         else:
             value, reason = game.evaluate(state), '"depth-limit"'
-        run.visited += 1
-        if run.visited >= run.next_check:
-            run.check_limits()
-        run.evaluated += 1
-        if ply > run.max_depth:
-            run.max_depth = ply
+        run.scored(ply)
         text = json_number(value)
         run.seq += 1
-        who = _PLAYER[to_move(state)]
-        line = (f'{{"seq":{run.seq},"type":"evaluate","node":{key},"parent":{parent},'
-                f'"depth":{ply},"player":{who},"value":{text},"reason":{reason}')
-        if describe is None:
-            write(line + "}\n")
-        else:
-            write(f'{line},"label":{json_str(describe(state))}}}\n')
+        write(f'{{"seq":{run.seq},"type":"evaluate","node":{key},"parent":{parent},'
+              f'"depth":{ply},"player":{_PLAYER[to_move(state)]},"value":{text},'
+              f'"reason":{reason}{label(state)}}}\n')
         return value, text, (key, None)
 
     def search(state: Any, key: str, parent: str, ply: int) -> Searched:
@@ -83,22 +79,13 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
         kids = children(state, key, player, ply)
         if not kids:
             return leaf(state, key, parent, ply, False)
-        run.visited += 1  # Run.opened, inline
-        if run.visited >= run.next_check:
-            run.check_limits()
-        run.expanded += 1
-        if ply > run.max_depth:
-            run.max_depth = ply
+        run.opened(ply)
         sign = player.sign
         v, v_text = _START[player]
         run.seq += 1
-        ids = "[" + ",".join([k for _, k in kids]) + "]"
-        line = (f'{{"seq":{run.seq},"type":"expand","node":{key},"parent":{parent},'
-                f'"depth":{ply},"player":{_PLAYER[player]},"children":{ids},"value":{v_text}')
-        if describe is None:
-            write(line + "}\n")
-        else:
-            write(f'{line},"label":{json_str(describe(state))}}}\n')
+        write(f'{{"seq":{run.seq},"type":"expand","node":{key},"parent":{parent},'
+              f'"depth":{ply},"player":{_PLAYER[player]},'
+              f'"children":[{",".join([k for _, k in kids])}],"value":{v_text}{label(state)}}}\n')
         best = "null"
         best_pv: PV = None
         for child, child_key in kids:
