@@ -13,7 +13,7 @@ It runs only where it is exactly the general loop: a stream recorder and an orde
 that does not read node ids (``Run.quoted``).  The lines are those of
 ``lines.line_template`` for expand, evaluate and backup events; the property tests
 check that this loop writes, byte for byte, the lines of the general loop's events on
-random trees, depth limits, budgets and games (tests/search/test_properties.py).
+random games, depth limits, budgets and every built-in game (tests/search/test_streamed.py).
 """
 
 from __future__ import annotations
