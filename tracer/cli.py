@@ -102,6 +102,8 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
               help="Print the result as JSON (keys value, move, pv, stats).")
 @click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Also draw the trace (.svg, .png, .pdf or .dot).")
+@click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
+              help="With --render: defaults for slides, print or web (see `render --help`).")
 @click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A parameter of a generated game (repeatable); see `gametrace games`.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
@@ -115,7 +117,8 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         depth: int | None, cut_on: str, root_player: str | None, output: Path | None,
         as_json: bool, render_out: Path | None, params: tuple[str, ...], max_nodes: int | None,
         time_limit: float | None, quiet: bool, max_ply: int,
-        bounds: tuple[float, float] | None, prover: str, techniques: str) -> None:
+        bounds: tuple[float, float] | None, prover: str, techniques: str,
+        preset: str | None) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 
     SOURCE is a tree file (.json, or the text notation in any other file), the
@@ -127,6 +130,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run aima
       gametrace run aima -a alphabeta --variant fail-hard -o aima.json
       gametrace run aima --order reverse --cut-on gt --json
+      gametrace run aima -a alphabeta --render aima.svg --preset slides
       gametrace run tictactoe -p board=x...o.... --depth 2
       echo 'A(B(3 12 8) C(2 4 6) D(14 5 2))' > t.tree && gametrace run t.tree -a minimax
       gametrace run coin -a expectiminimax --variant star1 --bounds -2 7
@@ -181,7 +185,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
 
         assert trace_path is not None  # set above whenever --render is given
         try:
-            render_trace_file(trace_path, render_out)
+            render_trace_file(trace_path, render_out, preset=preset)
         finally:
             if scratch is not None:
                 scratch.cleanup()

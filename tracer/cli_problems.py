@@ -55,6 +55,8 @@ def _describe_params(params: dict[str, str]) -> str:
               help="Print the result as JSON (keys value, move, pv, states, stats).")
 @click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Also draw the search tree (.svg, .png, .pdf or .dot).")
+@click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
+              help="With --render: defaults for slides, print or web (see `render --help`).")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
               help="Stop cleanly after this many nodes (selected + generated).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
@@ -65,7 +67,7 @@ def _describe_params(params: dict[str, str]) -> str:
 def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, variant: str,
                   output: Path | None, as_json: bool, render_out: Path | None,
                   max_nodes: int | None, time_limit: float | None, limit: int,
-                  quiet: bool) -> None:
+                  quiet: bool, preset: str | None) -> None:
     """Run A* on PROBLEM and print the expansion order (node, state, g, h, f), the
     discarded nodes, the cost and the path.
 
@@ -78,6 +80,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar jugs --heuristic zero --variant tree
       gametrace astar jugs -p capacities=4,9 -p goal=6 -o jugs.json
       gametrace astar jugs --render jugs.png
+      gametrace astar jugs --render jugs.svg --preset slides
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
     from .api import parse_params
@@ -106,8 +109,9 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
         from .render import render_trace
+        from .render.presets import preset_options
 
-        render_trace(trace, render_out)
+        render_trace(trace, render_out, preset_options(preset))
         if not quiet:
             click.echo(f"diagram written to {render_out}", err=True)
 

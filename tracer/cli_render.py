@@ -11,21 +11,44 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from .errors import UsageError
-from .render.options import ENGINES, FRAME_FORMATS, LANGS, STEPS, RenderOptions
+from .render.options import ENGINES, FRAME_FORMATS, LANGS, PRUNED, STEPS
+from .render.presets import PRESETS, preset_options
 
 __all__ = ["render_command", "render_trace_file"]
 
 
+PRESET_HELP = ("Defaults for a purpose: slides (16:9, large text, no legend or result "
+               "line, tight margin), print (grayscale, legend), web (colour, legend); "
+               "options given explicitly win. Example: --preset slides.")
+
+
+def preset_option(function: Any) -> Any:
+    """The ``--preset`` option, shared by every command that draws."""
+    return click.option("--preset", type=click.Choice(tuple(PRESETS)), default=None,
+                        help=PRESET_HELP)(function)
+
+
 def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike[str],
-                      **options: Any) -> None:
+                      *, preset: str | None = None, **options: Any) -> None:
     """Draw the trace at ``trace_path`` into ``out`` (``.svg``, ``.png``, ``.pdf``,
-    ``.dot``/``.gv``, or ``-`` for DOT on stdout); ``options`` are
-    :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)."""
+    ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout); ``options`` are
+    :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
+    on top of the ``preset`` (see :mod:`tracer.render.presets`)."""
     from .render import render_trace
 
-    render_trace(trace_path, out, RenderOptions.from_kwargs(**options))
+    render_trace(trace_path, out, preset_options(preset, **options))
+
+
+def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
+    """The options typed on the command line (not left at their default), so that a
+    preset fills in only the others."""
+    names = {"ascii": "ascii_"}
+    return {key: value for key, value in values.items()
+            if ctx.get_parameter_source(names.get(key, key)) not in (ParameterSource.DEFAULT,
+                                                                     None)}
 
 
 @click.command("render")
@@ -79,14 +102,24 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
               help="bundled: the Graphviz inside pygraphviz; system: a dot on PATH.")
 @click.option("--max-frames", type=int, default=500, show_default=True,
               help="Refuse to write more frames than this.")
-def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: str,
-                   frame_format: str, lang: str, theme: str, values: bool, ids: bool,
+@preset_option
+@click.option("--caption/--no-caption", default=True, show_default=True,
+              help="The result line under the diagram (a frame's step under the frame).")
+@click.option("--pruned", type=click.Choice(PRUNED), default="ghost", show_default=True,
+              help="Pruned subtrees: ghost (dashed, with values), cross (a cross on the cut "
+                   "edge, values hidden, as the lecture draws them), hide (only the crossed "
+                   "cut edge). Example: --pruned cross.")
+@click.pass_context
+def render_command(ctx: click.Context, trace: Path, out: str | None,
+                   frames_dir: Path | None, step: str, frame_format: str, lang: str,
+                   theme: str, values: bool, ids: bool,
                    window: bool, visit_order: bool, pv: bool, cuts: bool, ghosts: bool,
                    ghost_values: bool, legend: bool, positions: bool | None, numbers: bool,
                    title: str | None, ascii_: bool,
                    max_nodes: int, max_width: int | None, depth: int | None,
                    focus: str | None, dpi: int,
-                   engine: str, max_frames: int) -> None:
+                   engine: str, max_frames: int, preset: str | None, caption: bool,
+                   pruned: str) -> None:
     """Draw TRACE (a .json or .jsonl trace) as a diagram and/or step-by-step frames.
 
     \b
@@ -94,6 +127,7 @@ def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: 
       gametrace render aima.json -o aima.svg
       gametrace render aima.json -o aima.png --theme print --lang it
       gametrace render aima.json --frames frames/ --step leaf
+      gametrace render aima.json -o aima.png --preset slides --pruned cross
     """
     from .render import Drawing, output_format, write_frames
     from .render.output import write_output
@@ -101,12 +135,13 @@ def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: 
     if out is None and frames_dir is None:
         raise UsageError("nothing to draw into: give -o OUT, --frames DIR, or both")
     fmt = output_format(out) if out is not None else None
-    options = RenderOptions(
+    options = preset_options(preset, **given_options(ctx, dict(
         lang=lang, theme=theme, values=values, ids=ids, window=window,
         visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts, ghost_values=ghost_values,
         legend=legend, positions=positions, numbers=numbers, title=title, ascii=ascii_,
         max_nodes=max_nodes, max_width=max_width, depth=depth, focus=focus, dpi=dpi,
-        engine=engine, step=step, frame_format=frame_format, max_frames=max_frames)
+        engine=engine, step=step, frame_format=frame_format, max_frames=max_frames,
+        caption=caption, pruned=pruned)))
     drawing = Drawing(trace, options)
     if out is not None and fmt is not None:
         write_output(out, drawing.render(fmt))

@@ -18,6 +18,7 @@ from .footer import graph_label
 from .footer import nodes as footer_nodes
 from .geometry import and_arcs, tuck
 from .notes import note_attrs, note_name, stub_attrs
+from .presets import scale_elements
 from .styles import box_attrs, edge_attrs, node_attrs
 from .themes import Theme
 from .view import View
@@ -58,8 +59,9 @@ def elements_dot(parts: Elements, theme: Theme, *, label: str = "") -> str:
     """The DOT source of a graph of ``parts`` (nodes, then edges) drawn in ``theme``."""
     g = graphviz.Digraph("gametree")
     g.attr("graph", rankdir="TB", splines="line", ordering="out", outputorder="edgesfirst",
-           nodesep="0.18", ranksep="0.42", bgcolor=theme.background, pad="0.2",
+           nodesep="0.18", ranksep="0.42", bgcolor=theme.background, pad=f"{theme.pad:g}",
            fontname=theme.font, forcelabels="true", labelloc="b", labeljust="c")
+
     g.attr("node", fontname=theme.font, fontcolor=theme.ink, fixedsize="true",
            penwidth="1.4", margin="0")
     g.attr("edge", fontname=theme.font, fontcolor=theme.ink, arrowhead="none",
@@ -67,6 +69,10 @@ def elements_dot(parts: Elements, theme: Theme, *, label: str = "") -> str:
     if label:
         g.attr("graph", label=label)
     nodes, edges = parts
+    # ``ratio`` (height / width) makes dot stretch the layout, never the nodes; drawings
+    # with positions are already stretched (and the bundled nop2 crashes on ``ratio``).
+    if theme.aspect is not None and not any("pos" in attrs for _, attrs in nodes):
+        g.attr("graph", ratio=f"{1 / theme.aspect:.4f}")
     # Lines are cached: the frames of a sequence repeat most of them.
     g.body.extend(_node_line(name, tuple(sorted(attrs.items()))) for name, attrs in nodes)
     g.body.extend(_edge_line(t, h, tuple(sorted(attrs.items()))) for (t, h), attrs in edges)
@@ -102,6 +108,9 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     for edge in view.edges:
         tail = note_name(edge.tail) if view.notes else edge.tail
         edges.append(((tail, edge.head), dict(edge_attrs(edge, theme.name))))
+    if theme.scale != 1.0:
+        scale_elements(nodes, theme.scale)
+        scale_elements(edges, theme.scale)
     if pinned is None:
         return nodes, edges
     node_defaults, edge_defaults = _node_defaults(theme), _edge_defaults(theme)

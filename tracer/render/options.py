@@ -17,6 +17,7 @@ __all__ = [
     "FORMATS",
     "FRAME_FORMATS",
     "LANGS",
+    "PRUNED",
     "RenderOptions",
     "STEPS",
     "THEMES",
@@ -31,6 +32,9 @@ STEPS = ("event", "node", "leaf")
 """What one frame is: every event, every node visited, or every leaf evaluated."""
 LANGS = ("en", "it")
 THEMES = ("colour", "print")
+PRUNED = ("ghost", "cross", "hide")
+"""How pruned subtrees look: dashed ghosts, or as the lecture draws them (a cross on the
+cut edge, values hidden; ``hide`` leaves only the crossed edge)."""
 ENGINES = ("bundled", "system")
 """``bundled``: the Graphviz inside the pygraphviz wheel; ``system``: a ``dot`` on PATH."""
 
@@ -99,6 +103,18 @@ class RenderOptions:
     """Refuse to write more frames than this (use a coarser --step or --focus)."""
     memory_nodes: int = 100_000
     """Nodes kept in memory while reading a stream; deeper levels are then summarised."""
+    caption: bool = True
+    """The line under the picture (the result; a frame's step).  Frames keep their step
+    text for the player and Beamer either way."""
+    pruned: str = "ghost"
+    """Pruned subtrees: ``ghost`` (dashed, with leaf values), ``cross`` (a cross on each
+    cut edge, values hidden) or ``hide`` (only the crossed cut edge is drawn)."""
+    scale: float = 1.0
+    """Text and node sizes, times this (spacing stays): above 1 for slides."""
+    aspect: float | None = None
+    """Stretch the layout (never the nodes) to this width/height ratio, e.g. 16/9."""
+    pad: float = 0.2
+    """Margin around the picture, in inches."""
 
     def __post_init__(self) -> None:
         theme = _THEME_ALIASES.get(self.theme, self.theme)
@@ -108,6 +124,13 @@ class RenderOptions:
         _choose("engine", self.engine, ENGINES)
         _choose("step", self.step, STEPS)
         _choose("frame format", self.frame_format, FRAME_FORMATS)
+        _choose("pruned style", self.pruned, PRUNED)
+        if not 0.5 <= self.scale <= 4:
+            raise UsageError(f"scale must be between 0.5 and 4, got {self.scale:g}")
+        if self.aspect is not None and not 0.2 <= self.aspect <= 5:
+            raise UsageError(f"aspect must be between 0.2 and 5, got {self.aspect:g}")
+        if not 0 <= self.pad <= 2:
+            raise UsageError(f"pad must be between 0 and 2 inches, got {self.pad:g}")
         for name in ("max_nodes", "dpi", "max_frames", "memory_nodes"):
             if getattr(self, name) < 1:
                 raise UsageError(f"{name.replace('_', '-')} must be at least 1, "

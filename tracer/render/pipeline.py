@@ -72,7 +72,8 @@ class Drawing:
         self.source = source
         self.options = opts = options or RenderOptions()
         self.words: Words = words(opts.lang, ascii=opts.ascii)
-        self.theme: Theme = theme(opts.theme)
+        self.theme: Theme = replace(theme(opts.theme), scale=opts.scale, aspect=opts.aspect,
+                                    pad=opts.pad)
         header, items, self.file = read_items(source)
         self.replay = Replay(header, file=self.file, memory_nodes=opts.memory_nodes)
         self.replay.feed_all(items)
@@ -92,7 +93,8 @@ class Drawing:
                                     root_status=root.solved if root is not None else None,
                                     passes=self.replay.iterations)
         view = build_view(self.replay, self.visible, opts, self.words, final=True,
-                          caption=self.caption, pv=self.pv, notes=self.notes)
+                          caption=self.caption if opts.caption else None, pv=self.pv,
+                          notes=self.notes)
         numbers = any(s.numbers for s in self.notes.values())
         self.frames_legend: tuple[str, ...] = legend_keys(view, frames=True, numbers=numbers)
         """Legend keys of the frames: the diagram's, with the current node and the nodes

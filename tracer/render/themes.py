@@ -38,6 +38,13 @@ class Theme:
     """Positions (boards, piles) under the nodes: columns must line up."""
     tt: str = "#1f6f6f"
     """Border of a node answered by the transposition table (also drawn with diagonals)."""
+    scale: float = 1.0
+    """Sizes of nodes and texts, times this (:func:`tracer.render.presets.scale_elements`);
+    set from the render options, like the two below."""
+    aspect: float | None = None
+    """Stretch the layout to this width/height ratio (Graphviz ``ratio``)."""
+    pad: float = 0.2
+    """Margin around the drawing, in inches."""
 
 
 COLOUR = Theme(
