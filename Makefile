@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check traces clean
+.PHONY: demo test lint bench docs docs-check traces clean sysdeps-tex
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,8 +23,19 @@ demo: $(STAMP)
 	@echo "open $(OUT)/aima.png, $(OUT)/frames/frames.pdf (slides) or $(OUT)/frames/player.html"
 
 ## test: set up, then run the whole test suite
-test: $(STAMP)
+test: $(STAMP) sysdeps-tex
 	$(BIN)/python -m pytest -q
+
+TEX_PACKAGES := texlive-latex-base texlive-pictures texlive-latex-recommended lmodern poppler-utils
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+## sysdeps-tex: pdflatex, TikZ, Beamer (and pdftoppm) for the TikZ/Beamer tests, installed
+## from Debian only when missing (lmodern: the scalable fonts; poppler-utils: pdfinfo, pdftoppm)
+sysdeps-tex:
+	@if command -v pdflatex >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 \
+	    && kpsewhich beamer.cls tikz.sty lmodern.sty >/dev/null 2>&1; then :; else \
+	  echo "installing $(TEX_PACKAGES)"; \
+	  $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q $(TEX_PACKAGES); fi
 
 ## lint: ruff and mypy --strict
 lint: $(STAMP)

@@ -101,7 +101,7 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--json", "as_json", is_flag=True,
               help="Print the result as JSON (keys value, move, pv, stats).")
 @click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also draw the trace (.svg, .png, .pdf or .dot).")
+              default=None, help="Also draw the trace (.svg, .png, .pdf, .dot or .tex).")
 @click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
               help="With --render: defaults for slides, print or web (see `render --help`).")
 @click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",

@@ -54,9 +54,11 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 @click.command("render")
 @click.argument("trace", type=click.Path(dir_okay=True, path_type=Path))
 @click.option("-o", "--output", "out", metavar="OUT",
-              help="Diagram file: .svg, .png, .pdf or .dot (- writes DOT to stdout).")
+              help="Diagram file: .svg, .png, .pdf, .dot (- writes DOT to stdout) or .tex "
+                   "(TikZ, with NAME-preamble.tex). Example: -o aima.tex.")
 @click.option("--frames", "frames_dir", metavar="DIR", type=click.Path(path_type=Path),
-              help="Write one frame per step into DIR, plus frames.pdf and player.html.")
+              help="Write one frame per step into DIR, plus frames.pdf, player.html and "
+                   "frames.tex (a Beamer frame, one overlay per frame; deck.tex around it).")
 @click.option("--step", type=click.Choice(STEPS), default="event", show_default=True,
               help="What one frame is: each event, each node visited, each leaf evaluated.")
 @click.option("--frame-format", type=click.Choice(FRAME_FORMATS), default="svg",
@@ -128,13 +130,16 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json -o aima.png --theme print --lang it
       gametrace render aima.json --frames frames/ --step leaf
       gametrace render aima.json -o aima.png --preset slides --pruned cross
+      gametrace render aima.json -o aima.tex --preset slides
     """
     from .render import Drawing, output_format, write_frames
     from .render.output import write_output
 
     if out is None and frames_dir is None:
         raise UsageError("nothing to draw into: give -o OUT, --frames DIR, or both")
-    fmt = output_format(out) if out is not None else None
+    from .render.tikz import is_tex, write_tikz
+
+    fmt = None if out is None or is_tex(out) else output_format(out)
     options = preset_options(preset, **given_options(ctx, dict(
         lang=lang, theme=theme, values=values, ids=ids, window=window,
         visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts, ghost_values=ghost_values,
@@ -143,11 +148,16 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         engine=engine, step=step, frame_format=frame_format, max_frames=max_frames,
         caption=caption, pruned=pruned)))
     drawing = Drawing(trace, options)
-    if out is not None and fmt is not None:
+    if out is not None and fmt is None:
+        _, pre = write_tikz(drawing, out)
+        click.echo(f"diagram written to {out} (\\input{{{pre.stem}}} in the preamble)",
+                   err=True)
+    elif out is not None and fmt is not None:
         write_output(out, drawing.render(fmt))
         if out != "-":
             click.echo(f"diagram written to {out}", err=True)
     if frames_dir is not None:
         written = write_frames(drawing, frames_dir)
         click.echo(f"{len(written.frames)} frames written to {frames_dir} "
-                   f"(with {written.pdf.name} and {written.html.name})", err=True)
+                   f"(with {written.pdf.name}, {written.html.name}, and frames.tex for "
+                   f"Beamer: pdflatex deck.tex)", err=True)

@@ -16,6 +16,7 @@ import os
 from .frames import FramesWritten
 from .options import FORMATS, FRAME_FORMATS, LANGS, STEPS, THEMES, RenderOptions, output_format
 from .pipeline import Drawing, TraceSource
+from .tikz import is_tex
 
 __all__ = [
     "FORMATS",
@@ -48,9 +49,16 @@ def trace_dot(source: TraceSource, options: RenderOptions | None = None) -> str:
 def render_trace(source: TraceSource, out: str | os.PathLike[str],
                  options: RenderOptions | None = None) -> None:
     """Write the diagram to ``out``: ``.svg``, ``.png``, ``.pdf``, ``.dot``/``.gv``, or ``-``
-    for DOT on standard output.  The file is replaced only once it is complete."""
+    for DOT on standard output.  The file is replaced only once it is complete.
+    ``.tex`` writes a ``tikzpicture`` and ``NAME-preamble.tex`` beside it
+    (:mod:`tracer.render.tikz`)."""
     from .output import write_output
 
+    if is_tex(out):
+        from .tikz import write_tikz
+
+        write_tikz(Drawing(source, options), out)
+        return
     fmt = output_format(out)
     write_output(out, Drawing(source, options).render(fmt))
 
@@ -58,8 +66,12 @@ def render_trace(source: TraceSource, out: str | os.PathLike[str],
 def write_frames(source: TraceSource | Drawing, directory: str | os.PathLike[str],
                  options: RenderOptions | None = None) -> FramesWritten:
     """Write one frame per step into ``directory`` (``frame-001.svg`` ...), plus
-    ``frames.pdf`` (one page per frame) and ``player.html`` (a self-contained player)."""
+    ``frames.pdf`` (one page per frame), ``player.html`` (a self-contained player) and
+    ``frames.tex`` (a Beamer frame, one overlay per frame; :mod:`tracer.render.beamer`)."""
+    from .beamer import write_beamer
     from .frames import write_frames as _write
 
     drawing = source if isinstance(source, Drawing) else Drawing(source, options)
-    return _write(drawing, directory)
+    written = _write(drawing, directory)
+    write_beamer(drawing, directory)
+    return written

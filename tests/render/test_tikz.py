@@ -1,0 +1,235 @@
+"""TikZ and Beamer output: the SVG's coordinates, named colours and styles, and documents
+that ``pdflatex`` compiles (one page per frame)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tracer.cli import main
+from tracer.render import Drawing, RenderOptions, render_trace, write_frames
+from tracer.render.presets import preset_options
+from tracer.render.tikz import (
+    TexColours,
+    drawing_picture,
+    legend_swatches,
+    tex_text,
+    tikzpicture,
+    xdot_ops,
+)
+from tracer.trace import Trace
+
+TRACES = Path(__file__).resolve().parents[2] / "traces"
+needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or shutil.which("pdfinfo") is None,
+                               reason="pdflatex/pdfinfo missing: `make sysdeps-tex` installs them")
+
+_NODE = re.compile(r"^% node (\S+)(?: \(([^)]*)\))?$")
+_POINT = re.compile(r"\((-?[0-9.]+),(-?[0-9.]+)\)")
+
+
+def tikz_node_points(tex: str) -> dict[str, list[tuple[float, float]]]:
+    """Node name -> the points of its first drawn shape in the TikZ source."""
+    out: dict[str, list[tuple[float, float]]] = {}
+    name = None
+    for line in tex.splitlines():
+        m = _NODE.match(line)
+        if m:
+            name = m.group(1)
+        elif name is not None and line.startswith("\\path"):
+            out[name] = [(float(x), float(y)) for x, y in _POINT.findall(line.split("]", 1)[1])]
+            name = None
+        elif line.startswith("% edge"):
+            name = None
+    return out
+
+
+def svg_points(coords: str) -> list[tuple[float, float]]:
+    """SVG ``points`` -> points with y up, as Graphviz (and the TikZ output) have them."""
+    pts = [tuple(float(v) for v in p.split(",")) for p in coords.split()]
+    return [(x, -y) for x, y in pts]
+
+
+def assert_same_nodes(tex: str, svg: str, svg_coords: Callable[[str], dict[str, str]]) -> int:
+    tikz = tikz_node_points(tex)
+    svg_nodes = {k: v for k, v in svg_coords(svg).items() if not k.startswith("gt:")}
+    assert svg_nodes, "no nodes in the SVG"
+    for name, coords in svg_nodes.items():
+        if "," not in coords:
+            continue  # an ellipse: only its centre's x is in the SVG pattern
+        want = sorted(set(svg_points(coords)))
+        got = sorted(set(tikz[name]))
+        flat = [v for point in got for v in point]
+        assert len(got) == len(want) and flat == pytest.approx(
+            [v for point in want for v in point], abs=0.011), name
+    return len(svg_nodes)
+
+
+def pdflatex(folder: Path, main_file: str) -> int:
+    """Compile ``main_file`` in ``folder``; return the PDF's page count."""
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", main_file],
+                          cwd=folder, capture_output=True, text=True, timeout=300, check=False)
+    log = (folder / main_file).with_suffix(".log")
+    assert done.returncode == 0, log.read_text(errors="replace")[-3000:]
+    info = subprocess.run(["pdfinfo", str((folder / main_file).with_suffix(".pdf"))],
+                          capture_output=True, text=True, check=True).stdout
+    m = re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)
+    assert m is not None
+    return int(m.group(1))
+
+
+# text and xdot --------------------------------------------------------------------------
+
+
+def test_tex_text_escapes_and_symbols() -> None:
+    assert tex_text("50% & x_1 {#}") == r"50\% \& x\_1 \{\#\}"
+    assert tex_text("≤ 2, α ≥ −∞") == r"$\leq$ 2, $\alpha$ $\geq$ -$\infty$"
+    assert tex_text("✓ ✗") == r"$\checkmark$ $\times$"
+    assert tex_text("città") == "città"
+
+
+def test_xdot_strings_are_counted_in_bytes() -> None:
+    ops = list(xdot_ops("F 16 11 -DejaVu Sans T 1 2 0 9 5 -≤ 2 c 7 -#1a1a1a".encode()))
+    assert ops == [("F", [16.0, "DejaVu Sans"]), ("T", [1.0, 2.0, 0, 9.0, "≤ 2"]),
+                   ("c", ["#1a1a1a"])]
+
+
+def test_xdot_garbage_style_is_skipped() -> None:
+    # The bundled Graphviz writes garbage as some table cells' style; its length is right.
+    data = b"S 4 -p=\xd7\xa3 c 7 -#a6a6a6 P 3 0 0 1 0 0 1 "
+    ops = list(xdot_ops(data))
+    assert [op for op, _ in ops] == ["S", "c", "P"]
+    assert ops[2][1] == [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]
+
+
+def test_legend_swatches_keep_their_line_style(tmp_path: Path) -> None:
+    drawing = Drawing(TRACES / "jugs.astar.graph.json")
+    styles = legend_swatches(drawing.view)
+    assert "dashed" in styles or "dotted" in styles
+    tex = tikzpicture(drawing_picture(drawing))
+    legend = tex[tex.index("% node gt:legend"):]
+    drawn = re.findall(r"\\path\[draw=[^,\]]*, (gt/\w+),", legend)
+    assert drawn[-len(styles):] == [f"gt/{s}" for s in styles]
+
+
+def test_astar_frames_draw_as_tikz_without_crashing() -> None:
+    # Styled HTML tables made the bundled Graphviz's xdot writer crash on these frames.
+    drawing = Drawing(TRACES / "jugs.astar.graph.json")
+    colours = TexColours(drawing.theme)
+    assert all(drawing_picture(drawing, f.view, colours).body for f in drawing.frames())
+
+
+# one picture ----------------------------------------------------------------------------
+
+
+def test_tikz_nodes_sit_at_the_svg_coordinates(
+        aima: Trace, svg_coords: Callable[[str], dict[str, str]]) -> None:
+    drawing = Drawing(aima)
+    tex = tikzpicture(drawing_picture(drawing))
+    assert assert_same_nodes(tex, drawing.render("svg").decode(), svg_coords) == 13
+
+
+def test_tikz_uses_named_colours_and_styles(aima_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "aima.tex"
+    render_trace(aima_file, out)
+    tex = out.read_text(encoding="utf-8")
+    pre = (tmp_path / "aima-preamble.tex").read_text(encoding="utf-8")
+    assert tex.count("\\begin{tikzpicture}") == 1 and "\\useasboundingbox" in tex
+    assert "#" not in tex.replace("\\#", "")  # colours only by name
+    assert "draw=gt-line-max" in tex and "fill=gt-fill-max" in tex
+    assert re.search(r"% edge C -> I\n\\path\[draw=gt-ghost-line, gt/dashed", tex)
+    assert "\\definecolor{gt-fill-max}{HTML}{DBE9F6}" in pre
+    assert "gt/dashed/.style" in pre and "gt/dotted/.style" in pre
+    assert "\\coordinate (n-A) at (232.52,321.02);" in tex  # the pinned centre of the root
+
+
+def test_tikz_print_theme_has_no_colour(aima_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "aima.tex"
+    render_trace(aima_file, out, RenderOptions(theme="print"))
+    pre = (tmp_path / "aima-preamble.tex").read_text(encoding="utf-8")
+    codes = re.findall(r"\{HTML\}\{([0-9A-F]{6})\}", pre)
+    assert codes and all(c[0:2] == c[2:4] == c[4:6] for c in codes)  # grays only
+
+
+def test_tikz_is_deterministic(aima_file: Path, tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        render_trace(aima_file, tmp_path / folder / "x.tex")
+    for name in ("x.tex", "x-preamble.tex"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_cli_writes_tex_and_preamble(aima_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "aima.tex"
+    result = CliRunner().invoke(main, ["render", str(aima_file), "-o", str(out),
+                                       "--preset", "slides"])
+    assert result.exit_code == 0, result.stderr
+    assert "\\input{aima-preamble}" in result.stderr
+    assert out.exists() and (tmp_path / "aima-preamble.tex").exists()
+
+
+def test_cli_tex_into_missing_folder_is_one_line(aima_file: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["render", str(aima_file), "-o",
+                                       str(tmp_path / "nope" / "x.tex")])
+    assert result.exit_code == 1
+    assert "folder does not exist" in result.stderr and "Traceback" not in result.stderr
+
+
+@needs_tex
+@pytest.mark.parametrize("name,options", [
+    ("aima.alphabeta.fail-soft", {}),
+    ("aima.alphabeta.fail-soft", {"lang": "it", "theme": "print"}),
+    ("grundy-7-min.andor.dfs", {}),
+    ("jugs.astar.graph", {"preset": "slides"}),
+    ("tictactoe-stage1.minimax", {}),
+    ("coin.expectiminimax.plain", {"window": True}),
+], ids=["aima", "aima-it-print", "grundy-andor", "jugs-slides", "tictactoe", "coin"])
+def test_tikz_compiles(name: str, options: dict[str, str], tmp_path: Path) -> None:
+    preset = options.pop("preset", None)
+    render_trace(TRACES / f"{name}.json", tmp_path / "pic.tex",
+                 preset_options(preset, **options))
+    (tmp_path / "doc.tex").write_text(
+        "\\documentclass{article}\n\\input{pic-preamble}\n\\pagestyle{empty}\n"
+        "\\begin{document}\n\\resizebox{\\linewidth}{!}{\\input{pic}}\n\\end{document}\n",
+        encoding="utf-8")
+    assert pdflatex(tmp_path, "doc.tex") == 1
+
+
+# Beamer -------------------------------------------------------------------------------
+
+
+def test_frames_write_a_beamer_frame_with_one_overlay_per_svg_frame(
+        aima: Trace, tmp_path: Path, svg_coords: Callable[[str], dict[str, str]]) -> None:
+    written = write_frames(aima, tmp_path, RenderOptions(step="leaf"))
+    tex = (tmp_path / "frames.tex").read_text(encoding="utf-8")
+    overlays = re.split(r"\\only<\d+>\{%\n", tex)[1:]
+    assert len(overlays) == len(written.frames) == 8
+    assert [int(k) for k in re.findall(r"\\only<(\d+)>", tex)] == list(range(1, 9))
+    assert tex.count("\\useasboundingbox") == 1  # one box for every overlay: no jitter
+    for overlay, svg in zip(overlays, written.frames, strict=True):
+        assert_same_nodes(overlay, svg.read_text(encoding="utf-8"), svg_coords)
+    assert (tmp_path / "deck.tex").read_text(encoding="utf-8").count("\\input{frames") == 2
+
+
+def test_every_frame_has_the_same_bounding_box(aima: Trace) -> None:
+    drawing = Drawing(aima, RenderOptions(step="node"))
+    colours = TexColours(drawing.theme)
+    boxes = {drawing_picture(drawing, f.view, colours).bbox for f in drawing.frames()}
+    assert len(boxes) == 1
+
+
+@needs_tex
+@pytest.mark.parametrize("name,step", [("aima.alphabeta.fail-soft", "leaf"),
+                                       ("grundy-7-min.andor.dfs", "node")])
+def test_beamer_deck_compiles_one_page_per_frame(name: str, step: str, tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["render", str(TRACES / f"{name}.json"), "--frames",
+                                       str(tmp_path), "--step", step])
+    assert result.exit_code == 0, result.stderr
+    assert "frames.tex" in result.stderr
+    frames = sorted(tmp_path.glob("frame-*.svg"))
+    assert pdflatex(tmp_path, "deck.tex") == len(frames) > 1

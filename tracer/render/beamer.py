@@ -1,0 +1,76 @@
+"""Beamer: the step-by-step frames as one slide whose overlays are the SVG frames.
+
+``--frames DIR`` writes, beside the SVG frames:
+
+- ``frames.tex``: one Beamer ``frame`` holding one ``tikzpicture`` with an
+  ``\\only<k>`` per frame, so slide k shows exactly SVG frame k;
+- ``frames-preamble.tex``: colours, styles and ``\\gtfit`` (scales the picture to the
+  slide), to ``\\input`` in the deck's preamble;
+- ``deck.tex``: a complete deck around them (``pdflatex deck.tex`` makes the PDF).
+
+Every frame is drawn inside the same bounding box (the pinned drawing's), so nothing
+jitters from one overlay to the next.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .tikz import TexColours, drawing_picture, preamble, tex_text, tikzpicture
+
+if TYPE_CHECKING:
+    from .pipeline import Drawing
+
+__all__ = ["BeamerWritten", "FIT", "write_beamer"]
+
+FIT = r"""% \gtfit{...}: the picture as large as fits the slide (width and 85% of the height).
+\newsavebox{\gtbox}
+\providecommand{\gtfit}[1]{\sbox{\gtbox}{#1}%
+  \ifnum\numexpr\wd\gtbox/65536*(\textheight*85/100/65536)\relax
+       >\numexpr\ht\gtbox/65536*(\linewidth/65536)\relax
+    \resizebox{\linewidth}{!}{\usebox{\gtbox}}%
+  \else\resizebox{!}{0.85\textheight}{\usebox{\gtbox}}\fi}
+"""
+
+DECK = r"""\documentclass[aspectratio=169]{beamer}
+\setbeamertemplate{navigation symbols}{}
+\input{frames-preamble}
+\begin{document}
+\input{frames}
+\end{document}
+"""
+
+
+@dataclass(frozen=True)
+class BeamerWritten:
+    """What :func:`write_beamer` wrote."""
+
+    frame: Path
+    preamble: Path
+    deck: Path
+    overlays: int
+
+
+def write_beamer(drawing: Drawing, directory: str | os.PathLike[str]) -> BeamerWritten:
+    """Write ``frames.tex``, ``frames-preamble.tex`` and ``deck.tex`` into ``directory``."""
+    from .output import write_bytes
+
+    folder = Path(directory)
+    colours = TexColours(drawing.theme)
+    pictures = [drawing_picture(drawing, frame.view, colours) for frame in drawing.frames()]
+    title = drawing.options.title
+    heading = f"\\frametitle{{{tex_text(title)}}}\n" if title else ""
+    body = (f"% gametrace: {len(pictures)} overlays, one per SVG frame "
+            f"(frame-001 ... frame-{len(pictures):03d}); needs \\input{{frames-preamble}}\n"
+            f"\\begin{{frame}}[t]\n{heading}\\centering\n"
+            f"\\gtfit{{%\n{tikzpicture(pictures[-1], overlays=pictures)}}}\n"
+            f"\\end{{frame}}\n")
+    paths = BeamerWritten(folder / "frames.tex", folder / "frames-preamble.tex",
+                          folder / "deck.tex", len(pictures))
+    write_bytes(paths.preamble, (preamble(colours) + FIT).encode("utf-8"))
+    write_bytes(paths.frame, body.encode("utf-8"))
+    write_bytes(paths.deck, DECK.encode("utf-8"))
+    return paths
