@@ -17,6 +17,7 @@ import graphviz
 from .footer import graph_label
 from .footer import nodes as footer_nodes
 from .geometry import and_arcs, tuck
+from .marks import pruned_marks
 from .notes import note_attrs, note_name, stub_attrs
 from .presets import scale_elements
 from .styles import box_attrs, edge_attrs, node_attrs
@@ -126,6 +127,9 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     arc_nodes, arc_edges = and_arcs(view, dict(nodes), dict(edges), colours)
     nodes += arc_nodes
     edges += arc_edges
+    mark_nodes, mark_edges = pruned_marks(view, dict(nodes), dict(edges), theme)
+    nodes += mark_nodes
+    edges += mark_edges
     for _, attrs in nodes:
         for attr, value in node_defaults.items():
             attrs.setdefault(attr, value)

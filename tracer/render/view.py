@@ -97,6 +97,11 @@ class View:
     legend_room_for: tuple[str, ...] = ()
     """The words of the legend the room goes with: a view given another legend (by
     ``dataclasses.replace``) keeps no room."""
+    pruned: str = "ghost"
+    """How pruned subtrees look: ``ghost``, ``cross`` or ``hide`` (:mod:`tracer.render.marks`)."""
+    marks: tuple[tuple[str, str], ...] = ()
+    """``cross`` / ``hide``: the edges cut in the final diagram (a cross shows on each in
+    the pictures where it is pruned)."""
 
 
 def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, *,
@@ -140,7 +145,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         elif stat == "explored":
             shown = shown_value(st, sn.player, ivs.get(nid, (0.0, 0.0)))
             value = None if shown is None else w.bound(*shown)
-        elif opts.ghost_values and sn.static is not None and sn.n_children == 0:
+        elif (opts.ghost_values and sn.static is not None and sn.n_children == 0
+              and not (stat == "pruned" and opts.pruned != "ghost")):
             value = w.number(sn.static)
         # Visit number and the window the node was searched with: on the edge into the
         # node (what its parent passed down), beside the root.
@@ -195,9 +201,13 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     numbers = any(s.numbers for s in plan.values())
     keys = tuple(legend) if legend is not None else legend_keys(view, numbers=numbers)
     entries = tuple((k, w(k)) for k in keys) if opts.legend else ()
+    marks = () if opts.pruned == "ghost" else tuple(
+        (e.tail, e.head) for e in view.edges
+        if visible.status.get(e.head) == "pruned" and visible.status.get(e.tail) == "explored")
     return View(view.nodes, view.boxes, view.edges, view.title, caption, entries,
                 notes=bool(plan), legend_room=legend_room if opts.legend else (),
-                legend_room_for=tuple(t for _, t in entries))
+                legend_room_for=tuple(t for _, t in entries), pruned=opts.pruned,
+                marks=marks)
 
 
 def _visited(states: Mapping[str, NodeState], nid: str) -> bool:
