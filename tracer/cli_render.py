@@ -111,6 +111,12 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Pruned subtrees: ghost (dashed, with values), cross (a cross on the cut "
                    "edge, values hidden, as the lecture draws them), hide (only the crossed "
                    "cut edge). Example: --pruned cross.")
+@click.option("--strip", metavar="OUT.svg",
+              help="Also write every step side by side in one SVG, panels (a), (b), ... as "
+                   "in AIMA Fig. 5.5 (one per leaf unless --step is given). "
+                   "Example: --strip aima-strip.svg.")
+@click.option("--strip-columns", type=int, default=3, show_default=True,
+              help="Panels to a row in --strip.")
 @click.pass_context
 def render_command(ctx: click.Context, trace: Path, out: str | None,
                    frames_dir: Path | None, step: str, frame_format: str, lang: str,
@@ -121,7 +127,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
                    max_nodes: int, max_width: int | None, depth: int | None,
                    focus: str | None, dpi: int,
                    engine: str, max_frames: int, preset: str | None, caption: bool,
-                   pruned: str) -> None:
+                   pruned: str, strip: str | None, strip_columns: int) -> None:
     """Draw TRACE (a .json or .jsonl trace) as a diagram and/or step-by-step frames.
 
     \b
@@ -131,12 +137,17 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json --frames frames/ --step leaf
       gametrace render aima.json -o aima.png --preset slides --pruned cross
       gametrace render aima.json -o aima.tex --preset slides
+      gametrace render aima.json --strip aima-strip.svg --pruned hide --no-legend
     """
     from .render import Drawing, output_format, write_frames
     from .render.output import write_output
 
-    if out is None and frames_dir is None:
-        raise UsageError("nothing to draw into: give -o OUT, --frames DIR, or both")
+    if out is None and frames_dir is None and strip is None:
+        raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT.svg")
+    if strip is not None and not strip.lower().endswith(".svg"):
+        raise UsageError(f"--strip writes SVG: give a .svg file, not {strip!r}")
+    if strip_columns < 1:
+        raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
     from .render.tikz import is_tex, write_tikz
 
     fmt = None if out is None or is_tex(out) else output_format(out)
@@ -156,6 +167,16 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         write_output(out, drawing.render(fmt))
         if out != "-":
             click.echo(f"diagram written to {out}", err=True)
+    if strip is not None:
+        from dataclasses import replace
+
+        from .render.strip import write_strip
+
+        panels = drawing
+        if ctx.get_parameter_source("step") in (ParameterSource.DEFAULT, None):
+            panels = Drawing(trace, replace(options, step="leaf"))  # as in AIMA Fig. 5.5
+        count = write_strip(panels, strip, columns=strip_columns)
+        click.echo(f"{count} panels written to {strip}", err=True)
     if frames_dir is not None:
         written = write_frames(drawing, frames_dir)
         click.echo(f"{len(written.frames)} frames written to {frames_dir} "

@@ -1,0 +1,97 @@
+"""``render --strip OUT.svg``: every step side by side in one SVG, as AIMA's Fig. 5.5."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tracer.cli import main
+from tracer.errors import LimitExceeded
+from tracer.render import Drawing, RenderOptions
+from tracer.render.strip import letter, strip_svg
+from tracer.trace import Trace
+
+
+def _texts(svg: str) -> list[str]:
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
+def test_letters() -> None:
+    assert [letter(k) for k in (0, 1, 25, 26, 27)] == ["a", "b", "z", "aa", "bb"]
+
+
+def test_aima_strip_has_one_lettered_panel_per_leaf(aima: Trace) -> None:
+    data, count = strip_svg(Drawing(aima, RenderOptions(step="leaf")))
+    svg = data.decode()
+    assert count == 8  # 7 leaves evaluated (I and J are pruned), then the final diagram
+    assert re.findall(r'<g id="panel-([a-z]+)"', svg) == list("abcdefgh")
+    captions = [t for t in _texts(svg) if re.match(r"\([a-h]\)", t)]
+    assert [c[:3] for c in captions] == [f"({x})" for x in "abcdefgh"]
+    assert captions[0].startswith("(a) E = 3") and not any("/8" in c for c in captions)
+    ids = re.findall(r'\bid="([^"]*)"', svg)
+    assert len(ids) == len(set(ids))  # panels repeat node ids: each is prefixed
+    assert 'id="pa-n&#45;E"' in svg and 'id="ph-n&#45;E"' in svg
+
+
+def test_panels_are_placed_in_rows(aima: Trace) -> None:
+    data, _ = strip_svg(Drawing(aima, RenderOptions(step="leaf")), columns=3)
+    svg = data.decode()
+    moves = [tuple(float(v) for v in m) for m in
+             re.findall(r'class="panel" transform="translate\(([0-9.]+) ([0-9.]+)\)"', svg)]
+    xs, ys = sorted({x for x, _ in moves}), sorted({y for _, y in moves})
+    assert len(xs) == 3 and len(ys) == 3 and moves[0] == (0.0, 0.0)
+    width = float(re.search(r'<svg width="([0-9.]+)pt"', svg)[1])
+    panel = float(re.search(r'<svg width="([0-9.]+)pt"',
+                            Drawing(aima, RenderOptions(step="leaf")).render("svg").decode())[1])
+    assert width == pytest.approx(3 * panel + 2 * 12, abs=0.01)
+
+
+def test_strip_without_captions_keeps_the_letters(aima: Trace) -> None:
+    data, _ = strip_svg(Drawing(aima, RenderOptions(step="leaf", caption=False, legend=False)))
+    texts = _texts(data.decode())
+    assert "(a)" in texts and "(h)" in texts
+    assert not any("terminal" in t for t in texts)
+
+
+def test_too_many_panels(trace_of: Callable[..., Trace]) -> None:
+    def tree(depth: int, counter: list[int]) -> str:
+        if depth == 0:
+            counter[0] += 1
+            return str(counter[0] % 17)
+        return "(" + " ".join(tree(depth - 1, counter) for _ in range(3)) + ")"
+
+    trace = trace_of(tree(4, [0]), algorithm="minimax")
+    with pytest.raises(LimitExceeded, match="82 panels exceed 52"):
+        strip_svg(Drawing(trace, RenderOptions(step="leaf", max_width=100)))
+
+
+def _render(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["render", *args])
+    return result.exit_code, result.stderr
+
+
+def test_cli_strip_defaults_to_leaf_steps(aima_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "s.svg"
+    code, err = _render(str(aima_file), "--strip", str(out))
+    assert code == 0, err
+    assert "8 panels written" in err
+    code, err = _render(str(aima_file), "--strip", str(out), "--step", "node",
+                        "--strip-columns", "4")
+    assert code == 0, err
+    assert "12 panels written" in err
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--strip", "s.png"), "--strip writes SVG: give a .svg file, not "),
+    (("--strip", "s.svg", "--strip-columns", "0"), "--strip-columns must be at least 1"),
+])
+def test_cli_strip_usage_errors(aima_file: Path, tmp_path: Path, args: tuple[str, ...],
+                                message: str) -> None:
+    moved = tuple(str(tmp_path / a) if a.startswith("s.") else a for a in args)
+    code, err = _render(str(aima_file), *moved)
+    assert code == 2 and message in err and "Traceback" not in err
+    assert not list(tmp_path.glob("s.*"))
