@@ -204,6 +204,17 @@ class Trace:
         return cls(Header.from_json(obj.get("header"), file=file, where="$.header"),
                    events, result)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the trace's diagram (see :mod:`tracer.render.notebook`)."""
+        from .render.notebook import trace_svg
+
+        return trace_svg(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        from .render.notebook import SVG, mimebundle
+
+        return mimebundle({SVG: self._repr_svg_()}, include, exclude)
+
     def dump(self, path: str | os.PathLike[str]) -> None:
         """Write the trace; ``.jsonl`` gives the stream form, anything else one document."""
         from .jsonio import atomic_writer

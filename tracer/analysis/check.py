@@ -93,6 +93,12 @@ class Report:
         mistakes = self.mistakes
         return mistakes[0] if mistakes else None
 
+    def _repr_html_(self) -> str:
+        """Jupyter shows the verdict and a table of the items (see :mod:`tracer.notebook`)."""
+        from ..notebook import report_html
+
+        return report_html(self)
+
     def to_json(self) -> dict[str, Any]:
         first = self.first
         return {

@@ -113,6 +113,17 @@ class Tree:
             if node.children:
                 extend(reversed(node.children))
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows the tree with its leaf values (see :mod:`tracer.notebook`)."""
+        from tracer.notebook import tree_svg
+
+        return tree_svg(self)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        from tracer.render.notebook import SVG, mimebundle
+
+        return mimebundle({SVG: self._repr_svg_()}, include, exclude)
+
     def same_as(self, other: Tree) -> bool:
         """True when name, description and every node (id, player, value, prob, label) match."""
         return (

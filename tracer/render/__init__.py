@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from .frames import FramesWritten
+from .notebook import Frames
 from .options import FORMATS, FRAME_FORMATS, LANGS, STEPS, THEMES, RenderOptions, output_format
 from .pipeline import Drawing, TraceSource
 from .tikz import is_tex
@@ -25,6 +26,7 @@ __all__ = [
     "STEPS",
     "THEMES",
     "Drawing",
+    "Frames",
     "FramesWritten",
     "RenderOptions",
     "TraceSource",
