@@ -55,10 +55,11 @@ $(BENCH_STAMP): pyproject.toml
 bench: $(BENCH_STAMP)
 	$(BENCH)/bin/python benchmarks/run.py
 
-## docs: regenerate docs/gallery.md and its pictures from traces/
-docs: $(STAMP)
+## docs: regenerate docs/gallery.md and its pictures from traces/ (and the export pictures)
+docs: $(STAMP) sysdeps-tex
 	$(BIN)/python tools/make_gallery.py
 	GAMETRACE=$(BIN)/gametrace bash tools/make_ordering_pictures.sh
+	$(BIN)/python tools/make_export_pictures.py
 
 ## docs-check: fail when the gallery or the recorded traces are out of date (CI runs it)
 docs-check: $(STAMP)

@@ -223,12 +223,26 @@ def test_every_frame_has_the_same_bounding_box(aima: Trace) -> None:
     assert len(boxes) == 1
 
 
+def test_slides_frames_say_the_step_under_the_picture(aima: Trace, tmp_path: Path) -> None:
+    write_frames(aima, tmp_path, preset_options("slides", step="leaf"))
+    tex = (tmp_path / "frames.tex").read_text(encoding="utf-8")
+    assert "\\only<1>{Step 1/8: E = 3 (terminal); E returns 3 to B: B $\\leq$ 3" in tex
+    assert "\\only<8>{alpha-beta (fail-soft): value 3, best move B}" in tex
+    plain = tmp_path / "plain"
+    write_frames(aima, plain, RenderOptions(step="leaf"))
+    assert "\\only<1>{Step" not in (plain / "frames.tex").read_text(encoding="utf-8")
+
+
 @needs_tex
-@pytest.mark.parametrize("name,step", [("aima.alphabeta.fail-soft", "leaf"),
-                                       ("grundy-7-min.andor.dfs", "node")])
-def test_beamer_deck_compiles_one_page_per_frame(name: str, step: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("name,args", [
+    ("aima.alphabeta.fail-soft", ("--step", "leaf")),
+    ("aima.alphabeta.fail-soft", ("--step", "leaf", "--preset", "slides", "--pruned", "cross")),
+    ("grundy-7-min.andor.dfs", ("--step", "node")),
+], ids=["aima", "aima-slides-cross", "grundy"])
+def test_beamer_deck_compiles_one_page_per_frame(name: str, args: tuple[str, ...],
+                                                 tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["render", str(TRACES / f"{name}.json"), "--frames",
-                                       str(tmp_path), "--step", step])
+                                       str(tmp_path), *args])
     assert result.exit_code == 0, result.stderr
     assert "frames.tex" in result.stderr
     frames = sorted(tmp_path.glob("frame-*.svg"))

@@ -24,16 +24,7 @@ from .tikz import TexColours, drawing_picture, preamble, tex_text, tikzpicture
 if TYPE_CHECKING:
     from .pipeline import Drawing
 
-__all__ = ["BeamerWritten", "FIT", "write_beamer"]
-
-FIT = r"""% \gtfit{...}: the picture as large as fits the slide (width and 85% of the height).
-\newsavebox{\gtbox}
-\providecommand{\gtfit}[1]{\sbox{\gtbox}{#1}%
-  \ifnum\numexpr\wd\gtbox/65536*(\textheight*85/100/65536)\relax
-       >\numexpr\ht\gtbox/65536*(\linewidth/65536)\relax
-    \resizebox{\linewidth}{!}{\usebox{\gtbox}}%
-  \else\resizebox{!}{0.85\textheight}{\usebox{\gtbox}}\fi}
-"""
+__all__ = ["BeamerWritten", "write_beamer"]
 
 DECK = r"""\documentclass[aspectratio=169]{beamer}
 \setbeamertemplate{navigation symbols}{}
@@ -60,17 +51,21 @@ def write_beamer(drawing: Drawing, directory: str | os.PathLike[str]) -> BeamerW
 
     folder = Path(directory)
     colours = TexColours(drawing.theme)
-    pictures = [drawing_picture(drawing, frame.view, colours) for frame in drawing.frames()]
+    frames = list(drawing.frames())
+    pictures = [drawing_picture(drawing, frame.view, colours) for frame in frames]
+    # Pictures without their caption (--no-caption, --preset slides): the slide says it.
+    said = "" if drawing.options.caption else "\\par\\smallskip\\footnotesize\n" + "".join(
+        f"\\only<{k}>{{{tex_text(frame.caption)}}}%\n" for k, frame in enumerate(frames, 1))
     title = drawing.options.title
     heading = f"\\frametitle{{{tex_text(title)}}}\n" if title else ""
     body = (f"% gametrace: {len(pictures)} overlays, one per SVG frame "
             f"(frame-001 ... frame-{len(pictures):03d}); needs \\input{{frames-preamble}}\n"
             f"\\begin{{frame}}[t]\n{heading}\\centering\n"
-            f"\\gtfit{{%\n{tikzpicture(pictures[-1], overlays=pictures)}}}\n"
+            f"\\gtfit{{%\n{tikzpicture(pictures[-1], overlays=pictures)}}}\n{said}"
             f"\\end{{frame}}\n")
     paths = BeamerWritten(folder / "frames.tex", folder / "frames-preamble.tex",
                           folder / "deck.tex", len(pictures))
-    write_bytes(paths.preamble, (preamble(colours) + FIT).encode("utf-8"))
+    write_bytes(paths.preamble, preamble(colours).encode("utf-8"))
     write_bytes(paths.frame, body.encode("utf-8"))
     write_bytes(paths.deck, DECK.encode("utf-8"))
     return paths

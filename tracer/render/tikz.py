@@ -361,10 +361,20 @@ def preamble(colours: TexColours) -> str:
   gt/dotted/.style={{dash pattern=on 1pt off 5pt}},
   gt/bold/.style={{line width=2pt}},
 }}
-"""
+""" + FIT
 
 
 _TABLE_STYLE = re.compile(r' STYLE="[a-z,]*"')
+
+
+FIT = r"""% \gtfit{...}: the picture as large as fits (the line's width, 85% of the text height).
+\ifdefined\gtbox\else\newsavebox{\gtbox}\fi
+\providecommand{\gtfit}[1]{\sbox{\gtbox}{#1}%
+  \ifnum\numexpr\wd\gtbox/65536*(\textheight*85/100/65536)\relax
+       >\numexpr\ht\gtbox/65536*(\linewidth/65536)\relax
+    \resizebox{\linewidth}{!}{\usebox{\gtbox}}%
+  \else\resizebox{!}{0.85\textheight}{\usebox{\gtbox}}\fi}
+"""
 
 
 def drawing_picture(drawing: Drawing, view: View | None = None,
