@@ -207,13 +207,19 @@ def test_frames_write_a_beamer_frame_with_one_overlay_per_svg_frame(
         aima: Trace, tmp_path: Path, svg_coords: Callable[[str], dict[str, str]]) -> None:
     written = write_frames(aima, tmp_path, RenderOptions(step="leaf"))
     tex = (tmp_path / "frames.tex").read_text(encoding="utf-8")
-    overlays = re.split(r"\\only<\d+>\{%\n", tex)[1:]
+    overlays = re.findall(r"\\only<(\d+)>\{\\input\{\\gtframes (frame-\d+)\}\}", tex)
     assert len(overlays) == len(written.frames) == 8
-    assert [int(k) for k in re.findall(r"\\only<(\d+)>", tex)] == list(range(1, 9))
+    assert [int(k) for k, _ in overlays] == list(range(1, 9))
     assert tex.count("\\useasboundingbox") == 1  # one box for every overlay: no jitter
-    for overlay, svg in zip(overlays, written.frames, strict=True):
-        assert_same_nodes(overlay, svg.read_text(encoding="utf-8"), svg_coords)
+    for (_, name), svg in zip(overlays, written.frames, strict=True):
+        assert svg.name == f"{name}.svg"
+        body = (tmp_path / f"{name}.tex").read_text(encoding="utf-8")
+        assert_same_nodes(body, svg.read_text(encoding="utf-8"), svg_coords)
     assert (tmp_path / "deck.tex").read_text(encoding="utf-8").count("\\input{frames") == 2
+    again = tmp_path / "again"
+    write_frames(aima, again, RenderOptions(step="node"))  # 12 frames, then 8: none stale
+    write_frames(aima, again, RenderOptions(step="leaf"))
+    assert len(list(again.glob("frame-*.tex"))) == len(list(again.glob("frame-*.svg"))) == 8
 
 
 def test_every_frame_has_the_same_bounding_box(aima: Trace) -> None:

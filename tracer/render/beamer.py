@@ -3,13 +3,16 @@
 ``--frames DIR`` writes, beside the SVG frames:
 
 - ``frames.tex``: one Beamer ``frame`` holding one ``tikzpicture`` with an
-  ``\\only<k>`` per frame, so slide k shows exactly SVG frame k;
+  ``\\only<k>`` per frame, so slide k shows exactly SVG frame k, drawn by
+  ``frame-00k.tex`` (the TikZ of ``frame-00k.svg``: an overlay reads only its own file,
+  so a deck of many frames costs TeX no more than the frames themselves);
 - ``frames-preamble.tex``: colours, styles and ``\\gtfit`` (scales the picture to the
   slide), to ``\\input`` in the deck's preamble;
 - ``deck.tex``: a complete deck around them (``pdflatex deck.tex`` makes the PDF).
 
 Every frame is drawn inside the same bounding box (the pinned drawing's), so nothing
-jitters from one overlay to the next.
+jitters from one overlay to the next.  A deck in another folder says where the files
+are before ``\\input{F/frames}``: ``\\newcommand{\\gtframes}{F/}``.
 """
 
 from __future__ import annotations
@@ -58,13 +61,23 @@ def write_beamer(drawing: Drawing, directory: str | os.PathLike[str]) -> BeamerW
         f"\\only<{k}>{{{tex_text(frame.caption)}}}%\n" for k, frame in enumerate(frames, 1))
     title = drawing.options.title
     heading = f"\\frametitle{{{tex_text(title)}}}\n" if title else ""
-    body = (f"% gametrace: {len(pictures)} overlays, one per SVG frame "
-            f"(frame-001 ... frame-{len(pictures):03d}); needs \\input{{frames-preamble}}\n"
+    width = max(3, len(str(len(pictures))))
+    names = [f"frame-{k:0{width}d}" for k in range(1, len(pictures) + 1)]
+    body = (f"% gametrace: {len(pictures)} overlays; overlay k draws frame-k.tex, the TikZ of "
+            f"frame-k.svg.\n% Needs \\input{{frames-preamble}} in the preamble; a deck in "
+            f"another folder first says\n% where these files are: \\newcommand{{\\gtframes}}"
+            f"{{FOLDER/}}\n\\providecommand{{\\gtframes}}{{}}\n"
             f"\\begin{{frame}}[t]\n{heading}\\centering\n"
-            f"\\gtfit{{%\n{tikzpicture(pictures[-1], overlays=pictures)}}}\n{said}"
+            f"\\gtfit{{%\n{tikzpicture(pictures[-1], overlays=names)}}}\n{said}"
             f"\\end{{frame}}\n")
     paths = BeamerWritten(folder / "frames.tex", folder / "frames-preamble.tex",
                           folder / "deck.tex", len(pictures))
+    written = [folder / f"{name}.tex" for name in names]
+    for path, pic in zip(written, pictures, strict=True):
+        write_bytes(path, ("\n".join(pic.body) + "\n").encode("utf-8"))
+    for stale in sorted(folder.glob("frame-*.tex")):
+        if stale not in written:
+            stale.unlink()
     write_bytes(paths.preamble, preamble(colours).encode("utf-8"))
     write_bytes(paths.frame, body.encode("utf-8"))
     write_bytes(paths.deck, DECK.encode("utf-8"))

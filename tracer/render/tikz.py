@@ -158,6 +158,9 @@ class TexColours:
     """``#RRGGBB`` -> colour name, the theme's roles first."""
     used: dict[str, str] = field(default_factory=dict)
     """Colour name -> ``RRGGBB``, in order of first use."""
+    drawn: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
+    """The TikZ lines of each element's xdot drawing, already translated (frames repeat
+    most elements; the colours they use are in ``used``)."""
 
     def __post_init__(self) -> None:
         for f in fields(self.theme):
@@ -216,13 +219,17 @@ def picture(xdot: bytes, colours: TexColours, *, swatches: Sequence[str] = ()) -
                                          for e in graph.edges()]
     items += [("node", _utf8(n), n) for n in graph.nodes()]
     for kind, name, item in items:  # edges first, as in the SVG (outputorder=edgesfirst)
-        lines: list[str] = []
-        for attr in _ELEMENT_DRAWS:
-            text = item.attr.get(attr)
-            if text:
-                legend = name.startswith("gt:legend")
-                lines.extend(_commands(xdot_ops(_raw(text)), colours, centre=not legend,
-                                       swatches=list(swatches) if legend else None))
+        legend = name.startswith("gt:legend")
+        draws = tuple(str(item.attr.get(attr) or "") for attr in _ELEMENT_DRAWS)
+        key = (legend, tuple(swatches) if legend else (), draws)
+        lines = colours.drawn.get(key)
+        if lines is None:  # most elements look the same in every frame: translated once
+            lines = []
+            for text in draws:
+                if text:
+                    lines.extend(_commands(xdot_ops(_raw(text)), colours, centre=not legend,
+                                           swatches=list(swatches) if legend else None))
+            colours.drawn[key] = lines
         if not lines:
             continue
         ident = _utf8(item.attr.get("id"))
@@ -325,18 +332,17 @@ def _n(value: float) -> str:
 # files ------------------------------------------------------------------------------------
 
 
-def tikzpicture(pic: Picture, *, overlays: list[Picture] | None = None) -> str:
-    """A ``tikzpicture`` of ``pic``; with ``overlays``, one ``\\only<k>`` per picture."""
+def tikzpicture(pic: Picture, *, overlays: list[str] | None = None) -> str:
+    """A ``tikzpicture`` of ``pic``; with ``overlays`` (files to ``\\input``), one
+    ``\\only<k>`` per file instead, inside ``pic``'s bounding box."""
     x0, y0, x1, y1 = pic.bbox
     lines = ["\\begin{tikzpicture}[gt/picture]",
              f"\\useasboundingbox ({_n(x0)},{_n(y0)}) rectangle ({_n(x1)},{_n(y1)});"]
     if overlays is None:
         lines.extend(pic.body)
     else:
-        for k, frame in enumerate(overlays, start=1):
-            lines.append(f"\\only<{k}>{{%")
-            lines.extend(frame.body)
-            lines.append("}%")
+        lines.extend(f"\\only<{k}>{{\\input{{\\gtframes {name}}}}}%"
+                     for k, name in enumerate(overlays, start=1))
     lines.append("\\end{tikzpicture}")
     return "\n".join(lines) + "\n"
 
@@ -384,11 +390,18 @@ def drawing_picture(drawing: Drawing, view: View | None = None,
     The bundled Graphviz's xdot writer reads freed memory for HTML tables with a
     ``STYLE`` (the legend's swatches), and may crash: they are drawn without it, and the
     line style of each swatch is put back from the legend's keys."""
-    from .engine import render
+    from .engine import _agraph, _quiet, _tidy
 
     view = view or drawing.view
-    source = _TABLE_STYLE.sub("", drawing.pinned_dot(view))
-    xdot = render(source, "xdot", pinned=True)
+    # Drawn as the frames are (positions as they are, no layout step; a graph restyled
+    # in place would keep a node's old border count), from a fresh parse.
+    graph = _agraph(_TABLE_STYLE.sub("", drawing.pinned_dot(view)))
+    graph.has_layout = True
+    with _quiet():
+        try:
+            xdot = _tidy(bytes(graph.draw(format="xdot")), "xdot")
+        except (ValueError, OSError) as exc:
+            raise TracerError(f"Graphviz could not draw the TikZ picture: {exc}") from None
     return picture(xdot, colours or TexColours(drawing.theme), swatches=legend_swatches(view))
 
 
