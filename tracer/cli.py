@@ -103,7 +103,8 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Also draw the trace (.svg, .png, .pdf, .dot or .tex).")
 @click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
-              help="With --render: defaults for slides, print or web (see `render --help`).")
+              help="With --render: defaults for slides, print or web (see `render --help`). "
+                   "Example: --render t.svg --preset slides.")
 @click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A parameter of a generated game (repeatable); see `gametrace games`.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,

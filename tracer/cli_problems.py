@@ -56,7 +56,8 @@ def _describe_params(params: dict[str, str]) -> str:
 @click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Also draw the search tree (.svg, .png, .pdf or .dot).")
 @click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
-              help="With --render: defaults for slides, print or web (see `render --help`).")
+              help="With --render: defaults for slides, print or web (see `render --help`). "
+                   "Example: --render t.svg --preset slides.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
               help="Stop cleanly after this many nodes (selected + generated).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,

@@ -106,7 +106,8 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Refuse to write more frames than this.")
 @preset_option
 @click.option("--caption/--no-caption", default=True, show_default=True,
-              help="The result line under the diagram (a frame's step under the frame).")
+              help="The result line under the diagram (a frame's step under the frame). "
+                   "Example: --preset slides --caption.")
 @click.option("--pruned", type=click.Choice(PRUNED), default="ghost", show_default=True,
               help="Pruned subtrees: ghost (dashed, with values), cross (a cross on the cut "
                    "edge, values hidden, as the lecture draws them), hide (only the crossed "
@@ -116,7 +117,7 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
                    "in AIMA Fig. 5.5 (one per leaf unless --step is given). "
                    "Example: --strip aima-strip.svg.")
 @click.option("--strip-columns", type=int, default=3, show_default=True,
-              help="Panels to a row in --strip.")
+              help="Panels to a row in --strip. Example: --strip s.svg --strip-columns 4.")
 @click.pass_context
 def render_command(ctx: click.Context, trace: Path, out: str | None,
                    frames_dir: Path | None, step: str, frame_format: str, lang: str,

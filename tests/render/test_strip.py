@@ -95,3 +95,9 @@ def test_cli_strip_usage_errors(aima_file: Path, tmp_path: Path, args: tuple[str
     code, err = _render(str(aima_file), *moved)
     assert code == 2 and message in err and "Traceback" not in err
     assert not list(tmp_path.glob("s.*"))
+
+
+def test_strip_is_deterministic(aima: Trace) -> None:
+    first, _ = strip_svg(Drawing(aima, RenderOptions(step="leaf", pruned="cross")))
+    again, _ = strip_svg(Drawing(aima, RenderOptions(step="leaf", pruned="cross")))
+    assert first == again
