@@ -21,6 +21,7 @@ demo: $(STAMP)
 	$(BIN)/gametrace render $(OUT)/aima.json -o $(OUT)/aima.png
 	$(BIN)/gametrace render $(OUT)/aima.json --frames $(OUT)/frames
 	@echo "open $(OUT)/aima.png, $(OUT)/frames/frames.pdf (slides) or $(OUT)/frames/player.html"
+	@echo "Beamer: cd $(OUT)/frames && pdflatex deck.tex"
 
 ## test: set up, then run the whole test suite
 test: $(STAMP) sysdeps-tex
