@@ -55,9 +55,12 @@ def cut_texts(cut: Cut, player: str | None, header: Header, w: Words) -> tuple[s
 
 def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str], str | None],
                   shown: Callable[[str], str | None], move: Namer = str,
-                  iteration: int = 0) -> str:
+                  iteration: int = 0, drawn: Callable[[str], bool] | None = None) -> str:
     """One sentence for one event; ``shown(node)`` gives the node's value as now drawn,
-    ``move(node)`` the move leading to it, ``iteration`` the number of an iteration event."""
+    ``move(node)`` the move leading to it, ``iteration`` the number of an iteration event.
+    ``drawn(node)``: whether the picture shows the node; a node collapsed into a box is
+    not named (the reader could not find it), the sentence counts it instead."""
+    seen = drawn or (lambda _: True)
     if isinstance(ev, Expand):
         text = w("cap.expand", node=ev.node, player=w.player(ev.player))
         if ev.alpha is not None and ev.beta is not None:
@@ -69,8 +72,11 @@ def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str]
         return w(key, node=ev.node, value=w.number(ev.value))
     if isinstance(ev, Backup):
         now = shown(ev.node) or w.number(ev.value)
-        text = w("cap.backup", child=ev.child, child_value=w.number(ev.child_value),
-                 node=ev.node, shown=now)
+        if now[:1] not in (w.ge[:1], w.le[:1]):
+            now = f"= {now}"  # exact: "D = 2", as the lecture writes it
+        key = "cap.backup" if seen(ev.child) else "cap.backup.anon"
+        text = w(key, child=ev.child, child_value=w.number(ev.child_value),
+                 to_node=w.to(ev.node), node=ev.node, shown=now)
         who = player(ev.node)
         if who == "max" and ev.alpha is not None:
             text += f" ({w.alpha} = {w.number(ev.alpha)})"
@@ -81,6 +87,12 @@ def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str]
         kind, _, comparison = cut_texts(ev, player(ev.node), header, w)
         if not ev.pruned:
             return w("cap.cut.none", node=ev.node, comparison=comparison, kind=kind)
+        if not all(seen(c) for c in ev.pruned):
+            n = len(ev.pruned)
+            count = w("pruned.children.one" if n == 1 else "pruned.children.many",
+                      n=w.count(n))
+            return w("cap.cut.count", node=ev.node, comparison=comparison, kind=kind,
+                     count=count)
         word = w("pruned.one" if len(ev.pruned) == 1 else "pruned.many")
         return w("cap.cut", node=ev.node, comparison=comparison, kind=kind,
                  pruned=w.names(_shorten(list(ev.pruned))), pruned_word=word)
@@ -91,11 +103,12 @@ def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str]
         if ev.kind == "hit":
             return w("cap.tt.hit", node=ev.node, value=value, stored=ev.stored_at or "?")
         text = w("cap.tt.store", node=ev.node, value=value)
-        return text + (w("cap.tt.move", move=ev.move) if ev.move else "")
+        return text + (w("cap.tt.move", move=ev.move) if ev.move and seen(ev.move) else "")
     if isinstance(ev, Reorder):
         first = ev.children[0] if ev.children else ""
         why = ev.reasons[0] if ev.reasons else ""
-        return w("cap.order", node=ev.node, first=move(first),
+        return w("cap.order" if seen(first) else "cap.order.anon", node=ev.node,
+                 first=move(first),
                  why=w(f"why.{why}") if why in ("pv", "tt", "killer", "history") else why or "-")
     return _search_caption(ev, w)
 
@@ -129,7 +142,7 @@ def _search_caption(ev: Event, w: Words) -> str:
     if isinstance(ev, Select):
         key = "cap.select" if ev.f is not None else "cap.select.pns"
         return w(key, node=ev.node, label=ev.label or "", number=ev.number,
-                 f="?" if ev.f is None else n(ev.f)).replace("  ", " ")
+                 f="?" if ev.f is None else n(ev.f)).replace("  ", " ").replace(" :", ":")
     if isinstance(ev, Discard):
         return w("cap.discard", node=ev.node, existing=ev.existing)
     if isinstance(ev, Goal):

@@ -36,6 +36,8 @@ class Box:
     nodes: int
     """Nodes it stands for (visited ones for an explored box)."""
     cuts: int
+    members: tuple[str, ...] = ()
+    """The hidden nodes themselves (a frame tells from them what is known so far)."""
 
 
 @dataclass
@@ -142,8 +144,14 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
                 hidden.update(c for c in kids[room - 1:] if c not in keep)
     shown, tally = _split(skel, order, status, hidden, states, summaries)
     visible = Visible(shown, {n: status[n] for n in shown})
+    members: dict[tuple[str, str], list[str]] = {}
+    drawn = set(shown)
+    for nid in order:
+        if nid not in drawn:
+            members.setdefault(_box_of(skel, nid, drawn, status), []).append(nid)
     for parent in shown:
-        boxes = [Box(_box_key(skel, parent, kind), parent, kind, *tally[(parent, kind)])
+        boxes = [Box(_box_key(skel, parent, kind), parent, kind, tally[(parent, kind)][0],
+                     tally[(parent, kind)][1], tuple(members.get((parent, kind), ())))
                  for kind in KINDS if (parent, kind) in tally]
         if boxes:
             visible.boxes[parent] = boxes
@@ -240,6 +248,16 @@ def _split(skel: Skeleton, order: list[str], status: dict[str, str], hidden: set
             counts[0] += summary.nodes
             counts[1] += summary.cuts
     return shown, tally
+
+
+def _box_of(skel: Skeleton, nid: str, drawn: set[str],
+            status: dict[str, str]) -> tuple[str, str]:
+    """(parent, kind) of the box a hidden node is in: its highest hidden ancestor's."""
+    top = nid
+    parent = skel.nodes[nid].parent
+    while parent is not None and parent not in drawn:
+        top, parent = parent, skel.nodes[parent].parent
+    return (parent or "", status[top])
 
 
 def _box_key(skel: Skeleton, parent: str, kind: str) -> str:

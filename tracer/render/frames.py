@@ -77,10 +77,11 @@ def iter_frames(drawing: Drawing) -> Iterator[Frame]:
     legend = drawing.frames_legend
     room = tuple(text for _, text in drawing.view.legend)
     shapes = {n.key: n.shape for n in drawing.view.nodes}
-    index = 0
+    index = seen = 0
     for group in step_groups(drawing.events(), opts.step):
         for ev in group:
             replay.feed(ev)
+        seen += len(group)
         key = _key(group, opts.step)
         if key not in visible.status:
             continue
@@ -90,7 +91,7 @@ def iter_frames(drawing: Drawing) -> Iterator[Frame]:
         view = build_view(replay, visible, opts, w, current=key, final=False,
                           caption=caption, legend=legend, pv=drawing.pv, notes=drawing.notes,
                           legend_room=room, shapes=shapes)
-        yield Frame(view, caption)
+        yield Frame(view, caption, seen)
     yield Frame(drawing.view, drawing.caption)
 
 
@@ -108,7 +109,7 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
     w = drawing.words
     skel = replay.skeleton
     order = skel.preorder()
-    ivs = intervals(skel, replay.states, replay.summaries, order)
+    ivs = intervals(skel, replay.states, replay.summaries, order, settled=False)
 
     def player(nid: str) -> str | None:
         node = skel.nodes.get(nid)
@@ -122,13 +123,16 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
         node = skel.nodes.get(nid)
         return node.move if node is not None and node.move else nid
 
+    drawn = drawing.visible.status.__contains__
     events = group
     if len(group) > 1:
-        # Several events: say what was found, not every node opened on the way down.
-        events = [e for e in group if not isinstance(e, Expand)] or group[:1]
+        # Several events: say what was found, not every node opened on the way down, nor
+        # what happened inside a collapsed subtree.
+        events = [e for e in group if not isinstance(e, Expand)
+                  and drawn(str(getattr(e, "node", skel.root)))] or group[:1]
     passes = len(replay.iterations)
     parts = [event_caption(e, drawing.header, w, player=player, shown=shown, move=move,
-                           iteration=passes) for e in events]
+                           iteration=passes, drawn=drawn) for e in events]
     if len(parts) > MAX_CAPTION_PARTS:
         cuts = [p for p, e in zip(parts, events, strict=True) if isinstance(e, (Cut, Iteration))]
         parts = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]

@@ -63,6 +63,8 @@ class Frame:
 
     view: View
     caption: str
+    seen: int | None = None
+    """How many events the frame shows the effect of (None: the final diagram, all)."""
 
 
 class Drawing:

@@ -115,8 +115,9 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
 def box_attrs(box: ViewBox, theme_name: str) -> dict[str, str]:
     theme = THEMES[theme_name]
     lines = textwrap.wrap(box.text, 18) or [""]
-    width = max(len(x) for x in lines) * LEGEND_PT * CHAR_EM / 72 + 0.25
-    attrs = {"shape": "note", "width": f"{width:.2f}", "height": f"{0.22 + 0.18 * len(lines):.2f}",
+    sized = lines if box.size_text is None else textwrap.wrap(box.size_text, 18) or [""]
+    width = max(len(x) for x in sized) * LEGEND_PT * CHAR_EM / 72 + 0.25
+    attrs = {"shape": "note", "width": f"{width:.2f}", "height": f"{0.22 + 0.18 * len(sized):.2f}",
              "fontsize": str(LEGEND_PT), "label": "\n".join(lines), "id": svg_id(box.key)}
     if box.hidden:
         attrs.update(style="invis", label="")

@@ -103,6 +103,11 @@ class Words:
             return "".join(items)
         return f"{', '.join(items[:-1])} {self('and')} {items[-1]}"
 
+    def to(self, node: str) -> str:
+        """``to A`` / ``a B``, ``ad A`` (Italian writes *ad* before a vowel)."""
+        vowel = node[:1].lower() in "aeiou" and node[:1] != ""
+        return self("to.vowel" if vowel else "to", node=node)
+
     def algorithm(self, name: str) -> str:
         return _ALGORITHMS[self.lang].get(name, name)
 

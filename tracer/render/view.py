@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from .annotate import Plan, andor_kind, legend_keys, note_texts, plan_notes, tooltip
 from .captions import cut_texts
-from .collapse import Visible, node_status
+from .collapse import Box, Visible, node_status
 from .options import RenderOptions
 from .replay import NodeState, Replay
+from .skeleton import Skeleton
 from .text import Words
 from .values import intervals, shown_value
 
@@ -62,6 +63,8 @@ class ViewBox:
     """``explored``, ``pruned`` or ``unvisited``."""
     text: str
     hidden: bool = False
+    size_text: str | None = None
+    """The text the box is sized for (a frame's box keeps the final diagram's size)."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     plan = notes if notes is not None else plan_notes(replay, visible, opts, w, pv)
     order = visible.order
     status = visible.status if final else node_status(skel, states, skel.preorder())
-    ivs = intervals(skel, states, replay.summaries, skel.preorder()) if opts.values else {}
+    ivs = (intervals(skel, states, replay.summaries, skel.preorder(), settled=final)
+           if opts.values else {})
     pv_set = set(pv) if final and opts.pv else set()
     from_tree = skel.from_tree
     nodes: list[ViewNode] = []
@@ -183,13 +187,17 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         pst = states.get(parent_id)
         for box in group:
             hidden = not from_tree and not final and not _visited(states, parent_id)
-            boxes.append(ViewBox(box.key, box.kind, _box_text(box.kind, box.nodes, box.cuts, w),
-                                 hidden=hidden))
+            kind, nodes_now, cuts_now = box.kind, box.nodes, box.cuts
+            if not final:
+                kind, nodes_now, cuts_now = _box_now(box, skel, status, states)
+            text = _box_text(kind, nodes_now, cuts_now, w)
+            boxes.append(ViewBox(box.key, kind, text, hidden=hidden,
+                                 size_text=_box_text(box.kind, box.nodes, box.cuts, w)))
             note = None
-            if (box.kind == "pruned" and opts.cuts and pst is not None and pst.cut is not None
+            if (kind == "pruned" and opts.cuts and pst is not None and pst.cut is not None
                     and not any(c in visible.status for c in pst.cut.pruned)):
                 note = _cut_note(replay, parent_id, w)
-            edges.append(ViewEdge(parent_id, box.key, "hidden" if hidden else box.kind,
+            edges.append(ViewEdge(parent_id, box.key, "hidden" if hidden else kind,
                                   cut=note))
     view = View(tuple(nodes), tuple(boxes), tuple(edges), opts.title, caption, ())
     numbers = any(s.numbers for s in plan.values())
@@ -237,6 +245,28 @@ def _cut_note(replay: Replay, nid: str, w: Words) -> tuple[str, str] | None:
     player = replay.skeleton.nodes[nid].player
     kind, comparison, _ = cut_texts(st.cut, player, replay.header, w)
     return (kind, comparison)
+
+
+def _box_now(box: Box, skel: Skeleton, status: Mapping[str, str],
+             states: Mapping[str, NodeState]) -> tuple[str, int, int]:
+    """A frame's (kind, nodes, cuts) of a box: what the events so far tell of its nodes.
+
+    Its nodes are pruned once a cut has pruned them, explored as far as visited (the
+    count grows), and not searched yet before that."""
+    if not box.members:  # folded while reading a long stream: only the totals are known
+        return box.kind, box.nodes, box.cuts
+    now = [status.get(n, "unvisited") for n in box.members]
+    if box.kind == "explored":
+        seen = now.count("explored")
+        if seen == 0:
+            return "unvisited", len(box.members), 0
+        cuts = sum(1 for n in box.members if (st := states.get(n)) is not None and st.cut)
+        return "explored", seen, cuts
+    top = [s for n, s in zip(box.members, now, strict=True)
+           if (sn := skel.nodes.get(n)) is not None and sn.parent == box.parent]
+    if box.kind == "pruned" and "pruned" in top:  # cut at the parent (or above)
+        return "pruned", box.nodes, box.cuts
+    return "unvisited", box.nodes, box.cuts
 
 
 def _box_text(kind: str, nodes: int, cuts: int, w: Words) -> str:
