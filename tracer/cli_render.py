@@ -71,7 +71,9 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
 @click.option("--max-nodes", type=int, default=400, show_default=True,
               help="Collapse pruned and deep subtrees into boxes above this many nodes.")
 @click.option("--max-width", type=int,
-              help="At most this many nodes side by side [default: max-nodes / 10].")
+              help="At most this many nodes side by side [default: max-nodes / 10; an "
+                   "explicit tree of at most max-nodes nodes is drawn whole], e.g. "
+                   "--max-width 12.")
 @click.option("--depth", type=int, help="Draw nodes down to this depth (the rest is boxed).")
 @click.option("--focus", metavar="NODE", help="Draw the subtree of NODE (and the path to it).")
 @click.option("--dpi", type=int, default=144, show_default=True, help="PNG resolution.")

@@ -5,6 +5,7 @@ pruned").  The order of sacrifice keeps what a reader needs longest: first the i
 of pruned and unsearched subtrees, then those subtrees themselves, then the deepest
 explored levels; the principal variation is never hidden, nor are the paths to
 transposition hits (they are what a picture of a search with a table is about).
+An explicit tree of at most ``max_nodes`` nodes is never folded for its width.
 ``focus`` keeps one
 subtree and the path down to it; ``depth`` hides what lies deeper below the root (or
 the focus).
@@ -111,6 +112,10 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
                 hidden.update(c for c in ghost_kids if c not in keep)
 
     width = max_width if max_width is not None else max(10, max_nodes // 10)
+    if max_width is None and skel.from_tree and len(nodes) <= max_nodes:
+        # An explicit tree of lecture size is drawn whole however wide (a 3x4 uniform
+        # tree has 81 leaves): its cut labels refer to values the reader must see.
+        width = max_nodes
 
     def fits() -> bool:
         return _fits(*_split(skel, order, status, hidden, states, summaries), nodes,

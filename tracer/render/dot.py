@@ -51,14 +51,20 @@ def to_dot(view: View, theme: Theme, *, pinned: Pinned | None = None,
     """The DOT source of ``view``: plain for ``dot``, or with ``pinned`` positions."""
     label = graph_label(view, theme) if with_label and pinned is None else ""
     return elements_dot(elements(view, theme, pinned=pinned, with_label=with_label), theme,
-                        label=label)
+                        label=label, nodesep=COMPACT_NODESEP if view.compact else NODESEP)
 
 
-def elements_dot(parts: Elements, theme: Theme, *, label: str = "") -> str:
+NODESEP = "0.18"
+COMPACT_NODESEP = "0.08"
+"""Inches between neighbours; a wide tree's leaves stand closer (the compact style)."""
+
+
+def elements_dot(parts: Elements, theme: Theme, *, label: str = "",
+                 nodesep: str = NODESEP) -> str:
     """The DOT source of a graph of ``parts`` (nodes, then edges) drawn in ``theme``."""
     g = graphviz.Digraph("gametree")
     g.attr("graph", rankdir="TB", splines="line", ordering="out", outputorder="edgesfirst",
-           nodesep="0.18", ranksep="0.42", bgcolor=theme.background, pad="0.2",
+           nodesep=nodesep, ranksep="0.42", bgcolor=theme.background, pad="0.2",
            fontname=theme.font, forcelabels="true", labelloc="b", labeljust="c")
     g.attr("node", fontname=theme.font, fontcolor=theme.ink, fixedsize="true",
            penwidth="1.4", margin="0")

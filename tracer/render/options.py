@@ -82,7 +82,8 @@ class RenderOptions:
     max_nodes: int = 400
     """Above this many nodes, pruned and deep subtrees collapse into summary boxes."""
     max_width: int | None = None
-    """At most this many nodes side by side (default: max_nodes / 10, at least 10)."""
+    """At most this many nodes side by side (default: max_nodes / 10, at least 10; an
+    explicit tree of at most max_nodes nodes is drawn whole, however wide)."""
     depth: int | None = None
     """Draw nodes down to this depth below the root (or the focus); deeper ones are boxed."""
     focus: str | None = None

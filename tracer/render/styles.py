@@ -19,6 +19,8 @@ __all__ = ["box_attrs", "edge_attrs", "node_attrs", "svg_id"]
 
 TRIANGLE = ("1.0", "0.8")
 LEAF = "0.56"
+COMPACT_LEAF = ("0.40", "0.50")
+"""A leaf of a wide tree (see :data:`tracer.render.view.COMPACT_LEAVES`)."""
 CIRCLE = "0.78"
 STATE = ("1.0", "0.56")
 VALUE_PT = 16
@@ -40,6 +42,8 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
         attrs.update(shape="circle", width=CIRCLE, height=CIRCLE)
     elif shape == "state":
         attrs.update(shape="box", width=STATE[0], height=STATE[1])
+    elif node.compact:
+        attrs.update(shape="box", width=COMPACT_LEAF[0], height=COMPACT_LEAF[1])
     else:
         attrs.update(shape="box", width=LEAF, height=LEAF)
     style = ["filled"]
@@ -82,6 +86,8 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
         size = VALUE_PT if len(value) <= 4 else (13 if len(value) <= 6 else 11)
         if shape in ("terminal", "static"):
             size -= 1
+        if node.compact:
+            size = 14 if len(value) <= 2 else 11
         text = escape(value)
         if italic:
             text = f"<I>{text}</I>"
@@ -91,7 +97,8 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
     name = node.name
     if node.tt:
         name = f"{name} · TT" if name else "TT"
-    name_row = (f'<FONT POINT-SIZE="{NAME_PT}">{escape(name)}</FONT>', 12) if name else None
+    name_pt = NAME_PT - 1 if node.compact else NAME_PT
+    name_row = (f'<FONT POINT-SIZE="{name_pt}">{escape(name)}</FONT>', 12) if name else None
     if shape == "state":  # A*: the state big, g+h=f small
         # An empty <FONT></FONT> is a Graphviz syntax error: empty cells stay empty.
         rows = [(f'<FONT POINT-SIZE="13">{escape(node.name)}</FONT>' if node.name else "", 17),

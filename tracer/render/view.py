@@ -8,7 +8,7 @@ only their status, texts and highlights change, so one layout serves them all.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .annotate import Plan, andor_kind, legend_keys, note_texts, plan_notes, tooltip
 from .captions import cut_texts
@@ -19,7 +19,11 @@ from .skeleton import Skeleton
 from .text import Words
 from .values import intervals, shown_value
 
-__all__ = ["View", "ViewBox", "ViewEdge", "ViewNode", "build_view", "legend_keys"]
+__all__ = ["COMPACT_LEAVES", "View", "ViewBox", "ViewEdge", "ViewNode", "build_view",
+           "legend_keys"]
+
+COMPACT_LEAVES = 27
+"""More leaves side by side than this (a 3x3 uniform tree has 27): the compact style."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,8 @@ class ViewNode:
     across its edges) or ``or``."""
     tt: bool = False
     """Answered by the transposition table, not searched."""
+    compact: bool = False
+    """A leaf of a wide drawing: a narrower box, smaller type."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,9 @@ class View:
     legend_room_for: tuple[str, ...] = ()
     """The words of the legend the room goes with: a view given another legend (by
     ``dataclasses.replace``) keeps no room."""
+    compact: bool = False
+    """An explicit tree with more than ``COMPACT_LEAVES`` leaves side by side: leaves
+    are narrow and the nodes closer together, so that lecture-size trees fit drawn whole."""
 
 
 def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, *,
@@ -199,13 +208,19 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
                 note = _cut_note(replay, parent_id, w)
             edges.append(ViewEdge(parent_id, box.key, "hidden" if hidden else kind,
                                   cut=note))
+    parents = {e.tail for e in edges}
+    # Explicit trees only: a game's edges carry move names, which need the room.
+    compact = from_tree and sum(1 for n in nodes if n.key not in parents) > COMPACT_LEAVES
+    if compact:
+        nodes = [replace(n, compact=True) if n.shape in ("terminal", "static") else n
+                 for n in nodes]
     view = View(tuple(nodes), tuple(boxes), tuple(edges), opts.title, caption, ())
     numbers = any(s.numbers for s in plan.values())
     keys = tuple(legend) if legend is not None else legend_keys(view, numbers=numbers)
     entries = tuple((k, w(k)) for k in keys) if opts.legend else ()
     return View(view.nodes, view.boxes, view.edges, view.title, caption, entries,
                 notes=bool(plan), legend_room=legend_room if opts.legend else (),
-                legend_room_for=tuple(t for _, t in entries))
+                legend_room_for=tuple(t for _, t in entries), compact=compact)
 
 
 def _visited(states: Mapping[str, NodeState], nid: str) -> bool:
