@@ -126,3 +126,26 @@ def test_system_engine_reads_graphviz_json_layouts(aima: Trace) -> None:
     assert pinned.nodes == bundled.nodes
     assert pinned.edges == bundled.edges and pinned.labels == bundled.labels
     assert pinned.bb == bundled.bb
+
+
+def test_svg_text_is_centred_in_a_font_list_with_a_generic_fallback(aima: Trace) -> None:
+    # Texts were left-anchored at x positions measured in DejaVu Sans, and named only
+    # that font: elsewhere the values drifted off-centre.
+    svg = Drawing(aima).render("svg").decode()
+    texts = re.findall(r"<text[^>]*>", svg)
+    assert texts and all('text-anchor="middle"' in t for t in texts)
+    families = set(re.findall(r'font-family="([^"]*)"', svg))
+    assert families and all(f.endswith(("sans-serif", "monospace")) for f in families)
+    # The value of leaf E sits on the middle of its box.
+    piece = svg.split("<!-- E -->", 1)[1].split("<!--", 1)[0]
+    xs = [float(p.split(",")[0]) for p in re.search(r'points="([^"]+)"', piece)[1].split()]
+    value = re.search(r'x="([-0-9.]+)"[^>]*>3</text>', piece)
+    assert value is not None and abs(float(value[1]) - (min(xs) + max(xs)) / 2) < 0.6
+
+
+def test_text_widths_follow_dejavu_sans() -> None:
+    from tracer.render.svgtext import text_width
+
+    assert text_width("3", 10) == pytest.approx(6.362)
+    assert text_width("MM", 10, bold=True) > text_width("MM", 10)
+    assert text_width("abc", 10, mono=True) == pytest.approx(3 * 6.021)

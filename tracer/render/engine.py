@@ -118,9 +118,12 @@ class Restyler:
 
 
 def _tidy(data: bytes, fmt: str) -> bytes:
-    """Drop what would make two runs differ: Graphviz's version, the PDF's date."""
+    """Drop what would make two runs differ: Graphviz's version, the PDF's date; SVG
+    texts are centred, in a font list with fallbacks (:mod:`tracer.render.svgtext`)."""
     if fmt == "svg":
-        return _VERSION_COMMENT.sub(b"", data)
+        from .svgtext import portable_svg
+
+        return portable_svg(_VERSION_COMMENT.sub(b"", data))
     if fmt == "pdf":
         from .pdf import merge_pdfs
 
