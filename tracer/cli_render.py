@@ -59,7 +59,8 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
 @click.option("--ghost-values/--no-ghost-values", default=True, show_default=True,
               help="Leaf values inside ghosts (hide them to make an exercise).")
 @click.option("--legend/--no-legend", default=True, show_default=True,
-              help="The result line and a legend under the tree.")
+              help="The result line and a legend under the tree; --no-legend drops both "
+                   "(frames keep their step captions), e.g. for a slide.")
 @click.option("--positions/--no-positions", default=None,
               help="Positions (boards, piles) under the nodes of generated games "
                    "[default: on for drawings of at most 60 nodes; boards taller than "

@@ -65,6 +65,7 @@ def render(source: str, fmt: str, *, pinned: bool, engine: str = "bundled",
         data = _pipe_system(source, fmt, pinned=pinned, dpi=dpi)
     else:
         graph = _agraph(source)
+        graph.graph_attr["margin"] = "0"  # as in SVG: the PDF device would add 36 pt
         if fmt == "png":
             graph.graph_attr["dpi"] = str(dpi)
         with _quiet():
@@ -87,6 +88,7 @@ class Restyler:
         self._graph = _agraph(source)
         # The positions are in the source: drawing then uses them as they are (nop2).
         self._graph.has_layout = True
+        self._graph.graph_attr["margin"] = "0"  # as in SVG: the PDF device would add 36 pt
         if dpi is not None:
             self._graph.graph_attr["dpi"] = str(dpi)
         nodes, edges = elements
@@ -146,10 +148,8 @@ def _agraph(source: str) -> Any:
 def _pipe_system(source: str, fmt: str, *, pinned: bool, dpi: int = 144) -> bytes:
     import graphviz
 
-    src = graphviz.Source(source)
-    if fmt == "png":
-        src = graphviz.Source(source.replace("digraph gametree {",
-                                             f"digraph gametree {{\n\tdpi={dpi}", 1))
+    extra = "\n\tmargin=0" + (f"\n\tdpi={dpi}" if fmt == "png" else "")
+    src = graphviz.Source(source.replace("digraph gametree {", "digraph gametree {" + extra, 1))
     try:
         if pinned:
             return bytes(src.pipe(format=fmt, engine="neato", neato_no_op=2, quiet=True))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import InputError, LimitExceeded
 from ..events import Cut, Evaluate, Event, Expand, Iteration, Select, Transposition
-from .captions import event_caption
+from .captions import event_caption, summary_line
 from .pipeline import Drawing, Frame
 from .replay import Replay
 from .values import intervals, shown_value
@@ -184,7 +184,8 @@ def write_frames(drawing: Drawing, directory: str | os.PathLike[str]) -> FramesW
     pdf = folder / "frames.pdf"
     write_bytes(pdf, merge_pdfs(pdf_pages))
     html = folder / "player.html"
-    title = drawing.options.title or drawing.caption
+    # Not the result line: the page shows from step 1 on, and must not tell the value.
+    title = drawing.options.title or summary_line(drawing.header, None, drawing.words)
     write_bytes(html, player_html(player, title=title, lang=drawing.options.lang).encode())
     return FramesWritten(tuple(paths), pdf, html)
 

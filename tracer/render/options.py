@@ -67,7 +67,8 @@ class RenderOptions:
     ghost_values: bool = True
     """Show leaf values inside ghosts (turn off to make an exercise of the picture)."""
     legend: bool = True
-    """Add a legend and a one-line summary under the tree."""
+    """Add a legend and a one-line summary under the tree (off: neither; frames keep
+    their step captions)."""
     positions: bool | None = None
     """Draw each position (the ``label`` of generated games) under its node; None: when
     the trace has positions and the drawing has at most ``POSITIONS_AUTO_NODES`` nodes.
