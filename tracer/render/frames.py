@@ -123,6 +123,14 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
         node = skel.nodes.get(nid)
         return node.move if node is not None and node.move else nid
 
+    def name(nid: str) -> str:
+        """A generated game's node by the move that leads there ("b2", not "b1/b2")."""
+        if skel.from_tree or skel.nodes.get(nid, None) is None:
+            return nid
+        if nid == skel.root:
+            return w("root") if nid == "root" else nid  # "radice" in Italian
+        return move(nid)
+
     drawn = drawing.visible.status.__contains__
     events = group
     if len(group) > 1:
@@ -132,11 +140,13 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
                   and drawn(str(getattr(e, "node", skel.root)))] or group[:1]
     passes = len(replay.iterations)
     parts = [event_caption(e, drawing.header, w, player=player, shown=shown, move=move,
-                           iteration=passes, drawn=drawn) for e in events]
+                           iteration=passes, drawn=drawn, name=name) for e in events]
     if len(parts) > MAX_CAPTION_PARTS:
+        # Keep the first sentence and the cuts; count the rest in words (no "…").
         cuts = [p for p, e in zip(parts, events, strict=True) if isinstance(e, (Cut, Iteration))]
-        parts = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
-        parts.append("…")
+        kept = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
+        more = len(parts) - len(kept)
+        parts = [*kept, w("cap.more.one" if more == 1 else "cap.more.many", n=more)]
     return "; ".join(parts)
 
 

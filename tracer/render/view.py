@@ -188,6 +188,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
             if cut_edge.get(nid) == sn.parent and stat != "hidden":
                 note = _cut_note(replay, sn.parent, w)
             move = sn.move if opts.ids else None
+            if move is not None and shape == "state":
+                move = w.action(move)  # a puzzle's action: "fill 1", "riempi 1"
             if sn.prob is not None and parent is not None and parent.player == "chance":
                 move = w.number(sn.prob)
             edges.append(ViewEdge(sn.parent, nid, stat, pv=nid in pv_set and sn.parent in pv_set,

@@ -6,7 +6,14 @@ for pruned, *valore*, *passo* for step, MAX (Più) / MIN (Meno), *nodo di fortun
 
 from __future__ import annotations
 
-__all__ = ["EN", "IT"]
+__all__ = ["EN", "IT", "VARIANTS_IT"]
+
+VARIANTS_IT = {
+    "fail-soft": "fail-soft, morbida", "fail-hard": "fail-hard, rigida",
+    "plain": "semplice", "graph": "su grafo", "tree": "su albero",
+    "two-function": "due funzioni", "list": "a lista", "dfs": "in profondità",
+}
+"""Italian names of the variants (the English term kept where the course uses it)."""
 
 EN = {
     "alpha cut": "alpha cut",
@@ -31,7 +38,10 @@ EN = {
     "legend.solved": "solved",
     "legend.unsolvable": "unsolvable",
     "legend.solution": "solution graph",
-    "andor": "{algorithm} ({variant}): root {status}",
+    "andor": "{algorithm} ({variant}): {winner} wins (root {status})",
+    "action.fill": "fill {jug}",
+    "action.empty": "empty {jug}",
+    "action.pour": "pour {jug}→{into}",
     "cap.generate": "{node} {label} generated from {parent}{action}: g+h = {g}+{h} = {f}",
     "cap.select": "{node} {label} expanded (#{number}), f = {f}",
     "cap.select.pns": "{node} {label}: the most-proving node, expanded (#{number})",
@@ -64,6 +74,9 @@ EN = {
     "pruned.children.one": "{n} child pruned",
     "pruned.children.many": "{n} children pruned",
     "to": "to {node}",
+    "root": "root",
+    "cap.more.one": "and 1 more event",
+    "cap.more.many": "and {n} more events",
     "to.vowel": "to {node}",
     "cap.cut": "{node}: {comparison} → {kind}, {pruned} {pruned_word}",
     "cap.cut.none": "{node}: {comparison} → {kind}",
@@ -131,7 +144,10 @@ IT = {
     "legend.solved": "risolto",
     "legend.unsolvable": "irrisolvibile",
     "legend.solution": "grafo soluzione",
-    "andor": "{algorithm} ({variant}): radice {status}",
+    "andor": "{algorithm} ({variant}): vince {winner} (radice {status})",
+    "action.fill": "riempi {jug}",
+    "action.empty": "svuota {jug}",
+    "action.pour": "versa {jug}→{into}",
     "cap.generate": "{node} {label} generato da {parent}{action}: g+h = {g}+{h} = {f}",
     "cap.select": "{node} {label} espanso (#{number}), f = {f}",
     "cap.select.pns": "{node} {label}: il nodo più dimostrativo, espanso (#{number})",
@@ -164,6 +180,9 @@ IT = {
     "pruned.children.one": "{n} figlio potato",
     "pruned.children.many": "{n} figli potati",
     "to": "a {node}",
+    "root": "radice",
+    "cap.more.one": "e 1 altro evento",
+    "cap.more.many": "e altri {n} eventi",
     "to.vowel": "ad {node}",
     "cap.cut": "{node}: {comparison} → {kind}, {pruned} {pruned_word}",
     "cap.cut.none": "{node}: {comparison} → {kind}",
