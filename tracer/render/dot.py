@@ -17,6 +17,7 @@ import graphviz
 from .footer import graph_label
 from .footer import nodes as footer_nodes
 from .geometry import and_arcs, tuck
+from .labels import Placed, place_labels
 from .notes import note_attrs, note_name, stub_attrs
 from .styles import box_attrs, edge_attrs, node_attrs
 from .themes import Theme
@@ -40,6 +41,8 @@ class Pinned:
     labels: dict[tuple[str, str], str] = field(default_factory=dict)
     """(tail, head) -> label position ``lp``."""
     bb: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    placed: Placed = field(default_factory=dict, compare=False, repr=False)
+    """Edge labels already placed on these positions (:mod:`tracer.render.labels`)."""
 
 
 Attrs = dict[str, str]
@@ -123,6 +126,7 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     arc_nodes, arc_edges = and_arcs(view, dict(nodes), dict(edges), colours)
     nodes += arc_nodes
     edges += arc_edges
+    place_labels(nodes, edges, pinned.bb, pinned.placed)  # clear of every line and node
     for _, attrs in nodes:
         for attr, value in node_defaults.items():
             attrs.setdefault(attr, value)

@@ -73,7 +73,7 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
         attrs["penwidth"] = "2.8"
     attrs.update(style=",".join(style), color=line, fillcolor=fill, fontcolor=text,
                  label=_node_label(node, shape, italic=shape == "static"))
-    if node.extra:
+    if node.extra and shape != "state":  # a state's visit number is in its label
         attrs["xlabel"] = "<" + "<BR/>".join(
             f'<FONT POINT-SIZE="9">{escape(x)}</FONT>' for x in node.extra) + ">"
     return attrs
@@ -99,10 +99,12 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
         name = f"{name} · TT" if name else "TT"
     name_pt = NAME_PT - 1 if node.compact else NAME_PT
     name_row = (f'<FONT POINT-SIZE="{name_pt}">{escape(name)}</FONT>', 12) if name else None
-    if shape == "state":  # A*: the state big, g+h=f small
+    if shape == "state":  # A*: the state big, "#order · g+h=f" small
         # An empty <FONT></FONT> is a Graphviz syntax error: empty cells stay empty.
+        # The visit number is inside the box: an xlabel beside it sat on the edges.
+        small = " · ".join([*node.extra, *([value] if value else [])])
         rows = [(f'<FONT POINT-SIZE="13">{escape(node.name)}</FONT>' if node.name else "", 17),
-                (f'<FONT POINT-SIZE="{NAME_PT}">{escape(value)}</FONT>' if value else "", 13)]
+                (f'<FONT POINT-SIZE="{NAME_PT}">{escape(small)}</FONT>' if small else "", 13)]
         cells = "".join(f'<TR><TD HEIGHT="{h}">{t}</TD></TR>' for t, h in rows)
         return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">{cells}'
                 f'</TABLE>>')
