@@ -122,7 +122,7 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
         if ends in pinned.labels:
             attrs["lp"] = pinned.labels[ends]
     overhang = tuck(view, dict(nodes), dict(edges)) if view.notes else 0.0
-    colours = {"explored": theme.ink, "pruned": theme.ghost_line, "unvisited": theme.ghost_line}
+    colours = {"explored": theme.ink, "pruned": theme.ghost_line, "unvisited": theme.wait_line}
     arc_nodes, arc_edges = and_arcs(view, dict(nodes), dict(edges), colours)
     nodes += arc_nodes
     edges += arc_edges

@@ -176,9 +176,10 @@ def _legend_cell(key: str, text: str, theme: Theme) -> str:
         mark = f'<TD WIDTH="20" HEIGHT="20" FIXEDSIZE="TRUE">{font}</TD>'
         return mark + label
     line, fill, border = theme.line["terminal"], theme.fill["terminal"], 1
-    if key in ("legend.pruned", "legend.unvisited", "legend.unvisited.yet", "legend.open",
-               "legend.discarded"):
+    if key in ("legend.pruned", "legend.discarded"):
         line, fill = theme.ghost_line, theme.ghost_fill
+    elif key in ("legend.unvisited", "legend.unvisited.yet", "legend.open"):
+        line, fill = theme.wait_line, theme.ghost_fill
     elif key == "legend.expanded":
         line, fill = theme.line["state"], theme.fill["state"]
     elif key == "legend.static":

@@ -57,7 +57,8 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
         return attrs
     if node.status in ("pruned", "unvisited"):
         style.append("dashed" if node.status == "pruned" else "dotted")
-        line, text = theme.ghost_line, theme.ghost_text
+        line = theme.ghost_line if node.status == "pruned" else theme.wait_line
+        text = theme.ghost_text
         fill = theme.ghost_tint.get(shape, theme.ghost_fill)
     elif node.tt:
         # Answered by the transposition table: corners cut off by diagonals, a colour of
@@ -138,7 +139,7 @@ def box_attrs(box: ViewBox, theme_name: str) -> dict[str, str]:
         line, text = theme.ghost_line, theme.ghost_text
     elif box.kind == "unvisited":
         style.append("dotted")
-        line, text = theme.ghost_line, theme.ghost_text
+        line, text = theme.wait_line, theme.ghost_text
     attrs.update(style=",".join(style), color=line, fontcolor=text,
                  fillcolor=theme.fill["box"] if box.kind == "explored" else theme.ghost_fill)
     return attrs
@@ -156,7 +157,7 @@ def edge_attrs(edge: ViewEdge, theme_name: str) -> dict[str, str]:
         return attrs
     if edge.status in ("pruned", "unvisited"):
         attrs.update(style="dashed" if edge.status == "pruned" else "dotted",
-                     color=theme.ghost_line)
+                     color=theme.ghost_line if edge.status == "pruned" else theme.wait_line)
     elif edge.pv:
         attrs.update(penwidth="3.6", color=theme.pv)
     if edge.cut is not None:
