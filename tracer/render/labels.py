@@ -23,7 +23,7 @@ import re
 
 from .svgtext import text_width
 
-__all__ = ["Placed", "place_labels"]
+__all__ = ["Placed", "node_box", "place_labels"]
 
 Attrs = dict[str, str]
 Box = tuple[float, float, float, float]
@@ -63,7 +63,7 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
         else:
             if segments is None:  # the geometry, read once per call that needs it
                 segments = [(e, s) for e, a in edges for s in _segments(a.get("pos", ""))]
-                obstacles = [b for n, a in nodes if (b := _node_box(n, a)) is not None]
+                obstacles = [b for n, a in nodes if (b := node_box(n, a)) is not None]
             near = [(e, s) for e, s in segments if _near(s, x, y, REACH + w, 3 * h)]
             best = _search(ends, x, y, w, h, near, obstacles, placed, bb)
             if cache is not None:
@@ -137,7 +137,8 @@ def _segments(pos: str) -> list[Segment]:
             if a != b]
 
 
-def _node_box(name: str, attrs: Attrs) -> Box | None:
+def node_box(name: str, attrs: Attrs) -> Box | None:
+    """The box a node covers (from ``pos``, ``width``, ``height``), None for none."""
     pos = attrs.get("pos")
     if not pos or name.startswith("gt:anchor") or "width" not in attrs:
         return None
