@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from tracer.events import (
     Evaluate,
     Event,
     Expand,
+    Generate,
     Select,
     Status,
     Transposition,
@@ -30,7 +32,7 @@ from tracer.events import (
 from tracer.games.tree import parse_tree_json
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions
-from tracer.render.pipeline import Frame
+from tracer.render.pipeline import Frame, TraceSource
 from tracer.trace import Trace
 
 # Trees of MAX/MIN nodes (lists) with integer leaves; some with chance nodes.
@@ -76,6 +78,7 @@ class Known:
     returned: set[str] = field(default_factory=set)
     cut_at: set[str] = field(default_factory=set)
     solved: set[str] = field(default_factory=set)
+    generated: set[str] = field(default_factory=set)
 
 
 def known(events: list[Event], children: dict[str, list[str]]) -> Known:
@@ -114,6 +117,8 @@ def known(events: list[Event], children: dict[str, list[str]]) -> Known:
             k.pruned.add(ev.node)
         elif isinstance(ev, Status):
             k.solved.add(ev.node)
+        elif isinstance(ev, Generate):
+            k.generated.add(ev.node)
     return k
 
 
@@ -129,6 +134,8 @@ def check_frame(frame: Frame, events: list[Event], children: dict[str, list[str]
             assert node.key in k.pruned, f"{at} drawn pruned before the cut"
         if node.value in ("✓", "✗"):
             assert node.key in k.solved, f"{at} drawn solved before its status event"
+        elif "=" in (node.value or ""):  # A*: g+h=f, known once generated
+            assert node.key in k.generated, f"{at} drawn with g+h=f before it is generated"
         elif (node.value is not None and node.status == "explored"
               and children.get(node.key) and not node.value.startswith(("≥", "≤"))):
             kids = children[node.key]
@@ -152,7 +159,7 @@ def check_frame(frame: Frame, events: list[Event], children: dict[str, list[str]
             assert word in drawn, f"{where}: caption names {word}, which is not drawn"
 
 
-def frames_of(trace: Trace, **options: Any) -> tuple[list[Frame], Drawing]:
+def frames_of(trace: TraceSource, **options: Any) -> tuple[list[Frame], Drawing]:
     drawing = Drawing(trace, RenderOptions(max_frames=10_000, **options))
     return list(drawing.frames()), drawing
 
@@ -190,6 +197,20 @@ def test_frames_show_only_what_the_events_so_far_establish(
 def test_chance_frames_show_only_what_the_events_so_far_establish(
         data: Any, search: tuple[str, str, dict[str, Any]], step: str) -> None:
     check_all(_search({"tree": _chance(data)}, *search), step=step)
+
+
+@pytest.mark.parametrize("step", ["event", "node"])
+def test_a_star_frames_show_only_what_the_events_so_far_establish(step: str) -> None:
+    trace = Path(__file__).parents[2] / "traces" / "jugs.astar.graph.json"
+    frames, drawing = frames_of(trace, step=step)
+    skel = drawing.replay.skeleton
+    children = {n.id: list(n.children) for n in skel.nodes.values()}
+    events = list(drawing.events())
+    for i, frame in enumerate(frames[:-1], start=1):
+        check_frame(frame, events, children, drawing, f"frame {i} ({frame.caption})")
+        hidden = {n.key for n in frame.view.nodes if n.status == "hidden"}
+        k = known(events[: frame.seen or 0], children)
+        assert not (k.generated - {skel.root}) & hidden, f"frame {i}: generated but hidden"
 
 
 @pytest.mark.parametrize(("frame", "a", "d"), [(19, "≥ 3", "≤ 5"), (20, "≥ 3", "≤ 5"),
