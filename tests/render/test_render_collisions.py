@@ -37,3 +37,23 @@ def test_the_checker_sees_overlaps_and_crossings() -> None:
     assert not overlap((0, 0, 10, 10), (11, 0, 20, 10))
     assert crosses((-5, 5, 15, 5), (0, 0, 10, 10))
     assert not crosses((-5, 15, 15, 15), (0, 0, 10, 10))
+
+
+@pytest.mark.render
+def test_side_by_side_labels_stay_clear_and_inside_their_panel() -> None:
+    # gametrace compare --side-by-side: a cut label crossed its panel's border.
+    import re
+
+    from tests.analysis.test_ordering import trace_of
+    from tests.render.svglayout import read
+    from tracer.analysis.sidebyside import side_by_side
+
+    pair = side_by_side(trace_of("aima", "natural"), trace_of("aima", "reverse"),
+                        names=("natural", "reverse"))
+    svg = pair.render("svg").decode()
+    assert collisions(svg) == []
+    panel = svg.split('<title>cluster_a</title>', 1)[1]
+    xs = [float(v) for v in re.findall(r"([-0-9.]+),[-0-9.]+", panel.split("</g>", 1)[0])]
+    texts, _ = read(svg)
+    cut = next(t for t in texts if t.text == "2 ≤ α = 3")
+    assert min(xs) <= cut.box[0] and cut.box[2] <= max(xs)

@@ -7,7 +7,8 @@ together, a visit number's white background punches a hole in a line, a probabil
 sits nearer the neighbouring edge than its own.  So each label is moved to the nearest
 place (from where ``dot`` put it) where its box crosses no edge, covers no node and no
 label placed before it, and its own edge is the nearest line; failing that, the
-nearest place that only crosses no line; failing that, it stays.
+nearest place crossing no line and covering nothing; then one crossing no line nor
+label; then one crossing no line; failing all, it stays.
 
 Label sizes are estimated from their font sizes and DejaVu Sans advances
 (:func:`tracer.render.svgtext.text_width`), so the placement does not depend on the
@@ -79,8 +80,8 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
             placed: list[Box], bb: Box) -> tuple[float, float] | None:
     clear: tuple[float, float] | None = None
     """Crosses no line and covers nothing, but nearer another edge than its own."""
-    fallback: tuple[float, float] | None = None
-    """Crosses no line."""
+    fallback: tuple[tuple[float, float], bool] | None = None
+    """Crosses no line (and whether it covers a label placed before)."""
     own = [s for e, s in near if e == ends]
     for dx, dy in _offsets(h):
         cx, cy = x + dx, y + dy
@@ -89,9 +90,10 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
             continue
         if any(_crosses(s, box) for _, s in near):
             continue
-        if fallback is None:
-            fallback = (cx, cy)
-        if any(_overlap(box, o) for o in obstacles) or any(_overlap(box, p) for p in placed):
+        over_label = any(_overlap(box, p) for p in placed)
+        if fallback is None or (not over_label and fallback[1]):
+            fallback = ((cx, cy), over_label)
+        if over_label or any(_overlap(box, o) for o in obstacles):
             continue
         if own:
             mine = min(_distance(s, cx, cy) for s in own)
@@ -99,7 +101,7 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
                 clear = clear or (cx, cy)
                 continue
         return (cx, cy)
-    return clear or fallback
+    return clear or (fallback[0] if fallback is not None else None)
 
 
 @functools.lru_cache(maxsize=64)
