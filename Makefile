@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check traces clean
+.PHONY: demo test browser lint bench docs docs-check traces clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,13 @@ demo: $(STAMP)
 ## test: set up, then run the whole test suite
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+test: browser
+
+## browser: a headless chromium for the HTML player's test, installed only when missing
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  { echo "installing chromium (the player test needs it)"; \
+	    sudo apt-get update -qq && sudo apt-get install -y -qq chromium; }
 
 ## lint: ruff and mypy --strict
 lint: $(STAMP)
