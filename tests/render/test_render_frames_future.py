@@ -242,3 +242,14 @@ def test_captions_do_not_name_collapsed_nodes() -> None:
     captions = [f.caption for f in frames]
     assert any("2 children pruned" in c for c in captions), captions
     assert any("a child returns" in c for c in captions), captions
+
+
+def test_a_box_is_sized_for_every_text_it_has_in_the_frames() -> None:
+    # "6 pruned" boxes read "6 not searched" before the cut, and Graphviz warned that
+    # the text did not fit.
+    trace = _search([[3, 12, 8], [2, [4, 1, 7], [6, 5, 0]], [14, 5, 2]],
+                    "alphabeta", "fail-soft", {})
+    frames, _ = frames_of(trace, max_nodes=10, max_width=6)
+    texts = [(b.text, b.size_text) for f in frames for b in f.view.boxes if not b.hidden]
+    assert any("not searched" in t for t, _ in texts)
+    assert all(size is not None and len(t) <= len(size) for t, size in texts), texts

@@ -203,7 +203,7 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
                 kind, nodes_now, cuts_now = _box_now(box, skel, status, states)
             text = _box_text(kind, nodes_now, cuts_now, w)
             boxes.append(ViewBox(box.key, kind, text, hidden=hidden,
-                                 size_text=_box_text(box.kind, box.nodes, box.cuts, w)))
+                                 size_text=_box_room(box, w)))
             note = None
             if (kind == "pruned" and opts.cuts and pst is not None and pst.cut is not None
                     and not any(c in visible.status for c in pst.cut.pruned)):
@@ -262,6 +262,17 @@ def _cut_note(replay: Replay, nid: str, w: Words) -> tuple[str, str] | None:
     player = replay.skeleton.nodes[nid].player
     kind, comparison, _ = cut_texts(st.cut, player, replay.header, w)
     return (kind, comparison)
+
+
+def _box_room(box: Box, w: Words) -> str:
+    """The longest text the box has in any frame (its final one, or "N not searched"
+    before its nodes are reached): every frame draws it at one size."""
+    final = _box_text(box.kind, box.nodes, box.cuts, w)
+    if not box.members:
+        return final
+    waiting = _box_text("unvisited", len(box.members) if box.kind == "explored" else box.nodes,
+                        0, w)
+    return max(final, waiting, key=len)
 
 
 def _box_now(box: Box, skel: Skeleton, status: Mapping[str, str],
