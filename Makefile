@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check traces clean sysdeps-tex
+.PHONY: demo test lint bench docs docs-check traces clean sysdeps-tex sysdeps-browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,8 +24,14 @@ demo: $(STAMP)
 	@echo "Beamer: cd $(OUT)/frames && pdflatex deck.tex"
 
 ## test: set up, then run the whole test suite
-test: $(STAMP) sysdeps-tex
+test: $(STAMP) sysdeps-tex sysdeps-browser
 	$(BIN)/python -m pytest -q
+
+## sysdeps-browser: Debian's chromium for the browser tests, installed only when missing
+sysdeps-browser:
+	@command -v chromium >/dev/null 2>&1 || \
+	  { echo "installing chromium (the browser tests need it)"; \
+	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
 TEX_PACKAGES := texlive-latex-base texlive-pictures texlive-latex-recommended lmodern poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

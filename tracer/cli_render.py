@@ -84,7 +84,8 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 @click.option("--ghost-values/--no-ghost-values", default=True, show_default=True,
               help="Leaf values inside ghosts (hide them to make an exercise).")
 @click.option("--legend/--no-legend", default=True, show_default=True,
-              help="The result line and a legend under the tree.")
+              help="The result line and a legend under the tree; --no-legend drops both "
+                   "(frames keep their step captions), e.g. for a slide.")
 @click.option("--positions/--no-positions", default=None,
               help="Positions (boards, piles) under the nodes of generated games "
                    "[default: on for drawings of at most 60 nodes; boards taller than "
@@ -96,7 +97,9 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 @click.option("--max-nodes", type=int, default=400, show_default=True,
               help="Collapse pruned and deep subtrees into boxes above this many nodes.")
 @click.option("--max-width", type=int,
-              help="At most this many nodes side by side [default: max-nodes / 10].")
+              help="At most this many nodes side by side [default: max-nodes / 10; an "
+                   "explicit tree of at most max-nodes nodes is drawn whole], e.g. "
+                   "--max-width 12.")
 @click.option("--depth", type=int, help="Draw nodes down to this depth (the rest is boxed).")
 @click.option("--focus", metavar="NODE", help="Draw the subtree of NODE (and the path to it).")
 @click.option("--dpi", type=int, default=144, show_default=True, help="PNG resolution.")

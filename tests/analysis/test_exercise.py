@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,3 +99,35 @@ def test_the_same_seed_gives_the_same_pictures(tmp_path: Path, fmt: str) -> None
         write_exercise(make_exercise(branching=3, depth=2, cuts=(1, 2), seed=3),
                        tmp_path / name, fmt=fmt)
     assert _files(tmp_path / "one") == _files(tmp_path / "two")
+
+
+def test_the_worksheet_is_the_whole_tree_with_every_leaf_value_and_nothing_else(
+        tmp_path: Path) -> None:
+    # gametrace exercise -b 3 -d 4 folded leaves into "+3 nodes" boxes, drew the "26
+    # pruned" boxes of the answer and the one leaf value on the principal variation.
+    ex = make_exercise(branching=3, depth=4, seed=0)
+    write_exercise(ex, tmp_path / "ex", fmt="dot")
+    sheet = (tmp_path / "ex" / "worksheet.dot").read_text()
+    body = [x.strip() for x in sheet.splitlines() if x.startswith("\t") and "[" in x
+            and not x.strip().startswith(("graph", "node", "edge"))]
+    leaves = _leaves(ex.tree.root)
+    assert len(leaves) == 81
+    drawn = {x.split(" ", 1)[0].strip('"') for x in body if "->" not in x}
+    assert drawn >= {n.id for n in _nodes(ex.tree.root)}
+    for leaf in leaves:
+        line = next(x for x in body if x.startswith(f"{leaf.id} ["))
+        assert f">{leaf.value}<" in line, leaf.id
+    text = "\n".join(body)
+    for answer in ("pruned", "+", "cut", "dashed", "dotted", "≤", "≥", "shape=note",
+                   "penwidth=2.8", "penwidth=3.6"):
+        assert answer not in text, answer
+    answer_dot = (tmp_path / "ex" / "answer.dot").read_text()
+    assert "alpha cut" in answer_dot and "shape=note" not in answer_dot
+
+
+def _nodes(node: Any) -> list[Any]:
+    return [node, *(x for k in node.children for x in _nodes(k))]
+
+
+def _leaves(node: Any) -> list[Any]:
+    return [n for n in _nodes(node) if not n.children]

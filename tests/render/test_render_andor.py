@@ -127,4 +127,4 @@ def test_the_most_proving_node_is_named_in_captions(pns: Path) -> None:
     assert captions[1].startswith("Step 2/16: root (7): the most-proving node, expanded (#1)")
     assert captions[2].startswith("Step 3/16: 7->6+1 (6, 1): the most-proving node, "
                                   "expanded (#2)")
-    assert captions[-1] == "proof-number search (pns): root solved"
+    assert captions[-1] == "proof-number search (pns): MAX wins (root solved)"

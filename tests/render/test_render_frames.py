@@ -171,3 +171,16 @@ def test_a_view_given_another_legend_keeps_no_room(aima: Trace) -> None:
     roomless = replace(bare, legend_room=())
     # ... a view with a legend of its own (a worksheet's) does not.
     assert drawing.render("svg", bare) == drawing.render("svg", roomless)
+
+
+def test_captions_write_exact_values_with_an_equals_sign(aima: Trace) -> None:
+    # "D 2" read as a name; the lecture writes "D = 2" once the value is exact.
+    frames = list(Drawing(aima).frames())
+    assert frames[20].caption == "Step 21/23: M returns 2 to D: D = 2 (β = 2)"
+    assert frames[21].caption == "Step 22/23: D returns 2 to A: A = 3 (α = 3)"
+
+
+def test_italian_captions_write_ad_before_a_vowel(aima: Trace) -> None:
+    frames = list(Drawing(aima, RenderOptions(lang="it")).frames())
+    assert frames[20].caption == "Passo 21/23: M riporta 2 a D: D = 2 (β = 2)"
+    assert frames[21].caption == "Passo 22/23: D riporta 2 ad A: A = 3 (α = 3)"

@@ -78,3 +78,28 @@ def test_a_bad_line_in_a_stream_is_reported_with_its_line(tmp_path: Path,
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"t\.jsonl: line 4.*unknown event type 'evaluated'"):
         Drawing(path)
+
+
+def test_an_explicit_tree_of_lecture_size_is_drawn_whole(
+        trace_of: Callable[..., Trace]) -> None:
+    # A 3x4 uniform tree (81 leaves, 121 nodes) was folded by the default width, so its
+    # cut labels referred to values nobody could see.
+    leaves = iter(range(81))
+
+    def level(d: int) -> str:
+        return str(next(leaves) * 7 % 19) if d == 4 else "(" + " ".join(
+            level(d + 1) for _ in range(3)) + ")"
+
+    trace = trace_of(level(0))
+    view = Drawing(trace).view
+    assert len(view.nodes) == 121 and view.boxes == ()
+    # Wide: the compact leaf style, on leaves only.
+    assert view.compact
+    assert {n.compact for n in view.nodes if n.shape == "terminal"} == {True}
+    assert {n.compact for n in view.nodes if n.shape != "terminal"} == {False}
+    assert "nodesep=0.08" in Drawing(trace).dot()
+
+
+def test_a_narrow_tree_keeps_the_plain_leaf_style(aima: Trace) -> None:
+    view = Drawing(aima).view
+    assert not view.compact and not any(n.compact for n in view.nodes)

@@ -126,3 +126,47 @@ def test_system_engine_reads_graphviz_json_layouts(aima: Trace) -> None:
     assert pinned.nodes == bundled.nodes
     assert pinned.edges == bundled.edges and pinned.labels == bundled.labels
     assert pinned.bb == bundled.bb
+
+
+def test_svg_text_is_centred_in_a_font_list_with_a_generic_fallback(aima: Trace) -> None:
+    # Texts were left-anchored at x positions measured in DejaVu Sans, and named only
+    # that font: elsewhere the values drifted off-centre.
+    svg = Drawing(aima).render("svg").decode()
+    texts = re.findall(r"<text[^>]*>", svg)
+    assert texts and all('text-anchor="middle"' in t for t in texts)
+    families = set(re.findall(r'font-family="([^"]*)"', svg))
+    assert families and all(f.endswith(("sans-serif", "monospace")) for f in families)
+    # The value of leaf E sits on the middle of its box.
+    piece = svg.split("<!-- E -->", 1)[1].split("<!--", 1)[0]
+    xs = [float(p.split(",")[0]) for p in re.search(r'points="([^"]+)"', piece)[1].split()]
+    value = re.search(r'x="([-0-9.]+)"[^>]*>3</text>', piece)
+    assert value is not None and abs(float(value[1]) - (min(xs) + max(xs)) / 2) < 0.6
+
+
+def test_text_widths_follow_dejavu_sans() -> None:
+    from tracer.render.svgtext import text_width
+
+    assert text_width("3", 10) == pytest.approx(6.362)
+    assert text_width("MM", 10, bold=True) > text_width("MM", 10)
+    assert text_width("abc", 10, mono=True) == pytest.approx(3 * 6.021)
+
+
+@pytest.mark.render
+def test_the_pdf_has_the_svgs_size_without_a_margin(aima: Trace) -> None:
+    # The PDF device added a 36 pt margin the SVG does not have.
+    drawing = Drawing(aima)
+    svg = drawing.render("svg").decode()
+    m = re.search(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"', svg)
+    assert m is not None
+    box = re.search(rb"/MediaBox \[\s*0 0 ([0-9.]+) ([0-9.]+)\s*\]", drawing.render("pdf"))
+    assert box is not None
+    assert abs(float(box[1]) - float(m[1])) <= 1 and abs(float(box[2]) - float(m[2])) <= 1
+
+
+def test_no_legend_drops_the_result_line_too(aima: Trace) -> None:
+    drawing = Drawing(aima, RenderOptions(legend=False))
+    assert drawing.view.caption is None and drawing.view.legend == ()
+    assert "best move" not in drawing.dot()
+    # A frame still says what its step did.
+    frames = list(drawing.frames())
+    assert frames[0].view.caption is not None and frames[0].view.caption.startswith("Step 1/")

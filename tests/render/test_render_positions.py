@@ -30,10 +30,9 @@ def node_line(dot: str, name: str) -> str:
 def test_tictactoe_boards_hang_under_their_nodes() -> None:
     # Stage 2 of lecture 000: O on an edge, X in the centre; Più's move a1 gives XO. / .X.
     dot = trace_dot(STAGE2)
-    root = node_line(dot, note_name("root"))
-    assert 'FACE="DejaVu Sans Mono"' in root
-    assert ".O.<BR/>.X.<BR/>..." in root
-    assert "XO.<BR/>.X.<BR/>..." in node_line(dot, note_name("a1"))
+    # Drawn as a grid of cells (was three lines of 11 pt text).
+    assert grid_of(node_line(dot, note_name("root"))) == ".O./.X./..."
+    assert grid_of(node_line(dot, note_name("a1"))) == "XO./.X./..."
     # The tree edges leave from under the boards; a heavy invisible edge ties each board.
     assert '\t"gt.note.root" -> a1 [label=a1' in dot
     assert "\troot -> \"gt.note.root\" [style=invis weight=100]" in dot
@@ -47,8 +46,34 @@ def test_the_whole_position_is_in_the_tooltip() -> None:
     assert 'tooltip="a1/c1: value 2\nXOO\n.X.\n..."' in node_line(dot, "a1/c1")
 
 
+def grid_of(line: str) -> str:
+    """The board in a note's label as ``rows/joined/by/slashes`` (``.`` for an empty
+    cell, ``#`` for a filled one)."""
+    inner = line.split('CELLBORDER="1"', 1)[1]
+    rows = re.findall(r"<TR>(.*?)</TR>", inner)
+    out = []
+    for row in rows:
+        cells = re.findall(r"<TD([^>]*)>(.*?)</TD>", row)
+        out.append("".join("#" if "BGCOLOR" in a else (re.sub(r"<[^>]+>", "", t) or ".")
+                           for a, t in cells))
+    return "/".join(out)
+
+
+def test_boards_are_grids() -> None:
+    from tracer.render.notes import board_grid
+
+    assert board_grid("XO.\n.X.\n...") == [["X", "O", ""], ["", "X", ""], ["", "", ""]]
+    assert board_grid(" 1  2\n .  4") == [["#", "#"], ["", "#"]]  # Chomp
+    assert board_grid("2 1 3") == [["", "", "#"], ["#", "", "#"], ["#", "#", "#"]]  # Nim
+    assert board_grid("(6, 1)") is None  # Grundy's piles stay text
+
+
+def test_nim_piles_are_columns() -> None:
+    line = node_line(trace_dot(TRACES / "matchsticks.minimax.json"), note_name("root"))
+    assert grid_of(line) == "##/##"
+
+
 @pytest.mark.parametrize(("name", "board"), [
-    ("matchsticks.minimax", "2&#160;2"),            # Nim piles
     ("grundy-7-min.andor.dfs", "(6,&#160;1)"),     # Grundy's game: Meno splits 7 into 6 + 1
     ("gameof5.alphabeta", "said&#160;3"),
 ])

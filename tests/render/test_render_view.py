@@ -108,7 +108,7 @@ def test_italian_wording_and_decimal_comma(trace_of: Callable[..., Trace]) -> No
     opts = RenderOptions(lang="it")
     drawing = Drawing(trace_of("aima"), opts)
     assert edges(drawing.view)[("C", "I")].cut == ("taglio alfa", "2 ≤ α = 3")
-    assert drawing.caption == "alfa-beta (fail-soft): valore 3, mossa migliore B"
+    assert drawing.caption == "alfa-beta (fail-soft, morbida): valore 3, mossa migliore B"
     legend = dict(drawing.view.legend)
     assert legend["legend.max"] == "MAX (Più)" and legend["legend.min"] == "MIN (Meno)"
     assert legend["legend.pruned"].startswith("potato")
@@ -145,3 +145,18 @@ def test_no_ghosts_puts_each_cut_in_one_box(aima: Trace) -> None:
     assert (box.kind, box.text) == ("pruned", "2 pruned")
     [cut] = [e for e in view.edges if e.cut]
     assert (cut.tail, cut.head, cut.cut) == ("C", box.key, ("alpha cut", "2 ≤ α = 3"))
+
+
+@pytest.mark.parametrize("theme_name", ["colour", "print"])
+def test_pruned_and_not_yet_searched_differ_in_colour_and_in_grayscale(theme_name: str) -> None:
+    # Both were the same grey, told apart by dash and dot alone.
+    from tracer.render.themes import THEMES
+
+    t = THEMES[theme_name]
+
+    def grey(colour: str) -> float:
+        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return 0.299 * r + 0.587 * g + 0.114 * b
+
+    assert t.ghost_line != t.wait_line
+    assert grey(t.wait_line) - grey(t.ghost_line) >= 30  # pruned darker, in any printer

@@ -22,12 +22,14 @@ from ..render.dot import to_dot
 from ..render.engine import render
 from ..render.options import output_format
 from ..render.output import write_output
+from ..render.skeleton import Skeleton
 from ..render.view import View
 from ..trace import Trace
 from .check import Report
 from .diagnose import MISCONCEPTIONS
 
-__all__ = ["MISTAKE_COLOUR", "marked_dot", "render_marked", "render_worksheet", "worksheet_dot"]
+__all__ = ["MISTAKE_COLOUR", "marked_dot", "render_marked", "render_worksheet",
+           "whole_tree_options", "worksheet_dot"]
 
 MISTAKE_COLOUR = "#d00000"
 
@@ -139,16 +141,33 @@ def _svg_id(key: str) -> str:
 # ------------------------------------------------------------------ the worksheet
 
 
+def whole_tree_options(trace: Trace) -> dict[str, object]:
+    """Render options that draw every node of ``trace``'s tree: no summary boxes, however
+    wide (a worksheet or an answer with folded leaves cannot be worked)."""
+    size = len(Skeleton.from_header(trace.header).nodes)
+    return {"max_nodes": max(400, size), "max_width": max(10, size)}
+
+
 def _worksheet_view(trace: Trace, title: str | None) -> tuple[Drawing, View]:
-    drawing = _drawing(trace, title=title)
+    """The whole tree, every leaf with its value, and nothing of the answer: no values
+    of inner nodes, no cuts, no pruned or unsearched styles, no principal variation."""
+    drawing = _drawing(trace, title=title, ghost_values=True, **whole_tree_options(trace))
     base = drawing.view
+    statics = {n.id: n.static for n in drawing.replay.skeleton.nodes.values()}
     nodes = tuple(replace(v, status="explored", pv=False, current=False, extra=(),
-                          value=v.value if v.shape == "terminal" else None,
+                          value=_leaf_value(drawing, statics.get(v.key))
+                          if v.shape == "terminal" else None,
                           tooltip=v.key) for v in base.nodes)
-    edges = tuple(replace(e, status="explored", pv=False, cut=None) for e in base.edges)
+    edges = tuple(replace(e, status="explored", pv=False, cut=None) for e in base.edges
+                  if e.head in statics)
     legend = tuple(x for x in base.legend if x[0] in ("legend.max", "legend.min"))
     caption = "Alpha-beta by hand: write each node's value, alpha and beta; mark the cuts."
-    return drawing, replace(base, nodes=nodes, edges=edges, legend=legend, caption=caption)
+    return drawing, replace(base, nodes=nodes, boxes=(), edges=edges, legend=legend,
+                            caption=caption)
+
+
+def _leaf_value(drawing: Drawing, value: float | int | None) -> str | None:
+    return None if value is None else drawing.words.number(value)
 
 
 def worksheet_dot(trace: Trace, *, title: str | None = None) -> str:

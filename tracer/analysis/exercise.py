@@ -125,7 +125,7 @@ def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
     """Write ``exercise.tree``, ``worksheet.FMT``, ``answer.json`` and ``answer.FMT``
     into ``directory`` (created if needed); returns the paths written."""
     from ..render import RenderOptions, render_trace
-    from .check_render import render_worksheet
+    from .check_render import render_worksheet, whole_tree_options
 
     if fmt not in ("svg", "png", "pdf", "dot"):
         raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
@@ -140,7 +140,9 @@ def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
                                  + format_tree_text(ex.tree))
     atomic_write_text(key_file, dumps_json_pretty(ex.solution.to_json()))
     render_worksheet(ex.trace, sheet, title=_title(ex))
-    render_trace(ex.trace, answer, RenderOptions(title=_title(ex) + ": answer"))
+    # The solution diagram is drawn whole too: its cut labels refer to leaf values.
+    render_trace(ex.trace, answer, RenderOptions.from_kwargs(
+        title=_title(ex) + ": answer", **whole_tree_options(ex.trace)))
     return [tree_file, sheet, key_file, answer]
 
 

@@ -43,10 +43,11 @@ class SideBySide:
     """The DOT source (laid out with ``dot``)."""
 
     def render(self, fmt: str) -> bytes:
-        """``svg``, ``png``, ``pdf`` or ``dot`` bytes."""
+        """``svg``, ``png``, ``pdf`` or ``dot`` bytes (pictures: laid out once, each edge
+        label then moved clear of the lines and kept inside its panel)."""
         if fmt == "dot":
             return self.source.encode()
-        return render(self.source, fmt, pinned=False)
+        return render(_labels_placed(self.source), fmt, pinned=True)
 
     def summary(self) -> list[str]:
         """One line per search: the nodes it searched that the other did not."""
@@ -123,6 +124,35 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
     out.graph_attr["label"] = _legend(mark, title, used)
     out.graph_attr["labelloc"] = "b"
     return SideBySide(names, only, out.string())
+
+
+def _labels_placed(source: str) -> str:
+    """``source`` laid out with ``dot``, each panel's edge labels placed inside its panel
+    clear of every line (:func:`tracer.render.labels.place_labels`)."""
+    import pygraphviz
+
+    from ..render.engine import layout_graph
+    from ..render.labels import place_labels
+
+    graph: Any = layout_graph(pygraphviz.AGraph(string=source))
+    for panel in graph.subgraphs():
+        bb = tuple(float(v) for v in str(panel.graph_attr["bb"]).split(","))
+        members = {str(n) for n in panel.nodes()}
+        nodes = [(str(n), {k: str(n.attr[k]) for k in ("pos", "width", "height")
+                           if n.attr.get(k)}) for n in panel.nodes()]
+        edges = [((str(e[0]), str(e[1])), {k: str(e.attr[k]) for k in
+                                           ("pos", "lp", "label", "fontsize", "style")
+                                           if e.attr.get(k)}, e)
+                 for e in graph.edges() if str(e[0]) in members and str(e[1]) in members]
+        for _, attrs, _ in edges:  # pygraphviz hands HTML labels back without their <>
+            if attrs.get("label", "").startswith("<"):
+                attrs["label"] = f"<{attrs['label']}>"
+        place_labels(nodes, [(ends, attrs) for ends, attrs, _ in edges],
+                     (bb[0], bb[1], bb[2], bb[3]))
+        for _, attrs, edge in edges:
+            if "lp" in attrs:
+                edge.attr["lp"] = attrs["lp"]
+    return str(graph.string())
 
 
 def _attrs(attr: Any) -> dict[str, str]:

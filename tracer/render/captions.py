@@ -55,22 +55,30 @@ def cut_texts(cut: Cut, player: str | None, header: Header, w: Words) -> tuple[s
 
 def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str], str | None],
                   shown: Callable[[str], str | None], move: Namer = str,
-                  iteration: int = 0) -> str:
+                  iteration: int = 0, drawn: Callable[[str], bool] | None = None,
+                  name: Namer = str) -> str:
     """One sentence for one event; ``shown(node)`` gives the node's value as now drawn,
-    ``move(node)`` the move leading to it, ``iteration`` the number of an iteration event."""
+    ``move(node)`` the move leading to it, ``iteration`` the number of an iteration event.
+    ``drawn(node)``: whether the picture shows the node; a node collapsed into a box is
+    not named (the reader could not find it), the sentence counts it instead.
+    ``name(node)``: how a sentence names a node (a game's: its last move, not the path)."""
+    seen = drawn or (lambda _: True)
     if isinstance(ev, Expand):
-        text = w("cap.expand", node=ev.node, player=w.player(ev.player))
+        text = w("cap.expand", node=name(ev.node), player=w.player(ev.player))
         if ev.alpha is not None and ev.beta is not None:
             text += (f", {w.alpha} = {w.number(ev.alpha)}, "
                      f"{w.beta} = {w.number(ev.beta)}")
         return text
     if isinstance(ev, Evaluate):
         key = "cap.static" if ev.reason == "depth-limit" else "cap.terminal"
-        return w(key, node=ev.node, value=w.number(ev.value))
+        return w(key, node=name(ev.node), value=w.number(ev.value))
     if isinstance(ev, Backup):
         now = shown(ev.node) or w.number(ev.value)
-        text = w("cap.backup", child=ev.child, child_value=w.number(ev.child_value),
-                 node=ev.node, shown=now)
+        if now[:1] not in (w.ge[:1], w.le[:1]):
+            now = f"= {now}"  # exact: "D = 2", as the lecture writes it
+        key = "cap.backup" if seen(ev.child) else "cap.backup.anon"
+        text = w(key, child=name(ev.child), child_value=w.number(ev.child_value),
+                 to_node=w.to(name(ev.node)), node=name(ev.node), shown=now)
         who = player(ev.node)
         if who == "max" and ev.alpha is not None:
             text += f" ({w.alpha} = {w.number(ev.alpha)})"
@@ -80,24 +88,32 @@ def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str]
     if isinstance(ev, Cut):
         kind, _, comparison = cut_texts(ev, player(ev.node), header, w)
         if not ev.pruned:
-            return w("cap.cut.none", node=ev.node, comparison=comparison, kind=kind)
+            return w("cap.cut.none", node=name(ev.node), comparison=comparison, kind=kind)
+        if not all(seen(c) for c in ev.pruned):
+            n = len(ev.pruned)
+            count = w("pruned.children.one" if n == 1 else "pruned.children.many",
+                      n=w.count(n))
+            return w("cap.cut.count", node=name(ev.node), comparison=comparison, kind=kind,
+                     count=count)
         word = w("pruned.one" if len(ev.pruned) == 1 else "pruned.many")
-        return w("cap.cut", node=ev.node, comparison=comparison, kind=kind,
-                 pruned=w.names(_shorten(list(ev.pruned))), pruned_word=word)
+        return w("cap.cut", node=name(ev.node), comparison=comparison, kind=kind,
+                 pruned=w.names(_shorten([name(c) for c in ev.pruned])), pruned_word=word)
     if isinstance(ev, Iteration):
         return pass_caption(ev, iteration, w, move)
     if isinstance(ev, Transposition):
         value = w.bound({"lower": "ge", "upper": "le"}.get(ev.flag, "eq"), ev.value)
         if ev.kind == "hit":
+            # Full paths: a transposition is two paths to one position.
             return w("cap.tt.hit", node=ev.node, value=value, stored=ev.stored_at or "?")
-        text = w("cap.tt.store", node=ev.node, value=value)
-        return text + (w("cap.tt.move", move=ev.move) if ev.move else "")
+        text = w("cap.tt.store", node=name(ev.node), value=value)
+        return text + (w("cap.tt.move", move=ev.move) if ev.move and seen(ev.move) else "")
     if isinstance(ev, Reorder):
         first = ev.children[0] if ev.children else ""
         why = ev.reasons[0] if ev.reasons else ""
-        return w("cap.order", node=ev.node, first=move(first),
+        return w("cap.order" if seen(first) else "cap.order.anon", node=name(ev.node),
+                 first=move(first),
                  why=w(f"why.{why}") if why in ("pv", "tt", "killer", "history") else why or "-")
-    return _search_caption(ev, w)
+    return _search_caption(ev, w, name)
 
 
 def pass_caption(ev: Iteration, n: int, w: Words, move: Namer = str, *,
@@ -119,26 +135,27 @@ def pass_caption(ev: Iteration, n: int, w: Words, move: Namer = str, *,
     return text + (w(f"fails.{ev.flag}") if ev.flag in ("lower", "upper") else "")
 
 
-def _search_caption(ev: Event, w: Words) -> str:
+def _search_caption(ev: Event, w: Words, name: Namer = str) -> str:
     """AND/OR, proof-number and A* events."""
     n = w.number
     if isinstance(ev, Generate):
-        action = w("by", action=ev.action) if ev.action else ""
-        return w("cap.generate", node=ev.node, label=ev.label or "", parent=ev.parent or "-",
+        action = w("by", action=w.action(ev.action)) if ev.action else ""
+        return w("cap.generate", node=name(ev.node), label=ev.label or "",
+                 parent=name(ev.parent) if ev.parent else "-",
                  action=action, g=n(ev.g), h=n(ev.h), f=n(ev.f)).replace("  ", " ")
     if isinstance(ev, Select):
         key = "cap.select" if ev.f is not None else "cap.select.pns"
-        return w(key, node=ev.node, label=ev.label or "", number=ev.number,
-                 f="?" if ev.f is None else n(ev.f)).replace("  ", " ")
+        return w(key, node=name(ev.node), label=ev.label or "", number=ev.number,
+                 f="?" if ev.f is None else n(ev.f)).replace("  ", " ").replace(" :", ":")
     if isinstance(ev, Discard):
-        return w("cap.discard", node=ev.node, existing=ev.existing)
+        return w("cap.discard", node=name(ev.node), existing=name(ev.existing))
     if isinstance(ev, Goal):
-        return w("cap.goal", node=ev.node, cost=n(ev.cost))
+        return w("cap.goal", node=name(ev.node), cost=n(ev.cost))
     if isinstance(ev, Status):
-        return w("cap.status", node=ev.node, status=w(ev.status)
+        return w("cap.status", node=name(ev.node), status=w(ev.status)
                  if ev.status in ("solved", "unsolvable") else ev.status)
     if isinstance(ev, Numbers):
-        return w("cap.numbers", node=ev.node, proof=n(ev.proof), disproof=n(ev.disproof))
+        return w("cap.numbers", node=name(ev.node), proof=n(ev.proof), disproof=n(ev.disproof))
     return ev.type
 
 
@@ -164,12 +181,17 @@ def summary_line(header: Header, result: Result | None, w: Words, *,
     when the root was searched more than once (``passes``: its iteration events) the
     line says which search the tree shows: the last one."""
     algorithm = w.algorithm(header.algorithm)
-    variant = header.variant
+    variant = w.variant(header.variant)
     techniques = header.options.get("techniques")
     if isinstance(techniques, list) and techniques:
         variant += "; " + ", ".join(str(t) for t in techniques)
     if root_status in ("solved", "unsolvable"):
-        return w("andor", algorithm=algorithm, variant=variant, status=w(f"{root_status}.f"))
+        # Who wins, as the lecture asks it: the prover if the root is solved.
+        prover = str(header.options.get("prover") or "max")
+        other = "min" if prover == "max" else "max"
+        winner = w.player(prover if root_status == "solved" else other)
+        return w("andor", algorithm=algorithm, variant=variant, winner=winner,
+                 status=w(f"{root_status}.f"))
     if result is None:
         return f"{algorithm} ({variant})"
     value = "?" if result.value is None else w.number(result.value)

@@ -5,6 +5,7 @@ pruned").  The order of sacrifice keeps what a reader needs longest: first the i
 of pruned and unsearched subtrees, then those subtrees themselves, then the deepest
 explored levels; the principal variation is never hidden, nor are the paths to
 transposition hits (they are what a picture of a search with a table is about).
+An explicit tree of at most ``max_nodes`` nodes is never folded for its width.
 ``focus`` keeps one
 subtree and the path down to it; ``depth`` hides what lies deeper below the root (or
 the focus).
@@ -36,6 +37,8 @@ class Box:
     nodes: int
     """Nodes it stands for (visited ones for an explored box)."""
     cuts: int
+    members: tuple[str, ...] = ()
+    """The hidden nodes themselves (a frame tells from them what is known so far)."""
 
 
 @dataclass
@@ -109,6 +112,10 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
                 hidden.update(c for c in ghost_kids if c not in keep)
 
     width = max_width if max_width is not None else max(10, max_nodes // 10)
+    if max_width is None and skel.from_tree and len(nodes) <= max_nodes:
+        # An explicit tree of lecture size is drawn whole however wide (a 3x4 uniform
+        # tree has 81 leaves): its cut labels refer to values the reader must see.
+        width = max_nodes
 
     def fits() -> bool:
         return _fits(*_split(skel, order, status, hidden, states, summaries), nodes,
@@ -142,8 +149,14 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
                 hidden.update(c for c in kids[room - 1:] if c not in keep)
     shown, tally = _split(skel, order, status, hidden, states, summaries)
     visible = Visible(shown, {n: status[n] for n in shown})
+    members: dict[tuple[str, str], list[str]] = {}
+    drawn = set(shown)
+    for nid in order:
+        if nid not in drawn:
+            members.setdefault(_box_of(skel, nid, drawn, status), []).append(nid)
     for parent in shown:
-        boxes = [Box(_box_key(skel, parent, kind), parent, kind, *tally[(parent, kind)])
+        boxes = [Box(_box_key(skel, parent, kind), parent, kind, tally[(parent, kind)][0],
+                     tally[(parent, kind)][1], tuple(members.get((parent, kind), ())))
                  for kind in KINDS if (parent, kind) in tally]
         if boxes:
             visible.boxes[parent] = boxes
@@ -240,6 +253,16 @@ def _split(skel: Skeleton, order: list[str], status: dict[str, str], hidden: set
             counts[0] += summary.nodes
             counts[1] += summary.cuts
     return shown, tally
+
+
+def _box_of(skel: Skeleton, nid: str, drawn: set[str],
+            status: dict[str, str]) -> tuple[str, str]:
+    """(parent, kind) of the box a hidden node is in: its highest hidden ancestor's."""
+    top = nid
+    parent = skel.nodes[nid].parent
+    while parent is not None and parent not in drawn:
+        top, parent = parent, skel.nodes[parent].parent
+    return (parent or "", status[top])
 
 
 def _box_key(skel: Skeleton, parent: str, kind: str) -> str:

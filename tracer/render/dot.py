@@ -17,6 +17,7 @@ import graphviz
 from .footer import graph_label
 from .footer import nodes as footer_nodes
 from .geometry import and_arcs, tuck
+from .labels import Placed, node_box, place_labels
 from .marks import pruned_marks
 from .notes import note_attrs, note_name, stub_attrs
 from .presets import scale_elements
@@ -42,6 +43,8 @@ class Pinned:
     labels: dict[tuple[str, str], str] = field(default_factory=dict)
     """(tail, head) -> label position ``lp``."""
     bb: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    placed: Placed = field(default_factory=dict, compare=False, repr=False)
+    """Edge labels already placed on these positions (:mod:`tracer.render.labels`)."""
 
 
 Attrs = dict[str, str]
@@ -53,14 +56,20 @@ def to_dot(view: View, theme: Theme, *, pinned: Pinned | None = None,
     """The DOT source of ``view``: plain for ``dot``, or with ``pinned`` positions."""
     label = graph_label(view, theme) if with_label and pinned is None else ""
     return elements_dot(elements(view, theme, pinned=pinned, with_label=with_label), theme,
-                        label=label)
+                        label=label, nodesep=COMPACT_NODESEP if view.compact else NODESEP)
 
 
-def elements_dot(parts: Elements, theme: Theme, *, label: str = "") -> str:
+NODESEP = "0.18"
+COMPACT_NODESEP = "0.08"
+"""Inches between neighbours; a wide tree's leaves stand closer (the compact style)."""
+
+
+def elements_dot(parts: Elements, theme: Theme, *, label: str = "",
+                 nodesep: str = NODESEP) -> str:
     """The DOT source of a graph of ``parts`` (nodes, then edges) drawn in ``theme``."""
     g = graphviz.Digraph("gametree")
     g.attr("graph", rankdir="TB", splines="line", ordering="out", outputorder="edgesfirst",
-           nodesep="0.18", ranksep="0.42", bgcolor=theme.background, pad=f"{theme.pad:g}",
+           nodesep=nodesep, ranksep="0.42", bgcolor=theme.background, pad=f"{theme.pad:g}",
            fontname=theme.font, forcelabels="true", labelloc="b", labeljust="c")
 
     g.attr("node", fontname=theme.font, fontcolor=theme.ink, fixedsize="true",
@@ -122,14 +131,24 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
             attrs["pos"] = pinned.edges[ends]
         if ends in pinned.labels:
             attrs["lp"] = pinned.labels[ends]
-    overhang = tuck(view, dict(nodes), dict(edges)) if view.notes else 0.0
-    colours = {"explored": theme.ink, "pruned": theme.ghost_line, "unvisited": theme.ghost_line}
+    bb = pinned.bb
+    overhang = 0.0
+    if view.notes:
+        overhang = tuck(view, dict(nodes), dict(edges))
+        # The boxes under the nodes moved up: the layout's box has room they left
+        # empty (a wide margin above and below a tree with boards). The nodes' own
+        # extent, the same in every frame, is the picture's height.
+        boxes = [b for name, attrs in nodes if (b := node_box(name, attrs)) is not None]
+        if boxes:
+            bb = (bb[0], min(b[1] for b in boxes), bb[2], max(b[3] for b in boxes))
+    colours = {"explored": theme.ink, "pruned": theme.ghost_line, "unvisited": theme.wait_line}
     arc_nodes, arc_edges = and_arcs(view, dict(nodes), dict(edges), colours)
     nodes += arc_nodes
     edges += arc_edges
     mark_nodes, mark_edges = pruned_marks(view, dict(nodes), dict(edges), theme)
     nodes += mark_nodes
     edges += mark_edges
+    place_labels(nodes, edges, bb, pinned.placed)  # clear of every line and node
     for _, attrs in nodes:
         for attr, value in node_defaults.items():
             attrs.setdefault(attr, value)
@@ -138,15 +157,16 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
             attrs.setdefault(attr, value)
     # Two invisible corner points keep the drawing's bounding box (so the SVG's
     # coordinates) the same in every frame, whatever labels a frame shows.
-    # The margin leaves room for a current node's double border at the edge, and for
-    # edge labels that moved with their edge when the boxes under nodes were tucked up.
-    x0, y0, x1, y1 = pinned.bb
-    m = ANCHOR_MARGIN + round(overhang, 1)
-    for name, (x, y) in zip(ANCHORS, ((x0 - m, y0 - m), (x1 + m, y1 + m)), strict=True):
+    # The margin leaves room for a current node's double border at the edge, and at the
+    # sides for an edge label that moved with its edge when the boxes under the nodes
+    # were tucked up and found no better place (tracer.render.labels).
+    x0, y0, x1, y1 = bb
+    m, mx = ANCHOR_MARGIN, ANCHOR_MARGIN + round(overhang, 1)
+    for name, (x, y) in zip(ANCHORS, ((x0 - mx, y0 - m), (x1 + mx, y1 + m)), strict=True):
         nodes.append((name, {"label": "", "style": "invis", "width": "0.01",
                              "height": "0.01", "pos": f"{x:.2f},{y:.2f}"}))
     if with_label:
-        nodes.extend(footer_nodes(view, theme, pinned.bb))
+        nodes.extend(footer_nodes(view, theme, bb))
     return nodes, edges
 
 

@@ -13,7 +13,7 @@ from html import escape
 from .themes import Theme
 from .view import View
 
-__all__ = ["FOOTER", "graph_label", "nodes"]
+__all__ = ["FOOTER", "caption_lines", "graph_label", "nodes"]
 
 CAPTION_PT = 13
 LEGEND_PT = 11
@@ -61,12 +61,9 @@ def nodes(view: View, theme: Theme,
                                           15, width, height, cx, y1 + 8 + height / 2, theme)))
     y = y0 - 12
     if view.caption:
-        lines = textwrap.wrap(view.caption, max(20, int(width / (CAPTION_PT * WRAP_EM))))
-        if len(lines) > 2:
-            lines = [lines[0], textwrap.shorten(" ".join(lines[1:]),
-                                                len(lines[0]), placeholder=" …")]
+        lines, size = caption_lines(view.caption, width)
         height = CAPTION_PT * 1.3 * 2 + 8
-        out.append((FOOTER[1], _text_node("<BR/>".join(escape(x) for x in lines), CAPTION_PT,
+        out.append((FOOTER[1], _text_node("<BR/>".join(escape(x) for x in lines), size,
                                           width, height, cx, y - height / 2, theme)))
         y -= height
     if view.legend:
@@ -79,6 +76,35 @@ def nodes(view: View, theme: Theme,
                                 "label": f"<{_legend(view.legend, theme, width, rows)}>",
                                 "pos": f"{cx:.2f},{y - 4 - height / 2:.2f}"}))
     return out
+
+
+def caption_lines(caption: str, width: float) -> tuple[list[str], int]:
+    """The caption's lines and font size: broken between phrases ("; ", then ", "), never
+    inside one unless a phrase alone is longer than a line, and never shortened; a long
+    caption gets a smaller size, so that it fits the box kept for two lines."""
+    for size, most in ((CAPTION_PT, 2), (12, 2), (11, 2), (10, 2), (9, 2), (8, 3)):
+        lines = _pack(caption, max(20, int(width / (size * WRAP_EM))))
+        if len(lines) <= most:
+            return lines, size
+    return lines, 8
+
+
+def _pack(text: str, chars: int) -> list[str]:
+    """Greedy lines of whole phrases: split at "; ", then ", ", then between words."""
+    def pieces(part: str, seps: tuple[str, ...]) -> list[str]:
+        if len(part) <= chars or not seps:
+            return [part] if len(part) <= chars else textwrap.wrap(part, chars)
+        bits = part.split(seps[0])
+        tails = [b + seps[0].rstrip() for b in bits[:-1]] + bits[-1:]
+        return [p for t in tails for p in pieces(t, seps[1:])]
+
+    lines: list[str] = []
+    for piece in pieces(text, ("; ", ", ")):
+        if lines and len(lines[-1]) + 1 + len(piece) <= chars:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
 
 
 def _rows(texts: list[str], width: float) -> int:
@@ -150,9 +176,10 @@ def _legend_cell(key: str, text: str, theme: Theme) -> str:
         mark = f'<TD WIDTH="20" HEIGHT="20" FIXEDSIZE="TRUE">{font}</TD>'
         return mark + label
     line, fill, border = theme.line["terminal"], theme.fill["terminal"], 1
-    if key in ("legend.pruned", "legend.unvisited", "legend.unvisited.yet", "legend.open",
-               "legend.discarded"):
+    if key in ("legend.pruned", "legend.discarded"):
         line, fill = theme.ghost_line, theme.ghost_fill
+    elif key in ("legend.unvisited", "legend.unvisited.yet", "legend.open"):
+        line, fill = theme.wait_line, theme.ghost_fill
     elif key == "legend.expanded":
         line, fill = theme.line["state"], theme.fill["state"]
     elif key == "legend.static":

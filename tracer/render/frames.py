@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import InputError, LimitExceeded
 from ..events import Cut, Evaluate, Event, Expand, Iteration, Select, Transposition
-from .captions import event_caption
+from .captions import event_caption, summary_line
 from .pipeline import Drawing, Frame
 from .replay import Replay
 from .values import intervals, shown_value
@@ -77,10 +77,11 @@ def iter_frames(drawing: Drawing) -> Iterator[Frame]:
     legend = drawing.frames_legend
     room = tuple(text for _, text in drawing.view.legend)
     shapes = {n.key: n.shape for n in drawing.view.nodes}
-    index = 0
+    index = seen = 0
     for group in step_groups(drawing.events(), opts.step):
         for ev in group:
             replay.feed(ev)
+        seen += len(group)
         key = _key(group, opts.step)
         if key not in visible.status:
             continue
@@ -91,7 +92,7 @@ def iter_frames(drawing: Drawing) -> Iterator[Frame]:
                           caption=caption if opts.caption else None, legend=legend,
                           pv=drawing.pv, notes=drawing.notes,
                           legend_room=room, shapes=shapes)
-        yield Frame(view, caption)
+        yield Frame(view, caption, seen)
     yield Frame(drawing.view, drawing.caption)
 
 
@@ -109,7 +110,7 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
     w = drawing.words
     skel = replay.skeleton
     order = skel.preorder()
-    ivs = intervals(skel, replay.states, replay.summaries, order)
+    ivs = intervals(skel, replay.states, replay.summaries, order, settled=False)
 
     def player(nid: str) -> str | None:
         node = skel.nodes.get(nid)
@@ -123,17 +124,30 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
         node = skel.nodes.get(nid)
         return node.move if node is not None and node.move else nid
 
+    def name(nid: str) -> str:
+        """A generated game's node by the move that leads there ("b2", not "b1/b2")."""
+        if skel.from_tree or skel.nodes.get(nid, None) is None:
+            return nid
+        if nid == skel.root:
+            return w("root") if nid == "root" else nid  # "radice" in Italian
+        return move(nid)
+
+    drawn = drawing.visible.status.__contains__
     events = group
     if len(group) > 1:
-        # Several events: say what was found, not every node opened on the way down.
-        events = [e for e in group if not isinstance(e, Expand)] or group[:1]
+        # Several events: say what was found, not every node opened on the way down, nor
+        # what happened inside a collapsed subtree.
+        events = [e for e in group if not isinstance(e, Expand)
+                  and drawn(str(getattr(e, "node", skel.root)))] or group[:1]
     passes = len(replay.iterations)
     parts = [event_caption(e, drawing.header, w, player=player, shown=shown, move=move,
-                           iteration=passes) for e in events]
+                           iteration=passes, drawn=drawn, name=name) for e in events]
     if len(parts) > MAX_CAPTION_PARTS:
+        # Keep the first sentence and the cuts; count the rest in words (no "…").
         cuts = [p for p, e in zip(parts, events, strict=True) if isinstance(e, (Cut, Iteration))]
-        parts = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
-        parts.append("…")
+        kept = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
+        more = len(parts) - len(kept)
+        parts = [*kept, w("cap.more.one" if more == 1 else "cap.more.many", n=more)]
     return "; ".join(parts)
 
 
@@ -181,7 +195,8 @@ def write_frames(drawing: Drawing, directory: str | os.PathLike[str]) -> FramesW
     pdf = folder / "frames.pdf"
     write_bytes(pdf, merge_pdfs(pdf_pages))
     html = folder / "player.html"
-    title = drawing.options.title or drawing.caption
+    # Not the result line: the page shows from step 1 on, and must not tell the value.
+    title = drawing.options.title or summary_line(drawing.header, None, drawing.words)
     write_bytes(html, player_html(player, title=title, lang=drawing.options.lang).encode())
     return FramesWritten(tuple(paths), pdf, html)
 

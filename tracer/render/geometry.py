@@ -49,26 +49,27 @@ def tuck(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str], Attrs
         # The stub leaves from the bottom of the node's shape (a triangle's base is above
         # the bottom of its box): the box goes right under that.
         (xn, bottom), _ = stub
-        xp, yp = _point(note["pos"])
+        xp, _ = _point(note["pos"])
         h_note = note_size(node)[1]
         gap = GAP if h_note else 0.0
         y_new = bottom - gap - h_note / 2
-        dx, dy = xn - xp, y_new - yp
-        note["pos"] = f"{xn:.2f},{y_new:.2f}"
+        dx = xn - xp
+        note["pos"] = f"{xn:.3f},{y_new:.3f}"  # as the stub, to the digit
         for attrs in by_tail.get(name, []):
-            moved = max(moved, _move_start(attrs, dx, dy))
+            moved = max(moved, _move_start(attrs, dx, y_new - h_note / 2))
     return moved
 
 
-def _move_start(attrs: Attrs, dx: float, dy: float) -> float:
-    """Move a straight edge's first end; its label follows the line where it crosses.
+def _move_start(attrs: Attrs, dx: float, ny: float) -> float:
+    """Move a straight edge's first end by ``dx`` and to height ``ny`` (the bottom of the
+    box it leaves from); its label follows the line where it crosses.
     Returns how far the label moved."""
     pos = attrs.get("pos")
     if not pos:
         return 0.0
     points = [_point(p) for p in pos.split() if not p.startswith(("e,", "s,"))]
     (sx, sy), (ex, ey) = points[0], points[-1]
-    nx, ny = sx + dx, sy + dy
+    nx = sx + dx
     attrs["pos"] = f"{nx:.2f},{ny:.2f} {nx:.2f},{ny:.2f} {ex:.2f},{ey:.2f} {ex:.2f},{ey:.2f}"
     lp = attrs.get("lp")
     if lp and ey != sy and ey != ny:

@@ -41,8 +41,20 @@ h1 { font-size: 1.15rem; font-weight: 600; margin: 0 0 .75rem; }
 .controls input[type=range] { flex: 1 1 14rem; }
 .counter { min-width: 7rem; text-align: right; font-variant-numeric: tabular-nums; }
 .keys { color: #666; font-size: .85rem; margin-top: .5rem; }
+.frame { margin: 0; }
 .js .frame[hidden] { display: none; }
 .nojs .frame { margin-bottom: 1rem; }
+/* With script, the page is one screen (a 1280x720 projector included): the picture
+   takes the height the title, caption and controls leave, so they stay in view. */
+.js body { height: 100vh; overflow: hidden; }
+.js main { height: 100vh; box-sizing: border-box; display: flex; flex-direction: column;
+           padding: .5rem 1.25rem .5rem; }
+.js h1 { margin-bottom: .4rem; }
+.js .stage { flex: 1 1 auto; min-height: 0; }
+.js .frame { height: 100%; }
+.js .frame svg { width: 100%; height: 100%; }
+.js .caption { min-height: 2.4em; margin: .4rem .25rem; }
+.js .keys { margin-top: .25rem; }
 """
 
 _SCRIPT = """

@@ -18,7 +18,8 @@ from html import escape
 from .themes import THEMES
 from .view import View, ViewNode
 
-__all__ = ["NOTE", "STUB_WEIGHT", "note_attrs", "note_name", "note_size", "stub_attrs"]
+__all__ = ["NOTE", "STUB_WEIGHT", "board_grid", "note_attrs", "note_name", "note_size",
+           "stub_attrs"]
 
 NOTE = "gt.note."
 """Prefix of the name of the box under a node."""
@@ -48,10 +49,43 @@ def _board_pt(position: str) -> int:
     return BOARD_PT if position.count("\n") < 4 else TALL_BOARD_PT
 
 
+def board_grid(position: str) -> list[list[str]] | None:
+    """A position as a grid of cells, or None when it is not a board.
+
+    Tic-tac-toe and Othello boards (``.``, ``X``, ``O``) are one cell per character;
+    a Chomp bar (numbers, ``.`` once eaten) one per word, ``#`` for a square left;
+    Nim piles (one line of counts) are columns of ``#`` from the bottom."""
+    lines = position.split("\n")
+    if len(lines) >= 2 and len({len(x) for x in lines}) == 1 \
+            and all(ch in ".XO" for x in lines for ch in x):
+        return [["" if ch == "." else ch for ch in x] for x in lines]
+    words = [x.split() for x in lines]
+    if len(lines) >= 2 and len({len(w) for w in words}) == 1 \
+            and all(t == "." or t.isdigit() for w in words for t in w):
+        return [["" if t == "." else "#" for t in w] for w in words]
+    piles = position.split()
+    if len(lines) == 1 and 1 < len(piles) <= 8 and all(t.isdigit() for t in piles):
+        counts = [int(t) for t in piles]
+        top = max(counts)
+        if 0 < top <= 8:
+            return [["#" if top - row <= c else "" for c in counts] for row in range(top)]
+    return None
+
+
+def _cell_pt(grid: list[list[str]]) -> tuple[int, int]:
+    """Side of a cell and size of a piece, in points (a cell's border takes 1 a side)."""
+    return (16, 11) if max(len(grid), len(grid[0])) <= 4 else (12, 8)
+
+
 def note_size(node: ViewNode) -> tuple[float, float]:
     """Width and height of the box under ``node``, in points (0, 0: an empty point)."""
     width = height = 0.0
-    if node.position:
+    grid = board_grid(node.position) if node.position else None
+    if grid is not None:
+        cell, _ = _cell_pt(grid)
+        width = len(grid[0]) * cell + 2 * FRAME
+        height = len(grid) * cell + 2 * FRAME
+    elif node.position:
         lines = node.position.split("\n")
         size = _board_pt(node.position)
         width = max(len(x) for x in lines) * size * MONO_EM + 2 * FRAME
@@ -86,7 +120,10 @@ def note_attrs(node: ViewNode, theme_name: str, parent: bool) -> dict[str, str]:
 
 def _label(node: ViewNode, colour: str, frame: str, mono: str) -> str:
     rows: list[str] = []
-    if node.position:
+    grid = board_grid(node.position) if node.position else None
+    if grid is not None:
+        rows.append(f"<TR><TD>{_grid_table(grid, colour, frame)}</TD></TR>")
+    elif node.position:
         size = _board_pt(node.position)
         lines = "<BR/>".join(escape(x).replace(" ", "&#160;") for x in
                              node.position.split("\n"))
@@ -99,6 +136,28 @@ def _label(node: ViewNode, colour: str, frame: str, mono: str) -> str:
                     f'COLOR="{colour}">{body}</FONT></TD></TR>')
     return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">'
             f'{"".join(rows)}</TABLE>>')
+
+
+def _grid_table(grid: list[list[str]], colour: str, frame: str) -> str:
+    """A board drawn as a grid: one fixed-size cell per square, pieces as letters
+    (Othello's as discs), squares left (Chomp) and pile tokens (Nim) filled."""
+    cell, size = _cell_pt(grid)
+    discs = len(grid) > 4  # Othello: X is black, O is white
+    out = []
+    for row in grid:
+        tds = []
+        for mark in row:
+            if mark == "#":
+                tds.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE" '
+                           f'BGCOLOR="{frame}"></TD>')
+                continue
+            text = {"X": "●", "O": "○"}.get(mark, mark) if discs else mark
+            body = (f'<FONT POINT-SIZE="{size}" COLOR="{colour}"><B>{text}</B></FONT>'
+                    if text else "")
+            tds.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE">{body}</TD>')
+        out.append(f"<TR>{''.join(tds)}</TR>")
+    return (f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
+            f'COLOR="{frame}">{"".join(out)}</TABLE>')
 
 
 def stub_attrs(node: ViewNode, *, parent: bool, pinned: bool, colour: str) -> dict[str, str]:

@@ -71,7 +71,8 @@ class RenderOptions:
     ghost_values: bool = True
     """Show leaf values inside ghosts (turn off to make an exercise of the picture)."""
     legend: bool = True
-    """Add a legend and a one-line summary under the tree."""
+    """Add a legend and a one-line summary under the tree (off: neither; frames keep
+    their step captions)."""
     positions: bool | None = None
     """Draw each position (the ``label`` of generated games) under its node; None: when
     the trace has positions and the drawing has at most ``POSITIONS_AUTO_NODES`` nodes.
@@ -86,7 +87,8 @@ class RenderOptions:
     max_nodes: int = 400
     """Above this many nodes, pruned and deep subtrees collapse into summary boxes."""
     max_width: int | None = None
-    """At most this many nodes side by side (default: max_nodes / 10, at least 10)."""
+    """At most this many nodes side by side (default: max_nodes / 10, at least 10; an
+    explicit tree of at most max_nodes nodes is drawn whole, however wide)."""
     depth: int | None = None
     """Draw nodes down to this depth below the root (or the focus); deeper ones are boxed."""
     focus: str | None = None

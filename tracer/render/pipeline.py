@@ -63,6 +63,8 @@ class Frame:
 
     view: View
     caption: str
+    seen: int | None = None
+    """How many events the frame shows the effect of (None: the final diagram, all)."""
 
 
 class Drawing:
@@ -92,8 +94,11 @@ class Drawing:
         self.caption = summary_line(header, self.result, self.words,
                                     root_status=root.solved if root is not None else None,
                                     passes=self.replay.iterations)
+        # --no-legend: nothing under the tree, the result line included (a frame's
+        # caption says what its step did and stays).
         view = build_view(self.replay, self.visible, opts, self.words, final=True,
-                          caption=self.caption if opts.caption else None, pv=self.pv,
+                          caption=self.caption if opts.caption and opts.legend else None,
+                          pv=self.pv,
                           notes=self.notes)
         numbers = any(s.numbers for s in self.notes.values())
         self.frames_legend: tuple[str, ...] = legend_keys(view, frames=True, numbers=numbers)

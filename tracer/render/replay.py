@@ -126,6 +126,7 @@ class Replay:
         child = self.states.get(ev.child)
         if child is not None:
             child.value = ev.child_value  # what the child returned is its value
+            child.returned = True
 
     def _cut(self, ev: Cut) -> None:
         self.cuts += 1
@@ -198,6 +199,10 @@ class Replay:
     def _visit(self, nid: str, parent: str | None, depth: int) -> None:
         self.visits += 1
         path = self._path
+        for done in path[depth:]:  # depth-first: the search has left these nodes
+            st = self.states.get(done)
+            if st is not None:
+                st.returned = True
         del path[depth:]
         while len(path) < depth:  # an event skipped a level: keep the path's shape
             path.append(parent or "")

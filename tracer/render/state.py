@@ -54,6 +54,9 @@ class NodeState:
     """Proof-number search: the latest disproof number."""
     tt: Transposition | None = None
     """The transposition-table hit that answered this node (it was not searched)."""
+    returned: bool = False
+    """The node's value reached its parent (a backup names it, or the search went on to
+    a sibling or above): until then the parent knows nothing from it."""
 
 
 @dataclass(slots=True)

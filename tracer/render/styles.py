@@ -19,6 +19,8 @@ __all__ = ["box_attrs", "edge_attrs", "node_attrs", "svg_id"]
 
 TRIANGLE = ("1.0", "0.8")
 LEAF = "0.56"
+COMPACT_LEAF = ("0.40", "0.50")
+"""A leaf of a wide tree (see :data:`tracer.render.view.COMPACT_LEAVES`)."""
 CIRCLE = "0.78"
 STATE = ("1.0", "0.56")
 VALUE_PT = 16
@@ -40,6 +42,8 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
         attrs.update(shape="circle", width=CIRCLE, height=CIRCLE)
     elif shape == "state":
         attrs.update(shape="box", width=STATE[0], height=STATE[1])
+    elif node.compact:
+        attrs.update(shape="box", width=COMPACT_LEAF[0], height=COMPACT_LEAF[1])
     else:
         attrs.update(shape="box", width=LEAF, height=LEAF)
     style = ["filled"]
@@ -53,7 +57,8 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
         return attrs
     if node.status in ("pruned", "unvisited"):
         style.append("dashed" if node.status == "pruned" else "dotted")
-        line, text = theme.ghost_line, theme.ghost_text
+        line = theme.ghost_line if node.status == "pruned" else theme.wait_line
+        text = theme.ghost_text
         fill = theme.ghost_tint.get(shape, theme.ghost_fill)
     elif node.tt:
         # Answered by the transposition table: corners cut off by diagonals, a colour of
@@ -69,7 +74,7 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
         attrs["penwidth"] = "2.8"
     attrs.update(style=",".join(style), color=line, fillcolor=fill, fontcolor=text,
                  label=_node_label(node, shape, italic=shape == "static"))
-    if node.extra:
+    if node.extra and shape != "state":  # a state's visit number is in its label
         attrs["xlabel"] = "<" + "<BR/>".join(
             f'<FONT POINT-SIZE="9">{escape(x)}</FONT>' for x in node.extra) + ">"
     return attrs
@@ -82,6 +87,8 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
         size = VALUE_PT if len(value) <= 4 else (13 if len(value) <= 6 else 11)
         if shape in ("terminal", "static"):
             size -= 1
+        if node.compact:
+            size = 14 if len(value) <= 2 else 11
         text = escape(value)
         if italic:
             text = f"<I>{text}</I>"
@@ -91,11 +98,14 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
     name = node.name
     if node.tt:
         name = f"{name} · TT" if name else "TT"
-    name_row = (f'<FONT POINT-SIZE="{NAME_PT}">{escape(name)}</FONT>', 12) if name else None
-    if shape == "state":  # A*: the state big, g+h=f small
+    name_pt = NAME_PT - 1 if node.compact else NAME_PT
+    name_row = (f'<FONT POINT-SIZE="{name_pt}">{escape(name)}</FONT>', 12) if name else None
+    if shape == "state":  # A*: the state big, "#order · g+h=f" small
         # An empty <FONT></FONT> is a Graphviz syntax error: empty cells stay empty.
+        # The visit number is inside the box: an xlabel beside it sat on the edges.
+        small = " · ".join([*node.extra, *([value] if value else [])])
         rows = [(f'<FONT POINT-SIZE="13">{escape(node.name)}</FONT>' if node.name else "", 17),
-                (f'<FONT POINT-SIZE="{NAME_PT}">{escape(value)}</FONT>' if value else "", 13)]
+                (f'<FONT POINT-SIZE="{NAME_PT}">{escape(small)}</FONT>' if small else "", 13)]
         cells = "".join(f'<TR><TD HEIGHT="{h}">{t}</TD></TR>' for t, h in rows)
         return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">{cells}'
                 f'</TABLE>>')
@@ -115,8 +125,9 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
 def box_attrs(box: ViewBox, theme_name: str) -> dict[str, str]:
     theme = THEMES[theme_name]
     lines = textwrap.wrap(box.text, 18) or [""]
-    width = max(len(x) for x in lines) * LEGEND_PT * CHAR_EM / 72 + 0.25
-    attrs = {"shape": "note", "width": f"{width:.2f}", "height": f"{0.22 + 0.18 * len(lines):.2f}",
+    sized = lines if box.size_text is None else textwrap.wrap(box.size_text, 18) or [""]
+    width = max(len(x) for x in sized) * LEGEND_PT * CHAR_EM / 72 + 0.25
+    attrs = {"shape": "note", "width": f"{width:.2f}", "height": f"{0.22 + 0.18 * len(sized):.2f}",
              "fontsize": str(LEGEND_PT), "label": "\n".join(lines), "id": svg_id(box.key)}
     if box.hidden:
         attrs.update(style="invis", label="")
@@ -128,7 +139,7 @@ def box_attrs(box: ViewBox, theme_name: str) -> dict[str, str]:
         line, text = theme.ghost_line, theme.ghost_text
     elif box.kind == "unvisited":
         style.append("dotted")
-        line, text = theme.ghost_line, theme.ghost_text
+        line, text = theme.wait_line, theme.ghost_text
     attrs.update(style=",".join(style), color=line, fontcolor=text,
                  fillcolor=theme.fill["box"] if box.kind == "explored" else theme.ghost_fill)
     return attrs
@@ -146,7 +157,7 @@ def edge_attrs(edge: ViewEdge, theme_name: str) -> dict[str, str]:
         return attrs
     if edge.status in ("pruned", "unvisited"):
         attrs.update(style="dashed" if edge.status == "pruned" else "dotted",
-                     color=theme.ghost_line)
+                     color=theme.ghost_line if edge.status == "pruned" else theme.wait_line)
     elif edge.pv:
         attrs.update(penwidth="3.6", color=theme.pv)
     if edge.cut is not None:

@@ -9,11 +9,13 @@ Numbers are written the way each language writes them (``2.5`` / ``2,5``,
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .wording import EN as _EN
 from .wording import IT as _IT
+from .wording import VARIANTS_IT as _VARIANTS_IT
 
 __all__ = ["Words", "words"]
 
@@ -27,6 +29,9 @@ _ALGORITHMS = {
     "it": {"alphabeta": "alfa-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR",
            "enhanced": "alfa-beta", "pns": "proof-number search"},
 }
+
+
+_ACTION = re.compile(r"(fill|empty|pour)(\d+)(?:-(\d+))?")
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,24 @@ class Words:
         if len(items) <= 1:
             return "".join(items)
         return f"{', '.join(items[:-1])} {self('and')} {items[-1]}"
+
+    def to(self, node: str) -> str:
+        """``to A`` / ``a B``, ``ad A`` (Italian writes *ad* before a vowel)."""
+        vowel = node[:1].lower() in "aeiou" and node[:1] != ""
+        return self("to.vowel" if vowel else "to", node=node)
+
+    def variant(self, name: str) -> str:
+        """A variant's name: ``fail-soft`` (Italian ``fail-soft, morbida``), ``plain``..."""
+        return _VARIANTS_IT.get(name, name) if self.lang == "it" else name
+
+    def action(self, name: str) -> str:
+        """A puzzle's action: ``fill1`` -> ``fill 1`` / ``riempi 1``, ``pour1-2`` ->
+        ``pour 1→2``; other names as they are."""
+        m = _ACTION.fullmatch(name)
+        if m is None:
+            return name
+        kind, jug, into = m.groups()
+        return self(f"action.{kind}", jug=jug, into=into or "")
 
     def algorithm(self, name: str) -> str:
         return _ALGORITHMS[self.lang].get(name, name)

@@ -1,6 +1,8 @@
 """Colours and line styles.  Explored, pruned, unsearched and current nodes differ by
 line style and border too (solid / dashed / dotted / double), never by colour alone, so
-the ``print`` theme (grayscale) tells them apart as well as the ``colour`` one.
+the ``print`` theme (grayscale) tells them apart as well as the ``colour`` one; pruned
+(dark grey, dashed) and not yet searched (light blue or light grey, dotted) also differ
+in lightness, so a colour picture printed in grayscale keeps them apart.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ class Theme:
     line: dict[str, str]
     """Border by shape."""
     ghost_line: str
-    """Pruned (dashed) and unsearched (dotted) nodes and edges."""
+    """Pruned nodes and edges (dashed)."""
+    wait_line: str
+    """Nodes and edges not searched yet (dotted): another colour, and lighter than the
+    pruned ones, so the two differ in grayscale too."""
     ghost_text: str
     ghost_fill: str
     """Fill of ghosts; MAX / MIN / chance ghosts take a pale tint of their own (below),
@@ -55,7 +60,8 @@ COLOUR = Theme(
           "static": "#fff2cc", "box": "#f2f2f2", "state": "#e8eef7"},
     line={"max": "#1f4e79", "min": "#8c2d04", "chance": "#38761d", "terminal": "#404040",
           "static": "#7f6000", "box": "#7f7f7f", "state": "#2f4f6f"},
-    ghost_line="#a6a6a6",
+    ghost_line="#7a7a7a",
+    wait_line="#8fb8e0",
     ghost_text="#8c8c8c",
     ghost_fill="#f7f7f7",
     ghost_tint={"max": "#eef4fa", "min": "#fcf1eb", "chance": "#f0f6ec"},
@@ -73,7 +79,8 @@ PRINT = Theme(
           "static": "#f2f2f2", "box": "#f2f2f2", "state": "#ffffff"},
     line={"max": "#000000", "min": "#000000", "chance": "#000000", "terminal": "#000000",
           "static": "#000000", "box": "#404040", "state": "#000000"},
-    ghost_line="#8c8c8c",
+    ghost_line="#6e6e6e",
+    wait_line="#b8b8b8",
     ghost_text="#808080",
     ghost_fill="#f7f7f7",
     ghost_tint={"max": "#f0f0f0", "min": "#f0f0f0", "chance": "#f0f0f0"},

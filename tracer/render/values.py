@@ -33,8 +33,14 @@ _OPEN: Interval = (-math.inf, math.inf)
 
 
 def intervals(skel: Skeleton, states: dict[str, NodeState],
-              summaries: dict[str, Summary], order: list[str]) -> dict[str, Interval]:
-    """The interval of every node in ``order`` (a preorder list), children before parents."""
+              summaries: dict[str, Summary], order: list[str], *,
+              settled: bool = True) -> dict[str, Interval]:
+    """The interval of every node in ``order`` (a preorder list), children before parents.
+
+    ``settled``: the whole search was replayed.  In the middle of it (a frame) a parent
+    knows only what its children have returned to it: a child still being searched, or
+    evaluated but not yet backed up, tells it nothing yet, so no value is written as
+    exact before the backup that makes it so."""
     out: dict[str, Interval] = {}
     nodes = skel.nodes
     for nid in reversed(order):
@@ -56,10 +62,11 @@ def intervals(skel: Skeleton, states: dict[str, NodeState],
                 or nid in summaries:
             # Children folded away: trust the reported value unless something was cut below.
             summary = summaries.get(nid)
-            exact = summary is None or summary.pruned == 0
+            exact = (summary is None or summary.pruned == 0) and (settled or st.returned)
             out[nid] = (v, v) if exact and st.cut is None else _OPEN
             continue
-        kid_iv = [out.get(k, _OPEN) for k in kids]
+        kid_iv = [out.get(k, _OPEN) if settled or _returned(states, k) else _OPEN
+                  for k in kids]
         player = node.player if node is not None else None
         if player == "max":
             out[nid] = (max(lo for lo, _ in kid_iv), max(hi for _, hi in kid_iv))
@@ -69,6 +76,11 @@ def intervals(skel: Skeleton, states: dict[str, NodeState],
             exact = all(lo == hi for lo, hi in kid_iv)
             out[nid] = (v, v) if exact else _OPEN
     return out
+
+
+def _returned(states: dict[str, NodeState], nid: str) -> bool:
+    st = states.get(nid)
+    return st is not None and st.returned
 
 
 def shown_value(st: NodeState | None, player: str | None, iv: Interval) -> Shown | None:

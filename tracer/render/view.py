@@ -8,17 +8,22 @@ only their status, texts and highlights change, so one layout serves them all.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .annotate import Plan, andor_kind, legend_keys, note_texts, plan_notes, tooltip
 from .captions import cut_texts
-from .collapse import Visible, node_status
+from .collapse import Box, Visible, node_status
 from .options import RenderOptions
 from .replay import NodeState, Replay
+from .skeleton import Skeleton
 from .text import Words
 from .values import intervals, shown_value
 
-__all__ = ["View", "ViewBox", "ViewEdge", "ViewNode", "build_view", "legend_keys"]
+__all__ = ["COMPACT_LEAVES", "View", "ViewBox", "ViewEdge", "ViewNode", "build_view",
+           "legend_keys"]
+
+COMPACT_LEAVES = 27
+"""More leaves side by side than this (a 3x3 uniform tree has 27): the compact style."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,8 @@ class ViewNode:
     across its edges) or ``or``."""
     tt: bool = False
     """Answered by the transposition table, not searched."""
+    compact: bool = False
+    """A leaf of a wide drawing: a narrower box, smaller type."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,8 @@ class ViewBox:
     """``explored``, ``pruned`` or ``unvisited``."""
     text: str
     hidden: bool = False
+    size_text: str | None = None
+    """The text the box is sized for (a frame's box keeps the final diagram's size)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +111,9 @@ class View:
     marks: tuple[tuple[str, str], ...] = ()
     """``cross`` / ``hide``: the edges cut in the final diagram (a cross shows on each in
     the pictures where it is pruned)."""
+    compact: bool = False
+    """An explicit tree with more than ``COMPACT_LEAVES`` leaves side by side: leaves
+    are narrow and the nodes closer together, so that lecture-size trees fit drawn whole."""
 
 
 def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, *,
@@ -119,7 +131,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     plan = notes if notes is not None else plan_notes(replay, visible, opts, w, pv)
     order = visible.order
     status = visible.status if final else node_status(skel, states, skel.preorder())
-    ivs = intervals(skel, states, replay.summaries, skel.preorder()) if opts.values else {}
+    ivs = (intervals(skel, states, replay.summaries, skel.preorder(), settled=final)
+           if opts.values else {})
     pv_set = set(pv) if final and opts.pv else set()
     from_tree = skel.from_tree
     nodes: list[ViewNode] = []
@@ -181,6 +194,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
             if cut_edge.get(nid) == sn.parent and stat != "hidden":
                 note = _cut_note(replay, sn.parent, w)
             move = sn.move if opts.ids else None
+            if move is not None and shape == "state":
+                move = w.action(move)  # a puzzle's action: "fill 1", "riempi 1"
             if sn.prob is not None and parent is not None and parent.player == "chance":
                 move = w.number(sn.prob)
             edges.append(ViewEdge(sn.parent, nid, stat, pv=nid in pv_set and sn.parent in pv_set,
@@ -189,14 +204,24 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         pst = states.get(parent_id)
         for box in group:
             hidden = not from_tree and not final and not _visited(states, parent_id)
-            boxes.append(ViewBox(box.key, box.kind, _box_text(box.kind, box.nodes, box.cuts, w),
-                                 hidden=hidden))
+            kind, nodes_now, cuts_now = box.kind, box.nodes, box.cuts
+            if not final:
+                kind, nodes_now, cuts_now = _box_now(box, skel, status, states)
+            text = _box_text(kind, nodes_now, cuts_now, w)
+            boxes.append(ViewBox(box.key, kind, text, hidden=hidden,
+                                 size_text=_box_room(box, w)))
             note = None
-            if (box.kind == "pruned" and opts.cuts and pst is not None and pst.cut is not None
+            if (kind == "pruned" and opts.cuts and pst is not None and pst.cut is not None
                     and not any(c in visible.status for c in pst.cut.pruned)):
                 note = _cut_note(replay, parent_id, w)
-            edges.append(ViewEdge(parent_id, box.key, "hidden" if hidden else box.kind,
+            edges.append(ViewEdge(parent_id, box.key, "hidden" if hidden else kind,
                                   cut=note))
+    parents = {e.tail for e in edges}
+    # Explicit trees only: a game's edges carry move names, which need the room.
+    compact = from_tree and sum(1 for n in nodes if n.key not in parents) > COMPACT_LEAVES
+    if compact:
+        nodes = [replace(n, compact=True) if n.shape in ("terminal", "static") else n
+                 for n in nodes]
     view = View(tuple(nodes), tuple(boxes), tuple(edges), opts.title, caption, ())
     numbers = any(s.numbers for s in plan.values())
     keys = tuple(legend) if legend is not None else legend_keys(view, numbers=numbers)
@@ -207,7 +232,7 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     return View(view.nodes, view.boxes, view.edges, view.title, caption, entries,
                 notes=bool(plan), legend_room=legend_room if opts.legend else (),
                 legend_room_for=tuple(t for _, t in entries), pruned=opts.pruned,
-                marks=marks)
+                marks=marks, compact=compact)
 
 
 def _visited(states: Mapping[str, NodeState], nid: str) -> bool:
@@ -247,6 +272,39 @@ def _cut_note(replay: Replay, nid: str, w: Words) -> tuple[str, str] | None:
     player = replay.skeleton.nodes[nid].player
     kind, comparison, _ = cut_texts(st.cut, player, replay.header, w)
     return (kind, comparison)
+
+
+def _box_room(box: Box, w: Words) -> str:
+    """The longest text the box has in any frame (its final one, or "N not searched"
+    before its nodes are reached): every frame draws it at one size."""
+    final = _box_text(box.kind, box.nodes, box.cuts, w)
+    if not box.members:
+        return final
+    waiting = _box_text("unvisited", len(box.members) if box.kind == "explored" else box.nodes,
+                        0, w)
+    return max(final, waiting, key=len)
+
+
+def _box_now(box: Box, skel: Skeleton, status: Mapping[str, str],
+             states: Mapping[str, NodeState]) -> tuple[str, int, int]:
+    """A frame's (kind, nodes, cuts) of a box: what the events so far tell of its nodes.
+
+    Its nodes are pruned once a cut has pruned them, explored as far as visited (the
+    count grows), and not searched yet before that."""
+    if not box.members:  # folded while reading a long stream: only the totals are known
+        return box.kind, box.nodes, box.cuts
+    now = [status.get(n, "unvisited") for n in box.members]
+    if box.kind == "explored":
+        seen = now.count("explored")
+        if seen == 0:
+            return "unvisited", len(box.members), 0
+        cuts = sum(1 for n in box.members if (st := states.get(n)) is not None and st.cut)
+        return "explored", seen, cuts
+    top = [s for n, s in zip(box.members, now, strict=True)
+           if (sn := skel.nodes.get(n)) is not None and sn.parent == box.parent]
+    if box.kind == "pruned" and "pruned" in top:  # cut at the parent (or above)
+        return "pruned", box.nodes, box.cuts
+    return "unvisited", box.nodes, box.cuts
 
 
 def _box_text(kind: str, nodes: int, cuts: int, w: Words) -> str:

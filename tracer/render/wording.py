@@ -6,7 +6,14 @@ for pruned, *valore*, *passo* for step, MAX (Più) / MIN (Meno), *nodo di fortun
 
 from __future__ import annotations
 
-__all__ = ["EN", "IT"]
+__all__ = ["EN", "IT", "VARIANTS_IT"]
+
+VARIANTS_IT = {
+    "fail-soft": "fail-soft, morbida", "fail-hard": "fail-hard, rigida",
+    "plain": "semplice", "graph": "su grafo", "tree": "su albero",
+    "two-function": "due funzioni", "list": "a lista", "dfs": "in profondità",
+}
+"""Italian names of the variants (the English term kept where the course uses it)."""
 
 EN = {
     "alpha cut": "alpha cut",
@@ -31,7 +38,10 @@ EN = {
     "legend.solved": "solved",
     "legend.unsolvable": "unsolvable",
     "legend.solution": "solution graph",
-    "andor": "{algorithm} ({variant}): root {status}",
+    "andor": "{algorithm} ({variant}): {winner} wins (root {status})",
+    "action.fill": "fill {jug}",
+    "action.empty": "empty {jug}",
+    "action.pour": "pour {jug}→{into}",
     "cap.generate": "{node} {label} generated from {parent}{action}: g+h = {g}+{h} = {f}",
     "cap.select": "{node} {label} expanded (#{number}), f = {f}",
     "cap.select.pns": "{node} {label}: the most-proving node, expanded (#{number})",
@@ -58,7 +68,16 @@ EN = {
     "cap.window": "{alpha}, {beta}",
     "cap.terminal": "{node} = {value} (terminal)",
     "cap.static": "{node} = {value} (static evaluation)",
-    "cap.backup": "{child} returns {child_value} to {node}: {node} {shown}",
+    "cap.backup": "{child} returns {child_value} {to_node}: {node} {shown}",
+    "cap.backup.anon": "a child returns {child_value} {to_node}: {node} {shown}",
+    "cap.cut.count": "{node}: {comparison} → {kind}, {count}",
+    "pruned.children.one": "{n} child pruned",
+    "pruned.children.many": "{n} children pruned",
+    "to": "to {node}",
+    "root": "root",
+    "cap.more.one": "and 1 more event",
+    "cap.more.many": "and {n} more events",
+    "to.vowel": "to {node}",
     "cap.cut": "{node}: {comparison} → {kind}, {pruned} {pruned_word}",
     "cap.cut.none": "{node}: {comparison} → {kind}",
     "cap.final": "Result: value {value}, best move {move}",
@@ -85,6 +104,7 @@ EN = {
     "cap.tt.store": "{node}: {value} stored in the table",
     "cap.tt.move": ", best move {move}",
     "cap.order": "{node}: children reordered, {first} first ({why})",
+    "cap.order.anon": "{node}: children reordered ({why})",
     "why.pv": "previous iteration's principal variation",
     "why.tt": "best move in the table",
     "why.killer": "killer move",
@@ -124,7 +144,10 @@ IT = {
     "legend.solved": "risolto",
     "legend.unsolvable": "irrisolvibile",
     "legend.solution": "grafo soluzione",
-    "andor": "{algorithm} ({variant}): radice {status}",
+    "andor": "{algorithm} ({variant}): vince {winner} (radice {status})",
+    "action.fill": "riempi {jug}",
+    "action.empty": "svuota {jug}",
+    "action.pour": "versa {jug}→{into}",
     "cap.generate": "{node} {label} generato da {parent}{action}: g+h = {g}+{h} = {f}",
     "cap.select": "{node} {label} espanso (#{number}), f = {f}",
     "cap.select.pns": "{node} {label}: il nodo più dimostrativo, espanso (#{number})",
@@ -151,7 +174,16 @@ IT = {
     "cap.window": "{alpha}, {beta}",
     "cap.terminal": "{node} = {value} (terminale)",
     "cap.static": "{node} = {value} (valutazione statica)",
-    "cap.backup": "{child} riporta {child_value} a {node}: {node} {shown}",
+    "cap.backup": "{child} riporta {child_value} {to_node}: {node} {shown}",
+    "cap.backup.anon": "un figlio riporta {child_value} {to_node}: {node} {shown}",
+    "cap.cut.count": "{node}: {comparison} → {kind}, {count}",
+    "pruned.children.one": "{n} figlio potato",
+    "pruned.children.many": "{n} figli potati",
+    "to": "a {node}",
+    "root": "radice",
+    "cap.more.one": "e 1 altro evento",
+    "cap.more.many": "e altri {n} eventi",
+    "to.vowel": "ad {node}",
     "cap.cut": "{node}: {comparison} → {kind}, {pruned} {pruned_word}",
     "cap.cut.none": "{node}: {comparison} → {kind}",
     "cap.final": "Risultato: valore {value}, mossa migliore {move}",
@@ -178,6 +210,7 @@ IT = {
     "cap.tt.store": "{node}: {value} salvato nella tabella",
     "cap.tt.move": ", mossa migliore {move}",
     "cap.order": "{node}: figli riordinati, prima {first} ({why})",
+    "cap.order.anon": "{node}: figli riordinati ({why})",
     "why.pv": "variante principale dell'iterazione precedente",
     "why.tt": "mossa migliore nella tabella",
     "why.killer": "mossa killer",

@@ -1,0 +1,59 @@
+"""No text overlaps another text or an edge's line, on the lecture traces.
+
+The SVG is read back (tests/render/svglayout.py): each text becomes a box from its font
+size and DejaVu Sans widths, each edge its line segments.  Cut labels sat on the dashed
+pruned edges, move names under the bold principal variation, A* actions ran together,
+visit numbers and probabilities were crossed by edges.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.render.svglayout import collisions, crosses, overlap
+from tracer.render import Drawing
+
+TRACES = sorted(p for p in (Path(__file__).parents[2] / "traces").glob("*.json")
+                if ".matrix." not in p.name)
+
+
+@pytest.mark.parametrize("path", TRACES, ids=lambda p: p.name)
+def test_no_text_overlaps_a_text_or_an_edge(path: Path) -> None:
+    assert collisions(Drawing(path).render("svg").decode()) == []
+
+
+@pytest.mark.parametrize("name", ["aima.alphabeta.fail-soft.json", "jugs.astar.graph.json",
+                                  "coin.expectiminimax.plain.json"])
+def test_no_frame_has_a_collision(name: str) -> None:
+    drawing = Drawing(Path(__file__).parents[2] / "traces" / name)
+    for frame in drawing.frames():
+        assert collisions(drawing.render("svg", frame.view).decode()) == [], frame.caption
+
+
+def test_the_checker_sees_overlaps_and_crossings() -> None:
+    assert overlap((0, 0, 10, 10), (5, 5, 15, 15))
+    assert not overlap((0, 0, 10, 10), (11, 0, 20, 10))
+    assert crosses((-5, 5, 15, 5), (0, 0, 10, 10))
+    assert not crosses((-5, 15, 15, 15), (0, 0, 10, 10))
+
+
+@pytest.mark.render
+def test_side_by_side_labels_stay_clear_and_inside_their_panel() -> None:
+    # gametrace compare --side-by-side: a cut label crossed its panel's border.
+    import re
+
+    from tests.analysis.test_ordering import trace_of
+    from tests.render.svglayout import read
+    from tracer.analysis.sidebyside import side_by_side
+
+    pair = side_by_side(trace_of("aima", "natural"), trace_of("aima", "reverse"),
+                        names=("natural", "reverse"))
+    svg = pair.render("svg").decode()
+    assert collisions(svg) == []
+    panel = svg.split('<title>cluster_a</title>', 1)[1]
+    xs = [float(v) for v in re.findall(r"([-0-9.]+),[-0-9.]+", panel.split("</g>", 1)[0])]
+    texts, _ = read(svg)
+    cut = next(t for t in texts if t.text == "2 ≤ α = 3")
+    assert min(xs) <= cut.box[0] and cut.box[2] <= max(xs)

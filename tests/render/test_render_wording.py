@@ -1,0 +1,81 @@
+"""Wording of captions: whole phrases, plural agreement, Italian, who wins, short names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tracer.api import search_source
+from tracer.render import Drawing, RenderOptions
+from tracer.render.footer import caption_lines
+from tracer.render.text import words
+from tracer.trace import Trace
+
+
+def test_captions_break_between_phrases_and_are_never_shortened() -> None:
+    caption = ("Step 9/54: b2 returns 4 to b1: b1 ≥ 4 (α = 4); b1: β = 4 ≥ β = 1 → beta cut, "
+               "4 children pruned; and 2 more events")
+    for width in (420.0, 300.0, 800.0):
+        lines, size = caption_lines(caption, width)
+        assert " ".join(lines) == caption  # nothing cut, no "…"
+        assert len(lines) <= 2 or size == 8
+    lines, size = caption_lines(caption, 420.0)
+    # At 420 pt the phrases fit two lines only at a smaller size, each line whole phrases.
+    assert all(line.endswith((";", "events")) for line in lines), lines
+    assert size < 13
+
+
+def test_plural_agreement_of_pruned_children() -> None:
+    en, it = words("en"), words("it")
+    assert en("pruned.children.one", n=1) == "1 child pruned"
+    assert en("pruned.children.many", n=3) == "3 children pruned"
+    assert it("pruned.children.one", n=1) == "1 figlio potato"
+    assert it("pruned.children.many", n=3) == "3 figli potati"
+
+
+@pytest.mark.parametrize(("name", "en", "it"), [
+    ("fill1", "fill 1", "riempi 1"), ("empty2", "empty 2", "svuota 2"),
+    ("pour1-2", "pour 1→2", "versa 1→2"), ("b2", "b2", "b2")])
+def test_puzzle_actions_are_words(name: str, en: str, it: str) -> None:
+    assert words("en").action(name) == en and words("it").action(name) == it
+
+
+def test_italian_names_the_variants() -> None:
+    it = words("it")
+    assert [it.variant(v) for v in ("fail-soft", "plain", "graph", "tree", "pvs")] == [
+        "fail-soft, morbida", "semplice", "su grafo", "su albero", "pvs"]
+    assert words("en").variant("plain") == "plain"
+    assert it.to("A") == "ad A" and it.to("B") == "a B" and words("en").to("A") == "to A"
+
+
+def test_and_or_captions_say_who_wins(tmp_path: Path) -> None:
+    out = tmp_path / "g.json"
+    search_source("grundy", algorithm="andor", params={"coins": "7", "first": "min"},
+                  output=out)
+    assert Drawing(out).caption == "AND/OR (dfs): MAX wins (root solved)"
+    assert Drawing(out, RenderOptions(lang="it")).caption == \
+        "AND/OR (in profondità): vince MAX (radice risolta)"
+
+
+def test_game_captions_name_nodes_by_their_move(tmp_path: Path) -> None:
+    # "b1/b2 returns 4 to b1" named nodes by their whole move path.
+    out = tmp_path / "t.json"
+    search_source("tictactoe", algorithm="alphabeta", depth=2,
+                  params={"board": "x........", "symmetry": "true", "utility": "eval"},
+                  output=out)
+    captions = [f.caption for f in Drawing(out).frames()]
+    assert not any("/" in c.split(":", 1)[1] for c in captions[:-1]), captions
+    assert any(c.startswith("Step 1/") and "root: MIN node opened" in c for c in captions)
+    italian = [f.caption for f in Drawing(out, RenderOptions(lang="it")).frames()]
+    assert "radice: nodo MIN espanso" in italian[0]
+
+
+def test_a_long_step_counts_what_it_leaves_out(trace_of: Callable[..., Trace]) -> None:
+    # A step of many events ended with "…"; it now says how many it leaves out.
+    trace = trace_of("A(B(C(D(1 2) E(3 4)) F(G(5 6) H(7 8))) I(9 10))")
+    captions = [f.caption for f in Drawing(trace, RenderOptions(step="leaf")).frames()]
+    assert not any("…" in c for c in captions)
+    assert captions[3] == "Step 4/9: O = 4 (terminal); and 3 more events"
+    assert captions[5].endswith("→ beta cut, H pruned; and 4 more events")
