@@ -250,3 +250,16 @@ def test_a_wrong_expansion_order_is_explained_by_the_open_list() -> None:
         why["expanded"]
     assert why["nodes.n5.f"] == "f = g + h = 2 + 2 = 4; you wrote 5"
     assert why["discarded"] is not None and "repeats the state of" in why["discarded"]
+
+
+# A depth-3 binary tree whose leaves are H..O; alpha-beta prunes G (N, O).
+BINARY = "A(B(D(H:9 I:4) E(J:5 K:8)) C(F(L:0 M:7) G(N:3 O:0)))"
+
+
+def test_the_order_mistake_names_the_leaf_the_answer_has_there() -> None:
+    """The issue's example: the answer starts with O, a leaf the search never reaches;
+    the explanation names O, not M (the first leaf both lists share)."""
+    trace = do_search(BINARY).trace
+    item = only_wrong(check({"evaluated": list("ONMLJIH")}, trace))
+    assert item.why == ("the search goes depth first, children left to right: it "
+                        "evaluates H first; you put O there")

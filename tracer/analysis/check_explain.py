@@ -243,8 +243,15 @@ class Explainer:
             if x != y:
                 way = {"natural": "left to right", "reverse": "right to left"}.get(
                     self.order, f"in {self.order} order")
-                step = f"after {a[i - 1]} it evaluates {x}" if i else f"it evaluates {x} first"
-                return (f"the search goes depth first, children {way}: {step}; you put {y} "
+                if i:
+                    step = f"after {a[i - 1]} it evaluates {x}"
+                    at = given.index(a[i - 1]) + 1
+                    put = given[at] if at < len(given) else y
+                else:
+                    step, put = f"it evaluates {x} first", given[0]
+                # Name the leaf the answer really has in that place, even one the search
+                # never evaluates (O before H), not the first of the shared ones.
+                return (f"the search goes depth first, children {way}: {step}; you put {put} "
                         "there", self.first.get(x))
         return None
 

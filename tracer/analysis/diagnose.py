@@ -14,8 +14,9 @@ slips it has no option for through :func:`tracer.student.scripted_alpha_beta`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TracerError
@@ -74,6 +75,9 @@ class Finding:
     """The wrong items that the misconceptions' search gives exactly as the answer does."""
     mistakes: int
     """How many items are wrong in all."""
+    evidence: str | None = None
+    """Set when no search reproduces the items and only their order points to the
+    misconception: what of the answer shows it (``the order of your evaluated leaves``)."""
 
     @property
     def id(self) -> str:
@@ -82,20 +86,25 @@ class Finding:
     @property
     def full(self) -> bool:
         """True when the answer is exactly the search under these misconceptions."""
-        return len(self.explains) == self.mistakes
+        return self.evidence is None and len(self.explains) == self.mistakes
 
     def describe(self) -> str:
         what = " and ".join(MISCONCEPTIONS[m][0] + (f" {w}" if w else "") for m, w in self.causes)
         advice = "; ".join(MISCONCEPTIONS[m][1] for m, _ in self.causes)
+        if self.evidence is not None:
+            return f"{self.evidence} follows {what}: {advice}."
         if self.full:
             return f"your answer matches alpha-beta with {what}: {advice}."
         return (f"{len(self.explains)} of your {self.mistakes} mistakes "
                 f"({', '.join(self.explains)}) match {what}: {advice}.")
 
     def to_json(self) -> dict[str, Any]:
-        return {"misconception": self.id, "full": self.full, "explains": list(self.explains),
-                "causes": [{"id": m, "where": w, "title": MISCONCEPTIONS[m][0],
-                            "advice": MISCONCEPTIONS[m][1]} for m, w in self.causes]}
+        out = {"misconception": self.id, "full": self.full, "explains": list(self.explains),
+               "causes": [{"id": m, "where": w, "title": MISCONCEPTIONS[m][0],
+                           "advice": MISCONCEPTIONS[m][1]} for m, w in self.causes]}
+        if self.evidence is not None:
+            out["evidence"] = self.evidence
+        return out
 
 
 PAIRS_UP_TO = 200
@@ -134,7 +143,47 @@ def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
     if full:
         return full
     most = max((len(f.explains) for f in singles), default=0)
-    return [f for f in singles if len(f.explains) == most][:3]
+    partial = [f for f in singles if len(f.explains) == most][:3]
+    if "evaluated" in wrong and not any(f.id in ("right-to-left", "left-to-right")
+                                        for f in partial):
+        partial += _order_evidence(tree, given.evaluated or (), expected, len(wrong))
+    return partial
+
+
+def _order_evidence(tree: Tree, given: Sequence[str], expected: Trace,
+                    mistakes: int) -> list[Finding]:
+    """The other child order, when the answer's evaluated leaves come in that order and
+    not in the expected one, though no search evaluates exactly those leaves (a student
+    who goes right to left and slips on a cut as well)."""
+    c = Conventions.from_header(expected.header)
+    if (c.order or "natural") not in ("natural", "reverse"):
+        return []
+    natural = _preorder(tree, mirrored=False)
+    mirrored = _preorder(tree, mirrored=True)
+    leaves = list(dict.fromkeys(given))
+    if len(leaves) < 2 or not set(leaves) <= natural.keys():
+        return []
+    ahead, back = (natural, mirrored) if c.order == "reverse" else (mirrored, natural)
+    if _ascending([ahead[n] for n in leaves]) and not _ascending([back[n] for n in leaves]):
+        mid = "left-to-right" if c.order == "reverse" else "right-to-left"
+        return [Finding(((mid, None),), ("evaluated",), mistakes,
+                        evidence=f"the order of your evaluated leaves ({' '.join(leaves)})")]
+    return []
+
+
+def _ascending(xs: Sequence[int]) -> bool:
+    return all(x < y for x, y in pairwise(xs))
+
+
+def _preorder(tree: Tree, *, mirrored: bool) -> dict[str, int]:
+    """Each node's place in a depth-first walk, children left to right or mirrored."""
+    out: dict[str, int] = {}
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        out[node.id] = len(out)
+        stack.extend(node.children if mirrored else reversed(node.children))
+    return out
 
 
 Run = Callable[[], Trace]
