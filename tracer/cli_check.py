@@ -258,7 +258,8 @@ def format_report(report: Report, *, solution: str = "the answer") -> str:
     return "\n".join(lines)
 
 
-_CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ")
+_CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ",
+               "no ")
 
 
 def _wrap(text: str, width: int = 88, *, bullet: bool = False) -> list[str]:

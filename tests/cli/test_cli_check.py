@@ -85,15 +85,24 @@ def test_an_astar_answer_on_the_jugs(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("data", "words"), [
-    ({"values": {"Z": 3}}, "answer.json: $.values.Z: no node 'Z' in the tree"),
     ({"values": {"C": "<2"}}, "answer.json: $.values.C: expected a number"),
     ({"pruned": "I"}, "answer.json: $.pruned: 'I' is not of type 'array'"),
     ({"conventions": {"variant": "fail-hard"}}, "answer.json: the answer gives no items"),
-], ids=["unknown-node", "bad-bound", "schema", "empty"])
+], ids=["bad-bound", "schema", "empty"])
 def test_bad_answers_are_one_line_errors(tmp_path: Path, data: object, words: str) -> None:
     code, out, err = gametrace("check", "aima", answer(tmp_path, data))
     assert code == 1 and out == ""
     assert err.startswith("gametrace: error: ") and words in err
+
+
+def test_an_unknown_node_is_one_wrong_item_and_the_rest_is_graded(tmp_path: Path) -> None:
+    code, out, err = gametrace("check", "aima", answer(tmp_path, {
+        "value": 3, "values": {"Z": 3, "B": 3}, "pruned": ["I", "J", "Y"]}))
+    assert code == 1 and err == ""
+    assert "  right  value     3\n" in out and "  right  values.B  3\n" in out
+    assert "  WRONG  values.Z  expected (no such node); you wrote 3\n" in out
+    assert "First mistake (values.Z):\n  No node 'Z' in the tree (its nodes: A, B," in out
+    assert "pruned: no node 'Y' in the tree" in out and "you pruned Y." in out
 
 
 def test_an_unknown_source_is_a_usage_error(tmp_path: Path) -> None:

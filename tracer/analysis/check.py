@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..trace import Trace
-from .check_explain import Explainer
+from .check_explain import Explainer, Why
 from .diagnose import Finding, diagnose
 from .solution import Conventions, Solution, Value, extract_solution, format_number
 
@@ -183,8 +183,9 @@ def compare(given: Solution, expected: Solution, ex: Explainer | None = None) ->
                           (ex.move(given.move) if ex and not right else (None, None)),
                           marks=() if right else ((given.move, "you chose this move"),)))
     for node, value in given.values.items():
-        if ex is not None:
-            ex.require(node, f"$.values.{node}")
+        if ex is not None and (text := ex.unknown(node)) is not None:
+            items.append(_unknown(f"values.{node}", str(value), text))
+            continue
         want = expected.value if node == root else expected.values.get(node)
         items.append(_value(f"values.{node}", want, value, ex, node))
     if given.evaluated is not None:
@@ -196,8 +197,12 @@ def compare(given: Solution, expected: Solution, ex: Explainer | None = None) ->
                          f"({expected.conventions.algorithm}) has none: check it with "
                          "-a alphabeta", where="$.alphabeta")
     for node, window in given.alphabeta.items():
-        if ex is not None:
-            ex.require(node, f"$.alphabeta.{node}")
+        if ex is not None and (text := ex.unknown(node)) is not None:
+            for name in ("alpha", "beta"):
+                got = getattr(window, name)
+                if got is not None:
+                    items.append(_unknown(f"alphabeta.{node}.{name}", format_number(got), text))
+            continue
         win = expected.alphabeta.get(node)
         for name in ("alpha", "beta"):
             got = getattr(window, name)
@@ -225,6 +230,24 @@ def compare(given: Solution, expected: Solution, ex: Explainer | None = None) ->
 def _item(key: str, right: bool, expected: str, given: str, score: float, why: Reason,
           **more: Any) -> Item:
     return Item(key, right, expected, given, score, why=why[0], seq=why[1], **more)
+
+
+def _unknown(key: str, given: str, text: str) -> Item:
+    """An item about a node the tree does not have: wrong, and the rest still graded."""
+    return Item(key, False, "(no such node)", given, 0.0, why=text)
+
+
+def _strangers(given: Sequence[str], ex: Explainer, template: str) -> Why | None:
+    """The first entry of a list that names no node of the tree, as a reason (it comes
+    after every reason the expected trace gives, having no event of its own)."""
+    for g in given:
+        if (text := ex.unknown(g)) is not None:
+            return f"{text}; {template.format(g)}", None
+    return None
+
+
+def _known(node: str, ex: Explainer | None) -> bool:
+    return ex is None or ex.unknown(node) is None
 
 
 def _num(x: Number | None) -> str:
@@ -268,16 +291,15 @@ def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> 
     why: Reason = (None, None)
     if not right and ex is not None:
         why = ex.first_of([ex.cut_missed(missing, "you did not mark {} as pruned"),
-                           ex.searched(extra, "you pruned {}")])
+                           ex.searched(extra, "you pruned {}"),
+                           _strangers(got, ex, "you pruned {}")])
     return _item("pruned", right, _list(want), _list(given), score, why,
                  marks=tuple([(n, "you did not mark it pruned") for n in missing]
-                             + [(n, "you pruned it, but it is searched") for n in extra]))
+                             + [(n, "you pruned it, but it is searched") for n in extra
+                                if _known(n, ex)]))
 
 
 def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> Item:
-    for i, g in enumerate(given):
-        if ex is not None:
-            ex.require(g, f"$.evaluated[{i}]")
     right = tuple(want) == tuple(given)
     score = 1.0 if right else lcs(want, given) / max(len(want), len(given), 1)
     extra = [n for n in dict.fromkeys(given) if n not in want]
@@ -287,9 +309,11 @@ def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None) 
     if not right and ex is not None:
         why = ex.first_of([ex.cut_missed(extra, "you evaluated {}"),
                            ex.searched(missing, "you did not evaluate {}"),
-                           ex.twice(twice), ex.order_of(want, given)])
+                           ex.twice(twice), ex.order_of(want, given),
+                           _strangers(given, ex, "you evaluated {}")])
     return _item("evaluated", right, _list(want), _list(given), score, why,
-                 marks=tuple([(n, "you evaluated it, but it is never searched") for n in extra]
+                 marks=tuple([(n, "you evaluated it, but it is never searched") for n in extra
+                              if _known(n, ex)]
                              + [(n, "you did not evaluate it") for n in missing]))
 
 
