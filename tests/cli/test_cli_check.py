@@ -116,9 +116,25 @@ def test_render_marks_the_mistakes(tmp_path: Path, at_root: None) -> None:
                              "--render", str(out))
     assert code == 1 and "diagram written to" in err
     dot = out.read_text()
-    assert "Your mistakes" in dot and "✗ I: you evaluated it, but it is never searched" in dot
-    assert "✗ C: you wrote alpha = -inf; it is 3" in dot
+    assert "Your mistakes" in dot
+    assert ('>✗ I:&#160;</TD><TD ALIGN="LEFT">you evaluated it, but it is never searched<'
+            in dot)
+    assert '>✗ C:&#160;</TD><TD ALIGN="LEFT">you wrote alpha = -inf; it is 3<' in dot
     assert dot.count('color="#d00000" penwidth=3.4') == 4  # I, J, C, D
+
+
+def test_render_gives_each_mistake_on_one_node_its_own_line(tmp_path: Path) -> None:
+    """C's value, alpha and beta are all wrong: three rows beside one "✗ C", not one
+    line of three sentences glued with semicolons."""
+    out = tmp_path / "marked.dot"
+    gametrace("check", "aima", answer(tmp_path, {
+        "values": {"C": 3}, "alphabeta": {"C": {"alpha": 2, "beta": 3}}}), "--render", str(out))
+    dot = out.read_text()
+    assert ('<TR><TD ALIGN="LEFT" VALIGN="TOP" ROWSPAN="3">✗ C:&#160;</TD>'
+            '<TD ALIGN="LEFT">you wrote alpha = 2; it is 3</TD></TR>'
+            '<TR><TD ALIGN="LEFT">you wrote beta = 3; it is 2</TD></TR>'
+            '<TR><TD ALIGN="LEFT">you wrote the value 3; it is &lt;=2</TD></TR>') in dot
+    assert dot.count("✗") == 1
 
 
 @pytest.mark.render

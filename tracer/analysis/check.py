@@ -277,7 +277,7 @@ def _value(key: str, want: Value | None, got: Value, ex: Explainer | None,
     else:
         why = (None, None)
     return _item(key, right, str(want), str(got), float(right), why, note=note,
-                 marks=() if right else ((node, f"you wrote {got}"),))
+                 marks=() if right else ((node, f"you wrote the value {got}; it is {want}"),))
 
 
 def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> Item:
