@@ -186,3 +186,41 @@ def test_exercise_ranges_are_checked(args: list[str], words: str) -> None:
 def test_every_command_has_help_with_examples(command: str) -> None:
     code, out, _ = gametrace(command, "--help")
     assert code == 0 and "Examples:" in out and f"gametrace {command}" in out
+
+
+def test_several_answers_are_graded_as_a_class(tmp_path: Path) -> None:
+    right = {"value": 3, "move": "B"}
+    a = answer(tmp_path, right, "ann.json")
+    b = answer(tmp_path, {"value": 2, "values": {"B": 3}}, "ben.json")
+    table = tmp_path / "class.csv"
+    code, out, err = gametrace("check", "aima", a, b, "--table", str(table), "-j", "1")
+    assert code == 1 and err == f"class table written to {table}\n"
+    assert out.startswith("Checking 2 answers against aima\n")
+    assert "  ann       100.0%  all right\n" in out and "  ben        50.0%  value\n" in out
+    assert table.read_text().splitlines()[1] == f"ann,{a},2,2,100,,1,1,,"
+    code, out, _ = gametrace("check", "aima", a, str(tmp_path / "ann.json"), "--json")
+    assert code == 0 and json.loads(out)["students"][0]["student"] == "ann"
+
+
+def test_a_folder_of_answers_is_a_class(tmp_path: Path) -> None:
+    folder = tmp_path / "answers"
+    folder.mkdir()
+    answer(folder, {"value": 3}, "x.json")
+    code, out, _ = gametrace("check", "aima", str(folder))
+    assert code == 0 and "Checking 1 answer against aima\n" in out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--render", "x.svg"], "--render draws one answer"),
+    (["--table", "class.txt"], "class.txt: the class table is written as .csv or .json"),
+], ids=["render", "table-extension"])
+def test_class_options_are_refused_before_grading(tmp_path: Path, args: list[str],
+                                                 words: str) -> None:
+    a, b = answer(tmp_path, {"value": 3}, "a.json"), answer(tmp_path, {"value": 3}, "b.json")
+    code, out, err = gametrace("check", "aima", a, b, *args)
+    assert code == 2 and out == "" and words in err
+
+
+def test_class_options_need_a_class(tmp_path: Path) -> None:
+    code, _, err = gametrace("check", "aima", answer(tmp_path, {"value": 3}), "-j", "2")
+    assert code == 2 and "--jobs applies to several answers" in err

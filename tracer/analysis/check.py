@@ -23,7 +23,8 @@ from .check_explain import Explainer, Why
 from .diagnose import Finding, diagnose
 from .solution import Conventions, Solution, Value, extract_solution, format_number
 
-__all__ = ["Item", "Report", "check_solution", "compare", "expected_trace", "lcs"]
+__all__ = ["Item", "Report", "answer_conventions", "check_solution", "compare", "expected_trace",
+           "lcs", "require_items"]
 
 Number = float | int
 Reason = tuple[str | None, int | None]
@@ -120,6 +121,24 @@ def check_solution(given: Solution, expected: Trace, *, title: str | None = None
     if diagnosis and not report.correct:
         report.diagnosis = diagnose(given, report, expected)
     return report
+
+
+def answer_conventions(answer: Solution, **overrides: Any) -> Conventions:
+    """The conventions ``answer`` is checked with: ``overrides`` (the command line's
+    options, ``None`` for not given) over the answer's own block; the algorithm is
+    alphabeta by default, astar when the answer has A* items."""
+    astar_items = any(x is not None for x in (answer.expanded, answer.discarded,
+                                               answer.path, answer.cost)) or answer.nodes
+    algorithm = overrides.pop("algorithm", None) or answer.conventions.algorithm \
+        or ("astar" if astar_items else "alphabeta")
+    return answer.conventions.merged(algorithm=algorithm, **overrides)
+
+
+def require_items(answer: Solution, file: str) -> None:
+    """An :class:`InputError` when ``answer`` gives nothing to check."""
+    if not set(answer.to_json()) - {"exercise", "conventions"}:
+        raise InputError("the answer gives no items to check (value, move, values, "
+                         "evaluated, pruned, alphabeta, ...: see docs/checking.md)", file=file)
 
 
 def expected_trace(source: str, conventions: Conventions,
