@@ -189,9 +189,11 @@ def _is_trace(path: str) -> bool:
     return isinstance(data, dict) and "format" in data
 
 
-def compare(given: Solution, expected: Solution, ex: Explainer | None = None) -> list[Item]:
+def compare(given: Solution, expected: Solution, ex: Explainer | None = None, *,
+            credit: bool = True) -> list[Item]:
     """The verdict on every item of ``given``.  Without an :class:`Explainer` there are no
-    reasons and no checks of node names: the fast path the diagnosis runs many times."""
+    reasons and no checks of node names, and without ``credit`` a wrong list scores 0
+    (no longest common run): the fast path the diagnosis runs many times."""
     items: list[Item] = []
     root = ex.root if ex is not None else None
     if given.value is not None:
@@ -208,7 +210,7 @@ def compare(given: Solution, expected: Solution, ex: Explainer | None = None) ->
         want = expected.value if node == root else expected.values.get(node)
         items.append(_value(f"values.{node}", want, value, ex, node))
     if given.evaluated is not None:
-        items.append(_evaluated(expected.evaluated or (), given.evaluated, ex))
+        items.append(_evaluated(expected.evaluated or (), given.evaluated, ex, credit))
     if given.pruned is not None:
         items.append(_pruned(expected.pruned or (), given.pruned, ex))
     if given.alphabeta and not expected.alphabeta and expected.evaluated:
@@ -318,9 +320,11 @@ def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> 
                                 if _known(n, ex)]))
 
 
-def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> Item:
+def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None,
+               credit: bool = True) -> Item:
     right = tuple(want) == tuple(given)
-    score = 1.0 if right else lcs(want, given) / max(len(want), len(given), 1)
+    score = 1.0 if right else lcs(want, given) / max(len(want), len(given), 1) if credit \
+        else 0.0
     extra = [n for n in dict.fromkeys(given) if n not in want]
     missing = [n for n in want if n not in given]
     twice = [n for n, k in Counter(given).items() if k > 1]

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, TracerError, UsageError
+from ..jsonio import dumps_json
 from ..trace import Trace
-from .check import answer_conventions, check_solution, expected_trace, require_items
+from .check import Report, answer_conventions, check_solution, expected_trace, require_items
 from .solution import Conventions, Solution, format_number, load_solution
 
 __all__ = ["ClassReport", "Graded", "answer_files", "default_jobs", "grade_class", "table_format",
@@ -193,6 +194,10 @@ _EXPECTED: dict[tuple[str, Conventions, tuple[tuple[str, str], ...]], tuple[Trac
 """Each worker's expected traces, one per source, conventions and parameters."""
 
 
+_VERDICTS: dict[tuple[int, str], Report] = {}
+"""Each worker's verdicts, by expected trace and answer."""
+
+
 def _expected(task: _Task, conv: Conventions) -> tuple[Trace, str]:
     key = (task.source, conv, tuple(sorted(task.params.items())))
     if key not in _EXPECTED:
@@ -207,7 +212,13 @@ def _grade(task: _Task, job: tuple[str, Path]) -> Graded:
         answer: Solution = load_solution(path)
         require_items(answer, file)
         trace, title = _expected(task, answer_conventions(answer, **task.overrides))
-        report = check_solution(answer, trace, title=title, diagnosis=task.diagnosis)
+        # Many students hand in the same answer (the right one, or the same misconception's):
+        # each distinct answer is judged once per worker.
+        same = (id(trace), dumps_json(answer.to_json()))
+        report = _VERDICTS.get(same)
+        if report is None:
+            report = _VERDICTS[same] = check_solution(answer, trace, title=title,
+                                                      diagnosis=task.diagnosis)
     except TracerError as exc:
         message = str(exc)
         if isinstance(exc, InputError) and exc.file is None:
@@ -239,6 +250,8 @@ def grade_class(source: str, files: Sequence[str | os.PathLike[str]], *,
     a bad answer becomes a row with its error."""
     task = _Task(source, dict(overrides or {}), dict(params or {}), diagnosis)
     paths = answer_files(files)
+    _EXPECTED.clear()  # a tree file may have changed since the last class
+    _VERDICTS.clear()
     # Search the source once here: a bad source fails before any worker starts, and
     # forked workers inherit the trace.
     _expected(task, answer_conventions(Solution(), **task.overrides))

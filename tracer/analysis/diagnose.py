@@ -125,10 +125,10 @@ def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
 
     def findings(pairs: bool) -> list[Finding]:
         found: list[Finding] = []
-        for causes, run in _alternatives(tree, expected, pairs=pairs):
+        for causes, answer in _answers(tree, expected, pairs=pairs):
             try:
-                items = compare(given, extract_solution(run(), leaves=True))
-            except TracerError:  # this search cannot run here (no static value, ...)
+                items = compare(given, answer, credit=False)
+            except TracerError:  # the answer has items this search cannot judge
                 continue
             ok = {i.key for i in items if i.right}
             fixed = tuple(k for k in order if k in wrong & ok)
@@ -188,6 +188,28 @@ def _preorder(tree: Tree, *, mirrored: bool) -> dict[str, int]:
 
 Run = Callable[[], Trace]
 Causes = tuple[tuple[str, str | None], ...]
+
+_KEPT: dict[tuple[int, bool], tuple[Trace, list[tuple[Causes, Solution]]]] = {}
+"""The misconceptions' answers for the last few expected traces: they depend on the
+trace only, so a class of answers to one tree searches them once."""
+
+
+def _answers(tree: Tree, expected: Trace, *, pairs: bool) -> list[tuple[Causes, Solution]]:
+    """Each misconception's full answer on ``tree`` (those that cannot run left out)."""
+    key = (id(expected), pairs)
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is expected:
+        return kept[1]
+    out: list[tuple[Causes, Solution]] = []
+    for causes, run in _alternatives(tree, expected, pairs=pairs):
+        try:
+            out.append((causes, extract_solution(run(), leaves=True)))
+        except TracerError:  # this search cannot run here (no static value, ...)
+            continue
+    if len(_KEPT) >= 8:
+        _KEPT.pop(next(iter(_KEPT)))
+    _KEPT[key] = (expected, out)
+    return out
 
 
 def _alternatives(tree: Tree, expected: Trace, *, pairs: bool) -> Iterator[tuple[Causes, Run]]:
