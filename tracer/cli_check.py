@@ -47,7 +47,7 @@ def _range(text: str | None, what: str) -> tuple[int, int] | None:
                    "astar when the answer has A* items].")
 @click.option("--variant", default=None, metavar="V",
               help="minimax: two-function, negamax, list; alphabeta: fail-soft, fail-hard, "
-                   "negamax, list; astar: graph, tree.")
+                   "negamax, list, slide-002; astar: graph, tree.")
 @click.option("--order", default=None,
               type=click.Choice(("natural", "reverse", "random", "best", "worst")),
               help="Child ordering [default: natural].")
