@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, UsageError
 from ..trace import Trace
 from .check_explain import Explainer, Why
 from .diagnose import Finding, diagnose
@@ -151,42 +151,37 @@ def expected_trace(source: str, conventions: Conventions,
     import os
 
     from ..record import MemoryRecorder
+    from ..sources import resolve
 
     c = conventions
-    if os.path.isfile(source) and _is_trace(source):
-        from ..trace import load_trace
-
-        trace = load_trace(source)
+    named = resolve(source, root_player=c.root_player, traces=True) \
+        if c.algorithm != "astar" or os.path.isfile(source) else None
+    if named is not None and named.kind == "trace":
+        trace = named.trace()
         h = trace.header
         return trace, f"the recorded trace {source} ({h.algorithm}, {h.variant})"
-    rec = MemoryRecorder()
     if c.algorithm == "astar":
         from ..problems import choose_heuristic, make_problem
         from ..search.astar import astar
 
+        rec = MemoryRecorder()
         problem = make_problem(source, params or {})
         heuristic = choose_heuristic(problem, c.heuristic)
         astar(problem, heuristic=heuristic, variant=c.variant or "graph", recorder=rec)
         return rec.trace, f"A* ({c.variant or 'graph'}, heuristic {heuristic}) on {source}"
-    from ..api import load_source, search_tree
+    assert named is not None
+    if named.tree is None:
+        raise UsageError(f"{source} is a game: check answers against a tree file, an "
+                         "example or a recorded trace")
+    from ..search import run_search
 
-    tree = load_source(source, root_player=c.root_player)
-    search_tree(tree, algorithm=c.algorithm or "alphabeta", variant=c.variant,
-                order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on or "ge",
-                recorder=rec)
+    rec = MemoryRecorder()
+    game, state, block = named.game()
+    run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
+               order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on or "ge",
+               recorder=rec, source=block)
     h = rec.trace.header
-    return rec.trace, f"{h.algorithm} ({h.variant}) on {tree.name or source}"
-
-
-def _is_trace(path: str) -> bool:
-    if path.endswith(".jsonl"):
-        return True
-    if not path.endswith(".json"):
-        return False
-    from ..jsonio import load_json_file
-
-    data = load_json_file(path)
-    return isinstance(data, dict) and "format" in data
+    return rec.trace, f"{h.algorithm} ({h.variant}) on {named.name}"
 
 
 def compare(given: Solution, expected: Solution, ex: Explainer | None = None, *,

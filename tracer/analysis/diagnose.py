@@ -8,7 +8,7 @@ Moore's shallow procedure F1), one cut missing, one cut too many.  A misconcepti
 reported when its search makes right every item the answer got wrong and keeps right
 every item it got right; failing that, the ones that explain the most mistakes
 without breaking anything.  The searches run on the tree in the expected trace's
-header: the conventions the library has through :func:`tracer.api.search_tree`, the
+header: the conventions the library has through :func:`tracer.search.run_search`, the
 slips it has no option for through :func:`tracer.student.scripted_alpha_beta`.
 """
 
@@ -276,13 +276,16 @@ def _cut_slips(trace: Trace) -> Iterator[tuple[tuple[str, str], dict[str, Any]]]
 
 
 def _search(tree: Tree, c: Conventions) -> Trace:
-    from ..api import search_tree
     from ..record import MemoryRecorder
+    from ..search import run_search
+    from ..sources import Source
 
     rec = MemoryRecorder()
-    search_tree(tree, algorithm=c.algorithm or "alphabeta", variant=c.variant,
-                order=c.order or "natural", seed=c.seed, depth=c.depth,
-                cut_on=c.cut_on or "ge", recorder=rec)
+    game, state, block = Source(tree.name or "tree", "tree", tree.name or "tree",
+                                tree=tree).game()
+    run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
+               order=c.order or "natural", seed=c.seed, depth=c.depth,
+               cut_on=c.cut_on or "ge", recorder=rec, source=block)
     return rec.trace
 
 
