@@ -49,9 +49,9 @@ def tree_source(tree: Tree, *, root_player: str | None = None) -> dict[str, Any]
 
 def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None = None,
                 order: str = "natural", seed: int | None = None, depth: int | None = None,
-                cut_on: str = "ge", limits: Limits = NO_LIMITS,
+                cut_on: str | None = None, limits: Limits = NO_LIMITS,
                 recorder: Recorder = NULL, bounds: tuple[float, float] | None = None,
-                prover: str = "max", techniques: str | tuple[str, ...] = ()) -> Result:
+                prover: str | None = None, techniques: str | tuple[str, ...] = ()) -> Result:
     """Search an explicit tree; the trace header embeds the whole tree."""
     from .search import run_search
 
@@ -63,11 +63,11 @@ def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None
 
 def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | None = None,
                   order: str = "natural", seed: int | None = None, depth: int | None = None,
-                  cut_on: str = "ge", root_player: str | None = None,
+                  cut_on: str | None = None, root_player: str | None = None,
                   params: Mapping[str, str] | None = None, limits: Limits = NO_LIMITS,
                   output: str | os.PathLike[str] | None = None,
                   bounds: tuple[float, float] | None = None,
-                  prover: str = "max",
+                  prover: str | None = None,
                   techniques: str | tuple[str, ...] = ()) -> tuple[Result, str]:
     """Load ``source`` (tree file, example or game), search it, write the trace to
     ``output`` if given.  Returns the result and a one-line title for the summary."""

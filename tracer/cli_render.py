@@ -36,8 +36,9 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
               help="Write one frame per step into DIR, plus frames.pdf and player.html.")
 @click.option("--step", type=click.Choice(STEPS), default="event", show_default=True,
               help="What one frame is: each event, each node visited, each leaf evaluated.")
-@click.option("--frame-format", type=click.Choice(FRAME_FORMATS), default="svg",
-              show_default=True, help="Format of the frame files.")
+@click.option("--frame-format", type=click.Choice(FRAME_FORMATS), default=None,
+              help="With --frames: format of the frame files [default: svg], "
+                   "e.g. --frame-format png.")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="Wording of labels and captions (it: taglio alfa, potato, ...).")
 @click.option("--theme", type=click.Choice(["colour", "color", "print"]), default="colour",
@@ -80,7 +81,7 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
 @click.option("--max-frames", type=int, default=500, show_default=True,
               help="Refuse to write more frames than this.")
 def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: str,
-                   frame_format: str, lang: str, theme: str, values: bool, ids: bool,
+                   frame_format: str | None, lang: str, theme: str, values: bool, ids: bool,
                    window: bool, visit_order: bool, pv: bool, cuts: bool, ghosts: bool,
                    ghost_values: bool, legend: bool, positions: bool | None, numbers: bool,
                    title: str | None, ascii_: bool,
@@ -100,6 +101,10 @@ def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: 
 
     if out is None and frames_dir is None:
         raise UsageError("nothing to draw into: give -o OUT, --frames DIR, or both")
+    from .options import check_frame_options
+
+    check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
+    frame_format = frame_format or "svg"
     fmt = output_format(out) if out is not None else None
     options = RenderOptions(
         lang=lang, theme=theme, values=values, ids=ids, window=window,

@@ -52,7 +52,9 @@ def flatten_pv(pv: PV) -> tuple[str, ...]:
 def choose(name: str, value: str, allowed: Sequence[str]) -> str:
     """Return ``value`` if allowed, else a UsageError listing the choices."""
     if value not in allowed:
-        raise UsageError(f"unknown {name} {value!r} (choose from: {', '.join(allowed)})")
+        from ..options import unknown_choice
+
+        raise UsageError(unknown_choice(name, value, allowed))
     return value
 
 
