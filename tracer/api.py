@@ -131,10 +131,14 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
         validate(data, "payoff", file=file)
         return "payoff matrix"
     if kind == "solution":
-        validate(data, "solution", file=file)
+        from .analysis.solution import load_solution
+
+        load_solution(path)  # its words for a bad bound, then the schema's
         return "solution"
-    validate(data, "tree", file=file)
+    # The parser first: it says what run says ("expected a number or "+inf"/"-inf" as a
+    # leaf value, got "4""); the schema then catches what the parser lets through.
     parse_tree_json(data, file=file)
+    validate(data, "tree", file=file)
     return "tree"
 
 

@@ -86,7 +86,7 @@ def test_an_astar_answer_on_the_jugs(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("data", "words"), [
     ({"values": {"C": "<2"}}, "answer.json: $.values.C: expected a number"),
-    ({"pruned": "I"}, "answer.json: $.pruned: 'I' is not of type 'array'"),
+    ({"pruned": "I"}, 'answer.json: $.pruned: expected an array, got "I"'),
     ({"conventions": {"variant": "fail-hard"}}, "answer.json: the answer gives no items"),
 ], ids=["bad-bound", "schema", "empty"])
 def test_bad_answers_are_one_line_errors(tmp_path: Path, data: object, words: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,30 @@ def test_an_unknown_source_lists_examples_and_games() -> None:
     code, _, err = gametrace("run", "nosuchname")
     assert code == 2
     assert "(examples: aima, two-mins" in err and "games: chomp, dice, gameof5" in err
+
+
+def test_validate_speaks_like_run(tmp_path: Path) -> None:
+    tree = tmp_path / "t.json"
+    tree.write_text('{"children": [{"value": "4"}, {"value": 3}]}')
+    words = 't.json: $.children[0].value: expected a number or "+inf"/"-inf" as a leaf ' \
+            'value, got "4"\n'
+    _, _, ran = gametrace("run", str(tree))
+    code, _, checked = gametrace("validate", str(tree))
+    assert code == 1 and ran.endswith(words) and checked.endswith(words)
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('{"values": {"B": [1]}}', '$.values.B: expected a number, "+inf" / "-inf", or a bound'),
+    ("trace", '$.events: expected an array, got {"a": 1}'),
+], ids=["solution-value", "trace-events"])
+def test_validate_never_prints_python_or_raw_schema_text(tmp_path: Path, text: str,
+                                                         words: str) -> None:
+    path = tmp_path / "f.json"
+    if text == "trace":  # a recorded trace whose events are an object
+        gametrace("run", "aima", "-o", str(path), "-q")
+        data = json.loads(path.read_text())
+        text = json.dumps({**data, "events": {"a": 1}})
+    path.write_text(text)
+    code, _, err = gametrace("validate", str(path))
+    assert code == 1 and words in err
+    assert "{'" not in err and "[1] is not" not in err and "given schemas" not in err
