@@ -77,3 +77,15 @@ def test_an_unknown_choice_suggests_the_nearest() -> None:
         "did you mean 'fail-hard'?")
     assert unknown_choice("order", "zzz", ("natural",)) == (
         "unknown order 'zzz' (choose from: natural)")
+
+
+@pytest.mark.parametrize(("algorithm", "variant"), [
+    ("minimax", "two-function"), ("minimax", "negamax"), ("minimax", "list"),
+    ("alphabeta", "fail-soft"), ("alphabeta", "negamax"), ("alphabeta", "list"),
+    ("enhanced", "fail-soft"),
+])
+def test_a_chance_node_is_named_by_its_id_not_an_index(algorithm: str, variant: str) -> None:
+    """The issue: "node 0 is a chance node" on the coin example, whose node is B."""
+    game, state, _ = resolve("coin").game()
+    with pytest.raises(UsageError, match=r"^node B is a chance node"):
+        run_search(game, state, algorithm=algorithm, variant=variant)

@@ -70,7 +70,7 @@ def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
         return leaf, (nid, None)
     player = run.game.to_move(state)
     if player is Player.CHANCE:
-        raise no_chance(run.plain_id(nid))
+        raise no_chance(run.name(state, nid))
     kids = run.children(state, nid, player, ply)
     if not kids:
         return run.evaluate(state, nid, parent, ply), (nid, None)
@@ -121,7 +121,7 @@ def _negamax(run: Run, state: Any, nid: Any, parent: Any, ply: int,
     game = run.game
     player = game.to_move(state)
     if player is Player.CHANCE:
-        raise no_chance(nid)
+        raise no_chance(run.name(state, nid))
     sign = player.sign
     leaf = run.leaf(state, nid, parent, ply, negamax=True)
     if leaf is not None:

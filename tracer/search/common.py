@@ -198,6 +198,12 @@ class Run:
         """The node id of a node key (for messages)."""
         return str(json.loads(key)) if self.quoted else str(key)
 
+    def name(self, state: Any, key: Any) -> str:
+        """A node's id for messages, also where the search keys nodes by their action."""
+        if self.named:
+            return str(self.game.node_id(state))
+        return self.plain_id(key) if self.ids else self.game.describe(state)
+
     def child_id(self, parent_id: str, state: Any, action: Any, child: Any) -> str:
         if self.named:
             return str(self.game.node_id(child))
