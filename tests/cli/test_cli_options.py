@@ -80,3 +80,20 @@ def test_validate_never_prints_python_or_raw_schema_text(tmp_path: Path, text: s
     code, _, err = gametrace("validate", str(path))
     assert code == 1 and words in err
     assert "{'" not in err and "[1] is not" not in err and "given schemas" not in err
+
+
+@pytest.mark.parametrize("fmt", ["svg", "dot", "png", "pdf"])
+def test_matrix_draws_every_format_the_drawing_commands_take(tmp_path: Path, fmt: str) -> None:
+    out = tmp_path / f"m.{fmt}"
+    code, _, err = gametrace("matrix", "prisoners-dilemma", "-o", str(out))
+    assert code == 0 and err == f"written to {out}\n"
+    data = out.read_bytes()
+    magic = {"svg": b"<svg", "dot": b"digraph matrix {", "png": b"\x89PNG", "pdf": b"%PDF"}
+    assert data.startswith(magic[fmt])
+    if fmt == "dot":  # the equilibrium (C, C) shaded and bold, as in the SVG
+        assert '<TD BGCOLOR="#fde68a" CELLPADDING="6"><B>2, 2</B></TD>' in data.decode()
+
+
+def test_matrix_refuses_a_format_before_analysing(tmp_path: Path) -> None:
+    code, out, err = gametrace("matrix", "prisoners-dilemma", "-o", str(tmp_path / "m.txt"))
+    assert code == 2 and out == "" and "cannot tell the output format" in err
