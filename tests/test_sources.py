@@ -88,3 +88,12 @@ def test_the_api_keeps_no_private_resolver() -> None:
     assert not hasattr(tracer.api, "_resolve") and not hasattr(tracer.api, "_guess_kind")
     compare = (ROOT / "tracer" / "cli_compare.py").read_text()
     assert "_resolve" not in compare
+
+
+def test_dir_of_the_package_lists_each_public_name_once() -> None:
+    import tracer
+
+    tracer.load_tree  # noqa: B018  # loaded names were listed twice
+    names = dir(tracer)
+    assert len(names) == len(set(names)) and "load_tree" in names and "__version__" in names
+    assert not {"Any", "importlib", "TYPE_CHECKING", "annotations"} & set(names)
