@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import do_search
+from tracer.api import search_source
 from tracer.errors import UsageError
 from tracer.options import check_frame_options, check_options, nearest, unknown_choice
 from tracer.search import run_search
@@ -13,15 +13,15 @@ from tracer.sources import resolve
 
 @pytest.mark.parametrize(("algorithm", "variant", "given", "words"), [
     ("minimax", "two-function", {"cut_on": "gt"},
-     "--cut-on applies to alphabeta (fail-soft, fail-hard, negamax, list), enhanced, "
+     "--cut-on applies to -a alphabeta (fail-soft, fail-hard, negamax, list), enhanced, "
      "expectiminimax (star1), not to minimax"),
     ("expectiminimax", "plain", {"cut_on": "ge"}, "not to expectiminimax plain"),
     ("alphabeta", "slide-002", {"cut_on": "gt"}, "not to alphabeta slide-002"),
     ("alphabeta", "fail-soft", {"bounds": (0, 1)},
-     "--bounds applies to expectiminimax (star1), not to alphabeta"),
+     "--bounds applies to -a expectiminimax (star1), not to alphabeta"),
     ("expectiminimax", "plain", {"bounds": (0, 1)}, "not to expectiminimax plain"),
-    ("minimax", "two-function", {"prover": "min"}, "--prover applies to andor, pns"),
-    ("alphabeta", "fail-soft", {"techniques": "id"}, "--technique applies to enhanced"),
+    ("minimax", "two-function", {"prover": "min"}, "--prover applies to -a andor, pns"),
+    ("alphabeta", "fail-soft", {"techniques": "id"}, "(--technique) apply to -a enhanced"),
     ("alphabeta", "fail-soft", {"seed": 0},
      "--seed applies to --order random, not to --order natural"),
 ], ids=["cut-on-minimax", "cut-on-plain", "cut-on-slide", "bounds-alphabeta", "bounds-plain",
@@ -47,11 +47,16 @@ def test_an_option_that_applies_passes(algorithm: str, variant: str, order: str,
     check_options(algorithm, variant, order=order, given=given)
 
 
-def test_run_search_refuses_what_it_used_to_ignore() -> None:
-    game, state, _ = resolve("aima").game()
+def test_search_source_refuses_what_run_search_ignores() -> None:
+    """The command line and the service go through search_source: an option the search
+    would ignore is refused there; run_search itself stays lenient for library callers."""
     with pytest.raises(UsageError, match="--cut-on applies"):
-        run_search(game, state, algorithm="minimax", cut_on="gt")
-    assert do_search("A(B(3 12 8) C(2 4 6) D(14 5 2))", "minimax").result.value == 3
+        search_source("aima", algorithm="minimax", cut_on="gt")
+    with pytest.raises(UsageError, match="--seed applies to --order random"):
+        search_source("aima", seed=2)
+    assert search_source("aima", algorithm="minimax")[0].value == 3
+    game, state, _ = resolve("aima").game()
+    assert run_search(game, state, algorithm="minimax", cut_on="gt").value == 3
 
 
 def test_frame_options_need_frames() -> None:

@@ -49,9 +49,9 @@ def tree_source(tree: Tree, *, root_player: str | None = None) -> dict[str, Any]
 
 def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None = None,
                 order: str = "natural", seed: int | None = None, depth: int | None = None,
-                cut_on: str | None = None, limits: Limits = NO_LIMITS,
+                cut_on: str = "ge", limits: Limits = NO_LIMITS,
                 recorder: Recorder = NULL, bounds: tuple[float, float] | None = None,
-                prover: str | None = None, techniques: str | tuple[str, ...] = ()) -> Result:
+                prover: str = "max", techniques: str | tuple[str, ...] = ()) -> Result:
     """Search an explicit tree; the trace header embeds the whole tree."""
     from .search import run_search
 
@@ -70,11 +70,25 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
                   prover: str | None = None,
                   techniques: str | tuple[str, ...] = ()) -> tuple[Result, str]:
     """Load ``source`` (tree file, example or game), search it, write the trace to
-    ``output`` if given.  Returns the result and a one-line title for the summary."""
-    from .search import ALGORITHMS, run_search
+    ``output`` if given.  Returns the result and a one-line title for the summary.
 
-    variants = ALGORITHMS.get(algorithm, ())
-    shown = variant if variant is not None else (variants[0] if variants else "?")
+    An option the algorithm or variant does not take (``cut_on`` for minimax, ``seed``
+    without the random order...: the table in :mod:`tracer.options`) is a UsageError;
+    ``None`` means not given (``cut_on`` ``ge``, ``prover`` ``max``)."""
+    from .options import check_options
+    from .search import ALGORITHMS, run_search
+    from .search.common import choose
+
+    choose("algorithm", algorithm, tuple(ALGORITHMS))
+    variants = ALGORITHMS[algorithm]
+    shown = variant if variant is not None else variants[0]
+    choose(f"{algorithm} variant", shown, variants)
+    # What the user asked for and the search would ignore is refused here, where a
+    # command line (or the web service) hands over its options; run_search stays lenient.
+    check_options(algorithm, shown, order=order,
+                  given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
+                         "techniques": techniques, "seed": seed})
+    cut_on, prover = cut_on or "ge", prover or "max"
     resolved = resolve(source, root_player=root_player, params=params)
     game, state, header_source = resolved.game()
     name = resolved.name

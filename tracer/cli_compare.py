@@ -209,7 +209,7 @@ def _orderings(fixed: tuple[str, ...], randoms: int, search: Callable[..., Any],
         if order == "minimax":
             search(rec, algorithm="minimax")
         else:
-            search(rec, order=order, seed=s, **how)
+            search(rec, order=order, seed=s if order == "random" else None, **how)
         return rec.trace, f"random (seed {s})" if order == "random" else order
 
     return text, trace_of, report.title

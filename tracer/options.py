@@ -3,7 +3,8 @@
 Every family takes an ordering, a depth limit and budgets; the other options belong to
 some families or variants only, and one option needs another.  :func:`check_options`
 refuses an option given where it does nothing, in one line that says where it applies
-(``--cut-on applies to alphabeta, enhanced, expectiminimax (star1), not to minimax``),
+(``--cut-on applies to -a alphabeta (...), enhanced, expectiminimax (star1), not to
+minimax``),
 instead of letting it be silently ignored.  :func:`nearest` gives the closest allowed
 name for a typo.
 """
@@ -27,9 +28,10 @@ APPLIES: Mapping[str, Mapping[str, tuple[str, ...] | None]] = {
 """Per option: the families that take it, and in each the variants (``None``: all).
 The lecture's ``slide-002`` alpha-beta has its own tests, so no ``--cut-on``."""
 
-FLAGS = {"cut_on": "--cut-on", "bounds": "--bounds", "prover": "--prover",
-         "techniques": "--technique", "seed": "--seed"}
-"""How the command line spells each option, for the messages."""
+FLAGS = {"cut_on": "--cut-on applies", "bounds": "--bounds applies",
+         "prover": "--prover applies",
+         "techniques": "move-ordering techniques (--technique) apply"}
+"""How the messages name each option (the command line's spelling)."""
 
 
 def check_options(algorithm: str, variant: str, *, order: str = "natural",
@@ -45,7 +47,7 @@ def check_options(algorithm: str, variant: str, *, order: str = "natural",
             continue
         where = ", ".join(f"{a} ({', '.join(v)})" if v else a for a, v in families.items())
         here = algorithm if algorithm not in families else f"{algorithm} {variant}"
-        raise UsageError(f"{FLAGS[name]} applies to {where}, not to {here}")
+        raise UsageError(f"{FLAGS[name]} to -a {where}, not to {here}")
     if given.get("seed") is not None and order != "random":
         raise UsageError(f"--seed applies to --order random, not to --order {order}")
 

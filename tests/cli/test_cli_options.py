@@ -17,11 +17,11 @@ def gametrace(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["run", "aima", "-a", "minimax", "--cut-on", "gt"], "--cut-on applies to alphabeta"),
-    (["run", "aima", "--bounds", "0", "1"], "--bounds applies to expectiminimax (star1)"),
+    (["run", "aima", "-a", "minimax", "--cut-on", "gt"], "--cut-on applies to -a alphabeta"),
+    (["run", "aima", "--bounds", "0", "1"], "--bounds applies to -a expectiminimax (star1)"),
     (["run", "aima", "--seed", "3"], "--seed applies to --order random"),
-    (["run", "aima", "--prover", "min"], "--prover applies to andor, pns"),
-    (["run", "aima", "--technique", "id"], "--technique applies to enhanced"),
+    (["run", "aima", "--prover", "min"], "--prover applies to -a andor, pns"),
+    (["run", "aima", "--technique", "id"], "(--technique) apply to -a enhanced"),
 ], ids=["cut-on", "bounds", "seed", "prover", "technique"])
 def test_run_refuses_options_that_do_not_apply(args: list[str], words: str) -> None:
     code, out, err = gametrace(*args)

@@ -285,7 +285,7 @@ def _search(tree: Tree, c: Conventions) -> Trace:
                                 tree=tree).game()
     run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
                order=c.order or "natural", seed=c.seed, depth=c.depth,
-               cut_on=c.cut_on, recorder=rec, source=block)
+               cut_on=c.cut_on or "ge", recorder=rec, source=block)
     return rec.trace
 
 

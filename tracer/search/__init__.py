@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import UsageError
 from ..games.base import Game
 from ..record import NULL, Recorder
 from ..trace import Result
@@ -43,29 +44,23 @@ ALGORITHMS: dict[str, tuple[str, ...]] = {
 
 def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alphabeta",
                variant: str | None = None, order: str = "natural", seed: int | None = None,
-               depth: int | None = None, cut_on: str | None = None,
-               limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
-               source: dict[str, Any] | None = None,
-               bounds: tuple[float, float] | None = None, prover: str | None = None,
+               depth: int | None = None, cut_on: str = "ge", limits: Limits = NO_LIMITS,
+               recorder: Recorder = NULL, source: dict[str, Any] | None = None,
+               bounds: tuple[float, float] | None = None, prover: str = "max",
                techniques: str | tuple[str, ...] = ()) -> Result:
     """Run any algorithm by name (what the CLI calls); ``variant=None`` picks the default.
 
-    An option the family or variant does not take (``cut_on`` for minimax, ``bounds``
-    outside Star1, ``prover`` outside the proof searches, ``seed`` without the random
-    order: the table in :mod:`tracer.options`) is a UsageError; ``None`` means not
-    given (``cut_on`` ``ge``, ``prover`` ``max``)."""
-    from ..options import check_options
-
+    Options a family does not have (``cut_on`` for minimax, ``bounds`` outside Star1,
+    ``prover`` outside the proof searches) are ignored, except ``techniques``, which only
+    the ``enhanced`` family has (a UsageError elsewhere)."""
     choose("algorithm", algorithm, tuple(ALGORITHMS))
     variants = ALGORITHMS[algorithm]
     variant = variants[0] if variant is None else choose(f"{algorithm} variant", variant,
                                                          variants)
-    check_options(algorithm, variant, order=order,
-                  given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
-                         "techniques": techniques, "seed": seed})
-    cut_on, prover = cut_on or "ge", prover or "max"
     common: dict[str, Any] = dict(variant=variant, order=order, seed=seed, depth=depth,
                                   limits=limits, recorder=recorder, source=source)
+    if techniques and algorithm != "enhanced":
+        raise UsageError(f"move-ordering techniques apply to -a enhanced, not to {algorithm}")
     if algorithm == "enhanced":
         return enhanced_search(game, state, techniques=techniques, cut_on=cut_on, **common)
     if algorithm == "minimax":
