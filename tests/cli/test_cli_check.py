@@ -224,3 +224,9 @@ def test_class_options_are_refused_before_grading(tmp_path: Path, args: list[str
 def test_class_options_need_a_class(tmp_path: Path) -> None:
     code, _, err = gametrace("check", "aima", answer(tmp_path, {"value": 3}), "-j", "2")
     assert code == 2 and "--jobs applies to several answers" in err
+
+
+def test_check_refuses_a_cut_test_for_minimax(tmp_path: Path) -> None:
+    code, out, err = gametrace("check", "aima", answer(tmp_path, {"value": 3}), "-a", "minimax",
+                               "--cut-on", "gt")
+    assert code == 2 and out == "" and "--cut-on applies to -a alphabeta" in err

@@ -173,8 +173,12 @@ def expected_trace(source: str, conventions: Conventions,
     if named.tree is None:
         raise UsageError(f"{source} is a game: check answers against a tree file, an "
                          "example or a recorded trace")
-    from ..search import run_search
+    from ..options import check_options
+    from ..search import ALGORITHMS, run_search
 
+    algorithm = c.algorithm or "alphabeta"
+    check_options(algorithm, c.variant or ALGORITHMS.get(algorithm, ("",))[0],
+                  order=c.order or "natural", given={"cut_on": c.cut_on, "seed": c.seed})
     rec = MemoryRecorder()
     game, state, block = named.game()
     run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
