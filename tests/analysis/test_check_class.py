@@ -90,3 +90,16 @@ def test_the_command_line_conventions_win_over_the_answers(tmp_path: Path) -> No
                          overrides={"variant": "fail-hard"})
     rows = {g.student: g for g in report.students}
     assert rows["carol"].correct and not rows["alice"].correct
+
+
+def test_copies_of_one_answer_get_one_verdict_each_under_their_own_name(tmp_path: Path) -> None:
+    folder = tmp_path / "answers"
+    folder.mkdir()
+    for name in ("x", "y"):
+        (folder / f"{name}.json").write_text(json.dumps(HARD))
+        (folder / f"{name}-bad.json").write_text("{")
+    report = grade_class("aima", [folder], jobs=1)
+    rows = {g.student: g for g in report.students}
+    assert rows["x"].items == rows["y"].items and rows["y"].file == str(folder / "y.json")
+    assert rows["y-bad"].error is not None and rows["y-bad"].error.startswith(
+        f"{folder / 'y-bad.json'}: ")
