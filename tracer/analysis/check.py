@@ -13,7 +13,7 @@ the wrong item whose deciding event comes first.  The sentences come from
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +24,7 @@ from .diagnose import Finding, diagnose
 from .solution import Conventions, Solution, Value, extract_solution, format_number
 
 __all__ = ["Item", "Report", "answer_conventions", "check_solution", "compare", "expected_trace",
-           "lcs", "require_items"]
+           "lcs", "require_items", "verdicts"]
 
 Number = float | int
 Reason = tuple[str | None, int | None]
@@ -193,25 +193,31 @@ def compare(given: Solution, expected: Solution, ex: Explainer | None = None, *,
     """The verdict on every item of ``given``.  Without an :class:`Explainer` there are no
     reasons and no checks of node names, and without ``credit`` a wrong list scores 0
     (no longest common run): the fast path the diagnosis runs many times."""
-    items: list[Item] = []
+    return list(verdicts(given, expected, ex, credit=credit))
+
+
+def verdicts(given: Solution, expected: Solution, ex: Explainer | None = None, *,
+             credit: bool = True) -> Iterator[Item]:
+    """:func:`compare`, one item at a time: the diagnosis stops at the first item that a
+    misconception's search gets wrong where the answer is right."""
     root = ex.root if ex is not None else None
     if given.value is not None:
-        items.append(_value("value", expected.value, given.value, ex, root or "the root"))
+        yield _value("value", expected.value, given.value, ex, root or "the root")
     if given.move is not None:
         right = given.move == expected.move
-        items.append(_item("move", right, str(expected.move), given.move, float(right),
-                          (ex.move(given.move) if ex and not right else (None, None)),
-                          marks=() if right else ((given.move, "you chose this move"),)))
+        yield _item("move", right, str(expected.move), given.move, float(right),
+                    (ex.move(given.move) if ex and not right else (None, None)),
+                    marks=() if right else ((given.move, "you chose this move"),))
     for node, value in given.values.items():
         if ex is not None and (text := ex.unknown(node)) is not None:
-            items.append(_unknown(f"values.{node}", str(value), text))
+            yield _unknown(f"values.{node}", str(value), text)
             continue
         want = expected.value if node == root else expected.values.get(node)
-        items.append(_value(f"values.{node}", want, value, ex, node))
+        yield _value(f"values.{node}", want, value, ex, node)
     if given.evaluated is not None:
-        items.append(_evaluated(expected.evaluated or (), given.evaluated, ex, credit))
+        yield _evaluated(expected.evaluated or (), given.evaluated, ex, credit)
     if given.pruned is not None:
-        items.append(_pruned(expected.pruned or (), given.pruned, ex))
+        yield _pruned(expected.pruned or (), given.pruned, ex)
     if given.alphabeta and not expected.alphabeta and expected.evaluated:
         raise InputError("the answer gives alpha and beta, but the expected search "
                          f"({expected.conventions.algorithm}) has none: check it with "
@@ -221,7 +227,7 @@ def compare(given: Solution, expected: Solution, ex: Explainer | None = None, *,
             for name in ("alpha", "beta"):
                 got = getattr(window, name)
                 if got is not None:
-                    items.append(_unknown(f"alphabeta.{node}.{name}", format_number(got), text))
+                    yield _unknown(f"alphabeta.{node}.{name}", format_number(got), text)
             continue
         win = expected.alphabeta.get(node)
         for name in ("alpha", "beta"):
@@ -234,17 +240,16 @@ def compare(given: Solution, expected: Solution, ex: Explainer | None = None, *,
             if ex is not None and not right:
                 text, seq = ex.window(node)
                 why = (f"{text}; you wrote {name} = {format_number(got)}", seq)
-            items.append(_item(f"alphabeta.{node}.{name}", right, _num(exp),
-                               format_number(got), float(right), why,
-                               marks=() if right else (
-                                   (node, f"you wrote {name} = {format_number(got)}; it is "
-                                          f"{_num(exp)}"),)))
+            yield _item(f"alphabeta.{node}.{name}", right, _num(exp),
+                        format_number(got), float(right), why,
+                        marks=() if right else (
+                            (node, f"you wrote {name} = {format_number(got)}; it is "
+                                   f"{_num(exp)}"),))
     if given.expanded is not None or given.discarded is not None or given.path is not None \
             or given.cost is not None or given.nodes:
         from .check_astar import compare_astar
 
-        items.extend(compare_astar(given, expected, ex))
-    return items
+        yield from compare_astar(given, expected, ex)
 
 
 def _item(key: str, right: bool, expected: str, given: str, score: float, why: Reason,

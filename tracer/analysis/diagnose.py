@@ -114,7 +114,7 @@ PAIRS_UP_TO = 200
 def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
     """The misconceptions behind ``report``'s mistakes (empty if none fits): single ones
     first; if none explains every mistake, a convention together with a cut slip."""
-    from .check import compare
+    from .check import verdicts
 
     tree = tree_of(expected)
     if tree is None or expected.header.algorithm not in ("alphabeta", "minimax"):
@@ -126,11 +126,15 @@ def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
     def findings(pairs: bool) -> list[Finding]:
         found: list[Finding] = []
         for causes, answer in _answers(tree, expected, pairs=pairs):
+            ok: set[str] = set()
             try:
-                items = compare(given, answer, credit=False)
+                for item in verdicts(given, answer, credit=False):
+                    if item.right:
+                        ok.add(item.key)
+                    elif item.key in right:
+                        break  # this search breaks an item the answer has right
             except TracerError:  # the answer has items this search cannot judge
                 continue
-            ok = {i.key for i in items if i.right}
             fixed = tuple(k for k in order if k in wrong & ok)
             if fixed and right <= ok:
                 found.append(Finding(causes, fixed, len(wrong)))
