@@ -94,7 +94,7 @@ def test_a_with_block_finishes_the_trace(tmp_path: Path) -> None:
         trace.evaluate("A", 7)
     loaded = load_trace(out)
     assert loaded.result is not None and loaded.result.value == 7
-    assert loaded.events[0].to_json()["player"] == "min"
+    assert loaded.events[0].to_dict()["player"] == "min"
 
 
 @pytest.mark.parametrize(("calls", "words"), [
@@ -118,7 +118,7 @@ def test_cut_defaults_come_from_the_last_backup() -> None:
     trace.evaluate("B", 2)
     trace.backup("A", "B", 2, alpha=3, beta=2)
     trace.cut("A")
-    cut = trace.trace.events[-1].to_json()
+    cut = trace.trace.events[-1].to_dict()
     assert cut == {"seq": 4, "type": "cut", "node": "A", "kind": "alpha", "after": "B",
                    "alpha": 3, "beta": 2, "value": 2, "pruned": ["C", "D"]}
 
@@ -140,7 +140,7 @@ def test_the_scripted_student_without_slips_is_our_alpha_beta(tree: Any, variant
 
     theirs = scripted_alpha_beta(parse_tree_json(tree, root_player=Player(root)),
                                  variant=variant, order=order, cut_on=cut_on)
-    assert [e.to_json() for e in theirs.events] == [e.to_json() for e in ours.trace.events]
+    assert [e.to_dict() for e in theirs.events] == [e.to_dict() for e in ours.trace.events]
     assert theirs.result is not None and ours.trace.result is not None
     assert theirs.result.to_json() == ours.trace.result.to_json()
 
@@ -149,4 +149,4 @@ def test_the_scripted_student_reads_static_values_at_the_depth_limit() -> None:
     text = "A(B:4(3 12 8) C:1(2 4 6) D:6(14 5 2))"
     ours = do_search(text, depth=1).trace
     theirs = scripted_alpha_beta(parse_tree_text(text), depth=1)
-    assert [e.to_json() for e in theirs.events] == [e.to_json() for e in ours.events]
+    assert [e.to_dict() for e in theirs.events] == [e.to_dict() for e in ours.events]

@@ -120,4 +120,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+    # The public names once each, loaded or not; not the helpers this module imports.
+    return sorted({*__all__, "__version__"})

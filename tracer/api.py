@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError, UsageError
-from .games.base import Game, Player
-from .games.tree import Tree, TreeGame, load_tree, parse_tree_json, parse_tree_text
+from .games.tree import Tree, TreeGame, parse_tree_json, parse_tree_text
 from .record import NULL, FileRecorder, Recorder
 from .search.common import NO_LIMITS, Limits
+from .sources import file_kind, load_tree_source, resolve
+from .sources import tree_source as _tree_block
 from .trace import Result
 
 __all__ = [
@@ -36,27 +37,14 @@ def parse_params(items: tuple[str, ...] | list[str]) -> dict[str, str]:
 
 
 def load_source(source: str, *, root_player: str | None = None) -> Tree:
-    """A tree file (``.json`` or text notation) or the name of a built-in example."""
-    player = None if root_player is None else Player(root_player)
-    if os.path.exists(source):
-        if os.path.isdir(source):
-            raise UsageError(f"{source} is a folder: give a tree file or an example name")
-        return load_tree(source, root_player=player)
-    from .examples import EXAMPLES, example_tree
-
-    if source in EXAMPLES:
-        tree = example_tree(source)
-        if player is not None:
-            tree = parse_tree_json(tree.to_json(), file=f"<example {source}>",
-                                   root_player=player)
-        return tree
-    raise UsageError(f"no such file or built-in example: {source!r} "
-                     f"(examples: {', '.join(EXAMPLES)})")
+    """A tree file (``.json`` or text notation) or the name of a built-in example
+    (:func:`tracer.sources.load_tree_source`)."""
+    return load_tree_source(source, root_player=root_player)
 
 
 def tree_source(tree: Tree, *, root_player: str | None = None) -> dict[str, Any]:
     """The trace header's ``source`` block for an explicit tree."""
-    return {"kind": "tree", "name": tree.name, "tree": tree.to_json()}
+    return _tree_block(tree)
 
 
 def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None = None,
@@ -75,20 +63,35 @@ def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None
 
 def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | None = None,
                   order: str = "natural", seed: int | None = None, depth: int | None = None,
-                  cut_on: str = "ge", root_player: str | None = None,
+                  cut_on: str | None = None, root_player: str | None = None,
                   params: Mapping[str, str] | None = None, limits: Limits = NO_LIMITS,
                   output: str | os.PathLike[str] | None = None,
                   bounds: tuple[float, float] | None = None,
-                  prover: str = "max",
+                  prover: str | None = None,
                   techniques: str | tuple[str, ...] = ()) -> tuple[Result, str]:
     """Load ``source`` (tree file, example or game), search it, write the trace to
-    ``output`` if given.  Returns the result and a one-line title for the summary."""
-    from .search import ALGORITHMS, run_search
+    ``output`` if given.  Returns the result and a one-line title for the summary.
 
-    variants = ALGORITHMS.get(algorithm, ())
-    shown = variant if variant is not None else (variants[0] if variants else "?")
-    game, state, header_source, name = _resolve(source, root_player=root_player,
-                                                params=params or {})
+    An option the algorithm or variant does not take (``cut_on`` for minimax, ``seed``
+    without the random order...: the table in :mod:`tracer.options`) is a UsageError;
+    ``None`` means not given (``cut_on`` ``ge``, ``prover`` ``max``)."""
+    from .options import check_options
+    from .search import ALGORITHMS, run_search
+    from .search.common import choose
+
+    choose("algorithm", algorithm, tuple(ALGORITHMS))
+    variants = ALGORITHMS[algorithm]
+    shown = variant if variant is not None else variants[0]
+    choose(f"{algorithm} variant", shown, variants)
+    # What the user asked for and the search would ignore is refused here, where a
+    # command line (or the web service) hands over its options; run_search stays lenient.
+    check_options(algorithm, shown, order=order,
+                  given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
+                         "techniques": techniques, "seed": seed})
+    cut_on, prover = cut_on or "ge", prover or "max"
+    resolved = resolve(source, root_player=root_player, params=params)
+    game, state, header_source = resolved.game()
+    name = resolved.name
     title = f"{algorithm} ({shown}) on {name}"
     if techniques:
         listed = techniques if isinstance(techniques, str) else ",".join(techniques)
@@ -105,34 +108,6 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
     with FileRecorder(output) as recorder:
         result = go(recorder)
     return result, title
-
-
-def _resolve(source: str, *, root_player: str | None,
-             params: Mapping[str, str]) -> tuple[Game[Any, Any], Any, dict[str, Any], str]:
-    """A game, its start state, the header's source block and a display name."""
-    if _is_game(source):
-        from .games.registry import make_game
-
-        if root_player is not None:
-            raise UsageError("--root-player applies to tree files; games take -p first=...")
-        game, state, block = make_game(source, params)
-        return game, state, block, source
-    if params:
-        raise UsageError(f"-p parameters apply to games, and {source!r} is a tree")
-    tree = load_source(source, root_player=root_player)
-    return TreeGame(tree), tree.root, tree_source(tree), tree.name or source
-
-
-def _is_game(source: str) -> bool:
-    try:
-        from .games.registry import is_game_spec
-    except ImportError:  # games not installed in this build
-        return False
-    return bool(is_game_spec(source)) and not os.path.isfile(source)
-
-
-_SOLUTION_KEYS = frozenset({"conventions", "values", "evaluated", "pruned", "alphabeta",
-                            "expanded", "nodes", "discarded", "path", "cost"})
 
 
 def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> str:
@@ -156,7 +131,7 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
         parse_tree_text(read_text_file(path), file=file)
         return "tree (text notation)"
     data = load_json_file(path)
-    kind = kind or _guess_kind(data)
+    kind = kind or file_kind(data)
     if kind == "trace":
         validate(data, "trace", file=file)
         from .trace import Trace
@@ -170,22 +145,14 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
         validate(data, "payoff", file=file)
         return "payoff matrix"
     if kind == "solution":
-        validate(data, "solution", file=file)
+        from .analysis.solution import load_solution
+
+        load_solution(path)  # its words for a bad bound, then the schema's
         return "solution"
-    validate(data, "tree", file=file)
+    # The parser first: it says what run says ("expected a number or "+inf"/"-inf" as a
+    # leaf value, got "4""); the schema then catches what the parser lets through.
     parse_tree_json(data, file=file)
-    return "tree"
-
-
-def _guess_kind(data: Any) -> str:
-    if not isinstance(data, dict):
-        return "tree"
-    if "format" in data:
-        return "trace"
-    if {"rows", "columns", "payoffs"} <= data.keys() or {"game", "equilibria"} <= data.keys():
-        return "payoff"
-    if data.keys() & _SOLUTION_KEYS:
-        return "solution"
+    validate(data, "tree", file=file)
     return "tree"
 
 

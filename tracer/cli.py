@@ -42,6 +42,8 @@ class _Group(click.Group):
             click.echo("gametrace: error: out of memory: search a smaller tree or use --depth",
                        err=True)
             ctx.exit(1)
+        except click.BadParameter as exc:
+            raise _suggest(exc) from None
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except Exception as exc:  # a bug: one line, unless asked for the traceback
@@ -50,6 +52,22 @@ class _Group(click.Group):
             click.echo(f"gametrace: internal error (set GAMETRACE_DEBUG=1 for details): "
                        f"{type(exc).__name__}: {exc}", err=True)
             ctx.exit(1)
+
+
+def _suggest(exc: click.BadParameter) -> click.BadParameter:
+    """A choice's error with the nearest choice added (every command's, in one place)."""
+    import re
+
+    from .options import nearest
+
+    kind = exc.param.type if exc.param is not None else None
+    found = re.match(r"'(.*)' is not one of", exc.message)
+    if isinstance(kind, click.Choice) and found:
+        guess = nearest(found.group(1), [str(c) for c in kind.choices])
+        if guess is not None:
+            return click.BadParameter(exc.message.rstrip(".") + f"; did you mean {guess!r}?",
+                                      ctx=exc.ctx, param=exc.param, param_hint=exc.param_hint)
+    return exc
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -85,15 +103,16 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--seed", type=int, default=None, help="Seed for --order random (default 0).")
 @click.option("--depth", type=click.IntRange(min=0), default=None,
               help="Depth limit: nodes at this ply are scored by their static value.")
-@click.option("--cut-on", default="ge", show_default=True, type=click.Choice(("ge", "gt")),
-              help="Cut when alpha >= beta (ge) or only when alpha > beta (gt).")
+@click.option("--cut-on", default=None, type=click.Choice(("ge", "gt")),
+              help="alphabeta, enhanced, expectiminimax star1: cut when alpha >= beta (ge, "
+                   "the default) or only when alpha > beta (gt), e.g. --cut-on gt.")
 @click.option("--bounds", nargs=2, type=float, default=None, metavar="LO HI",
               help="expectiminimax star1: lower and upper bounds on every leaf value.")
 @click.option("--technique", "techniques", default="", metavar="LIST",
               help="enhanced: move-ordering techniques, comma-separated: id, killer, "
                    "history, tt, aspiration[:WIDTH] (see docs/ordering.md).")
-@click.option("--prover", default="max", show_default=True, type=click.Choice(("max", "min")),
-              help="andor, pns: whose win to prove.")
+@click.option("--prover", default=None, type=click.Choice(("max", "min")),
+              help="andor, pns: whose win to prove [default: max], e.g. --prover min.")
 @click.option("--root-player", default=None, type=click.Choice(("max", "min")),
               help="Who moves at the root of a tree file [default: max].")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
@@ -115,10 +134,11 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
               show_default=True, help="Deepest tree the search may recurse into.")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
-        depth: int | None, cut_on: str, root_player: str | None, output: Path | None,
+        depth: int | None, cut_on: str | None, root_player: str | None,
+        output: Path | None,
         as_json: bool, render_out: Path | None, params: tuple[str, ...], max_nodes: int | None,
         time_limit: float | None, quiet: bool, max_ply: int,
-        bounds: tuple[float, float] | None, prover: str, techniques: str,
+        bounds: tuple[float, float] | None, prover: str | None, techniques: str,
         preset: str | None) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 

@@ -39,14 +39,15 @@ def _range(text: str | None, what: str) -> tuple[int, int] | None:
 
 @click.command("check")
 @click.argument("source")
-@click.argument("solution", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("solutions", metavar="SOLUTION...", nargs=-1, required=True,
+                type=click.Path(exists=True, path_type=Path))
 @click.option("-a", "--algorithm", default=None,
               type=click.Choice(("minimax", "alphabeta", "astar")),
               help="Algorithm family [default: the answer's conventions, else alphabeta; "
                    "astar when the answer has A* items].")
 @click.option("--variant", default=None, metavar="V",
               help="minimax: two-function, negamax, list; alphabeta: fail-soft, fail-hard, "
-                   "negamax, list; astar: graph, tree.")
+                   "negamax, list, slide-002; astar: graph, tree.")
 @click.option("--order", default=None,
               type=click.Choice(("natural", "reverse", "random", "best", "worst")),
               help="Child ordering [default: natural].")
@@ -66,13 +67,22 @@ def _range(text: str | None, what: str) -> tuple[int, int] | None:
                                  "(.svg, .png, .pdf or .dot).")
 @click.option("--no-diagnosis", is_flag=True,
               help="Skip the search for the misconception behind the mistakes.")
+@click.option("--table", "tables", multiple=True,
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="Several answers: write the class table to this .csv or .json file "
+                   "(repeatable), e.g. --table class.csv.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Several answers: worker processes [default: one per core, at most 8], "
+                   "e.g. -j 2.")
 @click.pass_context
-def check_command(ctx: click.Context, source: str, solution: Path, algorithm: str | None,
-                  variant: str | None, order: str | None, seed: int | None, depth: int | None,
-                  cut_on: str | None, root_player: str | None, heuristic: str | None,
-                  params: tuple[str, ...], as_json: bool, render_out: Path | None,
-                  no_diagnosis: bool) -> None:
-    """Check the answer in SOLUTION against the search of SOURCE, item by item.
+def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
+                  algorithm: str | None, variant: str | None, order: str | None,
+                  seed: int | None, depth: int | None, cut_on: str | None,
+                  root_player: str | None, heuristic: str | None, params: tuple[str, ...],
+                  as_json: bool, render_out: Path | None, no_diagnosis: bool,
+                  tables: tuple[Path, ...], jobs: int | None) -> None:
+    """Check the answer in SOLUTION against the search of SOURCE, item by item;
+    with several SOLUTIONs (files or folders of .json), grade a whole class.
 
     SOURCE is what `gametrace run` accepts (a tree file or a built-in example),
     a recorded trace (.json / .jsonl), or for -a astar a problem (jugs, puzzle8).
@@ -83,31 +93,41 @@ def check_command(ctx: click.Context, source: str, solution: Path, algorithm: st
     the score, the first mistake explained in terms of the search, and the
     misconception that explains the mistakes. Exits 0 when all is right, 1 otherwise.
 
+    Several answers (or a folder) are graded in parallel: one line per student,
+    then each item's right answers and the misconceptions' counts; --table
+    writes the class table (per student, per item, misconception counts) as CSV
+    or JSON, --json prints it. Unreadable answers are rows with their error.
+
     \b
     Examples:
       gametrace check aima answer.json
       gametrace check aima answer.json --variant fail-hard --json
       gametrace check tree.tree answer.json --render marked.svg
       gametrace check jugs answer.json -a astar
+      gametrace check aima answers/ --table class.csv --table class.json
+      gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
-    from .analysis.check import check_solution, expected_trace
+    from .analysis.check import answer_conventions, check_solution, expected_trace, require_items
     from .analysis.solution import load_solution
-    from .errors import InputError
-
-    answer = load_solution(solution)
-    if not set(answer.to_json()) - {"exercise", "conventions"}:
-        raise InputError("the answer gives no items to check (value, move, values, "
-                         "evaluated, pruned, alphabeta, ...: see docs/checking.md)",
-                         file=str(solution))
-    astar_items = any(x is not None for x in (answer.expanded, answer.discarded,
-                                               answer.path, answer.cost)) or answer.nodes
-    conv = answer.conventions.merged(
-        algorithm=algorithm or answer.conventions.algorithm
-        or ("astar" if astar_items else "alphabeta"),
-        variant=variant, order=order, seed=seed, depth=depth, cut_on=cut_on,
-        root_player=root_player, heuristic=heuristic)
     from .api import parse_params
+    from .errors import InputError, UsageError
 
+    overrides = {"algorithm": algorithm, "variant": variant, "order": order, "seed": seed,
+                 "depth": depth, "cut_on": cut_on, "root_player": root_player,
+                 "heuristic": heuristic}
+    if len(solutions) > 1 or solutions[0].is_dir():
+        if render_out is not None:
+            raise UsageError("--render draws one answer: give one SOLUTION file")
+        _check_class(ctx, source, solutions, overrides, parse_params(params),
+                     diagnosis=not no_diagnosis, jobs=jobs, tables=tables, as_json=as_json)
+        return
+    if tables or jobs is not None:
+        raise UsageError(f"{'--table' if tables else '--jobs'} applies to several answers "
+                         "(a class): give more than one SOLUTION, or a folder")
+    solution = solutions[0]
+    answer = load_solution(solution)
+    require_items(answer, str(solution))
+    conv = answer_conventions(answer, **overrides)
     trace, title = expected_trace(source, conv, parse_params(params))
     try:
         report = check_solution(answer, trace, title=title, diagnosis=not no_diagnosis)
@@ -126,6 +146,28 @@ def check_command(ctx: click.Context, source: str, solution: Path, algorithm: st
 
         render_marked(trace, report, render_out)
         click.echo(f"diagram written to {render_out}", err=True)
+    ctx.exit(0 if report.correct else 1)
+
+
+def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
+                 overrides: dict[str, str | int | None], params: dict[str, str], *,
+                 diagnosis: bool,
+                 jobs: int | None, tables: tuple[Path, ...], as_json: bool) -> None:
+    from .analysis.check_class import grade_class, table_format, write_table
+
+    for out in tables:
+        table_format(out)  # refuse a bad extension before grading
+    report = grade_class(source, solutions, overrides=overrides, params=params,
+                         diagnosis=diagnosis, jobs=jobs)
+    if as_json:
+        from .jsonio import dumps_json
+
+        click.echo(dumps_json(report.to_json()))
+    else:
+        click.echo(report.to_text())
+    for out in tables:
+        write_table(report, out)
+        click.echo(f"class table written to {out}", err=True)
     ctx.exit(0 if report.correct else 1)
 
 
@@ -258,7 +300,8 @@ def format_report(report: Report, *, solution: str = "the answer") -> str:
     return "\n".join(lines)
 
 
-_CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ")
+_CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ",
+               "no ")
 
 
 def _wrap(text: str, width: int = 88, *, bullet: bool = False) -> list[str]:

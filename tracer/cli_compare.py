@@ -94,7 +94,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
       gametrace compare othello --depth 5 --techniques standard
       gametrace compare tictactoe --techniques alphabeta,id+tt,pvs+tt,mtdf --repeat 1
     """
-    from .api import _resolve, parse_params
+    from .api import parse_params
     from .deep import DEFAULT_MAX_PLY, run_deep
     from .render import output_format
 
@@ -122,8 +122,11 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
                              f"reverse and random orderings, not {' and '.join(oracle)}")
         names = [*fixed, *(["random"] if randoms else [])]
     chosen = _pair(pair, names, techniques is not None) if picture is not None else []
-    game, state, block, name = _resolve(source, root_player=root_player,
-                                        params=parse_params(params))
+    from .sources import resolve
+
+    resolved = resolve(source, root_player=root_player, params=parse_params(params))
+    game, state, block = resolved.game()
+    name = resolved.name
     where = name + ("" if depth is None else f", depth {depth}")
 
     def search(recorder: Any, **options: Any) -> Any:
@@ -206,7 +209,7 @@ def _orderings(fixed: tuple[str, ...], randoms: int, search: Callable[..., Any],
         if order == "minimax":
             search(rec, algorithm="minimax")
         else:
-            search(rec, order=order, seed=s, **how)
+            search(rec, order=order, seed=s if order == "random" else None, **how)
         return rec.trace, f"random (seed {s})" if order == "random" else order
 
     return text, trace_of, report.title

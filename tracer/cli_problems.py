@@ -235,7 +235,8 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
               help="Build the strategy matrix of a MAX/MIN game tree (a tree file or a "
                    "built-in example, see `gametrace examples`).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the matrix as an image (.svg) or as a payoff file (.json).")
+              help="Write the matrix as a picture (.svg, .png, .pdf or .dot) or as a payoff "
+                   "file (.json), e.g. -o dilemma.png.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the game and the analysis as JSON.")
 def matrix_command(game: str | None, tree_source: str | None, output: Path | None,
@@ -266,9 +267,10 @@ def matrix_command(game: str | None, tree_source: str | None, output: Path | Non
     else:
         assert game is not None
         matrix = payoff.load_game(game)
-    if output is not None and output.suffix not in (".svg", ".json"):
-        raise UsageError(f"cannot write {output.name!r}: the output must end in .svg "
-                         "(an image) or .json (a payoff file)")
+    if output is not None and output.suffix.lower() != ".json":
+        from .render import output_format
+
+        output_format(output)  # a picture in a format every drawing command takes
     equilibria = payoff.pure_equilibria(matrix)
     if as_json:
         from .jsonio import dumps_json
@@ -279,8 +281,18 @@ def matrix_command(game: str | None, tree_source: str | None, output: Path | Non
     if output is not None:
         from .jsonio import atomic_write_text, dumps_json_pretty
 
-        atomic_write_text(output, payoff.to_svg(matrix, equilibria) if output.suffix == ".svg"
-                          else dumps_json_pretty(matrix.to_json()))
+        if output.suffix.lower() == ".json":
+            atomic_write_text(output, dumps_json_pretty(matrix.to_json()))
+        else:
+            from .render import output_format
+            from .render.engine import render
+            from .render.output import write_output
+
+            fmt = output_format(output)
+            text = payoff.to_svg(matrix, equilibria) if fmt == "svg" else \
+                payoff.to_dot(matrix, equilibria)
+            write_output(output, text.encode() if fmt in ("svg", "dot")
+                         else render(text, fmt, pinned=False))
         click.echo(f"written to {output}", err=True)
 
 

@@ -61,8 +61,9 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
                    "frames.tex (a Beamer frame, one overlay per frame; deck.tex around it).")
 @click.option("--step", type=click.Choice(STEPS), default="event", show_default=True,
               help="What one frame is: each event, each node visited, each leaf evaluated.")
-@click.option("--frame-format", type=click.Choice(FRAME_FORMATS), default="svg",
-              show_default=True, help="Format of the frame files.")
+@click.option("--frame-format", type=click.Choice(FRAME_FORMATS), default=None,
+              help="With --frames: format of the frame files [default: svg], "
+                   "e.g. --frame-format png.")
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
               help="Wording of labels and captions (it: taglio alfa, potato, ...).")
 @click.option("--theme", type=click.Choice(["colour", "color", "print"]), default="colour",
@@ -123,7 +124,7 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Panels to a row in --strip. Example: --strip s.svg --strip-columns 4.")
 @click.pass_context
 def render_command(ctx: click.Context, trace: Path, out: str | None,
-                   frames_dir: Path | None, step: str, frame_format: str, lang: str,
+                   frames_dir: Path | None, step: str, frame_format: str | None, lang: str,
                    theme: str, values: bool, ids: bool,
                    window: bool, visit_order: bool, pv: bool, cuts: bool, ghosts: bool,
                    ghost_values: bool, legend: bool, positions: bool | None, numbers: bool,
@@ -152,7 +153,11 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         raise UsageError(f"--strip writes SVG: give a .svg file, not {strip!r}")
     if strip_columns < 1:
         raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
+    from .options import check_frame_options
     from .render.tikz import is_tex, write_tikz
+
+    check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
+    frame_format = frame_format or "svg"
 
     fmt = None if out is None or is_tex(out) else output_format(out)
     options = preset_options(preset, **given_options(ctx, dict(

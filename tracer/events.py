@@ -48,7 +48,7 @@ class Event:
     _numbers: ClassVar[frozenset[str]] = frozenset()
     _number_lists: ClassVar[frozenset[str]] = frozenset()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; optional fields that are ``None`` are left out
         (required ones such as the root's ``parent`` are written as null)."""
         out: dict[str, Any] = {"seq": self.seq, "type": self.type}
@@ -67,8 +67,12 @@ class Event:
             out[f.name] = v
         return out
 
+    def to_json(self) -> str:
+        """The event as JSON text: one line of a ``.jsonl`` trace, without the newline."""
+        return self.to_line()
+
     def to_line(self) -> str:
-        """``dumps_json(self.to_json())``, byte for byte, without building the dict.
+        """``dumps_json(self.to_dict())``, byte for byte, without building the dict.
 
         Writing a trace serialises every event, so on first use each class gets a
         formatter generated from its fields, installed as its own ``to_line`` (the
@@ -387,7 +391,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 
 def event_from_json(data: Any, *, file: str = "<trace>", where: str = "$") -> Event:
-    """Rebuild an event from its JSON dict (the inverse of ``Event.to_json``)."""
+    """Rebuild an event from its JSON dict (the inverse of ``Event.to_dict``)."""
     if not isinstance(data, dict):
         raise InputError("expected an event object", file=file, where=where)
     kind = data.get("type")

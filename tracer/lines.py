@@ -1,10 +1,10 @@
 """Events written as JSON lines, fast: formatters generated from the event classes.
 
 Writing a trace serialises every event, so each event class gets, on first use, a
-function generated from its fields that writes exactly ``dumps_json(event.to_json())``
+function generated from its fields that writes exactly ``dumps_json(event.to_dict())``
 (``compile_line_writer``, installed as the class's ``to_line``), and searches that
 stream to a file can format their hottest events without building them at all
-(``line_formatter``).  The tests check every spelling against ``to_json``.
+(``line_formatter``).  The tests check every spelling against ``to_dict``.
 """
 
 from __future__ import annotations

@@ -64,7 +64,24 @@ def validate(data: Any, name: str, *, file: str, ref: str | None = None,
     raise InputError(_describe(error), file=file, where=path)
 
 
+_TYPES = {"array": "an array", "object": "an object", "string": "a string",
+          "number": "a number", "integer": "an integer", "boolean": "true or false",
+          "null": "null"}
+
+
 def _describe(error: Any) -> str:
+    """The error in the words of the file: the value as JSON, never a Python repr."""
+    shown = json.dumps(error.instance, ensure_ascii=False)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    if error.validator == "type" and isinstance(error.validator_value, str):
+        return f"expected {_TYPES.get(error.validator_value, error.validator_value)}, " \
+               f"got {shown}"
+    if error.validator in ("anyOf", "oneOf"):
+        what = error.schema.get("description") or error.schema.get("title")
+        what = what and what.rstrip(".")
+        return f"expected {what[:1].lower()}{what[1:]}; got {shown}" if what else \
+            f"{shown} fits none of the forms this place allows"
     message = str(error.message)
     if len(message) > 200:
         message = message[:197] + "..."

@@ -185,7 +185,7 @@ class Trace:
             "format": FORMAT,
             "version": VERSION,
             "header": self.header.to_json(),
-            "events": [e.to_json() for e in self.events],
+            "events": [e.to_dict() for e in self.events],
             "result": None if self.result is None else self.result.to_json(),
         }
 

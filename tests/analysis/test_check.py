@@ -135,17 +135,12 @@ def test_edges_and_subtrees_name_pruned_children() -> None:
     assert check({"pruned": ["e1", "e2"]}, deep).correct  # E's leaves stand for E
 
 
-@pytest.mark.parametrize(("answer", "where"), [
-    ({"values": {"Z": 3}}, "$.values.Z"),
-    ({"pruned": ["I", "Q"]}, "$.pruned[1]"),
-    ({"pruned": ["B-I"]}, "$.pruned[0]"),
-    ({"evaluated": ["E", "e"]}, "$.evaluated[1]"),
-    ({"alphabeta": {"X": {"alpha": 1}}}, "$.alphabeta.X"),
-], ids=["value", "pruned", "edge", "evaluated", "window"])
-def test_unknown_nodes_are_input_errors(answer: dict[str, Any], where: str) -> None:
+def test_an_edge_that_is_not_in_the_tree_is_an_input_error() -> None:
+    """Unknown nodes are graded (test_unknown_nodes_are_wrong_items_...); an edge
+    between two nodes that are not parent and child says the answer is malformed."""
     with pytest.raises(InputError) as info:
-        check(answer)
-    assert info.value.where == where
+        check({"pruned": ["B-I"]})
+    assert info.value.where == "$.pruned[0]"
 
 
 def test_minimax_has_no_window() -> None:
@@ -250,3 +245,34 @@ def test_a_wrong_expansion_order_is_explained_by_the_open_list() -> None:
         why["expanded"]
     assert why["nodes.n5.f"] == "f = g + h = 2 + 2 = 4; you wrote 5"
     assert why["discarded"] is not None and "repeats the state of" in why["discarded"]
+
+
+# A depth-3 binary tree whose leaves are H..O; alpha-beta prunes G (N, O).
+BINARY = "A(B(D(H:9 I:4) E(J:5 K:8)) C(F(L:0 M:7) G(N:3 O:0)))"
+
+
+def test_the_order_mistake_names_the_leaf_the_answer_has_there() -> None:
+    """The issue's example: the answer starts with O, a leaf the search never reaches;
+    the explanation names O, not M (the first leaf both lists share)."""
+    trace = do_search(BINARY).trace
+    item = only_wrong(check({"evaluated": list("ONMLJIH")}, trace))
+    assert item.why == ("the search goes depth first, children left to right: it "
+                        "evaluates H first; you put O there")
+
+
+def test_unknown_nodes_are_wrong_items_and_the_rest_is_graded() -> None:
+    report = check({"value": 3, "values": {"Z": 3, "B": 3}, "evaluated": list("EFGHQKLM"),
+                    "pruned": ["I", "J", "Y"], "alphabeta": {"X": {"alpha": 3, "beta": 2}}})
+    assert verdicts(report) == {"value": True, "values.Z": False, "values.B": True,
+                                "evaluated": False, "pruned": False,
+                                "alphabeta.X.alpha": False, "alphabeta.X.beta": False}
+    z = report.items[1]
+    assert (z.expected, z.given, z.score, z.marks) == ("(no such node)", "3", 0.0, ())
+    assert z.why == ("no node 'Z' in the tree (its nodes: A, B, C, D, E, F, G, H, I, J, K, "
+                     "L, M)")
+    evaluated = report.items[3]
+    assert evaluated.score == pytest.approx(7 / 8) and evaluated.marks == ()
+    assert evaluated.why is not None and evaluated.why.endswith("; you evaluated Q")
+    pruned = report.items[4]
+    assert pruned.score == pytest.approx(2 / 3) and pruned.why is not None
+    assert pruned.why.endswith("; you pruned Y")

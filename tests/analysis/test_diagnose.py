@@ -133,3 +133,23 @@ def test_a_minimax_exercise_diagnoses_the_order() -> None:
     trace = expected(LECTURE["aima"], algorithm="minimax")
     answer = library(LECTURE["aima"], algorithm="minimax", order="reverse")
     assert names(diagnosed(answer, trace)) == ["right-to-left"]
+
+
+def test_leaves_in_mirrored_order_point_to_right_to_left() -> None:
+    """No search evaluates O N M L J I H on this tree (right to left, K would come before
+    J), but the order alone shows the student went right to left: a finding that says
+    it rests on the order, and is not taken for a full explanation."""
+    binary = "A(B(D(H:9 I:4) E(J:5 K:8)) C(F(L:0 M:7) G(N:3 O:0)))"
+    findings = diagnosed(Solution.from_json({"evaluated": list("ONMLJIH")}), expected(binary))
+    assert [f.id for f in findings] == ["right-to-left"] and not findings[0].full
+    assert findings[0].describe() == (
+        "the order of your evaluated leaves (O N M L J I H) follows children visited right "
+        "to left: visit each node's children left to right, as the tree is drawn.")
+    assert findings[0].to_json()["evidence"] == "the order of your evaluated leaves (O N M L J I H)"
+
+
+def test_leaves_in_the_right_order_are_no_evidence() -> None:
+    """Leaves in left-to-right order with one too many: no order finding."""
+    binary = "A(B(D(H:9 I:4) E(J:5 K:8)) C(F(L:0 M:7) G(N:3 O:0)))"
+    findings = diagnosed(Solution.from_json({"evaluated": list("HIJKLMN")}), expected(binary))
+    assert "right-to-left" not in [f.id for f in findings]

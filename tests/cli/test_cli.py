@@ -113,7 +113,8 @@ def test_validate_reports_schema_errors(tmp_path: Path, name: str) -> None:
     (["run", "aima", "--order", "sideways"], "'sideways' is not one of"),
     (["run", "aima", "-a", "alphabta"], "'alphabta' is not one of"),
     (["run", "aima", "--variant", "fail-medium"],
-     "unknown alphabeta variant 'fail-medium' (choose from: fail-soft, fail-hard, negamax, list)"),
+     "unknown alphabeta variant 'fail-medium' (choose from: fail-soft, fail-hard, negamax, "
+     "list, slide-002)"),
     (["run", "no-such-tree"], "no such file or built-in example: 'no-such-tree'"),
     (["run", "aima", "--depth", "-1"], "--depth"),
 ])

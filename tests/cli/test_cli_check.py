@@ -85,15 +85,24 @@ def test_an_astar_answer_on_the_jugs(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("data", "words"), [
-    ({"values": {"Z": 3}}, "answer.json: $.values.Z: no node 'Z' in the tree"),
     ({"values": {"C": "<2"}}, "answer.json: $.values.C: expected a number"),
-    ({"pruned": "I"}, "answer.json: $.pruned: 'I' is not of type 'array'"),
+    ({"pruned": "I"}, 'answer.json: $.pruned: expected an array, got "I"'),
     ({"conventions": {"variant": "fail-hard"}}, "answer.json: the answer gives no items"),
-], ids=["unknown-node", "bad-bound", "schema", "empty"])
+], ids=["bad-bound", "schema", "empty"])
 def test_bad_answers_are_one_line_errors(tmp_path: Path, data: object, words: str) -> None:
     code, out, err = gametrace("check", "aima", answer(tmp_path, data))
     assert code == 1 and out == ""
     assert err.startswith("gametrace: error: ") and words in err
+
+
+def test_an_unknown_node_is_one_wrong_item_and_the_rest_is_graded(tmp_path: Path) -> None:
+    code, out, err = gametrace("check", "aima", answer(tmp_path, {
+        "value": 3, "values": {"Z": 3, "B": 3}, "pruned": ["I", "J", "Y"]}))
+    assert code == 1 and err == ""
+    assert "  right  value     3\n" in out and "  right  values.B  3\n" in out
+    assert "  WRONG  values.Z  expected (no such node); you wrote 3\n" in out
+    assert "First mistake (values.Z):\n  No node 'Z' in the tree (its nodes: A, B," in out
+    assert "pruned: no node 'Y' in the tree" in out and "you pruned Y." in out
 
 
 def test_an_unknown_source_is_a_usage_error(tmp_path: Path) -> None:
@@ -107,9 +116,25 @@ def test_render_marks_the_mistakes(tmp_path: Path, at_root: None) -> None:
                              "--render", str(out))
     assert code == 1 and "diagram written to" in err
     dot = out.read_text()
-    assert "Your mistakes" in dot and "✗ I: you evaluated it, but it is never searched" in dot
-    assert "✗ C: you wrote alpha = -inf; it is 3" in dot
+    assert "Your mistakes" in dot
+    assert ('>✗ I:&#160;</TD><TD ALIGN="LEFT">you evaluated it, but it is never searched<'
+            in dot)
+    assert '>✗ C:&#160;</TD><TD ALIGN="LEFT">you wrote alpha = -inf; it is 3<' in dot
     assert dot.count('color="#d00000" penwidth=3.4') == 4  # I, J, C, D
+
+
+def test_render_gives_each_mistake_on_one_node_its_own_line(tmp_path: Path) -> None:
+    """C's value, alpha and beta are all wrong: three rows beside one "✗ C", not one
+    line of three sentences glued with semicolons."""
+    out = tmp_path / "marked.dot"
+    gametrace("check", "aima", answer(tmp_path, {
+        "values": {"C": 3}, "alphabeta": {"C": {"alpha": 2, "beta": 3}}}), "--render", str(out))
+    dot = out.read_text()
+    assert ('<TR><TD ALIGN="LEFT" VALIGN="TOP" ROWSPAN="3">✗ C:&#160;</TD>'
+            '<TD ALIGN="LEFT">you wrote alpha = 2; it is 3</TD></TR>'
+            '<TR><TD ALIGN="LEFT">you wrote beta = 3; it is 2</TD></TR>'
+            '<TR><TD ALIGN="LEFT">you wrote the value 3; it is &lt;=2</TD></TR>') in dot
+    assert dot.count("✗") == 1
 
 
 @pytest.mark.render
@@ -161,3 +186,47 @@ def test_exercise_ranges_are_checked(args: list[str], words: str) -> None:
 def test_every_command_has_help_with_examples(command: str) -> None:
     code, out, _ = gametrace(command, "--help")
     assert code == 0 and "Examples:" in out and f"gametrace {command}" in out
+
+
+def test_several_answers_are_graded_as_a_class(tmp_path: Path) -> None:
+    right = {"value": 3, "move": "B"}
+    a = answer(tmp_path, right, "ann.json")
+    b = answer(tmp_path, {"value": 2, "values": {"B": 3}}, "ben.json")
+    table = tmp_path / "class.csv"
+    code, out, err = gametrace("check", "aima", a, b, "--table", str(table), "-j", "1")
+    assert code == 1 and err == f"class table written to {table}\n"
+    assert out.startswith("Checking 2 answers against aima\n")
+    assert "  ann       100.0%  all right\n" in out and "  ben        50.0%  value\n" in out
+    assert table.read_text().splitlines()[1] == f"ann,{a},2,2,100,,1,1,,"
+    code, out, _ = gametrace("check", "aima", a, str(tmp_path / "ann.json"), "--json")
+    assert code == 0 and json.loads(out)["students"][0]["student"] == "ann"
+
+
+def test_a_folder_of_answers_is_a_class(tmp_path: Path) -> None:
+    folder = tmp_path / "answers"
+    folder.mkdir()
+    answer(folder, {"value": 3}, "x.json")
+    code, out, _ = gametrace("check", "aima", str(folder))
+    assert code == 0 and "Checking 1 answer against aima\n" in out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--render", "x.svg"], "--render draws one answer"),
+    (["--table", "class.txt"], "class.txt: the class table is written as .csv or .json"),
+], ids=["render", "table-extension"])
+def test_class_options_are_refused_before_grading(tmp_path: Path, args: list[str],
+                                                 words: str) -> None:
+    a, b = answer(tmp_path, {"value": 3}, "a.json"), answer(tmp_path, {"value": 3}, "b.json")
+    code, out, err = gametrace("check", "aima", a, b, *args)
+    assert code == 2 and out == "" and words in err
+
+
+def test_class_options_need_a_class(tmp_path: Path) -> None:
+    code, _, err = gametrace("check", "aima", answer(tmp_path, {"value": 3}), "-j", "2")
+    assert code == 2 and "--jobs applies to several answers" in err
+
+
+def test_check_refuses_a_cut_test_for_minimax(tmp_path: Path) -> None:
+    code, out, err = gametrace("check", "aima", answer(tmp_path, {"value": 3}), "-a", "minimax",
+                               "--cut-on", "gt")
+    assert code == 2 and out == "" and "--cut-on applies to -a alphabeta" in err

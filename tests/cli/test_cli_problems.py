@@ -151,7 +151,7 @@ def test_matrix_from_tree() -> None:
 
 
 @pytest.mark.parametrize("args", [[], ["prisoners-dilemma", "--from-tree", "aima"],
-                                  ["prisoners-dilemma", "-o", "pd.png"], ["dilemma"]])
+                                  ["prisoners-dilemma", "-o", "pd.txt"], ["dilemma"]])
 def test_matrix_usage_errors(args: list[str]) -> None:
     result = invoke(matrix_command, *args)
     assert isinstance(result.exception, UsageError)

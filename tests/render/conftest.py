@@ -110,11 +110,11 @@ def write_synthetic_jsonl(path: Path, branching: int, depth: int) -> int:
                 leaves += 1
                 value = (leaves * 7919) % 201 - 100
                 out.write(dumps_json(Evaluate(seq, nid, parent, ply, player, value,
-                                              "terminal").to_json()) + "\n")
+                                              "terminal").to_dict()) + "\n")
                 return value
             kids = tuple(f"{nid}/{i}" if parent is not None else str(i)
                          for i in range(branching))
-            out.write(dumps_json(Expand(seq, nid, parent, ply, player, kids).to_json()) + "\n")
+            out.write(dumps_json(Expand(seq, nid, parent, ply, player, kids).to_dict()) + "\n")
             best: int | None = None
             best_kid = kids[0]
             for kid in kids:
@@ -122,7 +122,7 @@ def write_synthetic_jsonl(path: Path, branching: int, depth: int) -> int:
                 if best is None or (v > best if player == "max" else v < best):
                     best, best_kid = v, kid
                 seq += 1
-                out.write(dumps_json(Backup(seq, nid, kid, v, best, best_kid).to_json()) + "\n")
+                out.write(dumps_json(Backup(seq, nid, kid, v, best, best_kid).to_dict()) + "\n")
             assert best is not None
             return best
 

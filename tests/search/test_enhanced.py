@@ -242,7 +242,7 @@ def test_new_events_validate_round_trip_and_write_the_same_bytes() -> None:
         validate(doc, "trace", file="<test>")
         assert Trace.from_json(json.loads(dumps_json(doc))).to_json() == doc
         for event in trace.events:
-            assert event.to_line() == dumps_json(event.to_json())
+            assert event.to_line() == dumps_json(event.to_dict())
 
 
 def test_a_node_budget_stops_the_search_cleanly() -> None:

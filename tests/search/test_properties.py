@@ -135,10 +135,10 @@ def test_recording_does_not_change_the_result(tree: Any, order: str, cut_on: str
                                   lambda kids: st.lists(kids, min_size=1, max_size=3),
                                   max_leaves=12), min_size=1, max_size=3))
 def test_the_fast_line_writer_matches_to_json(tree: Any) -> None:
-    """Traces are written with generated per-class formatters: same bytes as to_json."""
+    """Traces are written with generated per-class formatters: same bytes as to_dict."""
     for algorithm, variant in VARIANTS:
         for event in do_search(tree, algorithm, variant).trace.events:
-            assert event.to_line() == dumps_json(event.to_json())
+            assert event.to_line() == dumps_json(event.to_dict())
 
 
 @settings(max_examples=40, deadline=None)

@@ -13,17 +13,18 @@ the wrong item whose deciding event comes first.  The sentences come from
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, UsageError
 from ..trace import Trace
-from .check_explain import Explainer
+from .check_explain import Explainer, Why
 from .diagnose import Finding, diagnose
 from .solution import Conventions, Solution, Value, extract_solution, format_number
 
-__all__ = ["Item", "Report", "check_solution", "compare", "expected_trace", "lcs"]
+__all__ = ["Item", "Report", "answer_conventions", "check_solution", "compare", "expected_trace",
+           "lcs", "require_items", "verdicts"]
 
 Number = float | int
 Reason = tuple[str | None, int | None]
@@ -128,6 +129,24 @@ def check_solution(given: Solution, expected: Trace, *, title: str | None = None
     return report
 
 
+def answer_conventions(answer: Solution, **overrides: Any) -> Conventions:
+    """The conventions ``answer`` is checked with: ``overrides`` (the command line's
+    options, ``None`` for not given) over the answer's own block; the algorithm is
+    alphabeta by default, astar when the answer has A* items."""
+    astar_items = any(x is not None for x in (answer.expanded, answer.discarded,
+                                               answer.path, answer.cost)) or answer.nodes
+    algorithm = overrides.pop("algorithm", None) or answer.conventions.algorithm \
+        or ("astar" if astar_items else "alphabeta")
+    return answer.conventions.merged(algorithm=algorithm, **overrides)
+
+
+def require_items(answer: Solution, file: str) -> None:
+    """An :class:`InputError` when ``answer`` gives nothing to check."""
+    if not set(answer.to_json()) - {"exercise", "conventions"}:
+        raise InputError("the answer gives no items to check (value, move, values, "
+                         "evaluated, pruned, alphabeta, ...: see docs/checking.md)", file=file)
+
+
 def expected_trace(source: str, conventions: Conventions,
                    params: dict[str, str] | None = None) -> tuple[Trace, str]:
     """The trace an answer is checked against, and a title for the verdict.
@@ -138,72 +157,84 @@ def expected_trace(source: str, conventions: Conventions,
     import os
 
     from ..record import MemoryRecorder
+    from ..sources import resolve
 
     c = conventions
-    if os.path.isfile(source) and _is_trace(source):
-        from ..trace import load_trace
-
-        trace = load_trace(source)
+    named = resolve(source, root_player=c.root_player, traces=True) \
+        if c.algorithm != "astar" or os.path.isfile(source) else None
+    if named is not None and named.kind == "trace":
+        trace = named.trace()
         h = trace.header
         return trace, f"the recorded trace {source} ({h.algorithm}, {h.variant})"
-    rec = MemoryRecorder()
     if c.algorithm == "astar":
         from ..problems import choose_heuristic, make_problem
         from ..search.astar import astar
 
+        rec = MemoryRecorder()
         problem = make_problem(source, params or {})
         heuristic = choose_heuristic(problem, c.heuristic)
         astar(problem, heuristic=heuristic, variant=c.variant or "graph", recorder=rec)
         return rec.trace, f"A* ({c.variant or 'graph'}, heuristic {heuristic}) on {source}"
-    from ..api import load_source, search_tree
+    assert named is not None
+    if named.tree is None:
+        raise UsageError(f"{source} is a game: check answers against a tree file, an "
+                         "example or a recorded trace")
+    from ..options import check_options
+    from ..search import ALGORITHMS, run_search
 
-    tree = load_source(source, root_player=c.root_player)
-    search_tree(tree, algorithm=c.algorithm or "alphabeta", variant=c.variant,
-                order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on or "ge",
-                recorder=rec)
+    algorithm = c.algorithm or "alphabeta"
+    check_options(algorithm, c.variant or ALGORITHMS.get(algorithm, ("",))[0],
+                  order=c.order or "natural", given={"cut_on": c.cut_on, "seed": c.seed})
+    rec = MemoryRecorder()
+    game, state, block = named.game()
+    run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
+               order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on or "ge",
+               recorder=rec, source=block)
     h = rec.trace.header
-    return rec.trace, f"{h.algorithm} ({h.variant}) on {tree.name or source}"
+    return rec.trace, f"{h.algorithm} ({h.variant}) on {named.name}"
 
 
-def _is_trace(path: str) -> bool:
-    if path.endswith(".jsonl"):
-        return True
-    if not path.endswith(".json"):
-        return False
-    from ..jsonio import load_json_file
-
-    data = load_json_file(path)
-    return isinstance(data, dict) and "format" in data
-
-
-def compare(given: Solution, expected: Solution, ex: Explainer | None = None) -> list[Item]:
+def compare(given: Solution, expected: Solution, ex: Explainer | None = None, *,
+            credit: bool = True) -> list[Item]:
     """The verdict on every item of ``given``.  Without an :class:`Explainer` there are no
-    reasons and no checks of node names: the fast path the diagnosis runs many times."""
-    items: list[Item] = []
+    reasons and no checks of node names, and without ``credit`` a wrong list scores 0
+    (no longest common run): the fast path the diagnosis runs many times."""
+    return list(verdicts(given, expected, ex, credit=credit))
+
+
+def verdicts(given: Solution, expected: Solution, ex: Explainer | None = None, *,
+             credit: bool = True) -> Iterator[Item]:
+    """:func:`compare`, one item at a time: the diagnosis stops at the first item that a
+    misconception's search gets wrong where the answer is right."""
     root = ex.root if ex is not None else None
     if given.value is not None:
-        items.append(_value("value", expected.value, given.value, ex, root or "the root"))
+        yield _value("value", expected.value, given.value, ex, root or "the root")
     if given.move is not None:
         right = given.move == expected.move
-        items.append(_item("move", right, str(expected.move), given.move, float(right),
-                          (ex.move(given.move) if ex and not right else (None, None)),
-                          marks=() if right else ((given.move, "you chose this move"),)))
+        yield _item("move", right, str(expected.move), given.move, float(right),
+                    (ex.move(given.move) if ex and not right else (None, None)),
+                    marks=() if right else ((given.move, "you chose this move"),))
     for node, value in given.values.items():
-        if ex is not None:
-            ex.require(node, f"$.values.{node}")
+        if ex is not None and (text := ex.unknown(node)) is not None:
+            yield _unknown(f"values.{node}", str(value), text)
+            continue
         want = expected.value if node == root else expected.values.get(node)
-        items.append(_value(f"values.{node}", want, value, ex, node))
+        yield _value(f"values.{node}", want, value, ex, node)
     if given.evaluated is not None:
-        items.append(_evaluated(expected.evaluated or (), given.evaluated, ex))
+        yield _evaluated(expected.evaluated or (), given.evaluated, ex, credit)
     if given.pruned is not None:
-        items.append(_pruned(expected.pruned or (), given.pruned, ex))
+        yield _pruned(expected.pruned or (), given.pruned, ex)
     if given.alphabeta and not expected.alphabeta and expected.evaluated:
         raise InputError("the answer gives alpha and beta, but the expected search "
                          f"({expected.conventions.algorithm}) has none: check it with "
                          "-a alphabeta", where="$.alphabeta")
     for node, window in given.alphabeta.items():
-        if ex is not None:
-            ex.require(node, f"$.alphabeta.{node}")
+        if ex is not None and (text := ex.unknown(node)) is not None:
+            for name in ("alpha", "beta"):
+                got = getattr(window, name)
+                if got is not None:
+                    yield _unknown(f"alphabeta.{node}.{name}", format_number(got), text)
+            continue
         win = expected.alphabeta.get(node)
         for name in ("alpha", "beta"):
             got = getattr(window, name)
@@ -215,22 +246,39 @@ def compare(given: Solution, expected: Solution, ex: Explainer | None = None) ->
             if ex is not None and not right:
                 text, seq = ex.window(node)
                 why = (f"{text}; you wrote {name} = {format_number(got)}", seq)
-            items.append(_item(f"alphabeta.{node}.{name}", right, _num(exp),
-                               format_number(got), float(right), why,
-                               marks=() if right else (
-                                   (node, f"you wrote {name} = {format_number(got)}; it is "
-                                          f"{_num(exp)}"),)))
+            yield _item(f"alphabeta.{node}.{name}", right, _num(exp),
+                        format_number(got), float(right), why,
+                        marks=() if right else (
+                            (node, f"you wrote {name} = {format_number(got)}; it is "
+                                   f"{_num(exp)}"),))
     if given.expanded is not None or given.discarded is not None or given.path is not None \
             or given.cost is not None or given.nodes:
         from .check_astar import compare_astar
 
-        items.extend(compare_astar(given, expected, ex))
-    return items
+        yield from compare_astar(given, expected, ex)
 
 
 def _item(key: str, right: bool, expected: str, given: str, score: float, why: Reason,
           **more: Any) -> Item:
     return Item(key, right, expected, given, score, why=why[0], seq=why[1], **more)
+
+
+def _unknown(key: str, given: str, text: str) -> Item:
+    """An item about a node the tree does not have: wrong, and the rest still graded."""
+    return Item(key, False, "(no such node)", given, 0.0, why=text)
+
+
+def _strangers(given: Sequence[str], ex: Explainer, template: str) -> Why | None:
+    """The first entry of a list that names no node of the tree, as a reason (it comes
+    after every reason the expected trace gives, having no event of its own)."""
+    for g in given:
+        if (text := ex.unknown(g)) is not None:
+            return f"{text}; {template.format(g)}", None
+    return None
+
+
+def _known(node: str, ex: Explainer | None) -> bool:
+    return ex is None or ex.unknown(node) is None
 
 
 def _num(x: Number | None) -> str:
@@ -260,7 +308,7 @@ def _value(key: str, want: Value | None, got: Value, ex: Explainer | None,
     else:
         why = (None, None)
     return _item(key, right, str(want), str(got), float(right), why, note=note,
-                 marks=() if right else ((node, f"you wrote {got}"),))
+                 marks=() if right else ((node, f"you wrote the value {got}; it is {want}"),))
 
 
 def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> Item:
@@ -274,18 +322,19 @@ def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> 
     why: Reason = (None, None)
     if not right and ex is not None:
         why = ex.first_of([ex.cut_missed(missing, "you did not mark {} as pruned"),
-                           ex.searched(extra, "you pruned {}")])
+                           ex.searched(extra, "you pruned {}"),
+                           _strangers(got, ex, "you pruned {}")])
     return _item("pruned", right, _list(want), _list(given), score, why,
                  marks=tuple([(n, "you did not mark it pruned") for n in missing]
-                             + [(n, "you pruned it, but it is searched") for n in extra]))
+                             + [(n, "you pruned it, but it is searched") for n in extra
+                                if _known(n, ex)]))
 
 
-def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> Item:
-    for i, g in enumerate(given):
-        if ex is not None:
-            ex.require(g, f"$.evaluated[{i}]")
+def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None,
+               credit: bool = True) -> Item:
     right = tuple(want) == tuple(given)
-    score = 1.0 if right else lcs(want, given) / max(len(want), len(given), 1)
+    score = 1.0 if right else lcs(want, given) / max(len(want), len(given), 1) if credit \
+        else 0.0
     extra = [n for n in dict.fromkeys(given) if n not in want]
     missing = [n for n in want if n not in given]
     twice = [n for n, k in Counter(given).items() if k > 1]
@@ -293,9 +342,11 @@ def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None) 
     if not right and ex is not None:
         why = ex.first_of([ex.cut_missed(extra, "you evaluated {}"),
                            ex.searched(missing, "you did not evaluate {}"),
-                           ex.twice(twice), ex.order_of(want, given)])
+                           ex.twice(twice), ex.order_of(want, given),
+                           _strangers(given, ex, "you evaluated {}")])
     return _item("evaluated", right, _list(want), _list(given), score, why,
-                 marks=tuple([(n, "you evaluated it, but it is never searched") for n in extra]
+                 marks=tuple([(n, "you evaluated it, but it is never searched") for n in extra
+                              if _known(n, ex)]
                              + [(n, "you did not evaluate it") for n in missing]))
 
 

@@ -117,14 +117,21 @@ def _mark(dot: str, marks: dict[str, list[str]],
                     f'fontcolor="{MISTAKE_COLOUR}"' + line[end:])
     if not marks:
         return "\n".join(lines) + "\n"
-    rows = [f"✗ {node}: {'; '.join(texts)}" for node, texts in marks.items()]
-    cells = "".join(f'<TR><TD ALIGN="LEFT">{escape(r)}</TD></TR>' for r in rows)
+    # One row per mistake, the node named once beside its rows: two mistakes on one node
+    # (its value and its alpha) stay two readable lines.
+    cells = ""
+    for node, texts in marks.items():
+        for i, text in enumerate(texts):
+            name = (f'<TD ALIGN="LEFT" VALIGN="TOP" ROWSPAN="{len(texts)}">✗ '
+                    f'{escape(node)}:&#160;</TD>') if i == 0 else ""
+            cells += f'<TR>{name}<TD ALIGN="LEFT">{escape(text)}</TD></TR>'
+    rows = [f"✗ {node}  {text}" for node, texts in marks.items() for text in texts]
     for line in cause:
-        cells += f'<TR><TD ALIGN="LEFT"><I>{escape(line)}</I></TD></TR>'
+        cells += f'<TR><TD ALIGN="LEFT" COLSPAN="2"><I>{escape(line)}</I></TD></TR>'
         rows.append(line)
     attrs = (f'shape=plain fixedsize=false fontsize=11 fontcolor="{MISTAKE_COLOUR}" '
              f'label=<<TABLE BORDER="0" CELLPADDING="1" CELLSPACING="0">'
-             f'<TR><TD ALIGN="LEFT"><B>Your mistakes</B></TD></TR>{cells}</TABLE>>')
+             f'<TR><TD ALIGN="LEFT" COLSPAN="2"><B>Your mistakes</B></TD></TR>{cells}</TABLE>>')
     if bb is not None:
         _, y0, x1, y1 = bb
         width = max(len(r) for r in rows) * 11 * 0.56

@@ -8,14 +8,15 @@ Moore's shallow procedure F1), one cut missing, one cut too many.  A misconcepti
 reported when its search makes right every item the answer got wrong and keeps right
 every item it got right; failing that, the ones that explain the most mistakes
 without breaking anything.  The searches run on the tree in the expected trace's
-header: the conventions the library has through :func:`tracer.api.search_tree`, the
+header: the conventions the library has through :func:`tracer.search.run_search`, the
 slips it has no option for through :func:`tracer.student.scripted_alpha_beta`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TracerError
@@ -74,6 +75,9 @@ class Finding:
     """The wrong items that the misconceptions' search gives exactly as the answer does."""
     mistakes: int
     """How many items are wrong in all."""
+    evidence: str | None = None
+    """Set when no search reproduces the items and only their order points to the
+    misconception: what of the answer shows it (``the order of your evaluated leaves``)."""
 
     @property
     def id(self) -> str:
@@ -82,20 +86,25 @@ class Finding:
     @property
     def full(self) -> bool:
         """True when the answer is exactly the search under these misconceptions."""
-        return len(self.explains) == self.mistakes
+        return self.evidence is None and len(self.explains) == self.mistakes
 
     def describe(self) -> str:
         what = " and ".join(MISCONCEPTIONS[m][0] + (f" {w}" if w else "") for m, w in self.causes)
         advice = "; ".join(MISCONCEPTIONS[m][1] for m, _ in self.causes)
+        if self.evidence is not None:
+            return f"{self.evidence} follows {what}: {advice}."
         if self.full:
             return f"your answer matches alpha-beta with {what}: {advice}."
         return (f"{len(self.explains)} of your {self.mistakes} mistakes "
                 f"({', '.join(self.explains)}) match {what}: {advice}.")
 
     def to_json(self) -> dict[str, Any]:
-        return {"misconception": self.id, "full": self.full, "explains": list(self.explains),
-                "causes": [{"id": m, "where": w, "title": MISCONCEPTIONS[m][0],
-                            "advice": MISCONCEPTIONS[m][1]} for m, w in self.causes]}
+        out = {"misconception": self.id, "full": self.full, "explains": list(self.explains),
+               "causes": [{"id": m, "where": w, "title": MISCONCEPTIONS[m][0],
+                           "advice": MISCONCEPTIONS[m][1]} for m, w in self.causes]}
+        if self.evidence is not None:
+            out["evidence"] = self.evidence
+        return out
 
 
 PAIRS_UP_TO = 200
@@ -105,7 +114,7 @@ PAIRS_UP_TO = 200
 def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
     """The misconceptions behind ``report``'s mistakes (empty if none fits): single ones
     first; if none explains every mistake, a convention together with a cut slip."""
-    from .check import compare
+    from .check import verdicts
 
     tree = tree_of(expected)
     if tree is None or expected.header.algorithm not in ("alphabeta", "minimax"):
@@ -116,12 +125,16 @@ def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
 
     def findings(pairs: bool) -> list[Finding]:
         found: list[Finding] = []
-        for causes, run in _alternatives(tree, expected, pairs=pairs):
+        for causes, answer in _answers(tree, expected, pairs=pairs):
+            ok: set[str] = set()
             try:
-                items = compare(given, extract_solution(run(), leaves=True))
-            except TracerError:  # this search cannot run here (no static value, ...)
+                for item in verdicts(given, answer, credit=False):
+                    if item.right:
+                        ok.add(item.key)
+                    elif item.key in right:
+                        break  # this search breaks an item the answer has right
+            except TracerError:  # the answer has items this search cannot judge
                 continue
-            ok = {i.key for i in items if i.right}
             fixed = tuple(k for k in order if k in wrong & ok)
             if fixed and right <= ok:
                 found.append(Finding(causes, fixed, len(wrong)))
@@ -134,11 +147,73 @@ def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
     if full:
         return full
     most = max((len(f.explains) for f in singles), default=0)
-    return [f for f in singles if len(f.explains) == most][:3]
+    partial = [f for f in singles if len(f.explains) == most][:3]
+    if "evaluated" in wrong and not any(f.id in ("right-to-left", "left-to-right")
+                                        for f in partial):
+        partial += _order_evidence(tree, given.evaluated or (), expected, len(wrong))
+    return partial
+
+
+def _order_evidence(tree: Tree, given: Sequence[str], expected: Trace,
+                    mistakes: int) -> list[Finding]:
+    """The other child order, when the answer's evaluated leaves come in that order and
+    not in the expected one, though no search evaluates exactly those leaves (a student
+    who goes right to left and slips on a cut as well)."""
+    c = Conventions.from_header(expected.header)
+    if (c.order or "natural") not in ("natural", "reverse"):
+        return []
+    natural = _preorder(tree, mirrored=False)
+    mirrored = _preorder(tree, mirrored=True)
+    leaves = list(dict.fromkeys(given))
+    if len(leaves) < 2 or not set(leaves) <= natural.keys():
+        return []
+    ahead, back = (natural, mirrored) if c.order == "reverse" else (mirrored, natural)
+    if _ascending([ahead[n] for n in leaves]) and not _ascending([back[n] for n in leaves]):
+        mid = "left-to-right" if c.order == "reverse" else "right-to-left"
+        return [Finding(((mid, None),), ("evaluated",), mistakes,
+                        evidence=f"the order of your evaluated leaves ({' '.join(leaves)})")]
+    return []
+
+
+def _ascending(xs: Sequence[int]) -> bool:
+    return all(x < y for x, y in pairwise(xs))
+
+
+def _preorder(tree: Tree, *, mirrored: bool) -> dict[str, int]:
+    """Each node's place in a depth-first walk, children left to right or mirrored."""
+    out: dict[str, int] = {}
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        out[node.id] = len(out)
+        stack.extend(node.children if mirrored else reversed(node.children))
+    return out
 
 
 Run = Callable[[], Trace]
 Causes = tuple[tuple[str, str | None], ...]
+
+_KEPT: dict[tuple[int, bool], tuple[Trace, list[tuple[Causes, Solution]]]] = {}
+"""The misconceptions' answers for the last few expected traces: they depend on the
+trace only, so a class of answers to one tree searches them once."""
+
+
+def _answers(tree: Tree, expected: Trace, *, pairs: bool) -> list[tuple[Causes, Solution]]:
+    """Each misconception's full answer on ``tree`` (those that cannot run left out)."""
+    key = (id(expected), pairs)
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is expected:
+        return kept[1]
+    out: list[tuple[Causes, Solution]] = []
+    for causes, run in _alternatives(tree, expected, pairs=pairs):
+        try:
+            out.append((causes, extract_solution(run(), leaves=True)))
+        except TracerError:  # this search cannot run here (no static value, ...)
+            continue
+    if len(_KEPT) >= 8:
+        _KEPT.pop(next(iter(_KEPT)))
+    _KEPT[key] = (expected, out)
+    return out
 
 
 def _alternatives(tree: Tree, expected: Trace, *, pairs: bool) -> Iterator[tuple[Causes, Run]]:
@@ -205,13 +280,16 @@ def _cut_slips(trace: Trace) -> Iterator[tuple[tuple[str, str], dict[str, Any]]]
 
 
 def _search(tree: Tree, c: Conventions) -> Trace:
-    from ..api import search_tree
     from ..record import MemoryRecorder
+    from ..search import run_search
+    from ..sources import Source
 
     rec = MemoryRecorder()
-    search_tree(tree, algorithm=c.algorithm or "alphabeta", variant=c.variant,
-                order=c.order or "natural", seed=c.seed, depth=c.depth,
-                cut_on=c.cut_on or "ge", recorder=rec)
+    game, state, block = Source(tree.name or "tree", "tree", tree.name or "tree",
+                                tree=tree).game()
+    run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
+               order=c.order or "natural", seed=c.seed, depth=c.depth,
+               cut_on=c.cut_on or "ge", recorder=rec, source=block)
     return rec.trace
 
 

@@ -52,9 +52,9 @@ class TraceDiff:
             "same": self.same,
             "names": list(self.names),
             "index": self.index,
-            "before": [e.to_json() for e in self.before],
-            "a": None if self.a_event is None else self.a_event.to_json(),
-            "b": None if self.b_event is None else self.b_event.to_json(),
+            "before": [e.to_dict() for e in self.before],
+            "a": None if self.a_event is None else self.a_event.to_dict(),
+            "b": None if self.b_event is None else self.b_event.to_dict(),
             "fields": list(self.fields),
             "header": list(self.header),
             "ignored": list(self.ignored),
@@ -94,13 +94,13 @@ def _recorded(trace: Trace) -> dict[str, set[str]]:
     """For each event type, the fields the trace ever writes."""
     out: dict[str, set[str]] = {}
     for e in trace.events:
-        out.setdefault(e.type, set()).update(k for k in e.to_json() if k != "seq")
+        out.setdefault(e.type, set()).update(k for k in e.to_dict() if k != "seq")
     return out
 
 
 def _fields(event: Event, common: dict[str, set[str]]) -> dict[str, Any]:
     keep = common.get(event.type, set())
-    return {k: v for k, v in event.to_json().items() if k in keep or k == "type"}
+    return {k: v for k, v in event.to_dict().items() if k in keep or k == "type"}
 
 
 def _key(event: Event, common: dict[str, set[str]]) -> str:
@@ -182,4 +182,4 @@ def describe_event(e: Event) -> str:
         return f"discard {e.node}: repeats {e.existing}"
     if isinstance(e, Goal):
         return f"goal {e.node}, cost {_show(e.cost)}, path {' '.join(e.path)}"
-    return dumps_json({k: v for k, v in e.to_json().items() if k != "seq"})
+    return dumps_json({k: v for k, v in e.to_dict().items() if k != "seq"})

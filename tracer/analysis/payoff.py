@@ -39,7 +39,7 @@ from ..jsonio import decode_number, encode_number, json_path
 
 __all__ = ["BUILTIN", "Dominance", "Elimination", "Game", "Step", "dominance",
            "eliminate", "from_tree", "game_from_json", "load_game", "prisoners_dilemma",
-           "format_table", "pure_equilibria", "show_number", "show_pair", "to_svg"]
+           "format_table", "pure_equilibria", "show_number", "show_pair", "to_dot", "to_svg"]
 
 Number = float | int
 Pair = tuple[Number, Number]
@@ -296,6 +296,37 @@ def format_table(game: Game, marked: Sequence[tuple[int, int]] = ()) -> str:
         lines.append("   ".join([name.ljust(first), *(c.ljust(w) for c, w in
                                                       zip(row, widths, strict=True))]))
     return "\n".join(line.rstrip() for line in lines)
+
+
+def to_dot(game: Game, marked: Sequence[tuple[int, int]] = ()) -> str:
+    """The matrix as Graphviz DOT: one table, the cells of ``marked`` (the equilibria)
+    shaded and bold, as :func:`to_svg` draws it; Graphviz turns it into PNG or PDF."""
+    from html import escape
+
+    marks = set(marked)
+    corner = f"{game.players[0]} \\ {game.players[1]}"
+    texts = [[corner, *game.columns]] + [
+        [r, *(show_pair(game.payoffs[i][j]) for j in range(len(game.columns)))]
+        for i, r in enumerate(game.rows)]
+    rows = []
+    for r, row in enumerate(texts):
+        cells = []
+        for k, text in enumerate(row):
+            header = r == 0 or k == 0
+            hit = not header and (r - 1, k - 1) in marks
+            fill = "#fde68a" if hit else ("#eeeeee" if header else "#ffffff")
+            shown = f"<B>{escape(text)}</B>" if hit or header else escape(text)
+            cells.append(f'<TD BGCOLOR="{fill}" CELLPADDING="6">{shown}</TD>')
+        rows.append(f"<TR>{''.join(cells)}</TR>")
+    title = f"{game.name or 'game'}: payoffs ({game.players[0]}, {game.players[1]}), " \
+            f"{game.prefer} is better"
+    return ("digraph matrix {\n"
+            '\tgraph [fontname="DejaVu Sans Mono" fontsize=14 labelloc=t '
+            f'label=<{escape(title)}<BR/>shaded: pure Nash equilibrium>]\n'
+            '\tnode [fontname="DejaVu Sans Mono" fontsize=14 shape=plain]\n'
+            '\tmatrix [label=<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" '
+            f'COLOR="#444444">{"".join(rows)}</TABLE>>]\n'
+            "}\n")
 
 
 def to_svg(game: Game, marked: Sequence[tuple[int, int]] = ()) -> str:

@@ -9,6 +9,10 @@
 * ``negamax``: fail-soft alpha-beta with one side-to-move score and the window
   negated and swapped at each change of side (Knuth & Moore 1975).
 * ``list``: lecture 004's list procedure with its ALFA / BETA tests on ancestors.
+* ``slide-002``: lecture 002's MaxMove / MinMove exactly as the slide writes them, to
+  show what that code does: a new best sets alpha (MAX) or beta (MIN) to its value,
+  even a worse one, and MaxMove returns when ``beta > alpha`` (the inverted test),
+  MinMove when ``beta < alpha``.  Not alpha-beta: see docs/algorithms.md.
 
 All report values, alpha and beta from MAX's point of view.  The cut test is a
 convention: ``cut_on="ge"`` cuts when alpha >= beta (the textbooks), ``"gt"`` only
@@ -28,7 +32,7 @@ from .minimax import _list, no_chance
 
 __all__ = ["ALPHABETA_VARIANTS", "alpha_beta"]
 
-ALPHABETA_VARIANTS = ("fail-soft", "fail-hard", "negamax", "list")
+ALPHABETA_VARIANTS = ("fail-soft", "fail-hard", "negamax", "list", "slide-002")
 
 
 def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-soft",
@@ -41,7 +45,8 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
     opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
     if state is None:
         state = game.initial_state()
-    run = Run(game, recorder, opts, limits, quoted_ids=variant in ("fail-soft", "fail-hard"))
+    run = Run(game, recorder, opts, limits,
+              quoted_ids=variant in ("fail-soft", "fail-hard", "slide-002"))
     root = run.root_id(state)
     header = run.header("alphabeta", variant, root, source,
                         {"root_player": game.to_move(state).value})
@@ -52,19 +57,20 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
         if variant == "negamax":
             score, pv = _negamax(run, state, root, None, 0, -INF, INF)
             return game.to_move(state).sign * score, pv
-        return _ab(run, state, run.root_key, None, 0, -INF, INF, variant == "fail-hard")
+        return _ab(run, state, run.root_key, None, 0, -INF, INF, variant == "fail-hard",
+                   variant == "slide-002")
 
     return drive(run, header, body)
 
 
 def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
-        alpha: float, beta: float, hard: bool) -> tuple[float, PV]:
+        alpha: float, beta: float, hard: bool, slide: bool = False) -> tuple[float, PV]:
     leaf = run.leaf(state, nid, parent, ply)
     if leaf is not None:
         return leaf, (nid, None)
     player = run.game.to_move(state)
     if player is Player.CHANCE:
-        raise no_chance(run.plain_id(nid))
+        raise no_chance(run.name(state, nid))
     kids = run.children(state, nid, player, ply)
     if not kids:
         return run.evaluate(state, nid, parent, ply), (nid, None)
@@ -80,10 +86,14 @@ def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
     best_pv: PV = None
     last = len(kids) - 1
     for i, (child, cid) in enumerate(kids):
-        cv, cpv = _ab(run, child, cid, nid, ply + 1, alpha, beta, hard)
+        cv, cpv = _ab(run, child, cid, nid, ply + 1, alpha, beta, hard, slide)
         if sign * cv > sign * v:
             v, best, best_pv = cv, cid, cpv
-        if is_max:
+            if slide:  # the slide's "alpha <- Value(move)": set, not raised
+                alpha, beta = (v, beta) if is_max else (alpha, v)
+        if slide:
+            pass
+        elif is_max:
             if v > alpha:
                 alpha = v
         elif v < beta:
@@ -92,7 +102,8 @@ def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
         shown = (alpha if is_max else beta) if hard else v
         if on:
             run.backup(nid, cid, cv, shown, best, alpha, beta)
-        if alpha >= beta if ge else alpha > beta:
+        if ((beta > alpha if is_max else beta < alpha) if slide
+                else alpha >= beta if ge else alpha > beta):
             ret = (beta if is_max else alpha) if hard else v
             if i < last:
                 pruned = kids[i + 1:]
@@ -110,7 +121,7 @@ def _negamax(run: Run, state: Any, nid: Any, parent: Any, ply: int,
     game = run.game
     player = game.to_move(state)
     if player is Player.CHANCE:
-        raise no_chance(nid)
+        raise no_chance(run.name(state, nid))
     sign = player.sign
     leaf = run.leaf(state, nid, parent, ply, negamax=True)
     if leaf is not None:

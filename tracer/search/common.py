@@ -52,7 +52,9 @@ def flatten_pv(pv: PV) -> tuple[str, ...]:
 def choose(name: str, value: str, allowed: Sequence[str]) -> str:
     """Return ``value`` if allowed, else a UsageError listing the choices."""
     if value not in allowed:
-        raise UsageError(f"unknown {name} {value!r} (choose from: {', '.join(allowed)})")
+        from ..options import unknown_choice
+
+        raise UsageError(unknown_choice(name, value, allowed))
     return value
 
 
@@ -195,6 +197,12 @@ class Run:
     def plain_id(self, key: Any) -> str:
         """The node id of a node key (for messages)."""
         return str(json.loads(key)) if self.quoted else str(key)
+
+    def name(self, state: Any, key: Any) -> str:
+        """A node's id for messages, also where the search keys nodes by their action."""
+        if self.named:
+            return str(self.game.node_id(state))
+        return self.plain_id(key) if self.ids else self.game.describe(state)
 
     def child_id(self, parent_id: str, state: Any, action: Any, child: Any) -> str:
         if self.named:

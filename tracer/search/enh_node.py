@@ -156,7 +156,7 @@ class Searcher:
             return leaf, (nid, None)
         player = self.game.to_move(state)
         if player is Player.CHANCE:
-            raise no_chance(nid)
+            raise no_chance(run.name(state, nid))
         draft = None if self.limit is None else self.limit - ply
         tt = self.tt
         skey: Hashable = None

@@ -68,7 +68,7 @@ def _two_function(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tupl
         return leaf, (nid, None)
     player = run.game.to_move(state)
     if player is Player.CHANCE:
-        raise no_chance(run.plain_id(nid))
+        raise no_chance(run.name(state, nid))
     kids = run.children(state, nid, player, ply)
     if not kids:
         return run.evaluate(state, nid, parent, ply), (nid, None)
@@ -94,7 +94,7 @@ def _negamax(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[flo
     game = run.game
     player = game.to_move(state)
     if player is Player.CHANCE:
-        raise no_chance(nid)
+        raise no_chance(run.name(state, nid))
     sign = player.sign
     leaf = run.leaf(state, nid, parent, ply, negamax=True)
     if leaf is not None:  # deep enough: the static value from the mover's side
@@ -163,7 +163,7 @@ def _list(run: Run, state: Any, root_id: str, *, pruning: bool = False) -> tuple
             continue
         player = game.to_move(x.state)
         if player is Player.CHANCE:
-            raise no_chance(x.id)
+            raise no_chance(run.name(x.state, x.id))
         x.player = player
         parent_id = None if x.parent is None else x.parent.id
         # Terminal, or we decide not to expand further: e(x), and x stays in L.

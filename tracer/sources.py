@@ -1,0 +1,160 @@
+"""The source stage: what a user names, resolved once into a typed :class:`Source`.
+
+A command's SOURCE is one of: a recorded trace (``.jsonl``, or ``.json`` with a
+``"format"`` key), a tree file (``.json`` or the text notation), a built-in lecture
+example (``aima``), a built-in game with ``-p`` parameters (``tictactoe -p size=4``) or
+a user game (``path/to/file.py:ClassName``).  :func:`resolve` decides which, the same way
+for every command and for the web service, and says what it expected when it is none
+of them; :meth:`Source.game` gives the game, start state and trace-header block a
+search needs, :meth:`Source.trace` the recorded trace.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from .errors import UsageError
+from .games.base import Game, Player
+from .games.tree import Tree, TreeGame, load_tree, parse_tree_json
+
+if TYPE_CHECKING:
+    from .trace import Trace
+
+__all__ = ["Source", "SourceKind", "file_kind", "is_trace_file", "load_tree_source",
+           "resolve", "tree_source"]
+
+SourceKind = Literal["trace", "tree", "example", "game"]
+
+
+@dataclass(frozen=True)
+class Source:
+    """A resolved SOURCE."""
+
+    text: str
+    """What the user wrote."""
+    kind: SourceKind
+    """``trace`` (a recorded trace file), ``tree`` (a tree file), ``example`` (a built-in
+    lecture tree) or ``game`` (a built-in game or a user ``file.py:Class``)."""
+    name: str
+    """A display name: the tree's own name, else what the user wrote."""
+    tree: Tree | None = None
+    """The tree of a tree file or an example."""
+    params: Mapping[str, str] = field(default_factory=dict)
+    """A game's ``-p`` parameters, as text."""
+
+    def game(self) -> tuple[Game[Any, Any], Any, dict[str, Any]]:
+        """The game to search, its start state and the trace header's ``source`` block."""
+        if self.kind == "game":
+            from .games.registry import make_game
+
+            return make_game(self.text, self.params)
+        if self.tree is None:
+            raise UsageError(f"{self.text} is a recorded trace: it is drawn or checked as "
+                             "it is, not searched again")
+        return TreeGame(self.tree), self.tree.root, tree_source(self.tree)
+
+    def trace(self) -> Trace:
+        """The recorded trace of a ``trace`` source."""
+        if self.kind != "trace":
+            raise UsageError(f"{self.text} is a {self.kind}, not a recorded trace")
+        from .trace import load_trace
+
+        return load_trace(self.text)
+
+
+def resolve(text: str, *, root_player: str | None = None,
+            params: Mapping[str, str] | None = None, traces: bool = False) -> Source:
+    """Resolve what the user named.  ``traces``: a recorded trace file is accepted
+    (commands that read traces; ``root_player`` is then left to its header); otherwise
+    a ``.json`` trace is read as a tree and refused by the tree's schema.
+    ``root_player`` applies to trees, ``params`` to games: either given to the other is
+    a :class:`UsageError`."""
+    params = dict(params or {})
+    if _is_game(text):
+        if root_player is not None:
+            raise UsageError("--root-player applies to tree files; games take -p first=...")
+        return Source(text, "game", text, params=params)
+    if params:
+        raise UsageError(f"-p parameters apply to games, and {text!r} is a tree")
+    if traces and os.path.isfile(text) and is_trace_file(text):
+        # root_player is the trace header's business here (an answer's conventions may
+        # repeat it): nothing is searched.
+        return Source(text, "trace", text)
+    tree = load_tree_source(text, root_player=root_player)
+    return Source(text, "tree" if os.path.exists(text) else "example", tree.name or text,
+                  tree=tree)
+
+
+def load_tree_source(source: str, *, root_player: str | None = None) -> Tree:
+    """A tree file (``.json`` or text notation) or the name of a built-in example."""
+    player = None if root_player is None else Player(root_player)
+    if os.path.exists(source):
+        if os.path.isdir(source):
+            raise UsageError(f"{source} is a folder: give a tree file or an example name")
+        return load_tree(source, root_player=player)
+    from .examples import EXAMPLES, example_tree
+
+    if source in EXAMPLES:
+        tree = example_tree(source)
+        if player is not None:
+            tree = parse_tree_json(tree.to_json(), file=f"<example {source}>",
+                                   root_player=player)
+        return tree
+    raise UsageError(f"no such file or built-in example: {source!r} "
+                     f"(examples: {', '.join(EXAMPLES)}; games: {', '.join(_games())}; "
+                     "or a tree file)")
+
+
+def tree_source(tree: Tree) -> dict[str, Any]:
+    """The trace header's ``source`` block for an explicit tree."""
+    return {"kind": "tree", "name": tree.name, "tree": tree.to_json()}
+
+
+def is_trace_file(path: str | os.PathLike[str]) -> bool:
+    """A ``.jsonl`` stream, or a ``.json`` file whose object has a ``format`` key."""
+    file = os.fspath(path)
+    if file.endswith(".jsonl"):
+        return True
+    if not file.endswith(".json"):
+        return False
+    from .jsonio import load_json_file
+
+    return file_kind(load_json_file(file)) == "trace"
+
+
+_SOLUTION_KEYS = frozenset({"conventions", "values", "evaluated", "pruned", "alphabeta",
+                            "expanded", "nodes", "discarded", "path", "cost"})
+
+
+def file_kind(data: Any) -> str:
+    """What a JSON document is, from its keys: ``trace`` (a ``format`` key), ``payoff``
+    (``rows``/``columns``/``payoffs``, or a recorded ``game`` with ``equilibria``),
+    ``solution`` (solution items) or ``tree`` (anything else)."""
+    if not isinstance(data, dict):
+        return "tree"
+    if "format" in data:
+        return "trace"
+    if {"rows", "columns", "payoffs"} <= data.keys() or {"game", "equilibria"} <= data.keys():
+        return "payoff"
+    if data.keys() & _SOLUTION_KEYS:
+        return "solution"
+    return "tree"
+
+
+def _is_game(source: str) -> bool:
+    try:
+        from .games.registry import is_game_spec
+    except ImportError:  # games not installed in this build
+        return False
+    return bool(is_game_spec(source)) and not os.path.isfile(source)
+
+
+def _games() -> list[str]:
+    try:
+        from .games.registry import GAMES
+    except ImportError:  # games not installed in this build
+        return []
+    return sorted(GAMES)
