@@ -357,6 +357,20 @@ class Service:
 
         return _json_response(await self.job(work))
 
+    async def worksheet(self, request: Request) -> Response:
+        body = await self.body(request, "WorksheetRequest")
+
+        def work() -> bytes:
+            from ..analysis.check_render import worksheet_dot
+            from ..content import record_search, read_trace
+            from ..render.engine import render
+
+            source = _source(body, games=False)
+            _, text = record_search(source, algorithm="minimax", limits=self.limits({}))
+            return render(worksheet_dot(read_trace(json.loads(text))), "svg", pinned=False)
+
+        return _drawing(await self.job(work), "svg")
+
     async def diff(self, request: Request) -> Response:
         body = await self.body(request, "DiffRequest")
 
@@ -631,6 +645,7 @@ def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette
         Route("/v1/frames", _guarded(s.frames), methods=["POST"]),
         Route("/v1/check", _guarded(s.check), methods=["POST"]),
         Route("/v1/diff", _guarded(s.diff), methods=["POST"]),
+        Route("/v1/worksheet", _guarded(s.worksheet), methods=["POST"]),
         Route("/v1/compare", _guarded(s.compare), methods=["POST"]),
         Route("/v1/exercise", _guarded(s.exercise), methods=["POST"]),
         Route("/v1/traces", _guarded(s.store_trace), methods=["POST"]),

@@ -168,6 +168,8 @@ def _schemas() -> dict[str, Any]:
                               "cut_on": {"enum": ["ge", "gt"]},
                               "diagnosis": {"type": "boolean", "default": True}},
                              ("answer",)),
+        "WorksheetRequest": _obj({k: v for k, v in _source_props().items()
+                                  if k in ("tree", "example", "root_player")}),
         "DiffRequest": _obj({"a": trace_ref, "b": trace_ref,
                              "context": {"type": "integer", "minimum": 0, "maximum": 100}},
                             ("a", "b")),
@@ -304,6 +306,11 @@ def openapi() -> dict[str, Any]:
                                 "RenderRequest", _json("FramesResponse"), 404, 503),
             "/v1/check": _post("check", "Check an answer (`gametrace check --json`)",
                                "CheckRequest", _json("AnyJSON"), 404, 503),
+            "/v1/worksheet": _post("worksheet", "The blank tree of a quiz: leaf values only "
+                                                "(SVG)", "WorksheetRequest",
+                                   {"description": "The worksheet",
+                                    "content": {"image/svg+xml": _FILES["image/svg+xml"]}},
+                                   503),
             "/v1/diff": _post("diff", "Where two traces part (`gametrace diff --json`)",
                               "DiffRequest", _json("AnyJSON"), 404),
             "/v1/compare": _post("compare", "Orderings compared "
