@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check traces clean
+.PHONY: demo test lint bench docs docs-check traces clean serve sysdeps-browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,8 +22,17 @@ demo: $(STAMP)
 	$(BIN)/gametrace render $(OUT)/aima.json --frames $(OUT)/frames
 	@echo "open $(OUT)/aima.png, $(OUT)/frames/frames.pdf (slides) or $(OUT)/frames/player.html"
 
+## sysdeps-browser: Debian's chromium for the browser tests, installed only when missing
+sysdeps-browser:
+	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
+	  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; }
+
+## serve: start the web service on http://127.0.0.1:8000/ (the embedded default store)
+serve: $(STAMP)
+	$(BIN)/gametrace serve
+
 ## test: set up, then run the whole test suite
-test: $(STAMP)
+test: $(STAMP) sysdeps-browser
 	$(BIN)/python -m pytest -q
 
 ## lint: ruff and mypy --strict

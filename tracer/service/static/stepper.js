@@ -24,8 +24,8 @@ export function stepper(frames, { id = "stepper", onMove = null } = {}) {
   slider.addEventListener("input", () => show(Number(slider.value) - 1));
   const root = el("div", { class: "stepper", id },
     el("div", { class: "row controls" },
-       button("first", "⏮", () => 0), button("prev", "◀", () => index - 1),
-       button("next", "▶", () => index + 1), button("last", "⏭", () => frames.length - 1),
+       button("first", "First", () => 0), button("prev", "◀ Prev", () => index - 1),
+       button("next", "Next ▶", () => index + 1), button("last", "Last", () => frames.length - 1),
        slider, counter),
     caption, figure);
   show(0, false);
