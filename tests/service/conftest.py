@@ -12,9 +12,9 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from tracer.service import Settings, create_app  # noqa: E402
+from tracer.service import Settings, create_app
 
 
 @pytest.fixture(scope="module")

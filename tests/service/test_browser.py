@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from playwright.sync_api import Page, Route, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, Route, sync_playwright
 
 CHROMIUM = os.environ.get("GAMETRACE_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -289,15 +289,15 @@ class Service:
         return _json_response(dumps_json(head)[:-1] + ',"trace":' + text.rstrip() + "}")
 
     async def put(self, text: str, tags: list[str]) -> str:
-        from ..content import read_trace
+        """Store a trace this service has just recorded (so valid: not checked again)."""
 
         def work() -> str:
-            trace = read_trace(json.loads(text))
-            h = trace.header
-            name = str(h.source.get("name") or "tree")
-            ident, _ = self.store.put(text.encode(), algorithm=h.algorithm, variant=h.variant,
-                                      source=name, title=f"{h.algorithm} ({h.variant}) on "
-                                                         f"{name}", tags=tags)
+            header = json.loads(text)["header"]
+            algorithm, variant = header["algorithm"], header["variant"]
+            name = str(header["source"].get("name") or "tree")
+            ident, _ = self.store.put(text.encode(), algorithm=algorithm, variant=variant,
+                                      source=name, title=f"{algorithm} ({variant}) on {name}",
+                                      tags=tags)
             return ident
 
         return await self.job(work)
@@ -362,7 +362,7 @@ class Service:
 
         def work() -> bytes:
             from ..analysis.check_render import worksheet_dot
-            from ..content import record_search, read_trace
+            from ..content import read_trace, record_search
             from ..render.engine import render
 
             source = _source(body, games=False)
