@@ -15,7 +15,7 @@ import io
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError, UsageError
+from .errors import InputError, LimitExceeded, UsageError
 from .games.base import Player
 from .games.tree import Tree, TreeGame, parse_tree_json, parse_tree_text
 from .search.common import NO_LIMITS, Limits
@@ -131,10 +131,13 @@ def record_search(source: Source, *, algorithm: str = "alphabeta", variant: str 
 
 
 def check_answer(answer: Any, *, tree: Tree | None = None, trace: Trace | None = None,
-                 diagnosis: bool = True, **overrides: Any) -> Report:
+                 diagnosis: bool = True, limits: Limits = NO_LIMITS,
+                 **overrides: Any) -> Report:
     """Judge a solution (its parsed JSON) against ``trace``, or against the search of
     ``tree`` under the answer's conventions with ``overrides`` (algorithm, variant, order,
-    seed, depth, cut_on, root_player): the report ``gametrace check --json`` prints."""
+    seed, depth, cut_on, root_player): the report ``gametrace check --json`` prints.
+    A search of ``tree`` stopped by ``limits`` is a :class:`LimitExceeded`: an answer is
+    not checked against half a search."""
     from .analysis.check import check_solution
     from .analysis.solution import Solution
     from .record import MemoryRecorder
@@ -158,9 +161,13 @@ def check_answer(answer: Any, *, tree: Tree | None = None, trace: Trace | None =
         game, state, block, name = _resolve(tree, {}, c.root_player)
         from .search import run_search
 
-        run_search(game, state, algorithm=c.algorithm, variant=c.variant,
-                   order=c.order or "natural", seed=c.seed, depth=c.depth,
-                   cut_on=c.cut_on or "ge", recorder=rec, source=block)
+        result = run_search(game, state, algorithm=c.algorithm, variant=c.variant,
+                            order=c.order or "natural", seed=c.seed, depth=c.depth,
+                            cut_on=c.cut_on or "ge", recorder=rec, source=block,
+                            limits=limits)
+        if not result.complete:
+            raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
+                                "its end: check an answer on a smaller tree")
         trace = rec.trace
         title = f"{trace.header.algorithm} ({trace.header.variant}) on {name}"
     else:

@@ -43,6 +43,8 @@ log = logging.getLogger("gametrace.serve")
 STACK_BYTES = 256 * 1024 * 1024
 RECURSION_LIMIT = 30_000
 ID_LENGTH = 64
+DIAGNOSIS_NODES = 2_000
+"""Largest tree whose wrong answers get a diagnosis (it searches the tree many times)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class Settings:
     """How long a request waits for a free job slot before a 503."""
     max_frames: int = 400
     """Most frames one request draws."""
-    max_compare_leaves: int = 2_000_000
+    max_compare_leaves: int = 300_000
     """Leaves × searches a comparison of orderings may cost."""
     seed_dir: Path | None = field(default=None)
     """Traces stored on first start (default: the repository's traces/, if present)."""
@@ -345,14 +347,17 @@ class Service:
             options = {k: body.get(k) for k in ("algorithm", "variant", "order", "seed",
                                                  "depth", "cut_on", "root_player")}
             if "trace" in body:
-                report = check_answer(body["answer"], trace=self.trace_of(body["trace"],
-                                                                          "trace"),
-                                      diagnosis=body.get("diagnosis", True))
+                trace = self.trace_of(body["trace"], "trace")
+                small = len(trace.events) <= 4 * DIAGNOSIS_NODES
+                report = check_answer(body["answer"], trace=trace,
+                                      diagnosis=body.get("diagnosis", True) and small)
             else:
                 source = _source(body, games=False)
                 tree = source if not isinstance(source, str) else _example(source)
-                report = check_answer(body["answer"], tree=tree,
-                                      diagnosis=body.get("diagnosis", True), **options)
+                # the diagnosis searches the tree again a few dozen times: small trees only
+                diagnosis = body.get("diagnosis", True) and tree.size <= DIAGNOSIS_NODES
+                report = check_answer(body["answer"], tree=tree, diagnosis=diagnosis,
+                                      limits=self.limits({}), **options)
             return dumps_json(report.to_json())
 
         return _json_response(await self.job(work))

@@ -63,7 +63,7 @@ def _render_options() -> dict[str, Any]:
             schema = {"enum": enums[f.name]}
         if base == "int":
             schema["minimum"] = {"max_nodes": 10, "max_width": 2, "dpi": 1}.get(f.name, 0)
-            schema["maximum"] = {"dpi": 600, "max_nodes": 2000}.get(f.name, 1000)
+            schema["maximum"] = {"dpi": 300, "max_nodes": 1000}.get(f.name, 1000)
         props[f.name] = schema
     return {"type": "object", "additionalProperties": False, "properties": props}
 
