@@ -171,3 +171,43 @@ def test_the_library_opens_a_recorded_trace_by_its_link(page: Page, live_server:
     page.goto(f"{live_server}/{href}")
     page.wait_for_selector("#stepper-counter")
     assert (page.text_content("#stepper-counter") or "").startswith("1 / ")
+
+
+def test_the_permalink_carries_tree_and_options(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/#/edit")
+    page.fill("#tree", "A(B(5 1) C(2 9))")
+    page.wait_for_selector("#parse-status.ok")
+    page.select_option("#variant", "fail-hard")
+    page.select_option("#order", "reverse")
+    href = page.get_attribute("#permalink", "href") or ""
+    fresh = page.context.new_page()
+    fresh.goto(f"{live_server}/{href}")
+    fresh.wait_for_selector("#stepper-counter")
+    assert (fresh.text_content("#step-title") or "").startswith("alpha-beta (fail-hard)")
+    fresh.click("#stepper-last")
+    svg = fresh.inner_html("#stepper-figure")
+    assert "<title>C</title>" in svg and "<title>B</title>" in svg
+    fresh.close()
+
+
+def test_the_stepper_speaks_italian_and_prints_in_grey(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/#/step?example=aima")
+    page.wait_for_selector("#stepper-counter")
+    english = page.text_content("#stepper-caption") or ""
+    page.check("#toggle-lang")
+    page.wait_for_function("() => document.querySelector('#toggle-lang')?.checked")
+    page.wait_for_selector("#stepper-caption >> text=Passo")
+    assert (page.text_content("#stepper-caption") or "") != english
+    page.check("#toggle-theme")
+    page.wait_for_function("() => document.querySelector('#toggle-theme')?.checked")
+    page.wait_for_selector("#stepper-figure svg")
+    fills = page.eval_on_selector_all(
+        "#stepper-figure polygon", "ps => ps.map(p => p.getAttribute('fill'))")
+    assert all(f in ("none", "transparent") or _grey(f) for f in fills), set(fills)
+
+
+def _grey(colour: str | None) -> bool:
+    if colour is None or not colour.startswith("#") or len(colour) != 7:
+        return colour in ("white", "black")
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return r == g == b
