@@ -16,9 +16,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-
-pytest.importorskip("playwright")
-
 from playwright.sync_api import Page, Route, sync_playwright
 
 CHROMIUM = os.environ.get("GAMETRACE_CHROMIUM", "/usr/bin/chromium")

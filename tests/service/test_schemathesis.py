@@ -8,29 +8,29 @@ document's links name.
 
 from __future__ import annotations
 
-from pathlib import Path
+import hashlib
 from typing import Any
 
 import pytest
-
-schemathesis = pytest.importorskip("schemathesis")
-
-from hypothesis import HealthCheck, settings  # noqa: E402
-from schemathesis.checks import (  # noqa: E402
+import schemathesis
+from hypothesis import HealthCheck, Phase, settings
+from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
     response_schema_conformance,
     status_code_conformance,
 )
 
-from tracer.service import Settings, create_app  # noqa: E402
-from tracer.service.openapi import openapi  # noqa: E402
+from tracer.service import Settings, create_app
+from tracer.service.openapi import openapi
 
 schemathesis.experimental.OPEN_API_3_1.enable()
 
-_DB = Path(__import__("tempfile").mkdtemp(prefix="gametrace-schemathesis-")) / "traces.db"
-APP = create_app(Settings(db=str(_DB), max_nodes=2_000, time_limit=1.0, max_frames=60,
-                          seed_dir=_DB.parent))
+CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance)
+BOUNDED = settings(deadline=None, derandomize=True, database=None,
+                   phases=[Phase.explicit, Phase.generate],  # nothing to shrink when all pass
+                   suppress_health_check=list(HealthCheck))
 
 
 def bounded(doc: dict[str, Any], depth: int = 2) -> dict[str, Any]:
@@ -55,30 +55,35 @@ def bounded(doc: dict[str, Any], depth: int = 2) -> dict[str, Any]:
     return {**doc, "paths": inline(doc["paths"], ()), "components": {}}
 
 
-schema = schemathesis.from_dict(bounded(openapi()), app=APP, base_url="")
+@pytest.fixture(scope="module")
+def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The document over an app with small budgets (fuzzed searches stay short)."""
+    folder = tmp_path_factory.mktemp("fuzz")
+    app = create_app(Settings(db=str(folder / "traces.db"), max_nodes=2_000, time_limit=1.0,
+                              max_frames=60, seed_dir=folder))
+    return schemathesis.from_dict(bounded(openapi()), app=app, base_url="")
 
-CHECKS = (not_a_server_error, status_code_conformance, content_type_conformance,
-          response_schema_conformance)
+
+schema = schemathesis.from_pytest_fixture("api_schema")
 
 
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(BOUNDED, max_examples=12)
 def test_every_operation_answers_as_documented(case: schemathesis.Case) -> None:
     response = case.call_asgi()
     case.validate_response(response, checks=CHECKS)
 
 
-StoredTraces = schema.as_state_machine()
-StoredTraces.TestCase.settings = settings(max_examples=10, stateful_step_count=4,
-                                          deadline=None, derandomize=True,
-                                          suppress_health_check=list(HealthCheck))
+def test_stored_traces_fetch_back_by_id(api_schema: Any) -> None:
+    fetched: list[str] = []
 
-
-def test_stored_traces_fetch_back_by_id() -> None:
-    class Machine(StoredTraces):  # type: ignore[misc, valid-type]
+    class Machine(api_schema.as_state_machine()):  # type: ignore[misc]
         def validate_response(self, response, case, additional_checks=()):  # type: ignore[no-untyped-def]
             case.validate_response(response, checks=CHECKS)
+            if case.path == "/v1/traces/{id}" and response.status_code == 200:
+                ident = case.path_parameters["id"]
+                assert hashlib.sha256(response.content).hexdigest() == ident
+                fetched.append(ident)
 
         def _add_results_to_targets(self, targets, results):  # type: ignore[no-untyped-def]
             # Hypothesis renamed _add_result_to_targets, through which schemathesis 3
@@ -88,4 +93,6 @@ def test_stored_traces_fetch_back_by_id() -> None:
                 if target is not None:
                     super()._add_results_to_targets((target,), [result])
 
+    Machine.TestCase.settings = settings(BOUNDED, max_examples=3, stateful_step_count=4)
     Machine.TestCase().runTest()
+    assert fetched, "no stored trace was fetched back by its id"
