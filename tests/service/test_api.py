@@ -58,7 +58,10 @@ def test_the_repository_traces_are_there_from_the_first_start(client: TestClient
                                             "tag": "recorded"}).json()["items"]
     assert {r["variant"] for r in aima} == {"list", "negamax", "two-function"}
     by_text = client.get("/v1/traces", params={"text": "OTHELLO"}).json()["items"]
-    assert [r["source"] for r in by_text] == ["othello"]
+    assert [r["title"] for r in by_text] == [
+        "alphabeta (fail-soft) on othello, depth 3, board=start first=black eval=weighted"]
+    nim = client.get("/v1/traces", params={"example": "nim"}).json()["items"]
+    assert nim[0]["title"].endswith("piles=2,2 first=max misere=false symmetry=true")
 
 
 def test_seeded_files_are_in_the_canonical_form() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -162,12 +163,14 @@ def test_the_library_opens_a_recorded_trace_by_its_link(page: Page, live_server:
     page.goto(f"{live_server}/#/library")
     page.wait_for_selector("#library-list a.open")
     _shot(page, "library")
-    link = page.locator("#library-list a.open", has_text="alphabeta (fail-soft) on aima").first
+    link = page.locator("#library-list a.open",
+                        has_text=re.compile(r"^alphabeta \(fail-soft\) on aima$"))
     href = link.get_attribute("href")
     assert href is not None and href.startswith("#/step?id=")
     page.goto(f"{live_server}/{href}")
     page.wait_for_selector("#stepper-counter")
-    assert (page.text_content("#stepper-counter") or "").startswith("1 / ")
+    assert page.text_content("#stepper-counter") == "1 / 23"  # the AIMA search: 22 steps
+    assert (page.text_content("#step-title") or "").startswith("alpha-beta (fail-soft)")
 
 
 def test_the_permalink_carries_tree_and_options(page: Page, live_server: str) -> None:

@@ -33,7 +33,7 @@ from starlette.staticfiles import StaticFiles
 from ..errors import InputError, LimitExceeded, TracerError, UsageError
 from ..jsonio import dumps_json
 from .openapi import openapi, request_validator
-from .store import SqliteStore, TraceStore
+from .store import SqliteStore, TraceStore, describe
 
 __all__ = ["Settings", "create_app"]
 
@@ -294,12 +294,8 @@ class Service:
         """Store a trace this service has just recorded (so valid: not checked again)."""
 
         def work() -> str:
-            header = json.loads(text)["header"]
-            algorithm, variant = header["algorithm"], header["variant"]
-            name = str(header["source"].get("name") or "tree")
-            ident, _ = self.store.put(text.encode(), algorithm=algorithm, variant=variant,
-                                      source=name, title=f"{algorithm} ({variant}) on {name}",
-                                      tags=tags)
+            info = describe(json.loads(text)["header"])
+            ident, _ = self.store.put(text.encode(), **info, tags=tags)
             return ident
 
         return await self.job(work)
@@ -448,11 +444,7 @@ class Service:
             from ..content import trace_text
 
             trace = self.trace_of(body["trace"], "trace")
-            h = trace.header
-            name = str(h.source.get("name") or "tree")
-            return self.store.put(trace_text(trace).encode(), algorithm=h.algorithm,
-                                  variant=h.variant, source=name,
-                                  title=f"{h.algorithm} ({h.variant}) on {name}",
+            return self.store.put(trace_text(trace).encode(), **describe(trace.header.to_json()),
                                   tags=body.get("tags", []))
 
         ident, created = await self.job(work)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .store import SqliteStore
+from .store import SqliteStore, describe
 
 __all__ = ["default_seed_dir", "seed_store"]
 
@@ -33,10 +33,6 @@ def seed_store(store: SqliteStore, folder: Path | None = None) -> bool:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or data.get("format") != "gametree-trace":
             continue  # the manifest, not a trace
-        header = data.get("header") or {}
-        algorithm, variant = str(header.get("algorithm")), str(header.get("variant"))
-        name = str((header.get("source") or {}).get("name") or path.stem)
-        items.append((path.read_bytes(), {
-            "algorithm": algorithm, "variant": variant, "source": name,
-            "title": f"{algorithm} ({variant}) on {name}", "tags": ["recorded"]}))
+        items.append((path.read_bytes(), {**describe(data.get("header") or {}),
+                                          "tags": ["recorded"]}))
     return store.seed_once(SEED_KEY, items)

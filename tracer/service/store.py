@@ -18,12 +18,40 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["Record", "SqliteStore", "TraceStore", "trace_id"]
+__all__ = ["Record", "SqliteStore", "TraceStore", "describe", "trace_id"]
 
 
 def trace_id(data: bytes) -> str:
     """The content address of a stored trace."""
     return hashlib.sha256(data).hexdigest()
+
+
+def describe(header: dict[str, Any]) -> dict[str, str]:
+    """What a listing shows of a trace, from its header's JSON: algorithm, variant, source
+    and a title naming the options that set it apart (order, depth, cut test, ...)."""
+    algorithm, variant = str(header.get("algorithm")), str(header.get("variant"))
+    source = header.get("source") or {}
+    name = str(source.get("name") or "tree")
+    options = header.get("options") or {}
+    shown = [f"order {options['order']}" if options.get("order", "natural") != "natural"
+             else "", f"depth {options['depth']}" if options.get("depth") is not None else "",
+             "cut on >" if options.get("cut_on") == "gt" else ""]
+    params = source.get("params") or {}
+    if params:
+        shown.append(" ".join(f"{k}={_text(v)}" for k, v in params.items()))
+    extra = ", ".join(x for x in shown if x)
+    title = f"{algorithm} ({variant}) on {name}" + (f", {extra}" if extra else "")
+    return {"algorithm": algorithm, "variant": variant, "source": name,
+            "title": title[:300]}
+
+
+def _text(value: Any) -> str:
+    """A parameter as a user types it (``-p piles=2,2``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list | tuple):
+        return ",".join(_text(v) for v in value)
+    return str(value)
 
 
 @dataclass(frozen=True)
