@@ -41,3 +41,13 @@ export function searchRequest(params) {
   if (params.get("depth")) body.depth = Number(params.get("depth"));
   return body;
 }
+
+/** ``board=x...o.... first=x`` as the params object of a game. */
+export function gameParams(text) {
+  const out = {};
+  for (const item of (text || "").split(/\s+/).filter(Boolean)) {
+    const at = item.indexOf("=");
+    if (at > 0) out[item.slice(0, at)] = item.slice(at + 1);
+  }
+  return out;
+}

@@ -15,6 +15,14 @@ export async function renderEdit(view, params) {
   const example = select("example", ["", ...examples.map((e) => e.name)],
                          params.get("example") || "");
   const game = select("game", ["", ...games.map((g) => g.name)], params.get("game") || "");
+  const gameParams = el("input", { id: "params", size: 40, value: params.get("params") || "",
+                                   placeholder: "board=x...o.... first=x" });
+  const gameHelp = el("div", { id: "game-help", class: "hint" });
+  function describeGame() {
+    const spec = games.find((g) => g.name === game.value);
+    gameHelp.textContent = spec ? spec.params.map((p) => `${p.name}=${p.default}`).join("  ")
+      : "";
+  }
   const algorithm = select("algorithm", algos.algorithms.map((a) => a.name),
                            params.get("algorithm") || "alphabeta");
   const variant = el("select", { id: "variant", name: "variant" });
@@ -31,7 +39,10 @@ export async function renderEdit(view, params) {
   }
   function current() {
     const out = {};
-    if (game.value) out.game = game.value;
+    if (game.value) {
+      out.game = game.value;
+      if (gameParams.value.trim()) out.params = gameParams.value.trim();
+    }
     else if (example.value) out.example = example.value;
     else out.tree = text.value;
     out.algorithm = algorithm.value;
@@ -70,7 +81,8 @@ export async function renderEdit(view, params) {
     if (chosen) { text.value = chosen.tree; game.value = ""; }
     check();
   });
-  game.addEventListener("change", () => { example.value = ""; check(); });
+  game.addEventListener("change", () => { example.value = ""; describeGame(); check(); });
+  gameParams.addEventListener("change", updateLink);
   algorithm.addEventListener("change", () => { fillVariants(); updateLink(); });
   for (const input of [variant, order, cutOn, depth]) input.addEventListener("change", updateLink);
   const random = el("button", { id: "random", type: "button", onclick: async () => {
@@ -81,6 +93,7 @@ export async function renderEdit(view, params) {
     check();
   } }, "Random exercise");
   fillVariants();
+  describeGame();
   view.append(
     el("h2", {}, "Tree"),
     el("p", {}, "Text notation: A(B(3 12 8) C(2 4 6)); a leaf is a number or name:number; ",
@@ -88,7 +101,8 @@ export async function renderEdit(view, params) {
     text, status,
     el("div", { class: "row" },
        el("label", {}, "Lecture example ", example),
-       el("label", {}, "Game ", game), random),
+       el("label", {}, "Game ", game), el("label", {}, "Parameters ", gameParams), random),
+    gameHelp,
     el("h2", {}, "Search"),
     el("div", { class: "row" },
        el("label", {}, "Algorithm ", algorithm), el("label", {}, "Variant ", variant),

@@ -1,6 +1,6 @@
 // Step: the search of the permalink's tree (or a stored trace), frame by frame, with the
 // alpha/beta window, Italian wording and the print theme as toggles.
-import { get, post, searchRequest } from "./api.js";
+import { gameParams, post, searchRequest } from "./api.js";
 import { el } from "./dom.js";
 import { go } from "./main.js";
 import { listenKeys, stepper } from "./stepper.js";
@@ -17,6 +17,7 @@ export async function renderStep(view, params) {
     const body = searchRequest(params);
     delete body.tree;
     body.game = params.get("game");
+    body.params = gameParams(params.get("params"));
     trace = (await post("/v1/search", body)).trace;
   } else {
     trace = (await post("/v1/search", searchRequest(params))).trace;

@@ -211,3 +211,18 @@ def _grey(colour: str | None) -> bool:
         return colour in ("white", "black")
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     return r == g == b
+
+
+def test_a_game_position_picked_in_the_editor_steps_like_render_frames(
+        page: Page, live_server: str, tmp_path: Path) -> None:
+    trace = tmp_path / "ttt.json"
+    _cli("run", "tictactoe", "-p", "board=xx.oo....", "-o", str(trace), "-q")
+    _cli("render", str(trace), "--frames", str(tmp_path / "frames"))
+    expected = len(list((tmp_path / "frames").glob("frame-*.svg")))
+    page.goto(f"{live_server}/#/edit")
+    page.select_option("#game", "tictactoe")
+    assert "board=........." in (page.text_content("#game-help") or "")
+    page.fill("#params", "board=xx.oo....")
+    page.click("#open-step")
+    page.wait_for_selector("#stepper-counter")
+    assert page.text_content("#stepper-counter") == f"1 / {expected}"
