@@ -179,6 +179,13 @@ def test_diff_and_exercise(client: TestClient) -> None:
     assert check["percent"] == 100.0
 
 
+def test_unknown_paths_and_methods_are_problems(client: TestClient) -> None:
+    for got, status in ((client.get("/v1/nothing"), 404), (client.delete("/v1/traces"), 405),
+                        (client.get("/static/nothing.js"), 404)):
+        assert got.status_code == status
+        assert got.headers["content-type"] == "application/problem+json"
+
+
 def test_unknown_ids_are_404_and_malformed_ones_400(client: TestClient) -> None:
     assert client.get("/v1/traces/" + "0" * 64).status_code == 404
     assert client.get("/v1/traces/nothex").status_code == 400
@@ -210,8 +217,11 @@ def test_pages_are_served_with_a_strict_policy(client: TestClient) -> None:
     assert page.status_code == 200 and 'src="/static/main.js"' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
     for name in ("main.js", "edit.js", "step.js", "quiz.js", "compare.js", "library.js"):
-        text = client.get(f"/static/{name}").text
-        assert "http://" not in text and "https://" not in text, name
+        got = client.get(f"/static/{name}")
+        assert "http://" not in got.text and "https://" not in got.text, name
+        assert "script-src 'self'" in got.headers["content-security-policy"], name
+    problem = client.get("/v1/traces/nothex")
+    assert problem.headers["x-content-type-options"] == "nosniff"
 
 
 def test_a_store_keeps_a_trace_whole_or_not_at_all(tmp_path: Path) -> None:

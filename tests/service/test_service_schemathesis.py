@@ -70,7 +70,7 @@ schema = schemathesis.from_pytest_fixture("api_schema")
 @schema.parametrize()
 @settings(BOUNDED, max_examples=12)
 def test_every_operation_answers_as_documented(case: schemathesis.Case) -> None:
-    response = case.call_asgi()
+    response = case.call()
     case.validate_response(response, checks=CHECKS)
 
 

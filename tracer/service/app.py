@@ -25,10 +25,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import InputError, LimitExceeded, TracerError, UsageError
 from ..jsonio import dumps_json
@@ -635,6 +638,40 @@ _CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsaf
         "frame-ancestors 'none'")
 
 
+_HEADERS = {"Content-Security-Policy": _CSP, "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer"}
+
+
+class _SecurityHeaders:
+    """Adds :data:`_HEADERS` to every response, the static files' included (pure ASGI)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for key, value in _HEADERS.items():
+                    headers.setdefault(key, value)
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+async def _no_route(request: Request, exc: Exception) -> Response:
+    """Unknown paths and methods answer problem+json too."""
+    status = getattr(exc, "status_code", 404)
+    detail = (f"no {request.url.path} here (see /v1/openapi.json)" if status == 404
+              else f"{request.method} is not allowed on {request.url.path}")
+    return Problem(status, "Not found" if status == 404 else "Method not allowed",
+                   detail).response()
+
+
 def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette:
     """The app; ``store`` replaces the SQLite store named in ``settings`` (tests)."""
     service = Service(settings, store)
@@ -661,18 +698,9 @@ def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette
         Route("/v1/traces/{id}/frames", _guarded(s.trace_frames)),
         Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(_SecurityHeaders)],
+                    exception_handlers={404: _no_route, 405: _no_route})
     app.state.service = service
-
-    @app.middleware("http")
-    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]
-                      ) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("Content-Security-Policy", _CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        return response
-
     return app
 
 
