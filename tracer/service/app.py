@@ -13,6 +13,7 @@ and ends with ``complete: false`` when it runs out.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import sys
@@ -340,10 +341,12 @@ class Service:
 
         drawing = Drawing(trace, self.render_options(options))
         frames = list(drawing.frames())
-        drawing.prepare(f.view for f in frames)
+        # the page writes each caption beside its picture, as the HTML player does
+        views = [dataclasses.replace(f.view, caption=None) for f in frames]
+        drawing.prepare(views)
         return dumps_json({"count": len(frames), "caption": drawing.caption, "frames": [
-            {"svg": drawing.render("svg", f.view).decode(), "caption": f.caption}
-            for f in frames]})
+            {"svg": drawing.render("svg", view).decode(), "caption": f.caption}
+            for f, view in zip(frames, views, strict=True)]})
 
     async def check(self, request: Request) -> Response:
         body = await self.body(request, "CheckRequest")
