@@ -4,7 +4,8 @@ Starlette rather than FastAPI: the request and response schemas are the project'
 JSON Schemas (:mod:`tracer.service.openapi`), which FastAPI would want as pydantic
 models (a second copy that can drift); Starlette routes, streams and serves files, and
 nothing more.  Every library error becomes an ``application/problem+json`` answer
-(RFC 9457) whose ``where`` is the JSON path or the line and column of the fault.
+(RFC 9457) whose ``where`` is the JSON path or the line and column of the fault
+(:mod:`.problems`); responses, headers and the job pool are in :mod:`.web`.
 Searches, drawings and checks run in a small pool of threads with a large stack (deep
 trees recurse), at most ``max_jobs`` at once; each search has a node and a time budget
 and ends with ``complete: false`` when it runs out.
@@ -15,37 +16,37 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-import logging
-import sys
-import threading
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import InputError, LimitExceeded, TracerError, UsageError
 from ..jsonio import dumps_json
 from .openapi import openapi, request_validator
+from .problems import Problem, from_library, guarded, nested, no_route
 from .store import SqliteStore, TraceStore, describe
+from .web import (
+    SecurityHeaders,
+    drawing_response,
+    int_param,
+    job_pool,
+    json_response,
+    static_dir,
+    view_params,
+)
 
 __all__ = ["Settings", "create_app"]
 
 T = TypeVar("T")
-log = logging.getLogger("gametrace.serve")
 
-STACK_BYTES = 256 * 1024 * 1024
-RECURSION_LIMIT = 30_000
 ID_LENGTH = 64
 DIAGNOSIS_NODES = 2_000
 """Largest tree whose wrong answers get a diagnosis (it searches the tree many times)."""
@@ -75,55 +76,6 @@ class Settings:
     """Traces stored on first start (default: the repository's traces/, if present)."""
 
 
-class Problem(Exception):
-    """An answer other than 200, said as problem+json."""
-
-    def __init__(self, status: int, title: str, detail: str, *, where: str | None = None,
-                 file: str | None = None) -> None:
-        super().__init__(detail)
-        self.status, self.title, self.detail = status, title, detail
-        self.where, self.file = where, file
-
-    def response(self) -> Response:
-        body: dict[str, Any] = {"type": f"https://gametree-tracer.invalid/problems/"
-                                        f"{self.title.lower().replace(' ', '-')}",
-                                "title": self.title, "status": self.status,
-                                "detail": self.detail}
-        if self.where:
-            body["where"] = self.where
-        if self.file:
-            body["file"] = self.file
-        headers = {"Retry-After": "1"} if self.status == 503 else None
-        return Response(dumps_json(body), status_code=self.status, headers=headers,
-                        media_type="application/problem+json")
-
-
-def _from_library(exc: BaseException) -> Problem:
-    if isinstance(exc, InputError):
-        return Problem(422, "Invalid content", exc.message, where=exc.where, file=exc.file)
-    if isinstance(exc, UsageError):
-        return Problem(422, "Invalid option", str(exc))
-    if isinstance(exc, LimitExceeded):
-        return Problem(422, "Limit reached", str(exc))
-    if isinstance(exc, RecursionError):
-        return Problem(422, "Too deep", "the input is nested deeper than the service "
-                                        "allows: give a smaller tree or a depth limit")
-    if isinstance(exc, TracerError):
-        return Problem(422, "Cannot do that", str(exc))
-    raise exc
-
-
-def _json_response(text: str) -> Response:
-    return Response(text, media_type="application/json")
-
-
-def _nested(exc: InputError, field_name: str) -> InputError:
-    """An error in the content of request field ``field_name``, placed in the request."""
-    if exc.file == field_name and exc.where and exc.where.startswith("$"):
-        return InputError(exc.message, where=f"$.{field_name}{exc.where[1:]}")
-    return exc
-
-
 class Service:
     """The app's state: settings, store, job pool; its methods are the routes."""
 
@@ -131,7 +83,7 @@ class Service:
         self.settings = settings
         self.store: TraceStore = store or SqliteStore(settings.db)
         self.slots = asyncio.Semaphore(settings.max_jobs)
-        self.pool = _pool(settings.max_jobs)
+        self.pool = job_pool(settings.max_jobs)
         if isinstance(self.store, SqliteStore):
             from .seed import seed_store
 
@@ -149,7 +101,7 @@ class Service:
         try:
             return await asyncio.get_running_loop().run_in_executor(self.pool, fn)
         except (TracerError, RecursionError) as exc:
-            raise _from_library(exc) from None
+            raise from_library(exc) from None
         finally:
             self.slots.release()
 
@@ -206,7 +158,7 @@ class Service:
         try:
             return Trace.from_json(value, file=field_name)
         except InputError as exc:
-            raise _nested(exc, field_name) from None
+            raise nested(exc, field_name) from None
 
     def stored_trace(self, ident: str, *, where: str | None = None) -> Any:
         from ..trace import Trace
@@ -228,29 +180,29 @@ class Service:
     # the routes ----------------------------------------------------------------------
 
     async def index(self, request: Request) -> Response:
-        return FileResponse(_static_dir() / "index.html", media_type="text/html")
+        return FileResponse(static_dir() / "index.html", media_type="text/html")
 
     async def openapi_doc(self, request: Request) -> Response:
-        return _json_response(dumps_json(openapi()))
+        return json_response(dumps_json(openapi()))
 
     async def examples(self, request: Request) -> Response:
         from ..examples import EXAMPLES
 
-        return _json_response(dumps_json([
+        return json_response(dumps_json([
             {"name": e.name, "item": e.item, "title": e.title, "tree": e.text,
              "value": e.value, "notes": e.notes} for e in EXAMPLES.values()]))
 
     async def games(self, request: Request) -> Response:
         from ..games.registry import GAMES
 
-        return _json_response(dumps_json([spec.to_json() for spec in GAMES.values()]))
+        return json_response(dumps_json([spec.to_json() for spec in GAMES.values()]))
 
     async def algorithms(self, request: Request) -> Response:
         from ..render.options import FORMATS, LANGS, STEPS, THEMES
         from ..search import ALGORITHMS
         from .openapi import ORDERS
 
-        return _json_response(dumps_json({
+        return json_response(dumps_json({
             "algorithms": [{"name": k, "variants": list(v)} for k, v in ALGORITHMS.items()],
             "orders": list(ORDERS), "cut_on": ["ge", "gt"],
             "render": {"formats": list(FORMATS), "steps": list(STEPS), "langs": list(LANGS),
@@ -273,7 +225,7 @@ class Service:
                                "nodes": tree.size, "leaves": tree.leaf_count,
                                "height": tree.height})
 
-        return _json_response(await self.job(work))
+        return json_response(await self.job(work))
 
     async def search(self, request: Request) -> Response:
         body = await self.body(request, "SearchRequest")
@@ -300,7 +252,7 @@ class Service:
         head = {"id": ident, "complete": result.complete, "stopped": result.stopped,
                 "value": result.to_json()["value"], "move": result.move,
                 "pv": list(result.pv), "stats": result.stats.to_json()}
-        return _json_response(dumps_json(head)[:-1] + ',"trace":' + text.rstrip() + "}")
+        return json_response(dumps_json(head)[:-1] + ',"trace":' + text.rstrip() + "}")
 
     async def put(self, text: str, tags: list[str]) -> str:
         """Store a trace this service has just recorded (so valid: not checked again)."""
@@ -323,7 +275,7 @@ class Service:
                               self.render_options(body.get("options", {})))
             return drawing.render(fmt)
 
-        return _drawing(await self.job(work), fmt)
+        return drawing_response(await self.job(work), fmt)
 
     def render_options(self, options: dict[str, Any]) -> Any:
         from ..render import RenderOptions
@@ -332,7 +284,7 @@ class Service:
 
     async def frames(self, request: Request) -> Response:
         body = await self.body(request, "RenderRequest")
-        return _json_response(await self.job(
+        return json_response(await self.job(
             lambda: self.frames_json(self.trace_of(body["trace"], "trace"),
                                      body.get("options", {}))))
 
@@ -370,7 +322,7 @@ class Service:
                                       limits=self.limits({}), **options)
             return dumps_json(report.to_json())
 
-        return _json_response(await self.job(work))
+        return json_response(await self.job(work))
 
     async def worksheet(self, request: Request) -> Response:
         body = await self.body(request, "WorksheetRequest")
@@ -385,7 +337,7 @@ class Service:
             _, text = record_search(source, algorithm="minimax", limits=self.limits({}))
             return render(worksheet_dot(Trace.from_json(json.loads(text))), "svg", pinned=False)
 
-        return _drawing(await self.job(work), "svg")
+        return drawing_response(await self.job(work), "svg")
 
     async def diff(self, request: Request) -> Response:
         body = await self.body(request, "DiffRequest")
@@ -397,7 +349,7 @@ class Service:
                                  context=body.get("context", 3), names=("a", "b"))
             return dumps_json(result.to_json())
 
-        return _json_response(await self.job(work))
+        return json_response(await self.job(work))
 
     async def compare(self, request: Request) -> Response:
         body = await self.body(request, "CompareRequest")
@@ -425,7 +377,7 @@ class Service:
                                     root_player=body.get("root_player"))
             return dumps_json(report.to_json())
 
-        return _json_response(await self.job(work))
+        return json_response(await self.job(work))
 
     async def exercise(self, request: Request) -> Response:
         body = await self.body(request, "ExerciseRequest")
@@ -450,7 +402,7 @@ class Service:
                                 "cuts": ex.cuts})[:-1]
                     + ',"trace":' + trace_text(ex.trace).rstrip() + "}")
 
-        return _json_response(await self.job(work))
+        return json_response(await self.job(work))
 
     async def store_trace(self, request: Request) -> Response:
         body = await self.body(request, "StoreRequest")
@@ -463,17 +415,17 @@ class Service:
                                   tags=body.get("tags", []))
 
         ident, created = await self.job(work)
-        return _json_response(dumps_json({"id": ident, "created": created,
+        return json_response(dumps_json({"id": ident, "created": created,
                                           "url": f"/v1/traces/{ident}"}))
 
     async def list_traces(self, request: Request) -> Response:
         q = request.query_params
-        limit = _int_param(q.get("limit"), "limit", 100, 1, 500)
-        offset = _int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
+        limit = int_param(q.get("limit"), "limit", 100, 1, 500)
+        offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
         records = self.store.list(algorithm=q.get("algorithm"), source=q.get("example"),
                                   tag=q.get("tag"), text=q.get("text"), limit=limit,
                                   offset=offset)
-        return _json_response(dumps_json({"items": [r.to_json() for r in records],
+        return json_response(dumps_json({"items": [r.to_json() for r in records],
                                           "limit": limit, "offset": offset}))
 
     def stored(self, request: Request) -> bytes:
@@ -495,7 +447,7 @@ class Service:
         if fmt not in ("svg", "png", "pdf", "dot"):
             raise Problem(404, "Not found", f"no diagram format {fmt!r} "
                                             "(choose from: svg, png, pdf, dot)")
-        options = _view_params(request)
+        options = view_params(request)
 
         def work() -> bytes:
             from ..render import Drawing
@@ -504,12 +456,12 @@ class Service:
             return Drawing(Trace.from_json(json.loads(data)),
                            self.render_options(options)).render(fmt)
 
-        return _drawing(await self.job(work), fmt,
+        return drawing_response(await self.job(work), fmt,
                         filename=f"{request.path_params['id'][:12]}.{fmt}")
 
     async def trace_frames(self, request: Request) -> Response:
         data = self.stored(request)
-        options = _view_params(request)
+        options = view_params(request)
         step = request.query_params.get("step")
         if step is not None:
             options["step"] = step
@@ -519,52 +471,7 @@ class Service:
 
             return self.frames_json(Trace.from_json(json.loads(data)), options)
 
-        return _json_response(await self.job(work))
-
-
-def _int_param(text: str | None, name: str, default: int, low: int, high: int) -> int:
-    if text is None:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise Problem(400, "Bad request", f"{name} must be an integer, got {text!r}",
-                      where=name) from None
-    if not low <= value <= high:
-        raise Problem(400, "Bad request", f"{name} must be in {low}..{high}, got {value}",
-                      where=name)
-    return value
-
-
-def _view_params(request: Request) -> dict[str, Any]:
-    """``lang``, ``theme`` and ``window`` from the query (the stepper's toggles)."""
-    q = request.query_params
-    out: dict[str, Any] = {}
-    for name, allowed in (("lang", ("en", "it")), ("theme", ("colour", "print")),
-                          ("step", ("event", "node", "leaf"))):
-        value = q.get(name)
-        if value is not None:
-            if value not in allowed:
-                raise Problem(400, "Bad request", f"unknown {name} {value!r} "
-                                                  f"(choose from: {', '.join(allowed)})",
-                              where=name)
-            out[name] = value
-    window = q.get("window")
-    if window is not None:
-        if window not in ("true", "false"):
-            raise Problem(400, "Bad request", f"window must be true or false, got {window!r}",
-                          where="window")
-        out["window"] = window == "true"
-    return out
-
-
-_MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf",
-          "dot": "text/vnd.graphviz"}
-
-
-def _drawing(data: bytes, fmt: str, *, filename: str | None = None) -> Response:
-    headers = {"Content-Disposition": f'inline; filename="{filename}"'} if filename else None
-    return Response(data, media_type=_MEDIA[fmt], headers=headers)
+        return json_response(await self.job(work))
 
 
 def _tree(value: Any, root_player: str | None) -> Any:
@@ -579,7 +486,7 @@ def _tree(value: Any, root_player: str | None) -> Any:
         return parse_tree_json(value, file="tree",
                                root_player=None if root_player is None else Player(root_player))
     except InputError as exc:
-        raise _nested(exc, "tree") from None
+        raise nested(exc, "tree") from None
 
 
 def _source(body: dict[str, Any], *, games: bool = True) -> Any:
@@ -599,110 +506,34 @@ def _example(name: str) -> Any:
     return example_tree(name)
 
 
-def _static_dir() -> Path:
-    return Path(str(resources.files("tracer.service") / "static"))
-
-
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """Threads with a large stack: searches and readers recurse once per tree level."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
-    old = threading.stack_size(STACK_BYTES)
-    try:
-        pool = ThreadPoolExecutor(workers, thread_name_prefix="gametrace-job")
-        barrier = threading.Barrier(workers)
-        list(pool.map(lambda _: barrier.wait(), range(workers)))  # start every thread now
-    finally:
-        threading.stack_size(old)
-    return pool
-
-
-def _guarded(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request],
-                                                                     Awaitable[Response]]:
-    async def route(request: Request) -> Response:
-        try:
-            response = await fn(request)
-        except Problem as problem:
-            response = problem.response()
-        except (TracerError, RecursionError) as exc:
-            response = _from_library(exc).response()
-        except Exception:
-            log.exception("internal error on %s %s", request.method, request.url.path)
-            response = Problem(500, "Internal error", "the service failed on this request; "
-                                                      "the log has the details").response()
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Cache-Control", "no-store")
-        return response
-
-    return route
-
-
-_CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-        "script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-        "frame-ancestors 'none'")
-
-
-_HEADERS = {"Content-Security-Policy": _CSP, "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer"}
-
-
-class _SecurityHeaders:
-    """Adds :data:`_HEADERS` to every response, the static files' included (pure ASGI)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for key, value in _HEADERS.items():
-                    headers.setdefault(key, value)
-            await send(message)
-
-        await self.app(scope, receive, sending)
-
-
-async def _no_route(request: Request, exc: Exception) -> Response:
-    """Unknown paths and methods answer problem+json too."""
-    status = getattr(exc, "status_code", 404)
-    detail = (f"no {request.url.path} here (see /v1/openapi.json)" if status == 404
-              else f"{request.method} is not allowed on {request.url.path}")
-    return Problem(status, "Not found" if status == 404 else "Method not allowed",
-                   detail).response()
-
-
 def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette:
     """The app; ``store`` replaces the SQLite store named in ``settings`` (tests)."""
     service = Service(settings, store)
     s = service
     routes = [
-        Route("/", _guarded(s.index)),
-        Route("/v1/openapi.json", _guarded(s.openapi_doc)),
-        Route("/v1/examples", _guarded(s.examples)),
-        Route("/v1/games", _guarded(s.games)),
-        Route("/v1/algorithms", _guarded(s.algorithms)),
-        Route("/v1/parse", _guarded(s.parse), methods=["POST"]),
-        Route("/v1/search", _guarded(s.search), methods=["POST"]),
-        Route("/v1/render", _guarded(s.render), methods=["POST"]),
-        Route("/v1/frames", _guarded(s.frames), methods=["POST"]),
-        Route("/v1/check", _guarded(s.check), methods=["POST"]),
-        Route("/v1/diff", _guarded(s.diff), methods=["POST"]),
-        Route("/v1/worksheet", _guarded(s.worksheet), methods=["POST"]),
-        Route("/v1/compare", _guarded(s.compare), methods=["POST"]),
-        Route("/v1/exercise", _guarded(s.exercise), methods=["POST"]),
-        Route("/v1/traces", _guarded(s.store_trace), methods=["POST"]),
-        Route("/v1/traces", _guarded(s.list_traces), methods=["GET"]),
-        Route("/v1/traces/{id}", _guarded(s.get_trace)),
-        Route("/v1/traces/{id}/diagram.{format}", _guarded(s.trace_diagram)),
-        Route("/v1/traces/{id}/frames", _guarded(s.trace_frames)),
-        Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
+        Route("/", guarded(s.index)),
+        Route("/v1/openapi.json", guarded(s.openapi_doc)),
+        Route("/v1/examples", guarded(s.examples)),
+        Route("/v1/games", guarded(s.games)),
+        Route("/v1/algorithms", guarded(s.algorithms)),
+        Route("/v1/parse", guarded(s.parse), methods=["POST"]),
+        Route("/v1/search", guarded(s.search), methods=["POST"]),
+        Route("/v1/render", guarded(s.render), methods=["POST"]),
+        Route("/v1/frames", guarded(s.frames), methods=["POST"]),
+        Route("/v1/check", guarded(s.check), methods=["POST"]),
+        Route("/v1/diff", guarded(s.diff), methods=["POST"]),
+        Route("/v1/worksheet", guarded(s.worksheet), methods=["POST"]),
+        Route("/v1/compare", guarded(s.compare), methods=["POST"]),
+        Route("/v1/exercise", guarded(s.exercise), methods=["POST"]),
+        Route("/v1/traces", guarded(s.store_trace), methods=["POST"]),
+        Route("/v1/traces", guarded(s.list_traces), methods=["GET"]),
+        Route("/v1/traces/{id}", guarded(s.get_trace)),
+        Route("/v1/traces/{id}/diagram.{format}", guarded(s.trace_diagram)),
+        Route("/v1/traces/{id}/frames", guarded(s.trace_frames)),
+        Mount("/static", StaticFiles(directory=static_dir()), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(_SecurityHeaders)],
-                    exception_handlers={404: _no_route, 405: _no_route})
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers={404: no_route, 405: no_route})
     app.state.service = service
     return app
 
