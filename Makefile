@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check traces clean sysdeps-tex sysdeps-browser
+.PHONY: demo test lint bench docs docs-check traces clean serve sysdeps-tex sysdeps-browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ demo: $(STAMP)
 	@echo "open $(OUT)/aima.png, $(OUT)/frames/frames.pdf (slides) or $(OUT)/frames/player.html"
 	@echo "Beamer: cd $(OUT)/frames && pdflatex deck.tex"
 
+## serve: start the web service on http://127.0.0.1:8000/ (the embedded default store)
+serve: $(STAMP)
+	$(BIN)/gametrace serve
+
 ## test: set up, then run the whole test suite
 test: $(STAMP) sysdeps-tex sysdeps-browser
 	$(BIN)/python -m pytest -q
@@ -31,7 +35,8 @@ test: $(STAMP) sysdeps-tex sysdeps-browser
 sysdeps-browser:
 	@command -v chromium >/dev/null 2>&1 || \
 	  { echo "installing chromium (the browser tests need it)"; \
-	    $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
 
 TEX_PACKAGES := texlive-latex-base texlive-pictures texlive-latex-recommended lmodern poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -42,7 +47,8 @@ sysdeps-tex:
 	@if command -v pdflatex >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 \
 	    && kpsewhich beamer.cls tikz.sty lmodern.sty >/dev/null 2>&1; then :; else \
 	  echo "installing $(TEX_PACKAGES)"; \
-	  $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q $(TEX_PACKAGES); fi
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	    $(SUDO) apt-get install -y -q $(TEX_PACKAGES); fi
 
 ## lint: ruff and mypy --strict
 lint: $(STAMP)

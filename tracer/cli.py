@@ -314,6 +314,30 @@ def examples(as_json: bool) -> None:
         click.echo(f"{'':<{width}}  {e.text}")
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (loopback by default; see docs/service.md to "
+                   "put it behind a reverse proxy).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The SQLite store of recorded traces [default: "
+                   "$XDG_DATA_HOME/gametrace/traces.db]; created with traces/ in it.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Server processes sharing the store.")
+def serve(host: str, port: int, db: Path | None, workers: int) -> None:
+    """Start the web service: the JSON API under /v1 and the browser UI at /.
+
+    \b
+    Examples:
+      gametrace serve
+      gametrace serve --port 8080 --db class.db --workers 4
+    """
+    from .service.run import serve as run_server
+
+    run_server(host=host, port=port, db=db, workers=workers)
+
+
 def _register_commands() -> None:
     """The other commands live in their own modules (light to import: each loads its
     library code inside the command)."""

@@ -1,0 +1,117 @@
+"""Budgets, the job cap, a process killed mid-write, several workers on one store."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from tracer.service import Settings, create_app
+from tracer.service.store import SqliteStore, trace_id
+
+
+def test_a_search_that_cannot_finish_stops_at_the_time_budget(tmp_path: Path) -> None:
+    # Othello searched to the end cannot finish: the 0.2 s budget is what stops it.
+    app = create_app(Settings(db=str(tmp_path / "t.db"), max_nodes=10**9, time_limit=0.2,
+                              seed_dir=tmp_path))
+    with TestClient(app) as c:
+        body = c.post("/v1/search", json={"game": "othello"}).json()
+    assert (body["complete"], body["stopped"], body["value"]) == (False, "time-limit", None)
+
+
+def test_a_request_finding_every_job_slot_busy_gets_a_503(tmp_path: Path) -> None:
+    app = create_app(Settings(db=str(tmp_path / "t.db"), queue_wait=0.05, seed_dir=tmp_path))
+    app.state.service.slots = asyncio.Semaphore(0)  # every slot taken
+    with TestClient(app) as c:
+        got = c.post("/v1/search", json={"example": "aima"})
+        assert c.get("/v1/examples").status_code == 200  # lists need no slot
+    assert (got.status_code, got.headers["retry-after"]) == (503, "1")
+    assert got.headers["content-type"] == "application/problem+json"
+
+
+def test_a_process_killed_inside_a_write_leaves_nothing_half_stored(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    SqliteStore(db)
+    child = textwrap.dedent(f"""
+        import os
+        from contextlib import contextmanager
+        import tracer.service.store as store
+        real = store.SqliteStore._connect
+        @contextmanager
+        def dying(self):
+            with real(self) as db:
+                class Dying:  # the trace row is in, the tags are not: the process dies
+                    def __getattr__(self, name):
+                        return getattr(db, name)
+                    def executemany(self, *args):
+                        os._exit(9)
+                yield Dying()
+        store.SqliteStore._connect = dying
+        store.SqliteStore({str(db)!r}).put(b"x" * 5_000_000, algorithm="a", variant="v",
+                                           source="s", title="t", tags=["k"])
+    """)
+    done = subprocess.run([sys.executable, "-c", child], check=False)
+    assert done.returncode == 9
+    store = SqliteStore(db)
+    assert store.get(trace_id(b"x" * 5_000_000)) is None and store.list() == []
+    ident, created = store.put(b"y", algorithm="a", variant="v", source="s", title="t")
+    assert created and store.get(ident) == b"y"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_two_workers_share_one_store(tmp_path: Path) -> None:
+    port = _free_port()
+    db = tmp_path / "shared.db"
+    server = subprocess.Popen([sys.executable, "-m", "tracer", "serve", "--port", str(port),
+                               "--db", str(db), "--workers", "2"], stdout=subprocess.DEVNULL,
+                              start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"{base}/v1/algorithms", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        ids: list[str] = []
+        errors: list[BaseException] = []
+
+        def store(i: int) -> None:
+            body = json.dumps({"tree": f"A(B({i} 2) C(3 {i + 1}))", "store": True,
+                               "tags": ["shared"]}).encode()
+            request = urllib.request.Request(f"{base}/v1/search", data=body,
+                                             headers={"content-type": "application/json"})
+            try:
+                ids.append(json.loads(urllib.request.urlopen(request, timeout=60).read())["id"])
+            except BaseException as exc:  # reported below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=store, args=(i,)) for i in range(12)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []
+        listed = json.loads(urllib.request.urlopen(f"{base}/v1/traces?tag=shared").read())
+        assert sorted(r["id"] for r in listed["items"]) == sorted(ids)
+        assert len(set(ids)) == 12
+    finally:
+        import os
+        import signal
+
+        os.killpg(server.pid, signal.SIGTERM)  # the server started above and its workers
+        server.wait(30)

@@ -1,0 +1,350 @@
+"""The OpenAPI 3.1 document of the service, built from the project's own schemas.
+
+Trees, traces and solutions are ``schemas/*.json``, loaded at start-up (never copied):
+each schema's ``$defs`` become components named ``<schema>.<def>`` and its references
+are rewritten to point at them.  The render options come from the fields of
+:class:`tracer.render.RenderOptions`, the algorithm and ordering names from the library's
+lists.  The app validates request bodies against this same document, so what the
+document says is what the service accepts.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from functools import cache
+from typing import Any
+
+__all__ = ["openapi", "request_validator"]
+
+ORDERS = ("natural", "reverse", "random", "best", "worst")
+LOCAL_RENDER = ("engine", "frame_format", "max_frames", "memory_nodes")
+"""Render options a request does not set: the service draws with the bundled Graphviz,
+frames as SVG, and caps frames itself."""
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Schema ``name`` as a component and its ``$defs`` as components of their own."""
+    from ..schema import load_schema
+
+    raw = copy.deepcopy(load_schema(name))
+    defs = raw.pop("$defs", {})
+    for key in ("$schema", "$id"):
+        raw.pop(key, None)
+
+    def rewrite(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: (f"#/components/schemas/{name}.{v[len('#/$defs/'):]}"
+                        if k == "$ref" and isinstance(v, str) and v.startswith("#/$defs/")
+                        else rewrite(v)) for k, v in node.items()}
+        if isinstance(node, list):
+            return [rewrite(x) for x in node]
+        return node
+
+    return rewrite(raw), {f"{name}.{k}": rewrite(v) for k, v in defs.items()}
+
+
+def _render_options() -> dict[str, Any]:
+    from ..render.options import LANGS, STEPS, THEMES, RenderOptions
+
+    kinds = {"str": "string", "bool": "boolean", "int": "integer"}
+    enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS)}
+    props: dict[str, Any] = {}
+    for f in dataclasses.fields(RenderOptions):
+        if f.name in LOCAL_RENDER:
+            continue
+        base, _, none = str(f.type).partition(" | ")
+        schema: dict[str, Any] = {"type": [kinds[base], "null"] if none else kinds[base]}
+        if f.name in enums:
+            schema = {"enum": enums[f.name]}
+        if base == "int":
+            schema["minimum"] = {"max_nodes": 10, "max_width": 2, "dpi": 1}.get(f.name, 0)
+            schema["maximum"] = {"dpi": 300, "max_nodes": 1000}.get(f.name, 1000)
+        props[f.name] = schema
+    return {"type": "object", "additionalProperties": False, "properties": props}
+
+
+def _source_props() -> dict[str, Any]:
+    examples, games = _builtin()
+    return {
+        "tree": {"description": "A tree in any input form: the text notation (a string) or "
+                                "its JSON (docs/trees.md).",
+                 "anyOf": [{"type": "string", "maxLength": 1_000_000}, _ref("tree")]},
+        "example": {"enum": list(examples), "description": "A lecture tree."},
+        "game": {"enum": list(games), "description": "A built-in game."},
+        "params": {"type": "object", "additionalProperties": {"type": "string"},
+                   "description": "Parameters of the game (see GET /v1/games)."},
+        "root_player": {"enum": ["max", "min"]},
+    }
+
+
+@cache
+def _builtin() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from ..content import builtin_names
+
+    return builtin_names()
+
+
+def _search_options() -> dict[str, Any]:
+    from ..search import ALGORITHMS
+
+    return {
+        "algorithm": {"enum": list(ALGORITHMS), "default": "alphabeta"},
+        "variant": {"type": "string", "description": "See GET /v1/algorithms."},
+        "order": {"enum": list(ORDERS), "default": "natural"},
+        "seed": {"type": "integer", "minimum": -(2**31), "maximum": 2**31 - 1},
+        "depth": {"type": "integer", "minimum": 0, "maximum": 64},
+        "cut_on": {"enum": ["ge", "gt"], "default": "ge"},
+        "bounds": {"type": "array", "items": {"type": "number"}, "minItems": 2,
+                   "maxItems": 2},
+        "prover": {"enum": ["max", "min"]},
+        "techniques": {"type": "string", "maxLength": 200},
+    }
+
+
+def _obj(props: dict[str, Any], required: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "additionalProperties": False,
+                           "properties": props, **extra}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+def _schemas() -> dict[str, Any]:
+    components: dict[str, Any] = {}
+    for name in ("tree", "trace", "solution"):
+        main, defs = _component(name)
+        components[name] = main
+        components.update(defs)
+    trace_ref = {"anyOf": [_ref("trace"),
+                           {"type": "string", "pattern": "^[0-9a-f]{64}$",
+                            "description": "The id of a stored trace."}]}
+    limits = {
+        "max_nodes": {"type": "integer", "minimum": 1,
+                      "description": "Node budget; the server's cap applies too."},
+        "time_limit": {"type": "number", "exclusiveMinimum": 0,
+                       "description": "Seconds; the server's cap applies too."},
+    }
+    components.update({
+        "Problem": _obj({
+            "type": {"type": "string"}, "title": {"type": "string"},
+            "status": {"type": "integer"}, "detail": {"type": "string"},
+            "where": {"type": "string",
+                      "description": "JSON path (`$.tree.children[1]`) or `line L, column C`."},
+            "file": {"type": "string"}}, ("type", "title", "status", "detail")),
+        "RenderOptions": _render_options(),
+        "ParseRequest": _obj({"tree": _source_props()["tree"],
+                              "root_player": {"enum": ["max", "min"]}}, ("tree",)),
+        "ParseResponse": _obj({"tree": _ref("tree"), "text": {"type": "string"},
+                               "nodes": {"type": "integer"}, "leaves": {"type": "integer"},
+                               "height": {"type": "integer"}}),
+        "SearchRequest": _obj({**_source_props(), **_search_options(), **limits,
+                               "store": {"type": "boolean", "default": False},
+                               "tags": {"type": "array", "maxItems": 10,
+                                        "items": {"type": "string", "maxLength": 40}}}),
+        "SearchResponse": _obj({
+            "id": {"type": ["string", "null"]}, "complete": {"type": "boolean"},
+            "stopped": {"type": ["string", "null"]}, "value": {},
+            "move": {"type": ["string", "null"]},
+            "pv": {"type": "array", "items": {"type": "string"}},
+            "stats": {"type": "object"}, "trace": _ref("trace")}),
+        "RenderRequest": _obj({"trace": trace_ref,
+                               "format": {"enum": ["svg", "png", "pdf", "dot"]},
+                               "options": _ref("RenderOptions")}, ("trace",)),
+        "FramesResponse": _obj({
+            "count": {"type": "integer"}, "caption": {"type": "string"},
+            "frames": {"type": "array", "items": _obj(
+                {"svg": {"type": "string"}, "caption": {"type": "string"}})}}),
+        "CheckRequest": _obj({**_source_props(), "trace": trace_ref,
+                              "answer": _ref("solution"),
+                              "algorithm": {"enum": ["minimax", "alphabeta"]},
+                              "variant": {"type": "string"}, "order": {"enum": list(ORDERS)},
+                              "seed": _search_options()["seed"],
+                              "depth": _search_options()["depth"],
+                              "cut_on": {"enum": ["ge", "gt"]},
+                              "diagnosis": {"type": "boolean", "default": True}},
+                             ("answer",)),
+        "WorksheetRequest": _obj({k: v for k, v in _source_props().items()
+                                  if k in ("tree", "example", "root_player")}),
+        "DiffRequest": _obj({"a": trace_ref, "b": trace_ref,
+                             "context": {"type": "integer", "minimum": 0, "maximum": 100}},
+                            ("a", "b")),
+        "CompareRequest": _obj({**_source_props(),
+                                "orders": {"type": "string", "maxLength": 200},
+                                "algorithm": {"enum": ["alphabeta", "enhanced", "minimax"]},
+                                "variant": {"type": "string"},
+                                "technique": {"type": "string", "maxLength": 200},
+                                "depth": _search_options()["depth"],
+                                "seed": _search_options()["seed"]}),
+        "ExerciseRequest": _obj({
+            "branching": {"type": "integer", "minimum": 2, "maximum": 6},
+            "depth": {"type": "integer", "minimum": 1, "maximum": 6},
+            "cuts": {"type": "array", "items": {"type": "integer", "minimum": 0,
+                                                 "maximum": 10_000},
+                     "minItems": 2, "maxItems": 2},
+            "values": {"type": "array", "items": {"type": "integer", "minimum": -1000,
+                                                   "maximum": 1000},
+                       "minItems": 2, "maxItems": 2},
+            "seed": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
+            "variant": {"enum": ["fail-soft", "fail-hard"]},
+            "cut_on": {"enum": ["ge", "gt"]}}, ("branching", "depth")),
+        "ExerciseResponse": _obj({"name": {"type": "string"}, "text": {"type": "string"},
+                                  "tree": _ref("tree"), "answer": _ref("solution"),
+                                  "trace": _ref("trace"), "cuts": {"type": "integer"}}),
+        "StoreRequest": _obj({"trace": _ref("trace"),
+                              "tags": {"type": "array", "maxItems": 10,
+                                       "items": {"type": "string", "maxLength": 40}}},
+                             ("trace",)),
+        "Stored": _obj({"id": {"type": "string"}, "created": {"type": "boolean"},
+                        "url": {"type": "string"}}),
+        "Record": _obj({"id": {"type": "string"}, "algorithm": {"type": "string"},
+                        "variant": {"type": "string"}, "source": {"type": "string"},
+                        "title": {"type": "string"},
+                        "tags": {"type": "array", "items": {"type": "string"}},
+                        "size": {"type": "integer"}}),
+        "Listing": _obj({"items": {"type": "array", "items": _ref("Record")},
+                         "limit": {"type": "integer"}, "offset": {"type": "integer"}}),
+        "AnyJSON": {"description": "The same JSON as the command named in the operation."},
+    })
+    return components
+
+
+def _problem_responses(*codes: int) -> dict[str, Any]:
+    text = {400: "Malformed request (not JSON, bad query)",
+            404: "No such trace", 413: "Request body too large",
+            422: "The content breaks a rule: `where` says where",
+            503: "Too many searches at once: retry later"}
+    return {str(c): {"description": text[c],
+                     "content": {"application/problem+json": {"schema": _ref("Problem")}}}
+            for c in codes}
+
+
+def _json(name: str, description: str = "OK") -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": _ref(name)}}}
+
+
+def _post(op: str, summary: str, request: str, response: dict[str, Any],
+          *codes: int) -> dict[str, Any]:
+    return {"post": {
+        "operationId": op, "summary": summary,
+        "requestBody": {"required": True,
+                        "content": {"application/json": {"schema": _ref(request)}}},
+        "responses": {"200": response, **_problem_responses(400, 413, 422, *codes)}}}
+
+
+def _get(op: str, summary: str, response: dict[str, Any], *codes: int,
+         parameters: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"operationId": op, "summary": summary,
+                           "responses": {"200": response, **_problem_responses(*codes)}}
+    if parameters:
+        out["parameters"] = parameters
+    return {"get": out}
+
+
+def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "schema": schema,
+            "description": description}
+
+
+_ID = {"name": "id", "in": "path", "required": True,
+       "schema": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}
+
+_FILES = {"image/svg+xml": {"schema": {"type": "string"}},
+          "image/png": {"schema": {"type": "string", "format": "binary"}},
+          "application/pdf": {"schema": {"type": "string", "format": "binary"}},
+          "text/vnd.graphviz": {"schema": {"type": "string"}}}
+
+
+@cache
+def openapi() -> dict[str, Any]:
+    """The whole document (cached: the schemas are read once)."""
+    from .. import __version__
+
+    drawing = {"description": "The diagram", "content": _FILES}
+    listing_params = [
+        _query("algorithm", {"type": "string", "maxLength": 40}),
+        _query("example", {"type": "string", "maxLength": 100},
+               "The example, game or tree name the trace searched."),
+        _query("tag", {"type": "string", "maxLength": 40}),
+        _query("text", {"type": "string", "maxLength": 100}, "Words in the title."),
+        _query("limit", {"type": "integer", "minimum": 1, "maximum": 500}),
+        _query("offset", {"type": "integer", "minimum": 0, "maximum": 1_000_000}),
+    ]
+    diagram_params = [_ID, {"name": "format", "in": "path", "required": True,
+                            "schema": {"enum": ["svg", "png", "pdf", "dot"]}},
+                      _query("lang", {"enum": ["en", "it"]}),
+                      _query("theme", {"enum": ["colour", "print"]}),
+                      _query("window", {"type": "boolean"})]
+    frame_params = [_ID, _query("step", {"enum": ["event", "node", "leaf"]}),
+                    _query("lang", {"enum": ["en", "it"]}),
+                    _query("theme", {"enum": ["colour", "print"]}),
+                    _query("window", {"type": "boolean"})]
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "gametree-tracer", "version": __version__,
+                 "description": "Trace adversarial search, draw it, check answers. "
+                                "See docs/service.md."},
+        "paths": {
+            "/v1/examples": _get("examples", "The lecture trees (`gametrace examples --json`)",
+                                 _json("AnyJSON")),
+            "/v1/games": _get("games", "The games and their parameters "
+                                       "(`gametrace games --json`)", _json("AnyJSON")),
+            "/v1/algorithms": _get("algorithms", "Algorithms, variants, orderings, render "
+                                                 "options", _json("AnyJSON")),
+            "/v1/parse": _post("parse", "Read a tree in any input form", "ParseRequest",
+                               _json("ParseResponse")),
+            "/v1/search": _post("search", "Search a posted tree, an example or a game",
+                                "SearchRequest", _json("SearchResponse"), 503),
+            "/v1/render": _post("render", "Draw a trace (svg, png, pdf, dot)", "RenderRequest",
+                                drawing, 404, 503),
+            "/v1/frames": _post("frames", "The step-by-step frames of a trace (SVG)",
+                                "RenderRequest", _json("FramesResponse"), 404, 503),
+            "/v1/check": _post("check", "Check an answer (`gametrace check --json`)",
+                               "CheckRequest", _json("AnyJSON"), 404, 503),
+            "/v1/worksheet": _post("worksheet", "The blank tree of a quiz: leaf values only "
+                                                "(SVG)", "WorksheetRequest",
+                                   {"description": "The worksheet",
+                                    "content": {"image/svg+xml": _FILES["image/svg+xml"]}},
+                                   503),
+            "/v1/diff": _post("diff", "Where two traces part (`gametrace diff --json`)",
+                              "DiffRequest", _json("AnyJSON"), 404),
+            "/v1/compare": _post("compare", "Orderings compared "
+                                            "(`gametrace compare --format json`)",
+                                 "CompareRequest", _json("AnyJSON"), 503),
+            "/v1/exercise": _post("exercise", "A random alpha-beta exercise and its key",
+                                  "ExerciseRequest", _json("ExerciseResponse"), 503),
+            "/v1/traces": {
+                **_post("store_trace", "Store a trace (the same trace twice is one record)",
+                        "StoreRequest", {**_json("Stored"), "links": {"GetTrace": {
+                            "operationId": "get_trace",
+                            "parameters": {"id": "$response.body#/id"}}}}),
+                **_get("list_traces", "Stored traces, filtered", _json("Listing"), 400,
+                       parameters=listing_params),
+            },
+            "/v1/traces/{id}": _get("get_trace", "The exact bytes stored", {
+                "description": "The trace", "content": {"application/json": {
+                    "schema": _ref("trace")}}}, 400, 404, parameters=[_ID]),
+            "/v1/traces/{id}/diagram.{format}": _get(
+                "trace_diagram", "A stored trace drawn", drawing, 400, 404, 503,
+                parameters=diagram_params),
+            "/v1/traces/{id}/frames": _get(
+                "trace_frames", "A stored trace's frames", _json("FramesResponse"), 400, 404,
+                503, parameters=frame_params),
+        },
+        "components": {"schemas": _schemas()},
+    }
+
+
+@cache
+def request_validator(component: str) -> Any:
+    """A validator of request bodies against ``#/components/schemas/<component>``."""
+    from jsonschema import Draft202012Validator
+
+    doc = openapi()
+    return Draft202012Validator({"$ref": f"#/components/schemas/{component}",
+                                 "components": doc["components"]})

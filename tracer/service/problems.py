@@ -1,0 +1,100 @@
+"""Errors as answers: ``application/problem+json`` (RFC 9457) with the place of the fault.
+
+Library errors keep their place: an :class:`~tracer.errors.InputError`'s ``where`` (a
+JSON path or ``line L, column C``) becomes the problem's ``where``.  Only this module and
+:mod:`tracer.cli` turn library errors into outcomes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ..errors import InputError, LimitExceeded, TracerError, UsageError
+from ..jsonio import dumps_json
+
+__all__ = ["Problem", "from_library", "guarded", "nested", "no_route"]
+
+log = logging.getLogger("gametrace.serve")
+
+
+class Problem(Exception):
+    """An answer other than 200, said as problem+json."""
+
+    def __init__(self, status: int, title: str, detail: str, *, where: str | None = None,
+                 file: str | None = None) -> None:
+        super().__init__(detail)
+        self.status, self.title, self.detail = status, title, detail
+        self.where, self.file = where, file
+
+    def response(self) -> Response:
+        body: dict[str, Any] = {"type": f"https://gametree-tracer.invalid/problems/"
+                                        f"{self.title.lower().replace(' ', '-')}",
+                                "title": self.title, "status": self.status,
+                                "detail": self.detail}
+        if self.where:
+            body["where"] = self.where
+        if self.file:
+            body["file"] = self.file
+        headers = {"Retry-After": "1"} if self.status == 503 else None
+        return Response(dumps_json(body), status_code=self.status, headers=headers,
+                        media_type="application/problem+json")
+
+
+def from_library(exc: BaseException) -> Problem:
+    """The problem a library error (or a recursion too deep) is; anything else re-raised."""
+    if isinstance(exc, InputError):
+        return Problem(422, "Invalid content", exc.message, where=exc.where, file=exc.file)
+    if isinstance(exc, UsageError):
+        return Problem(422, "Invalid option", str(exc))
+    if isinstance(exc, LimitExceeded):
+        return Problem(422, "Limit reached", str(exc))
+    if isinstance(exc, RecursionError):
+        return Problem(422, "Too deep", "the input is nested deeper than the service "
+                                        "allows: give a smaller tree or a depth limit")
+    if isinstance(exc, TracerError):
+        return Problem(422, "Cannot do that", str(exc))
+    raise exc
+
+
+def nested(exc: InputError, field_name: str) -> InputError:
+    """An error in the content of request field ``field_name``, placed in the request."""
+    if exc.file == field_name and exc.where and exc.where.startswith("$"):
+        return InputError(exc.message, where=f"$.{field_name}{exc.where[1:]}")
+    return exc
+
+
+def guarded(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request],
+                                                                     Awaitable[Response]]:
+    """The route ``fn``, answering every error as a problem (a bug: 500, logged)."""
+    async def route(request: Request) -> Response:
+        try:
+            response = await fn(request)
+        except Problem as problem:
+            response = problem.response()
+        except (TracerError, RecursionError) as exc:
+            response = from_library(exc).response()
+        except Exception:
+            log.exception("internal error on %s %s", request.method, request.url.path)
+            response = Problem(500, "Internal error", "the service failed on this request; "
+                                                      "the log has the details").response()
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return route
+
+
+async def no_route(request: Request, exc: Exception) -> Response:
+    """Unknown paths and methods answer problem+json too."""
+    status = getattr(exc, "status_code", 404)
+    detail = (f"no {request.url.path} here (see /v1/openapi.json)" if status == 404
+              else f"{request.method} is not allowed on {request.url.path}")
+    return Problem(status, "Not found" if status == 404 else "Method not allowed",
+                   detail).response()
+
+

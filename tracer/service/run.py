@@ -1,0 +1,29 @@
+"""Start uvicorn on the app (the ``gametrace serve`` command calls :func:`serve`)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["default_db", "serve"]
+
+
+def default_db() -> Path:
+    """The embedded default store: ``$XDG_DATA_HOME/gametrace/traces.db``."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
+                                                           ".local", "share")
+    return Path(base) / "gametrace" / "traces.db"
+
+
+def serve(*, host: str, port: int, db: Path | None, workers: int) -> None:
+    """Run the service until interrupted; ``workers`` processes share the store."""
+    import uvicorn
+
+    from .store import SqliteStore
+
+    path = (db or default_db()).resolve()
+    SqliteStore(path)  # create it (and its tables) once, before the workers race to
+    os.environ["GAMETRACE_DB"] = str(path)
+    print(f"gametrace: serving http://{host}:{port}/ (store: {path})", flush=True)
+    uvicorn.run("tracer.service.app:app_from_environment", factory=True, host=host,
+                port=port, workers=workers, log_level="warning", server_header=False)

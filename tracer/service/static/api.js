@@ -1,0 +1,53 @@
+// Talks to the JSON API of the same server (no other origin is ever contacted).
+
+export class ApiError extends Error {
+  constructor(problem) {
+    const where = problem.where ? `${problem.where}: ` : "";
+    super(`${where}${problem.detail || problem.title}`);
+    this.problem = problem;
+  }
+}
+
+async function answer(response) {
+  const type = response.headers.get("content-type") || "";
+  if (!response.ok) {
+    if (type.includes("json")) throw new ApiError(await response.json());
+    throw new ApiError({ title: response.statusText, detail: `HTTP ${response.status}` });
+  }
+  if (type.includes("json")) return response.json();
+  return response.text();
+}
+
+export async function get(path) {
+  return answer(await fetch(path, { headers: { accept: "application/json" } }));
+}
+
+export async function post(path, body) {
+  return answer(await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }));
+}
+
+/** The search options of a permalink's parameters, as a /v1/search request. */
+export function searchRequest(params) {
+  const body = {};
+  if (params.get("example")) body.example = params.get("example");
+  else body.tree = params.get("tree") || "";
+  for (const key of ["algorithm", "variant", "order", "cut_on"]) {
+    if (params.get(key)) body[key] = params.get(key);
+  }
+  if (params.get("depth")) body.depth = Number(params.get("depth"));
+  return body;
+}
+
+/** ``board=x...o.... first=x`` as the params object of a game. */
+export function gameParams(text) {
+  const out = {};
+  for (const item of (text || "").split(/\s+/).filter(Boolean)) {
+    const at = item.indexOf("=");
+    if (at > 0) out[item.slice(0, at)] = item.slice(at + 1);
+  }
+  return out;
+}

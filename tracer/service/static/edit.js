@@ -1,0 +1,120 @@
+// Edit: type a tree (live parse errors), or pick a lecture example, a game or a random
+// exercise; choose the search; open it in the stepper, the quiz or the comparison.
+import { get, post } from "./api.js";
+import { el, select } from "./dom.js";
+import { go } from "./main.js";
+
+const AIMA = "A(B(3 12 8) C(2 4 6) D(14 5 2))";
+
+export async function renderEdit(view, params) {
+  const [examples, games, algos] = await Promise.all([
+    get("/v1/examples"), get("/v1/games"), get("/v1/algorithms")]);
+  const text = el("textarea", { id: "tree", rows: 4, spellcheck: "false" });
+  text.value = params.get("tree") || (params.get("example") ? "" : AIMA);
+  const status = el("div", { id: "parse-status", class: "error" });
+  const example = select("example", ["", ...examples.map((e) => e.name)],
+                         params.get("example") || "");
+  const game = select("game", ["", ...games.map((g) => g.name)], params.get("game") || "");
+  const gameParams = el("input", { id: "params", size: 40, value: params.get("params") || "",
+                                   placeholder: "board=x...o.... first=x" });
+  const gameHelp = el("div", { id: "game-help", class: "hint" });
+  function describeGame() {
+    const spec = games.find((g) => g.name === game.value);
+    gameHelp.textContent = spec ? spec.params.map((p) => `${p.name}=${p.default}`).join("  ")
+      : "";
+  }
+  const algorithm = select("algorithm", algos.algorithms.map((a) => a.name),
+                           params.get("algorithm") || "alphabeta");
+  const variant = el("select", { id: "variant", name: "variant" });
+  const order = select("order", algos.orders, params.get("order") || "natural");
+  const cutOn = select("cut_on", algos.cut_on, params.get("cut_on") || "ge");
+  const depth = el("input", { id: "depth", type: "number", min: 0, max: 64,
+                              value: params.get("depth") || "" });
+  const link = el("a", { id: "permalink" }, "permalink");
+
+  function fillVariants() {
+    const family = algos.algorithms.find((a) => a.name === algorithm.value);
+    variant.replaceChildren(...family.variants.map((v) =>
+      el("option", { value: v, selected: v === params.get("variant") ? "" : null }, v)));
+  }
+  function current() {
+    const out = {};
+    if (game.value) {
+      out.game = game.value;
+      if (gameParams.value.trim()) out.params = gameParams.value.trim();
+    }
+    else if (example.value) out.example = example.value;
+    else out.tree = text.value;
+    out.algorithm = algorithm.value;
+    out.variant = variant.value;
+    out.order = order.value;
+    out.cut_on = cutOn.value;
+    if (depth.value !== "") out.depth = depth.value;
+    return out;
+  }
+  function updateLink() {
+    link.href = `#/step?${new URLSearchParams(current()).toString()}`;
+  }
+  let pending = 0;
+  async function check() {
+    updateLink();
+    if (example.value || game.value) { status.textContent = ""; return; }
+    const mine = ++pending;
+    try {
+      const parsed = await post("/v1/parse", { tree: text.value });
+      if (mine !== pending) return;
+      status.className = "ok";
+      status.textContent = `${parsed.nodes} nodes, ${parsed.leaves} leaves, height ${parsed.height}`;
+    } catch (err) {
+      if (mine !== pending) return;
+      status.className = "error";
+      status.textContent = err.message;
+    }
+  }
+  let timer = null;
+  text.addEventListener("input", () => {
+    example.value = ""; game.value = "";
+    clearTimeout(timer); timer = setTimeout(check, 150);
+  });
+  example.addEventListener("change", () => {
+    const chosen = examples.find((e) => e.name === example.value);
+    if (chosen) { text.value = chosen.tree; game.value = ""; }
+    check();
+  });
+  game.addEventListener("change", () => { example.value = ""; describeGame(); check(); });
+  gameParams.addEventListener("change", updateLink);
+  algorithm.addEventListener("change", () => { fillVariants(); updateLink(); });
+  for (const input of [variant, order, cutOn, depth]) input.addEventListener("change", updateLink);
+  const random = el("button", { id: "random", type: "button", onclick: async () => {
+    const ex = await post("/v1/exercise", { branching: 3, depth: 2, cuts: [1, 3],
+                                            seed: Math.floor(Math.random() * 100000) });
+    example.value = ""; game.value = "";
+    text.value = ex.text.trim();
+    check();
+  } }, "Random exercise");
+  fillVariants();
+  describeGame();
+  view.append(
+    el("h2", {}, "Tree"),
+    el("p", {}, "Text notation: A(B(3 12 8) C(2 4 6)); a leaf is a number or name:number; ",
+       "see docs/trees.md. JSON works too."),
+    text, status,
+    el("div", { class: "row" },
+       el("label", {}, "Lecture example ", example),
+       el("label", {}, "Game ", game), el("label", {}, "Parameters ", gameParams), random),
+    gameHelp,
+    el("h2", {}, "Search"),
+    el("div", { class: "row" },
+       el("label", {}, "Algorithm ", algorithm), el("label", {}, "Variant ", variant),
+       el("label", {}, "Order ", order), el("label", {}, "Cut when ", cutOn),
+       el("label", {}, "Depth ", depth)),
+    el("div", { class: "row" },
+       el("button", { id: "open-step", type: "button", onclick: () => go("step", current()) },
+          "Step through"),
+       el("button", { id: "open-quiz", type: "button", onclick: () => go("quiz", current()) },
+          "Quiz"),
+       el("button", { id: "open-compare", type: "button",
+                      onclick: () => go("compare", current()) }, "Compare orderings"),
+       link));
+  await check();
+}

@@ -1,0 +1,210 @@
+"""Where recorded traces are kept: one small interface, SQLite (WAL mode) behind it.
+
+A trace's id is the SHA-256 of its bytes (the canonical single-document form, see
+:func:`tracer.content.trace_text`), so the same trace stored twice is one record.  Each
+write is one transaction: a trace is stored whole or not at all, also when the process
+is killed mid-request.  Several server processes share one database file: WAL lets
+readers go on while one writer commits, and ``busy_timeout`` makes writers queue.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+__all__ = ["Record", "SqliteStore", "TraceStore", "describe", "trace_id"]
+
+
+def trace_id(data: bytes) -> str:
+    """The content address of a stored trace."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def describe(header: dict[str, Any]) -> dict[str, str]:
+    """What a listing shows of a trace, from its header's JSON: algorithm, variant, source
+    and a title naming the options that set it apart (order, depth, cut test, ...)."""
+    algorithm, variant = str(header.get("algorithm")), str(header.get("variant"))
+    source = header.get("source") or {}
+    name = str(source.get("name") or "tree")
+    options = header.get("options") or {}
+    shown = [f"order {options['order']}" if options.get("order", "natural") != "natural"
+             else "", f"depth {options['depth']}" if options.get("depth") is not None else "",
+             "cut on >" if options.get("cut_on") == "gt" else ""]
+    params = source.get("params") or {}
+    if params:
+        shown.append(" ".join(f"{k}={_text(v)}" for k, v in params.items()))
+    extra = ", ".join(x for x in shown if x)
+    title = f"{algorithm} ({variant}) on {name}" + (f", {extra}" if extra else "")
+    return {"algorithm": algorithm, "variant": variant, "source": name,
+            "title": title[:300]}
+
+
+def _text(value: Any) -> str:
+    """A parameter as a user types it (``-p piles=2,2``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list | tuple):
+        return ",".join(_text(v) for v in value)
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Record:
+    """What a listing says about one stored trace (the bytes are fetched by id)."""
+
+    id: str
+    algorithm: str
+    variant: str
+    source: str
+    """The example or game name, or the tree's name, else ``tree``."""
+    title: str
+    tags: tuple[str, ...]
+    size: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "algorithm": self.algorithm, "variant": self.variant,
+                "source": self.source, "title": self.title, "tags": list(self.tags),
+                "size": self.size}
+
+
+class TraceStore(Protocol):
+    """The storage interface the service talks to."""
+
+    def put(self, data: bytes, *, algorithm: str, variant: str, source: str, title: str,
+            tags: Sequence[str] = ()) -> tuple[str, bool]:
+        """Store ``data`` (idempotent); return its id and whether it is new."""
+        ...
+
+    def get(self, ident: str) -> bytes | None:
+        """The exact bytes stored under ``ident``, or None."""
+        ...
+
+    def list(self, *, algorithm: str | None = None, source: str | None = None,
+             tag: str | None = None, text: str | None = None, limit: int = 100,
+             offset: int = 0) -> list[Record]:
+        """Stored traces matching every filter given, oldest first."""
+        ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS traces (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    algorithm TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    source TEXT NOT NULL,
+    title TEXT NOT NULL,
+    body BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tags (
+    id TEXT NOT NULL REFERENCES traces(id),
+    tag TEXT NOT NULL,
+    PRIMARY KEY (id, tag)
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+class SqliteStore:
+    """:class:`TraceStore` in one SQLite file; a connection per call, so any thread (and
+    any process) may use it."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(_SCHEMA)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        try:
+            db.execute("PRAGMA busy_timeout=30000")
+            db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoint, never torn
+            yield db
+        finally:
+            db.close()
+
+    def put(self, data: bytes, *, algorithm: str, variant: str, source: str, title: str,
+            tags: Sequence[str] = ()) -> tuple[str, bool]:
+        ident = trace_id(data)
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = db.execute(
+                    "INSERT OR IGNORE INTO traces (id, algorithm, variant, source, title, body) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", (ident, algorithm, variant, source, title, data))
+                created = cur.rowcount == 1
+                db.executemany("INSERT OR IGNORE INTO tags (id, tag) VALUES (?, ?)",
+                               [(ident, t) for t in tags])
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return ident, created
+
+    def get(self, ident: str) -> bytes | None:
+        with self._connect() as db:
+            row = db.execute("SELECT body FROM traces WHERE id = ?", (ident,)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def list(self, *, algorithm: str | None = None, source: str | None = None,
+             tag: str | None = None, text: str | None = None, limit: int = 100,
+             offset: int = 0) -> list[Record]:
+        where: list[str] = []
+        args: list[Any] = []
+        if algorithm:
+            where.append("t.algorithm = ?")
+            args.append(algorithm)
+        if source:
+            where.append("t.source = ?")
+            args.append(source)
+        if tag:
+            where.append("EXISTS (SELECT 1 FROM tags g WHERE g.id = t.id AND g.tag = ?)")
+            args.append(tag)
+        if text:
+            where.append("(instr(lower(t.title), ?) > 0 OR instr(lower(t.source), ?) > 0)")
+            args += [text.lower(), text.lower()]
+        sql = ("SELECT t.id, t.algorithm, t.variant, t.source, t.title, length(t.body), "
+               "(SELECT json_group_array(tag) FROM (SELECT tag FROM tags g WHERE g.id = t.id "
+               "ORDER BY tag)) FROM traces t")
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY t.seq LIMIT ? OFFSET ?"
+        with self._connect() as db:
+            rows = db.execute(sql, [*args, limit, offset]).fetchall()
+        return [Record(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[6])), r[5])
+                for r in rows]
+
+    def seed_once(self, key: str, items: Iterable[tuple[bytes, dict[str, Any]]]) -> bool:
+        """Store ``items`` (bytes, :meth:`put` keywords) in one transaction, the first time
+        ``key`` is seen only; True when it stored them now."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if db.execute("SELECT 1 FROM meta WHERE key = ?", (key,)).fetchone():
+                    db.execute("ROLLBACK")
+                    return False
+                for data, info in items:
+                    ident = trace_id(data)
+                    db.execute(
+                        "INSERT OR IGNORE INTO traces (id, algorithm, variant, source, title, "
+                        "body) VALUES (?, ?, ?, ?, ?, ?)",
+                        (ident, info["algorithm"], info["variant"], info["source"],
+                         info["title"], data))
+                    db.executemany("INSERT OR IGNORE INTO tags (id, tag) VALUES (?, ?)",
+                                   [(ident, t) for t in info.get("tags", ())])
+                db.execute("INSERT INTO meta (key, value) VALUES (?, '1')", (key,))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return True

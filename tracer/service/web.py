@@ -1,0 +1,122 @@
+"""The HTTP side of the service that is not about searching: responses, query
+parameters, static files, security headers, the job pool."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.datastructures import MutableHeaders
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .problems import Problem
+
+__all__ = ["SecurityHeaders", "drawing_response", "int_param", "job_pool", "json_response",
+           "static_dir", "view_params"]
+
+STACK_BYTES = 256 * 1024 * 1024
+RECURSION_LIMIT = 30_000
+
+
+def json_response(text: str) -> Response:
+    """JSON text already serialized (:func:`tracer.jsonio.dumps_json`)."""
+    return Response(text, media_type="application/json")
+
+
+def int_param(text: str | None, name: str, default: int, low: int, high: int) -> int:
+    """A query parameter that must be an integer in ``low..high`` (400 otherwise)."""
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise Problem(400, "Bad request", f"{name} must be an integer, got {text!r}",
+                      where=name) from None
+    if not low <= value <= high:
+        raise Problem(400, "Bad request", f"{name} must be in {low}..{high}, got {value}",
+                      where=name)
+    return value
+
+
+def view_params(request: Request) -> dict[str, Any]:
+    """``lang``, ``theme`` and ``window`` from the query (the stepper's toggles)."""
+    q = request.query_params
+    out: dict[str, Any] = {}
+    for name, allowed in (("lang", ("en", "it")), ("theme", ("colour", "print")),
+                          ("step", ("event", "node", "leaf"))):
+        value = q.get(name)
+        if value is not None:
+            if value not in allowed:
+                raise Problem(400, "Bad request", f"unknown {name} {value!r} "
+                                                  f"(choose from: {', '.join(allowed)})",
+                              where=name)
+            out[name] = value
+    window = q.get("window")
+    if window is not None:
+        if window not in ("true", "false"):
+            raise Problem(400, "Bad request", f"window must be true or false, got {window!r}",
+                          where="window")
+        out["window"] = window == "true"
+    return out
+
+
+_MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf",
+          "dot": "text/vnd.graphviz"}
+
+
+def drawing_response(data: bytes, fmt: str, *, filename: str | None = None) -> Response:
+    headers = {"Content-Disposition": f'inline; filename="{filename}"'} if filename else None
+    return Response(data, media_type=_MEDIA[fmt], headers=headers)
+
+
+def static_dir() -> Path:
+    return Path(str(resources.files("tracer.service") / "static"))
+
+
+def job_pool(workers: int) -> ThreadPoolExecutor:
+    """Threads with a large stack: searches and readers recurse once per tree level."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
+    old = threading.stack_size(STACK_BYTES)
+    try:
+        pool = ThreadPoolExecutor(workers, thread_name_prefix="gametrace-job")
+        barrier = threading.Barrier(workers)
+        list(pool.map(lambda _: barrier.wait(), range(workers)))  # start every thread now
+    finally:
+        threading.stack_size(old)
+    return pool
+
+
+_CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+        "script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "frame-ancestors 'none'")
+
+
+_HEADERS = {"Content-Security-Policy": _CSP, "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer"}
+
+
+class SecurityHeaders:
+    """Adds :data:`_HEADERS` to every response, the static files' included (pure ASGI)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for key, value in _HEADERS.items():
+                    headers.setdefault(key, value)
+            await send(message)
+
+        await self.app(scope, receive, sending)
