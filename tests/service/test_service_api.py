@@ -197,7 +197,8 @@ def test_lists_match_the_command_line(client: TestClient) -> None:
     assert client.get("/v1/examples").json() == json.loads(_cli("examples", "--json"))
     assert client.get("/v1/games").json() == json.loads(_cli("games", "--json"))
     algos = client.get("/v1/algorithms").json()
-    assert {"name": "alphabeta", "variants": ["fail-soft", "fail-hard", "negamax", "list"]
+    assert {"name": "alphabeta",
+            "variants": ["fail-soft", "fail-hard", "negamax", "list", "slide-002"]
             } in algos["algorithms"]
 
 
