@@ -190,21 +190,19 @@ def _guess_kind(data: Any) -> str:
 
 
 def _validate_stream(path: Path) -> None:
-    from .jsonio import loads_json
+    from .jsonio import loads_json, read_lines
     from .schema import validate
 
     file = str(path)
-    try:
-        handle = path.open(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
-    with handle:
-        lines = [(n, line) for n, line in enumerate(handle, start=1) if line.strip()]
+    lines = [(n, line) for n, line in read_lines(path) if line.strip()]
     if not lines:
         raise InputError("empty trace stream", file=file)
     for i, (n, line) in enumerate(lines):
         obj = loads_json(line, file=f"{file}:{n}")
         where = f"line {n}: $"
+        if not isinstance(obj, dict):
+            raise InputError(f"expected a JSON object (an event), got {type(obj).__name__}",
+                             file=file, where=f"line {n}")
         if i == 0:
             validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
             if obj.get("type") != "header":

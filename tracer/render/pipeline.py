@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import InputError, UsageError
 from ..events import Event
+from ..jsonio import check_input_file
 from ..trace import Header, Result, Trace, iter_trace
 from .annotate import Plan, legend_keys, plan_notes
 from .captions import summary_line
@@ -41,10 +42,7 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
             kept.append(source.result)
         return source.header, iter(kept), "<trace>"
     file = os.fspath(source)
-    if not os.path.exists(file):
-        raise InputError("no such trace file", file=file)
-    if os.path.isdir(file):
-        raise InputError("is a folder, not a trace file", file=file)
+    check_input_file(file)
     if file.endswith(".jsonl"):
         from .reader import read_jsonl
 
