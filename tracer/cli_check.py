@@ -61,16 +61,16 @@ def _range(text: str | None, what: str) -> tuple[int, int] | None:
               help="A*: a parameter of the problem (repeatable).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the verdict as JSON (for autograders).")
-@click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Draw the expected tree with your mistakes marked "
-                                 "(.svg, .png, .pdf or .dot).")
+@click.option("--render", "render_out", metavar="FILE", default=None,
+              help="Draw the expected tree with your mistakes marked "
+                   "(.svg, .png, .pdf or .dot; - for DOT on standard output).")
 @click.option("--no-diagnosis", is_flag=True,
               help="Skip the search for the misconception behind the mistakes.")
 @click.pass_context
 def check_command(ctx: click.Context, source: str, solution: Path, algorithm: str | None,
                   variant: str | None, order: str | None, seed: int | None, depth: int | None,
                   cut_on: str | None, root_player: str | None, heuristic: str | None,
-                  params: tuple[str, ...], as_json: bool, render_out: Path | None,
+                  params: tuple[str, ...], as_json: bool, render_out: str | None,
                   no_diagnosis: bool) -> None:
     """Check the answer in SOLUTION against the search of SOURCE, item by item.
 
@@ -92,8 +92,10 @@ def check_command(ctx: click.Context, source: str, solution: Path, algorithm: st
     """
     from .analysis.check import check_solution, expected_trace
     from .analysis.solution import load_solution
+    from .cli import check_outputs
     from .errors import InputError
 
+    on_stdout = check_outputs(("--render", render_out, "diagram"))
     answer = load_solution(solution)
     if not set(answer.to_json()) - {"exercise", "conventions"}:
         raise InputError("the answer gives no items to check (value, move, values, "
@@ -118,14 +120,15 @@ def check_command(ctx: click.Context, source: str, solution: Path, algorithm: st
     if as_json:
         from .jsonio import dumps_json
 
-        click.echo(dumps_json(report.to_json()))
+        click.echo(dumps_json(report.to_json()), err=on_stdout)
     else:
-        click.echo(format_report(report, solution=str(solution)))
+        click.echo(format_report(report, solution=str(solution)), err=on_stdout)
     if render_out is not None:
         from .analysis.check_render import render_marked
 
         render_marked(trace, report, render_out)
-        click.echo(f"diagram written to {render_out}", err=True)
+        if not on_stdout:
+            click.echo(f"diagram written to {render_out}", err=True)
     ctx.exit(0 if report.correct else 1)
 
 
@@ -204,10 +207,12 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     """
     from .analysis.exercise import make_exercise, write_exercise
     from .analysis.solution import Conventions
+    from .outputs import check_folder
 
     cuts_range = _range(cuts, "--cuts")
     value_range = _range(values, "--values")
     assert value_range is not None
+    check_folder(out_dir if out_dir is not None else f"exercise-{seed}", option="-o")
     ex = make_exercise(branching=branching, depth=depth, cuts=cuts_range, values=value_range,
                        seed=seed, conventions=Conventions(variant=variant, cut_on=cut_on))
     folder = out_dir if out_dir is not None else Path(f"exercise-{seed}")

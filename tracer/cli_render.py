@@ -32,7 +32,7 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
 @click.argument("trace", type=click.Path(dir_okay=True, path_type=Path))
 @click.option("-o", "--output", "out", metavar="OUT",
               help="Diagram file: .svg, .png, .pdf or .dot (- writes DOT to stdout).")
-@click.option("--frames", "frames_dir", metavar="DIR", type=click.Path(path_type=Path),
+@click.option("--frames", "frames_dir", metavar="DIR",
               help="Write one frame per step into DIR, plus frames.pdf and player.html.")
 @click.option("--step", type=click.Choice(STEPS), default="event", show_default=True,
               help="What one frame is: each event, each node visited, each leaf evaluated.")
@@ -79,7 +79,7 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
               help="bundled: the Graphviz inside pygraphviz; system: a dot on PATH.")
 @click.option("--max-frames", type=int, default=500, show_default=True,
               help="Refuse to write more frames than this.")
-def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: str,
+def render_command(trace: Path, out: str | None, frames_dir: str | None, step: str,
                    frame_format: str, lang: str, theme: str, values: bool, ids: bool,
                    window: bool, visit_order: bool, pv: bool, cuts: bool, ghosts: bool,
                    ghost_values: bool, legend: bool, positions: bool | None, numbers: bool,
@@ -95,12 +95,19 @@ def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: 
       gametrace render aima.json -o aima.png --theme print --lang it
       gametrace render aima.json --frames frames/ --step leaf
     """
+    from .jsonio import check_input_file
+    from .outputs import check_folder, check_output
     from .render import Drawing, output_format, write_frames
     from .render.output import write_output
 
     if out is None and frames_dir is None:
         raise UsageError("nothing to draw into: give -o OUT, --frames DIR, or both")
     fmt = output_format(out) if out is not None else None
+    if out is not None:
+        check_output(out, role="diagram")
+    if frames_dir is not None:
+        check_folder(frames_dir, option="--frames")
+    check_input_file(trace)
     options = RenderOptions(
         lang=lang, theme=theme, values=values, ids=ids, window=window,
         visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts, ghost_values=ghost_values,
