@@ -59,9 +59,9 @@ class _Group(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except KeyboardInterrupt:
-            _fail(ctx, "interrupted: nothing was written", 130)
+            _fail(ctx, "interrupted", 130)
         except _Terminated:
-            _fail(ctx, "terminated: nothing was written", 143)
+            _fail(ctx, "terminated", 143)
         except BrokenPipeError:
             # The reader went away (`gametrace ... | head`): stop quietly, as cat does.
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -191,7 +191,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
                              bounds=bounds, prover=prover, techniques=techniques)
 
     try:
-        result, title = run_deep(work, max_ply=max_ply)
+        result, title = run_deep(work, max_ply=max_ply, deadline=time_limit)
         if output == "-" and scratch is not None:  # the trace on stdout, from the scratch copy
             from .outputs import open_text_output
 
