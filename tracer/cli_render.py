@@ -114,12 +114,15 @@ def render_command(trace: Path, out: str | None, frames_dir: str | None, step: s
         legend=legend, positions=positions, numbers=numbers, title=title, ascii=ascii_,
         max_nodes=max_nodes, max_width=max_width, depth=depth, focus=focus, dpi=dpi,
         engine=engine, step=step, frame_format=frame_format, max_frames=max_frames)
-    drawing = Drawing(trace, options)
+    from .deep import DEFAULT_MAX_PLY, run_deep
+
+    # The readers and the replay recurse once per level: a deep path needs the stack.
+    drawing = run_deep(lambda: Drawing(trace, options), max_ply=DEFAULT_MAX_PLY)
     if out is not None and fmt is not None:
-        write_output(out, drawing.render(fmt))
+        run_deep(lambda: write_output(out, drawing.render(fmt)), max_ply=DEFAULT_MAX_PLY)
         if out != "-":
             click.echo(f"diagram written to {out}", err=True)
     if frames_dir is not None:
-        written = write_frames(drawing, frames_dir)
+        written = run_deep(lambda: write_frames(drawing, frames_dir), max_ply=DEFAULT_MAX_PLY)
         click.echo(f"{len(written.frames)} frames written to {frames_dir} "
                    f"(with {written.pdf.name} and {written.html.name})", err=True)

@@ -16,8 +16,10 @@ __all__ = [
     "MAX_DPI",
     "MAX_RANDOM_ORDERINGS",
     "MAX_SECONDS",
+    "MAX_RENDER_EVENTS",
     "check_count",
     "check_seconds",
+    "max_render_events",
 ]
 
 MAX_DPI = 1200
@@ -28,6 +30,22 @@ MAX_RANDOM_ORDERINGS = 10_000
 
 MAX_SECONDS = 7 * 24 * 3600.0
 """``--time-limit``: a week; a longer run has no limit worth the name."""
+
+MAX_RENDER_EVENTS = 2_000_000
+"""The most events ``render`` reads (the environment variable ``GAMETRACE_MAX_EVENTS``
+raises it): drawing reads a million events in a minute or two."""
+
+
+def max_render_events() -> int:
+    """:data:`MAX_RENDER_EVENTS`, or ``GAMETRACE_MAX_EVENTS`` when it is set."""
+    import os
+
+    text = os.environ.get("GAMETRACE_MAX_EVENTS", "").strip()
+    if not text:
+        return MAX_RENDER_EVENTS
+    if not text.isdigit() or len(text) > 12 or int(text) < 1:
+        raise UsageError(f"GAMETRACE_MAX_EVENTS must be a positive whole number, got {text!r}")
+    return int(text)
 
 
 def check_count(option: str, value: int | None, *, low: int = 0,
