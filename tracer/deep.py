@@ -42,12 +42,15 @@ def run_deep(fn: Callable[[], T], *, max_ply: int, deadline: float | None = None
     and an interrupt of the main thread (Ctrl-C, SIGTERM) is raised inside it too, so
     that its writers delete their temporary files before the interrupt goes on."""
     box: dict[str, Any] = {}
+    done = threading.Event()
 
     def target() -> None:
         try:
             box["value"] = fn()
         except BaseException as exc:  # handed to the calling thread
             box["error"] = exc
+        finally:
+            done.set()
 
     old_limit = sys.getrecursionlimit()
     old_stack = threading.stack_size()
@@ -59,7 +62,7 @@ def run_deep(fn: Callable[[], T], *, max_ply: int, deadline: float | None = None
     finally:
         threading.stack_size(old_stack)
     try:
-        _wait(worker, deadline)
+        _wait(worker, done, deadline)
     finally:
         sys.setrecursionlimit(old_limit)
     if isinstance(box.get("error"), Deadline):
@@ -73,19 +76,18 @@ def run_deep(fn: Callable[[], T], *, max_ply: int, deadline: float | None = None
     return box["value"]  # type: ignore[no-any-return]
 
 
-def _wait(worker: threading.Thread, deadline: float | None) -> None:
+def _wait(worker: threading.Thread, done: threading.Event, deadline: float | None) -> None:
+    # An Event, not Thread.join: in Python 3.11 an interrupt inside join() marks a thread
+    # that is still running as stopped (bpo-45274's fix), and the process would exit
+    # under it before it cleans up.
     import time
 
     stop_at = None if deadline is None else time.monotonic() + deadline + GRACE_SECONDS
     try:
-        while worker.is_alive():
-            left = None if stop_at is None else stop_at - time.monotonic()
-            if left is not None and left <= 0:
-                _raise_in(worker, Deadline)
-                stop_at = None
-                left = None
-            worker.join(0.25 if left is None else min(0.25, left))
+        while not done.wait(None if stop_at is None else max(0.0, stop_at - time.monotonic())):
+            _raise_in(worker, Deadline)
+            stop_at = None
     except BaseException as exc:  # an interrupt: stop the worker the same way, then go on
         _raise_in(worker, type(exc))
-        worker.join(5.0)
+        done.wait(5.0)
         raise

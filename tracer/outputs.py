@@ -28,7 +28,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Literal, TextIO
 
@@ -41,6 +41,7 @@ __all__ = [
     "check_folder",
     "check_output",
     "open_output",
+    "staged_folder",
     "write_output_bytes",
 ]
 
@@ -250,3 +251,37 @@ def write_output_bytes(target: OutputTarget | str | os.PathLike[str], data: byte
     """Write ``data`` to ``target`` whole (see :func:`open_output`)."""
     with open_output(target, binary=True) as handle:
         handle.write(data)  # type: ignore[arg-type]
+
+
+@contextlib.contextmanager
+def staged_folder(directory: str | os.PathLike[str], *,
+                  stale: Callable[[str], bool] = lambda name: False) -> Iterator[str]:
+    """A folder of many outputs (frames), whole or not at all: files are written into a
+    temporary sibling folder, moved into ``directory`` (made if missing) only when the
+    block succeeds; then the files of ``directory`` for which ``stale(name)`` holds and
+    that were not just written are deleted.  On any exception, an interrupt included,
+    the temporary folder is removed and ``directory`` is left as it was."""
+    import shutil
+
+    target = os.fspath(directory)
+    parent = os.path.dirname(os.path.abspath(target))
+    try:
+        staging = tempfile.mkdtemp(prefix=f".{os.path.basename(os.path.abspath(target))}.",
+                                   suffix=".tmp", dir=parent)
+    except OSError as exc:
+        raise _failure(exc, target) from None
+    try:
+        yield staging
+        os.makedirs(target, exist_ok=True)
+        written = set(os.listdir(staging))
+        for name in sorted(written):
+            os.replace(os.path.join(staging, name), os.path.join(target, name))
+        for name in sorted(os.listdir(target)):
+            if name not in written and stale(name):
+                os.unlink(os.path.join(target, name))
+    except BaseException as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(exc, OSError) and exc.errno in _WRITE_FAILURES:
+            raise _failure(exc, target) from None
+        raise
+    os.rmdir(staging)
