@@ -161,7 +161,8 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
         validate(data, "trace", file=file)
         from .trace import Trace
 
-        Trace.from_json(data, file=file)
+        _check_source_tree(Trace.from_json(data, file=file).header.source, file=file,
+                           where="$.header.source.tree")
         return "trace"
     if kind == "payoff":
         if isinstance(data, dict) and "equilibria" in data:
@@ -175,6 +176,16 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
     validate(data, "tree", file=file)
     parse_tree_json(data, file=file)
     return "tree"
+
+
+def _check_source_tree(source: Any, *, file: str, where: str) -> None:
+    """A trace header that embeds its tree: the tree must be one (renderers draw it)."""
+    if isinstance(source, dict) and source.get("kind") == "tree" and "tree" in source:
+        try:
+            parse_tree_json(source["tree"], file=file)
+        except InputError as exc:
+            raise InputError(exc.message, file=file,
+                             where=where + (exc.where or "$")[1:]) from None
 
 
 def _guess_kind(data: Any) -> str:
@@ -206,6 +217,8 @@ def _validate_stream(path: Path) -> None:
                              file=file, where=f"line {n}")
         if i == 0:
             checked = validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
+            _check_source_tree(obj.get("source"), file=file,
+                               where=f"line {n}: $.source.tree")
             if obj.get("type") != "header":
                 raise InputError('the first line must be the header ("type": "header")',
                                  file=file, where=f"line {n}")

@@ -105,12 +105,12 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         raise UsageError("--plot shows random orderings: it goes with --orders")
     from .cli import check_outputs
 
+    # Every output is checked before any search; the table goes to stdout without -o.
+    check_outputs(("-o", "-" if output is None else output, "table"),
+                  ("--plot", plot, "diagram"), ("--picture", picture, "diagram"))
     for path in (plot, picture):
         if path is not None:
-            output_format(path)  # a bad extension fails before any search
-    # Every output is checked before any search; the table goes to stdout without -o.
-    check_outputs(("-o", output or "-", "table"), ("--plot", plot, "diagram"),
-                  ("--picture", picture, "diagram"))
+            output_format(path)
     suffix = os.path.splitext(output or "")[1].lower()
     fmt = fmt or (suffix[1:] if suffix in (".csv", ".json") else "table")
     if techniques is not None:

@@ -102,9 +102,9 @@ def render_command(trace: Path, out: str | None, frames_dir: str | None, step: s
 
     if out is None and frames_dir is None:
         raise UsageError("nothing to draw into: give -o OUT, --frames DIR, or both")
-    fmt = output_format(out) if out is not None else None
     if out is not None:
         check_output(out, role="diagram")
+    fmt = output_format(out) if out is not None else None
     if frames_dir is not None:
         check_folder(frames_dir, option="--frames")
     check_input_file(trace)

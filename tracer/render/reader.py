@@ -80,6 +80,9 @@ def _items(file: str) -> Iterator[Event | Result]:
     yield from (x for x in islice(iter_trace(file), done, None) if not isinstance(x, Header))
 
 
+_PLAIN_NUMBERS = (int, float, type(None))
+
+
 def _fast(line: str) -> Event | Result:
     obj = _DECODER.decode(line)
     kind = obj.pop("type")
@@ -94,7 +97,7 @@ def _fast(line: str) -> Event | Result:
         value = obj[key]
         if value.__class__ is str:
             obj[key] = INF_STRINGS[value]
-        elif value.__class__ is bool:
+        elif value.__class__ not in _PLAIN_NUMBERS:  # bool, list, object: the strict reader
             raise _Slow(key)
     for key in _LISTS & keys:
         obj[key] = tuple(obj[key])
