@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check traces clean
+.PHONY: demo test fuzz lint bench docs docs-check traces clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ demo: $(STAMP)
 ## test: set up, then run the whole test suite
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+## fuzz: the fault suite, long: many more generated bad inputs, a fresh seed each run
+FUZZ_EXAMPLES ?= 300
+fuzz: $(STAMP)
+	FAULTS_EXAMPLES=$(FUZZ_EXAMPLES) FAULTS_SEED=$${FAULTS_SEED:-$$(date +%s)} FAULTS_SLOW=1 \
+		$(BIN)/python -m pytest tests/faults -q -s -p no:cacheprovider
 
 ## lint: ruff and mypy --strict
 lint: $(STAMP)

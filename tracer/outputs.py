@@ -117,14 +117,16 @@ def _check_path(text: str, *, option: str, probe: bool = True) -> OutputTarget:
             raise UsageError(f"{_where(option, text)}: is not a regular file, a character "
                              "device or a pipe: refusing to write there")
     if probe:
-        _check_writable_folder(os.path.dirname(real) or ".", text=text, option=option)
+        _check_writable_folder(os.path.dirname(real) or ".", text=text, option=option,
+                               shown=os.path.dirname(text) or ".")
     return OutputTarget(text, real, "file")
 
 
-def _check_writable_folder(folder: str, *, text: str, option: str) -> None:
+def _check_writable_folder(folder: str, *, text: str, option: str,
+                           shown: str | None = None) -> None:
     if not os.path.isdir(folder):
         raise UsageError(f"{_where(option, text)}: cannot write here: the folder "
-                         f"{folder!r} does not exist")
+                         f"{shown or folder!r} does not exist")
     # os.access says yes to root even on a read-only mount, so probe with a real file.
     try:
         fd, probe = tempfile.mkstemp(prefix=".gametrace-probe-", dir=folder)
@@ -144,8 +146,10 @@ def check_folder(path: str | os.PathLike[str], *, option: str) -> str:
     if os.path.lexists(text) and not os.path.isdir(text):
         raise UsageError(f"{_where(option, text)}: exists and is not a folder")
     real = os.path.realpath(text)
-    folder = real if os.path.isdir(real) else os.path.dirname(real)
-    _check_writable_folder(folder, text=text, option=option)
+    is_folder = os.path.isdir(real)
+    _check_writable_folder(real if is_folder else os.path.dirname(real), text=text,
+                           option=option, shown=text if is_folder
+                           else os.path.dirname(text.rstrip("/")) or ".")
     return text
 
 

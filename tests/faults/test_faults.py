@@ -41,6 +41,7 @@ def _report(cases: list[Case], outcomes: list) -> str:  # type: ignore[type-arg]
 def _run_and_check(cases: list[Case], tmp_path: Path) -> None:
     outcomes = run_cases(cases, tmp_path)
     table = categories(cases, outcomes)
+    print(f"faults: FAULTS_EXAMPLES={EXAMPLES} FAULTS_SEED={os.environ.get('FAULTS_SEED')}")
     for name, row in sorted(table.items()):  # printed with -s: the counts of the report
         print(f"faults {name}: " + ", ".join(f"{k} {v}" for k, v in row.items()))
     bad = _report(cases, outcomes)
@@ -192,3 +193,32 @@ def test_interrupted_frames_leave_nothing(tmp_path: Path, sig: int) -> None:
     assert len(err.splitlines()) == 1 and err.startswith("gametrace: error: ")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl"]
 
+
+
+# ------------------------------------------------------------ inputs that never ended
+
+def test_a_trace_too_long_to_draw_is_refused_with_the_way_out(tmp_path: Path) -> None:
+    """A generated Grundy trace once kept render busy for ever: reading is bounded."""
+    done = _gametrace("run", "grundy", "-p", "coins=8", "-a", "minimax", "-o", "g.jsonl",
+                      "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    env = {**_env(), "GAMETRACE_MAX_EVENTS": "100"}
+    done = subprocess.run([sys.executable, "-m", "tracer", "render", "g.jsonl", "-o", "g.svg"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 1 and "GAMETRACE_MAX_EVENTS" in _one_error_line(done)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl"]
+
+
+@pytest.mark.skipif(not os.environ.get("FAULTS_SLOW"), reason="make fuzz runs it (30 s)")
+def test_render_of_a_very_deep_path_ends(tmp_path: Path) -> None:
+    deep = 100_000
+    (tmp_path / "deep.tree").write_text("".join(f"N{i}(" for i in range(deep)) + "1"
+                                        + ")" * deep)
+    done = _gametrace("run", "deep.tree", "-o", "deep.jsonl", "-q", cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    done = _gametrace("render", "deep.jsonl", "-o", "deep.svg", cwd=tmp_path, timeout=120)
+    assert done.returncode == 1 and "--depth" in _one_error_line(done)
+    done = _gametrace("render", "deep.jsonl", "-o", "deep.svg", "--depth", "4", cwd=tmp_path,
+                      timeout=120)
+    assert done.returncode == 0, done.stderr
