@@ -172,7 +172,8 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     from .api import parse_params, search_source
     from .search import Limits
 
-    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"))
+    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
+                              json_flag=as_json)
     scratch = None
     trace_path: str | Path | None = output
     if render_out is not None and output in (None, "-"):  # the drawing reads a trace file
@@ -233,14 +234,17 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
             click.echo(f"diagram written to {render_out}", err=True)
 
 
-def check_outputs(*outputs: tuple[str, str | None, str]) -> bool:
+def check_outputs(*outputs: tuple[str, str | None, str], json_flag: bool = False) -> bool:
     """Check each ``(option, path, role)`` before any work (see :mod:`tracer.outputs`);
-    at most one may be ``-``.  True when one writes to standard output."""
+    at most one may be ``-``, and none when ``--json`` prints to standard output.  True
+    when one writes to standard output."""
     from .outputs import STDOUT, check_output
 
     given = [(option, path) for option, path, role in outputs if path is not None
              and check_output(path, role=role, option=option) is not None]
     to_stdout = [option for option, path in given if path == STDOUT]
+    if json_flag and to_stdout:
+        to_stdout.append("--json")
     if len(to_stdout) > 1:
         raise UsageError(f"{' and '.join(to_stdout)} both write to standard output: "
                          "give all but one a file name")

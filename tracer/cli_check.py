@@ -95,7 +95,7 @@ def check_command(ctx: click.Context, source: str, solution: Path, algorithm: st
     from .cli import check_outputs
     from .errors import InputError
 
-    on_stdout = check_outputs(("--render", render_out, "diagram"))
+    on_stdout = check_outputs(("--render", render_out, "diagram"), json_flag=as_json)
     answer = load_solution(solution)
     if not set(answer.to_json()) - {"exercise", "conventions"}:
         raise InputError("the answer gives no items to check (value, move, values, "

@@ -88,7 +88,8 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     from .search.astar import astar
     from .search.common import Limits
 
-    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"))
+    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
+                              json_flag=as_json)
     prob = make_problem(problem, parse_params(params))
     name = choose_heuristic(prob, heuristic)
     rec = MemoryRecorder()
@@ -260,7 +261,7 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
                          f"(built-in games: {', '.join(payoff.BUILTIN)})")
     from .cli import check_outputs
 
-    on_stdout = check_outputs(("-o", output, "matrix"))
+    on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json)
     if tree_source is not None:
         from .api import load_source
 

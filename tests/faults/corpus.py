@@ -306,6 +306,12 @@ def _outputs() -> list[Case]:
     out.append(Case("out-compare-two-stdout", ["compare", "aima", "--plot", "-"],
                     dict(common), codes=(2,), contains="standard output",
                     category="file system"))
+    for args in (["run", "aima", "-o", "-", "--json"], ["astar", "jugs", "--render", "-",
+                                                          "--json"],
+                 ["matrix", "prisoners-dilemma", "-o", "-", "--json"],
+                 ["check", "aima", "s.json", "--render", "-", "--json"]):
+        out.append(Case(f"out-{args[0]}-json-and-stdout", args, dict(common), codes=(2,),
+                        contains="--json", category="file system"))
     return out
 
 

@@ -222,3 +222,38 @@ def test_render_of_a_very_deep_path_ends(tmp_path: Path) -> None:
     done = _gametrace("render", "deep.jsonl", "-o", "deep.svg", "--depth", "4", cwd=tmp_path,
                       timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def _small_disk(folder: Path, options: str) -> bool:
+    """Mount a tiny tmpfs on ``folder`` (root only); False where that is not allowed."""
+    folder.mkdir()
+    if os.geteuid() != 0:
+        return False
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
+                          capture_output=True, check=False)
+    return done.returncode == 0
+
+
+def test_a_full_disk_is_one_line_and_leaves_nothing(tmp_path: Path) -> None:
+    disk = tmp_path / "disk"
+    if not _small_disk(disk, "size=16k"):
+        pytest.skip("needs root and tmpfs mounts")
+    try:
+        done = _gametrace("run", "grundy", "-p", "coins=9", "-a", "minimax", "-o",
+                          "disk/g.jsonl", "-q", cwd=tmp_path)
+        assert done.returncode == 1 and "No space left" in _one_error_line(done)
+        assert list(disk.iterdir()) == []
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
+
+
+def test_a_read_only_disk_is_refused_before_the_search(tmp_path: Path) -> None:
+    disk = tmp_path / "disk"
+    if not _small_disk(disk, "size=16k,ro"):
+        pytest.skip("needs root and tmpfs mounts")
+    try:
+        done = _gametrace("run", "aima", "-o", "disk/x.json", cwd=tmp_path)
+        assert done.returncode == 2 and "Read-only" in _one_error_line(done)
+        assert "value:" not in done.stdout  # refused before the search
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
