@@ -198,11 +198,13 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
 
             with open(str(trace_path), encoding="utf-8") as copy, open_text_output("-") as out:
                 out.write(copy.read())
+    except BaseException:
+        if scratch is not None:
+            scratch.cleanup()
+        raise
     finally:
         if show_progress:
             click.echo("\r\033[K", err=True, nl=False)
-        if scratch is not None and render_out is None:
-            scratch.cleanup()
     if as_json:
         from .jsonio import dumps_json
 

@@ -153,9 +153,9 @@ def check_folder(path: str | os.PathLike[str], *, option: str) -> str:
     return text
 
 
-_WRITE_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS,
-                   errno.EACCES, errno.EPERM, errno.ENOENT, errno.ENOTDIR, errno.EISDIR,
-                   errno.ENAMETOOLONG, errno.ELOOP}
+# Raised by a write, a flush or a close: the output's own failures.  (Other errors from
+# inside a block, e.g. reading an input, are not the output's and pass unchanged.)
+_WRITE_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS}
 
 
 def _failure(exc: OSError, path: str) -> OutputError:
