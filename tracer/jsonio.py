@@ -85,6 +85,27 @@ def _parse_float(token: str) -> float:
 _SUSPECT_NUMBER = re.compile(rf"[eE][+-]?0*[1-9][0-9]{{2,}}|[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
+# "\ud800" alone is valid JSON syntax but no text: it cannot be printed or written as UTF-8.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _reject_lone_surrogates(data: Any) -> None:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _NotJson(f"the string {item!r} holds a lone surrogate escape "
+                               "(\\ud800-\\udfff), which is not text") from None
+
+
 def _place(text: str, index: int) -> str:
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
@@ -115,10 +136,15 @@ def loads_json(text: str, *, file: str) -> Any:
     """
     try:
         if _SUSPECT_NUMBER.search(text) is None:  # the common case: no hook calls per number
-            return json.loads(text, parse_constant=_reject_constant,
+            data = json.loads(text, parse_constant=_reject_constant,
                               object_pairs_hook=_unique_keys)
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys,
-                          parse_int=_parse_int, parse_float=_parse_float)
+        else:
+            data = json.loads(text, parse_constant=_reject_constant,
+                              object_pairs_hook=_unique_keys, parse_int=_parse_int,
+                              parse_float=_parse_float)
+        if _SURROGATE_ESCAPE.search(text) is not None:
+            _reject_lone_surrogates(data)
+        return data
     except json.JSONDecodeError as exc:
         message = exc.msg[:1].lower() + exc.msg[1:]
         raise InputError(

@@ -323,7 +323,9 @@ def _inputs() -> list[Case]:
              "latin.json": b'{"tree": [1, "\xe9"]}',
              "latin.tree": b"A(1 \xe9)",
              "scalar.jsonl": trace.split(b"\n")[0] + b"\n1\n",
-             "scalar2.jsonl": b"1\n"}
+             "scalar2.jsonl": b"1\n",
+             "surrogate.jsonl": trace.replace(b'"node":"A"', b'"node":"A\\ud800"', 1),
+             "surrogate.json": b'{"tree": [1, 2], "name": "\\udc00"}'}
     out = []
     for args in (["validate", "nope.json"], ["run", "nope.json"], ["render", "nope.json", "-o",
                                                                      "x.svg"],
@@ -339,6 +341,10 @@ def _inputs() -> list[Case]:
                 continue
             out.append(Case(f"in-{'-'.join(cmd[:2])}", cmd, dict(files), codes=(1,),
                             contains="UTF-8", category="file system"))
+    for cmd in (["validate", "surrogate.jsonl"], ["render", "surrogate.jsonl", "-o", "x.svg"],
+                ["validate", "surrogate.json"], ["run", "surrogate.json"]):
+        out.append(Case(f"in-{'-'.join(cmd[:2])}", cmd, dict(files), codes=(1,),
+                        contains="surrogate", category="file system"))
     for name in ("scalar.jsonl", "scalar2.jsonl"):
         for cmd in (["validate", name], ["render", name, "-o", "x.svg"],
                     ["diff", name, "t.jsonl"]):
