@@ -17,6 +17,7 @@ import click
 
 from .deep import DEFAULT_MAX_PLY, run_deep
 from .errors import TracerError, UsageError
+from .ranges import MAX_PLY
 
 T = TypeVar("T")
 
@@ -144,7 +145,7 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="SECONDS", help="Stop cleanly after this many seconds.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress or notes on stderr.")
-@click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
+@click.option("--max-ply", type=click.IntRange(min=1, max=MAX_PLY), default=DEFAULT_MAX_PLY,
               show_default=True, help="Deepest tree the search may recurse into.")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
         depth: int | None, cut_on: str, root_player: str | None, output: str | None,
@@ -304,7 +305,7 @@ def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--kind", type=click.Choice(("tree", "trace", "solution", "payoff")),
               default=None, help="What FILE is [default: guessed from its content].")
-@click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
+@click.option("--max-ply", type=click.IntRange(min=1, max=MAX_PLY), default=DEFAULT_MAX_PLY,
               show_default=True, help="Deepest nesting the reader accepts.")
 def validate(file: Path, kind: str | None, max_ply: int) -> None:
     """Check a tree, trace, solution or payoff FILE against its schema.

@@ -41,6 +41,9 @@ def run_deep(fn: Callable[[], T], *, max_ply: int, deadline: float | None = None
     ``deadline`` seconds (plus a grace period) :class:`Deadline` is raised inside it,
     and an interrupt of the main thread (Ctrl-C, SIGTERM) is raised inside it too, so
     that its writers delete their temporary files before the interrupt goes on."""
+    from .ranges import MAX_PLY, check_count
+
+    check_count("--max-ply", max_ply, low=1, high=MAX_PLY)
     box: dict[str, Any] = {}
     done = threading.Event()
 

@@ -14,6 +14,7 @@ from .errors import UsageError
 
 __all__ = [
     "MAX_DPI",
+    "MAX_PLY",
     "MAX_RANDOM_ORDERINGS",
     "MAX_SECONDS",
     "MAX_RENDER_EVENTS",
@@ -24,6 +25,10 @@ __all__ = [
 
 MAX_DPI = 1200
 """``--dpi``: a print-quality PNG; beyond it Graphviz draws for minutes."""
+
+MAX_PLY = 1_000_000
+"""``--max-ply``: the deepest tree a search may recurse into (the recursion limit and
+the thread's stack are sized from it)."""
 
 MAX_RANDOM_ORDERINGS = 10_000
 """``compare --orders random:N``: each ordering is one full search."""

@@ -187,9 +187,11 @@ def trace_cases(n: int) -> list[Case]:
         commands = [["validate", name], ["render", name, "-o", "out.svg"],
                     ["diff", name, "good" + name[1:]], ["render", name, "-o", "-"]]
         for k, data in enumerate(_draw(bad_trace(base), n)):
-            out.append(Case(f"trace-{name}-{k}", commands[k % len(commands)],
-                            {name: data, "good" + name[1:]: good}, codes=(0, 1, 2),
-                            may_write=("out.svg",), category="traces"))
+            args = commands[k % len(commands)]
+            # diff exits 1 when the traces differ, its report on stdout: a verdict.
+            out.append(Case(f"trace-{name}-{k}", args, {name: data, "good" + name[1:]: good},
+                            codes=(0, 1, 2), may_write=("out.svg",), verdict=args[0] == "diff",
+                            category="traces"))
     return out
 
 
