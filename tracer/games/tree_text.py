@@ -80,7 +80,7 @@ class _TextParser:
 
     def number(self, i: int) -> float | int:
         token = self.toks[i]
-        if token.isascii() and token.lstrip("+-").isdigit():
+        if token.isascii() and token[token[:1] in "+-":].isdigit():
             digits = len(token.lstrip("+-"))
             if digits > MAX_NUMBER_DIGITS:
                 raise self.error(i, f"a number with {digits} digits (at most "
