@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check traces clean serve sysdeps-tex sysdeps-browser
+.PHONY: demo test fuzz lint bench docs docs-check traces clean serve sysdeps-tex sysdeps-browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,6 +49,12 @@ sysdeps-tex:
 	  echo "installing $(TEX_PACKAGES)"; \
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 	    $(SUDO) apt-get install -y -q $(TEX_PACKAGES); fi
+
+## fuzz: the fault suite, long: many more generated bad inputs, a fresh seed each run
+FUZZ_EXAMPLES ?= 300
+fuzz: $(STAMP)
+	FAULTS_EXAMPLES=$(FUZZ_EXAMPLES) FAULTS_SEED=$${FAULTS_SEED:-$$(date +%s)} FAULTS_SLOW=1 \
+		$(BIN)/python -m pytest tests/faults -q -s -p no:cacheprovider
 
 ## lint: ruff and mypy --strict
 lint: $(STAMP)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
 from .errors import InputError
@@ -304,16 +303,15 @@ def iter_trace(path: str | os.PathLike[str]) -> Iterator[Header | Event | Result
         if trace.result is not None:
             yield trace.result
         return
-    try:
-        with Path(path).open(encoding="utf-8") as handle:
-            yield from _read_stream(handle, file)
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
+    from .jsonio import read_lines
+
+    yield from _read_stream(read_lines(path), file)
 
 
-def _read_stream(handle: TextIO, file: str) -> Iterator[Header | Event | Result]:
+def _read_stream(lines: Iterable[tuple[int, str]], file: str
+                 ) -> Iterator[Header | Event | Result]:
     seen_header = False
-    for lineno, line in enumerate(handle, start=1):
+    for lineno, line in lines:
         if not line.strip():
             continue
         where = f"line {lineno}"

@@ -95,6 +95,12 @@ class Limits:
     progress: Callable[[int, float], None] | None = None
     """Called about twice a second with (nodes visited, seconds elapsed)."""
 
+    def __post_init__(self) -> None:
+        from ..ranges import check_count, check_seconds
+
+        check_count("--max-nodes", self.max_nodes, low=1)
+        check_seconds("--time-limit", self.time_limit)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.max_nodes is not None:
