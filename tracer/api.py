@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .compress import is_stream, open_text
 from .errors import InputError, UsageError
 from .games.base import Game, Player
 from .games.tree import Tree, TreeGame, load_tree, parse_tree_json, parse_tree_text
@@ -147,7 +148,7 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
     from .schema import validate
 
     file = str(path)
-    if file.endswith(".jsonl"):
+    if is_stream(file):
         _validate_stream(Path(path))
         return "trace stream"
     if not file.endswith(".json") and kind in (None, "tree"):
@@ -195,7 +196,7 @@ def _validate_stream(path: Path) -> None:
 
     file = str(path)
     try:
-        handle = path.open(encoding="utf-8")
+        handle = open_text(path)
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
     with handle:

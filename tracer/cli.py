@@ -97,7 +97,8 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--root-player", default=None, type=click.Choice(("max", "min")),
               help="Who moves at the root of a tree file [default: max].")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Write the trace here (.json document or .jsonl stream).")
+              default=None, help="Write the trace here (.json document, .jsonl stream, "
+                                 ".jsonl.gz gzipped stream), e.g. -o ttt.jsonl.gz.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the result as JSON (keys value, move, pv, stats).")
 @click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),

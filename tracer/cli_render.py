@@ -87,13 +87,14 @@ def render_command(trace: Path, out: str | None, frames_dir: Path | None, step: 
                    max_nodes: int, max_width: int | None, depth: int | None,
                    focus: str | None, dpi: int,
                    engine: str, max_frames: int) -> None:
-    """Draw TRACE (a .json or .jsonl trace) as a diagram and/or step-by-step frames.
+    """Draw TRACE (a .json, .jsonl or .jsonl.gz trace) as a diagram and/or step-by-step frames.
 
     \b
     Examples:
       gametrace render aima.json -o aima.svg
       gametrace render aima.json -o aima.png --theme print --lang it
       gametrace render aima.json --frames frames/ --step leaf
+      gametrace render ttt.jsonl.gz -o ttt.svg
     """
     from .render import Drawing, output_format, write_frames
     from .render.output import write_output

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..compress import is_stream
 from ..errors import InputError
 from ..trace import Trace
 from .check_explain import Explainer
@@ -160,7 +161,7 @@ def expected_trace(source: str, conventions: Conventions,
 
 
 def _is_trace(path: str) -> bool:
-    if path.endswith(".jsonl"):
+    if is_stream(path):
         return True
     if not path.endswith(".json"):
         return False

@@ -12,6 +12,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from ..compress import is_stream
 from ..errors import InputError, UsageError
 from ..events import Event
 from ..trace import Header, Result, Trace, iter_trace
@@ -45,7 +46,7 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
         raise InputError("no such trace file", file=file)
     if os.path.isdir(file):
         raise InputError("is a folder, not a trace file", file=file)
-    if file.endswith(".jsonl"):
+    if is_stream(file):
         from .reader import read_jsonl
 
         header, items = read_jsonl(file)

@@ -17,6 +17,7 @@ from dataclasses import fields
 from itertools import islice
 from typing import Any
 
+from ..compress import open_text
 from ..errors import InputError
 from ..events import EVENT_TYPES, Event
 from ..jsonio import INF_STRINGS
@@ -58,7 +59,7 @@ def read_jsonl(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | R
 def _items(file: str) -> Iterator[Event | Result]:
     done = 0  # items yielded, header included
     try:
-        handle = open(file, encoding="utf-8")  # noqa: SIM115 - closed below
+        handle = open_text(file)
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
     with handle:
