@@ -52,6 +52,10 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
         if variant == "negamax":
             score, pv = _negamax(run, state, root, None, 0, -INF, INF)
             return game.to_move(state).sign * score, pv
+        if run.bare:  # recording off: the same loop, specialised for speed
+            from .bare import alpha_beta_bare
+
+            return alpha_beta_bare(run, state, variant == "fail-hard")
         return _ab(run, state, run.root_key, None, 0, -INF, INF, variant == "fail-hard")
 
     return drive(run, header, body)

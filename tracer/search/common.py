@@ -168,6 +168,9 @@ class Run:
         # Without events or id-based orderings, children are keyed by their action and
         # ids are computed for the principal variation only: no string per node.
         self.ids = self.on or options.order in ("random", "best", "worst")
+        self.bare = not self.ids
+        """No events and an ordering that reads no ids: minimax and alpha-beta may run
+        their specialised loops (search/bare.py), keyed by actions."""
         self._reverse = options.order == "reverse"
         self.root_state: Any = None
         self.root_key: Any = None

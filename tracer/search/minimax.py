@@ -52,6 +52,10 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
             from .streamed import two_function_lines
 
             return two_function_lines(run, state)
+        if run.bare:  # recording off: the same loop, specialised for speed
+            from .bare import minimax_bare
+
+            return minimax_bare(run, state)
         return _two_function(run, state, run.root_key, None, 0)
 
     return drive(run, header, body)
