@@ -9,14 +9,16 @@ byte-identical from run to run (no time stamp or file name in the gzip header).
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .errors import InputError
+
+if TYPE_CHECKING:  # gzip (and zlib) are imported only for .gz files
+    import gzip
 
 __all__ = ["STREAM_SUFFIXES", "compressing", "is_stream", "open_text"]
 
@@ -44,6 +46,8 @@ def open_text(path: str | os.PathLike[str]) -> TextIO:
     file = os.fspath(path)
     if not _gzipped(file):
         return open(file, encoding="utf-8")
+    import gzip
+
     raw = gzip.open(file, "rb")  # noqa: SIM115 - closed with the wrapper
     return _CheckedText(raw, file)
 
@@ -58,13 +62,13 @@ class _CheckedText(io.TextIOWrapper):
     def __next__(self) -> str:  # type: ignore[override]  # typeshed: TextIOWrapper yields str
         try:
             return super().__next__()
-        except (gzip.BadGzipFile, EOFError, OSError) as exc:
+        except (EOFError, OSError) as exc:  # gzip.BadGzipFile is an OSError
             raise InputError(f"not a valid gzip file: {exc}", file=self._file) from None
 
     def read(self, size: int | None = -1) -> str:
         try:
             return super().read(size)
-        except (gzip.BadGzipFile, EOFError, OSError) as exc:
+        except (EOFError, OSError) as exc:  # gzip.BadGzipFile is an OSError
             raise InputError(f"not a valid gzip file: {exc}", file=self._file) from None
 
 
@@ -76,6 +80,8 @@ def compressing(out: TextIO, path: str | os.PathLike[str]) -> Iterator[TextIO]:
     if not _gzipped(path):
         yield out
         return
+    import gzip
+
     out.flush()
     packed = gzip.GzipFile(filename="", mode="wb", compresslevel=_LEVEL,
                            fileobj=out.buffer, mtime=0)

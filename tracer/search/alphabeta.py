@@ -23,6 +23,7 @@ from ..events import Backup, Cut, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
+from .bare import alpha_beta_bare
 from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
 from .minimax import _list, no_chance
 
@@ -53,8 +54,6 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
             score, pv = _negamax(run, state, root, None, 0, -INF, INF)
             return game.to_move(state).sign * score, pv
         if run.bare:  # recording off: the same loop, specialised for speed
-            from .bare import alpha_beta_bare
-
             return alpha_beta_bare(run, state, variant == "fail-hard")
         return _ab(run, state, run.root_key, None, 0, -INF, INF, variant == "fail-hard")
 

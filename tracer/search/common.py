@@ -19,6 +19,7 @@ from ..games.base import Game, Player
 from ..lines import line_formatter
 from ..record import Recorder, StreamRecorder
 from ..trace import Header, Result, Stats
+from .ordering import make_ordering
 
 __all__ = [
     "CUT_TESTS",
@@ -151,15 +152,8 @@ class Run:
         once, when its node is made, instead of in every line that names it.  Only
         for orderings that do not read ids (random seeds by id, the oracles memoise)."""
         self._quoted_names = _QuotedNames()
-        labelled = () if game.capabilities.named_nodes else ("label",)
-        q = self.quoted
-        self._fmt_expand = line_formatter(Expand, ("value", *labelled), quoted_ids=q)
-        self._fmt_expand_ab = line_formatter(Expand, ("value", "alpha", "beta", *labelled),
-                                             quoted_ids=q)
-        self._fmt_evaluate = line_formatter(Evaluate, labelled, quoted_ids=q)
-        self._fmt_backup = line_formatter(Backup, quoted_ids=q)
-        self._fmt_backup_ab = line_formatter(Backup, ("alpha", "beta"), quoted_ids=q)
-        self._fmt_cut = line_formatter(Cut, quoted_ids=q)
+        if self.lines is not None:  # compiled on first use only: a search's cold start
+            self._formatters(labelled=not game.capabilities.named_nodes)
         self.opts = options
         self.depth_limit = options.depth
         self.depth_cap = options.depth if options.depth is not None else 1 << 62
@@ -182,9 +176,18 @@ class Run:
         self.pruned = 0
         self.max_depth = 0
         self.max_list_length: int | None = None
-        from .ordering import make_ordering
-
         self._order = make_ordering(self)
+
+    def _formatters(self, *, labelled: bool) -> None:
+        label = ("label",) if labelled else ()
+        q = self.quoted
+        self._fmt_expand = line_formatter(Expand, ("value", *label), quoted_ids=q)
+        self._fmt_expand_ab = line_formatter(Expand, ("value", "alpha", "beta", *label),
+                                             quoted_ids=q)
+        self._fmt_evaluate = line_formatter(Evaluate, label, quoted_ids=q)
+        self._fmt_backup = line_formatter(Backup, quoted_ids=q)
+        self._fmt_backup_ab = line_formatter(Backup, ("alpha", "beta"), quoted_ids=q)
+        self._fmt_cut = line_formatter(Cut, quoted_ids=q)
 
     # ids and children -------------------------------------------------------------
 
