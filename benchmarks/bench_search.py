@@ -112,8 +112,8 @@ class Table:
         median = statistics.median(cold)
         ref = self.cold(reference) if reference else None
         ratio = f"{median / ref:5.2f}x" if ref else ""
-        return (f"  {label:<40} {median:7.3f}s [{cold[0]:.3f}-{cold[-1]:.3f}] {ratio:>6}"
-                f"  warm {warm:.3f}s  {note}")
+        return (f"  {label:<36} {median:7.4f}s [{cold[0]:.4f}-{cold[-1]:.4f}] {ratio:>6}"
+                f"  warm {warm:.4f}s  {note}")
 
     def to_json(self) -> list[dict[str, Any]]:
         return [{"name": n, "board": b, **r} for (n, b), runs in self.runs.items() for r in runs]
@@ -138,9 +138,9 @@ def tictactoe(t: Table) -> None:
              "before-ours-minimax", "before-ours-alphabeta"]
     t.measure(names, (EMPTY,), ROUNDS)
     nodes = t.nodes("ours-minimax")
-    print(f"full tic-tac-toe from the empty board ({nodes:,} nodes for minimax), one fresh "
-          f"process and game per search, median [min-max] of {ROUNDS} interleaved rounds, "
-          "ratio = time / ours")
+    print(f"full tic-tac-toe from the empty board ({nodes:,} nodes for minimax): CPU seconds "
+          f"of the search, one fresh process and game each, median [min-max] of {ROUNDS} "
+          "interleaved rounds; ratio = time / ours")
     print(t.row("ours minimax", "ours-minimax", "ours-minimax"))
     print(t.row("OpenSpiel 2.0.2 expectiminimax", "openspiel-minimax", "ours-minimax"))
     print(t.row("aima-python minimax_decision", "aima-minimax", "ours-minimax"))
@@ -158,10 +158,10 @@ def tictactoe(t: Table) -> None:
 def othello(t: Table) -> None:
     names = ["ours-othello", "ours-othello-jsonl", "reference-othello",
              "before-ours-othello", "before-ours-othello-jsonl"]
-    t.measure(names, (EMPTY,), ROUNDS)
+    t.measure(names, (EMPTY,), 2 * ROUNDS)  # short searches: more rounds
     nodes = t.nodes("ours-othello") or 0
-    print(f"\nOthello alpha-beta to depth 6 from the start ({nodes:,} nodes), "
-          "ratio = time / ours untraced")
+    print(f"\nOthello alpha-beta to depth 6 from the start ({nodes:,} nodes), CPU seconds, "
+          f"median [min-max] of {2 * ROUNDS} rounds; ratio = time / ours untraced")
     for label, name in (("ours untraced", "ours-othello"),
                         ("ours traced to JSONL", "ours-othello-jsonl"),
                         ("plain Python bitboard reference", "reference-othello"),
