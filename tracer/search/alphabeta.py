@@ -55,6 +55,10 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
             return game.to_move(state).sign * score, pv
         if run.bare:  # recording off: the same loop, specialised for speed
             return alpha_beta_bare(run, state, variant == "fail-hard")
+        if run.quoted:  # streaming to a file: the same loop, specialised for speed
+            from .streamed import alpha_beta_lines
+
+            return alpha_beta_lines(run, state, variant == "fail-hard")
         return _ab(run, state, run.root_key, None, 0, -INF, INF, variant == "fail-hard")
 
     return drive(run, header, body)
