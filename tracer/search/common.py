@@ -152,8 +152,6 @@ class Run:
         once, when its node is made, instead of in every line that names it.  Only
         for orderings that do not read ids (random seeds by id, the oracles memoise)."""
         self._quoted_names = _QuotedNames()
-        if self.lines is not None:  # compiled on first use only: a search's cold start
-            self._formatters(labelled=not game.capabilities.named_nodes)
         self.opts = options
         self.depth_limit = options.depth
         self.depth_cap = options.depth if options.depth is not None else 1 << 62
@@ -178,8 +176,24 @@ class Run:
         self.max_list_length: int | None = None
         self._order = make_ordering(self)
 
-    def _formatters(self, *, labelled: bool) -> None:
-        label = ("label",) if labelled else ()
+    # The line formatters of the general emitters, compiled on first use: the streamed
+    # loops (search/streamed.py) and unrecorded searches never need them.
+    _fmt_expand: Callable[..., str]
+    _fmt_expand_ab: Callable[..., str]
+    _fmt_evaluate: Callable[..., str]
+    _fmt_backup: Callable[..., str]
+    _fmt_backup_ab: Callable[..., str]
+    _fmt_cut: Callable[..., str]
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for attributes not set yet: the formatters, on first use."""
+        if not name.startswith("_fmt_"):
+            raise AttributeError(name)
+        self._formatters()
+        return self.__dict__[name]
+
+    def _formatters(self) -> None:
+        label = () if self.named else ("label",)
         q = self.quoted
         self._fmt_expand = line_formatter(Expand, ("value", *label), quoted_ids=q)
         self._fmt_expand_ab = line_formatter(Expand, ("value", "alpha", "beta", *label),
