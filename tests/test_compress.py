@@ -117,3 +117,16 @@ def test_a_gz_trace_cut_short_is_an_error(tmp_path: Path) -> None:
     cut.write_bytes(data[: len(data) // 2])
     with pytest.raises(InputError, match=r"cut\.jsonl\.gz"):
         load_trace(cut)
+
+
+def test_check_reads_a_gz_trace_as_it_reads_a_plain_one(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.json"
+    answer.write_text('{"values": {"C": "<=3"}}\n')
+    outs = []
+    for name in ("hard.jsonl", "hard.jsonl.gz"):
+        trace = str(tmp_path / name)
+        assert gametrace("run", "aima", "--variant", "fail-hard", "-o", trace, "-q")[0] == 0
+        code, out, _ = gametrace("check", trace, str(answer))
+        assert code == 0 and f"the recorded trace {trace} (alphabeta, fail-hard)" in out
+        outs.append(out.replace(trace, "TRACE"))
+    assert outs[0] == outs[1]
