@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .compress import is_stream
 from .errors import InputError, UsageError
 from .games.tree import Tree, TreeGame, parse_tree_json, parse_tree_text
 from .record import NULL, FileRecorder, Recorder
@@ -122,7 +123,7 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
     from .schema import validate
 
     file = str(path)
-    if file.endswith(".jsonl"):
+    if is_stream(file):
         _validate_stream(Path(path))
         return "trace stream"
     if not file.endswith(".json") and kind in (None, "tree"):

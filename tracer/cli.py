@@ -150,8 +150,8 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--root-player", default=None, type=click.Choice(("max", "min")),
               help="Who moves at the root of a tree file [default: max].")
 @click.option("-o", "--output", "output", metavar="FILE", default=None,
-              help="Write the trace here (.json document or .jsonl stream; - for "
-                   "standard output).")
+              help="Write the trace here (.json document, .jsonl stream, .jsonl.gz gzipped "
+                   "stream; - for standard output), e.g. -o ttt.jsonl.gz.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the result as JSON (keys value, move, pv, stats).")
 @click.option("--render", "render_out", metavar="FILE", default=None,

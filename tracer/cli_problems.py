@@ -49,8 +49,8 @@ def _describe_params(params: dict[str, str]) -> str:
               type=click.Choice(("graph", "tree")),
               help="graph: repeated states are eliminated (lecture 002); tree: none.")
 @click.option("-o", "--output", metavar="FILE", default=None,
-              help="Write the trace here (.json document or .jsonl stream; - for "
-                   "standard output).")
+              help="Write the trace here (.json document, .jsonl stream, .jsonl.gz gzipped "
+                   "stream; - for standard output), e.g. -o jugs.jsonl.gz.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the result as JSON (keys value, move, pv, states, stats).")
 @click.option("--render", "render_out", metavar="FILE", default=None,

@@ -133,7 +133,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
                    focus: str | None, dpi: int,
                    engine: str, max_frames: int, preset: str | None, caption: bool,
                    pruned: str, strip: str | None, strip_columns: int) -> None:
-    """Draw TRACE (a .json or .jsonl trace) as a diagram and/or step-by-step frames.
+    """Draw TRACE (a .json, .jsonl or .jsonl.gz trace) as a diagram and/or step-by-step frames.
 
     \b
     Examples:
@@ -143,6 +143,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json -o aima.png --preset slides --pruned cross
       gametrace render aima.json -o aima.tex --preset slides
       gametrace render aima.json --strip aima-strip.svg --pruned hide --no-legend
+      gametrace render ttt.jsonl.gz -o ttt.svg
     """
     from .jsonio import check_input_file
     from .outputs import check_folder, check_output

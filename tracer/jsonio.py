@@ -204,13 +204,24 @@ def _place_bytes(data: bytes, index: int) -> str:
 def read_lines(path: str | os.PathLike[str]) -> Generator[tuple[int, str], None, None]:
     """The lines of a UTF-8 text file with their numbers (from 1), read as they are needed.
     A line that is not UTF-8 is an :class:`InputError` naming its line and column."""
+    from .compress import open_bytes, unreadable
+
     file = check_input_file(path)
     try:
-        handle = open(file, "rb")  # noqa: SIM115 - closed below
+        handle = open_bytes(file)  # a .gz file is decompressed as it is read
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
     with handle:
-        for lineno, raw in enumerate(handle, start=1):
+        lines = enumerate(handle, start=1)
+        while True:
+            try:
+                lineno, raw = next(lines)
+            except StopIteration:
+                return
+            except Exception as exc:  # a corrupt or truncated .gz file
+                if (why := unreadable(exc)) is None:
+                    raise
+                raise InputError(why, file=file) from None
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:

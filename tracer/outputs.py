@@ -49,7 +49,7 @@ STDOUT = "-"
 """The path that means standard output, in every command."""
 
 ROLES: dict[str, tuple[str, ...]] = {
-    "trace": (".json", ".jsonl"),
+    "trace": (".json", ".jsonl", ".jsonl.gz"),
     "diagram": (".svg", ".png", ".pdf", ".dot", ".gv", ".tex"),
     "strip": (".svg",),
     "table": (".txt", ".csv", ".json"),

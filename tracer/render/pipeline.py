@@ -12,6 +12,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from ..compress import is_stream
 from ..errors import InputError, UsageError
 from ..events import Event
 from ..jsonio import check_input_file
@@ -43,7 +44,7 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
         return source.header, iter(kept), "<trace>"
     file = os.fspath(source)
     check_input_file(file)
-    if file.endswith(".jsonl"):
+    if is_stream(file):
         from .reader import read_jsonl
 
         header, items = read_jsonl(file)
