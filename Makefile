@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test lint bench docs docs-check traces clean serve sysdeps-tex sysdeps-browser
+.PHONY: demo test fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,12 @@ sysdeps-tex:
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 	    $(SUDO) apt-get install -y -q $(TEX_PACKAGES); fi
 
+## fuzz: the fault suite, long: many more generated bad inputs, a fresh seed each run
+FUZZ_EXAMPLES ?= 300
+fuzz: $(STAMP)
+	FAULTS_EXAMPLES=$(FUZZ_EXAMPLES) FAULTS_SEED=$${FAULTS_SEED:-$$(date +%s)} FAULTS_SLOW=1 \
+		$(BIN)/python -m pytest tests/faults -q -s -p no:cacheprovider
+
 ## lint: ruff and mypy --strict
 lint: $(STAMP)
 	$(BIN)/ruff check tracer tests benchmarks tools
@@ -58,15 +64,22 @@ lint: $(STAMP)
 BENCH  := .venv-bench
 BENCH_STAMP := $(BENCH)/.installed-stamp
 
-# The peers (aima-python, easyAI, OpenSpiel) live only in this separate environment.
-$(BENCH_STAMP): pyproject.toml
+# The peers (aima-python, OpenSpiel) and matplotlib (for the plot) live only in this
+# separate environment.
+$(BENCH_STAMP): pyproject.toml Makefile
 	test -x $(BENCH)/bin/python || $(PYTHON) -m venv $(BENCH)
-	$(BENCH)/bin/python -m pip install --quiet --disable-pip-version-check -e . aima3 easyAI open-spiel==2.0.2
+	$(BENCH)/bin/python -m pip install --quiet --disable-pip-version-check -e . aima3 open-spiel==2.0.2 matplotlib
 	touch $(BENCH_STAMP)
 
-## bench: the benchmarks, peers measured side by side in one run, reported as ratios
+## bench: the benchmarks, each search in a fresh process, peers in the same run; goals met or gaps named
 bench: $(BENCH_STAMP)
 	$(BENCH)/bin/python benchmarks/run.py
+
+## bench-plot: the search benchmark over several start positions, drawn as docs/speed.svg
+bench-plot: $(BENCH_STAMP)
+	mkdir -p out
+	BENCH_JSON=out/bench.json $(BENCH)/bin/python benchmarks/run.py search
+	$(BENCH)/bin/python benchmarks/plot.py out/bench.json docs/speed.svg
 
 ## docs: regenerate docs/gallery.md and its pictures from traces/ (and the export pictures)
 docs: $(STAMP) sysdeps-tex

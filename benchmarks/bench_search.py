@@ -1,113 +1,229 @@
-"""Search speed: tic-tac-toe against aima-python, OpenSpiel and easyAI; the cost of
-recording; Othello nodes per second; how fast ``gametrace --help`` answers.
+"""Search speed measured fairly: tic-tac-toe against OpenSpiel and aima-python, the cost
+of recording, Othello nodes per second against a plain bitboard reference and against
+the code as it was before issue 15; how fast ``gametrace --help`` answers.
+
+Fair means: every timed search runs on a fresh game object (``cold``: the tables a game
+fills lazily start empty, as in a user's first search) in a process of its own
+(benchmarks/worker.py), the libraries take turns round after round (the order rotates,
+so a burst of load on this shared machine does not fall on one library), and each line
+gives the median of the rounds with the fastest and slowest.  ``warm`` is the same
+search repeated on the same game object, shown beside it for comparison only.  Ratios
+compare medians of cold runs from this one run.
 
 Run with ``make bench`` (which installs the peers into .venv-bench) or
-``python benchmarks/run.py search``.
+``python benchmarks/run.py search``; ``BENCH_ROUNDS`` (default 5) sets the rounds and
+``BENCH_JSON=FILE`` saves every measurement (benchmarks/plot.py draws docs/speed.svg
+from it).
 """
 
 from __future__ import annotations
 
-import importlib
+import json
 import os
+import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
+from typing import Any
 
-import nohooks
-import peers
-from timing import best_of, row
-
-from tracer.games.registry import make_game
-from tracer.record import FileRecorder
-from tracer.search import alpha_beta, minimax
-
-REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 ROOT = Path(__file__).resolve().parent.parent
+WORKER = Path(__file__).resolve().parent / "worker.py"
+BASELINE = "83d1914"
+"""The commit the work on issue 15 started from: 'today' in the issue's goals."""
+
+EMPTY = "." * 9
+POSITIONS = (EMPTY, "x........", "....x....", "x...o....", "x...o...x", "xo..x....",
+             "xo..x..o.", "xox.o....")
+"""Tic-tac-toe start positions for the plot of time against nodes (X to move when the
+counts of X and O are equal)."""
 
 
-def tictactoe_vs_peers() -> None:
-    game, state, _ = make_game("tictactoe", {})
-    ours, result = best_of(lambda: minimax(game, state), REPEAT)
-    assert result.stats.nodes_visited == 549_946 and result.value == 0
-    print("full minimax of tic-tac-toe from the empty board (549,946 nodes), search only,"
-          f" best of {REPEAT}; ratio = time / ours")
-    print(row("gametree-tracer minimax (untraced)", ours, ours))
-    ab, _ = best_of(lambda: alpha_beta(game, state), REPEAT)
-    print(row("gametree-tracer alpha-beta (untraced)", ab, ours, "compare with easyAI"))
-    targets = {"aima-python minimax_decision": "target: >= 2.50x",
-               "OpenSpiel 2.0.2 Python minimax (C++ game)": "target: >= 1.00x"}
-    for name, measured in peers.measure(REPEAT).items():
-        if measured is None:
-            print(row(name, None, None, "not installed (make bench installs it)"))
-        else:
-            print(row(name, measured[0], ours, targets.get(name, "")))
+def baseline_tree(tmp: Path) -> Path | None:
+    """The ``tracer`` package at BASELINE, unpacked into ``tmp``; None without git history."""
+    proc = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "tracer"],
+                          capture_output=True, check=False)
+    if proc.returncode != 0:
+        return None
+    with tarfile.open(fileobj=BytesIO(proc.stdout)) as tar:
+        tar.extractall(tmp, filter="data")
+    return tmp
 
 
-def recording_cost() -> None:
-    game, state, _ = make_game("tictactoe", {})
-    bare = nohooks.load()
-    bare_registry = importlib.import_module("tracer_nohooks.games.registry")
-    bare_search = importlib.import_module("tracer_nohooks.search")
-    bare_game, bare_state, _ = bare_registry.make_game("tictactoe", {})
-    untraced, _ = best_of(lambda: minimax(game, state), REPEAT)
-    no_hooks, _ = best_of(lambda: bare_search.minimax(bare_game, bare_state), REPEAT)
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "ttt.jsonl"
-
-        def traced() -> None:
-            with FileRecorder(out) as rec:
-                minimax(game, state, recorder=rec)
-
-        recorded, _ = best_of(traced, REPEAT)
-        size = out.stat().st_size
-    print("\nthe cost of recording (full tic-tac-toe minimax); ratio = time / no hooks")
-    print(row("same search with the hooks removed", no_hooks, no_hooks,
-              f"({bare.STRIPPED_FILES} files stripped)"))
-    print(row("recording off (null recorder)", untraced, no_hooks, "target: <= 1.10x"))
-    print(row(f"recording to JSONL ({size / 1e6:.0f} MB)", recorded, no_hooks,
-              f"{recorded / untraced:.2f}x the untraced run; target: <= 3.00x"))
+def run_worker(task: str, board: str, baseline: Path | None) -> dict[str, Any] | None:
+    env = dict(os.environ)
+    env.pop("GAMETRACE_BASELINE", None)
+    if baseline is not None:
+        env["GAMETRACE_BASELINE"] = str(baseline)
+    proc = subprocess.run([sys.executable, str(WORKER), task, board], env=env,
+                          capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        if "ModuleNotFoundError" in proc.stderr or "ImportError" in proc.stderr:
+            return None
+        raise RuntimeError(f"{task} {board}: {proc.stderr.strip().splitlines()[-1]}")
+    out: dict[str, Any] = json.loads(proc.stdout)
+    return out
 
 
-def othello() -> None:
-    game, state, _ = make_game("othello", {})
-    untraced, result = best_of(lambda: alpha_beta(game, state, depth=6), REPEAT)
-    nodes = result.stats.nodes_visited
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "o.jsonl"
+class Table:
+    """Measurements by (name, board): interleaved rounds of fresh processes."""
 
-        def traced() -> None:
-            with FileRecorder(out) as rec:
-                alpha_beta(game, state, depth=6, recorder=rec)
+    def __init__(self, baseline: Path | None) -> None:
+        self.baseline = baseline
+        self.runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self.missing: set[str] = set()
 
-        recorded, _ = best_of(traced, REPEAT)
-    print(f"\nOthello, alpha-beta to depth 6 from the start ({nodes:,} nodes)")
-    print(row("untraced", untraced, untraced, f"{nodes / untraced:,.0f} nodes/s"))
-    print(row("traced to JSONL", recorded, untraced, f"{nodes / recorded:,.0f} nodes/s"))
+    def measure(self, names: list[str], boards: tuple[str, ...], rounds: int) -> None:
+        jobs = [(n, b) for b in boards for n in names]
+        for r in range(rounds):
+            shift = r % len(jobs)
+            for name, board in jobs[shift:] + jobs[:shift]:
+                if name in self.missing:
+                    continue
+                base = name.startswith("before-")
+                if base and self.baseline is None:
+                    self.missing.add(name)
+                    continue
+                task = name.removeprefix("before-")
+                got = run_worker(task, board, self.baseline if base else None)
+                if got is None:
+                    self.missing.add(name)
+                else:
+                    self.runs.setdefault((name, board), []).append(got)
+
+    def cold(self, name: str, board: str = EMPTY) -> float | None:
+        runs = self.runs.get((name, board))
+        return statistics.median(r["cold"] for r in runs) if runs else None
+
+    def nodes(self, name: str, board: str = EMPTY) -> int | None:
+        runs = self.runs.get((name, board))
+        return runs[0]["nodes"] if runs else None
+
+    def row(self, label: str, name: str, reference: str | None, note: str = "") -> str:
+        runs = self.runs.get((name, EMPTY))
+        if not runs:
+            return f"  {label:<40} {'n/a':>8}  not installed (make bench installs it)"
+        cold = sorted(r["cold"] for r in runs)
+        warm = statistics.median(r["warm"] for r in runs)
+        median = statistics.median(cold)
+        ref = self.cold(reference) if reference else None
+        ratio = f"{median / ref:5.2f}x" if ref else ""
+        return (f"  {label:<36} {median:7.4f}s [{cold[0]:.4f}-{cold[-1]:.4f}] {ratio:>6}"
+                f"  warm {warm:.4f}s  {note}")
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [{"name": n, "board": b, **r} for (n, b), runs in self.runs.items() for r in runs]
+
+
+def goal(text: str, have: float | None, need: float, *, at_most: bool = False) -> str:
+    if have is None:
+        return f"  {text}: not measured"
+    met = have <= need if at_most else have >= need
+    bound = "<=" if at_most else ">="
+    verdict = "met" if met else f"NOT MET, gap: {have:.2f}x against {need:.2f}x"
+    return f"  {text}: {have:.2f}x (goal {bound} {need:.2f}x) {verdict}"
+
+
+def ratio(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None else a / b
+
+
+def tictactoe(t: Table) -> None:
+    names = ["ours-minimax", "openspiel-minimax", "aima-minimax", "ours-alphabeta",
+             "openspiel-alphabeta", "aima-alphabeta", "ours-minimax-jsonl",
+             "before-ours-minimax", "before-ours-alphabeta"]
+    t.measure(names, (EMPTY,), ROUNDS)
+    nodes = t.nodes("ours-minimax")
+    print(f"full tic-tac-toe from the empty board ({nodes:,} nodes for minimax): CPU seconds "
+          f"of the search, one fresh process and game each, median [min-max] of {ROUNDS} "
+          "interleaved rounds; ratio = time / ours")
+    print(t.row("ours minimax", "ours-minimax", "ours-minimax"))
+    print(t.row("OpenSpiel 2.0.2 expectiminimax", "openspiel-minimax", "ours-minimax"))
+    print(t.row("aima-python minimax_decision", "aima-minimax", "ours-minimax"))
+    print(t.row(f"ours minimax before ({BASELINE})", "before-ours-minimax", "ours-minimax"))
+    print(t.row("ours alpha-beta", "ours-alphabeta", "ours-alphabeta",
+                f"{t.nodes('ours-alphabeta'):,} nodes"))
+    print(t.row("OpenSpiel 2.0.2 alpha_beta_search", "openspiel-alphabeta", "ours-alphabeta"))
+    print(t.row("aima-python alphabeta_search", "aima-alphabeta", "ours-alphabeta"))
+    print(t.row(f"ours alpha-beta before ({BASELINE})", "before-ours-alphabeta",
+                "ours-alphabeta"))
+    print(t.row("ours minimax recorded to JSONL", "ours-minimax-jsonl", "ours-minimax",
+                "temp file, fsync, rename"))
+
+
+def othello(t: Table) -> None:
+    names = ["ours-othello", "ours-othello-jsonl", "reference-othello",
+             "before-ours-othello", "before-ours-othello-jsonl"]
+    t.measure(names, (EMPTY,), 2 * ROUNDS)  # short searches: more rounds
+    nodes = t.nodes("ours-othello") or 0
+    print(f"\nOthello alpha-beta to depth 6 from the start ({nodes:,} nodes), CPU seconds, "
+          f"median [min-max] of {2 * ROUNDS} rounds; ratio = time / ours untraced")
+    for label, name in (("ours untraced", "ours-othello"),
+                        ("ours traced to JSONL", "ours-othello-jsonl"),
+                        ("plain Python bitboard reference", "reference-othello"),
+                        (f"ours untraced before ({BASELINE})", "before-ours-othello"),
+                        (f"ours traced before ({BASELINE})", "before-ours-othello-jsonl")):
+        cold = t.cold(name)
+        rate = f"{nodes / cold:,.0f} nodes/s" if cold else ""
+        print(t.row(label, name, "ours-othello", rate))
+
+
+def goals(t: Table) -> None:
+    print("\ngoals (issue 15), cold medians of this run:")
+    for algo, label in (("minimax", "full minimax"), ("alphabeta", "full alpha-beta")):
+        ours = t.cold(f"ours-{algo}")
+        print(goal(f"{label} vs OpenSpiel", ratio(t.cold(f"openspiel-{algo}"), ours), 1.5))
+        print(goal(f"{label} vs aima-python", ratio(t.cold(f"aima-{algo}"), ours), 4.0))
+    print(goal("recording full minimax to JSONL / untraced",
+               ratio(t.cold("ours-minimax-jsonl"), t.cold("ours-minimax")), 2.0, at_most=True))
+    print(goal("Othello nodes/s untraced vs before",
+               ratio(t.cold("before-ours-othello"), t.cold("ours-othello")), 2.0))
+    print(goal("Othello nodes/s traced vs before",
+               ratio(t.cold("before-ours-othello-jsonl"), t.cold("ours-othello-jsonl")), 2.0))
+
+
+def positions(t: Table) -> None:
+    """The searches of the plot: several start positions, fewer rounds."""
+    names = ["ours-minimax", "openspiel-minimax", "aima-minimax",
+             "ours-alphabeta", "openspiel-alphabeta", "aima-alphabeta"]
+    t.measure(names, POSITIONS[1:], max(1, ROUNDS // 2))
 
 
 def help_latency() -> None:
-    exe = Path(sys.executable).with_name("gametrace")
-    times = []
-    for _ in range(5):
-        start = time.perf_counter()
-        subprocess.run([str(exe), "--help"], check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    python = []
-    for _ in range(5):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True, capture_output=True)
-        python.append(time.perf_counter() - start)
-    print("\ngametrace --help, best of 5 (a bare Python start-up for scale)")
-    print(row("python -c pass", min(python), None))
-    print(row("gametrace --help", min(times), None, "target: < 0.200s"))
+    def median_start(*command: str) -> float:
+        times = []
+        for _ in range(5):
+            start = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True)
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    bare = median_start(sys.executable, "-c", "pass")
+    helped = median_start(str(Path(sys.executable).with_name("gametrace")), "--help")
+    print(f"\ngametrace --help: median of 5 {helped:.3f}s wall (target < 0.200s); "
+          f"python -c pass {bare:.3f}s for scale")
 
 
 def main() -> None:
-    tictactoe_vs_peers()
-    recording_cost()
-    othello()
+    load = os.getloadavg()[0]
+    print(f"load average at start: {load:.1f} on {os.cpu_count()} cores"
+          + (" (a loaded machine: trust the ratios more than the seconds)" if load > 1 else ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        table = Table(baseline_tree(Path(tmp)))
+        if table.baseline is None:
+            print(f"(no git history: the 'before' rows need commit {BASELINE})")
+        tictactoe(table)
+        othello(table)
+        goals(table)
+        out = os.environ.get("BENCH_JSON")
+        if out:
+            positions(table)
+            Path(out).write_text(json.dumps(table.to_json(), indent=1) + "\n")
+            print(f"\nevery measurement written to {out}")
     help_latency()
 
 

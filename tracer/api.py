@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .compress import is_stream
 from .errors import InputError, UsageError
 from .games.tree import Tree, TreeGame, parse_tree_json, parse_tree_text
 from .record import NULL, FileRecorder, Recorder
@@ -122,7 +123,7 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
     from .schema import validate
 
     file = str(path)
-    if file.endswith(".jsonl"):
+    if is_stream(file):
         _validate_stream(Path(path))
         return "trace stream"
     if not file.endswith(".json") and kind in (None, "tree"):
@@ -136,7 +137,8 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
         validate(data, "trace", file=file)
         from .trace import Trace
 
-        Trace.from_json(data, file=file)
+        _check_source_tree(Trace.from_json(data, file=file).header.source, file=file,
+                           where="$.header.source.tree")
         return "trace"
     if kind == "payoff":
         if isinstance(data, dict) and "equilibria" in data:
@@ -156,24 +158,35 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
     return "tree"
 
 
+def _check_source_tree(source: Any, *, file: str, where: str) -> None:
+    """A trace header that embeds its tree: the tree must be one (renderers draw it)."""
+    if isinstance(source, dict) and source.get("kind") == "tree" and "tree" in source:
+        try:
+            parse_tree_json(source["tree"], file=file)
+        except InputError as exc:
+            raise InputError(exc.message, file=file,
+                             where=where + (exc.where or "$")[1:]) from None
+
+
 def _validate_stream(path: Path) -> None:
-    from .jsonio import loads_json
+    from .jsonio import loads_json, read_lines
     from .schema import validate
 
     file = str(path)
-    try:
-        handle = path.open(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
-    with handle:
-        lines = [(n, line) for n, line in enumerate(handle, start=1) if line.strip()]
+    lines = [(n, line) for n, line in read_lines(path) if line.strip()]
     if not lines:
         raise InputError("empty trace stream", file=file)
+    checked = True
     for i, (n, line) in enumerate(lines):
         obj = loads_json(line, file=f"{file}:{n}")
         where = f"line {n}: $"
+        if not isinstance(obj, dict):
+            raise InputError(f"expected a JSON object (an event), got {type(obj).__name__}",
+                             file=file, where=f"line {n}")
         if i == 0:
-            validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
+            checked = validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
+            _check_source_tree(obj.get("source"), file=file,
+                               where=f"line {n}: $.source.tree")
             if obj.get("type") != "header":
                 raise InputError('the first line must be the header ("type": "header")',
                                  file=file, where=f"line {n}")
@@ -181,3 +194,8 @@ def _validate_stream(path: Path) -> None:
             validate(obj, "trace", file=file, ref="#/$defs/result", where=where)
         else:
             validate(obj, "trace", file=file, ref="#/$defs/event", where=where)
+    if not checked:  # a header too deep for the schema: the strict reader checks it
+        from .trace import iter_trace
+
+        for _ in iter_trace(path):
+            pass

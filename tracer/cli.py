@@ -17,41 +17,75 @@ import click
 
 from .deep import DEFAULT_MAX_PLY, run_deep
 from .errors import TracerError, UsageError
+from .ranges import MAX_PLY
 
 T = TypeVar("T")
 
 
 
+class _Terminated(BaseException):
+    """Raised by the SIGTERM handler so that writers clean up as they do for Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
 class _Group(click.Group):
     """Maps library errors raised by any subcommand to one line and an exit code."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        import signal
+
+        # Without a handler SIGTERM kills at once, leaving temporary files behind.
+        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _on_sigterm)
+        return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except UsageError as exc:
-            click.echo(f"gametrace: error: {exc}", err=True)
-            ctx.exit(2)
+            _fail(ctx, str(exc), 2)
         except TracerError as exc:
-            click.echo(f"gametrace: error: {exc}", err=True)
-            ctx.exit(1)
+            _fail(ctx, str(exc), 1)
+        except click.UsageError as exc:  # click's own: one line instead of three
+            if isinstance(exc, click.BadParameter):
+                exc = _suggest(exc)
+            where = exc.ctx.command_path if exc.ctx is not None else "gametrace"
+            _fail(ctx, f"{exc.format_message()} (see {where} --help)", 2)
         except RecursionError:
-            click.echo("gametrace: error: the input is nested deeper than --max-ply allows: "
-                       "raise --max-ply, or limit the search with --depth", err=True)
-            ctx.exit(1)
+            _fail(ctx, "the input is nested deeper than --max-ply allows: "
+                       "raise --max-ply, or limit the search with --depth", 1)
         except MemoryError:
-            click.echo("gametrace: error: out of memory: search a smaller tree or use --depth",
-                       err=True)
-            ctx.exit(1)
-        except click.BadParameter as exc:
-            raise _suggest(exc) from None
+            _fail(ctx, "out of memory: search a smaller tree or use --depth", 1)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except KeyboardInterrupt:
+            _fail(ctx, "interrupted", 130)
+        except _Terminated:
+            _fail(ctx, "terminated", 143)
+        except BrokenPipeError:
+            # The reader went away (`gametrace ... | head`): stop quietly, as cat does.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            ctx.exit(141)
+        except SystemExit as exc:  # only user code calls sys.exit inside a command
+            _fail(ctx, f"the search called sys.exit({exc.code!r}): a game must not exit", 1)
+        except OSError as exc:
+            name = f"{exc.filename}: " if exc.filename else ""
+            _fail(ctx, f"{name}{exc.strerror or exc}", 1)
         except Exception as exc:  # a bug: one line, unless asked for the traceback
             if os.environ.get("GAMETRACE_DEBUG"):
                 raise
-            click.echo(f"gametrace: internal error (set GAMETRACE_DEBUG=1 for details): "
-                       f"{type(exc).__name__}: {exc}", err=True)
-            ctx.exit(1)
+            _fail(ctx, f"internal error (set GAMETRACE_DEBUG=1 for details): "
+                       f"{type(exc).__name__}: {exc}", 1, prefix="gametrace: ")
+
+
+def _fail(ctx: click.Context, message: str, code: int, *, prefix: str = "gametrace: error: "
+          ) -> None:
+    click.echo(prefix + " ".join(message.split("\n")), err=True)
+    ctx.exit(code)
 
 
 def _suggest(exc: click.BadParameter) -> click.BadParameter:
@@ -115,12 +149,14 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
               help="andor, pns: whose win to prove [default: max], e.g. --prover min.")
 @click.option("--root-player", default=None, type=click.Choice(("max", "min")),
               help="Who moves at the root of a tree file [default: max].")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Write the trace here (.json document or .jsonl stream).")
+@click.option("-o", "--output", "output", metavar="FILE", default=None,
+              help="Write the trace here (.json document, .jsonl stream, .jsonl.gz gzipped "
+                   "stream; - for standard output), e.g. -o ttt.jsonl.gz.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the result as JSON (keys value, move, pv, stats).")
-@click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also draw the trace (.svg, .png, .pdf, .dot or .tex).")
+@click.option("--render", "render_out", metavar="FILE", default=None,
+              help="Also draw the trace (.svg, .png, .pdf, .dot or .tex; - for DOT on "
+                   "standard output).")
 @click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
               help="With --render: defaults for slides, print or web (see `render --help`). "
                    "Example: --render t.svg --preset slides.")
@@ -131,12 +167,11 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="SECONDS", help="Stop cleanly after this many seconds.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress or notes on stderr.")
-@click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
+@click.option("--max-ply", type=click.IntRange(min=1, max=MAX_PLY), default=DEFAULT_MAX_PLY,
               show_default=True, help="Deepest tree the search may recurse into.")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
-        depth: int | None, cut_on: str | None, root_player: str | None,
-        output: Path | None,
-        as_json: bool, render_out: Path | None, params: tuple[str, ...], max_nodes: int | None,
+        depth: int | None, cut_on: str | None, root_player: str | None, output: str | None,
+        as_json: bool, render_out: str | None, params: tuple[str, ...], max_nodes: int | None,
         time_limit: float | None, quiet: bool, max_ply: int,
         bounds: tuple[float, float] | None, prover: str | None, techniques: str,
         preset: str | None) -> None:
@@ -162,13 +197,15 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     from .api import parse_params, search_source
     from .search import Limits
 
+    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
+                              json_flag=as_json)
     scratch = None
-    trace_path = output
-    if render_out is not None and output is None:  # the drawing needs a trace: a scratch one
+    trace_path: str | Path | None = output
+    if render_out is not None and output in (None, "-"):  # the drawing reads a trace file
         import tempfile
 
         scratch = tempfile.TemporaryDirectory(prefix="gametrace-")
-        trace_path = Path(scratch.name) / "trace.jsonl"
+        trace_path = Path(scratch.name) / ("trace.json" if output == "-" else "trace.jsonl")
     show_progress = not quiet and not as_json and _stderr_is_terminal()
     limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
                     progress=_print_progress if show_progress else None)
@@ -180,7 +217,16 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
                              bounds=bounds, prover=prover, techniques=techniques)
 
     try:
-        result, title = run_deep(work, max_ply=max_ply)
+        result, title = run_deep(work, max_ply=max_ply, deadline=time_limit)
+        if output == "-" and scratch is not None:  # the trace on stdout, from the scratch copy
+            from .outputs import open_text_output
+
+            with open(str(trace_path), encoding="utf-8") as copy, open_text_output("-") as out:
+                out.write(copy.read())
+    except BaseException:
+        if scratch is not None:
+            scratch.cleanup()
+        raise
     finally:
         if show_progress:
             click.echo("\r\033[K", err=True, nl=False)
@@ -194,12 +240,13 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
             payload["stopped"] = result.stopped
         click.echo(dumps_json(payload))
     else:
-        click.echo(summary(title, algorithm, result))
+        # When a trace or a drawing goes to stdout, the summary goes to stderr.
+        click.echo(summary(title, algorithm, result), err=on_stdout)
     if not result.complete and not quiet:
         option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
         click.echo(f"gametrace: search stopped by {option} after "
                    f"{result.stats.nodes_visited} nodes: the result is incomplete", err=True)
-    if output is not None and not quiet:
+    if output not in (None, "-") and not quiet:
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
         from .cli_render import render_trace_file
@@ -210,8 +257,25 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         finally:
             if scratch is not None:
                 scratch.cleanup()
-        if not quiet:
+        if not quiet and render_out != "-":
             click.echo(f"diagram written to {render_out}", err=True)
+
+
+def check_outputs(*outputs: tuple[str, str | None, str], json_flag: bool = False) -> bool:
+    """Check each ``(option, path, role)`` before any work (see :mod:`tracer.outputs`);
+    at most one may be ``-``, and none when ``--json`` prints to standard output.  True
+    when one writes to standard output."""
+    from .outputs import STDOUT, check_output
+
+    given = [(option, path) for option, path, role in outputs if path is not None
+             and check_output(path, role=role, option=option) is not None]
+    to_stdout = [option for option, path in given if path == STDOUT]
+    if json_flag and to_stdout:
+        to_stdout.append("--json")
+    if len(to_stdout) > 1:
+        raise UsageError(f"{' and '.join(to_stdout)} both write to standard output: "
+                         "give all but one a file name")
+    return bool(to_stdout)
 
 
 def _stderr_is_terminal() -> bool:
@@ -265,7 +329,7 @@ def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--kind", type=click.Choice(("tree", "trace", "solution", "payoff")),
               default=None, help="What FILE is [default: guessed from its content].")
-@click.option("--max-ply", type=click.IntRange(min=1), default=DEFAULT_MAX_PLY,
+@click.option("--max-ply", type=click.IntRange(min=1, max=MAX_PLY), default=DEFAULT_MAX_PLY,
               show_default=True, help="Deepest nesting the reader accepts.")
 def validate(file: Path, kind: str | None, max_ply: int) -> None:
     """Check a tree, trace, solution or payoff FILE against its schema.

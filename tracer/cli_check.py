@@ -62,9 +62,9 @@ def _range(text: str | None, what: str) -> tuple[int, int] | None:
               help="A*: a parameter of the problem (repeatable).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the verdict as JSON (for autograders).")
-@click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Draw the expected tree with your mistakes marked "
-                                 "(.svg, .png, .pdf or .dot).")
+@click.option("--render", "render_out", metavar="FILE", default=None,
+              help="Draw the expected tree with your mistakes marked "
+                   "(.svg, .png, .pdf or .dot; - for DOT on standard output).")
 @click.option("--no-diagnosis", is_flag=True,
               help="Skip the search for the misconception behind the mistakes.")
 @click.option("--table", "tables", multiple=True,
@@ -79,7 +79,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                   algorithm: str | None, variant: str | None, order: str | None,
                   seed: int | None, depth: int | None, cut_on: str | None,
                   root_player: str | None, heuristic: str | None, params: tuple[str, ...],
-                  as_json: bool, render_out: Path | None, no_diagnosis: bool,
+                  as_json: bool, render_out: str | None, no_diagnosis: bool,
                   tables: tuple[Path, ...], jobs: int | None) -> None:
     """Check the answer in SOLUTION against the search of SOURCE, item by item;
     with several SOLUTIONs (files or folders of .json), grade a whole class.
@@ -108,7 +108,15 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
     from .analysis.check import answer_conventions, check_solution, expected_trace, require_items
+    from .analysis.check_class import table_format
     from .analysis.solution import load_solution
+    from .cli import check_outputs
+
+    for table in tables:
+        table_format(table)  # the class table's own words for a bad extension
+    on_stdout = check_outputs(("--render", render_out, "diagram"),
+                              *(("--table", str(t), "class table") for t in tables),
+                              json_flag=as_json)
     from .api import parse_params
     from .errors import InputError, UsageError
 
@@ -138,14 +146,15 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     if as_json:
         from .jsonio import dumps_json
 
-        click.echo(dumps_json(report.to_json()))
+        click.echo(dumps_json(report.to_json()), err=on_stdout)
     else:
-        click.echo(format_report(report, solution=str(solution)))
+        click.echo(format_report(report, solution=str(solution)), err=on_stdout)
     if render_out is not None:
         from .analysis.check_render import render_marked
 
         render_marked(trace, report, render_out)
-        click.echo(f"diagram written to {render_out}", err=True)
+        if not on_stdout:
+            click.echo(f"diagram written to {render_out}", err=True)
     ctx.exit(0 if report.correct else 1)
 
 
@@ -153,10 +162,8 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  overrides: dict[str, str | int | None], params: dict[str, str], *,
                  diagnosis: bool,
                  jobs: int | None, tables: tuple[Path, ...], as_json: bool) -> None:
-    from .analysis.check_class import grade_class, table_format, write_table
+    from .analysis.check_class import grade_class, write_table
 
-    for out in tables:
-        table_format(out)  # refuse a bad extension before grading
     report = grade_class(source, solutions, overrides=overrides, params=params,
                          diagnosis=diagnosis, jobs=jobs)
     if as_json:
@@ -246,10 +253,12 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     """
     from .analysis.exercise import make_exercise, write_exercise
     from .analysis.solution import Conventions
+    from .outputs import check_folder
 
     cuts_range = _range(cuts, "--cuts")
     value_range = _range(values, "--values")
     assert value_range is not None
+    check_folder(out_dir if out_dir is not None else f"exercise-{seed}", option="-o")
     ex = make_exercise(branching=branching, depth=depth, cuts=cuts_range, values=value_range,
                        seed=seed, conventions=Conventions(variant=variant, cut_on=cut_on))
     folder = out_dir if out_dir is not None else Path(f"exercise-{seed}")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -55,8 +55,9 @@ TraceOf = Callable[[str], "tuple[Trace, str]"]
               help="--techniques: time each search this many times and keep the best.")
 @click.option("--format", "fmt", type=click.Choice(("table", "csv", "json")), default=None,
               help="Output [default: from the extension of -o, else table].")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the table (or CSV, JSON) here instead of standard output.")
+@click.option("-o", "--output", metavar="FILE", default=None,
+              help="Write the table (.txt), CSV (.csv) or JSON (.json) here instead of "
+                   "standard output.")
 @click.option("--plot", default=None, metavar="FILE",
               help="Plot leaves evaluated over the random orderings, the bounds and the "
                    "fixed orderings marked (.svg, .png, .pdf or .dot).")
@@ -73,7 +74,7 @@ TraceOf = Callable[[str], "tuple[Trace, str]"]
               help="Who moves at the root of a tree file [default: max].")
 def compare_command(source: str, orders: str | None, techniques: str | None, algorithm: str,
                     variant: str | None, technique: str, depth: int | None, seed: int,
-                    repeat: int, fmt: str | None, output: Path | None, plot: str | None,
+                    repeat: int, fmt: str | None, output: str | None, plot: str | None,
                     picture: str | None, pair: str | None, theme: str,
                     params: tuple[str, ...], root_player: str | None) -> None:
     """How much an ordering of the children, or a move-ordering technique, saves on
@@ -102,11 +103,16 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         raise UsageError("give --orders or --techniques, not both")
     if plot is not None and techniques is not None:
         raise UsageError("--plot shows random orderings: it goes with --orders")
+    from .cli import check_outputs
+
+    # Every output is checked before any search; the table goes to stdout without -o.
+    check_outputs(("-o", "-" if output is None else output, "table"),
+                  ("--plot", plot, "diagram"), ("--picture", picture, "diagram"))
     for path in (plot, picture):
         if path is not None:
-            output_format(path)  # a bad extension fails before any search
-    fmt = fmt or (output.suffix.lower()[1:] if output is not None
-                  and output.suffix.lower() in (".csv", ".json") else "table")
+            output_format(path)
+    suffix = os.path.splitext(output or "")[1].lower()
+    fmt = fmt or (suffix[1:] if suffix in (".csv", ".json") else "table")
     if techniques is not None:
         from .search.enh_compare import parse_configs
 
@@ -143,7 +149,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
                           seed)
 
     text, trace_of, title = run_deep(work, max_ply=DEFAULT_MAX_PLY)
-    if output is None:
+    if output in (None, "-"):
         click.echo(text, nl=False)
     else:
         from .jsonio import atomic_writer
@@ -151,7 +157,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         with atomic_writer(output) as out:
             out.write(text)
         click.echo(f"{fmt} written to {output}", err=True)
-    if plot is not None:
+    if plot not in (None, "-"):
         click.echo(f"plot written to {plot}", err=True)
     if picture is not None:
         run_deep(lambda: _picture(picture, chosen, trace_of, theme, title),
@@ -185,10 +191,26 @@ def _orderings(fixed: tuple[str, ...], randoms: int, search: Callable[..., Any],
 
     shown = f"{how['algorithm']} ({how['variant'] or ALGORITHMS[how['algorithm']][0]}" + (
         f"; {how['techniques']})" if how["techniques"] else ")")
-    report = compare_orderings(
-        lambda order, s, counter: search(counter, order=order, seed=s, **how),
-        lambda counter: search(counter, algorithm="minimax"),
-        fixed, randoms=randoms, seed=seed, title=f"{shown} on {where}")
+    from .cli import _stderr_is_terminal
+
+    done = [0]
+    show = randoms >= 20 and _stderr_is_terminal()
+
+    def one(order: str, s: int | None, counter: Any) -> Any:
+        result = search(counter, order=order, seed=s, **how)
+        if order == "random" and show:
+            done[0] += 1
+            click.echo(f"\r\033[Kcomparing: random ordering {done[0]:,} of {randoms:,}",
+                       err=True, nl=False)
+        return result
+
+    try:
+        report = compare_orderings(one, lambda counter: search(counter, algorithm="minimax"),
+                                   fixed, randoms=randoms, seed=seed,
+                                   title=f"{shown} on {where}")
+    finally:
+        if show:
+            click.echo("\r\033[K", err=True, nl=False)
     if plot is not None:
         from .analysis.ordering_plot import render_plot
         from .render import output_format

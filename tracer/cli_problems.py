@@ -7,7 +7,6 @@ Everything heavier than click is imported inside the commands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import click
@@ -49,12 +48,14 @@ def _describe_params(params: dict[str, str]) -> str:
 @click.option("--variant", default="graph", show_default=True,
               type=click.Choice(("graph", "tree")),
               help="graph: repeated states are eliminated (lecture 002); tree: none.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the trace here (.json document or .jsonl stream).")
+@click.option("-o", "--output", metavar="FILE", default=None,
+              help="Write the trace here (.json document, .jsonl stream, .jsonl.gz gzipped "
+                   "stream; - for standard output), e.g. -o jugs.jsonl.gz.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the result as JSON (keys value, move, pv, states, stats).")
-@click.option("--render", "render_out", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also draw the search tree (.svg, .png, .pdf or .dot).")
+@click.option("--render", "render_out", metavar="FILE", default=None,
+              help="Also draw the search tree (.svg, .png, .pdf, .dot or .tex; - for DOT on "
+                   "standard output).")
 @click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
               help="With --render: defaults for slides, print or web (see `render --help`). "
                    "Example: --render t.svg --preset slides.")
@@ -66,7 +67,7 @@ def _describe_params(params: dict[str, str]) -> str:
               help=_LIMIT_HELP)
 @click.option("-q", "--quiet", is_flag=True, help="No notes on stderr.")
 def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, variant: str,
-                  output: Path | None, as_json: bool, render_out: Path | None,
+                  output: str | None, as_json: bool, render_out: str | None,
                   max_nodes: int | None, time_limit: float | None, limit: int,
                   quiet: bool, preset: str | None) -> None:
     """Run A* on PROBLEM and print the expansion order (node, state, g, h, f), the
@@ -85,11 +86,14 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
     from .api import parse_params
+    from .cli import check_outputs
     from .problems import choose_heuristic, make_problem
     from .record import MemoryRecorder
     from .search.astar import astar
     from .search.common import Limits
 
+    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
+                              json_flag=as_json)
     prob = make_problem(problem, parse_params(params))
     name = choose_heuristic(prob, heuristic)
     rec = MemoryRecorder()
@@ -98,22 +102,23 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     trace = rec.trace
     if output is not None:
         trace.dump(output)
+    # When the trace or the drawing goes to stdout, the report goes to stderr.
     if as_json:
-        click.echo(_astar_json(trace, result))
+        click.echo(_astar_json(trace, result), err=on_stdout)
     else:
         click.echo(_astar_text(trace, result, prob.name, dict(prob.params), name, variant,
-                               limit))
+                               limit), err=on_stdout)
     if not result.complete and not quiet:
         option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
         click.echo(f"gametrace: search stopped by {option}: the result is incomplete", err=True)
-    if output is not None and not quiet:
+    if output not in (None, "-") and not quiet:
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
         from .render import render_trace
         from .render.presets import preset_options
 
         render_trace(trace, render_out, preset_options(preset))
-        if not quiet:
+        if not quiet and render_out != "-":
             click.echo(f"diagram written to {render_out}", err=True)
 
 
@@ -234,12 +239,12 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
 @click.option("--from-tree", "tree_source", default=None, metavar="TREEFILE",
               help="Build the strategy matrix of a MAX/MIN game tree (a tree file or a "
                    "built-in example, see `gametrace examples`).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("-o", "--output", metavar="FILE", default=None,
               help="Write the matrix as a picture (.svg, .png, .pdf or .dot) or as a payoff "
                    "file (.json), e.g. -o dilemma.png.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the game and the analysis as JSON.")
-def matrix_command(game: str | None, tree_source: str | None, output: Path | None,
+def matrix_command(game: str | None, tree_source: str | None, output: str | None,
                    as_json: bool) -> None:
     """Analyse a two-player game in normal form: dominant strategies, iterated
     elimination of strictly dominated strategies, pure Nash equilibria.
@@ -260,6 +265,9 @@ def matrix_command(game: str | None, tree_source: str | None, output: Path | Non
     if (game is None) == (tree_source is None):
         raise UsageError("give one of GAME_OR_FILE or --from-tree TREEFILE "
                          f"(built-in games: {', '.join(payoff.BUILTIN)})")
+    from .cli import check_outputs
+
+    on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json)
     if tree_source is not None:
         from .api import load_source
 
@@ -267,21 +275,17 @@ def matrix_command(game: str | None, tree_source: str | None, output: Path | Non
     else:
         assert game is not None
         matrix = payoff.load_game(game)
-    if output is not None and output.suffix.lower() != ".json":
-        from .render import output_format
-
-        output_format(output)  # a picture in a format every drawing command takes
     equilibria = payoff.pure_equilibria(matrix)
     if as_json:
         from .jsonio import dumps_json
 
-        click.echo(dumps_json(_matrix_json(matrix, equilibria)))
+        click.echo(dumps_json(_matrix_json(matrix, equilibria)), err=on_stdout)
     else:
-        click.echo(_matrix_text(matrix, equilibria))
+        click.echo(_matrix_text(matrix, equilibria), err=on_stdout)
     if output is not None:
         from .jsonio import atomic_write_text, dumps_json_pretty
 
-        if output.suffix.lower() == ".json":
+        if output.lower().endswith(".json"):
             atomic_write_text(output, dumps_json_pretty(matrix.to_json()))
         else:
             from .render import output_format
@@ -293,7 +297,8 @@ def matrix_command(game: str | None, tree_source: str | None, output: Path | Non
                 payoff.to_dot(matrix, equilibria)
             write_output(output, text.encode() if fmt in ("svg", "dot")
                          else render(text, fmt, pinned=False))
-        click.echo(f"written to {output}", err=True)
+        if output != "-":
+            click.echo(f"written to {output}", err=True)
 
 
 def _matrix_json(game: Any, equilibria: list[tuple[int, int]]) -> dict[str, Any]:

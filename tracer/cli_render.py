@@ -56,7 +56,7 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 @click.option("-o", "--output", "out", metavar="OUT",
               help="Diagram file: .svg, .png, .pdf, .dot (- writes DOT to stdout) or .tex "
                    "(TikZ, with NAME-preamble.tex). Example: -o aima.tex.")
-@click.option("--frames", "frames_dir", metavar="DIR", type=click.Path(path_type=Path),
+@click.option("--frames", "frames_dir", metavar="DIR",
               help="Write one frame per step into DIR, plus frames.pdf, player.html and "
                    "frames.tex (a Beamer frame, one overlay per frame; deck.tex around it).")
 @click.option("--step", type=click.Choice(STEPS), default="event", show_default=True,
@@ -124,7 +124,7 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Panels to a row in --strip. Example: --strip s.svg --strip-columns 4.")
 @click.pass_context
 def render_command(ctx: click.Context, trace: Path, out: str | None,
-                   frames_dir: Path | None, step: str, frame_format: str | None, lang: str,
+                   frames_dir: str | None, step: str, frame_format: str | None, lang: str,
                    theme: str, values: bool, ids: bool,
                    window: bool, visit_order: bool, pv: bool, cuts: bool, ghosts: bool,
                    ghost_values: bool, legend: bool, positions: bool | None, numbers: bool,
@@ -133,7 +133,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
                    focus: str | None, dpi: int,
                    engine: str, max_frames: int, preset: str | None, caption: bool,
                    pruned: str, strip: str | None, strip_columns: int) -> None:
-    """Draw TRACE (a .json or .jsonl trace) as a diagram and/or step-by-step frames.
+    """Draw TRACE (a .json, .jsonl or .jsonl.gz trace) as a diagram and/or step-by-step frames.
 
     \b
     Examples:
@@ -143,7 +143,10 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json -o aima.png --preset slides --pruned cross
       gametrace render aima.json -o aima.tex --preset slides
       gametrace render aima.json --strip aima-strip.svg --pruned hide --no-legend
+      gametrace render ttt.jsonl.gz -o ttt.svg
     """
+    from .jsonio import check_input_file
+    from .outputs import check_folder, check_output
     from .render import Drawing, output_format, write_frames
     from .render.output import write_output
 
@@ -158,8 +161,14 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
 
     check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
     frame_format = frame_format or "svg"
-
+    if out is not None:
+        check_output(out, role="diagram")
+    if strip is not None:
+        check_output(strip, role="strip", option="--strip")
     fmt = None if out is None or is_tex(out) else output_format(out)
+    if frames_dir is not None:
+        check_folder(frames_dir, option="--frames")
+    check_input_file(trace)
     options = preset_options(preset, **given_options(ctx, dict(
         lang=lang, theme=theme, values=values, ids=ids, window=window,
         visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts, ghost_values=ghost_values,
@@ -167,13 +176,16 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         max_nodes=max_nodes, max_width=max_width, depth=depth, focus=focus, dpi=dpi,
         engine=engine, step=step, frame_format=frame_format, max_frames=max_frames,
         caption=caption, pruned=pruned)))
-    drawing = Drawing(trace, options)
+    from .deep import DEFAULT_MAX_PLY, run_deep
+
+    # The readers and the replay recurse once per level: a deep path needs the stack.
+    drawing = run_deep(lambda: Drawing(trace, options), max_ply=DEFAULT_MAX_PLY)
     if out is not None and fmt is None:
-        _, pre = write_tikz(drawing, out)
+        _, pre = run_deep(lambda: write_tikz(drawing, out), max_ply=DEFAULT_MAX_PLY)
         click.echo(f"diagram written to {out} (\\input{{{pre.stem}}} in the preamble)",
                    err=True)
     elif out is not None and fmt is not None:
-        write_output(out, drawing.render(fmt))
+        run_deep(lambda: write_output(out, drawing.render(fmt)), max_ply=DEFAULT_MAX_PLY)
         if out != "-":
             click.echo(f"diagram written to {out}", err=True)
     if strip is not None:
@@ -187,7 +199,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         count = write_strip(panels, strip, columns=strip_columns)
         click.echo(f"{count} panels written to {strip}", err=True)
     if frames_dir is not None:
-        written = write_frames(drawing, frames_dir)
+        written = run_deep(lambda: write_frames(drawing, frames_dir), max_ply=DEFAULT_MAX_PLY)
         click.echo(f"{len(written.frames)} frames written to {frames_dir} "
                    f"(with {written.pdf.name}, {written.html.name}, and frames.tex for "
                    f"Beamer: pdflatex deck.tex)", err=True)

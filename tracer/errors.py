@@ -11,6 +11,8 @@ __all__ = [
     "GraphvizMissing",
     "InputError",
     "LimitExceeded",
+    "MissingInput",
+    "OutputError",
     "TracerError",
     "UsageError",
 ]
@@ -41,6 +43,15 @@ class InputError(TracerError, ValueError):
     def __str__(self) -> str:
         parts = [p for p in (self.file, self.where) if p]
         return ": ".join([*parts, self.message])
+
+
+class MissingInput(UsageError, InputError):
+    """An input file that is not there (or is a folder, a pipe, a device): a usage error
+    (exit code 2) in every command, with the file named like an :class:`InputError`."""
+
+
+class OutputError(InputError):
+    """Writing an output failed (a full disk, a folder that went away); names the file."""
 
 
 class LimitExceeded(TracerError, RuntimeError):

@@ -11,17 +11,19 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+import re
+import stat
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TextIO
 
-from tracer.errors import InputError
+from tracer.errors import InputError, MissingInput
 
 __all__ = [
     "INF_STRINGS",
     "atomic_write_text",
     "atomic_writer",
+    "check_input_file",
     "decode_number",
     "dumps_json",
     "dumps_json_pretty",
@@ -29,6 +31,7 @@ __all__ = [
     "json_path",
     "load_json_file",
     "loads_json",
+    "read_lines",
     "read_text_file",
 ]
 
@@ -46,6 +49,67 @@ def json_path(parts: Sequence[str | int]) -> str:
 
 class _NotJson(ValueError):
     """Raised from the decoder hooks; turned into an InputError without a position."""
+
+
+MAX_NUMBER_DIGITS = 300
+"""The most digits an integer in an input file may have (a float's range ends near 1e308)."""
+
+
+class _BadNumber(_NotJson):
+    """A number the hooks refuse; ``token`` lets the caller find its place."""
+
+    def __init__(self, token: str, message: str) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+def _parse_int(token: str) -> int:
+    digits = len(token.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise _BadNumber(token, f"a number with {digits} digits (at most "
+                                f"{MAX_NUMBER_DIGITS} are accepted)")
+    return int(token)
+
+
+def _parse_float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        shown = token if len(token) <= 20 else token[:20] + "..."
+        raise _BadNumber(token, f"the number {shown} is out of range (it would be infinite; "
+                                'write "+inf" or "-inf" for unbounded values)')
+    return value
+
+
+# Numbers that may overflow a float or pass Python's int/str digit limit: a large
+# exponent or a long run of digits.  Only texts holding one pay for the checking hooks.
+_SUSPECT_NUMBER = re.compile(rf"[eE][+-]?0*[1-9][0-9]{{2,}}|[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")
+
+
+# "\ud800" alone is valid JSON syntax but no text: it cannot be printed or written as UTF-8.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _reject_lone_surrogates(data: Any) -> None:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _NotJson(f"the string {item!r} holds a lone surrogate escape "
+                               "(\\ud800-\\udfff), which is not text") from None
+
+
+def _place(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return f"line {line}, column {column}"
 
 
 def _reject_constant(name: str) -> Any:
@@ -71,12 +135,25 @@ def loads_json(text: str, *, file: str) -> Any:
     than the interpreter's recursion limit allows is reported, not crashed on.
     """
     try:
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+        if _SUSPECT_NUMBER.search(text) is None:  # the common case: no hook calls per number
+            data = json.loads(text, parse_constant=_reject_constant,
+                              object_pairs_hook=_unique_keys)
+        else:
+            data = json.loads(text, parse_constant=_reject_constant,
+                              object_pairs_hook=_unique_keys, parse_int=_parse_int,
+                              parse_float=_parse_float)
+        if _SURROGATE_ESCAPE.search(text) is not None:
+            _reject_lone_surrogates(data)
+        return data
     except json.JSONDecodeError as exc:
         message = exc.msg[:1].lower() + exc.msg[1:]
         raise InputError(
             f"invalid JSON: {message}", file=file, where=f"line {exc.lineno}, column {exc.colno}"
         ) from None
+    except _BadNumber as exc:
+        index = text.find(exc.token)
+        where = _place(text, index) if index >= 0 else None
+        raise InputError(f"invalid number: {exc}", file=file, where=where) from None
     except _NotJson as exc:
         raise InputError(f"invalid JSON: {exc}", file=file) from None
     except RecursionError:
@@ -86,18 +163,71 @@ def loads_json(text: str, *, file: str) -> Any:
         ) from None
 
 
-def read_text_file(path: str | os.PathLike[str]) -> str:
-    """Read a UTF-8 text file (a byte-order mark is dropped); failures are :class:`InputError`."""
+def check_input_file(path: str | os.PathLike[str]) -> str:
+    """The path of a regular file to read, or a :class:`MissingInput` (exit code 2):
+    missing, a folder, or a pipe or device (reading one could wait forever)."""
     file = os.fspath(path)
     try:
-        with open(file, encoding="utf-8-sig") as handle:
-            return handle.read()
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"file is not valid UTF-8 ({exc.reason} at byte {exc.start})", file=file
-        ) from None
+        st = os.stat(file)
+    except OSError as exc:
+        raise MissingInput(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise MissingInput("cannot read file: is a folder, not a file", file=file)
+    if not stat.S_ISREG(st.st_mode):
+        raise MissingInput("cannot read file: a pipe or a device, not a regular file (save "
+                           "the input to a file first)", file=file)
+    return file
+
+
+def read_text_file(path: str | os.PathLike[str]) -> str:
+    """Read a UTF-8 text file (a byte-order mark is dropped); failures are :class:`InputError`."""
+    file = check_input_file(path)
+    try:
+        with open(file, "rb") as handle:
+            data = handle.read()
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        start = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        raise InputError(f"file is not valid UTF-8 ({exc.reason})", file=file,
+                         where=_place_bytes(data, start)) from None
+
+
+def _place_bytes(data: bytes, index: int) -> str:
+    line = data.count(b"\n", 0, index) + 1
+    column = index - (data.rfind(b"\n", 0, index) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def read_lines(path: str | os.PathLike[str]) -> Generator[tuple[int, str], None, None]:
+    """The lines of a UTF-8 text file with their numbers (from 1), read as they are needed.
+    A line that is not UTF-8 is an :class:`InputError` naming its line and column."""
+    from .compress import open_bytes, unreadable
+
+    file = check_input_file(path)
+    try:
+        handle = open_bytes(file)  # a .gz file is decompressed as it is read
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    with handle:
+        lines = enumerate(handle, start=1)
+        while True:
+            try:
+                lineno, raw = next(lines)
+            except StopIteration:
+                return
+            except Exception as exc:  # a corrupt or truncated .gz file
+                if (why := unreadable(exc)) is None:
+                    raise
+                raise InputError(why, file=file) from None
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputError(f"not valid UTF-8 ({exc.reason})", file=file,
+                                 where=f"line {lineno}, column {exc.start + 1}") from None
+            yield lineno, line
 
 
 def load_json_file(path: str | os.PathLike[str]) -> Any:
@@ -151,47 +281,20 @@ def decode_number(v: Any) -> float | int:
     raise ValueError(f"not a number: {v!r}")
 
 
-def _new_file_mode() -> int:
-    # mkstemp creates 0600 files; give new outputs the mode open() would have given them.
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-_NEW_FILE_MODE = _new_file_mode()
-
-
-_BUFFER = 1 << 20
-
-
 @contextmanager
 def atomic_writer(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     """Write a text file atomically: ``with atomic_writer(p) as out: out.write(...)``.
 
     The text goes to a temporary file in the same directory, which replaces ``path``
     only when the block ends without an exception; otherwise it is deleted and ``path``
-    is left as it was.  An existing file keeps its permission bits.
+    is left as it was.  An existing file keeps its permission bits.  ``-`` is standard
+    output, a symbolic link's target is written and a device or FIFO is written
+    directly: the rules of :func:`tracer.outputs.open_output`.
     """
-    target = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(target))
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory)
-    try:
-        # A large buffer: a traced search writes a million short lines, and with the
-        # default 8 KiB buffer, flushing it costs as much again as writing them.
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n", buffering=_BUFFER) as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            mode = os.stat(target).st_mode & 0o7777
-        except FileNotFoundError:
-            mode = _NEW_FILE_MODE
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    from .outputs import open_text_output
+
+    with open_text_output(path) as handle:
+        yield handle
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

@@ -8,7 +8,7 @@ the :data:`NULL` recorder costs one attribute test per step and no allocations.
 from __future__ import annotations
 
 import os
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, ExitStack
 from types import TracebackType
 from typing import Protocol, TextIO
 
@@ -103,15 +103,18 @@ class FileRecorder(StreamRecorder, AbstractContextManager["FileRecorder"]):
     """Streams a trace to ``path`` through a temporary file renamed into place on success.
 
     Use as a context manager; if the block raises, no output file is left behind.
-    ``.jsonl`` gives the stream form, anything else the single-document form.
+    ``.jsonl`` gives the stream form (``.jsonl.gz`` compressed), anything else the
+    single-document form.
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
+        from .compress import compressing, is_stream
         from .jsonio import atomic_writer
 
-        self._cm = atomic_writer(path)
-        out = self._cm.__enter__()
-        super().__init__(out, jsonl=str(path).endswith(".jsonl"))
+        self._cm = ExitStack()
+        out = self._cm.enter_context(atomic_writer(path))
+        out = self._cm.enter_context(compressing(out, path))
+        super().__init__(out, jsonl=is_stream(path))
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:

@@ -46,18 +46,44 @@ def _validator(name: str, ref: str | None) -> Any:
     return Draft202012Validator(schema)
 
 
+SCHEMA_DEPTH = 100
+"""Documents nested deeper are left to the loaders: jsonschema's time grows with the
+square of the nesting (a 600-level path takes seconds, 100,000 levels hours)."""
+
+
+def nesting(data: Any, *, stop: int = SCHEMA_DEPTH + 1) -> int:
+    """How deeply lists and objects nest in ``data`` (counting stops at ``stop``)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        deepest = max(deepest, depth + 1)
+        if deepest >= stop:
+            return deepest
+        stack.extend((x, depth + 1) for x in item if isinstance(x, (list, dict)))
+    return deepest
+
+
 def validate(data: Any, name: str, *, file: str, ref: str | None = None,
-             where: str = "$") -> None:
+             where: str = "$") -> bool:
     """Check ``data`` against schema ``name`` (or one of its ``$defs`` via ``ref``).
 
     Raises :class:`InputError` naming the file, the JSON path of the most relevant
-    error (``jsonschema.exceptions.best_match``) and what was expected.
+    error (``jsonschema.exceptions.best_match``) and what was expected.  Returns False
+    without checking when ``data`` nests deeper than :data:`SCHEMA_DEPTH` levels: the
+    caller's loader, which reads any depth in linear time, is then the check.
     """
     from jsonschema.exceptions import best_match
 
+    if nesting(data) > SCHEMA_DEPTH:
+        return False
     error = best_match(_validator(name, ref).iter_errors(data))
     if error is None:
-        return
+        return True
     path = json_path(list(error.absolute_path))
     if where != "$":
         path = where + path[1:]

@@ -114,9 +114,12 @@ def tree_source(tree: Tree) -> dict[str, Any]:
 
 
 def is_trace_file(path: str | os.PathLike[str]) -> bool:
-    """A ``.jsonl`` stream, or a ``.json`` file whose object has a ``format`` key."""
+    """A ``.jsonl`` (or ``.jsonl.gz``) stream, or a ``.json`` file whose object has a
+    ``format`` key."""
+    from .compress import is_stream
+
     file = os.fspath(path)
-    if file.endswith(".jsonl"):
+    if is_stream(file):
         return True
     if not file.endswith(".json"):
         return False

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
 from .errors import InputError
@@ -216,12 +215,13 @@ class Trace:
         return mimebundle({SVG: self._repr_svg_()}, include, exclude)
 
     def dump(self, path: str | os.PathLike[str]) -> None:
-        """Write the trace; ``.jsonl`` gives the stream form, anything else one document."""
+        """Write the trace; ``.jsonl`` gives the stream form (``.jsonl.gz`` compressed),
+        anything else one document."""
+        from .compress import compressing, is_stream
         from .jsonio import atomic_writer
 
-        with atomic_writer(path) as out:
-            write_trace(out, self.header, self.events, self.result,
-                        jsonl=str(path).endswith(".jsonl"))
+        with atomic_writer(path) as raw, compressing(raw, path) as out:
+            write_trace(out, self.header, self.events, self.result, jsonl=is_stream(path))
 
 
 def write_trace(out: TextIO, header: Header, events: Iterable[Event], result: Result | None,
@@ -293,9 +293,12 @@ def load_trace(path: str | os.PathLike[str]) -> Trace:
 
 
 def iter_trace(path: str | os.PathLike[str]) -> Iterator[Header | Event | Result]:
-    """Yield the header, each event, then the result; ``.jsonl`` is read as a stream."""
+    """Yield the header, each event, then the result; ``.jsonl`` (and ``.jsonl.gz``) is
+    read as a stream."""
+    from .compress import is_stream
+
     file = str(path)
-    if not file.endswith(".jsonl"):
+    if not is_stream(file):
         from .jsonio import load_json_file
 
         trace = Trace.from_json(load_json_file(path), file=file)
@@ -304,16 +307,15 @@ def iter_trace(path: str | os.PathLike[str]) -> Iterator[Header | Event | Result
         if trace.result is not None:
             yield trace.result
         return
-    try:
-        with Path(path).open(encoding="utf-8") as handle:
-            yield from _read_stream(handle, file)
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
+    from .jsonio import read_lines
+
+    yield from _read_stream(read_lines(path), file)
 
 
-def _read_stream(handle: TextIO, file: str) -> Iterator[Header | Event | Result]:
+def _read_stream(lines: Iterable[tuple[int, str]], file: str
+                 ) -> Iterator[Header | Event | Result]:
     seen_header = False
-    for lineno, line in enumerate(handle, start=1):
+    for lineno, line in lines:
         if not line.strip():
             continue
         where = f"line {lineno}"

@@ -109,7 +109,7 @@ def test_techniques_as_json_and_a_picture(tmp_path: Path) -> None:
     (["--orders", "natural,sideways"], "unknown ordering 'sideways'"),
     (["--orders", "natural", "--techniques", "tt"], "not both"),
     (["--techniques", "tt", "--plot", "x.svg"], "goes with --orders"),
-    (["--plot", "x.bmp"], "cannot tell the output format"),
+    (["--plot", "x.bmp"], "x.bmp': unknown extension '.bmp' for a diagram"),
     (["--techniques", "pvs+mtdf"], "two variants"),
     (["-a", "enhanced"], "orders moves itself"),
     (["--techniques", "tt+nope"], "unknown technique 'nope'"),

@@ -96,4 +96,4 @@ def test_matrix_draws_every_format_the_drawing_commands_take(tmp_path: Path, fmt
 
 def test_matrix_refuses_a_format_before_analysing(tmp_path: Path) -> None:
     code, out, err = gametrace("matrix", "prisoners-dilemma", "-o", str(tmp_path / "m.txt"))
-    assert code == 2 and out == "" and "cannot tell the output format" in err
+    assert code == 2 and out == "" and "unknown extension '.txt' for a matrix" in err

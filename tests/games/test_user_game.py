@@ -152,3 +152,27 @@ def test_a_constructor_that_rejects_its_values(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD.replace('self.name = "countdown"', "raise RuntimeError('no')"))
     with pytest.raises(InputError, match="RuntimeError: no"):
         load_user_game(path + ":Countdown", {})
+
+
+BAD_GAMES = str(Path(__file__).resolve().parents[1] / "faults" / "games" / "bad_games.py")
+
+
+@pytest.mark.parametrize(("name", "says"), [
+    ("ActionsRaise", "ActionsRaise.actions() at position (0,) raised KeyError"),
+    ("UtilityNaN", "UtilityNaN.utility() at position (0, 0) returned nan"),
+    ("UtilityStr", "UtilityStr.utility() at position (0, 0) returned 'win'"),
+    ("UtilityNone", "UtilityNone.utility() at position (0, 0) returned None"),
+    ("ExitsZero", "ExitsZero.actions() at position (0,) called sys.exit(0)"),
+])
+def test_a_misbehaving_game_is_named_with_its_method_and_position(name: str,
+                                                                  says: str) -> None:
+    game = load_user_game(f"{BAD_GAMES}:{name}", {})
+    with pytest.raises(InputError) as info:
+        minimax(game, game.initial_state())
+    assert info.value.file == BAD_GAMES and says in info.value.message
+
+
+def test_a_good_game_is_unchanged_under_the_guard() -> None:
+    game = load_user_game(f"{BAD_GAMES}:Base", {})
+    assert minimax(game, game.initial_state()).value == 0
+    assert game.name == "base" and game.capabilities.chance is False

@@ -51,7 +51,8 @@ def test_usage_errors_exit_2(aima_file: Path, tmp_path: Path) -> None:
 def test_bad_input_exits_1_with_the_file(tmp_path: Path) -> None:
     missing = tmp_path / "nope.json"
     code, _, stderr = run(str(missing), "-o", str(tmp_path / "a.svg"))
-    assert code == 1 and str(missing) in stderr and "no such trace file" in stderr
+    # A missing file is a usage error (exit 2), as in run, validate, diff and check.
+    assert code == 2 and str(missing) in stderr and "No such file or directory" in stderr
     assert not (tmp_path / "a.svg").exists()
 
 

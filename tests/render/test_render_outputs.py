@@ -40,7 +40,7 @@ def test_unsupported_extension_names_the_allowed_ones(name: str) -> None:
 
 
 def test_a_missing_or_broken_trace_is_an_input_error(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="no such trace file"):
+    with pytest.raises(InputError, match="No such file or directory"):
         Drawing(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "gametree-trace", "version": 1, "header": {}, "events": 3}',

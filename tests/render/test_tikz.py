@@ -176,8 +176,9 @@ def test_cli_writes_tex_and_preamble(aima_file: Path, tmp_path: Path) -> None:
 def test_cli_tex_into_missing_folder_is_one_line(aima_file: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["render", str(aima_file), "-o",
                                        str(tmp_path / "nope" / "x.tex")])
-    assert result.exit_code == 1
-    assert "folder does not exist" in result.stderr and "Traceback" not in result.stderr
+    assert result.exit_code == 2  # a usage error, as for every output (tracer.outputs)
+    assert "cannot write here: the folder" in result.stderr and "does not exist" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 @needs_tex

@@ -1,6 +1,6 @@
-"""The specialised loop that streams minimax to a file writes exactly what the general
-loop's events spell (tracer/search/streamed.py), whatever the tree, names, values,
-depth limit, budget or ordering."""
+"""The specialised loops that stream minimax and alpha-beta to a file write exactly what
+the general loops' events spell (tracer/search/streamed.py), whatever the tree, names,
+values, depth limit, budget or ordering."""
 
 from __future__ import annotations
 
@@ -108,16 +108,18 @@ def streamed_and_kept(search: Any, game: Any, jsonl: bool, **options: Any) -> tu
 @given(root=st.tuples(st.sampled_from(["max", "min"]), st.integers(-5, 5),
                       st.lists(nodes, min_size=1, max_size=4)),
        named=st.booleans(), jsonl=st.booleans(), order=st.sampled_from(["natural", "reverse"]),
-       depth=st.sampled_from([None, 0, 1, 2, 3]), max_nodes=st.sampled_from([None, 1, 3, 8]))
+       depth=st.sampled_from([None, 0, 1, 2, 3]), max_nodes=st.sampled_from([None, 1, 3, 8]),
+       cut_on=st.sampled_from(["ge", "gt"]))
 def test_the_streamed_loop_writes_the_general_loops_lines(
         root: Node, named: bool, jsonl: bool, order: str, depth: int | None,
-        max_nodes: int | None) -> None:
+        max_nodes: int | None, cut_on: str) -> None:
     game = OddGame(root, named)
     limits = Limits(max_nodes=max_nodes)
     for search, variant in ((minimax, "two-function"), (alpha_beta, "fail-soft"),
                             (alpha_beta, "fail-hard")):
+        extra = {} if search is minimax else {"cut_on": cut_on}
         got, expected = streamed_and_kept(search, game, jsonl, variant=variant, order=order,
-                                          depth=depth, limits=limits)
+                                          depth=depth, limits=limits, **extra)
         assert got == expected, variant
 
 
@@ -174,3 +176,27 @@ def test_streamed_games_write_the_general_loops_lines(name: str, params: dict[st
         got, expected = streamed_and_kept(
             lambda g, **kw: minimax(g, state, **kw), game, jsonl, depth=depth)
         assert got == expected
+    for variant in ("fail-soft", "fail-hard"):
+        got, expected = streamed_and_kept(
+            lambda g, **kw: alpha_beta(g, state, **kw), game, True, depth=depth,
+            variant=variant)
+        assert got == expected, variant
+
+
+def test_streaming_alpha_beta_takes_the_specialised_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Otherwise the tests above would compare alpha-beta's general loop with itself."""
+    calls = []
+    real = streamed.alpha_beta_lines
+
+    def spy(run: Any, state: Any, hard: bool) -> Any:
+        calls.append(hard)
+        return real(run, state, hard)
+
+    monkeypatch.setattr(streamed, "alpha_beta_lines", spy)
+    game = OddGame(("max", 0, [1, 2]), named=False)
+    for variant in ("fail-soft", "fail-hard", "negamax", "list"):
+        alpha_beta(game, recorder=StreamRecorder(io.StringIO(), jsonl=True), variant=variant)
+    alpha_beta(game, recorder=MemoryRecorder())
+    alpha_beta(game, recorder=StreamRecorder(io.StringIO(), jsonl=True), order="best")
+    assert calls == [False, True]

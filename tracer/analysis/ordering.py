@@ -36,6 +36,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..events import Cut, Evaluate, Event, Expand, Transposition
+from ..ranges import MAX_RANDOM_ORDERINGS
 from ..trace import Header, Result
 
 __all__ = [
@@ -315,10 +316,13 @@ def parse_orders(text: str) -> tuple[tuple[str, ...], int]:
             continue
         name, sep, count = item.partition(":")
         if name == "random":
-            if sep and not (count.isdigit() and int(count) > 0):
+            if sep and not (count.isdigit() and (len(count) > 9 or int(count) > 0)):
                 raise UsageError(f"expected random:N with N a positive number of orderings, "
                                  f"got {item!r}")
-            randoms += int(count) if sep else 1
+            randoms += (int(count) if len(count) <= 9 else MAX_RANDOM_ORDERINGS + 1) if sep else 1
+            if randoms > MAX_RANDOM_ORDERINGS:
+                raise UsageError(f"at most {MAX_RANDOM_ORDERINGS:,} random orderings, got "
+                                 f"{item!r}: each is a whole search (see docs/errors.md)")
         elif name in FIXED_ORDERS and not sep:
             if name not in fixed:
                 fixed.append(name)

@@ -65,56 +65,179 @@ _DIRECTIONS = (
     (9, _NOT_H, True), (7, _NOT_A, True),     # south-east, south-west
     (7, _NOT_H, False), (9, _NOT_A, False),   # north-east, north-west
 )
-_ORDER_KEY = tuple((sq % 8) * 8 + sq // 8 for sq in range(64))  # column-major rank
 _ROW_WEIGHTS = tuple(
     tuple(sum(WEIGHTS[r * 8 + c] for c in range(8) if byte >> c & 1) for byte in range(256))
     for r in range(8)
 )
+
+
+class _RowPictures(dict[int, str]):
+    """``XO..X...`` for a row's black byte | white byte << 8, drawn on first use."""
+
+    def __missing__(self, key: int) -> str:
+        text = self[key] = "".join("X" if key >> c & 1 else "O" if key >> (8 + c) & 1 else "."
+                                   for c in range(8))
+        return text
+
+
+_ROW_PICTURES = _RowPictures()
 _START = (1 << 28 | 1 << 35, 1 << 27 | 1 << 36)  # black e4 d5, white d4 e5
 _MAX, _MIN = Player.MAX, Player.MIN
 
 
+_NAMES = {PASS: "pass", **{sq: "abcdefgh"[sq % 8] + str(sq // 8 + 1) for sq in range(64)}}
+
+
 def square_name(sq: int) -> str:
     """``a1`` for square 0, ``h8`` for 63 (column letter, row from the top); ``pass``."""
-    return "pass" if sq == PASS else "abcdefgh"[sq % 8] + str(sq // 8 + 1)
+    return _NAMES[sq]
+
+
+_ARRIVALS = tuple((n, (mask << n if left else mask >> n) & _FULL, left)
+                  for n, mask, left in _DIRECTIONS)
+"""Per direction: the shift, the squares a shift may land on without wrapping round
+an edge, and whether it shifts left."""
 
 
 @lru_cache(maxsize=1 << 16)
 def legal_moves(own: int, opp: int) -> int:
-    """The mask of the squares where the side owning ``own`` may move."""
+    """The mask of the squares where the side owning ``own`` may move.
+
+    Per direction, the runs of opponent discs next to ``own`` are filled in three
+    doubling steps (a Kogge-Stone fill, as in the Chess Programming Wiki), and an empty
+    square just past a run is a move."""
     empty = ~(own | opp) & _FULL
     moves = 0
-    for n, mask, left in _DIRECTIONS:
+    for n, land, left in _ARRIVALS:
+        pro = opp & land
         if left:
-            t = (own & mask) << n & opp
-            for _ in range(5):
-                t |= (t & mask) << n & opp
-            moves |= (t & mask) << n & empty
+            gen = own | pro & own << n
+            pro &= pro << n
+            gen |= pro & gen << 2 * n
+            pro &= pro << 2 * n
+            gen |= pro & gen << 4 * n
+            moves |= (gen & opp) << n & land & empty
         else:
-            t = (own & mask) >> n & opp
-            for _ in range(5):
-                t |= (t & mask) >> n & opp
-            moves |= (t & mask) >> n & empty
+            gen = own | pro & own >> n
+            pro &= pro >> n
+            gen |= pro & gen >> 2 * n
+            pro &= pro >> 2 * n
+            gen |= pro & gen >> 4 * n
+            moves |= (gen & opp) >> n & land & empty
     return moves
 
 
+def _can_move(own: int, opp: int) -> bool:
+    """Whether the side owning ``own`` has a move: :func:`legal_moves` stopping at the
+    first direction that gives one (the terminal test of every node asks this)."""
+    empty = ~(own | opp) & _FULL
+    for n, land, left in _ARRIVALS:
+        pro = opp & land
+        if left:
+            gen = own | pro & own << n
+            pro &= pro << n
+            gen |= pro & gen << 2 * n
+            pro &= pro << 2 * n
+            gen |= pro & gen << 4 * n
+            if (gen & opp) << n & land & empty:
+                return True
+        else:
+            gen = own | pro & own >> n
+            pro &= pro >> n
+            gen |= pro & gen >> 2 * n
+            pro &= pro >> 2 * n
+            gen |= pro & gen >> 4 * n
+            if (gen & opp) >> n & land & empty:
+                return True
+    return False
+
+
 def _flips(own: int, opp: int, move: int) -> int:
-    """The discs turned over when the side owning ``own`` plays on bit ``move``."""
+    """The discs turned over when the side owning ``own`` plays on bit ``move``.
+
+    The eight directions of :data:`_DIRECTIONS` written out: most end at once (no
+    opponent disc next to the move), and a loop over the table cost twice as much."""
     flips = 0
-    for n, mask, left in _DIRECTIONS:
-        run = 0
-        x = (move & mask) << n if left else (move & mask) >> n
+    x = (move & _NOT_H) << 1  # east
+    if x & opp:
+        run = x
+        x = (x & _NOT_H) << 1
         while x & opp:
             run |= x
-            x = (x & mask) << n if left else (x & mask) >> n
+            x = (x & _NOT_H) << 1
+        if x & own:
+            flips |= run
+    x = (move & _NOT_A) >> 1  # west
+    if x & opp:
+        run = x
+        x = (x & _NOT_A) >> 1
+        while x & opp:
+            run |= x
+            x = (x & _NOT_A) >> 1
+        if x & own:
+            flips |= run
+    x = move << 8  # south
+    if x & opp:
+        run = x
+        x = x << 8
+        while x & opp:
+            run |= x
+            x = x << 8
+        if x & own:
+            flips |= run
+    x = move >> 8  # north
+    if x & opp:
+        run = x
+        x = x >> 8
+        while x & opp:
+            run |= x
+            x = x >> 8
+        if x & own:
+            flips |= run
+    x = (move & _NOT_H) << 9  # south-east
+    if x & opp:
+        run = x
+        x = (x & _NOT_H) << 9
+        while x & opp:
+            run |= x
+            x = (x & _NOT_H) << 9
+        if x & own:
+            flips |= run
+    x = (move & _NOT_A) << 7  # south-west
+    if x & opp:
+        run = x
+        x = (x & _NOT_A) << 7
+        while x & opp:
+            run |= x
+            x = (x & _NOT_A) << 7
+        if x & own:
+            flips |= run
+    x = (move & _NOT_H) >> 7  # north-east
+    if x & opp:
+        run = x
+        x = (x & _NOT_H) >> 7
+        while x & opp:
+            run |= x
+            x = (x & _NOT_H) >> 7
+        if x & own:
+            flips |= run
+    x = (move & _NOT_A) >> 9  # north-west
+    if x & opp:
+        run = x
+        x = (x & _NOT_A) >> 9
+        while x & opp:
+            run |= x
+            x = (x & _NOT_A) >> 9
         if x & own:
             flips |= run
     return flips
 
-
 def weighted_sum(mask: int) -> int:
     """The sum of the notes' weights of the squares in ``mask``."""
-    return sum(_ROW_WEIGHTS[r][mask >> (8 * r) & 0xFF] for r in range(8))
+    w0, w1, w2, w3, w4, w5, w6, w7 = _ROW_WEIGHTS
+    return (w0[mask & 0xFF] + w1[mask >> 8 & 0xFF] + w2[mask >> 16 & 0xFF]
+            + w3[mask >> 24 & 0xFF] + w4[mask >> 32 & 0xFF] + w5[mask >> 40 & 0xFF]
+            + w6[mask >> 48 & 0xFF] + w7[mask >> 56])
 
 
 def _squares(mask: int) -> list[int]:
@@ -138,12 +261,27 @@ def _play(state: OthelloState, sq: int) -> OthelloState:
     return black & ~f, white | bit | f, _MAX
 
 
+def _transpose(x: int) -> int:
+    """The mask mirrored in the a1-h8 diagonal: square r*8+c moves to c*8+r (the
+    delta swaps of the Chess Programming Wiki's flipDiagA1H8)."""
+    t = 0x0F0F0F0F00000000 & (x ^ (x << 28))
+    x ^= t ^ (t >> 28)
+    t = 0x3333000033330000 & (x ^ (x << 14))
+    x ^= t ^ (t >> 14)
+    t = 0x5500550055005500 & (x ^ (x << 7))
+    return x ^ t ^ (t >> 7)
+
+
+_FROM_COLUMN_ORDER = tuple((t % 8) * 8 + t // 8 for t in range(64))
+
+
 def _moves(state: OthelloState) -> list[int]:
     black, white, mover = state
     own, opp = (black, white) if mover is _MAX else (white, black)
     mask = legal_moves(own, opp)
-    if mask:
-        return sorted(_squares(mask), key=_ORDER_KEY.__getitem__)
+    if mask:  # transposed, ascending bits come column by column
+        back = _FROM_COLUMN_ORDER
+        return [back[t] for t in _squares(_transpose(mask))]
     return [PASS] if legal_moves(opp, own) else []
 
 
@@ -215,7 +353,7 @@ class Othello:
     def is_terminal(self, state: OthelloState) -> bool:
         """True when neither side can move."""
         black, white, _ = state
-        return not legal_moves(black, white) and not legal_moves(white, black)
+        return not _can_move(black, white) and not _can_move(white, black)
 
     def utility(self, state: OthelloState) -> float:
         """+10000 if black has more discs, -10000 if white has, 0 for a draw."""
@@ -247,7 +385,7 @@ class Othello:
 
     def move_name(self, state: OthelloState, action: int) -> str:
         """The square, e.g. ``d3``, or ``pass``."""
-        return square_name(action)
+        return _NAMES[action]
 
     def node_id(self, state: OthelloState) -> str:
         """Unused: node ids of generated games are move paths."""
@@ -256,5 +394,6 @@ class Othello:
     def describe(self, state: OthelloState) -> str:
         """The board on eight lines, ``X`` black, ``O`` white, ``.`` empty."""
         black, white, _ = state
-        cells = ["X" if black >> i & 1 else "O" if white >> i & 1 else "." for i in range(64)]
-        return "\n".join("".join(cells[r * 8:r * 8 + 8]) for r in range(8))
+        rows = _ROW_PICTURES
+        return "\n".join([rows[black >> shift & 0xFF | (white >> shift & 0xFF) << 8]
+                          for shift in range(0, 64, 8)])

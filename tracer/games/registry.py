@@ -69,9 +69,13 @@ class ParamSpec:
             number = _int(value)
             if number is None or (self.minimum is not None and number < self.minimum):
                 return self._bad(text, game, f"expected an integer{self._at_least()}")
+            if abs(number) > MAX_GAME_INT:
+                return self._bad(text, game, f"at most {MAX_GAME_INT:,}")
             return number
         if self.kind == "ints":
             parts = [_int(p) for p in value.split(",")] if value else []
+            if any(p is not None and abs(p) > MAX_GAME_INT for p in parts):
+                return self._bad(text, game, f"each at most {MAX_GAME_INT:,}")
             if not parts or any(p is None or (self.minimum is not None and p < self.minimum)
                                 for p in parts):
                 return self._bad(text, game,
@@ -105,6 +109,11 @@ class ParamSpec:
 
     def _bad(self, text: str, game: str, expected: str) -> Any:
         raise UsageError(f"bad value {text!r} for parameter '{self.name}' of {game} ({expected})")
+
+
+MAX_GAME_INT = 1_000_000
+"""The largest whole-number parameter of a game (``-p coins=N``): past it even one move
+takes minutes to list."""
 
 
 def _int(text: str) -> int | None:

@@ -72,6 +72,17 @@ def _won(mask: int) -> bool:
     return any(mask & line == line for line in LINES)
 
 
+_WON = tuple(_won(mask) for mask in range(512))
+"""Whether a 9-bit mask holds a line, for every mask: filling a position's facts is
+then a few lookups (a search's first pass over the positions costs half as much)."""
+_FREE_X = tuple(tuple(1 << i for i in range(9) if not taken >> i & 1) for taken in range(512))
+"""X's moves (bits to add) when the cells of a 9-bit mask are taken, in cell order."""
+_FREE_O = tuple(tuple(bit << 9 for bit in bits) for bits in _FREE_X)
+"""O's moves likewise."""
+_OPEN = tuple(sum(1 for line in LINES if not mask & line) for mask in range(512))
+"""The lines a player's opponent holding a 9-bit mask has left open to him."""
+
+
 def _canonical(state: int) -> int:
     """The smallest code among the eight images of ``state`` under the board's symmetries."""
     best = state
@@ -188,7 +199,7 @@ class TicTacToe:
             raise UsageError(
                 f"impossible tictactoe board: {nx} X and {no} O with {self.first.upper()} "
                 "moving first (the first player has as many marks as the other, or one more)")
-        x_won, o_won = _won(x), _won(o)
+        x_won, o_won = _WON[x], _WON[o]
         if x_won and o_won:
             raise UsageError("impossible tictactoe board: both X and O have three in a row")
         mover = self.to_move(self._start)
@@ -200,12 +211,11 @@ class TicTacToe:
         x, o = state & _FULL, state >> 9
         nx, no = x.bit_count(), o.bit_count()
         x_moves = nx == no if self.first == "x" else nx < no
-        x_won, o_won = _won(x), _won(o)
+        x_won, o_won = _WON[x], _WON[o]
         terminal = x_won or o_won or (x | o) == _FULL
-        moves: list[int] = []
+        moves: tuple[int, ...] = ()
         if not terminal:
-            shift = 0 if x_moves else 9
-            moves = [1 << (i + shift) for i in range(9) if not (x | o) >> i & 1]
+            moves = (_FREE_X if x_moves else _FREE_O)[x | o]
             if self.symmetry:
                 seen: set[int] = set()
                 kept = []
@@ -214,7 +224,7 @@ class TicTacToe:
                     if key not in seen:
                         seen.add(key)
                         kept.append(bit)
-                moves = kept
+                moves = tuple(kept)
         if self.unit:
             value: float = 1 if x_won else -1 if o_won else 0
         else:
@@ -222,7 +232,7 @@ class TicTacToe:
         self._mover[state] = _MAX if x_moves else _MIN
         self._terminal[state] = terminal
         self._utility[state] = value if terminal else 0
-        self._actions[state] = tuple(moves)
+        self._actions[state] = moves
 
     def initial_state(self) -> int:
         """The position given by ``board``."""
@@ -231,11 +241,11 @@ class TicTacToe:
     def evaluate(self, state: int) -> float:
         """Lecture 000's e(p): lines open to MAX minus lines open to MIN; +-``win`` if won."""
         x, o = state & _FULL, state >> 9
-        if _won(x):
+        if _WON[x]:
             return self.win
-        if _won(o):
+        if _WON[o]:
             return -self.win
-        return sum(1 for line in LINES if not o & line) - sum(1 for line in LINES if not x & line)
+        return _OPEN[o] - _OPEN[x]
 
     def probability(self, state: int, action: int) -> float:
         """Tic-tac-toe has no chance nodes."""

@@ -25,6 +25,7 @@ from tracer.games.tree_build import (
     _root_default,
 )
 from tracer.games.tree_model import _CHANCE, _MAX, _OPPONENT, Node, Tree
+from tracer.jsonio import MAX_NUMBER_DIGITS
 
 __all__ = ["format_tree_text", "parse_tree_text"]
 
@@ -32,6 +33,7 @@ __all__ = ["format_tree_text", "parse_tree_text"]
 # One token per match: skip blanks and comments, then take a number-like run (checked
 # when read), a label, or one other character; the empty match at the end is "end".
 _TOKEN_RE = re.compile(r"(?:\s+|#[^\n]*)*([-+.0-9][^\s()\[\]:,=#]*|[A-Za-z_][A-Za-z0-9_']*|\S|\Z)")
+_INF_WORD = re.compile("inf")
 _NUMBER_RE = re.compile(r"[+-]inf|[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _KINDS = {c: "num" for c in "+-.0123456789"} | {c: c for c in "()[]:,="} | {"": "end"}
 _KINDS |= {c: "label" for c in "_" + ascii_letters}
@@ -78,13 +80,19 @@ class _TextParser:
 
     def number(self, i: int) -> float | int:
         token = self.toks[i]
-        try:
-            if token.isascii() and token.lstrip("+-").isdigit():
-                return int(token)
-            if _NUMBER_RE.fullmatch(token):
-                return float(token)
-        except ValueError:  # more digits than int() converts
-            raise self.error(i, f"number {token[:20]}... is too long") from None
+        if token.isascii() and token[token[:1] in "+-":].isdigit():
+            digits = len(token.lstrip("+-"))
+            if digits > MAX_NUMBER_DIGITS:
+                raise self.error(i, f"a number with {digits} digits (at most "
+                                    f"{MAX_NUMBER_DIGITS} are accepted)")
+            return int(token)
+        if _NUMBER_RE.fullmatch(token):
+            value = float(token)
+            if math.isinf(value) and not _INF_WORD.search(token):
+                shown = token if len(token) <= 20 else token[:20] + "..."
+                raise self.error(i, f"the number {shown} is out of range (it would be "
+                                    "infinite; write +inf or -inf for unbounded values)")
+            return value
         raise self.error(i, f"malformed number {token!r}")
 
     def attributes(self, i: int) -> tuple[int, Player | None, float | None]:
@@ -139,7 +147,8 @@ class _TextParser:
             is_open = False
             if kinds[i] == "num":  # the common case: a bare leaf
                 token = toks[i]
-                value = int(token) if token.isdigit() and token.isascii() else number(i)
+                value = (int(token) if len(token) < 19 and token.isdigit() and token.isascii()
+                         else number(i))
                 record: list[Any] = [None, None, value, None, (), i]
                 i += 1
                 if kinds[i] == "(":

@@ -30,7 +30,8 @@ from typing import Any
 from tracer.errors import InputError, UsageError
 from tracer.games.base import Capabilities, Game, Player
 
-__all__ = ["REQUIRED", "check_game", "load_user_game", "load_user_game_with_params"]
+__all__ = ["REQUIRED", "GuardedGame", "check_game", "load_user_game",
+           "load_user_game_with_params"]
 
 REQUIRED = ("name", "capabilities", "initial_state", "to_move", "actions", "result",
             "is_terminal", "utility", "move_name", "describe")
@@ -61,11 +62,11 @@ def load_user_game_with_params(
         game = factory(**values)
     except (TypeError, ValueError) as exc:
         raise UsageError(f"{path}: {class_name}(...) rejected its parameters: {exc}") from None
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise InputError(f"{class_name}(...) failed: {type(exc).__name__}: {exc}",
                          file=path) from None
     check_game(game, file=path, what=class_name)
-    return game, _recorded(factory, values)
+    return GuardedGame(game, file=path, what=class_name), _recorded(factory, values)
 
 
 def check_game(game: Any, *, file: str, what: str) -> None:
@@ -98,6 +99,71 @@ def check_game(game: Any, *, file: str, what: str) -> None:
                          f"(Player.MAX, Player.MIN, Player.CHANCE), got {player!r}", file=file)
 
 
+_GUARDED = frozenset({"initial_state", "to_move", "actions", "result", "is_terminal",
+                      "utility", "evaluate", "probability", "move_name", "describe",
+                      "node_id"})
+_NUMBERS = frozenset({"utility", "evaluate", "probability"})
+
+
+class GuardedGame:
+    """A user's game whose every method call is watched: an exception, a ``sys.exit``, a
+    value that is not a number (``utility``, ``evaluate``, ``probability``) or a call
+    still running when the time limit stops the work becomes one
+    :class:`~tracer.errors.InputError` naming the method and the position."""
+
+    def __init__(self, game: Any, *, file: str, what: str) -> None:
+        self._game = game
+        self._file = file
+        self._what = what
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._game, name)
+        if name in _GUARDED and callable(value):
+            def guarded(*args: Any) -> Any:
+                return self._call(name, value, args)
+
+            setattr(self, name, guarded)  # found in the instance from now on
+            return guarded
+        return value
+
+    def _call(self, name: str, method: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        from tracer.deep import Deadline
+
+        try:
+            value = method(*args)
+        except Deadline:
+            from tracer.errors import LimitExceeded
+
+            raise LimitExceeded(f"{self._file}: {self._at(name, args)} was still running "
+                                "when --time-limit ran out, so it was stopped") from None
+        except SystemExit as exc:
+            raise InputError(f"{self._at(name, args)} called sys.exit({exc.code!r}): a game "
+                             "must return, not exit", file=self._file) from None
+        except (InputError, UsageError):
+            raise
+        except Exception as exc:
+            raise InputError(f"{self._at(name, args)} raised {type(exc).__name__}: {exc}",
+                             file=self._file) from None
+        if name in _NUMBERS and (isinstance(value, bool)
+                                 or not isinstance(value, (int, float)) or value != value):
+            raise InputError(f"{self._at(name, args)} returned {_short(value)}: expected a "
+                             "number (int or float, not NaN)", file=self._file)
+        return value
+
+    def _at(self, name: str, args: tuple[Any, ...]) -> str:
+        where = f" at position {_short(args[0])}" if args else ""
+        return f"{self._what}.{name}(){where}"
+
+
+def _short(value: Any, width: int = 60) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def _import_file(path: str) -> ModuleType:
     if not os.path.isfile(path):
         raise UsageError(f"{path}: no such file (a game of your own is given as "
@@ -116,7 +182,7 @@ def _import_file(path: str) -> ModuleType:
         del sys.modules[name]
         raise InputError(f"syntax error: {exc.msg}", file=path,
                          where=f"line {exc.lineno}") from None
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         del sys.modules[name]
         raise InputError(f"importing the file failed: {type(exc).__name__}: {exc}",
                          file=path) from None

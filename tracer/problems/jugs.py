@@ -143,10 +143,24 @@ def from_params(params: Mapping[str, str]) -> Jugs:
         raise UsageError(f"goal must be one number of litres, got {params['goal']!r}")
     order = (tuple(s.strip() for s in params["order"].split(","))
              if "order" in params else None)
+    states = 1
+    for c in capacities:
+        states *= max(c, 0) + 1
+    if states > MAX_STATES or len(capacities) > 8:
+        raise UsageError(f"jugs of {params.get('capacities', '')[:40]} litres have more than "
+                         f"{MAX_STATES:,} states: A* could run for hours (use fewer or "
+                         "smaller jugs)")
     return Jugs(capacities, start=start, goal=goal[0], order=order)
 
 
+MAX_STATES = 1_000_000
+"""The most jug states (the product of capacity + 1) ``-p capacities=`` may make."""
+
+
 def _ints(text: str, what: str) -> tuple[int, ...]:
+    if any(len(part.strip()) > 12 for part in text.split(",")):
+        raise UsageError(f"{what} must be whole numbers of at most 12 digits, got "
+                         f"{text[:40]!r}")
     try:
         return tuple(int(part) for part in text.split(","))
     except ValueError:

@@ -153,6 +153,10 @@ def from_params(params: Mapping[str, str]) -> Puzzle8:
         if "start" in params:
             raise UsageError("give either start or scramble, not both")
         moves = _count(params["scramble"], "scramble")
+        if moves > MAX_SCRAMBLE:
+            raise UsageError(f"scramble must be at most {MAX_SCRAMBLE:,} moves, got "
+                             f"{params['scramble'][:20]}: a few dozen random moves already "
+                             "reach any of the 181,440 positions")
         seed = _count(params.get("seed", "0"), "seed")
         start = scramble(goal, moves, random.Random(seed))
     else:
@@ -169,7 +173,13 @@ def _board(text: str, what: str) -> State:
     return tuple(int(d) for d in digits)
 
 
+MAX_SCRAMBLE = 10_000
+"""The most random moves ``-p scramble=N`` makes (tracer.ranges has the other bounds)."""
+
+
 def _count(text: str, what: str) -> int:
+    if len(text) > 12:
+        text = text[:12] + "0"  # still digits: past every bound, without a 5,000-digit int
     if not text.isdigit():
         raise UsageError(f"{what} must be a whole number 0 or more, got {text!r}")
     return int(text)

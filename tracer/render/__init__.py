@@ -74,6 +74,4 @@ def write_frames(source: TraceSource | Drawing, directory: str | os.PathLike[str
     from .frames import write_frames as _write
 
     drawing = source if isinstance(source, Drawing) else Drawing(source, options)
-    written = _write(drawing, directory)
-    write_beamer(drawing, directory)
-    return written
+    return _write(drawing, directory, also=lambda folder: write_beamer(drawing, folder))

@@ -75,7 +75,7 @@ def write_beamer(drawing: Drawing, directory: str | os.PathLike[str]) -> BeamerW
     written = [folder / f"{name}.tex" for name in names]
     for path, pic in zip(written, pictures, strict=True):
         write_bytes(path, ("\n".join(pic.body) + "\n").encode("utf-8"))
-    for stale in sorted(folder.glob("frame-*.tex")):
+    for stale in sorted(folder.glob("frame-*.tex")):  # called alone on a used folder
         if stale not in written:
             stale.unlink()
     write_bytes(paths.preamble, preamble(colours).encode("utf-8"))

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from itertools import accumulate
 
-from ..errors import UsageError
+from ..errors import LimitExceeded, UsageError
 from .replay import NodeState, Summary
 from .skeleton import Skeleton, SNode
 
@@ -116,6 +117,12 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
         # An explicit tree of lecture size is drawn whole however wide (a 3x4 uniform
         # tree has 81 leaves): its cut labels refer to values the reader must see.
         width = max_nodes
+    if depth is None and len(keep) > max_nodes:
+        # What must be drawn does not fit: say so, rather than try every level in turn.
+        raise LimitExceeded(f"the nodes always drawn (the principal variation or the "
+                            f"solution tree) number {len(keep):,}, more than --max-nodes "
+                            f"{max_nodes}: draw the top with --depth N, a part with --focus "
+                            "NODE, or raise --max-nodes")
 
     def fits() -> bool:
         return _fits(*_split(skel, order, status, hidden, states, summaries), nodes,
@@ -190,10 +197,14 @@ def _deepest_level(shown: list[str], tally: dict[tuple[str, str], list[int]],
         d = depth.get(parent, 0)
         if d >= 0:
             boxes_under[d] += 1
+    # Running sums, not sum() per level: a path 100,000 plies deep has as many levels.
+    drawn_to = list(accumulate(per_level))  # drawn_to[k] = sum(per_level[:k + 1])
+    bottom_to = [0, *accumulate(bottom)]  # bottom_to[k] = sum(bottom[:k])
+    boxes_to = [0, *accumulate(boxes_under)]
     for level in range(deepest - 1, 0, -1):
-        drawn = sum(per_level[: level + 1])
-        boxes = sum(boxes_under[:level]) + per_level[level] - bottom[level]
-        across = sum(bottom[:level]) + sum(boxes_under[:level]) + per_level[level]
+        drawn = drawn_to[level]
+        boxes = boxes_to[level] + per_level[level] - bottom[level]
+        across = bottom_to[level] + boxes_to[level] + per_level[level]
         if drawn + boxes <= max_nodes and across <= width:
             return level
     return 1

@@ -12,7 +12,7 @@ the sequence has one size).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -160,16 +160,18 @@ class FramesWritten:
     html: Path
 
 
-def write_frames(drawing: Drawing, directory: str | os.PathLike[str]) -> FramesWritten:
-    """Write ``frame-NNN.svg|png``, ``frames.pdf`` and ``player.html`` into ``directory``."""
+def write_frames(drawing: Drawing, directory: str | os.PathLike[str], *,
+                 also: Callable[[str], object] | None = None) -> FramesWritten:
+    """Write ``frame-NNN.svg|png``, ``frames.pdf`` and ``player.html`` into ``directory``;
+    ``also(folder)`` writes more files beside them (the Beamer overlays), in the same
+    all-or-nothing staging folder."""
+    from ..outputs import staged_folder
     from .html import player_html
-    from .output import write_bytes
     from .pdf import merge_pdfs
 
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
         raise InputError("exists and is not a folder", file=str(folder))
-    folder.mkdir(parents=True, exist_ok=True)
     fmt = drawing.options.frame_format
     frames = list(drawing.frames())
     bare_views = [_uncaptioned(f.view) for f in frames]
@@ -182,23 +184,28 @@ def write_frames(drawing: Drawing, directory: str | os.PathLike[str]) -> FramesW
     paths: list[Path] = []
     pdf_pages: list[bytes] = []
     player: list[tuple[str, str]] = []
-    for i, (frame, bare_view) in enumerate(zip(frames, bare_views, strict=True), start=1):
-        path = folder / f"frame-{i:0{width}d}.{fmt}"
-        write_bytes(path, drawing.render(fmt, frame.view))
-        paths.append(path)
-        pdf_pages.append(drawing.render("pdf", frame.view))
-        bare = drawing.render("svg", bare_view).decode()
-        player.append((bare, frame.caption))
-    for stale in sorted(folder.glob("frame-*.*")):
-        if stale not in paths and stale.suffix in (".svg", ".png"):
-            stale.unlink()
-    pdf = folder / "frames.pdf"
-    write_bytes(pdf, merge_pdfs(pdf_pages))
-    html = folder / "player.html"
-    # Not the result line: the page shows from step 1 on, and must not tell the value.
-    title = drawing.options.title or summary_line(drawing.header, None, drawing.words)
-    write_bytes(html, player_html(player, title=title, lang=drawing.options.lang).encode())
-    return FramesWritten(tuple(paths), pdf, html)
+    # All or nothing: an error or an interrupt halfway leaves the folder as it was.
+    with staged_folder(folder, stale=_stale_frame) as staging:
+        for i, (frame, bare_view) in enumerate(zip(frames, bare_views, strict=True), start=1):
+            name = f"frame-{i:0{width}d}.{fmt}"
+            Path(staging, name).write_bytes(drawing.render(fmt, frame.view))
+            paths.append(folder / name)
+            pdf_pages.append(drawing.render("pdf", frame.view))
+            bare = drawing.render("svg", bare_view).decode()
+            player.append((bare, frame.caption))
+        Path(staging, "frames.pdf").write_bytes(merge_pdfs(pdf_pages))
+        # Not the result line: the page shows from step 1 on, and must not tell the value.
+        title = drawing.options.title or summary_line(drawing.header, None, drawing.words)
+        Path(staging, "player.html").write_bytes(
+            player_html(player, title=title, lang=drawing.options.lang).encode())
+        if also is not None:
+            also(staging)
+    return FramesWritten(tuple(paths), folder / "frames.pdf", folder / "player.html")
+
+
+def _stale_frame(name: str) -> bool:
+    """A frame (or its Beamer overlay) left by an earlier run with more frames."""
+    return name.startswith("frame-") and name.endswith((".svg", ".png", ".tex"))
 
 
 def _uncaptioned(view: View) -> View:

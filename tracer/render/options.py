@@ -137,6 +137,10 @@ class RenderOptions:
             if getattr(self, name) < 1:
                 raise UsageError(f"{name.replace('_', '-')} must be at least 1, "
                                  f"got {getattr(self, name)}")
+        from ..ranges import MAX_DPI
+
+        if self.dpi > MAX_DPI:
+            raise UsageError(f"dpi must be at most {MAX_DPI}, got {self.dpi}")
         if self.max_nodes < 10:
             raise UsageError(f"max-nodes must be at least 10, got {self.max_nodes}")
         if self.max_width is not None and self.max_width < 2:

@@ -12,8 +12,10 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from ..compress import is_stream
 from ..errors import InputError, UsageError
 from ..events import Event
+from ..jsonio import check_input_file
 from ..trace import Header, Result, Trace, iter_trace
 from .annotate import Plan, legend_keys, plan_notes
 from .captions import summary_line
@@ -41,20 +43,33 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
             kept.append(source.result)
         return source.header, iter(kept), "<trace>"
     file = os.fspath(source)
-    if not os.path.exists(file):
-        raise InputError("no such trace file", file=file)
-    if os.path.isdir(file):
-        raise InputError("is a folder, not a trace file", file=file)
-    if file.endswith(".jsonl"):
+    check_input_file(file)
+    if is_stream(file):
         from .reader import read_jsonl
 
         header, items = read_jsonl(file)
-        return header, items, file
+        return header, _budget(items, file), file
     stream = iter_trace(file)
     first = next(stream)
     if not isinstance(first, Header):  # pragma: no cover - iter_trace yields a header first
         raise InputError("the trace does not start with a header", file=file)
-    return first, (x for x in stream if not isinstance(x, Header)), file
+    return first, _budget((x for x in stream if not isinstance(x, Header)), file), file
+
+
+def _budget(items: Iterator[Event | Result], file: str) -> Iterator[Event | Result]:
+    """Stop reading a trace too long to draw in reasonable time (tracer.ranges)."""
+    from itertools import islice
+
+    from ..ranges import max_render_events
+
+    limit = max_render_events()
+    yield from islice(items, limit)
+    if next(items, None) is not None:
+        from ..errors import LimitExceeded
+
+        raise LimitExceeded(f"{file}: more than {limit:,} events to draw (a million take "
+                            "minutes to read): record a smaller search (--depth, "
+                            "--max-nodes), or set GAMETRACE_MAX_EVENTS to draw it anyway")
 
 
 @dataclass

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import fields
 from itertools import islice
 from typing import Any
@@ -57,12 +58,11 @@ def read_jsonl(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | R
 
 def _items(file: str) -> Iterator[Event | Result]:
     done = 0  # items yielded, header included
-    try:
-        handle = open(file, encoding="utf-8")  # noqa: SIM115 - closed below
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=file) from None
-    with handle:
-        for line in handle:
+    from ..jsonio import read_lines
+
+    lines = read_lines(file)
+    with closing(lines):
+        for _, line in lines:
             if not line.strip():
                 continue
             if done == 0:
@@ -70,7 +70,7 @@ def _items(file: str) -> Iterator[Event | Result]:
                 continue
             try:
                 item = _fast(line)
-            except (_Slow, ValueError, TypeError, KeyError):
+            except (_Slow, ValueError, TypeError, KeyError, AttributeError):
                 break
             done += 1
             yield item
@@ -80,7 +80,12 @@ def _items(file: str) -> Iterator[Event | Result]:
     yield from (x for x in islice(iter_trace(file), done, None) if not isinstance(x, Header))
 
 
+_PLAIN_NUMBERS = (int, float, type(None))
+
+
 def _fast(line: str) -> Event | Result:
+    if "\\u" in line:  # escapes (a lone surrogate?): the strict reader checks them
+        raise _Slow("escape")
     obj = _DECODER.decode(line)
     kind = obj.pop("type")
     if kind == "result":
@@ -94,7 +99,7 @@ def _fast(line: str) -> Event | Result:
         value = obj[key]
         if value.__class__ is str:
             obj[key] = INF_STRINGS[value]
-        elif value.__class__ is bool:
+        elif value.__class__ not in _PLAIN_NUMBERS:  # bool, list, object: the strict reader
             raise _Slow(key)
     for key in _LISTS & keys:
         obj[key] = tuple(obj[key])

@@ -19,6 +19,7 @@ from ..games.base import Game, Player
 from ..lines import line_formatter
 from ..record import Recorder, StreamRecorder
 from ..trace import Header, Result, Stats
+from .ordering import make_ordering
 
 __all__ = [
     "CUT_TESTS",
@@ -95,6 +96,12 @@ class Limits:
     progress: Callable[[int, float], None] | None = None
     """Called about twice a second with (nodes visited, seconds elapsed)."""
 
+    def __post_init__(self) -> None:
+        from ..ranges import check_count, check_seconds
+
+        check_count("--max-nodes", self.max_nodes, low=1)
+        check_seconds("--time-limit", self.time_limit)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.max_nodes is not None:
@@ -153,15 +160,6 @@ class Run:
         once, when its node is made, instead of in every line that names it.  Only
         for orderings that do not read ids (random seeds by id, the oracles memoise)."""
         self._quoted_names = _QuotedNames()
-        labelled = () if game.capabilities.named_nodes else ("label",)
-        q = self.quoted
-        self._fmt_expand = line_formatter(Expand, ("value", *labelled), quoted_ids=q)
-        self._fmt_expand_ab = line_formatter(Expand, ("value", "alpha", "beta", *labelled),
-                                             quoted_ids=q)
-        self._fmt_evaluate = line_formatter(Evaluate, labelled, quoted_ids=q)
-        self._fmt_backup = line_formatter(Backup, quoted_ids=q)
-        self._fmt_backup_ab = line_formatter(Backup, ("alpha", "beta"), quoted_ids=q)
-        self._fmt_cut = line_formatter(Cut, quoted_ids=q)
         self.opts = options
         self.depth_limit = options.depth
         self.depth_cap = options.depth if options.depth is not None else 1 << 62
@@ -170,6 +168,9 @@ class Run:
         # Without events or id-based orderings, children are keyed by their action and
         # ids are computed for the principal variation only: no string per node.
         self.ids = self.on or options.order in ("random", "best", "worst")
+        self.bare = not self.ids
+        """No events and an ordering that reads no ids: minimax and alpha-beta may run
+        their specialised loops (search/bare.py), keyed by actions."""
         self._reverse = options.order == "reverse"
         self.root_state: Any = None
         self.root_key: Any = None
@@ -181,9 +182,34 @@ class Run:
         self.pruned = 0
         self.max_depth = 0
         self.max_list_length: int | None = None
-        from .ordering import make_ordering
-
         self._order = make_ordering(self)
+
+    # The line formatters of the general emitters, compiled on first use: the streamed
+    # loops (search/streamed.py) and unrecorded searches never need them.
+    _fmt_expand: Callable[..., str]
+    _fmt_expand_ab: Callable[..., str]
+    _fmt_evaluate: Callable[..., str]
+    _fmt_backup: Callable[..., str]
+    _fmt_backup_ab: Callable[..., str]
+    _fmt_cut: Callable[..., str]
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for attributes not set yet: the formatters, on first use."""
+        if not name.startswith("_fmt_"):
+            raise AttributeError(name)
+        self._formatters()
+        return self.__dict__[name]
+
+    def _formatters(self) -> None:
+        label = () if self.named else ("label",)
+        q = self.quoted
+        self._fmt_expand = line_formatter(Expand, ("value", *label), quoted_ids=q)
+        self._fmt_expand_ab = line_formatter(Expand, ("value", "alpha", "beta", *label),
+                                             quoted_ids=q)
+        self._fmt_evaluate = line_formatter(Evaluate, label, quoted_ids=q)
+        self._fmt_backup = line_formatter(Backup, quoted_ids=q)
+        self._fmt_backup_ab = line_formatter(Backup, ("alpha", "beta"), quoted_ids=q)
+        self._fmt_cut = line_formatter(Cut, quoted_ids=q)
 
     # ids and children -------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from ..events import Backup, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
+from .bare import minimax_bare
 from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
 
 __all__ = ["MINIMAX_VARIANTS", "minimax"]
@@ -52,6 +53,8 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
             from .streamed import two_function_lines
 
             return two_function_lines(run, state)
+        if run.bare:  # recording off: the same loop, specialised for speed
+            return minimax_bare(run, state)
         return _two_function(run, state, run.root_key, None, 0)
 
     return drive(run, header, body)

@@ -58,32 +58,60 @@ def make_ordering(run: Run) -> Ordering:
 
 
 class _Oracle:
-    """Exact minimax values, memoised by node id."""
+    """Exact minimax values, each position's computed once.
+
+    Generated games meet the same position along many move paths (Chomp, Nim,
+    tic-tac-toe), so values are memoised by the state itself, with its ply when a
+    depth limit makes the value depend on it; a game whose states cannot be hashed
+    falls back to node ids, as do explicit trees, whose ids name their nodes."""
 
     def __init__(self, run: Run) -> None:
         self.run = run
-        self.memo: dict[str, float] = {}
+        self.memo: dict[Any, float] = {}
+        self.by_state = not run.named
+        self.capped = run.depth_limit is not None
 
     def value(self, state: Any, node_id: str, ply: int) -> float:
+        if self.by_state:
+            try:
+                return self._by_state(state, ply)
+            except TypeError:  # an unhashable state: key by node id instead
+                self.by_state = False
+                self.memo.clear()
+        return self._by_id(state, node_id, ply)
+
+    def _by_state(self, state: Any, ply: int) -> float:
+        key = (state, ply) if self.capped else state
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        value = self._compute(state, ply, lambda child, action: self._by_state(child, ply + 1))
+        memo[key] = value
+        return value
+
+    def _by_id(self, state: Any, node_id: str, ply: int) -> float:
         memo = self.memo
         if node_id in memo:
             return memo[node_id]
         run = self.run
-        game = run.game
-        if run.is_leaf(state, ply):
-            value = run.leaf_value(state, ply)[0]
-        else:
-            player = game.to_move(state)
-            if player is Player.CHANCE:
-                raise UsageError("best/worst orderings need a tree without chance nodes")
-            values = []
-            for a in game.actions(state):
-                child = game.result(state, a)
-                values.append(self.value(child, run.child_id(node_id, state, a, child), ply + 1))
-            value = (max(values) if player is Player.MAX else min(values)) if values \
-                else run.leaf_value(state, ply)[0]
+        value = self._compute(state, ply, lambda child, action: self._by_id(
+            child, run.child_id(node_id, state, action, child), ply + 1))
         memo[node_id] = value
         return value
+
+    def _compute(self, state: Any, ply: int, child_value: Callable[[Any, Any], float]) -> float:
+        """The minimax value of ``state`` from its children's (``child_value``)."""
+        run = self.run
+        game = run.game
+        if run.is_leaf(state, ply):
+            return run.leaf_value(state, ply)[0]
+        player = game.to_move(state)
+        if player is Player.CHANCE:
+            raise UsageError("best/worst orderings need a tree without chance nodes")
+        values = [child_value(game.result(state, a), a) for a in game.actions(state)]
+        if not values:
+            return run.leaf_value(state, ply)[0]
+        return max(values) if player is Player.MAX else min(values)
 
 
 def _natural(kids: list[Child], node_id: str, player: Player, ply: int) -> list[Child]:

@@ -9,10 +9,13 @@ the tree with the value, so a backup formats no number at all.  Recording the fu
 tic-tac-toe tree then costs about 2.6 times the untraced search instead of 4.9 (issue
 4 asks for at most 3; ``benchmarks/run.py search`` measures it).
 
-It runs only where it is exactly the general loop: a stream recorder and an ordering
-that does not read node ids (``Run.quoted``).  The lines are those of
-``lines.line_template`` for expand, evaluate and backup events; the property tests
-check that this loop writes, byte for byte, the lines of the general loop's events on
+Fail-soft and fail-hard alpha-beta (``alphabeta._ab``) have a copy of their own too,
+:func:`alpha_beta_lines`, which carries the JSON text of alpha and beta with them.
+
+Both run only where they are exactly the general loops: a stream recorder and an
+ordering that does not read node ids (``Run.quoted``).  The lines are those of
+``lines.line_template`` for expand, evaluate, backup and cut events; the property tests
+check that these loops write, byte for byte, the lines of the general loops' events on
 random games, depth limits, budgets and every built-in game (tests/search/test_streamed.py).
 """
 
@@ -26,7 +29,7 @@ from ..games.base import Player
 from ..lines import json_number
 from .common import INF, PV, Run
 
-__all__ = ["two_function_lines"]
+__all__ = ["alpha_beta_lines", "two_function_lines"]
 
 _PLAYER = {p: json_str(p.value) for p in Player}
 _START = {Player.MAX: (-INF, json_number(-INF)), Player.MIN: (INF, json_number(INF))}
@@ -34,6 +37,31 @@ _START = {Player.MAX: (-INF, json_number(-INF)), Player.MIN: (INF, json_number(I
 
 Searched = tuple[float, str, PV]
 """A node's value, the value's JSON text, and its principal variation."""
+
+
+def _leaf_writer(run: Run) -> Callable[[Any, str, str, int, bool], Searched]:
+    """``Run.leaf`` and ``Run.evaluate`` for the streaming loops: score, count and
+    write a leaf (``terminal``: scored by its utility, else by the evaluation)."""
+    assert run.lines is not None
+    write = run.lines
+    game = run.game
+    to_move = game.to_move
+    label = _labeller(run)
+
+    def leaf(state: Any, key: str, parent: str, ply: int, terminal: bool) -> Searched:
+        if terminal:
+            value, reason = game.utility(state), '"terminal"'
+        else:
+            value, reason = game.evaluate(state), '"depth-limit"'
+        run.scored(ply)
+        text = json_number(value)
+        run.seq += 1
+        write(f'{{"seq":{run.seq},"type":"evaluate","node":{key},"parent":{parent},'
+              f'"depth":{ply},"player":{_PLAYER[to_move(state)]},"value":{text},'
+              f'"reason":{reason}{label(state)}}}\n')
+        return value, text, (key, None)
+
+    return leaf
 
 
 def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
@@ -47,25 +75,8 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
     to_move = game.to_move
     children = run.children
     limit = run.depth_cap
-    # Trees name their nodes and have no pictures; generated games add a "label".
-    describe = game.describe
-    label: Callable[[Any], str] = (
-        (lambda state: "") if run.named
-        else (lambda state: ',"label":' + json_str(describe(state))))
-
-    def leaf(state: Any, key: str, parent: str, ply: int, terminal: bool) -> Searched:
-        """``Run.leaf`` and ``Run.evaluate``: score, count and report a leaf."""
-        if terminal:
-            value, reason = game.utility(state), '"terminal"'
-        else:
-            value, reason = game.evaluate(state), '"depth-limit"'
-        run.scored(ply)
-        text = json_number(value)
-        run.seq += 1
-        write(f'{{"seq":{run.seq},"type":"evaluate","node":{key},"parent":{parent},'
-              f'"depth":{ply},"player":{_PLAYER[to_move(state)]},"value":{text},'
-              f'"reason":{reason}{label(state)}}}\n')
-        return value, text, (key, None)
+    label = _labeller(run)
+    leaf = _leaf_writer(run)
 
     def search(state: Any, key: str, parent: str, ply: int) -> Searched:
         terminal = is_terminal(state)
@@ -100,3 +111,91 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
     value, _, pv = search(state, run.root_key, "null", 0)
     return value, pv
 
+
+
+def _labeller(run: Run) -> Callable[[Any], str]:
+    """The ``,"label":...`` part of a generated game's lines; nothing for a tree (trees
+    name their nodes and have no pictures)."""
+    describe = run.game.describe
+    if run.named:
+        return lambda state: ""
+    return lambda state: ',"label":' + json_str(describe(state))
+
+
+def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
+    """Fail-soft (``hard``: fail-hard) alpha-beta from ``state``, each event written to
+    ``run.lines``; alpha and beta travel with their JSON text.  The run must be
+    ``quoted``."""
+    assert run.quoted and run.lines is not None
+    write = run.lines
+    game = run.game
+    is_terminal = game.is_terminal
+    to_move = game.to_move
+    children = run.children
+    limit = run.depth_cap
+    ge = run.opts.cut_on == "ge"
+    label = _labeller(run)
+    leaf = _leaf_writer(run)
+
+    def search(state: Any, key: str, parent: str, ply: int, alpha: float, a_text: str,
+               beta: float, b_text: str) -> Searched:
+        terminal = is_terminal(state)
+        if terminal or ply >= limit:
+            return leaf(state, key, parent, ply, terminal)
+        player = to_move(state)
+        if player is Player.CHANCE:
+            from .minimax import no_chance
+
+            raise no_chance(run.plain_id(key))
+        kids = children(state, key, player, ply)
+        if not kids:
+            return leaf(state, key, parent, ply, False)
+        run.opened(ply)
+        is_max = player is Player.MAX
+        sign = player.sign
+        v, v_text = _START[player]
+        run.seq += 1
+        write(f'{{"seq":{run.seq},"type":"expand","node":{key},"parent":{parent},'
+              f'"depth":{ply},"player":{_PLAYER[player]},'
+              f'"children":[{",".join([k for _, k in kids])}],"value":{v_text},'
+              f'"alpha":{a_text},"beta":{b_text}{label(state)}}}\n')
+        best = "null"
+        best_pv: PV = None
+        last = len(kids) - 1
+        for i, (child, child_key) in enumerate(kids):
+            cv, cv_text, cpv = search(child, child_key, key, ply + 1, alpha, a_text, beta, b_text)
+            if sign * cv > sign * v:
+                v, v_text, best, best_pv = cv, cv_text, child_key, cpv
+            if is_max:
+                if v > alpha:
+                    alpha, a_text = v, v_text
+            elif v < beta:
+                beta, b_text = v, v_text
+            # Fail-hard's provisional value is its bound (alpha at MAX, beta at MIN).
+            shown = (a_text if is_max else b_text) if hard else v_text
+            run.seq += 1
+            write(f'{{"seq":{run.seq},"type":"backup","node":{key},"child":{child_key},'
+                  f'"child_value":{cv_text},"value":{shown},"best":{best},'
+                  f'"alpha":{a_text},"beta":{b_text}}}\n')
+            if alpha >= beta if ge else alpha > beta:
+                if hard:
+                    ret, ret_text = (beta, b_text) if is_max else (alpha, a_text)
+                else:
+                    ret, ret_text = v, v_text
+                if i < last:
+                    run.cuts += 1
+                    run.pruned += last - i
+                    run.seq += 1
+                    kind = '"beta"' if is_max else '"alpha"'
+                    write(f'{{"seq":{run.seq},"type":"cut","node":{key},'
+                          f'"kind":{kind},"after":{child_key},'
+                          f'"alpha":{a_text},"beta":{b_text},"value":{ret_text},'
+                          f'"pruned":[{",".join([k for _, k in kids[i + 1:]])}]}}\n')
+                return ret, ret_text, (key, best_pv)
+        if hard:
+            return (alpha, a_text, (key, best_pv)) if is_max else (beta, b_text, (key, best_pv))
+        return v, v_text, (key, best_pv)
+
+    low, high = _START[Player.MAX], _START[Player.MIN]
+    value, _, pv = search(state, run.root_key, "null", 0, low[0], low[1], high[0], high[1])
+    return value, pv

@@ -1,0 +1,293 @@
+"""Where output goes: the one set of rules every command (and the service) follows.
+
+An output target is checked **before** any work starts (:func:`check_output`): the path
+is not empty, its extension suits the role (a trace is ``.json``/``.jsonl``, a diagram
+``.svg``/``.png``/``.pdf``/``.dot``), it is not a folder, its folder exists and can be
+written.  ``-`` means standard output everywhere.
+
+Writing (:func:`open_output`, :func:`write_output_bytes`) follows the kind of the target:
+
+* a regular file (or a new one) is written to a temporary file in the same folder and
+  renamed into place on success, so a reader never sees half a file and an error, a
+  full disk or an interrupt leaves the old file as it was and no temporary file behind;
+* a symbolic link is followed: its target is written (by the same rule), the link stays;
+* a character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe) is written
+  directly: renaming a file over it would replace the device node;
+* ``-`` is standard output; other special files (sockets, block devices) are refused.
+
+Failures are :class:`~tracer.errors.UsageError` (a path that cannot be used, found
+before the work) or :class:`~tracer.errors.OutputError` (writing failed, e.g. a full
+disk), each one line naming the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import IO, Literal, TextIO
+
+from .errors import OutputError, UsageError
+
+__all__ = [
+    "ROLES",
+    "STDOUT",
+    "OutputTarget",
+    "check_folder",
+    "check_output",
+    "open_output",
+    "staged_folder",
+    "write_output_bytes",
+]
+
+STDOUT = "-"
+"""The path that means standard output, in every command."""
+
+ROLES: dict[str, tuple[str, ...]] = {
+    "trace": (".json", ".jsonl", ".jsonl.gz"),
+    "diagram": (".svg", ".png", ".pdf", ".dot", ".gv", ".tex"),
+    "strip": (".svg",),
+    "table": (".txt", ".csv", ".json"),
+    "class table": (".csv", ".json"),
+    "matrix": (".svg", ".png", ".pdf", ".dot", ".gv", ".json"),
+    "tree": (".json", ".tree", ".txt"),
+}
+"""The extensions each kind of output accepts (``-`` is accepted by every role)."""
+
+Kind = Literal["stdout", "file", "device"]
+
+
+@dataclass(frozen=True)
+class OutputTarget:
+    """A checked output: ``path`` as given, ``real`` the file actually written
+    (a symbolic link's target), ``kind`` how it is written."""
+
+    path: str
+    real: str
+    kind: Kind
+
+    def __str__(self) -> str:
+        return self.path
+
+
+def _where(option: str, path: str) -> str:
+    return f"{option} {path!r}" if option else repr(path)
+
+
+def check_output(path: str | os.PathLike[str], *, role: str, option: str = "-o") -> OutputTarget:
+    """Check that ``path`` can take output of ``role`` (a key of :data:`ROLES`) before any
+    work is done; ``option`` names the option in messages (``-o``, ``--render``)."""
+    text = os.fspath(path)
+    if text == "":
+        raise UsageError(f"{option}: the path is empty (give a file name, or - for "
+                         "standard output)")
+    if text == STDOUT:
+        return OutputTarget(text, text, "stdout")
+    allowed = ROLES[role]
+    lower = text.lower()
+    if not any(lower.endswith(ext) for ext in allowed):
+        ext = os.path.splitext(text)[1]
+        shown = f"unknown extension {ext!r}" if ext else "no extension"
+        raise UsageError(f"{_where(option, text)}: {shown} for a {role} (use "
+                         f"{', '.join(allowed)}, or - for standard output)")
+    return _check_path(text, option=option)
+
+
+def _check_path(text: str, *, option: str, probe: bool = True) -> OutputTarget:
+    real = os.path.realpath(text)
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise UsageError(f"{_where(option, text)}: cannot write here: "
+                         f"{exc.strerror or exc}") from None
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise UsageError(f"{_where(option, text)}: is a folder (give a file name in it)")
+        if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
+            if not os.access(real, os.W_OK):
+                raise UsageError(f"{_where(option, text)}: cannot write here: permission "
+                                 "denied")
+            return OutputTarget(text, real, "device")
+        if not stat.S_ISREG(st.st_mode):
+            raise UsageError(f"{_where(option, text)}: is not a regular file, a character "
+                             "device or a pipe: refusing to write there")
+    if probe:
+        _check_writable_folder(os.path.dirname(real) or ".", text=text, option=option,
+                               shown=os.path.dirname(text) or ".")
+    return OutputTarget(text, real, "file")
+
+
+def _check_writable_folder(folder: str, *, text: str, option: str,
+                           shown: str | None = None) -> None:
+    if not os.path.isdir(folder):
+        raise UsageError(f"{_where(option, text)}: cannot write here: the folder "
+                         f"{shown or folder!r} does not exist")
+    # os.access says yes to root even on a read-only mount, so probe with a real file.
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".gametrace-probe-", dir=folder)
+    except OSError as exc:
+        raise UsageError(f"{_where(option, text)}: cannot write in the folder {folder!r}: "
+                         f"{exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
+def check_folder(path: str | os.PathLike[str], *, option: str) -> str:
+    """Check an output folder (``--frames DIR``): not empty, not a file, its parent
+    exists and can be written (the folder itself is made when missing)."""
+    text = os.fspath(path)
+    if text == "":
+        raise UsageError(f"{option}: the path is empty (give a folder)")
+    if os.path.lexists(text) and not os.path.isdir(text):
+        raise UsageError(f"{_where(option, text)}: exists and is not a folder")
+    real = os.path.realpath(text)
+    is_folder = os.path.isdir(real)
+    _check_writable_folder(real if is_folder else os.path.dirname(real), text=text,
+                           option=option, shown=text if is_folder
+                           else os.path.dirname(text.rstrip("/")) or ".")
+    return text
+
+
+# Raised by a write, a flush or a close: the output's own failures.  (Other errors from
+# inside a block, e.g. reading an input, are not the output's and pass unchanged.)
+_WRITE_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS}
+
+
+def _failure(exc: OSError, path: str) -> OutputError:
+    return OutputError(f"cannot write file: {exc.strerror or exc}", file=path)
+
+
+def _new_file_mode() -> int:
+    # mkstemp creates 0600 files; give new outputs the mode open() would have given them.
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+_NEW_FILE_MODE = _new_file_mode()
+_BUFFER = 1 << 20
+
+
+@contextlib.contextmanager
+def open_output(target: OutputTarget | str | os.PathLike[str], *, binary: bool = False,
+                ) -> Iterator[IO[str] | IO[bytes]]:
+    """A stream to ``target``; on success the output is complete, on any exception
+    (an interrupt included) a regular file is left as it was and no temporary file
+    remains.  A bare path is checked by kind only (no extension rule)."""
+    if not isinstance(target, OutputTarget):
+        text = os.fspath(target)
+        target = (OutputTarget(text, text, "stdout") if text == STDOUT
+                  else _check_path(text, option="", probe=False))
+    if target.kind == "stdout":
+        yield from _stdout(binary)
+        return
+    if target.kind == "device":
+        try:
+            handle = (open(target.real, "wb") if binary  # noqa: SIM115 - closed below
+                      else open(target.real, "w", encoding="utf-8",  # noqa: SIM115
+                                newline="\n"))
+        except OSError as exc:
+            raise _failure(exc, target.path) from None
+        try:
+            with handle:
+                yield handle
+        except OSError as exc:
+            if exc.errno in _WRITE_FAILURES:
+                raise _failure(exc, target.path) from None
+            raise
+        return
+    yield from _atomic(target, binary)
+
+
+def _stdout(binary: bool) -> Iterator[IO[str] | IO[bytes]]:
+    stream: IO[str] | IO[bytes] = sys.stdout
+    if binary:
+        stream = getattr(sys.stdout, "buffer", None) or sys.stdout
+    yield stream
+    stream.flush()
+
+
+def _atomic(target: OutputTarget, binary: bool) -> Iterator[IO[str] | IO[bytes]]:
+    real = target.real
+    directory = os.path.dirname(real) or "."
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp",
+                                   dir=directory)
+    except OSError as exc:
+        raise _failure(exc, target.path) from None
+    try:
+        # A large buffer: a traced search writes a million short lines, and with the
+        # default 8 KiB buffer, flushing it costs as much again as writing them.
+        handle: IO[str] | IO[bytes] = (
+            os.fdopen(fd, "wb", buffering=_BUFFER) if binary
+            else os.fdopen(fd, "w", encoding="utf-8", newline="\n", buffering=_BUFFER))
+        with handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            mode = os.stat(real).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = _NEW_FILE_MODE
+        os.chmod(tmp, mode)
+        os.replace(tmp, real)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError) and exc.errno in _WRITE_FAILURES:
+            raise _failure(exc, target.path) from None
+        raise
+
+
+@contextlib.contextmanager
+def open_text_output(target: OutputTarget | str | os.PathLike[str]) -> Iterator[TextIO]:
+    """:func:`open_output` for text."""
+    with open_output(target) as handle:
+        yield handle  # type: ignore[misc]
+
+
+def write_output_bytes(target: OutputTarget | str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``target`` whole (see :func:`open_output`)."""
+    with open_output(target, binary=True) as handle:
+        handle.write(data)  # type: ignore[arg-type]
+
+
+@contextlib.contextmanager
+def staged_folder(directory: str | os.PathLike[str], *,
+                  stale: Callable[[str], bool] = lambda name: False) -> Iterator[str]:
+    """A folder of many outputs (frames), whole or not at all: files are written into a
+    temporary sibling folder, moved into ``directory`` (made if missing) only when the
+    block succeeds; then the files of ``directory`` for which ``stale(name)`` holds and
+    that were not just written are deleted.  On any exception, an interrupt included,
+    the temporary folder is removed and ``directory`` is left as it was."""
+    import shutil
+
+    target = os.fspath(directory)
+    parent = os.path.dirname(os.path.abspath(target))
+    try:
+        staging = tempfile.mkdtemp(prefix=f".{os.path.basename(os.path.abspath(target))}.",
+                                   suffix=".tmp", dir=parent)
+    except OSError as exc:
+        raise _failure(exc, target) from None
+    try:
+        yield staging
+        os.makedirs(target, exist_ok=True)
+        written = set(os.listdir(staging))
+        for name in sorted(written):
+            os.replace(os.path.join(staging, name), os.path.join(target, name))
+        for name in sorted(os.listdir(target)):
+            if name not in written and stale(name):
+                os.unlink(os.path.join(target, name))
+    except BaseException as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(exc, OSError) and exc.errno in _WRITE_FAILURES:
+            raise _failure(exc, target) from None
+        raise
+    os.rmdir(staging)
