@@ -27,10 +27,10 @@ __all__ = ["alpha_beta_bare", "minimax_bare"]
 _MAX, _CHANCE = Player.MAX, Player.CHANCE
 
 
-def _no_chance(run: Run, key: Any) -> Exception:
+def _no_chance(run: Run, state: Any, key: Any) -> Exception:
     from .minimax import no_chance
 
-    return no_chance(run.plain_id(key))
+    return no_chance(run.name(state, key))  # by its id, as the general loops say it
 
 
 def minimax_bare(run: Run, state: Any) -> tuple[float, PV]:
@@ -97,7 +97,7 @@ def _bare(run: Run, root: Any, *, alpha_beta: bool, hard: bool) -> tuple[float, 
             return leaf(state, key, ply, evaluate(state))
         player = to_move(state)
         if player is _CHANCE:
-            raise _no_chance(run, key)
+            raise _no_chance(run, state, key)
         acts = actions(state)
         if not acts:
             return leaf(state, key, ply, evaluate(state))
@@ -128,7 +128,7 @@ def _bare(run: Run, root: Any, *, alpha_beta: bool, hard: bool) -> tuple[float, 
             return leaf(state, key, ply, evaluate(state))
         player = to_move(state)
         if player is _CHANCE:
-            raise _no_chance(run, key)
+            raise _no_chance(run, state, key)
         acts = actions(state)
         if not acts:
             return leaf(state, key, ply, evaluate(state))
