@@ -27,10 +27,10 @@ sys.path.insert(0, str(HERE))
 from timing import best_of, row  # noqa: E402
 
 from tracer.api import search_tree  # noqa: E402
-from tracer.games.tree import parse_tree_json  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
 from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.trace import Trace  # noqa: E402
+from tracer.trees import parse_tree_json  # noqa: E402
 
 
 def uniform_trace(branching: int, depth: int, *, seed: int = 1,

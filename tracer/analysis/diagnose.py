@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import TracerError
 from ..events import Backup, Cut, Expand
-from ..games.tree import Tree
 from ..trace import Trace
+from ..trees import Tree
 from .check_explain import tree_of
 from .solution import Conventions, Solution, extract_solution
 

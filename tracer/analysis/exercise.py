@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from ..games.tree import Node, Tree, format_tree_text, parse_tree_json
 from ..jsonio import atomic_write_text, dumps_json_pretty
 from ..trace import Trace
+from ..trees import Node, Tree, format_tree_text, parse_tree_json
 from .solution import Conventions, Solution, extract_solution
 
 __all__ = ["MAX_LEAVES", "Exercise", "make_exercise", "write_exercise"]

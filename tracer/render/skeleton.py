@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..events import Evaluate, Expand, Generate
-from ..games.base import Player
+from ..players import Player
 from ..trace import Header
 
 __all__ = ["SNode", "Skeleton"]
@@ -70,7 +70,7 @@ class Skeleton:
         return skel
 
     def _load_tree(self, doc: Any, header: Header, file: str) -> None:
-        from ..games.tree import parse_tree_json
+        from ..trees import parse_tree_json
 
         player = header.options.get("root_player")
         root_player = Player(player) if player in ("max", "min") else None

@@ -218,7 +218,7 @@ class Service:
         body = await self.body(request, "ParseRequest")
 
         def work() -> str:
-            from ..games.tree import format_tree_text
+            from ..trees import format_tree_text
 
             tree = _tree(body["tree"], body.get("root_player"))
             return dumps_json({"tree": tree.to_json(), "text": format_tree_text(tree),
@@ -386,7 +386,7 @@ class Service:
             from ..analysis.exercise import make_exercise
             from ..analysis.solution import Conventions
             from ..content import trace_text
-            from ..games.tree import format_tree_text
+            from ..trees import format_tree_text
 
             cuts = body.get("cuts")
             values = body.get("values", [0, 20])
@@ -478,7 +478,7 @@ def _tree(value: Any, root_player: str | None) -> Any:
     """The tree of request field ``tree``: text in any notation, or its JSON."""
     from ..content import read_tree
     from ..games.base import Player
-    from ..games.tree import parse_tree_json
+    from ..trees import parse_tree_json
 
     try:
         if isinstance(value, str):

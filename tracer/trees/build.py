@@ -18,8 +18,8 @@ from string import ascii_uppercase
 from typing import Any
 
 from tracer.errors import InputError, UsageError
-from tracer.games.base import Player
-from tracer.games.tree_model import _CHANCE, _MAX, _MIN, _OPPONENT, Node, Tree
+from tracer.players import Player
+from tracer.trees.model import _CHANCE, _MAX, _MIN, _OPPONENT, Node, Tree
 
 _PLAYERS = {"max": _MAX, "min": _MIN, "chance": _CHANCE}
 _PROB_TOLERANCE = 1e-9

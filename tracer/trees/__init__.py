@@ -9,12 +9,12 @@ lean enough for a million leaves.
 This module is the public face of explicit trees; the work is done in one module per
 concept, which import one another in this order only (no cycles):
 
-- :mod:`tracer.games.tree_model`: :class:`Node`, :class:`Tree` (with ``to_json``) and
+- :mod:`tracer.trees.model`: :class:`Node`, :class:`Tree` (with ``to_json``) and
   :class:`TreeGame`;
-- :mod:`tracer.games.tree_build`: the one builder all loaders funnel into (flat arrays
+- :mod:`tracer.trees.build`: the one builder all loaders funnel into (flat arrays
   in breadth-first order: players, generated ids, probability checks);
-- :mod:`tracer.games.tree_json`: :func:`parse_tree_json`;
-- :mod:`tracer.games.tree_text`: :func:`parse_tree_text` and :func:`format_tree_text`;
+- :mod:`tracer.trees.json_form`: :func:`parse_tree_json`;
+- :mod:`tracer.trees.text_form`: :func:`parse_tree_text` and :func:`format_tree_text`;
 - here: :func:`load_tree`, which picks a loader by the file's extension.
 """
 
@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import os
 
-from tracer.games.base import Player
-from tracer.games.tree_build import Where as Where
-from tracer.games.tree_json import parse_tree_json
-from tracer.games.tree_model import LABEL_PATTERN as LABEL_PATTERN
-from tracer.games.tree_model import Node, Tree, TreeGame
-from tracer.games.tree_text import format_tree_text, parse_tree_text
 from tracer.jsonio import load_json_file, read_text_file
+from tracer.players import Player
+from tracer.trees.build import Where as Where
+from tracer.trees.json_form import parse_tree_json
+from tracer.trees.model import LABEL_PATTERN as LABEL_PATTERN
+from tracer.trees.model import Node, Tree, TreeGame
+from tracer.trees.text_form import format_tree_text, parse_tree_text
 
 __all__ = [
     "Node",

@@ -17,7 +17,8 @@ from jsonschema import Draft202012Validator
 
 from tracer.errors import InputError, UsageError
 from tracer.games.base import Game, Player
-from tracer.games.tree import (
+from tracer.jsonio import dumps_json, encode_number, loads_json
+from tracer.trees import (
     Node,
     Tree,
     TreeGame,
@@ -26,7 +27,6 @@ from tracer.games.tree import (
     parse_tree_json,
     parse_tree_text,
 )
-from tracer.jsonio import dumps_json, encode_number, loads_json
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ROOT / "tests" / "data" / "trees"

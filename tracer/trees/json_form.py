@@ -3,7 +3,7 @@
 The nested-array path is kept lean enough for a million leaves; the object form is
 checked key by key.  Errors carry the JSON path of the bad node (``$.children[1][2]``),
 worked out only when an error needs it.  The writer is :meth:`Tree.to_json
-<tracer.games.tree_model.Tree.to_json>`; ``docs/trees.md`` describes every form.
+<tracer.trees.model.Tree.to_json>`; ``docs/trees.md`` describes every form.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import re
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.games.base import Player
-from tracer.games.tree_build import (
+from tracer.jsonio import INF_STRINGS, json_path
+from tracer.players import Player
+from tracer.trees.build import (
     _PLAYERS,
     Where,
     _build,
@@ -23,8 +24,7 @@ from tracer.games.tree_build import (
     _root_default,
     _show,
 )
-from tracer.games.tree_model import _CHANCE, LABEL_PATTERN, Tree
-from tracer.jsonio import INF_STRINGS, json_path
+from tracer.trees.model import _CHANCE, LABEL_PATTERN, Tree
 
 __all__ = ["parse_tree_json"]
 

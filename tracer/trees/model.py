@@ -2,8 +2,8 @@
 
 Nodes are frozen and compared structurally; every walk over a tree is iterative, so a
 100,000-deep chain is as safe as a bushy tree.  Building trees from sources is the
-loaders' job (:mod:`tracer.games.tree_json`, :mod:`tracer.games.tree_text`, through
-:mod:`tracer.games.tree_build`); import them all from :mod:`tracer.games.tree`.
+loaders' job (:mod:`tracer.trees.json_form`, :mod:`tracer.trees.text_form`, through
+:mod:`tracer.trees.build`); import them all from :mod:`tracer.trees`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from itertools import repeat
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.games.base import Capabilities, Player
+from tracer.games.base import Capabilities
 from tracer.jsonio import encode_number
+from tracer.players import Player
 
 __all__ = ["LABEL_PATTERN", "Node", "Tree", "TreeGame"]
 

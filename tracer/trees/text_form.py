@@ -15,8 +15,8 @@ from string import ascii_letters
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.games.base import Player
-from tracer.games.tree_build import (
+from tracer.players import Player
+from tracer.trees.build import (
     _PLAYERS,
     _build,
     _check_prob,
@@ -24,7 +24,7 @@ from tracer.games.tree_build import (
     _gc_paused,
     _root_default,
 )
-from tracer.games.tree_model import _CHANCE, _MAX, _OPPONENT, Node, Tree
+from tracer.trees.model import _CHANCE, _MAX, _OPPONENT, Node, Tree
 
 __all__ = ["format_tree_text", "parse_tree_text"]
 
