@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .errors import UsageError
+from .numbers import format_number
 
 if TYPE_CHECKING:
     from .analysis.ordering import OrderingReport
@@ -290,12 +291,12 @@ def ordering_table(report: OrderingReport) -> str:
         return f"{first:<{widths[0]}}" + "".join(
             f"  {c:>{w}}" for c, w in zip(rest, widths[1:], strict=True))
 
-    lines = [f"{report.title}: value {_num(shape.value)}; {kind}", line(head),
+    lines = [f"{report.title}: value {format_number(shape.value)}; {kind}", line(head),
              *(line(r) for r in rows)]
     if spread is not None:
-        lines.append(f"{'':<{widths[0]}}  leaves: min {_num(spread.min)}, "
-                     f"q1 {_num(spread.q1)}, median {_num(spread.median)}, "
-                     f"q3 {_num(spread.q3)}, max {_num(spread.max)}")
+        lines.append(f"{'':<{widths[0]}}  leaves: min {format_number(spread.min)}, "
+                     f"q1 {format_number(spread.q1)}, median {format_number(spread.median)}, "
+                     f"q3 {format_number(spread.q3)}, max {format_number(spread.max)}")
 
     def bound(name: str, leaves: int, note: str) -> str:
         return (f"{name:<{widths[0]}}  {leaves:>{widths[1]}}  "
@@ -307,7 +308,7 @@ def ordering_table(report: OrderingReport) -> str:
         lines.append(bound("Knuth-Moore", km, f"b^ceil(d/2) + b^floor(d/2) - 1 = "
                                               f"{b}^{-(-d // 2)} + {b}^{d // 2} - 1"))
     lines.append(bound("critical tree", shape.critical,
-                       f"the fewest leaves that prove the value {_num(shape.value)}"))
+                       f"the fewest leaves that prove the value {format_number(shape.value)}"))
     lines.append(f"EBF = leaves^(1/d) with d = {d}, the height of the tree minimax searched;")
     lines.append("1st-child cuts: cuts made by the first child searched at the node cut.")
     return "\n".join(lines) + "\n"
@@ -338,12 +339,6 @@ def _mean(spread: Any) -> str:
 
 def _f(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
-
-
-def _num(x: float) -> str:
-    from .analysis.solution import format_number
-
-    return format_number(x)
 
 
 def _csv(rows: list[dict[str, Any]]) -> str:

@@ -22,47 +22,10 @@ from ..trace import Trace
 from .check_explain import Explainer, Why
 from .diagnose import Finding, diagnose
 from .solution import Conventions, Solution, Value, extract_solution, format_number
+from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
 
 __all__ = ["Item", "Report", "answer_conventions", "check_solution", "compare", "expected_trace",
            "lcs", "require_items", "verdicts"]
-
-Number = float | int
-Reason = tuple[str | None, int | None]
-"""A wrong item's reason and the seq of the event deciding it."""
-
-
-@dataclass(frozen=True)
-class Item:
-    """The verdict on one item of an answer."""
-
-    key: str
-    """``value``, ``move``, ``values.C``, ``pruned``, ``evaluated``, ``alphabeta.C.alpha``,
-    ``expanded``, ``nodes.n3.g``, ``discarded``, ``path`` or ``cost``."""
-    right: bool
-    expected: str
-    given: str
-    score: float
-    """1 when right; lists earn partial credit (overlap or longest common run)."""
-    why: str | None = None
-    """Wrong items: the reason, in terms of the expected trace."""
-    seq: int | None = None
-    """The expected trace's event that decides the item (orders the mistakes)."""
-    marks: tuple[tuple[str, str], ...] = ()
-    """Wrong items: (node, what you did there), for the marked diagram."""
-    note: str | None = None
-    """Right items: a remark, e.g. that a value is only a bound."""
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"item": self.key, "right": self.right,
-                               "expected": self.expected, "given": self.given,
-                               "score": round(self.score, 4)}
-        for name in ("why", "seq", "note"):
-            if getattr(self, name) is not None:
-                out[name] = getattr(self, name)
-        if self.marks:
-            out["marks"] = {node: text for node, text in self.marks}
-        return out
-
 
 @dataclass
 class Report:
@@ -211,9 +174,9 @@ def verdicts(given: Solution, expected: Solution, ex: Explainer | None = None, *
         yield _value("value", expected.value, given.value, ex, root or "the root")
     if given.move is not None:
         right = given.move == expected.move
-        yield _item("move", right, str(expected.move), given.move, float(right),
-                    (ex.move(given.move) if ex and not right else (None, None)),
-                    marks=() if right else ((given.move, "you chose this move"),))
+        yield make_item("move", right, str(expected.move), given.move, float(right),
+                        (ex.move(given.move) if ex and not right else (None, None)),
+                        marks=() if right else ((given.move, "you chose this move"),))
     for node, value in given.values.items():
         if ex is not None and (text := ex.unknown(node)) is not None:
             yield _unknown(f"values.{node}", str(value), text)
@@ -246,21 +209,16 @@ def verdicts(given: Solution, expected: Solution, ex: Explainer | None = None, *
             if ex is not None and not right:
                 text, seq = ex.window(node)
                 why = (f"{text}; you wrote {name} = {format_number(got)}", seq)
-            yield _item(f"alphabeta.{node}.{name}", right, _num(exp),
-                        format_number(got), float(right), why,
-                        marks=() if right else (
-                            (node, f"you wrote {name} = {format_number(got)}; it is "
-                                   f"{_num(exp)}"),))
+            yield make_item(f"alphabeta.{node}.{name}", right, format_optional(exp),
+                            format_number(got), float(right), why,
+                            marks=() if right else (
+                                (node, f"you wrote {name} = {format_number(got)}; it is "
+                                       f"{format_optional(exp)}"),))
     if given.expanded is not None or given.discarded is not None or given.path is not None \
             or given.cost is not None or given.nodes:
         from .check_astar import compare_astar
 
         yield from compare_astar(given, expected, ex)
-
-
-def _item(key: str, right: bool, expected: str, given: str, score: float, why: Reason,
-          **more: Any) -> Item:
-    return Item(key, right, expected, given, score, why=why[0], seq=why[1], **more)
 
 
 def _unknown(key: str, given: str, text: str) -> Item:
@@ -281,10 +239,6 @@ def _known(node: str, ex: Explainer | None) -> bool:
     return ex is None or ex.unknown(node) is None
 
 
-def _num(x: Number | None) -> str:
-    return "(none)" if x is None else format_number(x)
-
-
 def _value(key: str, want: Value | None, got: Value, ex: Explainer | None,
            node: str) -> Item:
     if want is None:
@@ -292,8 +246,8 @@ def _value(key: str, want: Value | None, got: Value, ex: Explainer | None,
         if ex is not None:
             text, seq = ex.never_searched(node)
             why = (f"{text}; you wrote {got}", seq)
-        return _item(key, False, "(not searched)", str(got), 0.0, why,
-                     marks=((node, f"you wrote {got}, but it is never searched"),))
+        return make_item(key, False, "(not searched)", str(got), 0.0, why,
+                         marks=((node, f"you wrote {got}, but it is never searched"),))
     same = got.number == want.number
     right = same and got.bound in (want.bound, "exact")
     note = None
@@ -307,8 +261,8 @@ def _value(key: str, want: Value | None, got: Value, ex: Explainer | None,
         why = (f"{text}; you wrote {got}", seq)
     else:
         why = (None, None)
-    return _item(key, right, str(want), str(got), float(right), why, note=note,
-                 marks=() if right else ((node, f"you wrote the value {got}; it is {want}"),))
+    return make_item(key, right, str(want), str(got), float(right), why, note=note,
+                     marks=() if right else ((node, f"you wrote the value {got}; it is {want}"),))
 
 
 def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> Item:
@@ -324,10 +278,10 @@ def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> 
         why = ex.first_of([ex.cut_missed(missing, "you did not mark {} as pruned"),
                            ex.searched(extra, "you pruned {}"),
                            _strangers(got, ex, "you pruned {}")])
-    return _item("pruned", right, _list(want), _list(given), score, why,
-                 marks=tuple([(n, "you did not mark it pruned") for n in missing]
-                             + [(n, "you pruned it, but it is searched") for n in extra
-                                if _known(n, ex)]))
+    return make_item("pruned", right, format_list(want), format_list(given), score, why,
+                     marks=tuple([(n, "you did not mark it pruned") for n in missing]
+                                 + [(n, "you pruned it, but it is searched") for n in extra
+                                    if _known(n, ex)]))
 
 
 def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None,
@@ -344,22 +298,7 @@ def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None,
                            ex.searched(missing, "you did not evaluate {}"),
                            ex.twice(twice), ex.order_of(want, given),
                            _strangers(given, ex, "you evaluated {}")])
-    return _item("evaluated", right, _list(want), _list(given), score, why,
-                 marks=tuple([(n, "you evaluated it, but it is never searched") for n in extra
-                              if _known(n, ex)]
-                             + [(n, "you did not evaluate it") for n in missing]))
-
-
-def lcs(a: Sequence[Any], b: Sequence[Any]) -> int:
-    """Length of the longest common subsequence (partial credit for an ordered list)."""
-    prev = [0] * (len(b) + 1)
-    for x in a:
-        cur = [0]
-        for j, y in enumerate(b):
-            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
-        prev = cur
-    return prev[-1]
-
-
-def _list(xs: Sequence[str]) -> str:
-    return " ".join(xs) if xs else "(none)"
+    return make_item("evaluated", right, format_list(want), format_list(given), score, why,
+                     marks=tuple([(n, "you evaluated it, but it is never searched") for n in extra
+                                  if _known(n, ex)]
+                                 + [(n, "you did not evaluate it") for n in missing]))

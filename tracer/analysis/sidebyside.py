@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 from ..events import Evaluate, Event, Expand, Transposition
+from ..numbers import format_number
 from ..render import RenderOptions, trace_dot
 from ..render.engine import render
 from ..trace import Trace
@@ -179,9 +180,7 @@ def _tt_hits(events: Iterable[Event]) -> dict[str, str]:
         if isinstance(e, Transposition) and e.kind == "hit":
             sign = {"lower": "≥ ", "upper": "≤ "}.get(e.flag, "")
             value = e.value
-            text = str(int(value)) if isinstance(value, float) and value.is_integer() \
-                else str(value)
-            out[e.node] = f"{sign}{text}"
+            out[e.node] = f"{sign}{format_number(value)}"
     return out
 
 
