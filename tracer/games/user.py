@@ -29,6 +29,7 @@ from typing import Any
 
 from tracer.errors import InputError, UsageError
 from tracer.games.base import Capabilities, Game, Player
+from tracer.games.params import ParamSpec
 
 __all__ = ["REQUIRED", "check_game", "load_user_game", "load_user_game_with_params"]
 
@@ -139,8 +140,6 @@ def _classes(path: str) -> list[str]:
 def _arguments(factory: Callable[..., Any], params: Mapping[str, Any],
                spec: str) -> dict[str, Any]:
     """Check the names against the signature and parse each value by its annotation."""
-    from tracer.games.registry import ParamSpec
-
     try:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):

@@ -15,14 +15,17 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, LimitExceeded
 from ..events import Cut, Evaluate, Event, Expand, Iteration, Select, Transposition
 from .captions import event_caption, summary_line
-from .pipeline import Drawing, Frame
 from .replay import Replay
 from .values import intervals, shown_value
-from .view import View, build_view
+from .view import Frame, View, build_view
+
+if TYPE_CHECKING:
+    from .pipeline import Drawing
 
 __all__ = ["FramesWritten", "count_steps", "iter_frames", "step_groups", "write_frames"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import InputError, UsageError
 from ..events import Event
@@ -25,7 +25,7 @@ from .options import RenderOptions
 from .replay import Replay
 from .text import Words, words
 from .themes import Theme, theme
-from .view import View, build_view
+from .view import Frame, View, build_view
 
 __all__ = ["Drawing", "TraceSource", "read_items"]
 
@@ -55,16 +55,6 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
     if not isinstance(first, Header):  # pragma: no cover - iter_trace yields a header first
         raise InputError("the trace does not start with a header", file=file)
     return first, (x for x in stream if not isinstance(x, Header)), file
-
-
-@dataclass
-class Frame:
-    """One step of the sequence: its view and the caption said under it."""
-
-    view: View
-    caption: str
-    seen: int | None = None
-    """How many events the frame shows the effect of (None: the final diagram, all)."""
 
 
 class Drawing:

@@ -116,6 +116,16 @@ class View:
     are narrow and the nodes closer together, so that lecture-size trees fit drawn whole."""
 
 
+@dataclass
+class Frame:
+    """One step of the sequence: its view and the caption said under it."""
+
+    view: View
+    caption: str
+    seen: int | None = None
+    """How many events the frame shows the effect of (None: the final diagram, all)."""
+
+
 def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, *,
                current: str | None = None, final: bool = True, caption: str | None = None,
                pv: Collection[str] = (), legend: Collection[str] | None = None,
