@@ -21,6 +21,7 @@ from .labels import Placed, node_box, place_labels
 from .marks import pruned_marks
 from .notes import note_attrs, note_name, stub_attrs
 from .presets import scale_elements
+from .sidenote import side_note_node
 from .styles import box_attrs, edge_attrs, node_attrs
 from .themes import Theme
 from .view import View
@@ -122,6 +123,8 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
         scale_elements(nodes, theme.scale)
         scale_elements(edges, theme.scale)
     if pinned is None:
+        if view.side is not None:
+            nodes.append(side_note_node(view.side, None))
         return nodes, edges
     node_defaults, edge_defaults = _node_defaults(theme), _edge_defaults(theme)
     for name, attrs in nodes:
@@ -167,6 +170,8 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
                              "height": "0.01", "pos": f"{x:.2f},{y:.2f}"}))
     if with_label:
         nodes.extend(footer_nodes(view, theme, bb))
+    if view.side is not None:
+        nodes.append(side_note_node(view.side, pinned.bb))
     return nodes, edges
 
 

@@ -77,6 +77,8 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
     if node.extra and shape != "state":  # a state's visit number is in its label
         attrs["xlabel"] = "<" + "<BR/>".join(
             f'<FONT POINT-SIZE="9">{escape(x)}</FONT>' for x in node.extra) + ">"
+    if node.mark is not None:
+        attrs.update(color=node.mark, penwidth="3.4", fontcolor=node.mark)
     return attrs
 
 

@@ -58,6 +58,9 @@ class ViewNode:
     """Answered by the transposition table, not searched."""
     compact: bool = False
     """A leaf of a wide drawing: a narrower box, smaller type."""
+    mark: str | None = None
+    """A colour that marks the node from outside the search (the checker's wrong answers:
+    :mod:`tracer.analysis.check_render`): its border, heavier, and its text in it."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,19 @@ class ViewEdge:
 
 
 @dataclass(frozen=True)
+class SideNote:
+    """A table of notes drawn beside the tree, in one colour: a bold title, then each
+    node named once beside its notes (one row each), then italic lines."""
+
+    title: str
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    """(node, its notes), in drawing order."""
+    colour: str
+    tail: tuple[str, ...] = ()
+    """Italic lines under the rows (the checker's likely cause)."""
+
+
+@dataclass(frozen=True)
 class View:
     nodes: tuple[ViewNode, ...]
     boxes: tuple[ViewBox, ...]
@@ -114,6 +130,8 @@ class View:
     compact: bool = False
     """An explicit tree with more than ``COMPACT_LEAVES`` leaves side by side: leaves
     are narrow and the nodes closer together, so that lecture-size trees fit drawn whole."""
+    side: SideNote | None = None
+    """A table of notes beside the tree (the checker's "Your mistakes")."""
 
 
 @dataclass
