@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .analysis.ordering import DEFAULT_ORDERS
 from .errors import UsageError
 from .numbers import format_number
 
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
     from .trace import Trace
 
 __all__ = ["compare_command", "ordering_csv", "ordering_table"]
-
-DEFAULT_ORDERS = "natural,reverse,best,worst,random:100"
 
 TraceOf = Callable[[str], "tuple[Trace, str]"]
 """Runs one of the compared searches again, recorded: (trace, its name in the picture)."""

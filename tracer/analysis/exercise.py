@@ -111,12 +111,15 @@ def _unique_best_move(tree: Tree) -> bool:
 
 
 def _search(tree: Tree, c: Conventions) -> Trace:
-    from ..api import search_tree
     from ..record import MemoryRecorder
+    from ..search import run_search
+    from ..sources import tree_source
+    from ..trees import TreeGame
 
     rec = MemoryRecorder()
-    search_tree(tree, algorithm="alphabeta", variant=c.variant, order=c.order or "natural",
-                cut_on=c.cut_on or "ge", recorder=rec)
+    run_search(TreeGame(tree), algorithm="alphabeta", variant=c.variant,
+               order=c.order or "natural", cut_on=c.cut_on or "ge", recorder=rec,
+               source=tree_source(tree))
     return rec.trace
 
 

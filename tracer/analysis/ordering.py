@@ -39,6 +39,7 @@ from ..events import Cut, Evaluate, Event, Expand, Transposition
 from ..trace import Header, Result, Stats
 
 __all__ = [
+    "DEFAULT_ORDERS",
     "Counter",
     "OrderingReport",
     "Run",
@@ -322,6 +323,10 @@ class OrderingReport:
                 "runs": [r.to_json(d, n) for r in self.random],
             }
         return out
+
+
+DEFAULT_ORDERS = "natural,reverse,best,worst,random:100"
+"""The orderings compared when none are named (``gametrace compare``, ``POST /v1/compare``)."""
 
 
 def parse_orders(text: str) -> tuple[tuple[str, ...], int]:

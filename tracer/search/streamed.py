@@ -24,7 +24,7 @@ from typing import Any
 
 from ..games.base import Player
 from ..lines import json_number
-from .common import INF, PV, Run
+from .common import INF, PV, Run, no_chance
 
 __all__ = ["two_function_lines"]
 
@@ -73,8 +73,6 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
             return leaf(state, key, parent, ply, terminal)
         player = to_move(state)
         if player is Player.CHANCE:
-            from .minimax import no_chance
-
             raise no_chance(run.plain_id(key))
         kids = children(state, key, player, ply)
         if not kids:

@@ -355,8 +355,7 @@ class Service:
         body = await self.body(request, "CompareRequest")
 
         def work() -> str:
-            from ..analysis.ordering import parse_orders
-            from ..cli_compare import DEFAULT_ORDERS
+            from ..analysis.ordering import DEFAULT_ORDERS, parse_orders
             from ..content import compare_orders
 
             source = _source(body, games=False)
