@@ -1,6 +1,6 @@
 """The house's layers run one way: a walk over every module's imports (``ast``, function-
 local imports included) checks them against the module map below, which
-``docs/architecture.md`` draws.
+``docs/architecture.md`` draws (``render/``'s stages included).
 
 Data flows source -> search -> events/trace -> view/render, and analysis -> (search,
 trace).  A layer imports only the layers listed for it; nothing imports the CLI or the
@@ -60,6 +60,11 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 """The module map, bottom up.  A unit is a package below ``tracer`` or a top-level module
 (``tracer.games.base``, the Game protocol, is a unit of its own)."""
 
+RENDER_STAGES = ("tracer.render.read", "tracer.render.model", "tracer.render.draw",
+                 "tracer.render.files")
+"""``render/`` by stage, bottom up: reading and replay, the view model, DOT, output files;
+the package's own modules (``pipeline``: the Drawing, ``notebook``) sit on top."""
+
 DISPLAY_HOOK_TARGETS = ("tracer.notebook", "tracer.render.notebook")
 """What a display hook may import: the notebook helpers, nothing else."""
 
@@ -87,6 +92,13 @@ def layer(module: str) -> str:
         if unit(module) in units:
             return name
     raise AssertionError(f"{module} has no place on the module map (tests/test_layers.py)")
+
+
+def render_stage(module: str) -> int:
+    for rank, stage in enumerate(RENDER_STAGES):
+        if module == stage or module.startswith(stage + "."):
+            return rank
+    return len(RENDER_STAGES)
 
 
 def _type_checking(node: ast.If) -> bool:
@@ -254,6 +266,16 @@ def test_render_and_analysis_never_import_search_games_cli_service_or_api() -> N
     wrong = [f"{module} imports {target}" for module, edges in graph().items()
              for target in edges if unit(target) in forbidden.get(unit(module), ())]
     assert wrong == []
+
+
+def test_render_stages_import_only_downward() -> None:
+    wrong = [f"{module}:{line} imports {target}"
+             for module, edges in graph().items() if unit(module) == "tracer.render"
+             for target, line in edges.items()
+             if unit(target) == "tracer.render" and render_stage(target) > render_stage(module)]
+    assert wrong == []
+    placed = {render_stage(m) for m in modules() if unit(m) == "tracer.render"}
+    assert placed == set(range(len(RENDER_STAGES) + 1))  # every stage holds modules
 
 
 def test_no_two_modules_import_each_other() -> None:

@@ -192,7 +192,7 @@ def _orderings(fixed: tuple[str, ...], randoms: int, search: Callable[..., Any],
     if plot is not None:
         from .analysis.ordering_plot import render_plot
         from .render import output_format
-        from .render.output import write_output
+        from .render.files.output import write_output
 
         write_output(plot, render_plot(report, output_format(plot)))
     if fmt == "json":
@@ -247,7 +247,7 @@ def _picture(path: str, chosen: list[str], trace_of: TraceOf, theme: str,
              title: str) -> None:
     from .analysis.sidebyside import side_by_side
     from .render import RenderOptions, output_format
-    from .render.output import write_output
+    from .render.files.output import write_output
 
     (trace_a, name_a), (trace_b, name_b) = trace_of(chosen[0]), trace_of(chosen[1])
     drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=title,

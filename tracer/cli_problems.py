@@ -110,7 +110,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
         from .render import render_trace
-        from .render.presets import preset_options
+        from .render.draw.presets import preset_options
 
         render_trace(trace, render_out, preset_options(preset))
         if not quiet:
@@ -285,8 +285,8 @@ def matrix_command(game: str | None, tree_source: str | None, output: Path | Non
             atomic_write_text(output, dumps_json_pretty(matrix.to_json()))
         else:
             from .render import output_format
-            from .render.engine import render
-            from .render.output import write_output
+            from .render.files.engine import render
+            from .render.files.output import write_output
 
             fmt = output_format(output)
             text = payoff.to_svg(matrix, equilibria) if fmt == "svg" else \

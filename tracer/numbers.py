@@ -2,7 +2,7 @@
 
 ``3``, ``2.5``, ``+inf``, ``-inf``: an integral float drops its ``.0`` and the infinities
 are spelled as solution files and traces spell them.  Drawings use their own
-locale-aware spelling (:meth:`tracer.render.text.Words.number`: ``+∞``, ``2,5``).
+locale-aware spelling (:meth:`tracer.render.model.text.Words.number`: ``+∞``, ``2,5``).
 """
 
 from __future__ import annotations

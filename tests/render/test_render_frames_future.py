@@ -31,8 +31,8 @@ from tracer.events import (
 )
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions
+from tracer.render.model.view import Frame
 from tracer.render.pipeline import TraceSource
-from tracer.render.view import Frame
 from tracer.trace import Trace
 from tracer.trees import parse_tree_json
 

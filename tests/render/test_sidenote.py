@@ -7,9 +7,9 @@ import re
 from dataclasses import replace
 
 from tracer.render import Drawing
-from tracer.render.dot import to_dot
-from tracer.render.sidenote import SIDE_NOTE
-from tracer.render.view import SideNote, View
+from tracer.render.draw.dot import to_dot
+from tracer.render.draw.sidenote import SIDE_NOTE
+from tracer.render.model.view import SideNote, View
 from tracer.trace import Trace
 
 RED = "#d00000"

@@ -6,7 +6,7 @@ Both start from the renderer's view model of the expected trace
 is the same view with every value but the leaves' taken out.  The marked diagram
 keeps the expected values and draws each node an answer got wrong in red, with a
 note beside it ("you: <=3", "you evaluated it"): the view's nodes carry the mark
-(:attr:`tracer.render.view.ViewNode.mark`) and the notes are the view's side note, so
+(:attr:`tracer.render.model.view.ViewNode.mark`) and the notes are the view's side note, so
 the renderer draws them; nothing edits DOT text afterwards.
 """
 
@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..render import Drawing, RenderOptions
-from ..render.dot import to_dot
-from ..render.engine import render
-from ..render.options import output_format
-from ..render.output import write_output
-from ..render.skeleton import Skeleton
-from ..render.view import SideNote, View
+from ..render.draw.dot import to_dot
+from ..render.files.engine import render
+from ..render.files.output import write_output
+from ..render.model.options import output_format
+from ..render.model.view import SideNote, View
+from ..render.read.skeleton import Skeleton
 from ..trace import Trace
 from .check import Report
 from .diagnose import MISCONCEPTIONS

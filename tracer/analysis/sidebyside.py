@@ -23,7 +23,7 @@ from typing import Any
 from ..events import Evaluate, Event, Expand, Transposition
 from ..numbers import format_number
 from ..render import RenderOptions, trace_dot
-from ..render.engine import render
+from ..render.files.engine import render
 from ..trace import Trace
 from .ordering import Counter
 
@@ -129,11 +129,11 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
 
 def _labels_placed(source: str) -> str:
     """``source`` laid out with ``dot``, each panel's edge labels placed inside its panel
-    clear of every line (:func:`tracer.render.labels.place_labels`)."""
+    clear of every line (:func:`tracer.render.draw.labels.place_labels`)."""
     import pygraphviz
 
-    from ..render.engine import layout_graph
-    from ..render.labels import place_labels
+    from ..render.draw.labels import place_labels
+    from ..render.files.engine import layout_graph
 
     graph: Any = layout_graph(pygraphviz.AGraph(string=source))
     for panel in graph.subgraphs():

@@ -303,7 +303,7 @@ def value_kinds(trace: Trace, returned: Mapping[str, Number]) -> dict[str, str]:
 
     Every node gets the interval its true value must lie in, from the leaves evaluated
     (a child never searched is (-inf, +inf)); MAX takes the max of both ends over its
-    children, MIN the min (the same reading as ``tracer.render.values``).  The returned
+    children, MIN the min (the same reading as ``tracer.render.model.values``).  The returned
     value is exact when it is the whole interval, an upper bound when it is at or above
     the interval's top, a lower bound at or below its bottom.
     """

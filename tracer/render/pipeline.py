@@ -3,7 +3,7 @@
 A :class:`Drawing` replays the trace once (streaming ``.jsonl``), decides which nodes
 to show, and lays the final diagram out once; the diagram and every frame are then
 rendered from that one layout.  SVG frames are joined from pieces Graphviz draws once
-(:mod:`tracer.render.compose`); PNG and PDF frames are drawn by Graphviz one by one.
+(:mod:`tracer.render.draw.compose`); PNG and PDF frames are drawn by Graphviz one by one.
 """
 
 from __future__ import annotations
@@ -15,17 +15,17 @@ from dataclasses import replace
 from ..errors import InputError, UsageError
 from ..events import Event
 from ..trace import Header, Result, Trace, iter_trace
-from .annotate import Plan, legend_keys, plan_notes
-from .captions import summary_line
-from .collapse import Visible, choose_visible
-from .compose import Compositor
-from .dot import Elements, Pinned, elements, elements_dot, to_dot
-from .engine import Restyler, layout, render
-from .options import RenderOptions
-from .replay import Replay
-from .text import Words, words
-from .themes import Theme, theme
-from .view import Frame, View, build_view
+from .draw.compose import Compositor
+from .draw.dot import Elements, Pinned, elements, elements_dot, to_dot
+from .draw.themes import Theme, theme
+from .files.engine import Restyler, layout, render
+from .model.annotate import Plan, legend_keys, plan_notes
+from .model.captions import summary_line
+from .model.collapse import Visible, choose_visible
+from .model.options import RenderOptions
+from .model.text import Words, words
+from .model.view import Frame, View, build_view
+from .read.replay import Replay
 
 __all__ = ["Drawing", "TraceSource", "read_items"]
 
@@ -46,7 +46,7 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
     if os.path.isdir(file):
         raise InputError("is a folder, not a trace file", file=file)
     if file.endswith(".jsonl"):
-        from .reader import read_jsonl
+        from .read.reader import read_jsonl
 
         header, items = read_jsonl(file)
         return header, items, file
@@ -144,7 +144,7 @@ class Drawing:
 
     def prepare(self, views: Iterable[View], *, with_label: bool = True) -> None:
         """Get ready to render ``views`` as SVG: one Graphviz run draws every state their
-        elements take (see :mod:`tracer.render.compose`); the last view of each set of
+        elements take (see :mod:`tracer.render.draw.compose`); the last view of each set of
         elements (the diagram, for frames) is the template.  Optional: a view rendered
         unprepared costs one Graphviz run."""
         if self.options.engine == "system":
@@ -197,7 +197,7 @@ class Drawing:
 
     def frames(self) -> Iterator[Frame]:
         """The step-by-step views; the last one is the diagram itself."""
-        from .frames import iter_frames
+        from .files.frames import iter_frames
 
         return iter_frames(self)
 

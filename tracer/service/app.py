@@ -198,7 +198,7 @@ class Service:
         return json_response(dumps_json([spec.to_json() for spec in GAMES.values()]))
 
     async def algorithms(self, request: Request) -> Response:
-        from ..render.options import FORMATS, LANGS, STEPS, THEMES
+        from ..render.model.options import FORMATS, LANGS, STEPS, THEMES
         from ..search import ALGORITHMS
         from .openapi import ORDERS
 
@@ -330,7 +330,7 @@ class Service:
         def work() -> bytes:
             from ..analysis.check_render import worksheet_dot
             from ..content import record_search
-            from ..render.engine import render
+            from ..render.files.engine import render
             from ..trace import Trace
 
             source = _source(body, games=False)
