@@ -51,7 +51,7 @@ def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 def _render_options() -> dict[str, Any]:
     from ..render.model.options import LANGS, STEPS, THEMES, RenderOptions
 
-    kinds = {"str": "string", "bool": "boolean", "int": "integer"}
+    kinds = {"str": "string", "bool": "boolean", "int": "integer", "float": "number"}
     enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS)}
     props: dict[str, Any] = {}
     for f in dataclasses.fields(RenderOptions):
