@@ -34,10 +34,10 @@ from tracer.analysis.exercise import make_exercise  # noqa: E402
 from tracer.analysis.solution import extract_solution  # noqa: E402
 from tracer.api import search_tree  # noqa: E402
 from tracer.examples import example_tree  # noqa: E402
-from tracer.games.tree import Tree  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
 from tracer.student import scripted_alpha_beta  # noqa: E402
 from tracer.trace import Trace  # noqa: E402
+from tracer.trees import Tree  # noqa: E402
 
 MISTAKES: list[dict[str, Any]] = [
     {}, {"variant": "fail-hard"}, {"order": "reverse"}, {"cut_on": "gt"},

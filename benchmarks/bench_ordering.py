@@ -18,9 +18,9 @@ from timing import best_of, row
 
 from tracer.analysis.ordering import compare_orderings
 from tracer.games.registry import make_game
-from tracer.games.tree import TreeGame, parse_tree_json
 from tracer.search import run_search
 from tracer.search.enh_compare import parse_configs
+from tracer.trees import TreeGame, parse_tree_json
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
 CONFIGS = parse_configs("standard,pvs+tt,mtdf+tt+killer+history")

@@ -3,7 +3,7 @@
 The yardstick is one plain ``dot`` layout of the same graph (the bundled Graphviz,
 in-process).  A diagram costs one layout plus one pinned render; 100 frames reuse one
 layout, so they should cost far less than 100 layouts.  SVG frames are joined from pieces
-Graphviz draws in one run (``tracer.render.compose``); PNG frames (and the PDF's pages) are
+Graphviz draws in one run (``tracer.render.draw.compose``); PNG frames (and the PDF's pages) are
 still drawn by Graphviz one by one, and are reported as well.
 
     python benchmarks/bench_render.py           # 1,000 / 10,000 nodes and 100 frames
@@ -27,10 +27,10 @@ sys.path.insert(0, str(HERE))
 from timing import best_of, row  # noqa: E402
 
 from tracer.api import search_tree  # noqa: E402
-from tracer.games.tree import parse_tree_json  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
 from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.trace import Trace  # noqa: E402
+from tracer.trees import parse_tree_json  # noqa: E402
 
 
 def uniform_trace(branching: int, depth: int, *, seed: int = 1,

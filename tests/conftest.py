@@ -11,9 +11,9 @@ import pytest
 from tracer.api import search_tree
 from tracer.events import Evaluate, Expand
 from tracer.games.base import Player
-from tracer.games.tree import Tree, parse_tree_json, parse_tree_text
 from tracer.record import MemoryRecorder
 from tracer.trace import Result, Trace
+from tracer.trees import Tree, parse_tree_json, parse_tree_text
 
 VARIANTS = [
     ("minimax", "two-function"),

@@ -14,7 +14,7 @@ from tracer.compress import is_stream
 from tracer.errors import InputError
 from tracer.games.registry import make_game
 from tracer.record import FileRecorder
-from tracer.render.reader import read_jsonl
+from tracer.render.read.reader import read_jsonl
 from tracer.search import alpha_beta, minimax
 from tracer.trace import load_trace
 

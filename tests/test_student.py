@@ -18,9 +18,9 @@ from tests.conftest import do_search
 from tracer.analysis.diff import diff_traces
 from tracer.errors import UsageError
 from tracer.examples import EXAMPLES
-from tracer.games.tree import parse_tree_json, parse_tree_text
 from tracer.student import StudentTrace, scripted_alpha_beta
 from tracer.trace import load_trace
+from tracer.trees import parse_tree_json, parse_tree_text
 
 AIMA = EXAMPLES["aima"].text
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "student_search.py"

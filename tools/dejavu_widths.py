@@ -1,5 +1,5 @@
 """Print the advance widths of DejaVu Sans (regular and bold), in ems, for
-tracer/render/svgtext.py: python tools/dejavu_widths.py [FONT_DIR]."""
+tracer/render/draw/svgtext.py: python tools/dejavu_widths.py [FONT_DIR]."""
 
 from __future__ import annotations
 

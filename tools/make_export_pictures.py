@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tracer.render import Drawing, RenderOptions, render_trace, write_frames  # noqa: E402
-from tracer.render.presets import preset_options  # noqa: E402
-from tracer.render.strip import write_strip  # noqa: E402
+from tracer.render.draw.presets import preset_options  # noqa: E402
+from tracer.render.files.strip import write_strip  # noqa: E402
 
 TRACE = ROOT / "traces" / "aima.alphabeta.fail-soft.json"
 OUT = ROOT / "docs" / "img" / "export"

@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tracer.render import Drawing, RenderOptions  # noqa: E402
-from tracer.render.dot import to_dot  # noqa: E402
-from tracer.render.frames import count_steps  # noqa: E402
-from tracer.render.html import inline_svg  # noqa: E402
-from tracer.render.output import write_bytes  # noqa: E402
-from tracer.render.view import View  # noqa: E402
+from tracer.render.draw.dot import to_dot  # noqa: E402
+from tracer.render.files.frames import count_steps  # noqa: E402
+from tracer.render.files.html import inline_svg  # noqa: E402
+from tracer.render.files.output import write_bytes  # noqa: E402
+from tracer.render.model.view import View  # noqa: E402
 
 TRACES = ROOT / "traces"
 DOCS = ROOT / "docs"

@@ -24,15 +24,6 @@ if TYPE_CHECKING:
     from .errors import GraphvizMissing, InputError, LimitExceeded, TracerError, UsageError
     from .events import Backup, Cut, Evaluate, Event, Expand
     from .games.base import Capabilities, Game, Player
-    from .games.tree import (
-        Node,
-        Tree,
-        TreeGame,
-        format_tree_text,
-        load_tree,
-        parse_tree_json,
-        parse_tree_text,
-    )
     from .record import (
         NULL,
         FileRecorder,
@@ -44,6 +35,15 @@ if TYPE_CHECKING:
     from .render import RenderOptions, render_trace, trace_dot, write_frames
     from .search import ALGORITHMS, Limits, alpha_beta, minimax, run_search
     from .trace import Header, Result, Stats, Trace, iter_trace, load_trace
+    from .trees import (
+        Node,
+        Tree,
+        TreeGame,
+        format_tree_text,
+        load_tree,
+        parse_tree_json,
+        parse_tree_text,
+    )
 
 _WHERE = {
     "search_tree": "api",
@@ -53,7 +53,7 @@ _WHERE = {
     **dict.fromkeys(("Backup", "Cut", "Evaluate", "Event", "Expand"), "events"),
     **dict.fromkeys(("Capabilities", "Game", "Player"), "games.base"),
     **dict.fromkeys(("Node", "Tree", "TreeGame", "format_tree_text", "load_tree",
-                     "parse_tree_json", "parse_tree_text"), "games.tree"),
+                     "parse_tree_json", "parse_tree_text"), "trees"),
     **dict.fromkeys(("NULL", "FileRecorder", "MemoryRecorder", "NullRecorder", "Recorder",
                      "StreamRecorder"), "record"),
     **dict.fromkeys(("ALGORITHMS", "Limits", "alpha_beta", "minimax", "run_search"), "search"),

@@ -9,12 +9,12 @@ from typing import Any
 
 from .compress import is_stream
 from .errors import InputError, UsageError
-from .games.tree import Tree, TreeGame, parse_tree_json, parse_tree_text
 from .record import NULL, FileRecorder, Recorder
 from .search.common import NO_LIMITS, Limits
 from .sources import file_kind, load_tree_source, resolve
 from .sources import tree_source as _tree_block
 from .trace import Result
+from .trees import Tree, TreeGame, parse_tree_json, parse_tree_text
 
 __all__ = [
     "load_source",

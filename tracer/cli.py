@@ -17,6 +17,7 @@ import click
 
 from .deep import DEFAULT_MAX_PLY, run_deep
 from .errors import TracerError, UsageError
+from .outputs import check_outputs, stderr_is_terminal
 from .ranges import MAX_PLY
 
 T = TypeVar("T")
@@ -206,7 +207,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
 
         scratch = tempfile.TemporaryDirectory(prefix="gametrace-")
         trace_path = Path(scratch.name) / ("trace.json" if output == "-" else "trace.jsonl")
-    show_progress = not quiet and not as_json and _stderr_is_terminal()
+    show_progress = not quiet and not as_json and stderr_is_terminal()
     limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
                     progress=_print_progress if show_progress else None)
 
@@ -259,30 +260,6 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
                 scratch.cleanup()
         if not quiet and render_out != "-":
             click.echo(f"diagram written to {render_out}", err=True)
-
-
-def check_outputs(*outputs: tuple[str, str | None, str], json_flag: bool = False) -> bool:
-    """Check each ``(option, path, role)`` before any work (see :mod:`tracer.outputs`);
-    at most one may be ``-``, and none when ``--json`` prints to standard output.  True
-    when one writes to standard output."""
-    from .outputs import STDOUT, check_output
-
-    given = [(option, path) for option, path, role in outputs if path is not None
-             and check_output(path, role=role, option=option) is not None]
-    to_stdout = [option for option, path in given if path == STDOUT]
-    if json_flag and to_stdout:
-        to_stdout.append("--json")
-    if len(to_stdout) > 1:
-        raise UsageError(f"{' and '.join(to_stdout)} both write to standard output: "
-                         "give all but one a file name")
-    return bool(to_stdout)
-
-
-def _stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _print_progress(nodes: int, seconds: float) -> None:

@@ -110,7 +110,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     from .analysis.check import answer_conventions, check_solution, expected_trace, require_items
     from .analysis.check_class import table_format
     from .analysis.solution import load_solution
-    from .cli import check_outputs
+    from .outputs import check_outputs
 
     for table in tables:
         table_format(table)  # the class table's own words for a bad extension

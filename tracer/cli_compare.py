@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .analysis.ordering import DEFAULT_ORDERS
 from .errors import UsageError
+from .numbers import format_number
 
 if TYPE_CHECKING:
     from .analysis.ordering import OrderingReport
@@ -25,8 +27,6 @@ if TYPE_CHECKING:
     from .trace import Trace
 
 __all__ = ["compare_command", "ordering_csv", "ordering_table"]
-
-DEFAULT_ORDERS = "natural,reverse,best,worst,random:100"
 
 TraceOf = Callable[[str], "tuple[Trace, str]"]
 """Runs one of the compared searches again, recorded: (trace, its name in the picture)."""
@@ -103,7 +103,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         raise UsageError("give --orders or --techniques, not both")
     if plot is not None and techniques is not None:
         raise UsageError("--plot shows random orderings: it goes with --orders")
-    from .cli import check_outputs
+    from .outputs import check_outputs
 
     # Every output is checked before any search; the table goes to stdout without -o.
     check_outputs(("-o", "-" if output is None else output, "table"),
@@ -191,10 +191,10 @@ def _orderings(fixed: tuple[str, ...], randoms: int, search: Callable[..., Any],
 
     shown = f"{how['algorithm']} ({how['variant'] or ALGORITHMS[how['algorithm']][0]}" + (
         f"; {how['techniques']})" if how["techniques"] else ")")
-    from .cli import _stderr_is_terminal
+    from .outputs import stderr_is_terminal
 
     done = [0]
-    show = randoms >= 20 and _stderr_is_terminal()
+    show = randoms >= 20 and stderr_is_terminal()
 
     def one(order: str, s: int | None, counter: Any) -> Any:
         result = search(counter, order=order, seed=s, **how)
@@ -214,7 +214,7 @@ def _orderings(fixed: tuple[str, ...], randoms: int, search: Callable[..., Any],
     if plot is not None:
         from .analysis.ordering_plot import render_plot
         from .render import output_format
-        from .render.output import write_output
+        from .render.files.output import write_output
 
         write_output(plot, render_plot(report, output_format(plot)))
     if fmt == "json":
@@ -269,7 +269,7 @@ def _picture(path: str, chosen: list[str], trace_of: TraceOf, theme: str,
              title: str) -> None:
     from .analysis.sidebyside import side_by_side
     from .render import RenderOptions, output_format
-    from .render.output import write_output
+    from .render.files.output import write_output
 
     (trace_a, name_a), (trace_b, name_b) = trace_of(chosen[0]), trace_of(chosen[1])
     drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=title,
@@ -312,12 +312,12 @@ def ordering_table(report: OrderingReport) -> str:
         return f"{first:<{widths[0]}}" + "".join(
             f"  {c:>{w}}" for c, w in zip(rest, widths[1:], strict=True))
 
-    lines = [f"{report.title}: value {_num(shape.value)}; {kind}", line(head),
+    lines = [f"{report.title}: value {format_number(shape.value)}; {kind}", line(head),
              *(line(r) for r in rows)]
     if spread is not None:
-        lines.append(f"{'':<{widths[0]}}  leaves: min {_num(spread.min)}, "
-                     f"q1 {_num(spread.q1)}, median {_num(spread.median)}, "
-                     f"q3 {_num(spread.q3)}, max {_num(spread.max)}")
+        lines.append(f"{'':<{widths[0]}}  leaves: min {format_number(spread.min)}, "
+                     f"q1 {format_number(spread.q1)}, median {format_number(spread.median)}, "
+                     f"q3 {format_number(spread.q3)}, max {format_number(spread.max)}")
 
     def bound(name: str, leaves: int, note: str) -> str:
         return (f"{name:<{widths[0]}}  {leaves:>{widths[1]}}  "
@@ -329,7 +329,7 @@ def ordering_table(report: OrderingReport) -> str:
         lines.append(bound("Knuth-Moore", km, f"b^ceil(d/2) + b^floor(d/2) - 1 = "
                                               f"{b}^{-(-d // 2)} + {b}^{d // 2} - 1"))
     lines.append(bound("critical tree", shape.critical,
-                       f"the fewest leaves that prove the value {_num(shape.value)}"))
+                       f"the fewest leaves that prove the value {format_number(shape.value)}"))
     lines.append(f"EBF = leaves^(1/d) with d = {d}, the height of the tree minimax searched;")
     lines.append("1st-child cuts: cuts made by the first child searched at the node cut.")
     return "\n".join(lines) + "\n"
@@ -360,12 +360,6 @@ def _mean(spread: Any) -> str:
 
 def _f(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
-
-
-def _num(x: float) -> str:
-    from .analysis.solution import format_number
-
-    return format_number(x)
 
 
 def _csv(rows: list[dict[str, Any]]) -> str:

@@ -86,7 +86,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
     from .api import parse_params
-    from .cli import check_outputs
+    from .outputs import check_outputs
     from .problems import choose_heuristic, make_problem
     from .record import MemoryRecorder
     from .search.astar import astar
@@ -115,7 +115,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
         from .render import render_trace
-        from .render.presets import preset_options
+        from .render.draw.presets import preset_options
 
         render_trace(trace, render_out, preset_options(preset))
         if not quiet and render_out != "-":
@@ -265,7 +265,7 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
     if (game is None) == (tree_source is None):
         raise UsageError("give one of GAME_OR_FILE or --from-tree TREEFILE "
                          f"(built-in games: {', '.join(payoff.BUILTIN)})")
-    from .cli import check_outputs
+    from .outputs import check_outputs
 
     on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json)
     if tree_source is not None:
@@ -289,8 +289,8 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
             atomic_write_text(output, dumps_json_pretty(matrix.to_json()))
         else:
             from .render import output_format
-            from .render.engine import render
-            from .render.output import write_output
+            from .render.files.engine import render
+            from .render.files.output import write_output
 
             fmt = output_format(output)
             text = payoff.to_svg(matrix, equilibria) if fmt == "svg" else \

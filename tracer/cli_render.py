@@ -14,8 +14,8 @@ import click
 from click.core import ParameterSource
 
 from .errors import UsageError
-from .render.options import ENGINES, FRAME_FORMATS, LANGS, PRUNED, STEPS
-from .render.presets import PRESETS, preset_options
+from .render.draw.presets import PRESETS, preset_options
+from .render.model.options import ENGINES, FRAME_FORMATS, LANGS, PRUNED, STEPS
 
 __all__ = ["render_command", "render_trace_file"]
 
@@ -36,7 +36,7 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
     """Draw the trace at ``trace_path`` into ``out`` (``.svg``, ``.png``, ``.pdf``,
     ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout); ``options`` are
     :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
-    on top of the ``preset`` (see :mod:`tracer.render.presets`)."""
+    on top of the ``preset`` (see :mod:`tracer.render.draw.presets`)."""
     from .render import render_trace
 
     render_trace(trace_path, out, preset_options(preset, **options))
@@ -148,7 +148,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
     from .jsonio import check_input_file
     from .outputs import check_folder, check_output
     from .render import Drawing, output_format, write_frames
-    from .render.output import write_output
+    from .render.files.output import write_output
 
     if out is None and frames_dir is None and strip is None:
         raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT.svg")
@@ -157,7 +157,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
     if strip_columns < 1:
         raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
     from .options import check_frame_options
-    from .render.tikz import is_tex, write_tikz
+    from .render.files.tikz import is_tex, write_tikz
 
     check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
     frame_format = frame_format or "svg"
@@ -191,7 +191,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
     if strip is not None:
         from dataclasses import replace
 
-        from .render.strip import write_strip
+        from .render.files.strip import write_strip
 
         panels = drawing
         if ctx.get_parameter_source("step") in (ParameterSource.DEFAULT, None):

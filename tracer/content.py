@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, LimitExceeded, UsageError
 from .games.base import Player
-from .games.tree import Tree, TreeGame, parse_tree_json, parse_tree_text
 from .search.common import NO_LIMITS, Limits
 from .trace import Result, Trace
+from .trees import Tree, TreeGame, parse_tree_json, parse_tree_text
 
 if TYPE_CHECKING:
     from .analysis.check import Report

@@ -7,6 +7,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from .errors import Deadline
+
 __all__ = ["DEFAULT_MAX_PLY", "Deadline", "run_deep"]
 
 T = TypeVar("T")
@@ -16,12 +18,6 @@ DEFAULT_MAX_PLY = 100_000
 STACK_BYTES = 512 * 1024 * 1024
 GRACE_SECONDS = 2.0
 """How long past its deadline work may run before it is stopped from outside."""
-
-
-class Deadline(BaseException):
-    """Raised inside work that ran past its deadline (a game looping in ``actions``).
-
-    A BaseException, so that ``except Exception`` in a game does not swallow it."""
 
 
 def _raise_in(thread: threading.Thread, exc: type[BaseException]) -> None:

@@ -60,3 +60,9 @@ class LimitExceeded(TracerError, RuntimeError):
 
 class GraphvizMissing(TracerError, OSError):
     """The Graphviz layout engine could not be loaded."""
+
+
+class Deadline(BaseException):
+    """Raised inside work that ran past its deadline (a game looping in ``actions``).
+
+    A BaseException, so that ``except Exception`` in a game does not swallow it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import UsageError
-from .games.tree import Tree, parse_tree_text
+from .trees import Tree, parse_tree_text
 
 __all__ = ["EXAMPLES", "Example", "example_tree"]
 

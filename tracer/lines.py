@@ -12,10 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, Field, fields
 from json.encoder import encode_basestring as _json_str
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .events import Event
 from .jsonio import dumps_json, encode_number
+
+if TYPE_CHECKING:
+    # Events call this module to write themselves (Event.to_line): the classes are
+    # only named in annotations here.
+    from .events import Event
 
 __all__ = [
     "NODE_ID_FIELDS",

@@ -1,6 +1,6 @@
 """Jupyter displays that need more than the renderer: a tree and a check report.
 
-A :class:`~tracer.games.tree.Tree` shows itself as the blank tree of the lecture's
+A :class:`~tracer.trees.Tree` shows itself as the blank tree of the lecture's
 exercises (leaf values, MAX and MIN nodes, nothing computed); a
 :class:`~tracer.analysis.check.Report` as a score line and a table of its items.
 Traces and frames are in :mod:`tracer.render.notebook` (renderers import no search).
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .analysis.check import Report
-    from .games.tree_model import Tree
+    from .trees.model import Tree
 
 __all__ = ["report_html", "tree_svg"]
 

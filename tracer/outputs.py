@@ -40,8 +40,10 @@ __all__ = [
     "OutputTarget",
     "check_folder",
     "check_output",
+    "check_outputs",
     "open_output",
     "staged_folder",
+    "stderr_is_terminal",
     "write_output_bytes",
 ]
 
@@ -291,3 +293,26 @@ def staged_folder(directory: str | os.PathLike[str], *,
             raise _failure(exc, target) from None
         raise
     os.rmdir(staging)
+
+
+def check_outputs(*outputs: tuple[str, str | None, str], json_flag: bool = False) -> bool:
+    """Check each ``(option, path, role)`` of a command before any work (see
+    :func:`check_output`); at most one may be ``-``, and none when ``--json`` prints to
+    standard output.  True when one writes to standard output."""
+    given = [(option, path) for option, path, role in outputs if path is not None
+             and check_output(path, role=role, option=option) is not None]
+    to_stdout = [option for option, path in given if path == STDOUT]
+    if json_flag and to_stdout:
+        to_stdout.append("--json")
+    if len(to_stdout) > 1:
+        raise UsageError(f"{' and '.join(to_stdout)} both write to standard output: "
+                         "give all but one a file name")
+    return bool(to_stdout)
+
+
+def stderr_is_terminal() -> bool:
+    """Whether progress may be drawn on standard error (a terminal, not a file or pipe)."""
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import UsageError
 from .games.base import Game, Player
-from .games.tree import Tree, TreeGame, load_tree, parse_tree_json
+from .trees import Tree, TreeGame, load_tree, parse_tree_json
 
 if TYPE_CHECKING:
     from .trace import Trace

@@ -40,9 +40,9 @@ from typing import IO, Any
 from .errors import InputError, UsageError
 from .events import Backup, Cut, Evaluate, Event, Expand
 from .games.base import Player
-from .games.tree import Node, Tree, parse_tree_text
 from .record import FileRecorder, MemoryRecorder, Recorder, StreamRecorder
 from .trace import Header, Result, Stats, Trace
+from .trees import Node, Tree, parse_tree_text
 
 __all__ = ["StudentTrace", "scripted_alpha_beta"]
 

@@ -18,9 +18,9 @@ from tracer.analysis.check import check_solution
 from tracer.analysis.diagnose import MISCONCEPTIONS, Finding
 from tracer.analysis.solution import Solution, extract_solution
 from tracer.examples import EXAMPLES
-from tracer.games.tree import parse_tree_text
 from tracer.student import scripted_alpha_beta
 from tracer.trace import Trace
+from tracer.trees import parse_tree_text
 
 LECTURE = {name: EXAMPLES[name].text for name in ("aima", "two-mins", "three-mins")}
 # Lecture trees changed just enough for a misconception to show (on the lecture trees

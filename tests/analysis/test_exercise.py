@@ -14,8 +14,8 @@ from tracer.analysis.exercise import make_exercise, write_exercise
 from tracer.analysis.solution import Conventions, load_solution
 from tracer.errors import UsageError
 from tracer.events import Backup
-from tracer.games.tree import load_tree
 from tracer.schema import validate
+from tracer.trees import load_tree
 
 
 def minimax_of_children(tree: object) -> list[float]:

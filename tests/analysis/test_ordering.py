@@ -197,6 +197,18 @@ def test_the_counter_reads_a_recorded_trace_like_a_live_search() -> None:
     assert counter.tally() == live
 
 
+@pytest.mark.parametrize("order", ["natural", "reverse"])
+def test_the_counters_statistics_are_the_traces_own(order: str) -> None:
+    # One statistics type: what the counter folds from the events is the Stats the
+    # search itself reports in the trace's result, field for field.
+    trace = trace_of("aima", order)
+    counter = Counter()
+    for event in trace.events:
+        counter.emit(event)
+    assert trace.result is not None
+    assert counter.tally().stats == trace.result.stats
+
+
 def test_the_counter_counts_transposition_hits() -> None:
     game, state, _ = make_game("tictactoe", {})
     counter = Counter()

@@ -26,8 +26,8 @@ from tracer.analysis.payoff import (
 )
 from tracer.api import search_tree
 from tracer.errors import InputError, LimitExceeded, UsageError
-from tracer.games.tree import parse_tree_json, parse_tree_text
 from tracer.schema import validate
+from tracer.trees import parse_tree_json, parse_tree_text
 
 
 def game(rows: list[list[tuple[int, int]]], *, row_names: str = "", col_names: str = "",

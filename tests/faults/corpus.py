@@ -133,9 +133,9 @@ def tree_cases(n: int) -> list[Case]:
 
 def _base_trace(jsonl: bool) -> list[str]:
     from tracer.api import search_tree
-    from tracer.games.tree import parse_tree_json
     from tracer.record import MemoryRecorder
     from tracer.trace import write_trace
+    from tracer.trees import parse_tree_json
 
     rec = MemoryRecorder()
     search_tree(parse_tree_json(TREE_JSON, file="<corpus>"), recorder=rec)

@@ -15,9 +15,9 @@ from tracer.api import search_tree
 from tracer.errors import UsageError
 from tracer.examples import example_tree
 from tracer.games.base import Player
-from tracer.games.tree import parse_tree_text
 from tracer.record import MemoryRecorder
 from tracer.trace import Trace
+from tracer.trees import parse_tree_text
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,7 +1,7 @@
 """Read an SVG's texts and edge paths as boxes and segments, to test for collisions.
 
 Text boxes are approximate: the width from DejaVu Sans advances
-(:func:`tracer.render.svgtext.text_width`), the height from the font size (ascent 0.76
+(:func:`tracer.render.draw.svgtext.text_width`), the height from the font size (ascent 0.76
 em above the baseline, descent 0.24 em below).
 """
 
@@ -12,7 +12,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from tracer.render.svgtext import text_width
+from tracer.render.draw.svgtext import text_width
 
 _GROUP = re.compile(r'<g id="([^"]*)" class="(node|edge)">\n<title>(.*?)</title>(.*?)\n</g>\n'
                     r'(?=<!--|</g>)', re.DOTALL)

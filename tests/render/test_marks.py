@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from tracer.cli import main
 from tracer.render import Drawing, RenderOptions
-from tracer.render.dot import elements
-from tracer.render.marks import _label_box
+from tracer.render.draw.dot import elements
+from tracer.render.draw.marks import _label_box
 from tracer.trace import Trace
 
 

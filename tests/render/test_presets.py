@@ -13,7 +13,7 @@ from tracer.cli import main
 from tracer.cli_problems import astar_command
 from tracer.errors import UsageError
 from tracer.render import Drawing, RenderOptions
-from tracer.render.presets import PRESETS, preset_options
+from tracer.render.draw.presets import PRESETS, preset_options
 from tracer.trace import Trace
 
 

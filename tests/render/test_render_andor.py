@@ -10,9 +10,9 @@ import pytest
 
 from tracer.api import search_source
 from tracer.render import Drawing, RenderOptions, trace_dot
-from tracer.render.dot import elements
-from tracer.render.geometry import AND
-from tracer.render.notes import note_name
+from tracer.render.draw.dot import elements
+from tracer.render.draw.geometry import AND
+from tracer.render.draw.notes import note_name
 
 GRUNDY = Path(__file__).resolve().parents[2] / "traces" / "grundy-7-min.andor.dfs.json"
 SEVEN = {"coins": "7", "first": "min"}

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tracer.render import Drawing, RenderOptions, render_bytes, write_frames
-from tracer.render.compose import Compositor
-from tracer.render.dot import Elements, elements, elements_dot
-from tracer.render.engine import render
+from tracer.render.draw.compose import Compositor
+from tracer.render.draw.dot import Elements, elements, elements_dot
+from tracer.render.files.engine import render
 from tracer.trace import Trace
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
@@ -76,7 +76,7 @@ def test_all_states_are_drawn_in_one_graphviz_run() -> None:
 def test_wider_and_narrower_texts_are_measured_by_graphviz(aima_file: Path) -> None:
     # Labels of HTML tables are written text-anchor="start" at an x Graphviz computes
     # from the text's width (a joined frame must not put "≥ 3" where "3" started); the
-    # SVG then anchors each at its middle (tracer.render.svgtext): both are centred on
+    # SVG then anchors each at its middle (tracer.render.draw.svgtext): both are centred on
     # the root, which a text swapped in at the old x would not be.
     drawing = Drawing(aima_file)
     frames = list(drawing.frames())

@@ -9,8 +9,8 @@ import pytest
 
 from tracer.api import search_source
 from tracer.render import Drawing, RenderOptions, write_frames
-from tracer.render.frames import count_steps
-from tracer.render.pdf import page_count
+from tracer.render.files.frames import count_steps
+from tracer.render.files.pdf import page_count
 from tracer.trace import Trace
 
 
@@ -85,7 +85,7 @@ def _viewbox(svg: str) -> str:
 
 @pytest.mark.parametrize("theme", ["colour", "print"])
 def test_restyling_in_place_draws_what_a_fresh_parse_draws(aima: Trace, theme: str) -> None:
-    from tracer.render.engine import render
+    from tracer.render.files.engine import render
 
     drawing = Drawing(aima, RenderOptions(theme=theme, window=True))
     for frame in drawing.frames():

@@ -29,11 +29,12 @@ from tracer.events import (
     Status,
     Transposition,
 )
-from tracer.games.tree import parse_tree_json
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions
-from tracer.render.pipeline import Frame, TraceSource
+from tracer.render.model.view import Frame
+from tracer.render.pipeline import TraceSource
 from tracer.trace import Trace
+from tracer.trees import parse_tree_json
 
 # Trees of MAX/MIN nodes (lists) with integer leaves; some with chance nodes.
 plain = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3),

@@ -10,7 +10,7 @@ import pytest
 
 from tracer.errors import InputError, UsageError
 from tracer.render import Drawing, RenderOptions
-from tracer.render.replay import Replay
+from tracer.render.read.replay import Replay
 from tracer.trace import Trace
 
 Synthetic = Callable[[Path, int, int], int]

@@ -116,8 +116,8 @@ def test_leaf_steps_count_table_hits_as_leaves() -> None:
 
 
 def test_aspiration_and_mtdf_passes_are_named() -> None:
-    from tracer.render.captions import pass_caption
-    from tracer.render.text import words
+    from tracer.render.model.captions import pass_caption
+    from tracer.render.model.text import words
 
     w = words()
     ev = Iteration(1, "r", 3, "aspiration", 3, "lower", ("r",), 10, 1, 3)

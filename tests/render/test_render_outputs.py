@@ -10,7 +10,7 @@ import pytest
 
 from tracer.errors import InputError, UsageError
 from tracer.render import Drawing, RenderOptions, output_format, render_trace, write_frames
-from tracer.render.pdf import merge_pdfs, page_count
+from tracer.render.files.pdf import merge_pdfs, page_count
 from tracer.trace import Trace
 
 
@@ -52,7 +52,7 @@ def test_a_missing_or_broken_trace_is_an_input_error(tmp_path: Path) -> None:
 
 def test_a_failed_render_leaves_no_file(aima_file: Path, tmp_path: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from tracer.render.engine import Restyler
+    from tracer.render.files.engine import Restyler
 
     def boom(*args: object, **kwargs: object) -> bytes:
         raise RuntimeError("disk on fire")
@@ -114,8 +114,8 @@ def test_system_engine_reads_graphviz_json_layouts(aima: Trace) -> None:
     # JSON, so the reader is checked here without a system install.
     import pygraphviz
 
-    from tracer.render.dot import to_dot
-    from tracer.render.engine import _from_json, layout
+    from tracer.render.draw.dot import to_dot
+    from tracer.render.files.engine import _from_json, layout
 
     drawing = Drawing(aima)
     source = to_dot(drawing.view, drawing.theme, with_label=False)
@@ -144,7 +144,7 @@ def test_svg_text_is_centred_in_a_font_list_with_a_generic_fallback(aima: Trace)
 
 
 def test_text_widths_follow_dejavu_sans() -> None:
-    from tracer.render.svgtext import text_width
+    from tracer.render.draw.svgtext import text_width
 
     assert text_width("3", 10) == pytest.approx(6.362)
     assert text_width("MM", 10, bold=True) > text_width("MM", 10)

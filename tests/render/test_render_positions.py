@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tracer.render import Drawing, RenderOptions, trace_dot
-from tracer.render.dot import elements
-from tracer.render.geometry import GAP
-from tracer.render.notes import note_name, note_size
+from tracer.render.draw.dot import elements
+from tracer.render.draw.geometry import GAP
+from tracer.render.draw.notes import note_name, note_size
 
 ROOT = Path(__file__).resolve().parents[2]
 TRACES = ROOT / "traces"
@@ -60,7 +60,7 @@ def grid_of(line: str) -> str:
 
 
 def test_boards_are_grids() -> None:
-    from tracer.render.notes import board_grid
+    from tracer.render.draw.notes import board_grid
 
     assert board_grid("XO.\n.X.\n...") == [["X", "O", ""], ["", "X", ""], ["", "", ""]]
     assert board_grid(" 1  2\n .  4") == [["#", "#"], ["", "#"]]  # Chomp

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from tracer.api import search_tree
 from tracer.events import Evaluate, Expand
-from tracer.games.tree import Node, parse_tree_json
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions
+from tracer.trees import Node, parse_tree_json
 
 trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3),
                      max_leaves=14).filter(lambda t: isinstance(t, list))

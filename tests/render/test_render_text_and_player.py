@@ -14,8 +14,8 @@ import pytest
 
 from tracer.errors import UsageError
 from tracer.render import Drawing, RenderOptions, write_frames
-from tracer.render.html import player_html
-from tracer.render.text import words
+from tracer.render.files.html import player_html
+from tracer.render.model.text import words
 from tracer.trace import Trace
 
 

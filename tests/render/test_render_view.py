@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from tracer.render import Drawing, RenderOptions
-from tracer.render.view import View, ViewEdge, ViewNode
+from tracer.render.model.view import View, ViewEdge, ViewNode
 from tracer.trace import Trace
 
 
@@ -150,7 +150,7 @@ def test_no_ghosts_puts_each_cut_in_one_box(aima: Trace) -> None:
 @pytest.mark.parametrize("theme_name", ["colour", "print"])
 def test_pruned_and_not_yet_searched_differ_in_colour_and_in_grayscale(theme_name: str) -> None:
     # Both were the same grey, told apart by dash and dot alone.
-    from tracer.render.themes import THEMES
+    from tracer.render.draw.themes import THEMES
 
     t = THEMES[theme_name]
 

@@ -9,8 +9,8 @@ import pytest
 
 from tracer.api import search_source
 from tracer.render import Drawing, RenderOptions
-from tracer.render.footer import caption_lines
-from tracer.render.text import words
+from tracer.render.draw.footer import caption_lines
+from tracer.render.model.text import words
 from tracer.trace import Trace
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from tracer.cli import main
 from tracer.errors import LimitExceeded
 from tracer.render import Drawing, RenderOptions
-from tracer.render.strip import letter, strip_svg
+from tracer.render.files.strip import letter, strip_svg
 from tracer.trace import Trace
 
 

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from tracer.cli import main
 from tracer.render import Drawing, RenderOptions, render_trace, write_frames
-from tracer.render.presets import preset_options
-from tracer.render.tikz import (
+from tracer.render.draw.presets import preset_options
+from tracer.render.files.tikz import (
     TexColours,
     drawing_picture,
     legend_swatches,

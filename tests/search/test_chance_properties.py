@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from tests.conftest import do_search
 from tracer.api import search_tree
 from tracer.games.base import Player
-from tracer.games.tree import Tree, parse_tree_json
 from tracer.jsonio import dumps_json
 from tracer.schema import validate
 from tracer.search.andor import solution_tree
 from tracer.trace import Trace
+from tracer.trees import Tree, parse_tree_json
 
 ORDERS = ["natural", "reverse", "random"]
 LO, HI = -9, 9

@@ -17,7 +17,6 @@ from tracer.api import search_tree
 from tracer.errors import UsageError
 from tracer.events import Backup, Evaluate, Expand, Iteration, Reorder, Transposition
 from tracer.games.registry import make_game
-from tracer.games.tree import parse_tree_json
 from tracer.jsonio import dumps_json
 from tracer.record import MemoryRecorder
 from tracer.schema import validate
@@ -25,6 +24,7 @@ from tracer.search import alpha_beta, enhanced_search, minimax
 from tracer.search.common import Limits
 from tracer.search.enhanced import Techniques
 from tracer.trace import Trace
+from tracer.trees import parse_tree_json
 
 VARIANTS = ("fail-soft", "pvs", "mtdf")
 TECHS = ("id", "killer", "history", "tt", "aspiration:2")

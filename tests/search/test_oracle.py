@@ -9,8 +9,8 @@ import pytest
 
 from tracer.games.chomp import Chomp
 from tracer.games.registry import make_game
-from tracer.games.tree import TreeGame, parse_tree_text
 from tracer.search import alpha_beta, minimax
+from tracer.trees import TreeGame, parse_tree_text
 
 
 class CountingChomp(Chomp):

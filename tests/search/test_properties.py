@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import AB_VARIANTS, VARIANTS, do_search
-from tracer.games.tree import parse_tree_json
 from tracer.jsonio import dumps_json
 from tracer.schema import validate
 from tracer.trace import Trace
+from tracer.trees import parse_tree_json
 
 ORDERS = ["natural", "reverse", "random", "best", "worst"]
 
@@ -119,7 +119,7 @@ def test_same_search_gives_the_same_bytes(algorithm: str, variant: str) -> None:
 def test_recording_does_not_change_the_result(tree: Any, order: str, cut_on: str) -> None:
     """The untraced path keys children by action and names only the PV: same result."""
     from tracer.api import search_tree
-    from tracer.games.tree import parse_tree_json as parse
+    from tracer.trees import parse_tree_json as parse
 
     t = parse(tree)
     for algorithm, variant in VARIANTS:
@@ -151,9 +151,9 @@ def test_streamed_traces_are_the_recorded_events_byte_for_byte(
     import io
 
     from tracer.api import search_tree
-    from tracer.games.tree import parse_tree_json as parse
     from tracer.record import StreamRecorder
     from tracer.trace import write_trace
+    from tracer.trees import parse_tree_json as parse
 
     t = parse(tree)
     for algorithm, variant in VARIANTS:

@@ -14,9 +14,9 @@ from typing import Any
 
 from ..errors import InputError
 from ..events import Discard, Generate, Select
-from .check import Item, Reason, _item, _list, _num, lcs
 from .check_explain import Explainer, fmt
 from .solution import Solution, format_number
+from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
 
 __all__ = ["compare_astar"]
 
@@ -33,9 +33,9 @@ def compare_astar(given: Solution, expected: Solution, ex: Explainer | None) -> 
         want = expected.expanded or ()
         right = tuple(got) == tuple(want)
         why = _expansion_why(ex, want, got) if ex and not right else (None, None)
-        shown = _labels(ex, want) if by_label(given.expanded) else _list(want)
-        items.append(_item("expanded", right, shown, _list(given.expanded),
-                          1.0 if right else lcs(want, got) / max(len(want), len(got), 1), why))
+        shown = _labels(ex, want) if by_label(given.expanded) else format_list(want)
+        items.append(make_item("expanded", right, shown, format_list(given.expanded),
+                              1.0 if right else lcs(want, got) / max(len(want), len(got), 1), why))
     for key, costs in given.nodes.items():
         node = _astar_id(ex, key, f"$.nodes.{key}")
         want_costs = expected.nodes.get(node)
@@ -47,11 +47,11 @@ def compare_astar(given: Solution, expected: Solution, ex: Explainer | None) -> 
             right = exp == got_n
             why = (_cost_why(ex, node, name) + f"; you wrote {format_number(got_n)}", None) \
                 if ex and not right else (None, None)
-            items.append(_item(f"nodes.{key}.{name}", right, _num(exp), format_number(got_n),
-                              float(right), why,
-                              marks=() if right else (
-                                  (node, f"you wrote {name} = {format_number(got_n)}; it is "
-                                         f"{_num(exp)}"),)))
+            items.append(make_item(f"nodes.{key}.{name}", right, format_optional(exp),
+                                   format_number(got_n), float(right), why,
+                                   marks=() if right else (
+                                       (node, f"you wrote {name} = {format_number(got_n)}; "
+                                              f"it is {format_optional(exp)}"),)))
     if given.discarded is not None:
         items.append(_discarded(given.discarded, expected.discarded or (), ex))
     for name in ("path", "cost"):
@@ -62,14 +62,14 @@ def compare_astar(given: Solution, expected: Solution, ex: Explainer | None) -> 
         if name == "path":
             got_v = tuple(_astar_id(ex, g, f"$.path[{i}]") for i, g in enumerate(got_v))
         right = got_v == want_v
-        text = (_labels(ex, want_v) if by_label(given.path or ()) else _list(want_v or ())) \
-            if name == "path" else _num(want_v)
-        shown = _list(given.path or ()) if name == "path" else _num(got_v)
+        text = (_labels(ex, want_v) if by_label(given.path or ()) else format_list(want_v or ())) \
+            if name == "path" else format_optional(want_v)
+        shown = format_list(given.path or ()) if name == "path" else format_optional(got_v)
         goal = ex.goal if ex else None
         why = (f"the goal {_label(ex, goal.node)} is selected with g = {fmt(goal.cost)}; "
                f"its path goes {_labels(ex, goal.path)}", goal.seq) \
             if goal is not None and ex and not right else (None, None)
-        items.append(_item(name, right, text, shown, float(right), why))
+        items.append(make_item(name, right, text, shown, float(right), why))
     return items
 
 
@@ -94,7 +94,7 @@ def _label(ex: Explainer | None, node: str) -> str:
 def _labels(ex: Explainer | None, nodes: Sequence[str] | None) -> str:
     """The states of ``nodes`` (what an answer written with states shows)."""
     made = ex.made if ex is not None else {}
-    return _list([made[n].label or n if n in made else n for n in nodes or ()])
+    return format_list([made[n].label or n if n in made else n for n in nodes or ()])
 
 
 def _expansion_why(ex: Explainer, want: Sequence[str], got: Sequence[str]
@@ -155,4 +155,5 @@ def _discarded(given: Sequence[str], want: Sequence[str], ex: Explainer | None) 
             extra = next(iter(g - w))
             why = (f"{extra} is a state not seen before when it is generated: it is kept; "
                    "you discarded it", None)
-    return _item("discarded", right, _list([key(n) for n in want]), _list(given), score, why)
+    return make_item("discarded", right, format_list([key(n) for n in want]),
+                     format_list(given), score, why)

@@ -300,6 +300,6 @@ def write_table(report: ClassReport, out: str | os.PathLike[str]) -> None:
     from ..jsonio import dumps_json_pretty
 
     text = report.to_csv() if table_format(out) == "csv" else dumps_json_pretty(report.to_json())
-    from ..render.output import write_output
+    from ..render.files.output import write_output
 
     write_output(out, text.encode())

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 
 from ..errors import InputError
 from ..events import Backup, Cut, Discard, Evaluate, Expand, Generate, Goal, Select
-from ..games.tree import Tree, parse_tree_json
 from ..trace import Trace
+from ..trees import Tree, parse_tree_json
 from .solution import Value, extract_solution, format_number
 
 __all__ = ["Explainer", "Why", "fmt", "tree_of"]

@@ -5,25 +5,24 @@ Both start from the renderer's view model of the expected trace
 (:class:`tracer.render.Drawing`), so they share its layout and look.  The worksheet
 is the same view with every value but the leaves' taken out.  The marked diagram
 keeps the expected values and draws each node an answer got wrong in red, with a
-note beside it ("you: <=3", "you evaluated it"); the renderer has no hook for such
-marks, so they are added to its DOT source here.
+note beside it ("you: <=3", "you evaluated it"): the view's nodes carry the mark
+(:attr:`tracer.render.model.view.ViewNode.mark`) and the notes are the view's side note, so
+the renderer draws them; nothing edits DOT text afterwards.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import replace
-from html import escape
 
 from ..render import Drawing, RenderOptions
-from ..render.dot import to_dot
-from ..render.engine import render
-from ..render.options import output_format
-from ..render.output import write_output
-from ..render.skeleton import Skeleton
-from ..render.view import View
+from ..render.draw.dot import to_dot
+from ..render.files.engine import render
+from ..render.files.output import write_output
+from ..render.model.options import output_format
+from ..render.model.view import SideNote, View
+from ..render.read.skeleton import Skeleton
 from ..trace import Trace
 from .check import Report
 from .diagnose import MISCONCEPTIONS
@@ -56,18 +55,31 @@ def _marks(report: Report) -> dict[str, list[str]]:
 def _render(drawing: Drawing, view: View, out: str | os.PathLike[str],
             marks: dict[str, list[str]], cause: Sequence[str] = ()) -> None:
     fmt = output_format(out)
+    view = _marked(view, marks, cause)
     if fmt == "dot":
-        data = _mark(to_dot(view, drawing.theme), marks, None, cause).encode()
+        data = to_dot(view, drawing.theme).encode()
     else:
-        data = render(_mark(drawing.pinned_dot(view), marks, drawing.pinned.bb, cause), fmt,
-                      pinned=True, engine=drawing.options.engine, dpi=drawing.options.dpi)
+        data = render(drawing.pinned_dot(view), fmt, pinned=True,
+                      engine=drawing.options.engine, dpi=drawing.options.dpi)
     write_output(out, data)
+
+
+def _marked(view: View, marks: dict[str, list[str]], cause: Sequence[str] = ()) -> View:
+    """``view`` with red borders on the marked nodes, and the list of the notes beside the
+    tree (none when nothing is marked)."""
+    if not marks:
+        return view
+    nodes = tuple(replace(v, mark=MISTAKE_COLOUR) if v.key in marks else v
+                  for v in view.nodes)
+    side = SideNote("Your mistakes", tuple((node, tuple(texts)) for node, texts in marks.items()),
+                    MISTAKE_COLOUR, tuple(cause))
+    return replace(view, nodes=nodes, side=side)
 
 
 def marked_dot(trace: Trace, report: Report) -> str:
     """DOT source of the expected tree with ``report``'s mistakes marked."""
     drawing, view, marks = _marked_view(trace, report)
-    return _mark(to_dot(view, drawing.theme), marks, None, _cause(report))
+    return to_dot(_marked(view, marks, _cause(report)), drawing.theme)
 
 
 def render_marked(trace: Trace, report: Report, out: str | os.PathLike[str]) -> None:
@@ -100,49 +112,6 @@ def _marked_view(trace: Trace, report: Report) -> tuple[Drawing, View, dict[str,
                   if wrong else ", all right"))
     nodes = tuple(replace(v, extra=()) if v.key in marks else v for v in base.nodes)
     return drawing, replace(base, nodes=nodes, caption=caption), marks
-
-
-def _mark(dot: str, marks: dict[str, list[str]],
-          bb: tuple[float, float, float, float] | None, cause: Sequence[str] = ()) -> str:
-    """Red borders on the marked nodes, and a list of the notes beside the tree (pinned
-    at the right of the bounding box ``bb`` when the drawing has positions)."""
-    lines = dot.rstrip().split("\n")
-    ids = {_svg_id(k): k for k in marks}
-    for i, line in enumerate(lines):
-        m = re.search(r'\bid="n-([^"]*)"', line)
-        if m is None or m.group(1) not in ids or not line.rstrip().endswith("]"):
-            continue
-        end = line.rstrip().rfind("]")
-        lines[i] = (line[:end] + f' color="{MISTAKE_COLOUR}" penwidth=3.4 '
-                    f'fontcolor="{MISTAKE_COLOUR}"' + line[end:])
-    if not marks:
-        return "\n".join(lines) + "\n"
-    # One row per mistake, the node named once beside its rows: two mistakes on one node
-    # (its value and its alpha) stay two readable lines.
-    cells = ""
-    for node, texts in marks.items():
-        for i, text in enumerate(texts):
-            name = (f'<TD ALIGN="LEFT" VALIGN="TOP" ROWSPAN="{len(texts)}">✗ '
-                    f'{escape(node)}:&#160;</TD>') if i == 0 else ""
-            cells += f'<TR>{name}<TD ALIGN="LEFT">{escape(text)}</TD></TR>'
-    rows = [f"✗ {node}  {text}" for node, texts in marks.items() for text in texts]
-    for line in cause:
-        cells += f'<TR><TD ALIGN="LEFT" COLSPAN="2"><I>{escape(line)}</I></TD></TR>'
-        rows.append(line)
-    attrs = (f'shape=plain fixedsize=false fontsize=11 fontcolor="{MISTAKE_COLOUR}" '
-             f'label=<<TABLE BORDER="0" CELLPADDING="1" CELLSPACING="0">'
-             f'<TR><TD ALIGN="LEFT" COLSPAN="2"><B>Your mistakes</B></TD></TR>{cells}</TABLE>>')
-    if bb is not None:
-        _, y0, x1, y1 = bb
-        width = max(len(r) for r in rows) * 11 * 0.56
-        attrs += f' pos="{x1 + 16 + width / 2:.2f},{(y0 + y1) / 2:.2f}"'
-    lines.insert(len(lines) - 1, f'\t"gt:mistakes" [{attrs}]')
-    return "\n".join(lines) + "\n"
-
-
-def _svg_id(key: str) -> str:
-    # The renderer's node ids (tracer.render.dot): letters, digits, - and _ kept.
-    return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
 
 
 # ------------------------------------------------------------------ the worksheet

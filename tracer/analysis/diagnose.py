@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import TracerError
 from ..events import Backup, Cut, Expand
-from ..games.tree import Tree
 from ..trace import Trace
+from ..trees import Tree
 from .check_explain import tree_of
+from .compare import verdicts
 from .solution import Conventions, Solution, extract_solution
 
 if TYPE_CHECKING:
@@ -114,8 +115,6 @@ PAIRS_UP_TO = 200
 def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
     """The misconceptions behind ``report``'s mistakes (empty if none fits): single ones
     first; if none explains every mistake, a convention together with a cut slip."""
-    from .check import verdicts
-
     tree = tree_of(expected)
     if tree is None or expected.header.algorithm not in ("alphabeta", "minimax"):
         return []

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from ..games.tree import Node, Tree, format_tree_text, parse_tree_json
 from ..jsonio import atomic_write_text, dumps_json_pretty
 from ..trace import Trace
+from ..trees import Node, Tree, format_tree_text, parse_tree_json
 from .solution import Conventions, Solution, extract_solution
 
 __all__ = ["MAX_LEAVES", "Exercise", "make_exercise", "write_exercise"]
@@ -111,12 +111,15 @@ def _unique_best_move(tree: Tree) -> bool:
 
 
 def _search(tree: Tree, c: Conventions) -> Trace:
-    from ..api import search_tree
     from ..record import MemoryRecorder
+    from ..search import run_search
+    from ..sources import tree_source
+    from ..trees import TreeGame
 
     rec = MemoryRecorder()
-    search_tree(tree, algorithm="alphabeta", variant=c.variant, order=c.order or "natural",
-                cut_on=c.cut_on or "ge", recorder=rec)
+    run_search(TreeGame(tree), algorithm="alphabeta", variant=c.variant,
+               order=c.order or "natural", cut_on=c.cut_on or "ge", recorder=rec,
+               source=tree_source(tree))
     return rec.trace
 
 

@@ -37,9 +37,10 @@ from typing import Any
 from ..errors import UsageError
 from ..events import Cut, Evaluate, Event, Expand, Transposition
 from ..ranges import MAX_RANDOM_ORDERINGS
-from ..trace import Header, Result
+from ..trace import Header, Result, Stats
 
 __all__ = [
+    "DEFAULT_ORDERS",
     "Counter",
     "OrderingReport",
     "Run",
@@ -57,18 +58,35 @@ FIXED_ORDERS = ("natural", "reverse", "best", "worst")
 
 @dataclass(frozen=True)
 class Tally:
-    """What one search did, counted from its events."""
+    """What one search did, counted from its events: the trace's own :class:`Stats`, and
+    the two counts that only move ordering needs."""
 
-    leaves: int = 0
-    """Leaves evaluated (``evaluate`` events)."""
-    expanded: int = 0
-    """Nodes expanded (``expand`` events; a node expanded again counts again)."""
-    cuts: int = 0
-    pruned: int = 0
-    """Children skipped by the cuts."""
+    stats: Stats
+    """Leaves evaluated, nodes expanded (a node expanded again counts again), cuts,
+    children pruned, deepest leaf: the same counts a trace's result carries."""
     first_child_cuts: int = 0
     """Cuts made by the first child searched (the child named first in the node's expand)."""
     tt_hits: int = 0
+    """Transposition-table hits (``transposition`` events of kind ``hit``)."""
+
+    @property
+    def leaves(self) -> int:
+        """Leaves evaluated (``evaluate`` events)."""
+        return self.stats.leaves_evaluated
+
+    @property
+    def expanded(self) -> int:
+        """Nodes expanded (``expand`` events)."""
+        return self.stats.nodes_expanded
+
+    @property
+    def cuts(self) -> int:
+        return self.stats.cuts
+
+    @property
+    def pruned(self) -> int:
+        """Children skipped by the cuts."""
+        return self.stats.children_pruned
 
     @property
     def first_share(self) -> float | None:
@@ -132,7 +150,9 @@ class Counter:
 
     def tally(self) -> Tally:
         leaves, expanded, cuts, pruned, first, hits = self._counts
-        return Tally(leaves, expanded, cuts, pruned, first, hits)
+        stats = Stats(nodes_expanded=expanded, leaves_evaluated=leaves, cuts=cuts,
+                      children_pruned=pruned, max_depth=self.height)
+        return Tally(stats, first, hits)
 
     def shape(self) -> Shape:
         """The tree plain minimax searched: value, leaves, height, uniformity, critical tree."""
@@ -304,6 +324,10 @@ class OrderingReport:
                 "runs": [r.to_json(d, n) for r in self.random],
             }
         return out
+
+
+DEFAULT_ORDERS = "natural,reverse,best,worst,random:100"
+"""The orderings compared when none are named (``gametrace compare``, ``POST /v1/compare``)."""
 
 
 def parse_orders(text: str) -> tuple[tuple[str, ...], int]:

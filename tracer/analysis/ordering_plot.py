@@ -17,7 +17,7 @@ import math
 
 import graphviz
 
-from ..render.engine import render
+from ..render.files.engine import render
 from .ordering import OrderingReport
 
 __all__ = ["plot_dot", "render_plot"]

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, LimitExceeded, UsageError
-from ..games.base import Player
-from ..games.tree import Node, Tree
 from ..jsonio import decode_number, encode_number, json_path
+from ..players import Player
+from ..trees import Node, Tree
 
 __all__ = ["BUILTIN", "Dominance", "Elimination", "Game", "Step", "dominance",
            "eliminate", "from_tree", "game_from_json", "load_game", "prisoners_dilemma",

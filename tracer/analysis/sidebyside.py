@@ -21,8 +21,9 @@ from html import escape
 from typing import Any
 
 from ..events import Evaluate, Event, Expand, Transposition
+from ..numbers import format_number
 from ..render import RenderOptions, trace_dot
-from ..render.engine import render
+from ..render.files.engine import render
 from ..trace import Trace
 from .ordering import Counter
 
@@ -128,11 +129,11 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
 
 def _labels_placed(source: str) -> str:
     """``source`` laid out with ``dot``, each panel's edge labels placed inside its panel
-    clear of every line (:func:`tracer.render.labels.place_labels`)."""
+    clear of every line (:func:`tracer.render.draw.labels.place_labels`)."""
     import pygraphviz
 
-    from ..render.engine import layout_graph
-    from ..render.labels import place_labels
+    from ..render.draw.labels import place_labels
+    from ..render.files.engine import layout_graph
 
     graph: Any = layout_graph(pygraphviz.AGraph(string=source))
     for panel in graph.subgraphs():
@@ -179,9 +180,7 @@ def _tt_hits(events: Iterable[Event]) -> dict[str, str]:
         if isinstance(e, Transposition) and e.kind == "hit":
             sign = {"lower": "≥ ", "upper": "≤ "}.get(e.flag, "")
             value = e.value
-            text = str(int(value)) if isinstance(value, float) and value.is_integer() \
-                else str(value)
-            out[e.node] = f"{sign}{text}"
+            out[e.node] = f"{sign}{format_number(value)}"
     return out
 
 

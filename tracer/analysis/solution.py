@@ -22,6 +22,7 @@ from typing import Any
 from ..errors import InputError
 from ..events import Backup, Cut, Discard, Evaluate, Expand, Generate, Goal, Select
 from ..jsonio import INF_STRINGS, decode_number, encode_number
+from ..numbers import Number, format_number
 from ..trace import Header, Trace
 
 __all__ = [
@@ -35,20 +36,9 @@ __all__ = [
     "load_solution",
 ]
 
-Number = float | int
 
 _VALUE_RE = re.compile(r"^\s*(<=|>=|≤|≥)?\s*([+-]?(?:inf|\d+(?:\.\d+)?))\s*$")
 _BOUNDS = {"<=": "le", "≤": "le", ">=": "ge", "≥": "ge", None: "exact"}
-
-
-def format_number(x: Number) -> str:
-    """``3``, ``2.5``, ``+inf``, ``-inf``: numbers as solution files and verdicts write them."""
-    if isinstance(x, float):
-        if math.isinf(x):
-            return "+inf" if x > 0 else "-inf"
-        if x.is_integer():
-            return str(int(x))
-    return str(x)
 
 
 @dataclass(frozen=True)
@@ -313,7 +303,7 @@ def value_kinds(trace: Trace, returned: Mapping[str, Number]) -> dict[str, str]:
 
     Every node gets the interval its true value must lie in, from the leaves evaluated
     (a child never searched is (-inf, +inf)); MAX takes the max of both ends over its
-    children, MIN the min (the same reading as ``tracer.render.values``).  The returned
+    children, MIN the min (the same reading as ``tracer.render.model.values``).  The returned
     value is exact when it is the whole interval, an upper bound when it is at or above
     the interval's top, a lower bound at or below its bottom.
     """

@@ -29,6 +29,7 @@ from typing import Any
 
 from tracer.errors import InputError, UsageError
 from tracer.games.base import Capabilities, Game, Player
+from tracer.games.params import ParamSpec
 
 __all__ = ["REQUIRED", "GuardedGame", "check_game", "load_user_game",
            "load_user_game_with_params"]
@@ -127,7 +128,7 @@ class GuardedGame:
         return value
 
     def _call(self, name: str, method: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-        from tracer.deep import Deadline
+        from tracer.errors import Deadline
 
         try:
             value = method(*args)
@@ -205,8 +206,6 @@ def _classes(path: str) -> list[str]:
 def _arguments(factory: Callable[..., Any], params: Mapping[str, Any],
                spec: str) -> dict[str, Any]:
     """Check the names against the signature and parse each value by its annotation."""
-    from tracer.games.registry import ParamSpec
-
     try:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):

@@ -13,11 +13,19 @@ from __future__ import annotations
 
 import os
 
-from .frames import FramesWritten
+from .files.frames import FramesWritten
+from .files.tikz import is_tex
+from .model.options import (
+    FORMATS,
+    FRAME_FORMATS,
+    LANGS,
+    STEPS,
+    THEMES,
+    RenderOptions,
+    output_format,
+)
 from .notebook import Frames
-from .options import FORMATS, FRAME_FORMATS, LANGS, STEPS, THEMES, RenderOptions, output_format
 from .pipeline import Drawing, TraceSource
-from .tikz import is_tex
 
 __all__ = [
     "FORMATS",
@@ -53,11 +61,11 @@ def render_trace(source: TraceSource, out: str | os.PathLike[str],
     """Write the diagram to ``out``: ``.svg``, ``.png``, ``.pdf``, ``.dot``/``.gv``, or ``-``
     for DOT on standard output.  The file is replaced only once it is complete.
     ``.tex`` writes a ``tikzpicture`` and ``NAME-preamble.tex`` beside it
-    (:mod:`tracer.render.tikz`)."""
-    from .output import write_output
+    (:mod:`tracer.render.files.tikz`)."""
+    from .files.output import write_output
 
     if is_tex(out):
-        from .tikz import write_tikz
+        from .files.tikz import write_tikz
 
         write_tikz(Drawing(source, options), out)
         return
@@ -69,9 +77,9 @@ def write_frames(source: TraceSource | Drawing, directory: str | os.PathLike[str
                  options: RenderOptions | None = None) -> FramesWritten:
     """Write one frame per step into ``directory`` (``frame-001.svg`` ...), plus
     ``frames.pdf`` (one page per frame), ``player.html`` (a self-contained player) and
-    ``frames.tex`` (a Beamer frame, one overlay per frame; :mod:`tracer.render.beamer`)."""
-    from .beamer import write_beamer
-    from .frames import write_frames as _write
+    ``frames.tex`` (a Beamer frame, one overlay per frame; :mod:`tracer.render.files.beamer`)."""
+    from .files.beamer import write_beamer
+    from .files.frames import write_frames as _write
 
     drawing = source if isinstance(source, Drawing) else Drawing(source, options)
     return _write(drawing, directory, also=lambda folder: write_beamer(drawing, folder))

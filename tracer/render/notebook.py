@@ -24,7 +24,7 @@ from dataclasses import replace
 from html import escape
 from typing import Any
 
-from .options import RenderOptions
+from .model.options import RenderOptions
 from .pipeline import Drawing, TraceSource
 
 __all__ = ["Frames", "mimebundle", "stepper_html", "trace_svg"]
@@ -53,7 +53,7 @@ class Frames:
     """
 
     def __init__(self, source: TraceSource, **options: Any) -> None:
-        from .presets import preset_options
+        from .draw.presets import preset_options
 
         preset = options.pop("preset", None)
         self.drawing = Drawing(source, preset_options(preset, **options))
@@ -100,7 +100,7 @@ _SCRIPT = """<script>(function () {
 def stepper_html(svgs: tuple[str, ...], captions: tuple[str, ...]) -> str:
     """A self-contained stepper: every frame, the last one shown until the script runs
     (a notebook that drops the script still shows the final diagram)."""
-    from .strip import _prefixed
+    from .files.strip import _prefixed
 
     digest = hashlib.sha1("".join(captions).encode() + "".join(svgs).encode()).hexdigest()
     ident = f"gt-{digest[:12]}"

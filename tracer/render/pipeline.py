@@ -3,31 +3,31 @@
 A :class:`Drawing` replays the trace once (streaming ``.jsonl``), decides which nodes
 to show, and lays the final diagram out once; the diagram and every frame are then
 rendered from that one layout.  SVG frames are joined from pieces Graphviz draws once
-(:mod:`tracer.render.compose`); PNG and PDF frames are drawn by Graphviz one by one.
+(:mod:`tracer.render.draw.compose`); PNG and PDF frames are drawn by Graphviz one by one.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..compress import is_stream
 from ..errors import InputError, UsageError
 from ..events import Event
 from ..jsonio import check_input_file
 from ..trace import Header, Result, Trace, iter_trace
-from .annotate import Plan, legend_keys, plan_notes
-from .captions import summary_line
-from .collapse import Visible, choose_visible
-from .compose import Compositor
-from .dot import Elements, Pinned, elements, elements_dot, to_dot
-from .engine import Restyler, layout, render
-from .options import RenderOptions
-from .replay import Replay
-from .text import Words, words
-from .themes import Theme, theme
-from .view import View, build_view
+from .draw.compose import Compositor
+from .draw.dot import Elements, Pinned, elements, elements_dot, to_dot
+from .draw.themes import Theme, theme
+from .files.engine import Restyler, layout, render
+from .model.annotate import Plan, legend_keys, plan_notes
+from .model.captions import summary_line
+from .model.collapse import Visible, choose_visible
+from .model.options import RenderOptions
+from .model.text import Words, words
+from .model.view import Frame, View, build_view
+from .read.replay import Replay
 
 __all__ = ["Drawing", "TraceSource", "read_items"]
 
@@ -45,7 +45,7 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
     file = os.fspath(source)
     check_input_file(file)
     if is_stream(file):
-        from .reader import read_jsonl
+        from .read.reader import read_jsonl
 
         header, items = read_jsonl(file)
         return header, _budget(items, file), file
@@ -70,16 +70,6 @@ def _budget(items: Iterator[Event | Result], file: str) -> Iterator[Event | Resu
         raise LimitExceeded(f"{file}: more than {limit:,} events to draw (a million take "
                             "minutes to read): record a smaller search (--depth, "
                             "--max-nodes), or set GAMETRACE_MAX_EVENTS to draw it anyway")
-
-
-@dataclass
-class Frame:
-    """One step of the sequence: its view and the caption said under it."""
-
-    view: View
-    caption: str
-    seen: int | None = None
-    """How many events the frame shows the effect of (None: the final diagram, all)."""
 
 
 class Drawing:
@@ -169,7 +159,7 @@ class Drawing:
 
     def prepare(self, views: Iterable[View], *, with_label: bool = True) -> None:
         """Get ready to render ``views`` as SVG: one Graphviz run draws every state their
-        elements take (see :mod:`tracer.render.compose`); the last view of each set of
+        elements take (see :mod:`tracer.render.draw.compose`); the last view of each set of
         elements (the diagram, for frames) is the template.  Optional: a view rendered
         unprepared costs one Graphviz run."""
         if self.options.engine == "system":
@@ -222,7 +212,7 @@ class Drawing:
 
     def frames(self) -> Iterator[Frame]:
         """The step-by-step views; the last one is the diagram itself."""
-        from .frames import iter_frames
+        from .files.frames import iter_frames
 
         return iter_frames(self)
 

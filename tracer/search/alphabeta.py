@@ -28,8 +28,18 @@ from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
 from .bare import alpha_beta_bare
-from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
-from .minimax import _list, no_chance
+from .common import (
+    INF,
+    NO_LIMITS,
+    PV,
+    Limits,
+    Run,
+    SearchOptions,
+    choose,
+    drive,
+    no_chance,
+)
+from .minimax import _list
 
 __all__ = ["ALPHABETA_VARIANTS", "alpha_beta"]
 

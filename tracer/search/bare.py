@@ -28,7 +28,7 @@ _MAX, _CHANCE = Player.MAX, Player.CHANCE
 
 
 def _no_chance(run: Run, state: Any, key: Any) -> Exception:
-    from .minimax import no_chance
+    from .common import no_chance
 
     return no_chance(run.name(state, key))  # by its id, as the general loops say it
 

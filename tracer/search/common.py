@@ -31,12 +31,19 @@ __all__ = [
     "Run",
     "SearchOptions",
     "flatten_pv",
+    "no_chance",
 ]
 
 INF = float("inf")
 
 ORDERS = ("natural", "reverse", "random", "best", "worst")
 CUT_TESTS = ("ge", "gt")
+
+def no_chance(node_id: str) -> UsageError:
+    """The error of a two-player search (minimax, alpha-beta) meeting a chance node."""
+    return UsageError(f"node {node_id} is a chance node: minimax and alpha-beta need a game "
+                      "without chance (use expectiminimax)")
+
 
 PV = tuple[str, "PV"] | None
 """A principal variation as a linked list (node id, rest): O(1) to extend at each level."""

@@ -9,13 +9,13 @@ never written into a trace.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UsageError
+from ..numbers import format_number
 from ..trace import Result
 from .enhanced import ENHANCED_VARIANTS, TECHNIQUES
 
@@ -113,7 +113,7 @@ class TechniqueReport:
         for r in self.runs:
             s = r.result.stats
             share = s.nodes_visited / max(ref.stats.nodes_visited, 1)
-            value = "?" if r.result.value is None else _num(r.result.value)
+            value = "?" if r.result.value is None else format_number(r.result.value)
             lines.append(f"{r.config.name:<28} {s.nodes_visited:>9,} {share:>7.1%} "
                          f"{s.leaves_evaluated:>8,} {s.cuts:>7,} {r.seconds:>9.4f} "
                          f"{value:>7}  {r.result.move or '-':<5} "
@@ -138,12 +138,3 @@ def compare_techniques(search: Callable[[Config], Result], configs: list[Config]
         assert result is not None
         runs.append(TechniqueRun(config, result, best))
     return TechniqueReport(title, tuple(runs), repeat)
-
-
-def _num(x: float) -> str:
-    if isinstance(x, float):
-        if math.isinf(x):
-            return "+inf" if x > 0 else "-inf"
-        if x.is_integer():
-            return str(int(x))
-    return str(x)

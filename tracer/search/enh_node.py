@@ -15,8 +15,7 @@ from typing import Any
 
 from ..events import Backup, Cut, Expand, Reorder, Transposition
 from ..games.base import Player
-from .common import INF, PV, Run
-from .minimax import no_chance
+from .common import INF, PV, Run, no_chance
 
 __all__ = ["Searcher", "above", "below", "position_key"]
 

@@ -16,13 +16,22 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ..errors import UsageError
 from ..events import Backup, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
 from .bare import minimax_bare
-from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
+from .common import (
+    INF,
+    NO_LIMITS,
+    PV,
+    Limits,
+    Run,
+    SearchOptions,
+    choose,
+    drive,
+    no_chance,
+)
 
 __all__ = ["MINIMAX_VARIANTS", "minimax"]
 
@@ -58,11 +67,6 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
         return _two_function(run, state, run.root_key, None, 0)
 
     return drive(run, header, body)
-
-
-def no_chance(node_id: str) -> UsageError:
-    return UsageError(f"node {node_id} is a chance node: minimax and alpha-beta need a game "
-                      "without chance (use expectiminimax)")
 
 
 def _two_function(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:

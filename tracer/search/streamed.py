@@ -27,7 +27,7 @@ from typing import Any
 
 from ..games.base import Player
 from ..lines import json_number
-from .common import INF, PV, Run
+from .common import INF, PV, Run, no_chance
 
 __all__ = ["alpha_beta_lines", "two_function_lines"]
 
@@ -84,8 +84,6 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
             return leaf(state, key, parent, ply, terminal)
         player = to_move(state)
         if player is Player.CHANCE:
-            from .minimax import no_chance
-
             raise no_chance(run.plain_id(key))
         kids = children(state, key, player, ply)
         if not kids:
@@ -144,7 +142,7 @@ def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
             return leaf(state, key, parent, ply, terminal)
         player = to_move(state)
         if player is Player.CHANCE:
-            from .minimax import no_chance
+            from .common import no_chance
 
             raise no_chance(run.plain_id(key))
         kids = children(state, key, player, ply)

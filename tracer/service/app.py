@@ -198,7 +198,7 @@ class Service:
         return json_response(dumps_json([spec.to_json() for spec in GAMES.values()]))
 
     async def algorithms(self, request: Request) -> Response:
-        from ..render.options import FORMATS, LANGS, STEPS, THEMES
+        from ..render.model.options import FORMATS, LANGS, STEPS, THEMES
         from ..search import ALGORITHMS
         from .openapi import ORDERS
 
@@ -218,7 +218,7 @@ class Service:
         body = await self.body(request, "ParseRequest")
 
         def work() -> str:
-            from ..games.tree import format_tree_text
+            from ..trees import format_tree_text
 
             tree = _tree(body["tree"], body.get("root_player"))
             return dumps_json({"tree": tree.to_json(), "text": format_tree_text(tree),
@@ -330,7 +330,7 @@ class Service:
         def work() -> bytes:
             from ..analysis.check_render import worksheet_dot
             from ..content import record_search
-            from ..render.engine import render
+            from ..render.files.engine import render
             from ..trace import Trace
 
             source = _source(body, games=False)
@@ -355,8 +355,7 @@ class Service:
         body = await self.body(request, "CompareRequest")
 
         def work() -> str:
-            from ..analysis.ordering import parse_orders
-            from ..cli_compare import DEFAULT_ORDERS
+            from ..analysis.ordering import DEFAULT_ORDERS, parse_orders
             from ..content import compare_orders
 
             source = _source(body, games=False)
@@ -386,7 +385,7 @@ class Service:
             from ..analysis.exercise import make_exercise
             from ..analysis.solution import Conventions
             from ..content import trace_text
-            from ..games.tree import format_tree_text
+            from ..trees import format_tree_text
 
             cuts = body.get("cuts")
             values = body.get("values", [0, 20])
@@ -478,7 +477,7 @@ def _tree(value: Any, root_player: str | None) -> Any:
     """The tree of request field ``tree``: text in any notation, or its JSON."""
     from ..content import read_tree
     from ..games.base import Player
-    from ..games.tree import parse_tree_json
+    from ..trees import parse_tree_json
 
     try:
         if isinstance(value, str):

@@ -49,7 +49,7 @@ def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _render_options() -> dict[str, Any]:
-    from ..render.options import LANGS, PRUNED, STEPS, THEMES, RenderOptions
+    from ..render.model.options import LANGS, PRUNED, STEPS, THEMES, RenderOptions
 
     kinds = {"str": "string", "bool": "boolean", "int": "integer", "float": "number"}
     enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS),

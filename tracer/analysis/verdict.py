@@ -1,0 +1,80 @@
+"""The verdict types every checker shares: :class:`Item` (the verdict on one item of an
+answer), :data:`Reason`, and how verdicts write numbers and lists.
+
+:mod:`tracer.analysis.check` (minimax and alpha-beta items) and
+:mod:`tracer.analysis.check_astar` (A* items) both build their items from here, so neither
+imports the other's private helpers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..numbers import Number, format_number
+
+__all__ = ["Item", "Reason", "format_list", "format_optional", "lcs", "make_item"]
+
+Reason = tuple[str | None, int | None]
+"""A wrong item's reason and the seq of the event deciding it."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """The verdict on one item of an answer."""
+
+    key: str
+    """``value``, ``move``, ``values.C``, ``pruned``, ``evaluated``, ``alphabeta.C.alpha``,
+    ``expanded``, ``nodes.n3.g``, ``discarded``, ``path`` or ``cost``."""
+    right: bool
+    expected: str
+    given: str
+    score: float
+    """1 when right; lists earn partial credit (overlap or longest common run)."""
+    why: str | None = None
+    """Wrong items: the reason, in terms of the expected trace."""
+    seq: int | None = None
+    """The expected trace's event that decides the item (orders the mistakes)."""
+    marks: tuple[tuple[str, str], ...] = ()
+    """Wrong items: (node, what you did there), for the marked diagram."""
+    note: str | None = None
+    """Right items: a remark, e.g. that a value is only a bound."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"item": self.key, "right": self.right,
+                               "expected": self.expected, "given": self.given,
+                               "score": round(self.score, 4)}
+        for name in ("why", "seq", "note"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        if self.marks:
+            out["marks"] = {node: text for node, text in self.marks}
+        return out
+
+
+def make_item(key: str, right: bool, expected: str, given: str, score: float, why: Reason,
+          **more: Any) -> Item:
+    """An :class:`Item` with its reason and deciding event taken from ``why``."""
+    return Item(key, right, expected, given, score, why=why[0], seq=why[1], **more)
+
+
+def format_optional(x: Number | None) -> str:
+    """A number, or ``(none)`` where the expected trace has none."""
+    return "(none)" if x is None else format_number(x)
+
+
+def lcs(a: Sequence[Any], b: Sequence[Any]) -> int:
+    """Length of the longest common subsequence (partial credit for an ordered list)."""
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b):
+            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
+        prev = cur
+    return prev[-1]
+
+
+def format_list(xs: Sequence[str]) -> str:
+    """A list of node names as verdicts write it: space separated, ``(none)`` when empty."""
+    return " ".join(xs) if xs else "(none)"

@@ -1,0 +1,186 @@
+"""Edge labels moved clear of every line and node once the tree is laid out.
+
+``dot`` places an edge's label beside the edge as it routes it, but the edges are then
+drawn as straight lines (``splines=line``): a cut label ends up on the dashed pruned
+edges of its fan, a move name under the bold principal variation, two A* actions run
+together, a visit number's white background punches a hole in a line, a probability
+sits nearer the neighbouring edge than its own.  So each label is moved to the nearest
+place (from where ``dot`` put it) where its box crosses no edge, covers no node and no
+label placed before it, and its own edge is the nearest line; failing that, the
+nearest place crossing no line and covering nothing; then one crossing no line nor
+label; then one crossing no line; failing all, it stays.
+
+Label sizes are estimated from their font sizes and DejaVu Sans advances
+(:func:`tracer.render.draw.svgtext.text_width`), so the placement does not depend on the
+fonts installed.  Everything is deterministic: same elements, same positions.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import re
+
+from .svgtext import text_width
+
+__all__ = ["Placed", "node_box", "place_labels"]
+
+Attrs = dict[str, str]
+Box = tuple[float, float, float, float]
+Segment = tuple[float, float, float, float]
+Placed = dict[object, tuple[float, float] | None]
+"""Where labels went, by label and surroundings (None: where ``dot`` put them)."""
+
+REACH = 140.0
+"""How far (points) a label may move sideways from where ``dot`` put it."""
+GAP = 2.0
+"""Room kept between a label and a line or a node."""
+_FONT = re.compile(r'POINT-SIZE="([0-9.]+)"')
+_ROW = re.compile(r"<TR>(.*?)</TR>", re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, str], Attrs]],
+                 bb: Box, cache: Placed | None = None) -> None:
+    """Move the ``lp`` of every labelled edge (in place), in the edges' order.
+
+    ``cache``: answers kept for the next frames of the same drawing (same positions):
+    a label placed before, among the same labels around it, goes where it went."""
+    segments: list[tuple[tuple[str, str], Segment]] | None = None
+    obstacles: list[Box] = []
+    placed: list[Box] = []
+    for ends, attrs in edges:
+        label, lp = attrs.get("label", ""), attrs.get("lp")
+        if not label or not lp or attrs.get("style") == "invis":
+            continue
+        w, h = _label_size(label, float(attrs.get("fontsize", "14")))
+        x, y = (float(v) for v in lp.split(","))
+        window = (x - REACH - w, y - 3 * h, x + REACH + w, y + 3 * h)
+        key = (ends, lp, round(w, 1), round(h, 1),
+               tuple(p for p in placed if _overlap(p, window)))
+        if cache is not None and key in cache:
+            best = cache[key]
+        else:
+            if segments is None:  # the geometry, read once per call that needs it
+                segments = [(e, s) for e, a in edges for s in _segments(a.get("pos", ""))]
+                obstacles = [b for n, a in nodes if (b := node_box(n, a)) is not None]
+            near = [(e, s) for e, s in segments if _near(s, x, y, REACH + w, 3 * h)]
+            best = _search(ends, x, y, w, h, near, obstacles, placed, bb)
+            if cache is not None:
+                cache[key] = best
+        if best is not None:
+            x, y = best
+            attrs["lp"] = f"{x:.2f},{y:.2f}"
+        placed.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+
+
+def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
+            near: list[tuple[tuple[str, str], Segment]], obstacles: list[Box],
+            placed: list[Box], bb: Box) -> tuple[float, float] | None:
+    clear: tuple[float, float] | None = None
+    """Crosses no line and covers nothing, but nearer another edge than its own."""
+    fallback: tuple[tuple[float, float], bool] | None = None
+    """Crosses no line (and whether it covers a label placed before)."""
+    own = [s for e, s in near if e == ends]
+    for dx, dy in _offsets(h):
+        cx, cy = x + dx, y + dy
+        box = (cx - w / 2 - GAP, cy - h / 2 - GAP, cx + w / 2 + GAP, cy + h / 2 + GAP)
+        if box[0] < bb[0] or box[2] > bb[2] or box[1] < bb[1] or box[3] > bb[3]:
+            continue
+        if any(_crosses(s, box) for _, s in near):
+            continue
+        over_label = any(_overlap(box, p) for p in placed)
+        if fallback is None or (not over_label and fallback[1]):
+            fallback = ((cx, cy), over_label)
+        if over_label or any(_overlap(box, o) for o in obstacles):
+            continue
+        if own:
+            mine = min(_distance(s, cx, cy) for s in own)
+            if any(_distance(s, cx, cy) < mine for e, s in near if e != ends):
+                clear = clear or (cx, cy)
+                continue
+        return (cx, cy)
+    return clear or (fallback[0] if fallback is not None else None)
+
+
+@functools.lru_cache(maxsize=64)
+def _offsets(h: float) -> tuple[tuple[float, float], ...]:
+    """Candidate moves, nearest first (ties broken left before right, up before down)."""
+    steps = [(dx, dy) for dx in _range(REACH, 3.0) for dy in _range(2.5 * h, 4.0)]
+    steps.sort(key=lambda d: (abs(d[0]) + 1.5 * abs(d[1]), d[0], d[1]))
+    return tuple(steps)
+
+
+def _range(reach: float, step: float) -> list[float]:
+    n = int(reach // step)
+    return [i * step for i in range(-n, n + 1)]
+
+
+def _label_size(label: str, size: float) -> tuple[float, float]:
+    """Width and height in points of a plain or HTML-like label."""
+    if not label.startswith("<"):
+        lines = label.split("\\n")
+        return (max(text_width(x, size) for x in lines) + 2, len(lines) * size * 1.2 + 2)
+    rows = _ROW.findall(label) or [label]
+    width = height = 0.0
+    for row in rows:
+        sizes = [float(s) for s in _FONT.findall(row)] or [size]
+        text = _TAG.sub("", row).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+        width = max(width, text_width(text, max(sizes)) + 4)
+        height += max(sizes) * 1.2 + 2
+    return width, height
+
+
+def _segments(pos: str) -> list[Segment]:
+    points = [tuple(float(v) for v in p.split(",")[:2]) for p in pos.split()
+              if not p.startswith(("e,", "s,"))]
+    return [(a[0], a[1], b[0], b[1]) for a, b in itertools.pairwise(points)
+            if a != b]
+
+
+def node_box(name: str, attrs: Attrs) -> Box | None:
+    """The box a node covers (from ``pos``, ``width``, ``height``), None for none."""
+    pos = attrs.get("pos")
+    if not pos or name.startswith("gt:anchor") or "width" not in attrs:
+        return None
+    x, y = (float(v) for v in pos.split(",")[:2])
+    w, h = float(attrs["width"]) * 72, float(attrs.get("height", "0")) * 72
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def _near(seg: Segment, x: float, y: float, dx: float, dy: float) -> bool:
+    return not (max(seg[0], seg[2]) < x - dx or min(seg[0], seg[2]) > x + dx
+                or max(seg[1], seg[3]) < y - dy or min(seg[1], seg[3]) > y + dy)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _crosses(seg: Segment, box: Box) -> bool:
+    """Liang-Barsky: does the segment pass through the box?"""
+    ax, ay, bx, by = seg
+    t0, t1 = 0.0, 1.0
+    dx, dy = bx - ax, by - ay
+    for p, q in ((-dx, ax - box[0]), (dx, box[2] - ax), (-dy, ay - box[1]), (dy, box[3] - ay)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+def _distance(seg: Segment, x: float, y: float) -> float:
+    ax, ay, bx, by = seg
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / length))
+    return math.hypot(ax + t * dx - x, ay + t * dy - y)

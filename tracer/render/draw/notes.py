@@ -1,0 +1,175 @@
+"""What is drawn under a node: its position (a board, piles) and small notes (proof
+numbers, where a transposition-table value came from).
+
+Graphviz cannot hang a label under a fixed-size triangle and keep room for it, so the
+notes of a node are a node of their own, tied under it by a heavy invisible edge (the
+*stub*), and the node's tree edges leave from under its notes.  When any node has notes
+every node gets such a box (an invisible point for most), so the levels of the tree
+stay level.  Sizes are fixed from the text (monospaced boards, an average glyph width
+for the notes), so the layout does not depend on the fonts installed.  Drawings with
+positions pull each box up under its node (:func:`tracer.render.draw.geometry.tuck`).
+"""
+
+from __future__ import annotations
+
+import functools
+from html import escape
+
+from ..model.view import View, ViewNode
+from .themes import THEMES
+
+__all__ = ["NOTE", "STUB_WEIGHT", "board_grid", "note_attrs", "note_name", "note_size",
+           "stub_attrs"]
+
+NOTE = "gt.note."
+"""Prefix of the name of the box under a node."""
+STUB_WEIGHT = "100"
+BOARD_PT = 11
+"""Positions of up to four lines (tic-tac-toe, Nim, Grundy, Chomp)."""
+TALL_BOARD_PT = 9
+"""Taller boards (Othello), drawn at the root and along the principal variation."""
+NOTE_PT = 10
+MONO_EM = 0.602
+"""Advance of every glyph of DejaVu Sans Mono, in ems."""
+MONO_LINE = 1.3
+"""Height of a line of the board, in ems (Graphviz takes about 1.28)."""
+SANS_EM = 0.6
+NOTE_LINE = 13.0
+"""Height of a note line, in points."""
+PAD = 3.0
+FRAME = 3.0
+"""A board's thin frame and the room inside it, on each side."""
+
+
+def note_name(key: str) -> str:
+    return NOTE + key
+
+
+def _board_pt(position: str) -> int:
+    return BOARD_PT if position.count("\n") < 4 else TALL_BOARD_PT
+
+
+def board_grid(position: str) -> list[list[str]] | None:
+    """A position as a grid of cells, or None when it is not a board.
+
+    Tic-tac-toe and Othello boards (``.``, ``X``, ``O``) are one cell per character;
+    a Chomp bar (numbers, ``.`` once eaten) one per word, ``#`` for a square left;
+    Nim piles (one line of counts) are columns of ``#`` from the bottom."""
+    lines = position.split("\n")
+    if len(lines) >= 2 and len({len(x) for x in lines}) == 1 \
+            and all(ch in ".XO" for x in lines for ch in x):
+        return [["" if ch == "." else ch for ch in x] for x in lines]
+    words = [x.split() for x in lines]
+    if len(lines) >= 2 and len({len(w) for w in words}) == 1 \
+            and all(t == "." or t.isdigit() for w in words for t in w):
+        return [["" if t == "." else "#" for t in w] for w in words]
+    piles = position.split()
+    if len(lines) == 1 and 1 < len(piles) <= 8 and all(t.isdigit() for t in piles):
+        counts = [int(t) for t in piles]
+        top = max(counts)
+        if 0 < top <= 8:
+            return [["#" if top - row <= c else "" for c in counts] for row in range(top)]
+    return None
+
+
+def _cell_pt(grid: list[list[str]]) -> tuple[int, int]:
+    """Side of a cell and size of a piece, in points (a cell's border takes 1 a side)."""
+    return (16, 11) if max(len(grid), len(grid[0])) <= 4 else (12, 8)
+
+
+def note_size(node: ViewNode) -> tuple[float, float]:
+    """Width and height of the box under ``node``, in points (0, 0: an empty point)."""
+    width = height = 0.0
+    grid = board_grid(node.position) if node.position else None
+    if grid is not None:
+        cell, _ = _cell_pt(grid)
+        width = len(grid[0]) * cell + 2 * FRAME
+        height = len(grid) * cell + 2 * FRAME
+    elif node.position:
+        lines = node.position.split("\n")
+        size = _board_pt(node.position)
+        width = max(len(x) for x in lines) * size * MONO_EM + 2 * FRAME
+        height = len(lines) * size * MONO_LINE + 2 * FRAME
+    if node.note:
+        width = max(width, node.note_chars * NOTE_PT * SANS_EM)
+        height += len(node.note) * NOTE_LINE
+    if not width:
+        return (0.0, 0.0)
+    return (width + 2 * PAD, height + PAD)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def note_attrs(node: ViewNode, theme_name: str, parent: bool) -> dict[str, str]:
+    """The box under ``node``; ``parent``: tree edges leave from it."""
+    theme = THEMES[theme_name]
+    width, height = note_size(node)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in node.key)
+    attrs = {"id": f"p-{safe}", "tooltip": node.tooltip, "fixedsize": "true",
+             "group": node.key, "peripheries": "0"}
+    if not width:
+        attrs.update(shape="point", width="0.01", height="0.01", style="invis", label="")
+        return attrs
+    attrs.update(shape="none", width=f"{width / 72:.3f}", height=f"{height / 72:.3f}",
+                 style="solid", label=_label(node, theme.ink, theme.ghost_line, theme.mono))
+    if node.status == "hidden":
+        attrs.update(style="invis", label="")
+    elif node.status in ("pruned", "unvisited"):
+        attrs["label"] = _label(node, theme.ghost_text, theme.ghost_line, theme.mono)
+    return attrs
+
+
+def _label(node: ViewNode, colour: str, frame: str, mono: str) -> str:
+    rows: list[str] = []
+    grid = board_grid(node.position) if node.position else None
+    if grid is not None:
+        rows.append(f"<TR><TD>{_grid_table(grid, colour, frame)}</TD></TR>")
+    elif node.position:
+        size = _board_pt(node.position)
+        lines = "<BR/>".join(escape(x).replace(" ", "&#160;") for x in
+                             node.position.split("\n"))
+        rows.append(f'<TR><TD BORDER="1" COLOR="{frame}" CELLPADDING="{FRAME - 1:.0f}">'
+                    f'<FONT FACE="{mono}" POINT-SIZE="{size}" COLOR="{colour}">'
+                    f"{lines}</FONT></TD></TR>")
+    for text in node.note:
+        body = escape(text) if text else "&#160;"
+        rows.append(f'<TR><TD HEIGHT="{NOTE_LINE:.0f}"><FONT POINT-SIZE="{NOTE_PT}" '
+                    f'COLOR="{colour}">{body}</FONT></TD></TR>')
+    return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">'
+            f'{"".join(rows)}</TABLE>>')
+
+
+def _grid_table(grid: list[list[str]], colour: str, frame: str) -> str:
+    """A board drawn as a grid: one fixed-size cell per square, pieces as letters
+    (Othello's as discs), squares left (Chomp) and pile tokens (Nim) filled."""
+    cell, size = _cell_pt(grid)
+    discs = len(grid) > 4  # Othello: X is black, O is white
+    out = []
+    for row in grid:
+        tds = []
+        for mark in row:
+            if mark == "#":
+                tds.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE" '
+                           f'BGCOLOR="{frame}"></TD>')
+                continue
+            text = {"X": "●", "O": "○"}.get(mark, mark) if discs else mark
+            body = (f'<FONT POINT-SIZE="{size}" COLOR="{colour}"><B>{text}</B></FONT>'
+                    if text else "")
+            tds.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE">{body}</TD>')
+        out.append(f"<TR>{''.join(tds)}</TR>")
+    return (f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
+            f'COLOR="{frame}">{"".join(out)}</TABLE>')
+
+
+def stub_attrs(node: ViewNode, *, parent: bool, pinned: bool, colour: str) -> dict[str, str]:
+    """The edge tying the box under ``node`` to it.  Invisible, except in DOT for
+    ``dot`` when the box is an empty point with edges under it: there the line joins the
+    edges to the node (pinned drawings move the point up to the node instead)."""
+    attrs = {"weight": STUB_WEIGHT, "style": "invis"}
+    if parent and not pinned and not note_size(node)[0] and node.status != "hidden":
+        attrs.update(style="solid", color=colour)
+    return attrs
+
+
+def parents(view: View) -> frozenset[str]:
+    """Nodes with edges under them."""
+    return frozenset(e.tail for e in view.edges)

@@ -1,0 +1,78 @@
+"""Named sets of render options: ``slides``, ``print`` and ``web``.
+
+A preset only chooses defaults; an option given explicitly wins over it:
+
+>>> preset_options("slides", legend=True).legend
+True
+>>> preset_options("slides").scale
+1.4
+
+``slides`` is made to be pasted on a 16:9 slide: values and names large, the layout
+stretched to 16:9 (never the nodes), no legend and no result line, a tight margin.
+``print`` is grayscale with the legend, for handouts and photocopies; ``web`` is the
+colour diagram with its legend and captions (the defaults, named).
+
+The sizes are applied to the DOT attributes (:func:`scale_elements`), so the styles in
+:mod:`tracer.render.draw.styles` stay written once, at scale 1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from ...errors import UsageError
+from ..model.options import RenderOptions
+
+__all__ = ["PRESETS", "preset_options", "scale_elements"]
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "slides": {"scale": 1.4, "aspect": 16 / 9, "pad": 0.04, "legend": False,
+               "caption": False},
+    "print": {"theme": "print", "legend": True, "caption": True},
+    "web": {"theme": "colour", "legend": True, "caption": True},
+}
+"""Each preset's option values; every other option keeps :class:`RenderOptions`' default."""
+
+
+def preset_options(name: str | None, **given: Any) -> RenderOptions:
+    """Options of preset ``name`` (None: no preset) with the options ``given`` on top."""
+    if name is None:
+        return RenderOptions.from_kwargs(**given)
+    if name not in PRESETS:
+        raise UsageError(f"unknown preset {name!r} (choose from: {', '.join(PRESETS)})")
+    return RenderOptions.from_kwargs(**{**PRESETS[name], **given})
+
+
+_POINT_SIZE = re.compile(r'POINT-SIZE="([0-9.]+)"')
+_HEIGHT = re.compile(r'(<TD[^>]*\bHEIGHT=")([0-9.]+)(")')
+_SIZES = ("width", "height", "fontsize")
+
+
+def scale_elements(items: Iterable[tuple[Any, dict[str, str]]], factor: float) -> None:
+    """Multiply the sizes of nodes (or edges) and of their texts by ``factor``, in place.
+
+    Node sizes are fixed (``fixedsize``) and labels are HTML tables with fixed row
+    heights, so text and boxes grow together and the layout still ignores the fonts."""
+    for _, attrs in items:
+        for name in _SIZES:
+            if name in attrs:
+                attrs[name] = _times(attrs[name], factor)
+        for name in ("label", "xlabel"):
+            text = attrs.get(name)
+            if text and text.startswith("<"):
+                # Graphviz reads HTML point sizes as whole numbers.
+                text = _POINT_SIZE.sub(lambda m: f'POINT-SIZE="{round(float(m[1]) * factor)}"',
+                                       text)
+                attrs[name] = _HEIGHT.sub(lambda m: m[1] + _times(m[2], factor) + m[3], text)
+        if "label" in attrs and not attrs["label"].startswith("<") and "fontsize" not in attrs:
+            attrs["fontsize"] = _times("14", factor)
+
+
+def _times(value: str, factor: float) -> str:
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    return f"{number * factor:.2f}".rstrip("0").rstrip(".")

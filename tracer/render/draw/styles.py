@@ -1,0 +1,186 @@
+"""How each node, summary box and edge looks: DOT attributes from the view model.
+
+Node sizes are fixed (``fixedsize``) and labels are HTML tables with fixed row heights,
+so the layout does not depend on the fonts installed.  Attributes are cached by
+(element, theme): most elements do not change from one frame to the next.
+"""
+
+from __future__ import annotations
+
+import functools
+import textwrap
+from html import escape
+
+from ..model.view import ViewBox, ViewEdge, ViewNode
+from .footer import CHAR_EM, LEGEND_PT
+from .themes import THEMES
+
+__all__ = ["box_attrs", "edge_attrs", "node_attrs", "svg_id"]
+
+TRIANGLE = ("1.0", "0.8")
+LEAF = "0.56"
+COMPACT_LEAF = ("0.40", "0.50")
+"""A leaf of a wide tree (see :data:`tracer.render.model.view.COMPACT_LEAVES`)."""
+CIRCLE = "0.78"
+STATE = ("1.0", "0.56")
+VALUE_PT = 16
+NAME_PT = 10
+
+
+# nodes ------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
+    theme = THEMES[theme_name]
+    shape = node.shape
+    attrs: dict[str, str] = {"tooltip": node.tooltip, "id": svg_id(node.key)}
+    if shape in ("max", "min"):
+        attrs.update(shape="triangle" if shape == "max" else "invtriangle",
+                     width=TRIANGLE[0], height=TRIANGLE[1])
+    elif shape == "chance":
+        attrs.update(shape="circle", width=CIRCLE, height=CIRCLE)
+    elif shape == "state":
+        attrs.update(shape="box", width=STATE[0], height=STATE[1])
+    elif node.compact:
+        attrs.update(shape="box", width=COMPACT_LEAF[0], height=COMPACT_LEAF[1])
+    else:
+        attrs.update(shape="box", width=LEAF, height=LEAF)
+    style = ["filled"]
+    if shape in ("static", "state"):
+        style.append("rounded")
+    line = theme.line.get(shape, theme.ink)
+    fill = theme.fill.get(shape, theme.background)
+    text = theme.ink
+    if node.status == "hidden":
+        attrs.update(style="invis", label="")
+        return attrs
+    if node.status in ("pruned", "unvisited"):
+        style.append("dashed" if node.status == "pruned" else "dotted")
+        line = theme.ghost_line if node.status == "pruned" else theme.wait_line
+        text = theme.ghost_text
+        fill = theme.ghost_tint.get(shape, theme.ghost_fill)
+    elif node.tt:
+        # Answered by the transposition table: corners cut off by diagonals, a colour of
+        # its own, and the tag "TT" (the print theme keeps the first and the last).
+        style.append("diagonals")
+        line = theme.tt
+        attrs["penwidth"] = "2.0"
+    if node.current:
+        fill = theme.current_fill
+        attrs.update(peripheries="2", penwidth="2.2")
+        line = theme.ink
+    elif node.pv:
+        attrs["penwidth"] = "2.8"
+    attrs.update(style=",".join(style), color=line, fillcolor=fill, fontcolor=text,
+                 label=_node_label(node, shape, italic=shape == "static"))
+    if node.extra and shape != "state":  # a state's visit number is in its label
+        attrs["xlabel"] = "<" + "<BR/>".join(
+            f'<FONT POINT-SIZE="9">{escape(x)}</FONT>' for x in node.extra) + ">"
+    if node.mark is not None:
+        attrs.update(color=node.mark, penwidth="3.4", fontcolor=node.mark)
+    return attrs
+
+
+def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
+    rows: list[tuple[str, int]] = []
+    value = node.value
+    if value is not None:
+        size = VALUE_PT if len(value) <= 4 else (13 if len(value) <= 6 else 11)
+        if shape in ("terminal", "static"):
+            size -= 1
+        if node.compact:
+            size = 14 if len(value) <= 2 else 11
+        text = escape(value)
+        if italic:
+            text = f"<I>{text}</I>"
+        value_row = (f'<FONT POINT-SIZE="{size}">{text}</FONT>', 20)
+    else:
+        value_row = ("", 20)
+    name = node.name
+    if node.tt:
+        name = f"{name} · TT" if name else "TT"
+    name_pt = NAME_PT - 1 if node.compact else NAME_PT
+    name_row = (f'<FONT POINT-SIZE="{name_pt}">{escape(name)}</FONT>', 12) if name else None
+    if shape == "state":  # A*: the state big, "#order · g+h=f" small
+        # An empty <FONT></FONT> is a Graphviz syntax error: empty cells stay empty.
+        # The visit number is inside the box: an xlabel beside it sat on the edges.
+        small = " · ".join([*node.extra, *([value] if value else [])])
+        rows = [(f'<FONT POINT-SIZE="13">{escape(node.name)}</FONT>' if node.name else "", 17),
+                (f'<FONT POINT-SIZE="{NAME_PT}">{escape(small)}</FONT>' if small else "", 13)]
+        cells = "".join(f'<TR><TD HEIGHT="{h}">{t}</TD></TR>' for t, h in rows)
+        return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">{cells}'
+                f'</TABLE>>')
+    if shape == "min":
+        rows = [value_row, name_row] if name_row else [value_row, ("", 8)]
+    elif shape == "max":
+        rows = [name_row, value_row] if name_row else [("", 8), value_row]
+    else:
+        rows = [name_row, value_row] if name_row else [value_row]
+    if value is None and name_row is None:
+        return "<>"
+    cells = "".join(f'<TR><TD HEIGHT="{h}" FIXEDSIZE="FALSE">{t}</TD></TR>' for t, h in rows)
+    return f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">{cells}</TABLE>>'
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def box_attrs(box: ViewBox, theme_name: str) -> dict[str, str]:
+    theme = THEMES[theme_name]
+    lines = textwrap.wrap(box.text, 18) or [""]
+    sized = lines if box.size_text is None else textwrap.wrap(box.size_text, 18) or [""]
+    width = max(len(x) for x in sized) * LEGEND_PT * CHAR_EM / 72 + 0.25
+    attrs = {"shape": "note", "width": f"{width:.2f}", "height": f"{0.22 + 0.18 * len(sized):.2f}",
+             "fontsize": str(LEGEND_PT), "label": "\n".join(lines), "id": svg_id(box.key)}
+    if box.hidden:
+        attrs.update(style="invis", label="")
+        return attrs
+    style = ["filled"]
+    line, text = theme.line["box"], theme.ink
+    if box.kind == "pruned":
+        style.append("dashed")
+        line, text = theme.ghost_line, theme.ghost_text
+    elif box.kind == "unvisited":
+        style.append("dotted")
+        line, text = theme.wait_line, theme.ghost_text
+    attrs.update(style=",".join(style), color=line, fontcolor=text,
+                 fillcolor=theme.fill["box"] if box.kind == "explored" else theme.ghost_fill)
+    return attrs
+
+
+# edges ------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def edge_attrs(edge: ViewEdge, theme_name: str) -> dict[str, str]:
+    theme = THEMES[theme_name]
+    attrs: dict[str, str] = {}
+    if edge.status == "hidden":
+        attrs["style"] = "invis"
+        return attrs
+    if edge.status in ("pruned", "unvisited"):
+        attrs.update(style="dashed" if edge.status == "pruned" else "dotted",
+                     color=theme.ghost_line if edge.status == "pruned" else theme.wait_line)
+    elif edge.pv:
+        attrs.update(penwidth="3.6", color=theme.pv)
+    if edge.cut is not None:
+        kind, comparison = edge.cut
+        attrs["label"] = (
+            f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="1" CELLSPACING="0" '
+            f'BGCOLOR="{theme.background}">'
+            f'<TR><TD><FONT COLOR="{theme.cut}" POINT-SIZE="12"><I>{escape(kind)}</I></FONT>'
+            f'</TD></TR><TR><TD><FONT POINT-SIZE="12">{escape(comparison)}</FONT></TD></TR>'
+            f'</TABLE>>')
+    elif edge.extra:
+        lines = ([f'<FONT POINT-SIZE="10">{escape(edge.move)}</FONT>'] if edge.move else []) + [
+            f'<FONT POINT-SIZE="9">{escape(x)}</FONT>' for x in edge.extra]
+        rows = "".join(f"<TR><TD>{x}</TD></TR>" for x in lines)
+        attrs["label"] = (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0" '
+                          f'BGCOLOR="{theme.background}">{rows}</TABLE>>')
+    elif edge.move:
+        attrs.update(label=edge.move, fontsize="10")
+    return attrs
+
+
+def svg_id(key: str) -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
+    return f"n-{safe}"

@@ -1,0 +1,3 @@
+"""Output: Graphviz runs (engine), frames and the files made from pictures (PDF,
+HTML player, TikZ/Beamer, strips).
+"""

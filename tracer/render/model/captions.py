@@ -1,0 +1,214 @@
+"""Sentences that say what a step did: "C: β = 2 ≤ α = 3 → alpha cut, I and J pruned".
+
+The comparison of a cut is written with the node's own bound on the left: at a MIN
+node (alpha cut) its value v (fail-soft) or its beta (fail-hard, where the value
+returned is alpha), at a MAX node (beta cut) v or its alpha.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...events import (
+    Backup,
+    Cut,
+    Discard,
+    Evaluate,
+    Event,
+    Expand,
+    Generate,
+    Goal,
+    Iteration,
+    Numbers,
+    Reorder,
+    Select,
+    Status,
+    Transposition,
+)
+from ...trace import Header, Result
+from .text import Words
+
+__all__ = ["cut_texts", "event_caption", "pass_caption", "result_caption", "summary_line"]
+
+Namer = Callable[[str], str]
+"""Node id -> how to name it in a sentence (generated games: the move that leads there)."""
+
+
+def cut_texts(cut: Cut, player: str | None, header: Header, w: Words) -> tuple[str, str, str]:
+    """(kind, comparison for the diagram, comparison for a caption) of a cut."""
+    hard = "hard" in header.variant
+    strict = header.options.get("cut_on") == "gt"
+    at_max = player == "max" if player in ("max", "min") else cut.kind == "beta"
+    if at_max:
+        x = cut.alpha if hard else cut.value
+        rel = ">" if strict else w.ge
+        mine, theirs, bound = w.alpha, w.beta, cut.beta
+    else:
+        x = cut.beta if hard else cut.value
+        rel = "<" if strict else w.le
+        mine, theirs, bound = w.beta, w.alpha, cut.alpha
+    diagram = f"{w.number(x)} {rel} {theirs} = {w.number(bound)}"
+    caption = f"{mine} = {w.number(x)} {rel} {theirs} = {w.number(bound)}"
+    kind = w("alpha cut" if cut.kind == "alpha" else "beta cut")
+    return kind, diagram, caption
+
+
+def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str], str | None],
+                  shown: Callable[[str], str | None], move: Namer = str,
+                  iteration: int = 0, drawn: Callable[[str], bool] | None = None,
+                  name: Namer = str) -> str:
+    """One sentence for one event; ``shown(node)`` gives the node's value as now drawn,
+    ``move(node)`` the move leading to it, ``iteration`` the number of an iteration event.
+    ``drawn(node)``: whether the picture shows the node; a node collapsed into a box is
+    not named (the reader could not find it), the sentence counts it instead.
+    ``name(node)``: how a sentence names a node (a game's: its last move, not the path)."""
+    seen = drawn or (lambda _: True)
+    if isinstance(ev, Expand):
+        text = w("cap.expand", node=name(ev.node), player=w.player(ev.player))
+        if ev.alpha is not None and ev.beta is not None:
+            text += (f", {w.alpha} = {w.number(ev.alpha)}, "
+                     f"{w.beta} = {w.number(ev.beta)}")
+        return text
+    if isinstance(ev, Evaluate):
+        key = "cap.static" if ev.reason == "depth-limit" else "cap.terminal"
+        return w(key, node=name(ev.node), value=w.number(ev.value))
+    if isinstance(ev, Backup):
+        now = shown(ev.node) or w.number(ev.value)
+        if now[:1] not in (w.ge[:1], w.le[:1]):
+            now = f"= {now}"  # exact: "D = 2", as the lecture writes it
+        key = "cap.backup" if seen(ev.child) else "cap.backup.anon"
+        text = w(key, child=name(ev.child), child_value=w.number(ev.child_value),
+                 to_node=w.to(name(ev.node)), node=name(ev.node), shown=now)
+        who = player(ev.node)
+        if who == "max" and ev.alpha is not None:
+            text += f" ({w.alpha} = {w.number(ev.alpha)})"
+        elif who == "min" and ev.beta is not None:
+            text += f" ({w.beta} = {w.number(ev.beta)})"
+        return text
+    if isinstance(ev, Cut):
+        kind, _, comparison = cut_texts(ev, player(ev.node), header, w)
+        if not ev.pruned:
+            return w("cap.cut.none", node=name(ev.node), comparison=comparison, kind=kind)
+        if not all(seen(c) for c in ev.pruned):
+            n = len(ev.pruned)
+            count = w("pruned.children.one" if n == 1 else "pruned.children.many",
+                      n=w.count(n))
+            return w("cap.cut.count", node=name(ev.node), comparison=comparison, kind=kind,
+                     count=count)
+        word = w("pruned.one" if len(ev.pruned) == 1 else "pruned.many")
+        return w("cap.cut", node=name(ev.node), comparison=comparison, kind=kind,
+                 pruned=w.names(_shorten([name(c) for c in ev.pruned])), pruned_word=word)
+    if isinstance(ev, Iteration):
+        return pass_caption(ev, iteration, w, move)
+    if isinstance(ev, Transposition):
+        value = w.bound({"lower": "ge", "upper": "le"}.get(ev.flag, "eq"), ev.value)
+        if ev.kind == "hit":
+            # Full paths: a transposition is two paths to one position.
+            return w("cap.tt.hit", node=ev.node, value=value, stored=ev.stored_at or "?")
+        text = w("cap.tt.store", node=name(ev.node), value=value)
+        return text + (w("cap.tt.move", move=ev.move) if ev.move and seen(ev.move) else "")
+    if isinstance(ev, Reorder):
+        first = ev.children[0] if ev.children else ""
+        why = ev.reasons[0] if ev.reasons else ""
+        return w("cap.order" if seen(first) else "cap.order.anon", node=name(ev.node),
+                 first=move(first),
+                 why=w(f"why.{why}") if why in ("pv", "tt", "killer", "history") else why or "-")
+    return _search_caption(ev, w, name)
+
+
+def pass_caption(ev: Iteration, n: int, w: Words, move: Namer = str, *,
+                 with_value: bool = True) -> str:
+    """"iteration 3 (depth 3): value 2, PV c1 a3 b1": one search of the root."""
+    depth = w("to the end") if ev.depth is None else str(ev.depth)
+    window = ""
+    if ev.alpha is not None and ev.beta is not None:
+        window = f"({w.number(ev.alpha)}, {w.number(ev.beta)})"
+    kind = ev.kind if ev.kind in ("iteration", "aspiration", "re-search", "mtdf") \
+        else "iteration"
+    search = w(f"pass.{kind}", n=n or "?", depth=depth, window=window)
+    if not with_value:
+        return search
+    value = w.bound({"lower": "ge", "upper": "le"}.get(ev.flag, "eq"), ev.value)
+    pv = " ".join(move(n) for n in ev.pv[1:])
+    text = w("cap.pass.pv" if pv and ev.flag == "exact" else "cap.pass", search=search,
+             value=value, pv=pv)
+    return text + (w(f"fails.{ev.flag}") if ev.flag in ("lower", "upper") else "")
+
+
+def _search_caption(ev: Event, w: Words, name: Namer = str) -> str:
+    """AND/OR, proof-number and A* events."""
+    n = w.number
+    if isinstance(ev, Generate):
+        action = w("by", action=w.action(ev.action)) if ev.action else ""
+        return w("cap.generate", node=name(ev.node), label=ev.label or "",
+                 parent=name(ev.parent) if ev.parent else "-",
+                 action=action, g=n(ev.g), h=n(ev.h), f=n(ev.f)).replace("  ", " ")
+    if isinstance(ev, Select):
+        key = "cap.select" if ev.f is not None else "cap.select.pns"
+        return w(key, node=name(ev.node), label=ev.label or "", number=ev.number,
+                 f="?" if ev.f is None else n(ev.f)).replace("  ", " ").replace(" :", ":")
+    if isinstance(ev, Discard):
+        return w("cap.discard", node=name(ev.node), existing=name(ev.existing))
+    if isinstance(ev, Goal):
+        return w("cap.goal", node=name(ev.node), cost=n(ev.cost))
+    if isinstance(ev, Status):
+        return w("cap.status", node=name(ev.node), status=w(ev.status)
+                 if ev.status in ("solved", "unsolvable") else ev.status)
+    if isinstance(ev, Numbers):
+        return w("cap.numbers", node=name(ev.node), proof=n(ev.proof), disproof=n(ev.disproof))
+    return ev.type
+
+
+def result_caption(result: Result | None, w: Words) -> str:
+    """"Result: value 3, best move B" (or just the value when there is no move)."""
+    if result is None:
+        return ""
+    value = "?" if result.value is None else w.number(result.value)
+    if result.move is None:
+        text = w("cap.final.nomove", value=value)
+    else:
+        text = w("cap.final", value=value, move=result.move)
+    if not result.complete:
+        text += f" ({w('incomplete')})"
+    return text
+
+
+def summary_line(header: Header, result: Result | None, w: Words, *,
+                 root_status: str | None = None, passes: list[Iteration] | None = None) -> str:
+    """"alpha-beta (fail-soft): value 3, best move B" ("AND/OR (dfs): root solved").
+
+    The move-ordering techniques are named after the variant ("fail-soft; id, tt"), and
+    when the root was searched more than once (``passes``: its iteration events) the
+    line says which search the tree shows: the last one."""
+    algorithm = w.algorithm(header.algorithm)
+    variant = w.variant(header.variant)
+    techniques = header.options.get("techniques")
+    if isinstance(techniques, list) and techniques:
+        variant += "; " + ", ".join(str(t) for t in techniques)
+    if root_status in ("solved", "unsolvable"):
+        # Who wins, as the lecture asks it: the prover if the root is solved.
+        prover = str(header.options.get("prover") or "max")
+        other = "min" if prover == "max" else "max"
+        winner = w.player(prover if root_status == "solved" else other)
+        return w("andor", algorithm=algorithm, variant=variant, winner=winner,
+                 status=w(f"{root_status}.f"))
+    if result is None:
+        return f"{algorithm} ({variant})"
+    value = "?" if result.value is None else w.number(result.value)
+    if header.algorithm == "astar":
+        text = w("astar", algorithm=algorithm, variant=variant, value=value)
+    elif result.move is None:
+        text = w("summary.nomove", algorithm=algorithm, variant=variant, value=value)
+    else:
+        text = w("summary", algorithm=algorithm, variant=variant, value=value,
+                 move=result.move)
+    if passes and len(passes) > 1:
+        text += w("summary.pass", search=pass_caption(passes[-1], len(passes), w,
+                                                      with_value=False))
+    return text if result.complete else f"{text} ({w('incomplete')})"
+
+
+def _shorten(names: list[str], limit: int = 6) -> list[str]:
+    if len(names) <= limit:
+        return names
+    return [*names[: limit - 1], f"… (+{len(names) - limit + 1})"]

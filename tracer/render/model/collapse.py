@@ -1,0 +1,283 @@
+"""Choose what a large drawing shows: the rest collapses into summary boxes.
+
+Hidden subtrees become one box per parent and kind ("+1,234 nodes, 3 cuts", "40
+pruned").  The order of sacrifice keeps what a reader needs longest: first the inside
+of pruned and unsearched subtrees, then those subtrees themselves, then the deepest
+explored levels; the principal variation is never hidden, nor are the paths to
+transposition hits (they are what a picture of a search with a table is about).
+An explicit tree of at most ``max_nodes`` nodes is never folded for its width.
+``focus`` keeps one
+subtree and the path down to it; ``depth`` hides what lies deeper below the root (or
+the focus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from itertools import accumulate
+
+from ...errors import LimitExceeded, UsageError
+from ..read.replay import NodeState, Summary
+from ..read.skeleton import Skeleton, SNode
+
+__all__ = ["Box", "Visible", "choose_visible", "node_status"]
+
+KINDS = ("explored", "pruned", "unvisited")
+GAME_GHOSTS = 3
+
+
+@dataclass(frozen=True)
+class Box:
+    """A summary box standing for hidden subtrees under one parent."""
+
+    key: str
+    parent: str
+    kind: str
+    """``explored``, ``pruned`` or ``unvisited``: what the hidden nodes are."""
+    nodes: int
+    """Nodes it stands for (visited ones for an explored box)."""
+    cuts: int
+    members: tuple[str, ...] = ()
+    """The hidden nodes themselves (a frame tells from them what is known so far)."""
+
+
+@dataclass
+class Visible:
+    """The nodes drawn, in preorder, and the boxes hanging under them."""
+
+    order: list[str]
+    status: dict[str, str]
+    """Final status of each drawn node: explored, pruned or unvisited."""
+    boxes: dict[str, list[Box]] = field(default_factory=dict)
+    """Boxes by parent id."""
+
+    @property
+    def size(self) -> int:
+        return len(self.order) + sum(len(b) for b in self.boxes.values())
+
+
+def node_status(skel: Skeleton, states: dict[str, NodeState], order: list[str]) -> dict[str, str]:
+    """explored (visited), pruned (skipped by a cut, or below such a node) or unvisited."""
+    out: dict[str, str] = {}
+    nodes = skel.nodes
+    for nid in order:
+        node = nodes.get(nid)
+        inherited = out.get(node.parent) if node is not None and node.parent else None
+        if inherited in ("pruned", "unvisited"):
+            out[nid] = inherited
+            continue
+        st = states.get(nid)
+        if st is not None and st.visited:
+            out[nid] = "explored"
+        elif st is not None and st.pruned_by is not None:
+            out[nid] = "pruned"
+        else:
+            out[nid] = "unvisited"
+    return out
+
+
+def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict[str, Summary],
+                   *, max_nodes: int, max_width: int | None = None, depth: int | None = None,
+                   focus: str | None = None, ghosts: bool = True,
+                   pv: Collection[str] = (), keep: Collection[str] = ()) -> Visible:
+    """Decide which nodes are drawn; see the module docstring for the order of sacrifice.
+
+    The principal variation ``pv`` is never hidden, nor are the nodes in ``keep`` and
+    the paths down to them (unless ``depth`` or ``focus`` leave them out)."""
+    order = skel.preorder()
+    status = node_status(skel, states, order)
+    nodes = skel.nodes
+    keep = set(pv) | {a for n in keep if n in nodes for a in _chain(skel, n)}
+    hidden: set[str] = set()
+    base = 0
+    chain: list[str] = []
+    if focus is not None:
+        if focus not in nodes:
+            raise UsageError(f"--focus: no node {focus!r} in this trace "
+                             f"(the root is {skel.root!r})")
+        chain = _chain(skel, focus)
+        keep = set(chain) | {n for n in keep if _below(skel, n, focus)}
+        base = nodes[focus].depth
+        for a in chain[:-1]:
+            hidden.update(c for c in nodes[a].children if c not in keep)
+    if not ghosts:
+        hidden.update(n for n in order if status[n] != "explored"
+                      and status.get(nodes[n].parent or "") == "explored")
+    elif not skel.from_tree and nodes[skel.root].player != "state":
+        # A generated game's pruned children are only names: three or more under one
+        # node read better as one "N pruned" box than as a row of empty ghosts.
+        for n in order:
+            ghost_kids = [c for c in nodes[n].children if status.get(c) != "explored"]
+            if status[n] == "explored" and len(ghost_kids) >= GAME_GHOSTS:
+                hidden.update(c for c in ghost_kids if c not in keep)
+
+    width = max_width if max_width is not None else max(10, max_nodes // 10)
+    if max_width is None and skel.from_tree and len(nodes) <= max_nodes:
+        # An explicit tree of lecture size is drawn whole however wide (a 3x4 uniform
+        # tree has 81 leaves): its cut labels refer to values the reader must see.
+        width = max_nodes
+    if depth is None and len(keep) > max_nodes:
+        # What must be drawn does not fit: say so, rather than try every level in turn.
+        raise LimitExceeded(f"the nodes always drawn (the principal variation or the "
+                            f"solution tree) number {len(keep):,}, more than --max-nodes "
+                            f"{max_nodes}: draw the top with --depth N, a part with --focus "
+                            "NODE, or raise --max-nodes")
+
+    def fits() -> bool:
+        return _fits(*_split(skel, order, status, hidden, states, summaries), nodes,
+                     max_nodes, width)
+
+    if depth is not None:  # asked for: even the principal variation stops there
+        hidden.update(n for n in order if nodes[n].depth - base == depth + 1
+                      and n not in chain)
+    if not fits():  # 1: the inside of ghost subtrees
+        hidden.update(n for n in order if status[n] != "explored" and n not in keep
+                      and status.get(nodes[n].parent or "") not in (None, "explored"))
+    if not fits():  # 2: the ghost subtrees themselves
+        hidden.update(n for n in order if status[n] != "explored" and n not in keep)
+    if not fits():  # 3: the deepest explored levels
+        shown, tally = _split(skel, order, status, hidden, states, summaries)
+        level = _deepest_level(shown, tally, nodes, base, max_nodes, width)
+        while True:
+            hidden.update(n for n in order if nodes[n].depth - base == level + 1
+                          and n not in keep)
+            if level <= 1 or fits():
+                break
+            level -= 1
+    room = width
+    settled = set(hidden)
+    while not fits() and room > 2:  # 4: very wide nodes keep their first children
+        room = max(2, room * 2 // 3)
+        hidden = set(settled)
+        for n in order:
+            kids = [c for c in nodes[n].children if c not in hidden]
+            if len(kids) > room:
+                hidden.update(c for c in kids[room - 1:] if c not in keep)
+    shown, tally = _split(skel, order, status, hidden, states, summaries)
+    visible = Visible(shown, {n: status[n] for n in shown})
+    members: dict[tuple[str, str], list[str]] = {}
+    drawn = set(shown)
+    for nid in order:
+        if nid not in drawn:
+            members.setdefault(_box_of(skel, nid, drawn, status), []).append(nid)
+    for parent in shown:
+        boxes = [Box(_box_key(skel, parent, kind), parent, kind, tally[(parent, kind)][0],
+                     tally[(parent, kind)][1], tuple(members.get((parent, kind), ())))
+                 for kind in KINDS if (parent, kind) in tally]
+        if boxes:
+            visible.boxes[parent] = boxes
+    return visible
+
+
+def _fits(shown: list[str], tally: dict[tuple[str, str], list[int]], nodes: dict[str, SNode],
+          max_nodes: int, width: int) -> bool:
+    """At most ``max_nodes`` drawn (boxes count) and at most ``width`` side by side."""
+    if len(shown) + len(tally) > max_nodes:
+        return False
+    parents = {nodes[n].parent for n in shown} | {p for p, _ in tally}
+    return sum(1 for n in shown if n not in parents) + len(tally) <= width
+
+
+def _deepest_level(shown: list[str], tally: dict[tuple[str, str], list[int]],
+                   nodes: dict[str, SNode], base: int, max_nodes: int, width: int) -> int:
+    """An estimate of the deepest level to keep: the rest goes into boxes."""
+    depth = {n: nodes[n].depth - base for n in shown}
+    deepest = max(depth.values(), default=0)
+    per_level = [0] * (deepest + 2)
+    bottom = [0] * (deepest + 2)  # drawn nodes with nothing drawn below them
+    boxes_under = [0] * (deepest + 2)
+    parents = {nodes[n].parent for n in shown}
+    for n, d in depth.items():
+        if d >= 0:
+            per_level[d] += 1
+            if n not in parents and not any((n, k) in tally for k in KINDS):
+                bottom[d] += 1
+    for parent, _ in tally:
+        d = depth.get(parent, 0)
+        if d >= 0:
+            boxes_under[d] += 1
+    # Running sums, not sum() per level: a path 100,000 plies deep has as many levels.
+    drawn_to = list(accumulate(per_level))  # drawn_to[k] = sum(per_level[:k + 1])
+    bottom_to = [0, *accumulate(bottom)]  # bottom_to[k] = sum(bottom[:k])
+    boxes_to = [0, *accumulate(boxes_under)]
+    for level in range(deepest - 1, 0, -1):
+        drawn = drawn_to[level]
+        boxes = boxes_to[level] + per_level[level] - bottom[level]
+        across = bottom_to[level] + boxes_to[level] + per_level[level]
+        if drawn + boxes <= max_nodes and across <= width:
+            return level
+    return 1
+
+
+def _below(skel: Skeleton, nid: str, ancestor: str) -> bool:
+    node = skel.nodes.get(nid)
+    while node is not None:
+        if node.id == ancestor:
+            return True
+        node = skel.nodes.get(node.parent) if node.parent is not None else None
+    return False
+
+
+def _chain(skel: Skeleton, nid: str) -> list[str]:
+    out = [nid]
+    parent = skel.nodes[nid].parent
+    while parent is not None and parent in skel.nodes:
+        out.append(parent)
+        parent = skel.nodes[parent].parent
+    return out[::-1]
+
+
+def _split(skel: Skeleton, order: list[str], status: dict[str, str], hidden: set[str],
+           states: dict[str, NodeState], summaries: dict[str, Summary],
+           ) -> tuple[list[str], dict[tuple[str, str], list[int]]]:
+    """The drawn nodes, and [nodes, cuts] tallies of hidden subtrees by (parent, kind).
+
+    An explored box counts the visited nodes it hides (and those folded into summaries);
+    a pruned or unsearched box counts every node it hides."""
+    nodes = skel.nodes
+    shown: list[str] = []
+    box_of: dict[str, tuple[str, str]] = {}
+    tally: dict[tuple[str, str], list[int]] = {}
+    for nid in order:
+        parent = nodes[nid].parent
+        if parent is not None and parent in box_of:
+            key = box_of[nid] = box_of[parent]
+        elif nid in hidden and parent is not None:
+            key = box_of[nid] = (parent, status[nid])
+        else:
+            shown.append(nid)
+            summary = summaries.get(nid)
+            if summary is not None and summary.nodes:
+                counts = tally.setdefault((nid, "explored"), [0, 0])
+                counts[0] += summary.nodes
+                counts[1] += summary.cuts
+            continue
+        counts = tally.setdefault(key, [0, 0])
+        if key[1] != "explored" or status[nid] == "explored":
+            counts[0] += 1
+        st = states.get(nid)
+        if st is not None and st.cut is not None:
+            counts[1] += 1
+        summary = summaries.get(nid)
+        if summary is not None:
+            counts[0] += summary.nodes
+            counts[1] += summary.cuts
+    return shown, tally
+
+
+def _box_of(skel: Skeleton, nid: str, drawn: set[str],
+            status: dict[str, str]) -> tuple[str, str]:
+    """(parent, kind) of the box a hidden node is in: its highest hidden ancestor's."""
+    top = nid
+    parent = skel.nodes[nid].parent
+    while parent is not None and parent not in drawn:
+        top, parent = parent, skel.nodes[parent].parent
+    return (parent or "", status[top])
+
+
+def _box_key(skel: Skeleton, parent: str, kind: str) -> str:
+    key = f"{parent} +{kind}"
+    while key in skel.nodes:
+        key += "'"
+    return key

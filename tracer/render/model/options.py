@@ -1,0 +1,174 @@
+"""What a drawing shows and how it is made: one frozen options object, checked once.
+
+Every switch of ``gametrace render`` is a field here, so the CLI, the library call
+and ``gametrace run --render`` share one set of defaults.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ...errors import UsageError
+
+__all__ = [
+    "ENGINES",
+    "FORMATS",
+    "FRAME_FORMATS",
+    "LANGS",
+    "PRUNED",
+    "RenderOptions",
+    "STEPS",
+    "THEMES",
+    "output_format",
+]
+
+FORMATS = ("svg", "png", "pdf", "dot")
+"""Formats of a single diagram (``-o OUT``), chosen by OUT's extension."""
+FRAME_FORMATS = ("svg", "png")
+"""Formats of the one-file-per-step frames."""
+STEPS = ("event", "node", "leaf")
+"""What one frame is: every event, every node visited, or every leaf evaluated."""
+LANGS = ("en", "it")
+THEMES = ("colour", "print")
+PRUNED = ("ghost", "cross", "hide")
+"""How pruned subtrees look: dashed ghosts, or as the lecture draws them (a cross on the
+cut edge, values hidden; ``hide`` leaves only the crossed edge)."""
+ENGINES = ("bundled", "system")
+"""``bundled``: the Graphviz inside the pygraphviz wheel; ``system``: a ``dot`` on PATH."""
+
+_THEME_ALIASES = {"color": "colour", "grey": "print", "gray": "print", "grayscale": "print"}
+
+
+def _choose(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise UsageError(f"unknown {name} {value!r} (choose from: {', '.join(allowed)})")
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """The switches of a drawing; the defaults suit a lecture slide."""
+
+    lang: str = "en"
+    """Wording: ``en`` or ``it`` (the course is taught in Italian)."""
+    theme: str = "colour"
+    """``colour`` or ``print`` (grayscale; states differ by line style, not colour)."""
+    values: bool = True
+    """Show backed-up values (and leaf values)."""
+    ids: bool = True
+    """Show node names (the tree's labels A, B, ...; generated games show moves instead)."""
+    window: bool = False
+    """Show the alpha/beta window each node was searched with."""
+    visit_order: bool = False
+    """Number the nodes in the order the search visited them."""
+    pv: bool = True
+    """Draw the principal variation in bold."""
+    cuts: bool = True
+    """Mark each cut with its kind and the comparison that caused it."""
+    ghosts: bool = True
+    """Draw subtrees never searched as dashed, light ghosts (else one small box per cut)."""
+    ghost_values: bool = True
+    """Show leaf values inside ghosts (turn off to make an exercise of the picture)."""
+    legend: bool = True
+    """Add a legend and a one-line summary under the tree (off: neither; frames keep
+    their step captions)."""
+    positions: bool | None = None
+    """Draw each position (the ``label`` of generated games) under its node; None: when
+    the trace has positions and the drawing has at most ``POSITIONS_AUTO_NODES`` nodes.
+    Boards taller than ``SMALL_BOARD_LINES`` lines (Othello) are drawn at the root and
+    along the principal variation only."""
+    numbers: bool = True
+    """Proof-number search: write each node's proof and disproof numbers under it."""
+    title: str | None = None
+    """A title above the tree; None for none."""
+    ascii: bool = False
+    """Write >=, <=, alpha, beta, inf instead of the symbols."""
+    max_nodes: int = 400
+    """Above this many nodes, pruned and deep subtrees collapse into summary boxes."""
+    max_width: int | None = None
+    """At most this many nodes side by side (default: max_nodes / 10, at least 10; an
+    explicit tree of at most max_nodes nodes is drawn whole, however wide)."""
+    depth: int | None = None
+    """Draw nodes down to this depth below the root (or the focus); deeper ones are boxed."""
+    focus: str | None = None
+    """Draw only the subtree of this node, with the path from the root for context."""
+    dpi: int = 144
+    """Resolution of PNG output."""
+    engine: str = "bundled"
+    """Which Graphviz lays out and renders: the bundled one or a system ``dot``."""
+    step: str = "event"
+    """Frames: one per ``event``, per ``node`` visited or per ``leaf`` evaluated."""
+    frame_format: str = "svg"
+    """Format of the frame files: ``svg`` or ``png``."""
+    max_frames: int = 500
+    """Refuse to write more frames than this (use a coarser --step or --focus)."""
+    memory_nodes: int = 100_000
+    """Nodes kept in memory while reading a stream; deeper levels are then summarised."""
+    caption: bool = True
+    """The line under the picture (the result; a frame's step).  Frames keep their step
+    text for the player and Beamer either way."""
+    pruned: str = "ghost"
+    """Pruned subtrees: ``ghost`` (dashed, with leaf values), ``cross`` (a cross on each
+    cut edge, values hidden) or ``hide`` (only the crossed cut edge is drawn)."""
+    scale: float = 1.0
+    """Text and node sizes, times this (spacing stays): above 1 for slides."""
+    aspect: float | None = None
+    """Stretch the layout (never the nodes) to this width/height ratio, e.g. 16/9."""
+    pad: float = 0.2
+    """Margin around the picture, in inches."""
+
+    def __post_init__(self) -> None:
+        theme = _THEME_ALIASES.get(self.theme, self.theme)
+        object.__setattr__(self, "theme", theme)
+        _choose("language", self.lang, LANGS)
+        _choose("theme", theme, THEMES)
+        _choose("engine", self.engine, ENGINES)
+        _choose("step", self.step, STEPS)
+        _choose("frame format", self.frame_format, FRAME_FORMATS)
+        _choose("pruned style", self.pruned, PRUNED)
+        if not 0.5 <= self.scale <= 4:
+            raise UsageError(f"scale must be between 0.5 and 4, got {self.scale:g}")
+        if self.aspect is not None and not 0.2 <= self.aspect <= 5:
+            raise UsageError(f"aspect must be between 0.2 and 5, got {self.aspect:g}")
+        if not 0 <= self.pad <= 2:
+            raise UsageError(f"pad must be between 0 and 2 inches, got {self.pad:g}")
+        for name in ("max_nodes", "dpi", "max_frames", "memory_nodes"):
+            if getattr(self, name) < 1:
+                raise UsageError(f"{name.replace('_', '-')} must be at least 1, "
+                                 f"got {getattr(self, name)}")
+        from ...ranges import MAX_DPI
+
+        if self.dpi > MAX_DPI:
+            raise UsageError(f"dpi must be at most {MAX_DPI}, got {self.dpi}")
+        if self.max_nodes < 10:
+            raise UsageError(f"max-nodes must be at least 10, got {self.max_nodes}")
+        if self.max_width is not None and self.max_width < 2:
+            raise UsageError(f"max-width must be at least 2, got {self.max_width}")
+        if self.depth is not None and self.depth < 0:
+            raise UsageError(f"depth must be 0 or more, got {self.depth}")
+
+    @classmethod
+    def from_kwargs(cls, **kwargs: Any) -> RenderOptions:
+        """Build from keyword options, rejecting unknown names with the allowed ones."""
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(kwargs) - names)
+        if unknown:
+            raise UsageError(f"unknown render option {unknown[0]!r} "
+                             f"(choose from: {', '.join(sorted(names))})")
+        return cls(**kwargs)
+
+
+def output_format(out: str | os.PathLike[str]) -> str:
+    """The format named by OUT's extension (``-`` is DOT on stdout)."""
+    text = os.fspath(out)
+    if text == "-":
+        return "dot"
+    ext = os.path.splitext(text)[1].lower().lstrip(".")
+    if ext == "gv":
+        ext = "dot"
+    if ext not in FORMATS:
+        shown = f"'.{ext}'" if ext else "no extension"
+        raise UsageError(f"cannot tell the output format from {text!r} ({shown}; use one of: "
+                         f"{', '.join('.' + f for f in FORMATS)}, or - for DOT on stdout)")
+    return ext

@@ -1,0 +1,245 @@
+"""The one builder every tree loader funnels into, and the checks the loaders share.
+
+A loader turns its source into flat arrays in breadth-first order (:class:`_Flat`) and
+says how to name a node's place in that source (:data:`Where`); :func:`_build` does the
+rest.  Players alternate by level (a chance node passes its own default on to its
+children), unlabelled nodes get spreadsheet-style ids (A..Z, AA, AB, ...) in
+breadth-first order, and probabilities below chance nodes are checked.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from string import ascii_uppercase
+from typing import Any
+
+from tracer.errors import InputError, UsageError
+from tracer.players import Player
+from tracer.trees.model import _CHANCE, _MAX, _MIN, _OPPONENT, Node, Tree
+
+_PLAYERS = {"max": _MAX, "min": _MIN, "chance": _CHANCE}
+_PROB_TOLERANCE = 1e-9
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    # A large tree allocates millions of tuples and nodes, none of which can form a
+    # cycle; letting the cyclic collector rescan them all roughly doubles load time.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _fresh_ids(n: int, used: Collection[str] = ()) -> list[str]:
+    """The first ``n`` of A, B, ..., Z, AA, AB, ..., AZ, BA, ... that are not in ``used``."""
+    out: list[str] = []
+    prefixes = [""]
+    while len(out) < n:
+        # Enough names of this length even if every used one falls among them.
+        wanted = n - len(out) + len(used)
+        level = [p + c for p in prefixes[: -(-wanted // 26)] for c in ascii_uppercase]
+        out.extend([g for g in level if g not in used] if used else level)
+        prefixes = level
+    del out[n:]
+    return out
+
+
+# The frozen dataclass ``__init__`` sets each slot through ``object.__setattr__``; the
+# loaders call the slot descriptors directly, which builds the same object in about
+# two thirds of the time (it matters for trees of a million nodes).
+_SET_SLOTS = tuple(
+    Node.__dict__[name].__set__ for name in ("id", "player", "value", "children", "prob", "label")
+)
+
+
+Where = Callable[[int, str | None], str]
+"""Maps a node's breadth-first index (and optionally a key of it) to a place in the source."""
+
+
+@dataclass
+class _Flat:
+    """A parsed tree before it becomes nodes: arrays indexed in breadth-first order.
+
+    The children of node ``i`` are a contiguous run of ``counts[i]`` indices, and runs
+    appear in the order of their parents.  The sparse attributes are dicts.
+    """
+
+    values: list[float | int | None]
+    counts: list[int]
+    labels: dict[int, str]
+    players: dict[int, Player]
+    probs: dict[int, float]
+
+
+def _build(
+    flat: _Flat,
+    *,
+    root_default: Player,
+    where: Where,
+    file: str,
+    name: str | None = None,
+    description: str | None = None,
+) -> Tree:
+    values, counts, labels, explicit, probs = (
+        flat.values,
+        flat.counts,
+        flat.labels,
+        flat.players,
+        flat.probs,
+    )
+    n = len(counts)
+
+    def fail(i: int, key: str | None, message: str) -> InputError:
+        return InputError(message, file=file, where=where(i, key))
+
+    # Players, top down.  ``player`` holds the default a node got from its parent until
+    # the node is reached; children of a chance node inherit the chance node's default.
+    player: list[Player] = [root_default] * n
+    first = 1
+    for i, k in enumerate(counts):
+        if not k:
+            continue
+        p = player[i]
+        e = explicit.get(i)
+        if e is not None:
+            player[i] = e
+            below = p if e is _CHANCE else _OPPONENT[e]
+        else:
+            below = _OPPONENT[p]
+        player[first : first + k] = [below] * k
+        first += k
+    for i, e in explicit.items():
+        if not counts[i]:
+            player[i] = e
+
+    # Ids: explicit labels first (they must be unique), then generated ones.
+    ids: list[str]
+    if labels:
+        seen: dict[str, int] = {}
+        for i, label in labels.items():  # breadth-first order
+            if label in seen:
+                other = where(seen[label], "label")
+                raise fail(i, "label", f"duplicate label {label!r} (also used at {other})")
+            seen[label] = i
+        fresh = iter(_fresh_ids(n - len(labels), seen))
+        ids = [labels[i] if i in labels else next(fresh) for i in range(n)]
+    else:
+        ids = _fresh_ids(n)
+
+    if probs or _CHANCE in explicit.values():
+        _check_probabilities(counts, player, probs, ids, fail)
+
+    # Nodes, bottom up: walking backwards, the last run of children belongs to the
+    # last inner node still to be built.
+    nodes: list[Any] = [None] * n
+    end = n
+    new = object.__new__
+    set_id, set_player, set_value, set_children, set_prob, set_label = _SET_SLOTS
+    prob_of: list[float | None] = [None] * n
+    label_of: list[str | None] = [None] * n
+    for i, prob in probs.items():
+        prob_of[i] = prob
+    for i, label in labels.items():
+        label_of[i] = label
+    for i in range(n - 1, -1, -1):
+        k = counts[i]
+        if k:
+            kids = tuple(nodes[end - k : end])
+            end -= k
+        else:
+            kids = ()
+        node = nodes[i] = new(Node)
+        set_id(node, ids[i])
+        set_player(node, player[i])
+        set_value(node, values[i])
+        set_children(node, kids)
+        set_prob(node, prob_of[i])
+        set_label(node, label_of[i])
+    return Tree(nodes[0], name, description)
+
+
+def _check_probabilities(
+    counts: list[int],
+    player: list[Player],
+    probs: dict[int, float],
+    ids: list[str],
+    fail: Callable[[int, str | None, str], InputError],
+) -> None:
+    if 0 in probs:
+        raise fail(0, "prob", "the root cannot have a probability (no edge leads into it)")
+    parent: list[int] = [-1] * len(counts)
+    first = 1
+    for i, k in enumerate(counts):
+        parent[first : first + k] = [i] * k
+        if player[i] is _CHANCE and k:
+            total = math.fsum(
+                _child_prob(j, probs, ids[i], ids, fail) for j in range(first, first + k)
+            )
+            if abs(total - 1.0) > _PROB_TOLERANCE:
+                raise fail(
+                    i,
+                    None,
+                    f"the probabilities below chance node {ids[i]} sum to {total!r}, not 1",
+                )
+        first += k
+    for j in probs:
+        if player[parent[j]] is not _CHANCE:
+            raise fail(
+                j,
+                "prob",
+                f"node {ids[j]} has a probability but its parent {ids[parent[j]]} "
+                "is not a chance node",
+            )
+
+
+def _child_prob(
+    j: int,
+    probs: dict[int, float],
+    parent_id: str,
+    ids: list[str],
+    fail: Callable[[int, str | None, str], InputError],
+) -> float:
+    p = probs.get(j)
+    if p is None:
+        raise fail(
+            j, None, f"node {ids[j]} is a child of chance node {parent_id} and needs a probability"
+        )
+    return p
+
+
+def _check_prob(value: Any) -> str | None:
+    """None when ``value`` is a usable probability, else the complaint."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        return f"a probability must be a number between 0 and 1, got {_show(value)}"
+    return None
+
+
+def _show(value: Any) -> str:
+    """A short JSON-like rendering of a bad value for an error message."""
+    if isinstance(value, str):
+        text = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    elif value is None or isinstance(value, bool):
+        text = {None: "null", True: "true", False: "false"}[value]
+    elif isinstance(value, list):
+        text = "an array"
+    elif isinstance(value, dict):
+        text = "an object"
+    else:
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _root_default(root_player: Player | None, document: Player | None) -> Player:
+    if root_player is _CHANCE:
+        raise UsageError("root_player must be max or min (mark a chance root in the tree itself)")
+    if root_player is not None:
+        return root_player
+    return document if document is not None else _MAX

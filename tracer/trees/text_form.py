@@ -1,0 +1,411 @@
+"""The text notation for trees (``A(B(3 12 8) C(2 4 6) D(14 5 2))``): parser and formatter.
+
+The grammar is in ``docs/trees.md``.  The parser keeps an explicit stack of open nodes,
+so a 100,000-deep chain parses; errors say ``line L, column C`` and what was expected.
+:func:`format_tree_text` writes the canonical form, which parses back to the same tree.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import cached_property
+from itertools import repeat
+from string import ascii_letters
+from typing import Any
+
+from tracer.errors import InputError
+from tracer.jsonio import MAX_NUMBER_DIGITS
+from tracer.players import Player
+from tracer.trees.build import (
+    _PLAYERS,
+    _build,
+    _check_prob,
+    _Flat,
+    _gc_paused,
+    _root_default,
+)
+from tracer.trees.model import _CHANCE, _MAX, _OPPONENT, Node, Tree
+
+__all__ = ["format_tree_text", "parse_tree_text"]
+
+
+# One token per match: skip blanks and comments, then take a number-like run (checked
+# when read), a label, or one other character; the empty match at the end is "end".
+_TOKEN_RE = re.compile(r"(?:\s+|#[^\n]*)*([-+.0-9][^\s()\[\]:,=#]*|[A-Za-z_][A-Za-z0-9_']*|\S|\Z)")
+_INF_WORD = re.compile("inf")
+_NUMBER_RE = re.compile(r"[+-]inf|[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_KINDS = {c: "num" for c in "+-.0123456789"} | {c: c for c in "()[]:,="} | {"": "end"}
+_KINDS |= {c: "label" for c in "_" + ascii_letters}
+_NODE_START = frozenset({"num", "label", "[", ":", "("})
+_ATTR_HELP = "an attribute (max, min, chance or p=<probability>)"
+
+
+class _TextParser:
+    """Recursive descent in spirit, with an explicit stack of open nodes instead of calls.
+
+    Tokens are plain strings; their kinds come from the first character.  Source
+    positions are only worked out when an error needs one.
+    """
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+        self.toks: list[str] = _TOKEN_RE.findall(text)
+        self.toks += ["", ""]  # lookahead past the end stays in range
+        kind_of = _KINDS.get
+        self.kinds: list[str] = [kind_of(t[:1], "bad") for t in self.toks]
+
+    @cached_property
+    def positions(self) -> list[int]:
+        """Where each token starts (computed again from the text, for errors only)."""
+        starts = [m.start(1) for m in _TOKEN_RE.finditer(self.text)]
+        return starts + [len(self.text)] * (len(self.toks) - len(starts))
+
+    def place(self, token: int) -> str:
+        pos = self.positions[token]
+        line = self.text.count("\n", 0, pos) + 1
+        column = pos - self.text.rfind("\n", 0, pos)
+        return f"line {line}, column {column}"
+
+    def error(self, i: int, message: str) -> InputError:
+        return InputError(message, file=self.file, where=self.place(i))
+
+    def expected(self, i: int, what: str) -> InputError:
+        kind, token = self.kinds[i], self.toks[i]
+        if kind == "bad":
+            return self.error(i, f"unexpected character {token!r}")
+        found = "end of input" if kind == "end" else f"'{token}'"
+        return self.error(i, f"expected {what} but found {found}")
+
+    def number(self, i: int) -> float | int:
+        token = self.toks[i]
+        if token.isascii() and token[token[:1] in "+-":].isdigit():
+            digits = len(token.lstrip("+-"))
+            if digits > MAX_NUMBER_DIGITS:
+                raise self.error(i, f"a number with {digits} digits (at most "
+                                    f"{MAX_NUMBER_DIGITS} are accepted)")
+            return int(token)
+        if _NUMBER_RE.fullmatch(token):
+            value = float(token)
+            if math.isinf(value) and not _INF_WORD.search(token):
+                shown = token if len(token) <= 20 else token[:20] + "..."
+                raise self.error(i, f"the number {shown} is out of range (it would be "
+                                    "infinite; write +inf or -inf for unbounded values)")
+            return value
+        raise self.error(i, f"malformed number {token!r}")
+
+    def attributes(self, i: int) -> tuple[int, Player | None, float | None]:
+        """Read ``[attr, ...]`` starting at the '['; return the index after the ']'."""
+        kinds, toks = self.kinds, self.toks
+        player: Player | None = None
+        prob: float | None = None
+        i += 1
+        while True:
+            if kinds[i] != "label":
+                raise self.expected(i, _ATTR_HELP)
+            word = toks[i]
+            if word in _PLAYERS:
+                if player is not None:
+                    raise self.error(i, f"two players given: {player.value} and {word}")
+                player = _PLAYERS[word]
+                i += 1
+            elif word in ("p", "prob"):
+                if prob is not None:
+                    raise self.error(i, "two probabilities given")
+                if kinds[i + 1] != "=":
+                    raise self.expected(i + 1, f"'=' after '{word}'")
+                if kinds[i + 2] != "num":
+                    raise self.expected(i + 2, "a probability")
+                value = self.number(i + 2)
+                complaint = _check_prob(value)
+                if complaint:
+                    raise self.error(i + 2, complaint)
+                prob = value
+                i += 3
+            else:
+                raise self.error(
+                    i, f"unknown attribute {word!r} (allowed: chance, max, min, p=<probability>)"
+                )
+            if kinds[i] == ",":
+                i += 1
+            elif kinds[i] == "]":
+                return i + 1, player, prob
+            elif kinds[i] != "label":
+                raise self.expected(i, "',' or ']'")
+
+    def parse(self) -> list[Any]:
+        """The root record ``[label, player, value, prob, children, first token]``."""
+        kinds, toks = self.kinds, self.toks
+        number = self.number
+        i = 0
+        root: list[Any] | None = None
+        stack: list[list[Any]] = []
+        opened: list[int] = []
+        while True:
+            # A node starts at token i.
+            is_open = False
+            if kinds[i] == "num":  # the common case: a bare leaf
+                token = toks[i]
+                value = (int(token) if len(token) < 19 and token.isdigit() and token.isascii()
+                         else number(i))
+                record: list[Any] = [None, None, value, None, (), i]
+                i += 1
+                if kinds[i] == "(":
+                    self.check_bare(i)
+            else:
+                record, i, bare = self.node_head(i)
+                if kinds[i] == "(" and bare:
+                    self.check_bare(i)
+                elif kinds[i] == "(":
+                    if kinds[i + 1] == ")":
+                        raise self.error(i + 1, "an inner node needs at least one child")
+                    record[4] = []
+                    is_open = True
+                elif record[2] is None:
+                    raise self.no_value(i, record)
+            if stack:
+                stack[-1][4].append(record)
+            else:
+                root = record
+            if is_open:
+                stack.append(record)
+                opened.append(i)
+                i += 1
+                continue
+            # After a node: close parents, then find where the next sibling starts.
+            while True:
+                kind = kinds[i]
+                if not stack:
+                    if kind != "end":
+                        raise self.expected(i, "end of input")
+                    assert root is not None
+                    return root
+                if kind == ")":
+                    stack.pop()
+                    opened.pop()
+                    i += 1
+                elif kind == ",":
+                    if kinds[i + 1] not in _NODE_START:
+                        raise self.expected(i + 1, "a number, a label or '('")
+                    i += 1
+                    break
+                elif kind in _NODE_START:
+                    break
+                elif kind == "end":
+                    raise self.error(
+                        i,
+                        f"expected ')' to close the '(' at {self.place(opened[-1])} "
+                        "but found end of input",
+                    )
+                else:
+                    raise self.expected(i, "',', ')' or another node")
+
+    def touching(self, i: int) -> bool:
+        """True when token ``i`` follows token ``i - 1`` with nothing in between."""
+        return self.positions[i] == self.positions[i - 1] + len(self.toks[i - 1])
+
+    def check_bare(self, i: int) -> None:
+        """Refuse ``3(...)``: a '(' glued to a bare leaf's number (token ``i - 1``)."""
+        if self.touching(i):
+            raise self.error(
+                i,
+                "a bare number is a whole leaf: write :<number>(...) for an inner node "
+                "with a static value, or put a space between two siblings",
+            )
+
+    def node_head(self, i: int) -> tuple[list[Any], int, bool]:
+        """Read ``label? [attrs]? (number | ':' number)?`` starting at token ``i``.
+
+        Returns the record (no children yet), the next token's index, and whether the
+        node ended with a bare number (an unlabelled leaf such as ``[p=0.5]3``).
+        """
+        kinds, toks = self.kinds, self.toks
+        start = i
+        label: str | None = None
+        value: float | int | None = None
+        player: Player | None = None
+        prob: float | None = None
+        bare = False
+        if kinds[i] == "label":
+            label = toks[i]
+            i += 1
+        if kinds[i] == "[":
+            i, player, prob = self.attributes(i)
+        if kinds[i] == "num" and label is None and i > start:
+            value = self.number(i)
+            i += 1
+            bare = True
+        elif kinds[i] == ":":
+            if kinds[i + 1] != "num":
+                raise self.expected(i + 1, "a number after ':'")
+            value = self.number(i + 1)
+            i += 2
+            if kinds[i] == "(" and not self.touching(i):
+                raise self.error(
+                    i,
+                    "a '(' after a value must touch it to give the node children "
+                    "(C:5(...)); put a comma before a sibling (E:3, (...))",
+                )
+        return [label, player, value, prob, (), start], i, bare
+
+    def no_value(self, i: int, record: list[Any]) -> InputError:
+        start = record[5]
+        label = record[0]
+        if label is None and record[1] is None and record[3] is None:
+            return self.expected(i, "a number, a label or '('")
+        if label is None:
+            return self.expected(i, "a number, ':' or '(' after the attributes")
+        hint = " (infinity is written +inf)" if label.lower() in ("inf", "infinity") else ""
+        return self.error(
+            start,
+            f"node {label} has no value: write {label}:<number> for a leaf "
+            f"or {label}(...) for an inner node{hint}",
+        )
+
+
+def parse_tree_text(text: str, *, file: str = "<tree>", root_player: Player | None = None) -> Tree:
+    """Build a :class:`Tree` from the text notation (grammar in ``docs/trees.md``).
+
+    ``root_player`` sets the root's player unless the text marks the root itself.
+    Errors are :class:`InputError` with ``where="line L, column C"``.
+    """
+    root_default = _root_default(root_player, None)
+    with _gc_paused():
+        parser = _TextParser(text, file)
+        records = [parser.parse()]
+        for record in records:  # breadth-first: the list grows as it is read
+            records.extend(record[4])
+        flat = _Flat(
+            [r[2] for r in records],
+            [len(r[4]) for r in records],
+            {i: r[0] for i, r in enumerate(records) if r[0] is not None},
+            {i: r[1] for i, r in enumerate(records) if r[1] is not None},
+            {i: r[3] for i, r in enumerate(records) if r[3] is not None},
+        )
+        tokens = [r[5] for r in records]
+        del records
+
+        def where(i: int, key: str | None) -> str:
+            return parser.place(tokens[i])
+
+        return _build(flat, root_default=root_default, where=where, file=file)
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+def _format_number(value: float | int) -> str:
+    if isinstance(value, float):
+        if value == math.inf:
+            return "+inf"
+        if value == -math.inf:
+            return "-inf"
+        return repr(value)
+    return str(value)
+
+
+def _heads(tree: Tree) -> tuple[list[Node], dict[str, str]]:
+    """Preorder nodes and each node's text before its '(' (label, attributes, value)."""
+    order: list[Node] = []
+    heads: dict[str, str] = {}
+    stack: list[tuple[Node, Player]] = [(tree.root, _MAX)]
+    while stack:
+        node, expected = stack.pop()
+        order.append(node)
+        value = node.value
+        if (
+            value is not None
+            and not node.children
+            and node.label is None
+            and node.prob is None
+            and node.player is expected
+        ):  # the common case: a plain leaf is just its number
+            heads[node.id] = str(value) if type(value) is int else _format_number(value)
+            continue
+        attrs = []
+        if node.player is not expected:
+            attrs.append(node.player.value)
+        if node.prob is not None:
+            attrs.append("p=" + _format_number(node.prob))
+        head = node.label or ""
+        if attrs:
+            head += "[" + ",".join(attrs) + "]"
+        if value is not None:
+            number = _format_number(value)
+            head += number if node.label is None and not node.children else ":" + number
+        heads[node.id] = head
+        if node.children:
+            below = expected if node.player is _CHANCE else _OPPONENT[node.player]
+            stack.extend(zip(reversed(node.children), repeat(below)))
+    return order, heads
+
+
+def _separators(kids: tuple[Node, ...], heads: dict[str, str]) -> list[str]:
+    """What goes after each child: " " (the last gets ""), or ", " where needed.
+
+    ``E:3 (1 2)`` would read as E with children, so a labelled leaf followed by an
+    unlabelled, attribute-free inner node gets a comma: ``E:3, (1 2)``.
+    """
+    seps = [" "] * len(kids)
+    seps[-1] = ""
+    for j in range(len(kids) - 1):
+        prev = kids[j]
+        if prev.label is not None and not prev.children and not heads[kids[j + 1].id]:
+            seps[j] = ", "
+    return seps
+
+
+def _flat_text(node: Node, heads: dict[str, str]) -> str:
+    out: list[str] = []
+    stack: list[Node | str] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        out.append(heads[item.id])
+        if item.children:
+            out.append("(")
+            stack.append(")")
+            kids = item.children
+            for child, sep in zip(reversed(kids), reversed(_separators(kids, heads)), strict=True):
+                if sep:
+                    stack.append(sep)
+                stack.append(child)
+    return "".join(out)
+
+
+def format_tree_text(tree: Tree, *, width: int = 88) -> str:
+    """The canonical text notation of ``tree``, ending with a newline.
+
+    Labels appear only where the source gave them, attributes only where a player
+    differs from alternation or a probability is set.  A tree that fits in ``width``
+    columns is one line; otherwise inner nodes that do not fit open a block with one
+    child per line (indented two spaces, at most 40 columns deep).
+    """
+    order, heads = _heads(tree)
+    length: dict[str, int] = {}
+    for node in reversed(order):
+        size = len(heads[node.id])
+        if node.children:
+            seps = _separators(node.children, heads)
+            size += 2 + sum(map(len, seps)) + sum(length[c.id] for c in node.children)
+        length[node.id] = size
+    lines: list[str] = []
+    # (node or closing parenthesis, indent, what ends its last line: "" or ",")
+    stack: list[tuple[Node | str, int, str]] = [(tree.root, 0, "")]
+    while stack:
+        item, indent, end = stack.pop()
+        pad = " " * indent
+        if isinstance(item, str):
+            lines.append(pad + item + end)
+        elif not item.children or indent + length[item.id] + len(end) <= width or indent >= 40:
+            lines.append(pad + _flat_text(item, heads) + end)
+        else:
+            lines.append(pad + heads[item.id] + "(")
+            stack.append((")", indent, end))
+            seps = _separators(item.children, heads)
+            for child, sep in zip(reversed(item.children), reversed(seps), strict=True):
+                stack.append((child, indent + 2, sep.strip()))
+    return "\n".join(lines) + "\n"
