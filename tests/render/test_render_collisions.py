@@ -57,3 +57,25 @@ def test_side_by_side_labels_stay_clear_and_inside_their_panel() -> None:
     texts, _ = read(svg)
     cut = next(t for t in texts if t.text == "2 ≤ α = 3")
     assert min(xs) <= cut.box[0] and cut.box[2] <= max(xs)
+
+
+@pytest.mark.render
+def test_side_by_side_with_boards_has_no_collision() -> None:
+    # compare tictactoe --techniques tt --picture: six cut labels sat over the boards
+    # (docs/img/ordering/tictactoe.alphabeta-tt.svg), the boards a rank below their nodes.
+    from tests.render.svglayout import read
+    from tracer.analysis.sidebyside import side_by_side
+    from tracer.games.registry import make_game
+    from tracer.record import MemoryRecorder
+    from tracer.search import enhanced_search
+
+    game, state, _ = make_game("tictactoe", {"board": ".o.x..x.o"})
+    traces = []
+    for techniques in ("", "tt"):
+        rec = MemoryRecorder()
+        enhanced_search(game, state, techniques=techniques, recorder=rec)
+        traces.append(rec.trace)
+    svg = side_by_side(*traces, names=("alphabeta", "tt")).render("svg").decode()
+    assert collisions(svg) == []
+    texts, _ = read(svg)
+    assert sum(t.text == "alpha cut" for t in texts) >= 6
