@@ -80,8 +80,6 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
     """The picture of traces ``a`` and ``b`` (searches of the same tree) side by side."""
     import pygraphviz
 
-
-
     opts = options or RenderOptions(legend=False)
     searched = [searched_nodes(t.events) for t in (a, b)]
     sets = [set(s) for s in searched]
