@@ -79,3 +79,40 @@ def test_side_by_side_with_boards_has_no_collision() -> None:
     assert collisions(svg) == []
     texts, _ = read(svg)
     assert sum(t.text == "alpha cut" for t in texts) >= 6
+
+
+CROSSED = ["aima.alphabeta.fail-soft.json", "aima.alphabeta.fail-hard.json",
+           "three-mins.alphabeta.fail-soft.json", "tictactoe-stage3.alphabeta.json",
+           "othello.alphabeta.depth3.json"]
+
+
+@pytest.mark.parametrize("pruned", ["cross", "hide"])
+@pytest.mark.parametrize("name", CROSSED)
+def test_no_label_sits_on_a_cross(name: str, pruned: str) -> None:
+    # --pruned cross draws a cross on each cut edge (render/marks.py) where the placed
+    # labels (render/labels.py) may also go: neither may cover the other.
+    from tracer.render import RenderOptions
+
+    drawing = Drawing(Path(__file__).parents[2] / "traces" / name, RenderOptions(pruned=pruned))
+    svg = drawing.render("svg").decode()
+    assert "gt.cross." in svg
+    assert collisions(svg) == []
+    if name.startswith("aima"):
+        for frame in drawing.frames():
+            assert collisions(drawing.render("svg", frame.view).decode()) == [], frame.caption
+
+
+@pytest.mark.parametrize("name", CROSSED[:4])
+def test_no_strip_panel_has_a_collision(name: str) -> None:
+    import re
+
+    from tracer.render import RenderOptions
+    from tracer.render.strip import strip_svg
+
+    data, count = strip_svg(Drawing(Path(__file__).parents[2] / "traces" / name,
+                                    RenderOptions(pruned="cross", step="leaf")))
+    panels = re.findall(r'<g id="panel-[a-z]+" class="panel"[^>]*>(.*?)</g>'
+                        r'(?=\n<g id="panel-|\n</svg>)', data.decode(), re.DOTALL)
+    assert len(panels) == count
+    for k, inner in enumerate(panels):
+        assert collisions(inner + "\n") == [], f"panel {k + 1}"
