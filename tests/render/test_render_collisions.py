@@ -116,3 +116,16 @@ def test_no_strip_panel_has_a_collision(name: str) -> None:
     assert len(panels) == count
     for k, inner in enumerate(panels):
         assert collisions(inner + "\n") == [], f"panel {k + 1}"
+
+
+@pytest.mark.parametrize("name", ["tictactoe-stage2.minimax.json",
+                                  "tictactoe-stage3.alphabeta.json",
+                                  "othello.alphabeta.depth3.json"])
+def test_slides_boards_sit_under_their_nodes(name: str) -> None:
+    # --preset slides draws everything 1.4 times larger: the board under a node was
+    # tucked up by its unscaled height, so it covered the node and its edges left from
+    # inside the board.
+    from tracer.render.presets import preset_options
+
+    drawing = Drawing(Path(__file__).parents[2] / "traces" / name, preset_options("slides"))
+    assert collisions(drawing.render("svg").decode()) == []
