@@ -23,12 +23,12 @@ from typing import Any
 from ..events import Evaluate, Event, Expand, Transposition
 from ..render import Drawing, RenderOptions
 from ..render.engine import render
+from ..render.strip import agraph_attrs, shifted
 from ..trace import Trace
 from .ordering import Counter
 
 __all__ = ["SideBySide", "side_by_side", "searched_nodes"]
 
-_HTML_ATTRS = ("label", "xlabel", "headlabel", "taillabel")
 _MARK = {"colour": "#c00000", "print": "#000000"}
 _MARGIN = 14.0
 """Points between a panel's frame and its drawing."""
@@ -109,11 +109,11 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
         mine, theirs = only[i], sets[1 - i]
         members = []
         for node in src.nodes():
-            attrs = _attrs(node.attr)
+            attrs = agraph_attrs(node.attr)
             attrs.setdefault("label", "")  # an empty label (<>) would become the node's name
             key = str(node)
             if "pos" in attrs:
-                attrs["pos"] = _shift(attrs["pos"], dx, dy)
+                attrs["pos"] = shifted(attrs["pos"], dx, dy)
             if "id" in attrs:
                 attrs["id"] = prefix + attrs["id"]
             if key in mine:
@@ -132,10 +132,10 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
             out.add_node(prefix + key, **attrs)
             members.append(prefix + key)
         for edge in src.edges():
-            attrs = _attrs(edge.attr)
+            attrs = agraph_attrs(edge.attr)
             for field in ("pos", "lp", "xlp"):
                 if field in attrs:
-                    attrs[field] = _shift(attrs[field], dx, dy)
+                    attrs[field] = shifted(attrs[field], dx, dy)
             out.add_edge(prefix + str(edge[0]), prefix + str(edge[1]), **attrs)
         t = Counter()
         for e in trace.events:
@@ -160,19 +160,6 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
     return SideBySide(names, only, out.string())
 
 
-def _attrs(attr: Any) -> dict[str, str]:
-    """A node's or edge's attributes, HTML labels kept HTML (pygraphviz hands them back
-    without their outer angle brackets)."""
-    out: dict[str, str] = {}
-    for k, v in attr.items():
-        if not v:
-            continue
-        if k in _HTML_ATTRS and v.startswith("<") and v.endswith(">"):
-            v = f"<{v}>"
-        out[k] = v
-    return out
-
-
 def _bb(graph: Any) -> tuple[float, float, float, float]:
     """The box a pinned drawing covers: its anchors' (and every node's) positions."""
     points = [tuple(float(v) for v in str(n.attr["pos"]).split(",")[:2])
@@ -184,17 +171,6 @@ def _bb(graph: Any) -> tuple[float, float, float, float]:
     ys0 = [y - h for (_, y), (_, h) in zip(points, halves, strict=True)]
     ys1 = [y + h for (_, y), (_, h) in zip(points, halves, strict=True)]
     return min(xs0), min(ys0), max(xs1), max(ys1)
-
-
-def _shift(pos: str, dx: float, dy: float) -> str:
-    """A Graphviz position (``x,y``, or a spline ``e,x,y x,y ...``) moved by dx, dy."""
-    def point(text: str) -> str:
-        parts = text.split(",")
-        head = parts[:-2]
-        x, y = float(parts[-2]) + dx, float(parts[-1]) + dy
-        return ",".join([*head, f"{x:.2f}", f"{y:.2f}"])
-
-    return " ".join(point(p) for p in pos.split())
 
 
 def _dashed(style: str | None) -> str:

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from .pipeline import Drawing
     from .view import View
 
-__all__ = ["GAP", "MAX_PANELS", "STRIP_FORMATS", "strip_dot", "strip_svg", "write_strip"]
+__all__ = ["GAP", "MAX_PANELS", "STRIP_FORMATS", "agraph_attrs", "shifted", "strip_dot",
+           "strip_svg", "write_strip"]
 
 STRIP_FORMATS = ("svg", "png", "pdf", "dot")
 """What a strip is written as, chosen by the file's extension."""
@@ -91,19 +92,19 @@ def strip_dot(drawing: Drawing, *, columns: int = 3) -> tuple[str, int]:
         dy = (rows - 1 - k // cols) * (height + GAP) - y0
         prefix = f"p{letter(k)}-"
         for node in graph.nodes():
-            attrs = _attrs(node.attr)
+            attrs = agraph_attrs(node.attr)
             attrs.setdefault("label", "")  # an empty label would become the node's name
             for name in ("pos", "xlp"):
                 if name in attrs:
-                    attrs[name] = _shift(attrs[name], dx, dy)
+                    attrs[name] = shifted(attrs[name], dx, dy)
             if "id" in attrs:
                 attrs["id"] = prefix + attrs["id"]
             out.add_node(prefix + str(node), **attrs)
         for edge in graph.edges():
-            attrs = _attrs(edge.attr)
+            attrs = agraph_attrs(edge.attr)
             for name in ("pos", "lp", "xlp", "head_lp", "tail_lp"):
                 if name in attrs:
-                    attrs[name] = _shift(attrs[name], dx, dy)
+                    attrs[name] = shifted(attrs[name], dx, dy)
             if "id" in attrs:
                 attrs["id"] = prefix + attrs["id"]
             out.add_edge(prefix + str(edge[0]), prefix + str(edge[1]), **attrs)
@@ -112,7 +113,7 @@ def strip_dot(drawing: Drawing, *, columns: int = 3) -> tuple[str, int]:
     return str(out.string()), len(panels)
 
 
-def _attrs(attr: Any) -> dict[str, str]:
+def agraph_attrs(attr: Any) -> dict[str, str]:
     """Attributes set, HTML labels kept HTML (pygraphviz hands them back without their
     outer angle brackets)."""
     return {k: f"<{v}>" if k in _HTML and v.startswith("<") and v.endswith(">") else v
@@ -122,7 +123,7 @@ def _attrs(attr: Any) -> dict[str, str]:
 _HTML = ("label", "xlabel", "headlabel", "taillabel")
 
 
-def _shift(pos: str, dx: float, dy: float) -> str:
+def shifted(pos: str, dx: float, dy: float) -> str:
     """A Graphviz position (``x,y``, or a spline ``e,x,y x,y ...``) moved by dx, dy."""
     def point(text: str) -> str:
         parts = text.split(",")
