@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from .cli_render import preset_option
+
 if TYPE_CHECKING:
     from .analysis.check import Report
     from .analysis.diff import TraceDiff
@@ -65,6 +67,7 @@ def _range(text: str | None, what: str) -> tuple[int, int] | None:
 @click.option("--render", "render_out", metavar="FILE", default=None,
               help="Draw the expected tree with your mistakes marked "
                    "(.svg, .png, .pdf or .dot; - for DOT on standard output).")
+@preset_option
 @click.option("--no-diagnosis", is_flag=True,
               help="Skip the search for the misconception behind the mistakes.")
 @click.option("--table", "tables", multiple=True,
@@ -79,8 +82,8 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                   algorithm: str | None, variant: str | None, order: str | None,
                   seed: int | None, depth: int | None, cut_on: str | None,
                   root_player: str | None, heuristic: str | None, params: tuple[str, ...],
-                  as_json: bool, render_out: str | None, no_diagnosis: bool,
-                  tables: tuple[Path, ...], jobs: int | None) -> None:
+                  as_json: bool, render_out: str | None, preset: str | None,
+                  no_diagnosis: bool, tables: tuple[Path, ...], jobs: int | None) -> None:
     """Check the answer in SOLUTION against the search of SOURCE, item by item;
     with several SOLUTIONs (files or folders of .json), grade a whole class.
 
@@ -103,6 +106,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check aima answer.json
       gametrace check aima answer.json --variant fail-hard --json
       gametrace check tree.tree answer.json --render marked.svg
+      gametrace check aima answer.json --render marked.png --preset slides
       gametrace check jugs answer.json -a astar
       gametrace check aima answers/ --table class.csv --table class.json
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
@@ -152,7 +156,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     if render_out is not None:
         from .analysis.check_render import render_marked
 
-        render_marked(trace, report, render_out)
+        render_marked(trace, report, render_out, preset=preset)
         if not on_stdout:
             click.echo(f"diagram written to {render_out}", err=True)
     ctx.exit(0 if report.correct else 1)
@@ -235,8 +239,10 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
               default=None, help="Folder for the files [default: exercise-SEED].")
 @click.option("--format", "fmt", default="svg", show_default=True,
               type=click.Choice(("svg", "png", "pdf", "dot")), help="Format of the diagrams.")
+@preset_option
 def exercise_command(branching: int, depth: int, cuts: str | None, values: str, seed: int,
-                     variant: str, cut_on: str, out_dir: Path | None, fmt: str) -> None:
+                     variant: str, cut_on: str, out_dir: Path | None, fmt: str,
+                     preset: str | None) -> None:
     """Make a random alpha-beta exercise with its answer key.
 
     The tree has BRANCHING children per inner node and DEPTH plies; it is drawn
@@ -250,6 +256,7 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     Examples:
       gametrace exercise --branching 3 --depth 2 --cuts 1..2 --seed 7
       gametrace exercise -b 2 -d 4 --cuts 3..5 --values -10..10 --format png -o ex1
+      gametrace exercise -b 3 -d 2 --format png --preset slides
     """
     from .analysis.exercise import make_exercise, write_exercise
     from .analysis.solution import Conventions
@@ -262,7 +269,7 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     ex = make_exercise(branching=branching, depth=depth, cuts=cuts_range, values=value_range,
                        seed=seed, conventions=Conventions(variant=variant, cut_on=cut_on))
     folder = out_dir if out_dir is not None else Path(f"exercise-{seed}")
-    written = write_exercise(ex, folder, fmt=fmt)
+    written = write_exercise(ex, folder, fmt=fmt, preset=preset)
     click.echo(f"exercise {ex.name}: {branching} children per node, depth {depth}, "
                f"{ex.cuts} cut{'s' if ex.cuts != 1 else ''}, best move {ex.solution.move} "
                f"(value {ex.solution.value}), found after {ex.attempts} "

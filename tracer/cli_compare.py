@@ -18,11 +18,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .analysis.ordering import DEFAULT_ORDERS
+from .cli_render import given_options, preset_option
 from .errors import UsageError
 from .numbers import format_number
+from .render.draw.presets import preset_options
 
 if TYPE_CHECKING:
     from .analysis.ordering import OrderingReport
+    from .render import RenderOptions
     from .search.enh_compare import Config
     from .trace import Trace
 
@@ -68,6 +71,7 @@ TraceOf = Callable[[str], "tuple[Trace, str]"]
                    "[default: the first two compared].")
 @click.option("--theme", type=click.Choice(("colour", "print")), default="colour",
               show_default=True, help="print: grayscale pictures.")
+@preset_option
 @click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A parameter of a generated game (repeatable); see `gametrace games`.")
 @click.option("--root-player", default=None, type=click.Choice(("max", "min")),
@@ -75,7 +79,7 @@ TraceOf = Callable[[str], "tuple[Trace, str]"]
 def compare_command(source: str, orders: str | None, techniques: str | None, algorithm: str,
                     variant: str | None, technique: str, depth: int | None, seed: int,
                     repeat: int, fmt: str | None, output: str | None, plot: str | None,
-                    picture: str | None, pair: str | None, theme: str,
+                    picture: str | None, pair: str | None, theme: str, preset: str | None,
                     params: tuple[str, ...], root_player: str | None) -> None:
     """How much an ordering of the children, or a move-ordering technique, saves on
     SOURCE (a tree file, a lecture tree or a game), and where.
@@ -91,6 +95,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
       gametrace compare aima
       gametrace compare aima --orders natural,reverse,best,worst,random:200 --plot aima.svg
       gametrace compare aima --picture pair.png --side-by-side natural,reverse
+      gametrace compare aima --picture pair.png --preset slides
       gametrace compare three-mins --format csv -o three-mins.csv
       gametrace compare othello --depth 5 --techniques standard
       gametrace compare tictactoe --techniques alphabeta,id+tt,pvs+tt,mtdf --repeat 1
@@ -160,7 +165,11 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
     if plot not in (None, "-"):
         click.echo(f"plot written to {plot}", err=True)
     if picture is not None:
-        run_deep(lambda: _picture(picture, chosen, trace_of, theme, title),
+        # --theme given on the command line wins over the preset's theme.
+        options = preset_options(preset, legend=False, visit_order=True,
+                                 **given_options(click.get_current_context(),
+                                                 {"theme": theme}))
+        run_deep(lambda: _picture(picture, chosen, trace_of, options, title),
                  max_ply=DEFAULT_MAX_PLY)
 
 
@@ -265,15 +274,15 @@ def _techniques(configs: list[Config], search: Callable[..., Any], where: str, r
     return out, trace_of, f"alpha-beta on {where}"
 
 
-def _picture(path: str, chosen: list[str], trace_of: TraceOf, theme: str,
+def _picture(path: str, chosen: list[str], trace_of: TraceOf, options: RenderOptions,
              title: str) -> None:
     from .analysis.sidebyside import side_by_side
-    from .render import RenderOptions, output_format
+    from .render import output_format
     from .render.files.output import write_output
 
     (trace_a, name_a), (trace_b, name_b) = trace_of(chosen[0]), trace_of(chosen[1])
     drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=title,
-                           options=RenderOptions(theme=theme, legend=False, visit_order=True))
+                           options=options)
     write_output(path, drawing.render(output_format(path)))
     for line in drawing.summary():
         click.echo(line, err=True)

@@ -116,10 +116,10 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Pruned subtrees: ghost (dashed, with values), cross (a cross on the cut "
                    "edge, values hidden, as the lecture draws them), hide (only the crossed "
                    "cut edge). Example: --pruned cross.")
-@click.option("--strip", metavar="OUT.svg",
-              help="Also write every step side by side in one SVG, panels (a), (b), ... as "
-                   "in AIMA Fig. 5.5 (one per leaf unless --step is given). "
-                   "Example: --strip aima-strip.svg.")
+@click.option("--strip", metavar="OUT",
+              help="Also write every step side by side in one picture (.svg, .png, .pdf or "
+                   ".dot), panels (a), (b), ... as in AIMA Fig. 5.5 (one per leaf unless "
+                   "--step is given). Example: --strip aima-strip.png.")
 @click.option("--strip-columns", type=int, default=3, show_default=True,
               help="Panels to a row in --strip. Example: --strip s.svg --strip-columns 4.")
 @click.pass_context
@@ -151,9 +151,11 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
     from .render.files.output import write_output
 
     if out is None and frames_dir is None and strip is None:
-        raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT.svg")
-    if strip is not None and not strip.lower().endswith(".svg"):
-        raise UsageError(f"--strip writes SVG: give a .svg file, not {strip!r}")
+        raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT")
+    if strip is not None:
+        from .render.files.strip import strip_format
+
+        strip_format(strip)  # a bad extension fails before any drawing
     if strip_columns < 1:
         raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
     from .options import check_frame_options

@@ -53,7 +53,7 @@ STDOUT = "-"
 ROLES: dict[str, tuple[str, ...]] = {
     "trace": (".json", ".jsonl", ".jsonl.gz"),
     "diagram": (".svg", ".png", ".pdf", ".dot", ".gv", ".tex"),
-    "strip": (".svg",),
+    "strip": (".svg", ".png", ".pdf", ".dot", ".gv"),
     "table": (".txt", ".csv", ".json"),
     "class table": (".csv", ".json"),
     "matrix": (".svg", ".png", ".pdf", ".dot", ".gv", ".json"),

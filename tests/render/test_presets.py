@@ -104,9 +104,49 @@ def test_run_and_astar_take_the_preset(tmp_path: Path) -> None:
 
 def test_every_command_offers_the_same_presets() -> None:
     from tracer.cli import run
+    from tracer.cli_check import check_command, exercise_command
+    from tracer.cli_compare import compare_command
     from tracer.cli_render import render_command
 
-    for command in (render_command, run, astar_command):
+    for command in (render_command, run, astar_command, check_command, exercise_command,
+                    compare_command):
         option = next(p for p in command.params if p.name == "preset")
         assert isinstance(option.type, click.Choice)
         assert tuple(option.type.choices) == tuple(PRESETS), command.name
+
+
+def _slide_sized(dot: str) -> bool:
+    """DOT drawn with the slides preset: values at 16 pt x 1.4 and no legend."""
+    return 'POINT-SIZE="22"' in dot and "gt:legend" not in dot
+
+
+def test_check_render_takes_the_preset(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.json"
+    answer.write_text('{"value": 3, "move": "a2"}', encoding="utf-8")
+    out = tmp_path / "marked.dot"
+    result = _invoke("check", "aima", str(answer), "--render", str(out), "--preset", "slides")
+    assert result.exit_code == 1, result.stderr  # the move is wrong
+    assert _slide_sized(out.read_text(encoding="utf-8"))
+    _invoke("check", "aima", str(answer), "--render", str(out))
+    assert not _slide_sized(out.read_text(encoding="utf-8"))
+
+
+def test_exercise_takes_the_preset(tmp_path: Path) -> None:
+    result = _invoke("exercise", "-b", "2", "-d", "2", "--format", "dot", "-o",
+                     str(tmp_path / "ex"), "--preset", "slides")
+    assert result.exit_code == 0, result.stderr
+    for name in ("worksheet.dot", "answer.dot"):
+        dot = (tmp_path / "ex" / name).read_text(encoding="utf-8")
+        assert re.search(r'\bA \[.*width=1\.4\b', dot), name  # the MAX triangle x 1.4
+        assert "gt:legend" not in dot, name
+
+
+def test_compare_picture_takes_the_preset(tmp_path: Path) -> None:
+    out = tmp_path / "pair.dot"
+    result = _invoke("compare", "aima", "--orders", "natural,reverse", "--picture", str(out),
+                     "--preset", "print")
+    assert result.exit_code == 0, result.stderr
+    assert "#dbe9f6" not in out.read_text(encoding="utf-8")  # grayscale
+    result = _invoke("compare", "aima", "--orders", "natural,reverse", "--picture", str(out),
+                     "--preset", "print", "--theme", "colour")
+    assert "#dbe9f6" in out.read_text(encoding="utf-8")  # --theme given wins

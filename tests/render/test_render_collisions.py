@@ -57,3 +57,75 @@ def test_side_by_side_labels_stay_clear_and_inside_their_panel() -> None:
     texts, _ = read(svg)
     cut = next(t for t in texts if t.text == "2 ≤ α = 3")
     assert min(xs) <= cut.box[0] and cut.box[2] <= max(xs)
+
+
+@pytest.mark.render
+def test_side_by_side_with_boards_has_no_collision() -> None:
+    # compare tictactoe --techniques tt --picture: six cut labels sat over the boards
+    # (docs/img/ordering/tictactoe.alphabeta-tt.svg), the boards a rank below their nodes.
+    from tests.render.svglayout import read
+    from tracer.analysis.sidebyside import side_by_side
+    from tracer.games.registry import make_game
+    from tracer.record import MemoryRecorder
+    from tracer.search import enhanced_search
+
+    game, state, _ = make_game("tictactoe", {"board": ".o.x..x.o"})
+    traces = []
+    for techniques in ("", "tt"):
+        rec = MemoryRecorder()
+        enhanced_search(game, state, techniques=techniques, recorder=rec)
+        traces.append(rec.trace)
+    svg = side_by_side(*traces, names=("alphabeta", "tt")).render("svg").decode()
+    assert collisions(svg) == []
+    texts, _ = read(svg)
+    assert sum(t.text == "alpha cut" for t in texts) >= 6
+
+
+CROSSED = ["aima.alphabeta.fail-soft.json", "aima.alphabeta.fail-hard.json",
+           "three-mins.alphabeta.fail-soft.json", "tictactoe-stage3.alphabeta.json",
+           "othello.alphabeta.depth3.json"]
+
+
+@pytest.mark.parametrize("pruned", ["cross", "hide"])
+@pytest.mark.parametrize("name", CROSSED)
+def test_no_label_sits_on_a_cross(name: str, pruned: str) -> None:
+    # --pruned cross draws a cross on each cut edge (render/marks.py) where the placed
+    # labels (render/labels.py) may also go: neither may cover the other.
+    from tracer.render import RenderOptions
+
+    drawing = Drawing(Path(__file__).parents[2] / "traces" / name, RenderOptions(pruned=pruned))
+    svg = drawing.render("svg").decode()
+    assert "gt.cross." in svg
+    assert collisions(svg) == []
+    if name.startswith("aima"):
+        for frame in drawing.frames():
+            assert collisions(drawing.render("svg", frame.view).decode()) == [], frame.caption
+
+
+@pytest.mark.parametrize("name", CROSSED[:4])
+def test_no_strip_panel_has_a_collision(name: str) -> None:
+    import re
+
+    from tracer.render import RenderOptions
+    from tracer.render.files.strip import strip_svg
+
+    data, count = strip_svg(Drawing(Path(__file__).parents[2] / "traces" / name,
+                                    RenderOptions(pruned="cross", step="leaf")))
+    panels = re.findall(r'<g id="panel-[a-z]+" class="panel"[^>]*>(.*?)</g>'
+                        r'(?=\n<g id="panel-|\n</svg>)', data.decode(), re.DOTALL)
+    assert len(panels) == count
+    for k, inner in enumerate(panels):
+        assert collisions(inner + "\n") == [], f"panel {k + 1}"
+
+
+@pytest.mark.parametrize("name", ["tictactoe-stage2.minimax.json",
+                                  "tictactoe-stage3.alphabeta.json",
+                                  "othello.alphabeta.depth3.json"])
+def test_slides_boards_sit_under_their_nodes(name: str) -> None:
+    # --preset slides draws everything 1.4 times larger: the board under a node was
+    # tucked up by its unscaled height, so it covered the node and its edges left from
+    # inside the board.
+    from tracer.render.draw.presets import preset_options
+
+    drawing = Drawing(Path(__file__).parents[2] / "traces" / name, preset_options("slides"))
+    assert collisions(drawing.render("svg").decode()) == []

@@ -1,4 +1,5 @@
-"""``render --strip OUT.svg``: every step side by side in one SVG, as AIMA's Fig. 5.5."""
+"""``render --strip OUT``: every step side by side in one picture (SVG, PNG, PDF or DOT),
+as AIMA's Fig. 5.5."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pygraphviz
 import pytest
 from click.testing import CliRunner
 
 from tracer.cli import main
 from tracer.errors import LimitExceeded
 from tracer.render import Drawing, RenderOptions
-from tracer.render.files.strip import letter, strip_svg
+from tracer.render.files.pdf import page_count
+from tracer.render.files.strip import GAP, letter, strip_dot, strip_svg
 from tracer.trace import Trace
 
 
@@ -86,7 +89,8 @@ def test_cli_strip_defaults_to_leaf_steps(aima_file: Path, tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize("args,message", [
-    (("--strip", "s.png"), "--strip writes SVG: give a .svg file, not "),
+    (("--strip", "s.tex"), "a strip is written as .svg, .png, .pdf or .dot, not "),
+    (("--strip", "s.jpg"), "a strip is written as .svg, .png, .pdf or .dot, not "),
     (("--strip", "s.svg", "--strip-columns", "0"), "--strip-columns must be at least 1"),
 ])
 def test_cli_strip_usage_errors(aima_file: Path, tmp_path: Path, args: tuple[str, ...],
@@ -101,3 +105,40 @@ def test_strip_is_deterministic(aima: Trace) -> None:
     first, _ = strip_svg(Drawing(aima, RenderOptions(step="leaf", pruned="cross")))
     again, _ = strip_svg(Drawing(aima, RenderOptions(step="leaf", pruned="cross")))
     assert first == again
+
+
+def test_strip_dot_shifts_each_panel_into_place(aima: Trace) -> None:
+    drawing = Drawing(aima, RenderOptions(step="leaf", pruned="cross"))
+    source, count = strip_dot(drawing, columns=3)
+    assert count == 8
+    graph = pygraphviz.AGraph(string=source)
+    pos = {str(n): tuple(float(v) for v in n.attr["pos"].split(",")) for n in graph.nodes()
+           if str(n).endswith("-E")}
+    assert sorted(pos) == [f"p{x}-E" for x in "abcdefgh"]
+    width = pos["pb-E"][0] - pos["pa-E"][0]
+    height = pos["pa-E"][1] - pos["pd-E"][1]
+    assert pos["pc-E"][0] - pos["pb-E"][0] == pytest.approx(width, abs=0.02)
+    assert pos["pa-E"][1] == pytest.approx(pos["pc-E"][1])  # one row...
+    assert pos["pd-E"][1] - pos["pg-E"][1] == pytest.approx(height, abs=0.02)  # ...3 rows
+    svg = drawing.render("svg").decode()
+    svg_width = float(re.search(r'<svg width="([0-9.]+)pt"', svg)[1])
+    assert width == pytest.approx(svg_width + GAP, abs=1)  # the SVG strip's (whole pt)
+    assert all(re.match(r"p[a-h]-", str(n)) for n in graph.nodes())  # one name per panel
+    assert "pd-gt.cross.C.I.0a" in graph
+
+
+@pytest.mark.parametrize("name,magic", [("s.png", b"\x89PNG"), ("s.pdf", b"%PDF"),
+                                        ("s.dot", b"digraph")])
+def test_cli_strip_in_other_formats(aima_file: Path, tmp_path: Path, name: str,
+                                    magic: bytes) -> None:
+    out = tmp_path / name
+    code, err = _render(str(aima_file), "--strip", str(out), "--pruned", "cross")
+    assert code == 0, err
+    assert "8 panels written" in err
+    data = out.read_bytes()
+    assert data.startswith(magic)
+    if name.endswith(".pdf"):
+        assert page_count(data) == 1  # one page holding every panel
+    code, _ = _render(str(aima_file), "--strip", str(tmp_path / ("again" + out.suffix)),
+                      "--pruned", "cross")
+    assert (tmp_path / ("again" + out.suffix)).read_bytes() == data  # deterministic

@@ -16,7 +16,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..render import Drawing, RenderOptions
+from ..render import Drawing
 from ..render.draw.dot import to_dot
 from ..render.files.engine import render
 from ..render.files.output import write_output
@@ -33,8 +33,10 @@ __all__ = ["MISTAKE_COLOUR", "marked_dot", "render_marked", "render_worksheet",
 MISTAKE_COLOUR = "#d00000"
 
 
-def _drawing(trace: Trace, **options: object) -> Drawing:
-    return Drawing(trace, RenderOptions.from_kwargs(**options))
+def _drawing(trace: Trace, preset: str | None = None, **options: object) -> Drawing:
+    from ..render.draw.presets import preset_options
+
+    return Drawing(trace, preset_options(preset, **options))
 
 
 _SAME_FACT = {"you did not mark it pruned": "you evaluated it, but it is never searched",
@@ -76,16 +78,18 @@ def _marked(view: View, marks: dict[str, list[str]], cause: Sequence[str] = ()) 
     return replace(view, nodes=nodes, side=side)
 
 
-def marked_dot(trace: Trace, report: Report) -> str:
+def marked_dot(trace: Trace, report: Report, *, preset: str | None = None) -> str:
     """DOT source of the expected tree with ``report``'s mistakes marked."""
-    drawing, view, marks = _marked_view(trace, report)
+    drawing, view, marks = _marked_view(trace, report, preset)
     return to_dot(_marked(view, marks, _cause(report)), drawing.theme)
 
 
-def render_marked(trace: Trace, report: Report, out: str | os.PathLike[str]) -> None:
+def render_marked(trace: Trace, report: Report, out: str | os.PathLike[str], *,
+                  preset: str | None = None) -> None:
     """Draw the expected tree of ``trace`` with ``report``'s mistakes in red into ``out``
-    (``.svg``, ``.png``, ``.pdf`` or ``.dot``)."""
-    drawing, view, marks = _marked_view(trace, report)
+    (``.svg``, ``.png``, ``.pdf`` or ``.dot``), with the options of ``preset``
+    (:mod:`tracer.render.draw.presets`)."""
+    drawing, view, marks = _marked_view(trace, report, preset)
     _render(drawing, view, out, marks, _cause(report))
 
 
@@ -99,8 +103,9 @@ def _cause(report: Report) -> list[str]:
     return [f"likely cause: {what}"]
 
 
-def _marked_view(trace: Trace, report: Report) -> tuple[Drawing, View, dict[str, list[str]]]:
-    drawing = _drawing(trace)
+def _marked_view(trace: Trace, report: Report,
+                 preset: str | None = None) -> tuple[Drawing, View, dict[str, list[str]]]:
+    drawing = _drawing(trace, preset)
     base = drawing.view
     marks = _marks(report)
     rank = {v.key: i for i, v in enumerate(base.nodes)}
@@ -124,10 +129,12 @@ def whole_tree_options(trace: Trace) -> dict[str, object]:
     return {"max_nodes": max(400, size), "max_width": max(10, size)}
 
 
-def _worksheet_view(trace: Trace, title: str | None) -> tuple[Drawing, View]:
+def _worksheet_view(trace: Trace, title: str | None,
+                    preset: str | None = None) -> tuple[Drawing, View]:
     """The whole tree, every leaf with its value, and nothing of the answer: no values
     of inner nodes, no cuts, no pruned or unsearched styles, no principal variation."""
-    drawing = _drawing(trace, title=title, ghost_values=True, **whole_tree_options(trace))
+    drawing = _drawing(trace, preset, title=title, ghost_values=True,
+                       **whole_tree_options(trace))
     base = drawing.view
     statics = {n.id: n.static for n in drawing.replay.skeleton.nodes.values()}
     nodes = tuple(replace(v, status="explored", pv=False, current=False, extra=(),
@@ -146,14 +153,15 @@ def _leaf_value(drawing: Drawing, value: float | int | None) -> str | None:
     return None if value is None else drawing.words.number(value)
 
 
-def worksheet_dot(trace: Trace, *, title: str | None = None) -> str:
+def worksheet_dot(trace: Trace, *, title: str | None = None,
+                  preset: str | None = None) -> str:
     """DOT source of the blank worksheet: the tree of ``trace`` with leaf values only."""
-    drawing, view = _worksheet_view(trace, title)
+    drawing, view = _worksheet_view(trace, title, preset)
     return to_dot(view, drawing.theme)
 
 
 def render_worksheet(trace: Trace, out: str | os.PathLike[str], *,
-                     title: str | None = None) -> None:
+                     title: str | None = None, preset: str | None = None) -> None:
     """Draw the blank worksheet of ``trace``'s tree into ``out``."""
-    drawing, view = _worksheet_view(trace, title)
+    drawing, view = _worksheet_view(trace, title, preset)
     _render(drawing, view, out, {})

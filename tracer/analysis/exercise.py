@@ -124,10 +124,12 @@ def _search(tree: Tree, c: Conventions) -> Trace:
 
 
 def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
-                   fmt: str = "svg") -> list[Path]:
+                   fmt: str = "svg", preset: str | None = None) -> list[Path]:
     """Write ``exercise.tree``, ``worksheet.FMT``, ``answer.json`` and ``answer.FMT``
-    into ``directory`` (created if needed); returns the paths written."""
-    from ..render import RenderOptions, render_trace
+    into ``directory`` (created if needed), drawn with the options of ``preset``
+    (:mod:`tracer.render.draw.presets`); returns the paths written."""
+    from ..render import render_trace
+    from ..render.draw.presets import preset_options
     from .check_render import render_worksheet, whole_tree_options
 
     if fmt not in ("svg", "png", "pdf", "dot"):
@@ -142,10 +144,10 @@ def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
                                  f"{'>=' if c.cut_on == 'ge' else '>'} beta), MAX at the root\n"
                                  + format_tree_text(ex.tree))
     atomic_write_text(key_file, dumps_json_pretty(ex.solution.to_json()))
-    render_worksheet(ex.trace, sheet, title=_title(ex))
+    render_worksheet(ex.trace, sheet, title=_title(ex), preset=preset)
     # The solution diagram is drawn whole too: its cut labels refer to leaf values.
-    render_trace(ex.trace, answer, RenderOptions.from_kwargs(
-        title=_title(ex) + ": answer", **whole_tree_options(ex.trace)))
+    render_trace(ex.trace, answer, preset_options(
+        preset, title=_title(ex) + ": answer", **whole_tree_options(ex.trace)))
     return [tree_file, sheet, key_file, answer]
 
 

@@ -1,7 +1,7 @@
 """One picture of the same tree searched two ways, with what one prunes and the other
 searches made obvious.
 
-Each search is drawn by the diagram renderer (:func:`tracer.render.trace_dot`, the same
+Each search is drawn by the diagram renderer (:class:`tracer.render.Drawing`, the same
 drawing ``gametrace render`` makes) in a frame of its own, the two frames side by side.
 On top of the renderer's marks (pruned subtrees dashed, unsearched ones dotted):
 
@@ -22,15 +22,22 @@ from typing import Any
 
 from ..events import Evaluate, Event, Expand, Transposition
 from ..numbers import format_number
-from ..render import RenderOptions, trace_dot
+from ..render import Drawing, RenderOptions
 from ..render.files.engine import render
+from ..render.files.strip import agraph_attrs, shifted
 from ..trace import Trace
 from .ordering import Counter
 
 __all__ = ["SideBySide", "side_by_side", "searched_nodes"]
 
-_HTML_ATTRS = ("label", "xlabel", "headlabel", "taillabel")
 _MARK = {"colour": "#c00000", "print": "#000000"}
+_MARGIN = 14.0
+"""Points between a panel's frame and its drawing."""
+_CAPTION_ROOM = 24.0
+"""Points above a panel's drawing for its caption."""
+_PANEL_GAP = 16.0
+_LEGEND_ROOM = 80.0
+"""Points under the panels for the title and the legend (at most four rows)."""
 
 
 @dataclass(frozen=True)
@@ -41,14 +48,14 @@ class SideBySide:
     only: tuple[tuple[str, ...], tuple[str, ...]]
     """Nodes searched (expanded or evaluated) by the first search only, by the second only."""
     source: str
-    """The DOT source (laid out with ``dot``)."""
+    """The DOT source, every position pinned (draw it with ``neato -n2``)."""
 
     def render(self, fmt: str) -> bytes:
-        """``svg``, ``png``, ``pdf`` or ``dot`` bytes (pictures: laid out once, each edge
-        label then moved clear of the lines and kept inside its panel)."""
+        """``svg``, ``png``, ``pdf`` or ``dot`` bytes (each panel on the positions, edge
+        labels included, of its own diagram)."""
         if fmt == "dot":
             return self.source.encode()
-        return render(_labels_placed(self.source), fmt, pinned=True)
+        return render(self.source, fmt, pinned=True)
 
     def summary(self) -> list[str]:
         """One line per search: the nodes it searched that the other did not."""
@@ -82,21 +89,32 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
     mark = _MARK.get(opts.theme, _MARK["colour"])
     used: set[str] = set()
     out = pygraphviz.AGraph(directed=True, strict=False, name="sidebyside")
-    for i, (trace, name) in enumerate(zip((a, b), names, strict=True)):
-        src = pygraphviz.AGraph(string=trace_dot(trace, opts))
+    # Each search is drawn on its own positions, as `gametrace render` draws it (boxes
+    # tucked under their nodes, edge labels placed clear of lines and nodes); the second
+    # panel is then shifted right of the first, tops aligned.
+    sources = [pygraphviz.AGraph(string=Drawing(t, opts).pinned_dot(with_label=False))
+               for t in (a, b)]
+    boxes = [_bb(src) for src in sources]
+    top = max(bb[3] - bb[1] for bb in boxes)
+    x_at = 0.0
+    for i, (trace, name, src, bb) in enumerate(zip((a, b), names, sources, boxes,
+                                                   strict=True)):
         if i == 0:
             out.graph_attr.update({k: v for k, v in src.graph_attr.items()
-                                   if v and k != "label"})
+                                   if v and k not in ("label", "bb", "pad")})
             out.node_attr.update({k: v for k, v in src.node_attr.items() if v})
             out.edge_attr.update({k: v for k, v in src.edge_attr.items() if v})
+        dx, dy = x_at + _MARGIN - bb[0], _LEGEND_ROOM + _MARGIN + top - bb[3]
         prefix = f"{'ab'[i]}:"
         hits = _tt_hits(trace.events)
         mine, theirs = only[i], sets[1 - i]
         members = []
         for node in src.nodes():
-            attrs = _attrs(node.attr)
+            attrs = agraph_attrs(node.attr)
             attrs.setdefault("label", "")  # an empty label (<>) would become the node's name
             key = str(node)
+            if "pos" in attrs:
+                attrs["pos"] = shifted(attrs["pos"], dx, dy)
             if "id" in attrs:
                 attrs["id"] = prefix + attrs["id"]
             if key in mine:
@@ -109,10 +127,17 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
                 used.add("tt")
                 if "TT" not in attrs.get("label", ""):  # unless the diagram marks it already
                     attrs["xlabel"] = f"TT {hits[key]}"
+                    x, y = (float(v) for v in attrs["pos"].split(",")[:2])
+                    half = 36 * float(attrs.get("width", "0.5"))
+                    attrs["xlp"] = f"{x + half + 18:.2f},{y:.2f}"
             out.add_node(prefix + key, **attrs)
             members.append(prefix + key)
         for edge in src.edges():
-            out.add_edge(prefix + str(edge[0]), prefix + str(edge[1]), **_attrs(edge.attr))
+            attrs = agraph_attrs(edge.attr)
+            for field in ("pos", "lp", "xlp"):
+                if field in attrs:
+                    attrs[field] = shifted(attrs[field], dx, dy)
+            out.add_edge(prefix + str(edge[0]), prefix + str(edge[1]), **attrs)
         t = Counter()
         for e in trace.events:
             t.emit(e)
@@ -120,53 +145,33 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
         caption = (f"{name}: {_count(counts.leaves, 'leaf', 'leaves')} evaluated, "
                    f"{_count(counts.cuts, 'cut', 'cuts')}, "
                    f"{_count(len(mine), 'node', 'nodes')} searched here only")
+        x0, x1 = x_at, x_at + bb[2] - bb[0] + 2 * _MARGIN
+        y0, y1 = _LEGEND_ROOM, _LEGEND_ROOM + top + 2 * _MARGIN + _CAPTION_ROOM
         out.add_subgraph(members, name=f"cluster_{'ab'[i]}", label=caption, labelloc="t",
-                         fontsize="13", style="rounded", color="#a6a6a6", margin="14")
-    out.graph_attr["label"] = _legend(mark, title, used)
-    out.graph_attr["labelloc"] = "b"
+                         fontsize="13", style="rounded", color="#a6a6a6",
+                         bb=f"{x0:.2f},{y0:.2f},{x1:.2f},{y1:.2f}",
+                         lp=f"{(x0 + x1) / 2:.2f},{y1 - _CAPTION_ROOM / 2:.2f}")
+        x_at = x1 + _PANEL_GAP
+    width = x_at - _PANEL_GAP
+    height = _LEGEND_ROOM + top + 2 * _MARGIN + _CAPTION_ROOM
+    out.add_node("gt:legend", shape="plain", fixedsize="false",
+                 label=_legend(mark, title, used),
+                 pos=f"{width / 2:.2f},{_LEGEND_ROOM / 2:.2f}")
+    out.graph_attr.update(bb=f"0,0,{width:.2f},{height:.2f}", pad="0.2")
     return SideBySide(names, only, out.string())
 
 
-def _labels_placed(source: str) -> str:
-    """``source`` laid out with ``dot``, each panel's edge labels placed inside its panel
-    clear of every line (:func:`tracer.render.draw.labels.place_labels`)."""
-    import pygraphviz
-
-    from ..render.draw.labels import place_labels
-    from ..render.files.engine import layout_graph
-
-    graph: Any = layout_graph(pygraphviz.AGraph(string=source))
-    for panel in graph.subgraphs():
-        bb = tuple(float(v) for v in str(panel.graph_attr["bb"]).split(","))
-        members = {str(n) for n in panel.nodes()}
-        nodes = [(str(n), {k: str(n.attr[k]) for k in ("pos", "width", "height")
-                           if n.attr.get(k)}) for n in panel.nodes()]
-        edges = [((str(e[0]), str(e[1])), {k: str(e.attr[k]) for k in
-                                           ("pos", "lp", "label", "fontsize", "style")
-                                           if e.attr.get(k)}, e)
-                 for e in graph.edges() if str(e[0]) in members and str(e[1]) in members]
-        for _, attrs, _ in edges:  # pygraphviz hands HTML labels back without their <>
-            if attrs.get("label", "").startswith("<"):
-                attrs["label"] = f"<{attrs['label']}>"
-        place_labels(nodes, [(ends, attrs) for ends, attrs, _ in edges],
-                     (bb[0], bb[1], bb[2], bb[3]))
-        for _, attrs, edge in edges:
-            if "lp" in attrs:
-                edge.attr["lp"] = attrs["lp"]
-    return str(graph.string())
-
-
-def _attrs(attr: Any) -> dict[str, str]:
-    """A node's or edge's attributes, HTML labels kept HTML (pygraphviz hands them back
-    without their outer angle brackets)."""
-    out: dict[str, str] = {}
-    for k, v in attr.items():
-        if not v:
-            continue
-        if k in _HTML_ATTRS and v.startswith("<") and v.endswith(">"):
-            v = f"<{v}>"
-        out[k] = v
-    return out
+def _bb(graph: Any) -> tuple[float, float, float, float]:
+    """The box a pinned drawing covers: its anchors' (and every node's) positions."""
+    points = [tuple(float(v) for v in str(n.attr["pos"]).split(",")[:2])
+              for n in graph.nodes() if n.attr.get("pos")]
+    halves = [(36 * float(n.attr.get("width") or 0), 36 * float(n.attr.get("height") or 0))
+              for n in graph.nodes() if n.attr.get("pos")]
+    xs0 = [x - w for (x, _), (w, _) in zip(points, halves, strict=True)]
+    xs1 = [x + w for (x, _), (w, _) in zip(points, halves, strict=True)]
+    ys0 = [y - h for (_, y), (_, h) in zip(points, halves, strict=True)]
+    ys1 = [y + h for (_, y), (_, h) in zip(points, halves, strict=True)]
+    return min(xs0), min(ys0), max(xs1), max(ys1)
 
 
 def _dashed(style: str | None) -> str:

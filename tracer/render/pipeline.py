@@ -130,6 +130,10 @@ class Drawing:
         if self._pinned is None:
             src = to_dot(self.view, self.theme, with_label=False)
             self._pinned = layout(src, engine=self.options.engine)
+            # The diagram's edge labels are placed first: a frame's label then starts
+            # where the diagram has it and stays there as it grows (a visit number,
+            # :func:`tracer.render.draw.labels.place_labels`), so frames do not jitter.
+            elements(self.view, self.theme, pinned=self._pinned, with_label=False)
         return self._pinned
 
     def pinned_dot(self, view: View | None = None, *, with_label: bool = True) -> str:

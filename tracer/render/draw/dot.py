@@ -137,7 +137,7 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     bb = pinned.bb
     overhang = 0.0
     if view.notes:
-        overhang = tuck(view, dict(nodes), dict(edges))
+        overhang = tuck(view, dict(nodes), dict(edges), theme.scale)
         # The boxes under the nodes moved up: the layout's box has room they left
         # empty (a wide margin above and below a tree with boards). The nodes' own
         # extent, the same in every frame, is the picture's height.

@@ -30,8 +30,10 @@ ARC_OVERHANG = 0.12
 """Radians the arc reaches past the outermost edges, so that it visibly crosses them."""
 
 
-def tuck(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str], Attrs]) -> float:
-    """Move each box under a node up to the node (in place: ``pos`` and edge ``pos``/``lp``).
+def tuck(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str], Attrs],
+         scale: float = 1.0) -> float:
+    """Move each box under a node up to the node (in place: ``pos`` and edge ``pos``/``lp``);
+    ``scale``: the boxes' sizes are the theme's times this (``--preset slides``).
 
     Returns how far, at most, an edge label moved sideways with its edge (the drawing's
     frame must grow by as much: a label at the edge of the layout may now stick out)."""
@@ -50,7 +52,7 @@ def tuck(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str], Attrs
         # the bottom of its box): the box goes right under that.
         (xn, bottom), _ = stub
         xp, _ = _point(note["pos"])
-        h_note = note_size(node)[1]
+        h_note = note_size(node)[1] * scale
         gap = GAP if h_note else 0.0
         y_new = bottom - gap - h_note / 2
         dx = xn - xp

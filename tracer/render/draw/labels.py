@@ -45,16 +45,35 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
                  bb: Box, cache: Placed | None = None) -> None:
     """Move the ``lp`` of every labelled edge (in place), in the edges' order.
 
-    ``cache``: answers kept for the next frames of the same drawing (same positions):
+    ``cache``: answers kept for the next frames of the same drawing (same positions).
+    A label shown in an earlier frame stays where it was (its top row in place, should
+    it grow a row), as long as that place is still clear; those labels are placed first,
+    so a label appearing later goes around them rather than pushing them away.  Otherwise
     a label placed before, among the same labels around it, goes where it went."""
-    segments: list[tuple[tuple[str, str], Segment]] | None = None
-    obstacles: list[Box] = []
+    labelled = [(ends, attrs) for ends, attrs in edges
+                if attrs.get("label") and attrs.get("lp") and attrs.get("style") != "invis"]
+    if not labelled:
+        return
+    segments = [(e, s) for e, a in edges for s in _segments(a.get("pos", ""))]
+    obstacles = [b for n, a in nodes if (b := node_box(n, a)) is not None]
     placed: list[Box] = []
-    for ends, attrs in edges:
-        label, lp = attrs.get("label", ""), attrs.get("lp")
-        if not label or not lp or attrs.get("style") == "invis":
-            continue
-        w, h = _label_size(label, float(attrs.get("fontsize", "14")))
+    sizes = {ends: _label_size(attrs["label"], float(attrs.get("fontsize", "14")))
+             for ends, attrs in labelled}
+    rest = []
+    for ends, attrs in labelled:  # first, the labels that can stay where they were shown
+        shown = cache.get((_SHOWN, ends)) if cache is not None else None
+        w, h = sizes[ends]
+        # Graphviz's y grows upwards: the top row stays where it was.
+        if shown is not None and _clear(shown[0], shown[1] - h / 2, w, h, segments,
+                                        obstacles, placed, bb):
+            x, y = shown[0], shown[1] - h / 2
+            attrs["lp"] = f"{x:.2f},{y:.2f}"
+            placed.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        else:
+            rest.append((ends, attrs))
+    for ends, attrs in rest:
+        lp = attrs["lp"]
+        w, h = sizes[ends]
         x, y = (float(v) for v in lp.split(","))
         window = (x - REACH - w, y - 3 * h, x + REACH + w, y + 3 * h)
         key = (ends, lp, round(w, 1), round(h, 1),
@@ -62,9 +81,6 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
         if cache is not None and key in cache:
             best = cache[key]
         else:
-            if segments is None:  # the geometry, read once per call that needs it
-                segments = [(e, s) for e, a in edges for s in _segments(a.get("pos", ""))]
-                obstacles = [b for n, a in nodes if (b := node_box(n, a)) is not None]
             near = [(e, s) for e, s in segments if _near(s, x, y, REACH + w, 3 * h)]
             best = _search(ends, x, y, w, h, near, obstacles, placed, bb)
             if cache is not None:
@@ -72,7 +88,24 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
         if best is not None:
             x, y = best
             attrs["lp"] = f"{x:.2f},{y:.2f}"
+        if cache is not None:
+            cache[(_SHOWN, ends)] = (x, y + h / 2)
         placed.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+
+
+_SHOWN = "shown"
+"""Cache key of where an edge's label was last shown: (_SHOWN, ends) -> (x, top)."""
+
+
+def _clear(x: float, y: float, w: float, h: float,
+           segments: list[tuple[tuple[str, str], Segment]], obstacles: list[Box],
+           placed: list[Box], bb: Box) -> bool:
+    """Whether a label of size w, h centred at x, y crosses no line and covers nothing."""
+    box = (x - w / 2 - GAP, y - h / 2 - GAP, x + w / 2 + GAP, y + h / 2 + GAP)
+    if box[0] < bb[0] or box[2] > bb[2] or box[1] < bb[1] or box[3] > bb[3]:
+        return False
+    return not (any(_crosses(s, box) for _, s in segments)
+                or any(_overlap(box, o) for o in (*obstacles, *placed)))
 
 
 def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,

@@ -14,7 +14,6 @@ the frame whose cut they mark (so that every frame has the same elements).
 from __future__ import annotations
 
 import math
-import re
 
 from ..model.view import View
 from .notes import note_name
@@ -29,11 +28,10 @@ CROSS = "gt.cross."
 """Prefix of the names of the points a cross's strokes run between."""
 ARM = 7.0
 """Half the length of a stroke, in points."""
-AT = (0.3, 0.25, 0.35, 0.2, 0.4, 0.15, 0.45, 0.55, 0.65, 0.75, 0.85, 0.9)
-"""Where a cross may sit along its edge, from the parent, best first: the first place
-clear of every edge label (the cut's own label is at the middle of the edge)."""
-CHAR_EM = 0.62
-"""A generous glyph width in ems, to estimate the size of a label."""
+AT = 0.3
+"""Where a cross sits along its edge, from the parent.  The edge labels are placed
+afterwards, clear of its strokes (:mod:`tracer.render.draw.labels`): avoiding where ``dot``
+first put them instead pushed crosses up against the parent, touching each other."""
 STUB = 0.45
 """``hide``: the share of a cut edge still drawn, from its parent (at least to just past
 the cross)."""
@@ -56,7 +54,6 @@ def pruned_marks(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str
         return (note_name(tail) if view.notes else tail, head)
 
     cut = {head for _, head in view.marks if status.get(head) == "pruned"}
-    boxes = [box for attrs in edges.values() if (box := _label_box(attrs)) is not None]
     if view.pruned == "hide":
         for node in view.nodes:
             if node.status != "pruned":
@@ -78,7 +75,7 @@ def pruned_marks(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str
         (x0, y0), (x1, y1) = ends
         shown = head in cut
         attrs["headclip"] = "true"  # the same attributes in every frame (see dot.elements)
-        t = _clear_place((x0, y0), (x1, y1), boxes)
+        t = AT
         cx, cy = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
         if view.pruned == "hide" and shown:
             reach = max(STUB, t + 0.1)
@@ -104,33 +101,6 @@ def _line(a: Point, b: Point) -> str:
     """The ``pos`` of a straight edge from ``a`` to ``b`` (a Bézier with its ends doubled)."""
     start, end = f"{a[0]:.2f},{a[1]:.2f}", f"{b[0]:.2f},{b[1]:.2f}"
     return f"{start} {start} {end} {end}"
-
-
-def _clear_place(start: Point, end: Point, boxes: list[tuple[float, float, float, float]]
-                 ) -> float:
-    """The first place in :data:`AT` where a cross is clear of every label box."""
-    (x0, y0), (x1, y1) = start, end
-    for t in AT:
-        x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
-        if not any(a - ARM <= x <= c + ARM and b - ARM <= y <= d + ARM
-                   for a, b, c, d in boxes):
-            return t
-    return AT[0]
-
-
-def _label_box(attrs: Attrs) -> tuple[float, float, float, float] | None:
-    """The box an edge's label takes (estimated from its text), or None."""
-    label, lp = attrs.get("label", ""), attrs.get("lp")
-    if not label or not lp or attrs.get("style") == "invis":
-        return None
-    x, y = (float(v) for v in lp.split(","))
-    rows = re.findall(r"<TD[^>]*>(.*?)</TD>", label) or [label]
-    sizes = [float(m) for m in re.findall(r'POINT-SIZE="([0-9.]+)"', label)] or [
-        float(attrs.get("fontsize", "14"))]
-    size = max(sizes)
-    width = max(len(re.sub(r"<[^>]*>", "", r)) for r in rows) * size * CHAR_EM
-    height = len(rows) * size * 1.3
-    return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
 
 
 def _ends(attrs: Attrs) -> tuple[Point, Point] | None:
