@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 
 from .errors import UsageError
 
-__all__ = ["APPLIES", "check_frame_options", "check_options", "nearest", "unknown_choice"]
+__all__ = ["APPLIES", "check_frame_options", "check_options", "check_search", "nearest",
+           "unknown_choice"]
 
 APPLIES: Mapping[str, Mapping[str, tuple[str, ...] | None]] = {
     "cut_on": {"alphabeta": ("fail-soft", "fail-hard", "negamax", "list"),
@@ -50,6 +51,22 @@ def check_options(algorithm: str, variant: str, *, order: str = "natural",
         raise UsageError(f"{FLAGS[name]} to -a {where}, not to {here}")
     if given.get("seed") is not None and order != "random":
         raise UsageError(f"--seed applies to --order random, not to --order {order}")
+
+
+def check_search(algorithm: str, variant: str | None, *, order: str = "natural",
+                 given: Mapping[str, object]) -> str:
+    """The variant a search runs (``None``: the algorithm's first), after refusing an
+    unknown algorithm or variant (naming the nearest) and the options in ``given`` that
+    it does not take (:func:`check_options`): what ``run`` and the web service check."""
+    from .search import ALGORITHMS
+    from .search.common import choose
+
+    choose("algorithm", algorithm, tuple(ALGORITHMS))
+    variants = ALGORITHMS[algorithm]
+    shown = variant if variant is not None else variants[0]
+    choose(f"{algorithm} variant", shown, variants)
+    check_options(algorithm, shown, order=order, given=given)
+    return shown
 
 
 def check_frame_options(*, frames: bool, frame_format: str | None) -> None:

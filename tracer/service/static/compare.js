@@ -17,7 +17,7 @@ export async function renderCompare(view, params) {
   const where = source.example ? { example: source.example } : { tree: source.tree };
   const algorithm = ["minimax", "alphabeta"].includes(source.algorithm) ? source.algorithm
     : "alphabeta";
-  const report = await post("/v1/compare", { ...where, algorithm,
+  const report = await post("v1/compare", { ...where, algorithm,
                                             orders: params.get("orders") || undefined });
   const runs = [report.minimax, ...report.orderings];
   const table = el("table", { id: "compare-table" },
@@ -29,8 +29,8 @@ export async function renderCompare(view, params) {
   const right = select("right", names, params.get("right") || names[1] || names[0]);
   const pair = el("div", { class: "pair", id: "compare-pair" });
   async function side(order) {
-    const found = await post("/v1/search", { ...where, algorithm, order });
-    return (await post("/v1/frames", { trace: found.trace,
+    const found = await post("v1/search", { ...where, algorithm, order });
+    return (await post("v1/frames", { trace: found.trace,
                                        options: { visit_order: true } })).frames;
   }
   async function draw() {

@@ -16,8 +16,8 @@ export async function renderQuiz(view, params) {
   const source = searchRequest(params);
   const where = source.example ? { example: source.example } : { tree: source.tree };
   const [sheet, plain] = await Promise.all([
-    post("/v1/worksheet", where),
-    post("/v1/search", { ...where, algorithm: "minimax" })]);
+    post("v1/worksheet", where),
+    post("v1/search", { ...where, algorithm: "minimax" })]);
   const svg = svgNode(sheet);
   const inner = plain.trace.events.filter((e) => e.type === "expand").map((e) => e.node);
   const root = plain.trace.header.root;
@@ -68,7 +68,7 @@ export async function renderQuiz(view, params) {
       delete request.variant;
     }
     try {
-      show(await post("/v1/check", request));
+      show(await post("v1/check", request));
     } catch (err) {
       out.replaceChildren(el("p", { class: "error" }, err.message));
     }

@@ -18,11 +18,11 @@ export async function renderStep(view, params) {
     delete body.tree;
     body.game = params.get("game");
     body.params = gameParams(params.get("params"));
-    trace = (await post("/v1/search", body)).trace;
+    trace = (await post("v1/search", body)).trace;
   } else {
-    trace = (await post("/v1/search", searchRequest(params))).trace;
+    trace = (await post("v1/search", searchRequest(params))).trace;
   }
-  const result = await post("/v1/frames", { trace, options });
+  const result = await post("v1/frames", { trace, options });
   const toggle = (name, label, on, value) => el("label", {},
     el("input", { type: "checkbox", id: `toggle-${name}`, checked: on ? "" : null,
                   onchange: (e) => {
