@@ -226,3 +226,21 @@ def test_a_game_position_picked_in_the_editor_steps_like_render_frames(
     page.click("#open-step")
     page.wait_for_selector("#stepper-counter")
     assert page.text_content("#stepper-counter") == f"1 / {expected}"
+
+
+def test_the_page_works_under_a_sub_path(page: Page, live_prefixed: str) -> None:
+    # every request the page makes stays under the prefix (a proxy forwards nothing else)
+    outside: list[str] = []
+    page.on("request", lambda r: None if urlsplit(r.url).path.startswith("/gametrace/")
+            else outside.append(r.url))
+    page.goto(f"{live_prefixed}#/step?example=aima")
+    page.wait_for_selector("#stepper-counter")
+    assert page.text_content("#stepper-counter") == "1 / 23"
+    page.click("#stepper-last")
+    assert "<title>A</title>" in page.inner_html("#stepper-figure")
+    page.goto(f"{live_prefixed}#/library")
+    page.wait_for_selector("#library-list a.open")
+    page.goto(f"{live_prefixed}#/edit")
+    page.wait_for_selector("#parse-status.ok")
+    assert page.locator("#example option").count() > 1
+    assert outside == []
