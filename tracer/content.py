@@ -166,9 +166,11 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
                    algorithm: str = "alphabeta", variant: str | None = None,
                    techniques: str = "", depth: int | None = None, seed: int = 0,
                    params: Mapping[str, str] | None = None,
-                   root_player: str | None = None) -> OrderingReport:
+                   root_player: str | None = None,
+                   limits: Limits = NO_LIMITS) -> OrderingReport:
     """What each ordering saves on ``source``: the report ``gametrace compare --format json``
-    prints for the same options."""
+    prints for the same options.  Each search has the budgets ``limits``; one stopped by
+    them is a :class:`LimitExceeded` (counts of half a search compare nothing)."""
     from .analysis.ordering import compare_orderings, parse_orders
     from .search import ALGORITHMS, run_search
 
@@ -187,7 +189,12 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
         f"; {techniques})" if techniques else ")")
 
     def search(recorder: Any, **options: Any) -> Result:
-        return run_search(game, state, depth=depth, recorder=recorder, source=block, **options)
+        result = run_search(game, state, depth=depth, recorder=recorder, source=block,
+                            limits=limits, **options)
+        if not result.complete:
+            raise LimitExceeded(f"a search of {where} stopped ({result.stopped}) before its "
+                                "end: compare with a smaller depth or fewer orderings")
+        return result
 
     how = dict(algorithm=algorithm, variant=variant, techniques=techniques)
     return compare_orderings(

@@ -97,17 +97,37 @@ def test_a_problem_search_past_the_budget_is_refused_not_half_checked(
 @pytest.mark.parametrize(("path", "words"), [
     ("/v1/check", "not a game (as by gametrace check)"),
     ("/v1/worksheet", "worksheets are drawn for trees and examples, not games"),
-    ("/v1/compare", "orderings are compared over HTTP on trees and examples, not games"),
 ])
 def test_game_positions_are_refused_in_one_line_where_they_do_not_fit(
         client: TestClient, path: str, words: str) -> None:
-    body: dict[str, object] = {"game": "nim", "params": {"heaps": "1,2"}}
+    body: dict[str, object] = {"game": "nim", "params": {"piles": "1,2"}}
     if path == "/v1/check":
         body["answer"] = {"value": 1}
     got = client.post(path, json=body)
     assert got.status_code == 422, got.text
     assert got.headers["content-type"] == "application/problem+json"
     assert words in got.json()["detail"] and "\n" not in got.json()["detail"]
+
+
+def test_a_game_position_compares_as_gametrace_compare_does(client: TestClient) -> None:
+    got = client.post("/v1/compare", json={"game": "nim", "params": {"piles": "2,2"},
+                                           "orders": "natural,reverse,random:3"})
+    assert got.status_code == 200, got.text
+    done = subprocess.run([*GAMETRACE, "compare", "nim", "-p", "piles=2,2", "--orders",
+                           "natural,reverse,random:3", "--format", "json"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert got.json() == json.loads(done.stdout)
+
+
+def test_a_game_comparison_past_its_share_of_the_budget_is_refused(
+        app_settings: Settings) -> None:
+    from dataclasses import replace
+
+    with TestClient(create_app(replace(app_settings, max_compare_leaves=600))) as small:
+        got = small.post("/v1/compare", json={"game": "tictactoe", "orders": "natural"})
+    assert got.status_code == 422 and got.json()["title"] == "Limit reached"
+    assert got.json()["detail"].startswith("a search of tictactoe stopped (max-nodes)")
 
 
 def test_a_name_that_is_a_path_or_user_code_is_not_a_source() -> None:

@@ -1,10 +1,10 @@
 """Routes for teaching: check an answer, the quiz's worksheet, diff two traces, compare
 orderings, generate an exercise.
 
-Game positions are searched (``/v1/search``) but not checked, drawn as worksheets or
-compared here: ``gametrace check`` refuses games too, a worksheet of a game has more
-nodes than a sheet, and a comparison runs a dozen full searches that the node and time
-budgets of one search do not bound.  Each refusal says so in one line (docs/service.md).
+Game positions are not checked or drawn as worksheets here (``gametrace check`` refuses
+games too, and a worksheet of a game has more nodes than a sheet: each refusal says so
+in one line, docs/service.md); they are compared, each search within a share of the
+comparison's budget, since their size is not known before they are searched.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..errors import LimitExceeded
+from ..search.common import NO_LIMITS, Limits
 from ..jsonio import dumps_json
 from .core import content_of
 from .problems import guarded
@@ -35,9 +36,6 @@ NO_GAME_CHECK = ("answers are checked against a tree, an example, a problem or a
                  "post its trace")
 NO_GAME_SHEET = ("worksheets are drawn for trees and examples, not games: a game position "
                  "has more nodes than a sheet (search it with a depth limit instead)")
-NO_GAME_COMPARE = ("orderings are compared over HTTP on trees and examples, not games: the "
-                   "searches of a game position are not bounded by the service's budgets "
-                   "(use gametrace compare GAME --depth N)")
 
 
 def routes(service: Service) -> list[Route]:
@@ -109,18 +107,28 @@ def routes(service: Service) -> list[Route]:
             from ..cli_compare import DEFAULT_ORDERS
             from ..content import compare_orders
 
-            source = content_of(body, games=NO_GAME_COMPARE)
-            tree = source if not isinstance(source, str) else _example(source)
+            source = content_of(body)
             orders = body.get("orders", DEFAULT_ORDERS)
             fixed, randoms = parse_orders(orders)
-            cost = tree.leaf_count * (2 + len(fixed) + randoms)
-            limit = service.settings.max_compare_leaves
-            if cost > limit:
-                raise LimitExceeded(
-                    f"{len(fixed) + randoms} searches of {tree.leaf_count} leaves are more "
-                    f"than this service does at once ({limit} leaves in all): compare "
-                    "fewer random orderings")
-            report = compare_orders(tree, orders=orders,
+            searches = 2 + len(fixed) + randoms
+            s = service.settings
+            limits = NO_LIMITS
+            if "game" in body:
+                # a game's size is known once searched: each search gets a share of the
+                # budget, and one that runs out stops the comparison (LimitExceeded)
+                limits = Limits(max_nodes=max(1, min(s.max_nodes,
+                                                     s.max_compare_leaves // searches)),
+                                time_limit=s.time_limit / searches)
+            else:
+                tree = source if not isinstance(source, str) else _example(source)
+                if tree.leaf_count * searches > s.max_compare_leaves:
+                    raise LimitExceeded(
+                        f"{len(fixed) + randoms} searches of {tree.leaf_count} leaves are "
+                        f"more than this service does at once ({s.max_compare_leaves} "
+                        "leaves in all): compare fewer random orderings")
+                source = tree
+            report = compare_orders(source, orders=orders, params=body.get("params"),
+                                    limits=limits,
                                     algorithm=body.get("algorithm", "alphabeta"),
                                     variant=body.get("variant"),
                                     techniques=body.get("technique", ""),
