@@ -17,8 +17,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..errors import LimitExceeded
-from ..search.common import NO_LIMITS, Limits
 from ..jsonio import dumps_json
+from ..search.common import NO_LIMITS, Limits
 from .core import content_of
 from .problems import guarded
 from .web import drawing_response, json_response
