@@ -47,6 +47,16 @@ def test_an_option_that_does_not_apply_is_refused_as_run_refuses_it(
     assert got.json()["detail"] == _cli_error("run", "aima", *cli_options)
 
 
+def test_the_algorithms_and_problems_are_the_librarys(client: TestClient) -> None:
+    from tracer.problems import PROBLEMS
+    from tracer.search import ALGORITHMS
+
+    algos = client.get("/v1/algorithms").json()
+    assert algos["algorithms"] == [{"name": k, "variants": list(v)}
+                                   for k, v in ALGORITHMS.items()]
+    assert algos["problems"] == list(PROBLEMS) == ["jugs", "puzzle8"]
+
+
 def test_a_typo_in_a_name_gets_the_nearest_choice(client: TestClient) -> None:
     got = client.post("/v1/search", json={"example": "aima", "algorithm": "alphabta"})
     assert (got.status_code, got.json()["where"]) == (422, "$.algorithm")

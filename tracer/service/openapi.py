@@ -49,10 +49,12 @@ def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _render_options() -> dict[str, Any]:
-    from ..render.options import LANGS, STEPS, THEMES, RenderOptions
+    from ..render.options import LANGS, PRUNED, STEPS, THEMES, RenderOptions
 
     kinds = {"str": "string", "bool": "boolean", "int": "integer", "float": "number"}
-    enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS)}
+    enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS),
+             "pruned": list(PRUNED)}
+    ranges = {"scale": (0.5, 4), "aspect": (0.2, 5), "pad": (0, 2)}  # as RenderOptions checks
     props: dict[str, Any] = {}
     for f in dataclasses.fields(RenderOptions):
         if f.name in LOCAL_RENDER:
@@ -64,6 +66,8 @@ def _render_options() -> dict[str, Any]:
         if base == "int":
             schema["minimum"] = {"max_nodes": 10, "max_width": 2, "dpi": 1}.get(f.name, 0)
             schema["maximum"] = {"dpi": 300, "max_nodes": 1000}.get(f.name, 1000)
+        if base == "float":
+            schema["minimum"], schema["maximum"] = ranges[f.name]
         props[f.name] = schema
     return {"type": "object", "additionalProperties": False, "properties": props}
 
