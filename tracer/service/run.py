@@ -31,7 +31,8 @@ def serve(*, host: str, port: int, db: Path | None, workers: int, root_path: str
     SqliteStore(path)  # create it (and its tables) once, before the workers race to
     os.environ[SETTINGS_ENV] = settings_to_environment(Settings(db=str(path),
                                                                 **dict(limits or {})))
-    print(f"gametrace: serving http://{host}:{port}{root_path}/ (store: {path})", flush=True)
+    proxied = f", for a proxy at {root_path}/" if root_path else ""
+    print(f"gametrace: serving http://{host}:{port}/ (store: {path}{proxied})", flush=True)
     uvicorn.run("tracer.service.app:app_from_environment", factory=True, host=host,
                 port=port, workers=workers, log_level="warning", server_header=False,
                 root_path=root_path)
