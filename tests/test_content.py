@@ -74,3 +74,26 @@ def test_the_cwd_is_untouched() -> None:
     before = sorted(os.listdir("."))
     record_search(read_tree(AIMA))
     assert sorted(os.listdir(".")) == before
+
+
+def test_options_are_refused_as_run_refuses_them() -> None:
+    with pytest.raises(UsageError, match=r"^--cut-on applies to -a alphabeta .* not to minimax$"):
+        record_search("aima", algorithm="minimax", cut_on="gt")
+    with pytest.raises(UsageError, match="did you mean 'alphabeta'"):
+        record_search("aima", algorithm="alphabta")
+
+
+def test_a_search_past_the_budget_ends_a_comparison() -> None:
+    from tracer.errors import LimitExceeded
+    from tracer.search.common import Limits
+
+    with pytest.raises(LimitExceeded, match=r"^a search of tictactoe stopped \(max-nodes\)"):
+        compare_orders("tictactoe", orders="natural", limits=Limits(max_nodes=50))
+
+
+def test_check_answer_takes_a_problem_for_astar_and_refuses_a_game() -> None:
+    from tracer.content import check_answer
+
+    assert check_answer({"cost": 4}, problem="jugs").correct
+    with pytest.raises(UsageError, match="nim is a game: check answers against a tree"):
+        check_answer({"value": 1}, source="nim")

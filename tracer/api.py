@@ -76,19 +76,14 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
     An option the algorithm or variant does not take (``cut_on`` for minimax, ``seed``
     without the random order...: the table in :mod:`tracer.options`) is a UsageError;
     ``None`` means not given (``cut_on`` ``ge``, ``prover`` ``max``)."""
-    from .options import check_options
-    from .search import ALGORITHMS, run_search
-    from .search.common import choose
+    from .search import check_search, run_search
 
-    choose("algorithm", algorithm, tuple(ALGORITHMS))
-    variants = ALGORITHMS[algorithm]
-    shown = variant if variant is not None else variants[0]
-    choose(f"{algorithm} variant", shown, variants)
     # What the user asked for and the search would ignore is refused here, where a
-    # command line (or the web service) hands over its options; run_search stays lenient.
-    check_options(algorithm, shown, order=order,
-                  given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
-                         "techniques": techniques, "seed": seed})
+    # command line hands over its options (the web service: tracer.content);
+    # run_search stays lenient.
+    shown = check_search(algorithm, variant, order=order,
+                         given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
+                                "techniques": techniques, "seed": seed})
     cut_on, prover = cut_on or "ge", prover or "max"
     resolved = resolve(source, root_player=root_player, params=params)
     game, state, header_source = resolved.game()

@@ -15,16 +15,16 @@ import io
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError, LimitExceeded, UsageError
+from .errors import LimitExceeded, UsageError
 from .games.base import Player
 from .search.common import NO_LIMITS, Limits
+from .sources import builtin_names, resolve_content
 from .trace import Result, Trace
-from .trees import Tree, TreeGame, parse_tree_json, parse_tree_text
+from .trees import Tree, parse_tree_json, parse_tree_text
 
 if TYPE_CHECKING:
     from .analysis.check import Report
     from .analysis.ordering import OrderingReport
-    from .games.base import Game
 
 __all__ = [
     "builtin_names",
@@ -36,8 +36,9 @@ __all__ = [
     "trace_text",
 ]
 
-Source = Tree | str
-"""A tree already read, or the name of a built-in example or game."""
+Content = Tree | str
+"""A tree already read, or the name of a built-in example or game
+(:func:`tracer.sources.resolve_content`)."""
 
 
 def read_tree(text: str, *, file: str = "<tree>", root_player: str | None = None) -> Tree:
@@ -68,121 +69,106 @@ def trace_text(trace: Trace) -> str:
     return out.getvalue()
 
 
-def builtin_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The names a request may use: the lecture examples, then the games."""
-    from .examples import EXAMPLES
-    from .games.registry import GAMES
-
-    return tuple(EXAMPLES), tuple(GAMES)
-
-
-def _resolve(source: Source, params: Mapping[str, str],
-             root_player: str | None) -> tuple[Game[Any, Any], Any, dict[str, Any], str]:
-    """A game, its start state, the header's source block and a display name."""
-    from .api import tree_source
-
-    if isinstance(source, Tree):
-        if params:
-            raise UsageError("params apply to games, not to trees")
-        if root_player is not None:
-            source = parse_tree_json(source.to_json(), file="<tree>",
-                                     root_player=Player(root_player))
-        return TreeGame(source), source.root, tree_source(source), source.name or "tree"
-    examples, games = builtin_names()
-    if source in examples:
-        from .examples import example_tree
-
-        if params:
-            raise UsageError(f"params apply to games, and {source!r} is a lecture tree")
-        tree = example_tree(source)
-        if root_player is not None:
-            tree = parse_tree_json(tree.to_json(), file=f"<example {source}>",
-                                   root_player=Player(root_player))
-        return TreeGame(tree), tree.root, tree_source(tree), source
-    if source in games:
-        from .games.registry import make_game
-
-        if root_player is not None:
-            raise UsageError("root_player applies to trees; games take the param first=...")
-        game, state, block = make_game(source, params)
-        return game, state, block, source
-    raise UsageError(f"no built-in example or game {source!r} "
-                     f"(choose from: {', '.join((*examples, *games))})")
-
-
-def record_search(source: Source, *, algorithm: str = "alphabeta", variant: str | None = None,
-                  order: str = "natural", seed: int | None = None, depth: int | None = None,
-                  cut_on: str = "ge", root_player: str | None = None,
-                  params: Mapping[str, str] | None = None, limits: Limits = NO_LIMITS,
-                  bounds: tuple[float, float] | None = None, prover: str = "max",
-                  techniques: str = "") -> tuple[Result, str]:
+def record_search(source: Content, *, algorithm: str = "alphabeta",
+                  variant: str | None = None, order: str = "natural", seed: int | None = None,
+                  depth: int | None = None, cut_on: str | None = None,
+                  root_player: str | None = None, params: Mapping[str, str] | None = None,
+                  limits: Limits = NO_LIMITS, bounds: tuple[float, float] | None = None,
+                  prover: str | None = None, techniques: str = "") -> tuple[Result, str]:
     """Search ``source`` and return the result with the trace's JSON text (the bytes
-    ``gametrace run SOURCE -o x.json`` writes with the same options)."""
+    ``gametrace run SOURCE -o x.json`` writes with the same options).  An option the
+    algorithm does not take is refused as ``run`` refuses it (``None``: not given)."""
     from .record import StreamRecorder
-    from .search import run_search
+    from .search import check_search, run_search
 
-    game, state, block, _ = _resolve(source, params or {}, root_player)
+    check_search(algorithm, variant, order=order,
+                 given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
+                        "techniques": techniques, "seed": seed})
+    game, state, block = resolve_content(source, root_player=root_player,
+                                         params=params).game()
     out = io.StringIO()
     result = run_search(game, state, algorithm=algorithm, variant=variant, order=order,
-                        seed=seed, depth=depth, cut_on=cut_on, limits=limits,
+                        seed=seed, depth=depth, cut_on=cut_on or "ge", limits=limits,
                         recorder=StreamRecorder(out, jsonl=False), source=block,
-                        bounds=bounds, prover=prover, techniques=techniques)
+                        bounds=bounds, prover=prover or "max", techniques=techniques)
     return result, out.getvalue()
 
 
-def check_answer(answer: Any, *, tree: Tree | None = None, trace: Trace | None = None,
+def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | None = None,
+                 problem: str | None = None, params: Mapping[str, str] | None = None,
                  diagnosis: bool = True, limits: Limits = NO_LIMITS,
                  **overrides: Any) -> Report:
-    """Judge a solution (its parsed JSON) against ``trace``, or against the search of
-    ``tree`` under the answer's conventions with ``overrides`` (algorithm, variant, order,
-    seed, depth, cut_on, root_player): the report ``gametrace check --json`` prints.
-    A search of ``tree`` stopped by ``limits`` is a :class:`LimitExceeded`: an answer is
-    not checked against half a search."""
-    from .analysis.check import check_solution
+    """Judge a solution (its parsed JSON) as ``gametrace check --json`` does: against
+    ``trace``; against the A* search of ``problem`` (with ``params``) for A* answers; or
+    against the search of ``source`` (a tree or a lecture example; a game is refused, as
+    by the command line) under the answer's conventions with ``overrides`` (algorithm,
+    variant, order, seed, depth, cut_on, root_player, heuristic; ``None``: not given).
+    A search stopped by ``limits`` is a :class:`LimitExceeded`: an answer is not checked
+    against half a search."""
+    from .analysis.check import (
+        answer_conventions,
+        astar_trace,
+        check_solution,
+        require_items,
+    )
     from .analysis.solution import Solution
-    from .record import MemoryRecorder
     from .schema import validate
 
     validate(answer, "solution", file="<answer>")
     given = Solution.from_json(answer, file="<answer>")
-    if not set(given.to_json()) - {"exercise", "conventions"}:
-        raise InputError("the answer gives no items to check (value, move, values, "
-                         "evaluated, pruned, alphabeta, ...)", file="<answer>")
-    if trace is None:
-        if tree is None:
-            raise UsageError("check_answer needs a tree or a trace")
-        c = given.conventions.merged(algorithm=overrides.pop("algorithm", None)
-                                     or given.conventions.algorithm or "alphabeta",
-                                     **overrides)
-        if c.algorithm not in ("minimax", "alphabeta"):
-            raise UsageError(f"answers are checked for minimax or alphabeta, "
-                             f"not {c.algorithm!r}")
-        rec = MemoryRecorder()
-        game, state, block, name = _resolve(tree, {}, c.root_player)
-        from .search import run_search
-
-        result = run_search(game, state, algorithm=c.algorithm, variant=c.variant,
-                            order=c.order or "natural", seed=c.seed, depth=c.depth,
-                            cut_on=c.cut_on or "ge", recorder=rec, source=block,
-                            limits=limits)
-        if not result.complete:
-            raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
-                                "its end: check an answer on a smaller tree")
-        trace = rec.trace
-        title = f"{trace.header.algorithm} ({trace.header.variant}) on {name}"
-    else:
+    require_items(given, "<answer>")
+    c = answer_conventions(given, **overrides)
+    if trace is not None:
         h = trace.header
-        title = f"the recorded trace ({h.algorithm}, {h.variant})"
-    return check_solution(given, trace, title=title, diagnosis=diagnosis)
+        return check_solution(given, trace, diagnosis=diagnosis,
+                              title=f"the recorded trace ({h.algorithm}, {h.variant})")
+    if c.algorithm == "astar":
+        if problem is None:
+            from .problems import PROBLEMS
+
+            raise UsageError("A* answers are checked against a search problem "
+                             f"(choose from: {', '.join(PROBLEMS)}) or a recorded trace")
+        expected, title = astar_trace(problem, c, params, limits)
+        return check_solution(given, expected, title=title, diagnosis=diagnosis)
+    if problem is not None:
+        raise UsageError(f"{problem} is a search problem: its answers are A* items "
+                         "(expanded, discarded, path, cost) with algorithm astar, "
+                         f"not {c.algorithm}")
+    if source is None:
+        raise UsageError("check_answer needs a tree, an example, a problem or a trace")
+    if c.algorithm not in ("minimax", "alphabeta"):
+        raise UsageError(f"answers are checked for minimax, alphabeta or astar, "
+                         f"not {c.algorithm!r}")
+    named = resolve_content(source, root_player=c.root_player)
+    if named.kind == "game":
+        raise UsageError(f"{named.text} is a game: check answers against a tree, an "
+                         "example or a recorded trace")
+    from .record import MemoryRecorder
+    from .search import check_search, run_search
+
+    variant = check_search(c.algorithm, c.variant, order=c.order or "natural",
+                           given={"cut_on": c.cut_on, "seed": c.seed})
+    rec = MemoryRecorder()
+    game, state, block = named.game()
+    result = run_search(game, state, algorithm=c.algorithm, variant=c.variant,
+                        order=c.order or "natural", seed=c.seed, depth=c.depth,
+                        cut_on=c.cut_on or "ge", recorder=rec, source=block, limits=limits)
+    if not result.complete:
+        raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
+                             "its end: check an answer on a smaller tree")
+    return check_solution(given, rec.trace, diagnosis=diagnosis,
+                          title=f"{c.algorithm} ({variant}) on {named.name}")
 
 
-def compare_orders(source: Source, *, orders: str = "natural,reverse,best,worst,random:100",
+def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst,random:100",
                    algorithm: str = "alphabeta", variant: str | None = None,
                    techniques: str = "", depth: int | None = None, seed: int = 0,
                    params: Mapping[str, str] | None = None,
-                   root_player: str | None = None) -> OrderingReport:
+                   root_player: str | None = None,
+                   limits: Limits = NO_LIMITS) -> OrderingReport:
     """What each ordering saves on ``source``: the report ``gametrace compare --format json``
-    prints for the same options."""
+    prints for the same options.  Each search has the budgets ``limits``; one stopped by
+    them is a :class:`LimitExceeded` (counts of half a search compare nothing)."""
     from .analysis.ordering import compare_orderings, parse_orders
     from .search import ALGORITHMS, run_search
 
@@ -194,13 +180,19 @@ def compare_orders(source: Source, *, orders: str = "natural,reverse,best,worst,
     if algorithm == "enhanced" and oracle:
         raise UsageError(f"-a enhanced orders moves itself: compare it under natural, "
                          f"reverse and random orderings, not {' and '.join(oracle)}")
-    game, state, block, name = _resolve(source, params or {}, root_player)
-    where = name + ("" if depth is None else f", depth {depth}")
+    named = resolve_content(source, root_player=root_player, params=params)
+    game, state, block = named.game()
+    where = named.name + ("" if depth is None else f", depth {depth}")
     shown = f"{algorithm} ({variant or ALGORITHMS[algorithm][0]}" + (
         f"; {techniques})" if techniques else ")")
 
     def search(recorder: Any, **options: Any) -> Result:
-        return run_search(game, state, depth=depth, recorder=recorder, source=block, **options)
+        result = run_search(game, state, depth=depth, recorder=recorder, source=block,
+                            limits=limits, **options)
+        if not result.complete:
+            raise LimitExceeded(f"a search of {where} stopped ({result.stopped}) before its "
+                                "end: compare with a smaller depth or fewer orderings")
+        return result
 
     how = dict(algorithm=algorithm, variant=variant, techniques=techniques)
     return compare_orderings(

@@ -23,8 +23,8 @@ from .trees import Tree, TreeGame, load_tree, parse_tree_json
 if TYPE_CHECKING:
     from .trace import Trace
 
-__all__ = ["Source", "SourceKind", "file_kind", "is_trace_file", "load_tree_source",
-           "resolve", "tree_source"]
+__all__ = ["Source", "SourceKind", "builtin_names", "file_kind", "is_trace_file",
+           "load_tree_source", "resolve", "resolve_content", "tree_source"]
 
 SourceKind = Literal["trace", "tree", "example", "game"]
 
@@ -88,10 +88,48 @@ def resolve(text: str, *, root_player: str | None = None,
                   tree=tree)
 
 
-def load_tree_source(source: str, *, root_player: str | None = None) -> Tree:
-    """A tree file (``.json`` or text notation) or the name of a built-in example."""
+def resolve_content(source: Tree | str, *, root_player: str | None = None,
+                    params: Mapping[str, str] | None = None) -> Source:
+    """Resolve a source given as content (the web service, :mod:`tracer.content`): a tree
+    already read, or the name of a built-in example or game.  Never a file path and never
+    a ``file.py:Class`` game (which would run code): a name is looked up in the built-in
+    lists only.  ``root_player`` applies to trees, ``params`` to games, as in
+    :func:`resolve`."""
+    params = dict(params or {})
+    examples, games = builtin_names()
+    if isinstance(source, str) and source in games:
+        if root_player is not None:
+            raise UsageError("root_player applies to trees; games take the param first=...")
+        return Source(source, "game", source, params=params)
+    if params:
+        shown = "a tree" if isinstance(source, Tree) else f"{source!r}, a lecture tree"
+        raise UsageError(f"params apply to games, not to {shown}")
     player = None if root_player is None else Player(root_player)
-    if os.path.exists(source):
+    if isinstance(source, Tree):
+        tree = source if player is None else parse_tree_json(
+            source.to_json(), file="<tree>", root_player=player)
+        return Source("<tree>", "tree", tree.name or "tree", tree=tree)
+    if source in examples:
+        return Source(source, "example", source, tree=load_tree_source(
+            source, root_player=root_player, files=False))
+    raise UsageError(f"no built-in example or game {source!r} "
+                     f"(choose from: {', '.join((*examples, *games))})")
+
+
+def builtin_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names a request may use: the lecture examples, then the built-in games."""
+    from .examples import EXAMPLES
+    from .games.registry import GAMES
+
+    return tuple(EXAMPLES), tuple(GAMES)
+
+
+def load_tree_source(source: str, *, root_player: str | None = None,
+                     files: bool = True) -> Tree:
+    """A tree file (``.json`` or text notation) or the name of a built-in example
+    (``files=False``: the built-in examples only)."""
+    player = None if root_player is None else Player(root_player)
+    if files and os.path.exists(source):
         if os.path.isdir(source):
             raise UsageError(f"{source} is a folder: give a tree file or an example name")
         return load_tree(source, root_player=player)

@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,16 +35,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The service on 127.0.0.1 (a uvicorn server in a thread), for the browser."""
+def _serve(app: Any) -> Iterator[str]:
+    """``app`` on 127.0.0.1 (a uvicorn server in a thread) until the generator closes."""
     import uvicorn
 
-    db = Path(tmp_path_factory.mktemp("live")) / "traces.db"
     port = _free_port()
-    config = uvicorn.Config(create_app(Settings(db=str(db))), host="127.0.0.1", port=port,
-                            log_level="warning")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -53,3 +51,23 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The service on 127.0.0.1, for the browser."""
+    db = Path(tmp_path_factory.mktemp("live")) / "traces.db"
+    yield from _serve(create_app(Settings(db=str(db))))
+
+
+@pytest.fixture(scope="session")
+def live_prefixed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The service under /gametrace (as behind a proxy that forwards a sub-path): the
+    URL of its page."""
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    db = Path(tmp_path_factory.mktemp("prefixed")) / "traces.db"
+    outer = Starlette(routes=[Mount("/gametrace", app=create_app(Settings(db=str(db))))])
+    for url in _serve(outer):
+        yield f"{url}/gametrace/"

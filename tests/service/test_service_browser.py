@@ -226,3 +226,38 @@ def test_a_game_position_picked_in_the_editor_steps_like_render_frames(
     page.click("#open-step")
     page.wait_for_selector("#stepper-counter")
     assert page.text_content("#stepper-counter") == f"1 / {expected}"
+
+
+def test_the_page_works_under_a_sub_path(page: Page, live_prefixed: str) -> None:
+    # every request the page makes stays under the prefix (a proxy forwards nothing else)
+    outside: list[str] = []
+    page.on("request", lambda r: None if urlsplit(r.url).path.startswith("/gametrace/")
+            else outside.append(r.url))
+    page.goto(f"{live_prefixed}#/step?example=aima")
+    page.wait_for_selector("#stepper-counter")
+    assert page.text_content("#stepper-counter") == "1 / 23"
+    page.click("#stepper-last")
+    assert "<title>A</title>" in page.inner_html("#stepper-figure")
+    page.goto(f"{live_prefixed}#/library")
+    page.wait_for_selector("#library-list a.open")
+    page.goto(f"{live_prefixed}#/edit")
+    page.wait_for_selector("#parse-status.ok")
+    assert page.locator("#example option").count() > 1
+    assert outside == []
+
+
+def test_compare_takes_a_game_position(page: Page, live_server: str) -> None:
+    report = json.loads(_cli("compare", "nim", "-p", "piles=2,2", "--depth", "3",
+                             "--format", "json"))
+    page.goto(f"{live_server}/#/compare?game=nim&params=piles%3D2%2C2&depth=3")
+    page.wait_for_selector("#right-counter")
+    for run in [report["minimax"], *report["orderings"]]:
+        cells = page.locator(f"#compare-table tr[data-ordering='{run['ordering']}'] td"
+                             ).all_text_contents()
+        assert cells[1:5] == [str(run[k]) for k in ("leaves", "expanded", "cuts", "pruned")]
+
+
+def test_the_quiz_on_a_game_position_says_why_not(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/#/quiz?game=nim&params=piles%3D2%2C2")
+    message = page.wait_for_selector("#view p.error").text_content() or ""
+    assert "worksheets are drawn for trees and examples, not games" in message

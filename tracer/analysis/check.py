@@ -13,10 +13,12 @@ this module scores the whole answer and finds the trace it is checked against.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError, UsageError
+from ..errors import InputError, LimitExceeded, UsageError
+from ..search.common import NO_LIMITS, Limits
 from ..trace import Trace
 from .check_explain import Explainer
 from .compare import compare, verdicts
@@ -24,8 +26,8 @@ from .diagnose import Finding, diagnose
 from .solution import Conventions, Solution, extract_solution
 from .verdict import Item, lcs
 
-__all__ = ["Item", "Report", "answer_conventions", "check_solution", "compare", "expected_trace",
-           "lcs", "require_items", "verdicts"]
+__all__ = ["Item", "Report", "answer_conventions", "astar_trace", "check_solution", "compare",
+           "expected_trace", "lcs", "require_items", "verdicts"]
 
 
 @dataclass
@@ -111,6 +113,27 @@ def require_items(answer: Solution, file: str) -> None:
                          "evaluated, pruned, alphabeta, ...: see docs/checking.md)", file=file)
 
 
+def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] | None = None,
+                limits: Limits = NO_LIMITS) -> tuple[Trace, str]:
+    """The A* trace of problem ``name`` under ``conventions`` (variant, heuristic), and a
+    title; a search stopped by ``limits`` is a :class:`LimitExceeded` (an answer is not
+    checked against half a search)."""
+    from ..problems import choose_heuristic, make_problem
+    from ..record import MemoryRecorder
+    from ..search.astar import astar
+
+    c = conventions
+    rec = MemoryRecorder()
+    problem = make_problem(name, params or {})
+    heuristic = choose_heuristic(problem, c.heuristic)
+    result = astar(problem, heuristic=heuristic, variant=c.variant or "graph", recorder=rec,
+                   limits=limits)
+    if not result.complete:
+        raise LimitExceeded(f"the A* search of {name} stopped ({result.stopped}) before its "
+                            "end: check an answer on a smaller problem")
+    return rec.trace, f"A* ({c.variant or 'graph'}, heuristic {heuristic}) on {name}"
+
+
 def expected_trace(source: str, conventions: Conventions,
                    params: dict[str, str] | None = None) -> tuple[Trace, str]:
     """The trace an answer is checked against, and a title for the verdict.
@@ -131,14 +154,7 @@ def expected_trace(source: str, conventions: Conventions,
         h = trace.header
         return trace, f"the recorded trace {source} ({h.algorithm}, {h.variant})"
     if c.algorithm == "astar":
-        from ..problems import choose_heuristic, make_problem
-        from ..search.astar import astar
-
-        rec = MemoryRecorder()
-        problem = make_problem(source, params or {})
-        heuristic = choose_heuristic(problem, c.heuristic)
-        astar(problem, heuristic=heuristic, variant=c.variant or "graph", recorder=rec)
-        return rec.trace, f"A* ({c.variant or 'graph'}, heuristic {heuristic}) on {source}"
+        return astar_trace(source, c, params)
     assert named is not None
     if named.tree is None:
         raise UsageError(f"{source} is a game: check answers against a tree file, an "

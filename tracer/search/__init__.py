@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import UsageError
@@ -23,6 +24,7 @@ __all__ = [
     "TECHNIQUES",
     "Limits",
     "alpha_beta",
+    "check_search",
     "and_or",
     "enhanced_search",
     "expectiminimax",
@@ -72,3 +74,19 @@ def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alp
     if algorithm == "pns":
         return proof_number_search(game, state, prover=prover, **common)
     return alpha_beta(game, state, cut_on=cut_on, **common)
+
+
+def check_search(algorithm: str, variant: str | None, *, order: str = "natural",
+                 given: Mapping[str, object]) -> str:
+    """The variant a search runs (``None``: the algorithm's first), after refusing an
+    unknown algorithm or variant (naming the nearest) and the options in ``given`` that
+    it does not take (:func:`tracer.options.check_options`): what ``run`` and the web
+    service check."""
+    from ..options import check_options
+
+    choose("algorithm", algorithm, tuple(ALGORITHMS))
+    variants = ALGORITHMS[algorithm]
+    shown = variant if variant is not None else variants[0]
+    choose(f"{algorithm} variant", shown, variants)
+    check_options(algorithm, shown, order=order, given=given)
+    return shown

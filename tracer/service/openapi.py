@@ -87,8 +87,15 @@ def _source_props() -> dict[str, Any]:
 
 
 @cache
+def _problems() -> tuple[str, ...]:
+    from ..problems import PROBLEMS
+
+    return tuple(PROBLEMS)
+
+
+@cache
 def _builtin() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    from ..content import builtin_names
+    from ..sources import builtin_names
 
     return builtin_names()
 
@@ -164,16 +171,19 @@ def _schemas() -> dict[str, Any]:
             "frames": {"type": "array", "items": _obj(
                 {"svg": {"type": "string"}, "caption": {"type": "string"}})}}),
         "CheckRequest": _obj({**_source_props(), "trace": trace_ref,
+                              "problem": {"enum": list(_problems()),
+                                          "description": "A search problem (A* answers); "
+                                                         "its parameters in params."},
+                              "heuristic": {"type": "string", "maxLength": 40},
                               "answer": _ref("solution"),
-                              "algorithm": {"enum": ["minimax", "alphabeta"]},
+                              "algorithm": {"enum": ["minimax", "alphabeta", "astar"]},
                               "variant": {"type": "string"}, "order": {"enum": list(ORDERS)},
                               "seed": _search_options()["seed"],
                               "depth": _search_options()["depth"],
                               "cut_on": {"enum": ["ge", "gt"]},
                               "diagnosis": {"type": "boolean", "default": True}},
                              ("answer",)),
-        "WorksheetRequest": _obj({k: v for k, v in _source_props().items()
-                                  if k in ("tree", "example", "root_player")}),
+        "WorksheetRequest": _obj(_source_props()),
         "DiffRequest": _obj({"a": trace_ref, "b": trace_ref,
                              "context": {"type": "integer", "minimum": 0, "maximum": 100}},
                             ("a", "b")),

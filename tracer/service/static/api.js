@@ -34,12 +34,22 @@ export async function post(path, body) {
 export function searchRequest(params) {
   const body = {};
   if (params.get("example")) body.example = params.get("example");
-  else body.tree = params.get("tree") || "";
+  else if (params.get("game")) {
+    body.game = params.get("game");
+    body.params = gameParams(params.get("params"));
+  } else body.tree = params.get("tree") || "";
   for (const key of ["algorithm", "variant", "order", "cut_on"]) {
     if (params.get(key)) body[key] = params.get(key);
   }
   if (params.get("depth")) body.depth = Number(params.get("depth"));
   return body;
+}
+
+/** Only the source of a /v1/search request: its example, game (with params) or tree. */
+export function sourceOf(request) {
+  if (request.example) return { example: request.example };
+  if (request.game) return { game: request.game, params: request.params };
+  return { tree: request.tree };
 }
 
 /** ``board=x...o.... first=x`` as the params object of a game. */

@@ -1,6 +1,6 @@
 // Compare: the counts of every ordering, and two of them side by side with linked
 // steppers (moving one moves the other to the same step, as far as it goes).
-import { post, searchRequest } from "./api.js";
+import { post, searchRequest, sourceOf } from "./api.js";
 import { el, select } from "./dom.js";
 import { go } from "./main.js";
 import { listenKeys, stepper } from "./stepper.js";
@@ -14,10 +14,11 @@ function cell(value) {
 
 export async function renderCompare(view, params) {
   const source = searchRequest(params);
-  const where = source.example ? { example: source.example } : { tree: source.tree };
+  const where = sourceOf(source);
   const algorithm = ["minimax", "alphabeta"].includes(source.algorithm) ? source.algorithm
     : "alphabeta";
-  const report = await post("/v1/compare", { ...where, algorithm,
+  const depth = source.depth;  // a game position is compared to a depth, if given one
+  const report = await post("v1/compare", { ...where, algorithm, depth,
                                             orders: params.get("orders") || undefined });
   const runs = [report.minimax, ...report.orderings];
   const table = el("table", { id: "compare-table" },
@@ -29,8 +30,8 @@ export async function renderCompare(view, params) {
   const right = select("right", names, params.get("right") || names[1] || names[0]);
   const pair = el("div", { class: "pair", id: "compare-pair" });
   async function side(order) {
-    const found = await post("/v1/search", { ...where, algorithm, order });
-    return (await post("/v1/frames", { trace: found.trace,
+    const found = await post("v1/search", { ...where, algorithm, order, depth });
+    return (await post("v1/frames", { trace: found.trace,
                                        options: { visit_order: true } })).frames;
   }
   async function draw() {

@@ -8,7 +8,7 @@ const AIMA = "A(B(3 12 8) C(2 4 6) D(14 5 2))";
 
 export async function renderEdit(view, params) {
   const [examples, games, algos] = await Promise.all([
-    get("/v1/examples"), get("/v1/games"), get("/v1/algorithms")]);
+    get("v1/examples"), get("v1/games"), get("v1/algorithms")]);
   const text = el("textarea", { id: "tree", rows: 4, spellcheck: "false" });
   text.value = params.get("tree") || (params.get("example") ? "" : AIMA);
   const status = el("div", { id: "parse-status", class: "error" });
@@ -61,7 +61,7 @@ export async function renderEdit(view, params) {
     if (example.value || game.value) { status.textContent = ""; return; }
     const mine = ++pending;
     try {
-      const parsed = await post("/v1/parse", { tree: text.value });
+      const parsed = await post("v1/parse", { tree: text.value });
       if (mine !== pending) return;
       status.className = "ok";
       status.textContent = `${parsed.nodes} nodes, ${parsed.leaves} leaves, height ${parsed.height}`;
@@ -86,7 +86,7 @@ export async function renderEdit(view, params) {
   algorithm.addEventListener("change", () => { fillVariants(); updateLink(); });
   for (const input of [variant, order, cutOn, depth]) input.addEventListener("change", updateLink);
   const random = el("button", { id: "random", type: "button", onclick: async () => {
-    const ex = await post("/v1/exercise", { branching: 3, depth: 2, cuts: [1, 3],
+    const ex = await post("v1/exercise", { branching: 3, depth: 2, cuts: [1, 3],
                                             seed: Math.floor(Math.random() * 100000) });
     example.value = ""; game.value = "";
     text.value = ex.text.trim();

@@ -12,7 +12,7 @@ export async function renderLibrary(view, params) {
   async function load() {
     const query = new URLSearchParams();
     if (text.value) query.set("text", text.value);
-    const listing = await get(`/v1/traces?${query.toString()}`);
+    const listing = await get(`v1/traces?${query.toString()}`);
     list.replaceChildren(
       el("tr", {}, el("th", {}, "trace"), el("th", {}, "algorithm"), el("th", {}, "tags"),
          el("th", {}, "download")),
@@ -20,8 +20,8 @@ export async function renderLibrary(view, params) {
         el("td", {}, el("a", { href: `#/step?id=${r.id}`, class: "open" }, r.title)),
         el("td", {}, `${r.algorithm} (${r.variant})`), el("td", {}, r.tags.join(", ")),
         el("td", {}, ...["svg", "png", "pdf"].map((f) =>
-             el("a", { href: `/v1/traces/${r.id}/diagram.${f}`, download: "" }, `${f} `)),
-           el("a", { href: `/v1/traces/${r.id}`, download: `${r.id.slice(0, 12)}.json` },
+             el("a", { href: `v1/traces/${r.id}/diagram.${f}`, download: "" }, `${f} `)),
+           el("a", { href: `v1/traces/${r.id}`, download: `${r.id.slice(0, 12)}.json` },
               "trace")))));
   }
   text.addEventListener("change", () => go("library", { text: text.value }));

@@ -1,7 +1,7 @@
 // Quiz: the tree with its leaf values only.  Click the nodes that get pruned, type the
 // values (and alpha/beta if you like), press Check: a verdict per item, the first mistake
 // marked on the tree, the misconception behind the mistakes, a score.
-import { post, searchRequest } from "./api.js";
+import { post, searchRequest, sourceOf } from "./api.js";
 import { el, nodeGroup, svgNode } from "./dom.js";
 import { go } from "./main.js";
 import { listenKeys } from "./stepper.js";
@@ -14,10 +14,10 @@ function number(text) {
 export async function renderQuiz(view, params) {
   listenKeys(null);
   const source = searchRequest(params);
-  const where = source.example ? { example: source.example } : { tree: source.tree };
+  const where = sourceOf(source);
   const [sheet, plain] = await Promise.all([
-    post("/v1/worksheet", where),
-    post("/v1/search", { ...where, algorithm: "minimax" })]);
+    post("v1/worksheet", where),
+    post("v1/search", { ...where, algorithm: "minimax" })]);
   const svg = svgNode(sheet);
   const inner = plain.trace.events.filter((e) => e.type === "expand").map((e) => e.node);
   const root = plain.trace.header.root;
@@ -68,7 +68,7 @@ export async function renderQuiz(view, params) {
       delete request.variant;
     }
     try {
-      show(await post("/v1/check", request));
+      show(await post("v1/check", request));
     } catch (err) {
       out.replaceChildren(el("p", { class: "error" }, err.message));
     }

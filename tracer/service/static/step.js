@@ -1,6 +1,6 @@
 // Step: the search of the permalink's tree (or a stored trace), frame by frame, with the
 // alpha/beta window, Italian wording and the print theme as toggles.
-import { gameParams, post, searchRequest } from "./api.js";
+import { post, searchRequest } from "./api.js";
 import { el } from "./dom.js";
 import { go } from "./main.js";
 import { listenKeys, stepper } from "./stepper.js";
@@ -13,16 +13,8 @@ export async function renderStep(view, params) {
   };
   let trace;
   if (params.get("id")) trace = params.get("id");
-  else if (params.get("game")) {
-    const body = searchRequest(params);
-    delete body.tree;
-    body.game = params.get("game");
-    body.params = gameParams(params.get("params"));
-    trace = (await post("/v1/search", body)).trace;
-  } else {
-    trace = (await post("/v1/search", searchRequest(params))).trace;
-  }
-  const result = await post("/v1/frames", { trace, options });
+  else trace = (await post("v1/search", searchRequest(params))).trace;
+  const result = await post("v1/frames", { trace, options });
   const toggle = (name, label, on, value) => el("label", {},
     el("input", { type: "checkbox", id: `toggle-${name}`, checked: on ? "" : null,
                   onchange: (e) => {

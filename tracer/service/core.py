@@ -1,0 +1,227 @@
+"""The service's state and plumbing: its settings, the store, the job pool, reading a
+request body within the limits, and the traces and sources a request names.
+
+The routes (:mod:`.catalogue`, :mod:`.searching`, :mod:`.teaching`, :mod:`.library`)
+read a request with these, call the library and answer JSON; :mod:`.app` puts them
+together.  Searches, drawings and checks run in a small pool of threads with a large
+stack (deep trees recurse), at most ``max_jobs`` at once; each search has a node and a
+time budget and ends with ``complete: false`` when it runs out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from starlette.requests import Request
+
+from ..errors import InputError, TracerError, UsageError
+from .openapi import request_validator
+from .problems import Problem, from_library, nested
+from .store import SqliteStore, TraceStore, describe
+from .web import job_pool
+
+__all__ = ["Service", "Settings", "content_of", "request_tree"]
+
+T = TypeVar("T")
+
+ID_LENGTH = 64
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The service's limits and its store (``gametrace serve`` options: docs/service.md)."""
+
+    db: str
+    """The SQLite file (created on first start, with the repository's traces/ in it)."""
+    max_body: int = 2_000_000
+    """Largest request body, in bytes."""
+    max_nodes: int = 200_000
+    """Node budget of one search (a request may ask for less)."""
+    time_limit: float = 5.0
+    """Time budget of one search, in seconds (a request may ask for less)."""
+    max_jobs: int = 4
+    """Searches, drawings and checks running at once in one process."""
+    queue_wait: float = 20.0
+    """How long a request waits for a free job slot before a 503."""
+    max_frames: int = 400
+    """Most frames one request draws."""
+    max_compare_leaves: int = 300_000
+    """Leaves × searches a comparison of orderings may cost."""
+    seed_dir: Path | None = field(default=None)
+    """Traces stored on first start (default: the repository's traces/, if present)."""
+
+
+class Service:
+    """The app's state: settings, store, job pool, and what every route needs."""
+
+    def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
+        self.settings = settings
+        self.store: TraceStore = store or SqliteStore(settings.db)
+        self.slots = asyncio.Semaphore(settings.max_jobs)
+        self.pool = job_pool(settings.max_jobs)
+        if isinstance(self.store, SqliteStore):
+            from .seed import seed_store
+
+            seed_store(self.store, settings.seed_dir)
+
+    async def job(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` in the pool once a slot is free; library errors become problems."""
+        try:
+            await asyncio.wait_for(self.slots.acquire(), self.settings.queue_wait)
+        except TimeoutError:
+            raise Problem(503, "Busy", f"{self.settings.max_jobs} jobs are running: "
+                                       "retry in a moment") from None
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn)
+        except (TracerError, RecursionError) as exc:
+            raise from_library(exc) from None
+        finally:
+            self.slots.release()
+
+    async def body(self, request: Request, component: str) -> dict[str, Any]:
+        """The JSON body, within the size limit, valid against ``component``."""
+        limit = self.settings.max_body
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            raise Problem(413, "Too large", f"the body has {declared} bytes; at most {limit}")
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise Problem(413, "Too large", f"the body exceeds {limit} bytes")
+            chunks.append(chunk)
+        from ..jsonio import loads_json
+
+        try:
+            text = b"".join(chunks).decode("utf-8")
+            data = loads_json(text, file="request body")
+        except UnicodeDecodeError:
+            raise Problem(400, "Bad request", "the body is not UTF-8 text") from None
+        except InputError as exc:
+            raise Problem(400, "Bad request", exc.message, where=exc.where) from None
+        except RecursionError:
+            raise Problem(400, "Bad request", "the body is nested too deeply") from None
+        _check_schema(data, component)
+        assert isinstance(data, dict)  # every request component is an object
+        return data
+
+    def trace_of(self, value: Any, field_name: str) -> Any:
+        """A trace given in the request: the document itself or the id of a stored one.
+
+        Neither is checked against the trace schema here: the request body was (its trace
+        fields are that schema, see :mod:`.openapi`), and so was every stored trace before
+        it was stored.  Checking twice cost a third of a request's time."""
+        from ..trace import Trace
+
+        if isinstance(value, str):
+            return self.stored_trace(value, where=f"$.{field_name}")
+        try:
+            return Trace.from_json(value, file=field_name)
+        except InputError as exc:
+            raise nested(exc, field_name) from None
+
+    def stored_trace(self, ident: str, *, where: str | None = None) -> Any:
+        from ..trace import Trace
+
+        data = self.store.get(ident)
+        if data is None:
+            raise Problem(404, "Not found", f"no stored trace {ident}", where=where)
+        return Trace.from_json(json.loads(data), file=f"trace {ident}")
+
+    def stored(self, request: Request) -> bytes:
+        """The bytes of the stored trace named by the path's ``id``."""
+        ident = request.path_params["id"]
+        if len(ident) != ID_LENGTH or any(c not in "0123456789abcdef" for c in ident):
+            raise Problem(400, "Bad request", f"a trace id is 64 hex digits, got {ident!r}",
+                          where="id")
+        data = self.store.get(ident)
+        if data is None:
+            raise Problem(404, "Not found", f"no stored trace {ident}")
+        return data
+
+    async def put(self, text: str, tags: list[str]) -> str:
+        """Store a trace this service has just recorded (so valid: not checked again)."""
+
+        def work() -> str:
+            info = describe(json.loads(text)["header"])
+            ident, _ = self.store.put(text.encode(), **info, tags=tags)
+            return ident
+
+        return await self.job(work)
+
+    def limits(self, body: dict[str, Any]) -> Any:
+        """The budgets of one search: the request's, within the service's."""
+        from ..search.common import Limits
+
+        s = self.settings
+        asked_nodes = body.get("max_nodes")
+        asked_time = body.get("time_limit")
+        return Limits(max_nodes=min(asked_nodes or s.max_nodes, s.max_nodes),
+                      time_limit=min(asked_time or s.time_limit, s.time_limit))
+
+    def render_options(self, options: dict[str, Any]) -> Any:
+        from ..render import RenderOptions
+
+        return RenderOptions.from_kwargs(**options, max_frames=self.settings.max_frames)
+
+
+def _check_schema(data: Any, component: str) -> None:
+    """A 422 naming the JSON path of the first fault of ``data`` against ``component``;
+    a value outside a list of names is refused as the command line refuses it."""
+    from jsonschema.exceptions import best_match
+
+    from ..jsonio import json_path
+    from ..options import unknown_choice
+
+    try:
+        error = best_match(request_validator(component).iter_errors(data))
+    except RecursionError:
+        raise Problem(422, "Too deep", "the body is nested too deeply") from None
+    if error is None:
+        return
+    path = list(error.absolute_path)
+    message = str(error.message)
+    if len(message) > 200:
+        message = message[:197] + "..."
+    if error.validator == "enum" and isinstance(error.instance, str) and path:
+        message = unknown_choice(str(path[-1]).replace("_", " "), error.instance,
+                                 [str(v) for v in error.validator_value])
+    raise Problem(422, "Invalid request", message, where=json_path(path))
+
+
+def request_tree(value: Any, root_player: str | None) -> Any:
+    """The tree of request field ``tree``: text in any notation, or its JSON."""
+    from ..content import read_tree
+    from ..games.base import Player
+    from ..trees import parse_tree_json
+
+    try:
+        if isinstance(value, str):
+            return read_tree(value, file="tree", root_player=root_player)
+        return parse_tree_json(value, file="tree",
+                               root_player=None if root_player is None else Player(root_player))
+    except InputError as exc:
+        raise nested(exc, "tree") from None
+
+
+SOURCE_KEYS = ("tree", "example", "game")
+
+
+def content_of(body: dict[str, Any], *, games: str | None = None) -> Any:
+    """The tree (read, with the request's ``root_player``) or the built-in name a request
+    names: :func:`tracer.sources.resolve_content` checks the name.  ``games``: why this
+    request refuses a game (``None``: it takes one)."""
+    given = [k for k in SOURCE_KEYS if k in body]
+    if len(given) != 1:
+        raise UsageError(f"give exactly one of: {', '.join(SOURCE_KEYS)}")
+    if given[0] == "game" and games is not None:
+        raise UsageError(games)
+    if given[0] == "tree":
+        return request_tree(body["tree"], body.get("root_player"))
+    return body[given[0]]

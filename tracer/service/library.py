@@ -1,0 +1,95 @@
+"""Routes of the recorded traces: ``POST/GET /v1/traces``, ``GET /v1/traces/{id}`` (the
+exact bytes stored), its diagram and its frames."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..jsonio import dumps_json
+from .problems import Problem, guarded
+from .searching import frames_json
+from .store import describe
+from .web import drawing_response, int_param, json_response, view_params
+
+if TYPE_CHECKING:
+    from .core import Service
+
+__all__ = ["routes"]
+
+
+def routes(service: Service) -> list[Route]:
+    """The routes of the store."""
+
+    async def store_trace(request: Request) -> Response:
+        body = await service.body(request, "StoreRequest")
+
+        def work() -> tuple[str, bool]:
+            from ..content import trace_text
+
+            trace = service.trace_of(body["trace"], "trace")
+            return service.store.put(trace_text(trace).encode(),
+                                     **describe(trace.header.to_json()),
+                                     tags=body.get("tags", []))
+
+        ident, created = await service.job(work)
+        root = request.scope.get("root_path", "")  # behind a proxy under a sub-path
+        return json_response(dumps_json({"id": ident, "created": created,
+                                          "url": f"{root}/v1/traces/{ident}"}))
+
+    async def list_traces(request: Request) -> Response:
+        q = request.query_params
+        limit = int_param(q.get("limit"), "limit", 100, 1, 500)
+        offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
+        records = service.store.list(algorithm=q.get("algorithm"), source=q.get("example"),
+                                     tag=q.get("tag"), text=q.get("text"), limit=limit,
+                                     offset=offset)
+        return json_response(dumps_json({"items": [r.to_json() for r in records],
+                                          "limit": limit, "offset": offset}))
+
+    async def get_trace(request: Request) -> Response:
+        return Response(service.stored(request), media_type="application/json")
+
+    async def trace_diagram(request: Request) -> Response:
+        data = service.stored(request)
+        fmt = request.path_params["format"]
+        if fmt not in ("svg", "png", "pdf", "dot"):
+            raise Problem(404, "Not found", f"no diagram format {fmt!r} "
+                                            "(choose from: svg, png, pdf, dot)")
+        options = view_params(request)
+
+        def work() -> bytes:
+            from ..render import Drawing
+            from ..trace import Trace
+
+            return Drawing(Trace.from_json(json.loads(data)),
+                           service.render_options(options)).render(fmt)
+
+        return drawing_response(await service.job(work), fmt,
+                                filename=f"{request.path_params['id'][:12]}.{fmt}")
+
+    async def trace_frames(request: Request) -> Response:
+        data = service.stored(request)
+        options = view_params(request)
+        step = request.query_params.get("step")
+        if step is not None:
+            options["step"] = step
+
+        def work() -> str:
+            from ..trace import Trace
+
+            return frames_json(service, Trace.from_json(json.loads(data)), options)
+
+        return json_response(await service.job(work))
+
+    return [
+        Route("/v1/traces", guarded(store_trace), methods=["POST"]),
+        Route("/v1/traces", guarded(list_traces), methods=["GET"]),
+        Route("/v1/traces/{id}", guarded(get_trace)),
+        Route("/v1/traces/{id}/diagram.{format}", guarded(trace_diagram)),
+        Route("/v1/traces/{id}/frames", guarded(trace_frames)),
+    ]

@@ -1,0 +1,90 @@
+"""Routes that search and draw: ``POST /v1/search``, ``/v1/render``, ``/v1/frames``."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..jsonio import dumps_json
+from .core import content_of
+from .problems import guarded
+from .web import drawing_response, json_response
+
+if TYPE_CHECKING:
+    from .core import Service
+
+__all__ = ["frames_json", "routes"]
+
+
+def routes(service: Service) -> list[Route]:
+    """The routes; :func:`frames_json` is shared with the library of recorded traces."""
+
+    async def search(request: Request) -> Response:
+        body = await service.body(request, "SearchRequest")
+        limits = service.limits(body)
+
+        def work() -> tuple[Any, str]:
+            from ..content import record_search
+
+            bounds = body.get("bounds")
+            return record_search(
+                content_of(body), algorithm=body.get("algorithm", "alphabeta"),
+                variant=body.get("variant"), order=body.get("order", "natural"),
+                seed=body.get("seed"), depth=body.get("depth"), cut_on=body.get("cut_on"),
+                # a posted tree was read with its root player (content_of)
+                root_player=body.get("root_player") if "tree" not in body else None,
+                params=body.get("params"), limits=limits,
+                bounds=None if bounds is None else (bounds[0], bounds[1]),
+                prover=body.get("prover"), techniques=body.get("techniques", ""))
+
+        result, text = await service.job(work)
+        ident = None
+        if body.get("store"):
+            ident = await service.put(text, body.get("tags", []))
+        head = {"id": ident, "complete": result.complete, "stopped": result.stopped,
+                "value": result.to_json()["value"], "move": result.move,
+                "pv": list(result.pv), "stats": result.stats.to_json()}
+        return json_response(dumps_json(head)[:-1] + ',"trace":' + text.rstrip() + "}")
+
+    async def render(request: Request) -> Response:
+        body = await service.body(request, "RenderRequest")
+        fmt = body.get("format", "svg")
+
+        def work() -> bytes:
+            from ..render import Drawing
+
+            drawing = Drawing(service.trace_of(body["trace"], "trace"),
+                              service.render_options(body.get("options", {})))
+            return drawing.render(fmt)
+
+        return drawing_response(await service.job(work), fmt)
+
+    async def frames(request: Request) -> Response:
+        body = await service.body(request, "RenderRequest")
+        return json_response(await service.job(
+            lambda: frames_json(service, service.trace_of(body["trace"], "trace"),
+                                body.get("options", {}))))
+
+    return [
+        Route("/v1/search", guarded(search), methods=["POST"]),
+        Route("/v1/render", guarded(render), methods=["POST"]),
+        Route("/v1/frames", guarded(frames), methods=["POST"]),
+    ]
+
+
+def frames_json(service: Service, trace: Any, options: dict[str, Any]) -> str:
+    """Every frame of ``trace`` as SVG with its caption (``FramesResponse``)."""
+    from ..render import Drawing
+
+    drawing = Drawing(trace, service.render_options(options))
+    frames = list(drawing.frames())
+    # the page writes each caption beside its picture, as the HTML player does
+    views = [dataclasses.replace(f.view, caption=None) for f in frames]
+    drawing.prepare(views)
+    return dumps_json({"count": len(frames), "caption": drawing.caption, "frames": [
+        {"svg": drawing.render("svg", view).decode(), "caption": f.caption}
+        for f, view in zip(frames, views, strict=True)]})
