@@ -44,7 +44,7 @@ def test_dash_is_stdout_and_a_device_is_written_in_place(tmp_path: Path) -> None
     target = check_output(tmp_path / "null.json", role="trace")
     assert (target.kind, target.real) == ("device", os.devnull)
     with open_output(target) as out:
-        out.write("gone")  # type: ignore[arg-type]
+        out.write("gone")  # a text stream: open_output(binary=False)
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
@@ -79,7 +79,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path,
 
 def test_stdout_gets_the_bytes(capfdbinary: pytest.CaptureFixture[bytes]) -> None:
     with open_output("-", binary=True) as out:
-        out.write(b"digraph {}")  # type: ignore[arg-type]
+        out.write(b"digraph {}")  # a byte stream: open_output(binary=True)
     sys.stdout.flush()
     assert capfdbinary.readouterr().out == b"digraph {}"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -68,7 +69,7 @@ def test_a_recorded_trace_only_where_traces_are_read(tmp_path: Path) -> None:
 def test_what_does_not_fit_is_one_usage_error(text: str, options: dict[str, object],
                                               words: str) -> None:
     with pytest.raises(UsageError) as info:
-        resolve(text, **options)  # type: ignore[arg-type]
+        resolve(text, **cast(dict[str, Any], options))
     assert words in str(info.value)
     assert "tictactoe" in str(info.value) or words != "; games: "
 

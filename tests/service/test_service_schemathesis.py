@@ -77,15 +77,16 @@ def test_every_operation_answers_as_documented(case: schemathesis.Case) -> None:
 def test_stored_traces_fetch_back_by_id(api_schema: Any) -> None:
     fetched: list[str] = []
 
-    class Machine(api_schema.as_state_machine()):  # type: ignore[misc]
-        def validate_response(self, response, case, additional_checks=()):  # type: ignore[no-untyped-def]
+    class Machine(api_schema.as_state_machine()):  # schemathesis builds the base at run time
+        def validate_response(self, response: Any, case: Any,
+                              additional_checks: Any = ()) -> None:
             case.validate_response(response, checks=CHECKS)
             if case.path == "/v1/traces/{id}" and response.status_code == 200:
                 ident = case.path_parameters["id"]
                 assert hashlib.sha256(response.content).hexdigest() == ident
                 fetched.append(ident)
 
-        def _add_results_to_targets(self, targets, results):  # type: ignore[no-untyped-def]
+        def _add_results_to_targets(self, targets: Any, results: Any) -> None:
             # Hypothesis renamed _add_result_to_targets, through which schemathesis 3
             # files each response under the link it feeds: do that filing here.
             for result in results:
