@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
+from .cli_render import preset_option
 from .deep import DEFAULT_MAX_PLY, run_deep
 from .errors import TracerError, UsageError
 from .outputs import check_outputs, stderr_is_terminal
@@ -158,9 +159,7 @@ _ALGORITHMS = ("minimax", "alphabeta", "expectiminimax", "andor", "pns", "enhanc
 @click.option("--render", "render_out", metavar="FILE", default=None,
               help="Also draw the trace (.svg, .png, .pdf, .dot or .tex; - for DOT on "
                    "standard output).")
-@click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
-              help="With --render: defaults for slides, print or web (see `render --help`). "
-                   "Example: --render t.svg --preset slides.")
+@preset_option
 @click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
               help="A parameter of a generated game (repeatable); see `gametrace games`.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,

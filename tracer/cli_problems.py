@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from .cli_render import preset_option
 from .errors import UsageError
 
 __all__ = ["admissible_command", "astar_command", "matrix_command"]
@@ -56,9 +57,7 @@ def _describe_params(params: dict[str, str]) -> str:
 @click.option("--render", "render_out", metavar="FILE", default=None,
               help="Also draw the search tree (.svg, .png, .pdf, .dot or .tex; - for DOT on "
                    "standard output).")
-@click.option("--preset", type=click.Choice(("slides", "print", "web")), default=None,
-              help="With --render: defaults for slides, print or web (see `render --help`). "
-                   "Example: --render t.svg --preset slides.")
+@preset_option
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None,
               help="Stop cleanly after this many nodes (selected + generated).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,

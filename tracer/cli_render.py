@@ -20,7 +20,7 @@ from .render.model.options import ENGINES, FRAME_FORMATS, LANGS, PRUNED, STEPS
 __all__ = ["render_command", "render_trace_file"]
 
 
-PRESET_HELP = ("Defaults for a purpose: slides (16:9, large text, no legend or result "
+PRESET_HELP = ("Drawing defaults for a purpose: slides (16:9, large text, no legend or result "
                "line, tight margin), print (grayscale, legend), web (colour, legend); "
                "options given explicitly win. Example: --preset slides.")
 
