@@ -11,10 +11,10 @@ in the pygraphviz wheel, in-process: no system install.
 
 from __future__ import annotations
 
+import importlib
 import os
+from typing import TYPE_CHECKING, Any
 
-from .files.frames import FramesWritten
-from .files.tikz import is_tex
 from .model.options import (
     FORMATS,
     FRAME_FORMATS,
@@ -24,8 +24,25 @@ from .model.options import (
     RenderOptions,
     output_format,
 )
-from .notebook import Frames
-from .pipeline import Drawing, TraceSource
+
+if TYPE_CHECKING:
+    from .files.frames import FramesWritten
+    from .notebook import Frames
+    from .pipeline import Drawing, TraceSource
+
+_WHERE = {"Drawing": "pipeline", "TraceSource": "pipeline", "Frames": "notebook",
+          "FramesWritten": "files.frames"}
+"""Names loaded on first use (PEP 562): the command line imports this package for its
+option lists, and ``gametrace --help`` should not wait for the whole renderer."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tracer.render' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "FORMATS",
@@ -48,11 +65,15 @@ __all__ = [
 
 def render_bytes(source: TraceSource, fmt: str, options: RenderOptions | None = None) -> bytes:
     """The final diagram of ``source`` as ``svg``, ``png``, ``pdf`` or ``dot`` bytes."""
+    from .pipeline import Drawing
+
     return Drawing(source, options).render(fmt)
 
 
 def trace_dot(source: TraceSource, options: RenderOptions | None = None) -> str:
     """The DOT source of the final diagram (for ``dot``; no positions)."""
+    from .pipeline import Drawing
+
     return Drawing(source, options).dot()
 
 
@@ -63,6 +84,8 @@ def render_trace(source: TraceSource, out: str | os.PathLike[str],
     ``.tex`` writes a ``tikzpicture`` and ``NAME-preamble.tex`` beside it
     (:mod:`tracer.render.files.tikz`)."""
     from .files.output import write_output
+    from .files.tikz import is_tex
+    from .pipeline import Drawing
 
     if is_tex(out):
         from .files.tikz import write_tikz
@@ -80,6 +103,7 @@ def write_frames(source: TraceSource | Drawing, directory: str | os.PathLike[str
     ``frames.tex`` (a Beamer frame, one overlay per frame; :mod:`tracer.render.files.beamer`)."""
     from .files.beamer import write_beamer
     from .files.frames import write_frames as _write
+    from .pipeline import Drawing
 
     drawing = source if isinstance(source, Drawing) else Drawing(source, options)
     return _write(drawing, directory, also=lambda folder: write_beamer(drawing, folder))
