@@ -1,0 +1,61 @@
+"""The event visitor: every event type reaches its own method, the rest the fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import do_search
+from tracer.events import EVENT_TYPES, Cut, Evaluate, Event, Expand
+from tracer.examples import example_tree
+from tracer.visit import EventVisitor, method_name
+
+
+class Counter(EventVisitor[str]):
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def visit_expand(self, ev: Expand) -> str:
+        self.seen.append("E" + ev.node)
+        return "expand"
+
+    def visit_evaluate(self, ev: Evaluate) -> str:
+        self.seen.append("L" + ev.node)
+        return "evaluate"
+
+    def visit_event(self, ev: Event) -> str:
+        self.seen.append(ev.type)
+        return "other"
+
+
+def test_every_event_class_has_its_own_method() -> None:
+    for cls in EVENT_TYPES.values():
+        assert method_name(cls) in EventVisitor.__dict__, cls.__name__
+
+
+def test_walk_sends_each_event_to_its_method_in_order() -> None:
+    trace = do_search(example_tree("aima"), "alphabeta").trace
+    visitor = Counter()
+    visitor.walk(trace.events)
+    expected = []
+    for ev in trace.events:
+        if isinstance(ev, Expand):
+            expected.append("E" + ev.node)
+        elif isinstance(ev, Evaluate):
+            expected.append("L" + ev.node)
+        else:
+            expected.append(ev.type)
+    assert visitor.seen == expected
+    assert "cut" in visitor.seen
+
+
+def test_visit_returns_the_method_result() -> None:
+    trace = do_search(example_tree("aima"), "alphabeta").trace
+    cut = next(e for e in trace.events if isinstance(e, Cut))
+    assert Counter().visit(trace.events[0]) == "expand"
+    assert Counter().visit(cut) == "other"
+
+
+def test_the_default_fallback_refuses_an_unhandled_event() -> None:
+    trace = do_search(example_tree("aima"), "minimax").trace
+    with pytest.raises(TypeError, match="no method for expand events"):
+        EventVisitor[None]().walk(trace.events)
