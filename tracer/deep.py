@@ -53,7 +53,9 @@ def run_deep(fn: Callable[[], T], *, max_ply: int, deadline: float | None = None
 
     old_limit = sys.getrecursionlimit()
     old_stack = threading.stack_size()
-    sys.setrecursionlimit(max(old_limit, max_ply * 2 + 1000))
+    # Exactly this limit, not the larger of it and the process's: --max-ply is a bound the
+    # user chose, and must hold even where something else (a server) raised the limit.
+    sys.setrecursionlimit(max_ply * 2 + 1000)
     try:
         threading.stack_size(STACK_BYTES)
         worker = threading.Thread(target=target, name="gametrace-search", daemon=True)

@@ -244,3 +244,21 @@ def test_a_million_leaf_tree_runs(tmp_path: Path) -> None:
     code, out, _ = gametrace("run", str(path), "-a", "minimax", "--json")
     assert json.loads(out)["stats"]["leaves_evaluated"] == 1_048_576
     assert json.loads(out)["value"] == data["value"]
+
+
+@pytest.mark.slow
+def test_max_ply_holds_even_when_the_process_limit_was_raised(tmp_path: Path) -> None:
+    # The service raises the process's recursion limit for its job threads; a later
+    # command in the same process must still stop at the --max-ply the user gave.
+    import sys
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(50_000)
+    try:
+        chain = tmp_path / "chain.tree"
+        chain.write_text("(" * 3000 + "7" + ")" * 3000)
+        code, _, err = gametrace("run", str(chain), "--max-ply", "1000")
+    finally:
+        sys.setrecursionlimit(old)
+    assert code == 1
+    assert "--max-ply" in err and len(err.strip().splitlines()) == 1
