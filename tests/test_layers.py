@@ -45,18 +45,23 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "search": (("tracer.search",), ("core", "protocol", "problems")),
     "student": (("tracer.student",), ("core", "protocol", "trees")),
     "render": (("tracer.render",), ("core", "trees")),
-    "analysis": (("tracer.analysis",), ("core", "protocol", "trees", "problems", "sources",
-                                         "search", "student", "render")),
+    # analysis -> (search, trace): what it reads (traces, trees, problems, what a SOURCE
+    # names) and the searches it runs again (the expected answer, a student's
+    # misconceptions); never a drawing.
+    "analysis": (("tracer.analysis",), ("core", "trees", "problems", "sources", "search",
+                                         "student")),
+    # Pictures of analysis results, drawn with the renderer: above both.
+    "figures": (("tracer.figures",), ("core", "trees", "render", "analysis")),
     "facade": (("tracer", "tracer.api", "tracer.content", "tracer.deep", "tracer.notebook"),
                ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-                "search", "student", "render", "analysis")),
+                "search", "student", "render", "analysis", "figures")),
     "service": (("tracer.service",),
                 ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-                 "search", "student", "render", "analysis", "facade")),
+                 "search", "student", "render", "analysis", "figures", "facade")),
     "cli": (("tracer.__main__", "tracer.cli", "tracer.cli_check", "tracer.cli_compare",
              "tracer.cli_games", "tracer.cli_problems", "tracer.cli_render"),
             ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-             "search", "student", "render", "analysis", "facade", "service")),
+             "search", "student", "render", "analysis", "figures", "facade", "service")),
 }
 """The module map, bottom up.  A unit is a package below ``tracer`` or a top-level module
 (``tracer.games.base``, the Game protocol, is a unit of its own)."""
@@ -258,12 +263,13 @@ def test_nothing_imports_the_cli_or_the_service_but_their_entry_points() -> None
     assert wrong == []
 
 
-def test_render_and_analysis_never_import_search_games_cli_service_or_api() -> None:
-    # Stated once more, by name, as the issue states it: renderers read traces only.
+def test_render_and_analysis_never_import_search_games_cli_service_api_or_each_other() -> None:
+    # Stated once more, by name, as the issue states it: renderers read traces only, and
+    # analysis -> (search, trace) draws nothing (its pictures are in tracer.figures).
     forbidden = {"tracer.render": ("tracer.search", "tracer.games", "tracer.games.base",
                                    "tracer.cli", "tracer.service", "tracer.api"),
-                 "tracer.analysis": ("tracer.cli", "tracer.service", "tracer.api",
-                                     "tracer.games")}
+                 "tracer.analysis": ("tracer.render", "tracer.figures", "tracer.cli",
+                                     "tracer.service", "tracer.api", "tracer.games")}
     wrong = [f"{module} imports {target}" for module, edges in graph().items()
              for target in edges if unit(target) in forbidden.get(unit(module), ())]
     assert wrong == []

@@ -154,7 +154,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     else:
         click.echo(format_report(report, solution=str(solution)), err=on_stdout)
     if render_out is not None:
-        from .analysis.check_render import render_marked
+        from .figures.check_render import render_marked
 
         render_marked(trace, report, render_out, preset=preset)
         if not on_stdout:
@@ -258,8 +258,9 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
       gametrace exercise -b 2 -d 4 --cuts 3..5 --values -10..10 --format png -o ex1
       gametrace exercise -b 3 -d 2 --format png --preset slides
     """
-    from .analysis.exercise import make_exercise, write_exercise
+    from .analysis.exercise import make_exercise
     from .analysis.solution import Conventions
+    from .figures.exercise import write_exercise
     from .outputs import check_folder
 
     cuts_range = _range(cuts, "--cuts")

@@ -221,7 +221,7 @@ def _orderings(fixed: tuple[str, ...], randoms: int, search: Callable[..., Any],
         if show:
             click.echo("\r\033[K", err=True, nl=False)
     if plot is not None:
-        from .analysis.ordering_plot import render_plot
+        from .figures.ordering_plot import render_plot
         from .render import output_format
         from .render.files.output import write_output
 
@@ -276,7 +276,7 @@ def _techniques(configs: list[Config], search: Callable[..., Any], where: str, r
 
 def _picture(path: str, chosen: list[str], trace_of: TraceOf, options: RenderOptions,
              title: str) -> None:
-    from .analysis.sidebyside import side_by_side
+    from .figures.sidebyside import side_by_side
     from .render import output_format
     from .render.files.output import write_output
 

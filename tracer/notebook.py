@@ -21,8 +21,8 @@ __all__ = ["report_html", "tree_svg"]
 
 def tree_svg(tree: Tree) -> str:
     """The tree drawn with its leaf values only (the exercise's blank tree), as SVG."""
-    from .analysis.check_render import _worksheet_view
     from .api import search_tree
+    from .figures.check_render import _worksheet_view
     from .record import MemoryRecorder
 
     rec = MemoryRecorder()

@@ -75,6 +75,8 @@ class Header:
                 options=dict(obj.get("options", {})),
                 source=dict(obj.get("source", {})),
             )
+        except InputError:
+            raise  # already names its place
         except (TypeError, ValueError) as exc:
             raise InputError(f"bad header: {exc}", file=file, where=where) from None
 

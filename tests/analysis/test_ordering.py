@@ -19,14 +19,10 @@ from tracer.analysis.ordering import (
     knuth_moore,
     parse_orders,
 )
-from tracer.analysis.ordering_plot import MARKS, plot_dot, render_plot
-from tracer.analysis.sidebyside import side_by_side
 from tracer.api import search_tree
 from tracer.errors import UsageError
-from tracer.events import Transposition
 from tracer.examples import example_tree
 from tracer.games.registry import make_game
-from tracer.record import MemoryRecorder
 from tracer.search import enhanced_search
 from tracer.trace import Trace
 
@@ -214,71 +210,3 @@ def test_the_counter_counts_transposition_hits() -> None:
     counter = Counter()
     enhanced_search(game, state, techniques="tt", depth=4, recorder=counter)
     assert counter.tally().tt_hits > 0
-
-
-# -- the plot --------------------------------------------------------------------------------
-
-
-def test_the_plot_marks_every_yardstick_and_is_deterministic() -> None:
-    report = compare("aima", ORDERS, randoms=30)
-    dot = plot_dot(report)
-    assert dot == plot_dot(compare("aima", ORDERS, randoms=30))
-    for label in ("minimax 9", "natural 7", "reverse 9", "best 5", "worst 9",
-                  "Knuth-Moore 5", "critical tree 5", "30 random", "leaves evaluated"):
-        assert f'label="{label}"' in dot, label
-    assert set(MARKS) >= {"minimax", "Knuth-Moore", "critical tree", *ORDERS}
-
-
-def test_the_plot_without_random_orderings() -> None:
-    dot = plot_dot(compare("two-mins", ("natural",)))
-    assert 'label="natural 4"' in dot and "random" not in dot
-    assert "Knuth-Moore" not in dot  # not a uniform tree
-
-
-@pytest.mark.render
-def test_the_plot_renders_to_svg_and_png() -> None:
-    report = compare("aima", ORDERS, randoms=10)
-    svg = render_plot(report, "svg")
-    assert svg.startswith(b"<?xml") and b"critical tree 5" in svg
-    assert render_plot(report, "png").startswith(b"\x89PNG")
-
-
-# -- side by side ----------------------------------------------------------------------------
-
-
-def test_side_by_side_marks_what_one_ordering_searches_and_the_other_prunes() -> None:
-    natural, reverse = trace_of("aima", "natural"), trace_of("aima", "reverse")
-    pair = side_by_side(natural, reverse, names=("natural", "reverse"))
-    assert pair.only == ((), ("J", "I"))
-    dot = pair.source
-    assert "cluster_a" in dot and "cluster_b" in dot
-    assert '"a:I"' in dot and '"b:I"' in dot
-    b_i = dot[dot.index('"b:I"'):].split(";")[0]
-    assert "peripheries=2" in b_i
-    a_i = dot[dot.index('"a:I"'):].split(";")[0]
-    assert "dashed" in a_i and "penwidth=2.6" in a_i
-    assert "natural: 7 leaves evaluated, 1 cut, 0 nodes searched here only" in dot
-    assert pair.summary()[1] == "searched under reverse only (2): J I"
-
-
-def test_side_by_side_labels_transposition_hits() -> None:
-    game, state, _ = make_game("tictactoe", {"board": "xo.x.o..."})
-    traces = []
-    for techniques in ("", "tt"):
-        rec = MemoryRecorder()
-        enhanced_search(game, state, techniques=techniques, depth=5, recorder=rec)
-        traces.append(rec.trace)
-    pair = side_by_side(*traces, names=("plain", "tt"))
-    hits = [e.node for e in traces[1].events if isinstance(e, Transposition) and e.kind == "hit"]
-    assert hits and "answered by the transposition table" in pair.source
-    for node in hits:
-        statement = pair.source[pair.source.index(f'"b:{node}"'):].split(";")[0]
-        assert "TT" in statement, node
-    assert pair.only[1] == () and set(pair.only[0]) >= set(hits)
-
-
-@pytest.mark.render
-def test_side_by_side_renders() -> None:
-    pair = side_by_side(trace_of("aima", "natural"), trace_of("aima", "best"),
-                        names=("natural", "best"))
-    assert pair.render("svg").startswith(b"<?xml")

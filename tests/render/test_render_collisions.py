@@ -46,7 +46,7 @@ def test_side_by_side_labels_stay_clear_and_inside_their_panel() -> None:
 
     from tests.analysis.test_ordering import trace_of
     from tests.render.svglayout import read
-    from tracer.analysis.sidebyside import side_by_side
+    from tracer.figures.sidebyside import side_by_side
 
     pair = side_by_side(trace_of("aima", "natural"), trace_of("aima", "reverse"),
                         names=("natural", "reverse"))
@@ -64,7 +64,7 @@ def test_side_by_side_with_boards_has_no_collision() -> None:
     # compare tictactoe --techniques tt --picture: six cut labels sat over the boards
     # (docs/img/ordering/tictactoe.alphabeta-tt.svg), the boards a rank below their nodes.
     from tests.render.svglayout import read
-    from tracer.analysis.sidebyside import side_by_side
+    from tracer.figures.sidebyside import side_by_side
     from tracer.games.registry import make_game
     from tracer.record import MemoryRecorder
     from tracer.search import enhanced_search

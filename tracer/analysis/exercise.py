@@ -4,25 +4,22 @@ A tree with ``branching`` children per inner node and ``depth`` plies gets leaf 
 drawn uniformly from a range; draws are repeated until the alpha-beta answer has a
 number of cuts in the range asked for and a unique best move (exactly one child of
 the root reaches the root's minimax value).  Everything comes from one
-``random.Random(seed)``, so the same seed gives the same tree, the same answer key
-and, through the renderer's deterministic output, the same files byte for byte.
+``random.Random(seed)``, so the same seed gives the same tree and the same answer key
+(and, drawn by :mod:`tracer.figures.exercise`, the same files byte for byte).
 """
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from ..jsonio import atomic_write_text, dumps_json_pretty
 from ..trace import Trace
-from ..trees import Node, Tree, format_tree_text, parse_tree_json
+from ..trees import Node, Tree, parse_tree_json
 from .solution import Conventions, Solution, extract_solution
 
-__all__ = ["MAX_LEAVES", "Exercise", "make_exercise", "write_exercise"]
+__all__ = ["MAX_LEAVES", "Exercise", "make_exercise"]
 
 MAX_LEAVES = 729
 """The largest tree drawn (3^6 leaves): anything bigger is no exercise by hand."""
@@ -121,35 +118,3 @@ def _search(tree: Tree, c: Conventions) -> Trace:
                order=c.order or "natural", cut_on=c.cut_on or "ge", recorder=rec,
                source=tree_source(tree))
     return rec.trace
-
-
-def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
-                   fmt: str = "svg", preset: str | None = None) -> list[Path]:
-    """Write ``exercise.tree``, ``worksheet.FMT``, ``answer.json`` and ``answer.FMT``
-    into ``directory`` (created if needed), drawn with the options of ``preset``
-    (:mod:`tracer.render.draw.presets`); returns the paths written."""
-    from ..render import render_trace
-    from ..render.draw.presets import preset_options
-    from .check_render import render_worksheet, whole_tree_options
-
-    if fmt not in ("svg", "png", "pdf", "dot"):
-        raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
-    folder = Path(directory)
-    folder.mkdir(parents=True, exist_ok=True)
-    tree_file, key_file = folder / "exercise.tree", folder / "answer.json"
-    sheet, answer = folder / f"worksheet.{fmt}", folder / f"answer.{fmt}"
-    c = ex.solution.conventions
-    atomic_write_text(tree_file, f"# {ex.tree.description}\n"
-                                 f"# alpha-beta ({c.variant}, cut when alpha "
-                                 f"{'>=' if c.cut_on == 'ge' else '>'} beta), MAX at the root\n"
-                                 + format_tree_text(ex.tree))
-    atomic_write_text(key_file, dumps_json_pretty(ex.solution.to_json()))
-    render_worksheet(ex.trace, sheet, title=_title(ex), preset=preset)
-    # The solution diagram is drawn whole too: its cut labels refer to leaf values.
-    render_trace(ex.trace, answer, preset_options(
-        preset, title=_title(ex) + ": answer", **whole_tree_options(ex.trace)))
-    return [tree_file, sheet, key_file, answer]
-
-
-def _title(ex: Exercise) -> str:
-    return f"Alpha-beta exercise {ex.name.removeprefix('exercise-')}"

@@ -74,8 +74,8 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "WorksheetRequest")
 
         def work() -> bytes:
-            from ..analysis.check_render import worksheet_dot
             from ..content import record_search
+            from ..figures.check_render import worksheet_dot
             from ..render.files.engine import render
             from ..trace import Trace
 

@@ -60,7 +60,7 @@ class ViewNode:
     """A leaf of a wide drawing: a narrower box, smaller type."""
     mark: str | None = None
     """A colour that marks the node from outside the search (the checker's wrong answers:
-    :mod:`tracer.analysis.check_render`): its border, heavier, and its text in it."""
+    :mod:`tracer.figures.check_render`): its border, heavier, and its text in it."""
 
 
 @dataclass(frozen=True)

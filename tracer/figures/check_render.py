@@ -16,6 +16,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..analysis.check import Report
+from ..analysis.diagnose import MISCONCEPTIONS
 from ..render import Drawing
 from ..render.draw.dot import to_dot
 from ..render.files.engine import render
@@ -24,8 +26,6 @@ from ..render.model.options import output_format
 from ..render.model.view import SideNote, View
 from ..render.read.skeleton import Skeleton
 from ..trace import Trace
-from .check import Report
-from .diagnose import MISCONCEPTIONS
 
 __all__ = ["MISTAKE_COLOUR", "marked_dot", "render_marked", "render_worksheet",
            "whole_tree_options", "worksheet_dot"]

@@ -17,8 +17,8 @@ import math
 
 import graphviz
 
+from ..analysis.ordering import OrderingReport
 from ..render.files.engine import render
-from .ordering import OrderingReport
 
 __all__ = ["plot_dot", "render_plot"]
 

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from ..analysis.ordering import Counter
 from ..events import Evaluate, Event, Expand, Transposition
 from ..numbers import format_number
 from ..render import Drawing, RenderOptions
 from ..render.files.engine import render
 from ..render.files.strip import agraph_attrs, shifted
 from ..trace import Trace
-from .ordering import Counter
 
 __all__ = ["SideBySide", "side_by_side", "searched_nodes"]
 

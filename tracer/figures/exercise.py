@@ -1,0 +1,49 @@
+"""An exercise's files: the tree, the blank worksheet, the answer key and the answer
+drawn.  The exercise itself (a random tree with guarantees, and its answer key) is
+computed by :mod:`tracer.analysis.exercise`; this module writes and draws it, with the
+renderer's deterministic output, so the same seed gives the same files byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..analysis.exercise import Exercise
+from ..errors import UsageError
+from ..jsonio import atomic_write_text, dumps_json_pretty
+from ..render import render_trace
+from ..render.draw.presets import preset_options
+from ..trees import format_tree_text
+from .check_render import render_worksheet, whole_tree_options
+
+__all__ = ["write_exercise"]
+
+
+def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
+                   fmt: str = "svg", preset: str | None = None) -> list[Path]:
+    """Write ``exercise.tree``, ``worksheet.FMT``, ``answer.json`` and ``answer.FMT``
+    into ``directory`` (created if needed), drawn with the options of ``preset``
+    (:mod:`tracer.render.draw.presets`); returns the paths written."""
+
+    if fmt not in ("svg", "png", "pdf", "dot"):
+        raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    tree_file, key_file = folder / "exercise.tree", folder / "answer.json"
+    sheet, answer = folder / f"worksheet.{fmt}", folder / f"answer.{fmt}"
+    c = ex.solution.conventions
+    atomic_write_text(tree_file, f"# {ex.tree.description}\n"
+                                 f"# alpha-beta ({c.variant}, cut when alpha "
+                                 f"{'>=' if c.cut_on == 'ge' else '>'} beta), MAX at the root\n"
+                                 + format_tree_text(ex.tree))
+    atomic_write_text(key_file, dumps_json_pretty(ex.solution.to_json()))
+    render_worksheet(ex.trace, sheet, title=_title(ex), preset=preset)
+    # The solution diagram is drawn whole too: its cut labels refer to leaf values.
+    render_trace(ex.trace, answer, preset_options(
+        preset, title=_title(ex) + ": answer", **whole_tree_options(ex.trace)))
+    return [tree_file, sheet, key_file, answer]
+
+
+def _title(ex: Exercise) -> str:
+    return f"Alpha-beta exercise {ex.name.removeprefix('exercise-')}"
