@@ -7,6 +7,7 @@ inside the package as ``tracer/schemas`` in a wheel.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 from .errors import InputError
 from .jsonio import json_path
+from .options import nearest
 
 __all__ = ["SCHEMAS", "load_schema", "validate"]
 
@@ -84,7 +86,10 @@ def validate(data: Any, name: str, *, file: str, ref: str | None = None,
     error = best_match(_validator(name, ref).iter_errors(data))
     if error is None:
         return True
-    path = json_path(list(error.absolute_path))
+    steps = list(error.absolute_path)
+    if error.validator == "additionalProperties":
+        steps.append(_extra_key(error))  # point at the key, as the tree reader does
+    path = json_path(steps)
     if where != "$":
         path = where + path[1:]
     raise InputError(_describe(error), file=file, where=path)
@@ -108,10 +113,65 @@ def _describe(error: Any) -> str:
         what = what and what.rstrip(".")
         return f"expected {what[:1].lower()}{what[1:]}; got {shown}" if what else \
             f"{shown} fits none of the forms this place allows"
+    plain = _plain(error, shown)
+    if plain is not None:
+        return plain
     message = str(error.message)
     if len(message) > 200:
         message = message[:197] + "..."
-    if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        return f"{message} (allowed: {', '.join(allowed)})"
     return message
+
+
+def _extra_key(error: Any) -> str:
+    """The first key an ``additionalProperties`` error complains about."""
+    schema = error.schema
+    allowed = schema.get("properties", {})
+    extra = [k for k in error.instance if k not in allowed
+             and not any(re.search(p, k) for p in schema.get("patternProperties", {}))]
+    return str(extra[0]) if extra else "?"
+
+
+def _plain(error: Any, shown: str) -> str | None:
+    """jsonschema's common complaints in the words the rest of the tool uses (its own
+    text shows Python reprs and regular expressions)."""
+    kind, want, schema = error.validator, error.validator_value, error.schema
+    if kind == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(schema.get("properties", {}))
+        key = _extra_key(error)
+        text = f"unknown key {key!r} (allowed: {', '.join(allowed)})"
+        guess = nearest(key, allowed)
+        return f"{text}; did you mean {guess!r}?" if guess and guess != key else text
+    if kind == "required":
+        missing = [k for k in want if isinstance(error.instance, dict) and k not in error.instance]
+        return f"missing key {(missing or want)[0]!r}"
+    if kind == "enum":
+        choices = ", ".join(json.dumps(c, ensure_ascii=False) for c in want)
+        return f"expected one of {choices}; got {shown}"
+    if kind == "const":
+        return f"expected {json.dumps(want, ensure_ascii=False)}; got {shown}"
+    if kind == "uniqueItems":
+        seen: list[Any] = []
+        for item in error.instance:
+            if item in seen:
+                return f"each item may be listed once; {json.dumps(item, ensure_ascii=False)} " \
+                       "is listed more than once"
+            seen.append(item)
+        return "each item may be listed once"
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        sign = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">",
+                "exclusiveMaximum": "<"}[kind]
+        return f"expected a number {sign} {want}; got {shown}"
+    if kind in ("minItems", "maxItems"):
+        word = "at least" if kind == "minItems" else "at most"
+        return f"expected {word} {want} item{'s' if want != 1 else ''}; got {shown}"
+    if kind in ("minLength", "maxLength"):
+        word = "at least" if kind == "minLength" else "at most"
+        return f"expected a text of {word} {want} character{'s' if want != 1 else ''}; " \
+               f"got {shown}"
+    if kind == "pattern":
+        what = schema.get("description") or schema.get("title")
+        if what:
+            what = what.rstrip(".")
+            return f"expected {what[:1].lower()}{what[1:]}; got {shown}"
+        return f"got {shown}, which is not in the form this place expects"
+    return None

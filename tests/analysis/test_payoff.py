@@ -129,8 +129,8 @@ def test_file_round_trip_and_schema(tmp_path: Path) -> None:
     ({"payoffs": [[[2, 2]], [[7, 0], [1, 1]]]}, "$.payoffs[0]", "expected 2 payoff pairs"),
     ({"payoffs": [[[2, 2, 3], [0, 7]], [[7, 0], [1, 1]]]}, "$.payoffs[0][0]", ""),
     ({"prefer": "less"}, "$.prefer", ""),
-    ({"rows": ["C", "C"]}, "$.rows", "non-unique"),
-    ({"colour": "red"}, "$", "allowed: columns"),
+    ({"rows": ["C", "C"]}, "$.rows", '"C" is listed more than once'),
+    ({"colour": "red"}, "$.colour", "unknown key 'colour' (allowed: columns"),
 ], ids=["rows", "columns", "pair", "prefer", "duplicate", "unknown-key"])
 def test_bad_files_say_where(change: dict[str, Any], where: str, message: str) -> None:
     data = {**prisoners_dilemma().to_json(), **change}

@@ -75,9 +75,9 @@ def test_a_hand_written_answer_loads(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("data", "where", "words"), [
     ({"values": {"C": "<2"}}, "$.values.C", 'a bound such as "<=2"'),
-    ({"valeus": {}}, "$", "allowed: $schema, alphabeta, conventions"),
+    ({"valeus": {}}, "$.valeus", "allowed: $schema, alphabeta, conventions"),
     ({"alphabeta": {"C": {"alpha": "<=3"}}}, "$.alphabeta.C.alpha", ""),
-    ({"pruned": ["I", "I"]}, "$.pruned", "non-unique"),
+    ({"pruned": ["I", "I"]}, "$.pruned", '"I" is listed more than once'),
     ({"conventions": {"cut_on": ">="}}, "$.conventions.cut_on", ""),
 ], ids=["bad-bound", "typo", "bound-as-alpha", "twice", "bad-convention"])
 def test_schema_errors_name_the_place(tmp_path: Path, data: Any, where: str,
