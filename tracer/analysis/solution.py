@@ -12,6 +12,7 @@ gives the answer key and a student's own trace gives what their program answered
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import re
@@ -64,7 +65,7 @@ class Value:
             m = _VALUE_RE.match(raw)
             if m is None:
                 raise ValueError(f"expected a number, \"+inf\"/\"-inf\" or a bound such as "
-                                 f"\"<=2\" or \">=3\", got {raw!r}")
+                                 f"\"<=2\" or \">=3\", got {json.dumps(raw, ensure_ascii=False)}")
             text = m.group(2)
             number = INF_STRINGS[text] if text in INF_STRINGS else _number(text)
             return cls(number, _BOUNDS[m.group(1)])
