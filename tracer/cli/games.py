@@ -1,15 +1,17 @@
-"""``gametrace games``: list the built-in games and their parameters."""
+"""The catalogues: ``gametrace games`` (built-in games and their parameters) and
+``gametrace examples`` (the lecture trees)."""
 
 from __future__ import annotations
 
 import click
 
-__all__ = ["games_command"]
+from .options import json_option
+
+__all__ = ["examples", "games_command"]
 
 
 @click.command("games")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the list as JSON (name, title, lecture, params).")
+@json_option(help="Print the list as JSON (name, title, lecture, params).")
 def games_command(as_json: bool) -> None:
     """List the games that `gametrace run GAME` generates, with their parameters.
 
@@ -27,18 +29,31 @@ def games_command(as_json: bool) -> None:
       gametrace run othello -p eval=mobility --depth 3
       gametrace run docs/examples/my_game.py:TakeAway -p sticks=9
     """
-    from .games.registry import GAMES
+    from ..games.registry import GAMES, games_text
 
     if as_json:
-        from .jsonio import dumps_json
+        from ..jsonio import dumps_json
 
         click.echo(dumps_json([spec.to_json() for spec in GAMES.values()]))
-        return
-    for i, spec in enumerate(GAMES.values()):
-        if i:
-            click.echo()
-        click.echo(f"{spec.name}  {spec.title} (lecture {spec.lecture})")
-        width = max(len(f"{p.name}={p.default}") for p in spec.params)
-        for p in spec.params:
-            choices = f" ({' | '.join(p.choices)})" if p.choices else ""
-            click.echo(f"  {p.name + '=' + p.default:<{width}}  {p.help}{choices}")
+    else:
+        click.echo(games_text())
+
+
+@click.command()
+@json_option(help="Print the list as JSON.")
+def examples(as_json: bool) -> None:
+    """List the built-in lecture trees that `gametrace run NAME` accepts.
+
+    \b
+    Examples:
+      gametrace examples
+      gametrace run three-mins -a alphabeta
+    """
+    from ..examples import EXAMPLES, examples_text
+
+    if as_json:
+        from ..jsonio import dumps_json
+
+        click.echo(dumps_json([e.to_json() for e in EXAMPLES.values()]))
+    else:
+        click.echo(examples_text())

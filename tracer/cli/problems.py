@@ -11,13 +11,23 @@ from typing import Any
 
 import click
 
-from .cli_render import preset_option
-from .errors import UsageError
+from .options import (
+    LibraryChoice,
+    heuristic_option,
+    json_option,
+    limit_option,
+    max_nodes_option,
+    params_option,
+    preset_option,
+    quiet_option,
+    render_option,
+    time_limit_option,
+    trace_output_option,
+)
 
 __all__ = ["admissible_command", "astar_command", "matrix_command"]
 
 _PARAM_HELP = "A parameter of the problem (repeatable), e.g. -p capacities=3,5."
-_LIMIT_HELP = "Print at most this many rows per table (0: all)."
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], limit: int) -> list[str]:
@@ -32,39 +42,27 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], limit: int) -> 
     return lines
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n:,} {thing}" + ("" if n == 1 else "s")
-
-
 def _describe_params(params: dict[str, str]) -> str:
     return " ".join(f"{k}={v}" for k, v in params.items())
 
 
 @click.command("astar")
 @click.argument("problem")
-@click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE", help=_PARAM_HELP)
-@click.option("--heuristic", default=None, metavar="NAME",
-              help="A heuristic of the problem; zero gives uniform-cost search "
-                   "[default: the problem's own, jugs: lecture, puzzle8: manhattan].")
+@params_option(help=_PARAM_HELP)
+@heuristic_option(help="A heuristic of the problem; zero gives uniform-cost search "
+                       "[default: the problem's own, jugs: lecture, puzzle8: manhattan].")
 @click.option("--variant", default="graph", show_default=True,
-              type=click.Choice(("graph", "tree")),
+              type=LibraryChoice("tracer.search.astar:ASTAR_VARIANTS"),
               help="graph: repeated states are eliminated (lecture 002); tree: none.")
-@click.option("-o", "--output", metavar="FILE", default=None,
-              help="Write the trace here (.json document, .jsonl stream, .jsonl.gz gzipped "
-                   "stream; - for standard output), e.g. -o jugs.jsonl.gz.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the result as JSON (keys value, move, pv, states, stats).")
-@click.option("--render", "render_out", metavar="FILE", default=None,
-              help="Also draw the search tree (.svg, .png, .pdf, .dot or .tex; - for DOT on "
-                   "standard output).")
+@trace_output_option(example="jugs.jsonl.gz")
+@json_option(help="Print the result as JSON (keys value, move, pv, states, stats).")
+@render_option(help="Also draw the search tree (.svg, .png, .pdf, .dot or .tex; - for DOT "
+                    "on standard output).")
 @preset_option
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
-              help="Stop cleanly after this many nodes (selected + generated).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
-              metavar="SECONDS", help="Stop cleanly after this many seconds.")
-@click.option("--limit", type=click.IntRange(min=0), default=200, show_default=True,
-              help=_LIMIT_HELP)
-@click.option("-q", "--quiet", is_flag=True, help="No notes on stderr.")
+@max_nodes_option(help="Stop cleanly after this many nodes (selected + generated).")
+@time_limit_option()
+@limit_option(default=200)
+@quiet_option(help="No notes on stderr.")
 def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, variant: str,
                   output: str | None, as_json: bool, render_out: str | None,
                   max_nodes: int | None, time_limit: float | None, limit: int,
@@ -84,12 +82,12 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar jugs --render jugs.svg --preset slides
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
-    from .api import parse_params
-    from .outputs import check_outputs
-    from .problems import choose_heuristic, make_problem
-    from .record import MemoryRecorder
-    from .search.astar import astar
-    from .search.common import Limits
+    from ..api import parse_params
+    from ..outputs import check_outputs
+    from ..problems import choose_heuristic, make_problem
+    from ..record import MemoryRecorder
+    from ..search.astar import astar
+    from ..search.common import Limits
 
     on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
                               json_flag=as_json)
@@ -113,8 +111,8 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     if output not in (None, "-") and not quiet:
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
-        from .render import render_trace
-        from .render.draw.presets import preset_options
+        from ..render import render_trace
+        from ..render.draw.presets import preset_options
 
         render_trace(trace, render_out, preset_options(preset))
         if not quiet and render_out != "-":
@@ -122,8 +120,8 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
 
 
 def _astar_json(trace: Any, result: Any) -> str:
-    from .events import Generate
-    from .jsonio import dumps_json
+    from ..events import Generate
+    from ..jsonio import dumps_json
 
     labels = {e.node: e.label for e in trace.events if isinstance(e, Generate)}
     payload: dict[str, Any] = {"value": result.to_json()["value"], "move": result.move,
@@ -136,8 +134,8 @@ def _astar_json(trace: Any, result: Any) -> str:
 
 def _astar_text(trace: Any, result: Any, problem: str, params: dict[str, str], heuristic: str,
                 variant: str, limit: int) -> str:
-    from .events import Discard, Generate, Goal, Select
-    from .jsonio import encode_number
+    from ..events import Discard, Generate, Goal, Select
+    from ..jsonio import encode_number
 
     made = {e.node: e for e in trace.events if isinstance(e, Generate)}
     selects = [e for e in trace.events if isinstance(e, Select)]
@@ -180,12 +178,10 @@ def _astar_text(trace: Any, result: Any, problem: str, params: dict[str, str], h
 
 @click.command("admissible")
 @click.argument("problem")
-@click.option("--heuristic", default=None, metavar="NAME",
-              help="The heuristic to check [default: the problem's own].")
-@click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE", help=_PARAM_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--limit", type=click.IntRange(min=0), default=50, show_default=True,
-              help=_LIMIT_HELP)
+@heuristic_option(help="The heuristic to check [default: the problem's own].")
+@params_option(help=_PARAM_HELP)
+@json_option(help="Print the report as JSON.")
+@limit_option(default=50)
 def admissible_command(problem: str, heuristic: str | None, params: tuple[str, ...],
                        as_json: bool, limit: int) -> None:
     """Check a heuristic of PROBLEM against the true cost h* of every reachable state.
@@ -200,37 +196,15 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
       gametrace admissible puzzle8 --heuristic manhattan
       gametrace admissible jugs --heuristic lecture -p goal=4 --json
     """
-    from .analysis.admissible import check_heuristic
-    from .api import parse_params
-    from .problems import make_problem
+    from ..api import check_admissible, parse_params
 
-    prob = make_problem(problem, parse_params(params))
-    report = check_heuristic(prob, heuristic)
+    report = check_admissible(problem, heuristic=heuristic, params=parse_params(params))
     if as_json:
-        from .jsonio import dumps_json
+        from ..jsonio import dumps_json
 
         click.echo(dumps_json(report.to_json()))
-        return
-    from .jsonio import encode_number
-
-    over, bad = report.overestimates, report.inconsistent
-    lines = [f"{prob.name} {_describe_params(dict(prob.params))}",
-             f"heuristic: {report.heuristic}; {report.states} reachable states, "
-             f"{report.edges} edges; h*(start) = {encode_number(report.start_cost)}",
-             "verdict: " + ("admissible" if report.admissible else
-                            f"NOT admissible (h > h* at {_count(len(over), 'state')})")
-             + ", " + ("consistent" if report.consistent else
-                       f"NOT consistent at {_count(len(bad), 'edge')}")]
-    if over:
-        lines += ["", "states where h overestimates (h > h*):"]
-        lines += _table(("state", "h", "h*"), [(o.state, o.h, o.true_cost) for o in over],
-                        limit)
-    if bad:
-        lines += ["", "inconsistent edges (h(s) > c(s,s') + h(s')):"]
-        lines += _table(("s", "action", "s'", "h(s)", "c", "h(s')"),
-                        [(e.state, e.action, e.next_state, e.h, e.cost, e.next_h)
-                         for e in bad], limit)
-    click.echo("\n".join(lines))
+    else:
+        click.echo(report.to_text(limit=limit))
 
 
 @click.command("matrix")
@@ -241,8 +215,7 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
 @click.option("-o", "--output", metavar="FILE", default=None,
               help="Write the matrix as a picture (.svg, .png, .pdf or .dot) or as a payoff "
                    "file (.json), e.g. -o dilemma.png.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the game and the analysis as JSON.")
+@json_option(help="Print the game and the analysis as JSON.")
 def matrix_command(game: str | None, tree_source: str | None, output: str | None,
                    as_json: bool) -> None:
     """Analyse a two-player game in normal form: dominant strategies, iterated
@@ -259,92 +232,18 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
       gametrace matrix --from-tree two-mins --json
       gametrace matrix mygame.json
     """
-    from .analysis import payoff
-
-    if (game is None) == (tree_source is None):
-        raise UsageError("give one of GAME_OR_FILE or --from-tree TREEFILE "
-                         f"(built-in games: {', '.join(payoff.BUILTIN)})")
-    from .outputs import check_outputs
+    from ..api import analyse_matrix_source, write_matrix
+    from ..outputs import check_outputs
 
     on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json)
-    if tree_source is not None:
-        from .api import load_source
-
-        matrix = payoff.from_tree(load_source(tree_source))
-    else:
-        assert game is not None
-        matrix = payoff.load_game(game)
-    equilibria = payoff.pure_equilibria(matrix)
+    report = analyse_matrix_source(game, tree=tree_source)
     if as_json:
-        from .jsonio import dumps_json
+        from ..jsonio import dumps_json
 
-        click.echo(dumps_json(_matrix_json(matrix, equilibria)), err=on_stdout)
+        click.echo(dumps_json(report.to_json()), err=on_stdout)
     else:
-        click.echo(_matrix_text(matrix, equilibria), err=on_stdout)
+        click.echo(report.to_text(), err=on_stdout)
     if output is not None:
-        from .jsonio import atomic_write_text, dumps_json_pretty
-
-        if output.lower().endswith(".json"):
-            atomic_write_text(output, dumps_json_pretty(matrix.to_json()))
-        else:
-            from .render import output_format
-            from .render.files.engine import render
-            from .render.files.output import write_output
-
-            fmt = output_format(output)
-            text = payoff.to_svg(matrix, equilibria) if fmt == "svg" else \
-                payoff.to_dot(matrix, equilibria)
-            write_output(output, text.encode() if fmt in ("svg", "dot")
-                         else render(text, fmt, pinned=False))
+        write_matrix(report, output)
         if output != "-":
             click.echo(f"written to {output}", err=True)
-
-
-def _matrix_json(game: Any, equilibria: list[tuple[int, int]]) -> dict[str, Any]:
-    from .analysis import payoff
-    from .jsonio import encode_number
-
-    row, col = payoff.dominance(game)
-    elim = payoff.eliminate(game)
-    return {
-        "game": game.to_json(),
-        "dominant": {game.players[0]: {"strict": row.strict, "weak": row.weak},
-                     game.players[1]: {"strict": col.strict, "weak": col.weak}},
-        "elimination": {"steps": [{"player": s.player, "strategy": s.strategy,
-                                   "dominated_by": s.dominated_by} for s in elim.steps],
-                        "rows": list(elim.rows), "columns": list(elim.columns)},
-        "equilibria": [{"row": game.rows[i], "column": game.columns[j],
-                        "payoffs": [encode_number(x) for x in game.payoffs[i][j]]}
-                       for i, j in equilibria],
-    }
-
-
-def _matrix_text(game: Any, equilibria: list[tuple[int, int]]) -> str:
-    from .analysis import payoff
-
-    a, b = game.players
-    lines = [f"{game.name or 'game'}: {a} chooses a row, {b} a column; payoffs are ({a}, {b}), "
-             f"{game.prefer} is better"]
-    if game.description:
-        lines.append(game.description)
-    lines += ["", payoff.format_table(game, equilibria), "* pure Nash equilibrium", "",
-              "dominant strategies:"]
-    for player, dom in zip(game.players, payoff.dominance(game), strict=True):
-        text = (f"{dom.strict} (strictly)" if dom.strict is not None else
-                f"{dom.weak} (weakly)" if dom.weak is not None else "none")
-        lines.append(f"  {player}: {text}")
-    elim = payoff.eliminate(game)
-    lines.append("iterated elimination of strictly dominated strategies:")
-    for n, step in enumerate(elim.steps, start=1):
-        lines.append(f"  {n}. {step.player} drops {step.strategy} "
-                     f"(strictly dominated by {step.dominated_by})")
-    if not elim.steps:
-        lines.append("  nothing is strictly dominated")
-    lines.append(f"  left: {a} {{{', '.join(elim.rows)}}}, {b} {{{', '.join(elim.columns)}}}")
-    if equilibria:
-        lines.append("pure Nash equilibria: " + "; ".join(
-            f"({game.rows[i]}, {game.columns[j]}) paying ({payoff.show_pair(game.payoffs[i][j])})"
-            for i, j in equilibria))
-    else:
-        lines.append("pure Nash equilibria: none")
-    return "\n".join(lines)
