@@ -64,9 +64,9 @@ def tree_source(tree: Tree, *, root_player: str | None = None) -> dict[str, Any]
 
 def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None = None,
                 order: str = "natural", seed: int | None = None, depth: int | None = None,
-                cut_on: str = "ge", limits: Limits = NO_LIMITS,
+                cut_on: str | None = None, limits: Limits = NO_LIMITS,
                 recorder: Recorder = NULL, bounds: tuple[float, float] | None = None,
-                prover: str = "max", techniques: str | tuple[str, ...] = ()) -> Result:
+                prover: str | None = None, techniques: str | tuple[str, ...] = ()) -> Result:
     """Search an explicit tree; the trace header embeds the whole tree."""
     from .search import run_search
 
@@ -98,7 +98,6 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
     shown = check_search(algorithm, variant, order=order,
                          given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
                                 "techniques": techniques, "seed": seed})
-    cut_on, prover = cut_on or "ge", prover or "max"
     resolved = resolve(source, root_player=root_player, params=params)
     game, state, header_source = resolved.game()
     name = resolved.name

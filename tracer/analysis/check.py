@@ -180,7 +180,7 @@ def expected_trace(source: str, conventions: Conventions,
     rec = MemoryRecorder()
     game, state, block = named.game()
     run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
-               order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on or "ge",
+               order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on,
                recorder=rec, source=block)
     h = rec.trace.header
     return rec.trace, f"{h.algorithm} ({h.variant}) on {named.name}"

@@ -177,7 +177,7 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
 @click.argument("trace_b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("-C", "--context", "context", type=click.IntRange(min=0), default=3,
               show_default=True, help="Events shown before the first difference.")
-@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+@json_option(help="Print the comparison as JSON.")
 @click.pass_context
 def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
                  as_json: bool) -> None:
