@@ -92,9 +92,8 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
     ``None`` means not given (``cut_on`` ``ge``, ``prover`` ``max``)."""
     from .search import check_search, run_search
 
-    # What the user asked for and the search would ignore is refused here, where a
-    # command line hands over its options (the web service: tracer.content);
-    # run_search stays lenient.
+    # Refused before the source is loaded (run_search refuses the same, but later);
+    # the variant shown is the one the search runs.
     shown = check_search(algorithm, variant, order=order,
                          given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
                                 "techniques": techniques, "seed": seed})

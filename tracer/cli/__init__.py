@@ -1,9 +1,12 @@
-"""The ``gametrace`` command line.
+"""The ``gametrace`` command line: the click group ``main`` and its commands, one module
+per command group (``run``, ``games``, ``check``, ``compare``, ``problems``, ``render``,
+``serve``), the options several commands share in :mod:`tracer.cli.options`.
 
 This is the only module that turns library errors into exit codes: 2 for usage
 errors (a bad option value, an unknown name), 1 for every other failure (a
-malformed input file, a limit reached).  Heavy modules are imported inside the
-commands so that ``gametrace --help`` answers at once.
+malformed input file, a limit reached).  A command makes its library call and prints
+what the library returns (``to_text()`` or ``to_json()``); heavy modules are imported
+inside the commands so that ``gametrace --help`` answers at once.
 """
 
 from __future__ import annotations

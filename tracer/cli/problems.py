@@ -31,15 +31,10 @@ _PARAM_HELP = "A parameter of the problem (repeatable), e.g. -p capacities=3,5."
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], limit: int) -> list[str]:
-    """Left-aligned columns, indented two spaces; rows beyond ``limit`` are counted."""
-    shown = [[str(c) for c in r] for r in (rows if limit == 0 else rows[:limit])]
-    widths = [max(len(h), *(len(r[k]) for r in shown)) if shown else len(h)
-              for k, h in enumerate(header)]
-    lines = ["  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-             for row in [list(header), *shown]]
-    if len(shown) < len(rows):
-        lines.append(f"  ... {len(rows) - len(shown):,} more (--limit 0 shows all)")
-    return lines
+    """The A* tables, laid out as every report's (:func:`tracer.analysis.text_table`)."""
+    from ..analysis.text_table import text_table
+
+    return text_table(header, rows, limit)
 
 
 def _describe_params(params: dict[str, str]) -> str:
