@@ -58,15 +58,15 @@ def to_tree(source: Any, **kwargs: Any) -> Tree:
 
 
 def taken(algorithm: str, variant: str | None, **options: Any) -> dict[str, Any]:
-    """``options`` without a cut test ``algorithm``/``variant`` does not take and without
-    a seed for an order that is not random (run_search refuses both): property tests
-    draw one cut test and one seed for every search they compare.  Other options pass
-    as given, so a test can still see them refused."""
+    """``options`` without a cut test or leaf bounds ``algorithm``/``variant`` does not
+    take and without a seed for an order that is not random (run_search refuses them):
+    tests draw one cut test, one pair of bounds and one seed for every search they
+    compare.  Other options pass as given, so a test can still see them refused."""
     from tracer.options import takes
 
     order = options.get("order", "natural")
     return {name: value for name, value in options.items()
-            if (name != "cut_on" or takes(name, algorithm, variant))
+            if (name not in ("cut_on", "bounds") or takes(name, algorithm, variant))
             and (name != "seed" or order == "random")}
 
 

@@ -1,17 +1,14 @@
 """``gametrace compare``: what an ordering of the children, or a move-ordering technique,
 saves on one tree or game: a table (text, CSV or JSON), a plot, a side-by-side picture.
 
-The command runs the searches through :func:`tracer.search.run_search`; the counting
-is :mod:`tracer.analysis.ordering`'s (from the events), the technique comparison
-:mod:`tracer.search.enh_compare`'s, the pictures :mod:`tracer.analysis.ordering_plot`'s
-and :mod:`tracer.analysis.sidebyside`'s.
+The comparison is :func:`tracer.analysis.comparison.compare_source`'s; the pictures
+are :mod:`tracer.analysis.ordering_plot`'s and :mod:`tracer.analysis.sidebyside`'s.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -30,14 +27,10 @@ from .options import (
 from .render import given_options
 
 if TYPE_CHECKING:
+    from ..analysis.comparison import Comparison
     from ..render import RenderOptions
-    from ..search.enh_compare import Config
-    from ..trace import Trace
 
 __all__ = ["compare_command"]
-
-TraceOf = Callable[[str], "tuple[Trace, str]"]
-"""Runs one of the compared searches again, recorded: (trace, its name in the picture)."""
 
 
 @click.command("compare")
@@ -100,16 +93,17 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
       gametrace compare othello --depth 5 --techniques standard
       gametrace compare tictactoe --techniques alphabeta,id+tt,pvs+tt,mtdf --repeat 1
     """
+    from ..analysis.comparison import compare_source, plan_comparison
+    from ..analysis.ordering import OrderingReport
     from ..api import parse_params
     from ..deep import DEFAULT_MAX_PLY, run_deep
+    from ..outputs import check_outputs, stderr_is_terminal
     from ..render import output_format
 
     if orders is not None and techniques is not None:
         raise UsageError("give --orders or --techniques, not both")
     if plot is not None and techniques is not None:
         raise UsageError("--plot shows random orderings: it goes with --orders")
-    from ..outputs import check_outputs
-
     # Every output is checked before any search; the table goes to stdout without -o.
     check_outputs(("-o", "-" if output is None else output, "table"),
                   ("--plot", plot, "diagram"), ("--picture", picture, "diagram"))
@@ -118,42 +112,24 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
             output_format(path)
     suffix = os.path.splitext(output or "")[1].lower()
     fmt = fmt or (suffix[1:] if suffix in (".csv", ".json") else "table")
-    if techniques is not None:
-        from ..search.enh_compare import parse_configs
+    plan = plan_comparison(orders=orders, techniques=techniques, algorithm=algorithm)
+    chosen = plan.pair(pair) if picture is not None else None
+    show = plan.randoms >= 20 and stderr_is_terminal()
+    try:
+        comparison = run_deep(lambda: compare_source(
+            source, plan, algorithm=algorithm, variant=variant, technique=technique,
+            depth=depth, seed=seed, repeat=repeat, params=parse_params(params),
+            root_player=root_player, progress=_print_progress if show else None),
+            max_ply=DEFAULT_MAX_PLY)
+    finally:
+        if show:
+            click.echo("\r\033[K", err=True, nl=False)
+    if plot is not None and isinstance(comparison.report, OrderingReport):  # not techniques
+        from ..analysis.ordering_plot import render_plot
+        from ..render.files.output import write_output
 
-        configs = parse_configs(techniques)
-        names = [c.name for c in configs]
-    else:
-        from ..analysis.ordering import DEFAULT_ORDERS, parse_orders
-
-        fixed, randoms = parse_orders(orders or DEFAULT_ORDERS)
-        oracle = [o for o in fixed if o in ("best", "worst")]
-        if algorithm == "enhanced" and oracle:
-            raise UsageError(f"-a enhanced orders moves itself: compare it under natural, "
-                             f"reverse and random orderings, not {' and '.join(oracle)}")
-        names = [*fixed, *(["random"] if randoms else [])]
-    chosen = _pair(pair, names, techniques is not None) if picture is not None else []
-    from ..sources import resolve
-
-    resolved = resolve(source, root_player=root_player, params=parse_params(params))
-    game, state, block = resolved.game()
-    name = resolved.name
-    where = name + ("" if depth is None else f", depth {depth}")
-
-    def search(recorder: Any, **options: Any) -> Any:
-        from ..search import run_search
-
-        return run_search(game, state, depth=depth, recorder=recorder, source=block,
-                          **options)
-
-    def work() -> tuple[str, TraceOf, str]:
-        if techniques is not None:
-            return _techniques(configs, search, where, repeat, fmt)
-        return _orderings(fixed, randoms, search, where, fmt, plot,
-                          dict(algorithm=algorithm, variant=variant, techniques=technique),
-                          seed)
-
-    text, trace_of, title = run_deep(work, max_ply=DEFAULT_MAX_PLY)
+        write_output(plot, render_plot(comparison.report, output_format(plot)))
+    text = comparison.to_text(fmt)
     if output in (None, "-"):
         click.echo(text, nl=False)
     else:
@@ -164,122 +140,31 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         click.echo(f"{fmt} written to {output}", err=True)
     if plot not in (None, "-"):
         click.echo(f"plot written to {plot}", err=True)
-    if picture is not None:
-        # --theme given on the command line wins over the preset's theme.
+    if picture is not None and chosen is not None:
         from ..render.draw.presets import preset_options
 
+        # --theme given on the command line wins over the preset's theme.
         options = preset_options(preset, legend=False, visit_order=True,
                                  **given_options(click.get_current_context(),
                                                  {"theme": theme}))
-        run_deep(lambda: _picture(picture, chosen, trace_of, options, title),
+        run_deep(lambda: _picture(picture, chosen, comparison, options),
                  max_ply=DEFAULT_MAX_PLY)
 
 
-def _pair(pair: str | None, names: list[str], techniques: bool) -> list[str]:
-    """The two searches ``--picture`` draws, checked before any search runs."""
-    chosen = [p.strip().lower() for p in pair.split(",")] if pair else names[:2]
-    if len(chosen) != 2 or not all(chosen):
-        raise UsageError(f"--side-by-side takes two names separated by a comma, got {pair!r}")
-    for item in chosen:
-        order, _, seed = item.partition(":")
-        known = item in names if techniques else (
-            order in ("minimax", *names) and (not seed or (order == "random" and
-                                                           seed.isdigit())))
-        if not known:
-            what = "techniques" if techniques else "orderings"
-            extra = "" if techniques else ", minimax, random:SEED"
-            raise UsageError(f"--side-by-side: {item!r} is not among the {what} compared "
-                             f"(choose from: {', '.join(names)}{extra})")
-    return chosen
+def _print_progress(done: int, total: int) -> None:
+    click.echo(f"\r\033[Kcomparing: random ordering {done:,} of {total:,}", err=True,
+               nl=False)
 
 
-def _orderings(fixed: tuple[str, ...], randoms: int, search: Callable[..., Any], where: str,
-               fmt: str, plot: str | None, how: dict[str, Any],
-               seed: int) -> tuple[str, TraceOf, str]:
-    from ..analysis.ordering import compare_orderings
-    from ..jsonio import dumps_json
-    from ..search import ALGORITHMS
-
-    shown = f"{how['algorithm']} ({how['variant'] or ALGORITHMS[how['algorithm']][0]}" + (
-        f"; {how['techniques']})" if how["techniques"] else ")")
-    from ..outputs import stderr_is_terminal
-
-    done = [0]
-    show = randoms >= 20 and stderr_is_terminal()
-
-    def one(order: str, s: int | None, counter: Any) -> Any:
-        result = search(counter, order=order, seed=s, **how)
-        if order == "random" and show:
-            done[0] += 1
-            click.echo(f"\r\033[Kcomparing: random ordering {done[0]:,} of {randoms:,}",
-                       err=True, nl=False)
-        return result
-
-    try:
-        report = compare_orderings(one, lambda counter: search(counter, algorithm="minimax"),
-                                   fixed, randoms=randoms, seed=seed,
-                                   title=f"{shown} on {where}")
-    finally:
-        if show:
-            click.echo("\r\033[K", err=True, nl=False)
-    if plot is not None:
-        from ..analysis.ordering_plot import render_plot
-        from ..render import output_format
-        from ..render.files.output import write_output
-
-        write_output(plot, render_plot(report, output_format(plot)))
-    if fmt == "json":
-        text = dumps_json(report.to_json()) + "\n"
-    else:
-        text = report.to_csv() if fmt == "csv" else report.to_table()
-
-    def trace_of(item: str) -> tuple[Trace, str]:
-        from ..record import MemoryRecorder
-
-        order, _, n = item.partition(":")
-        rec = MemoryRecorder()
-        s = int(n) if n.isdigit() else seed
-        if order == "minimax":
-            search(rec, algorithm="minimax")
-        else:
-            search(rec, order=order, seed=s if order == "random" else None, **how)
-        return rec.trace, f"random (seed {s})" if order == "random" else order
-
-    return text, trace_of, report.title
-
-
-def _techniques(configs: list[Config], search: Callable[..., Any], where: str, repeat: int,
-                fmt: str) -> tuple[str, TraceOf, str]:
-    from ..jsonio import dumps_json
-    from ..record import NULL
-    from ..search.enh_compare import compare_techniques
-
-    report = compare_techniques(lambda c: search(NULL, **c.options()), configs, repeat=repeat,
-                                title=f"techniques on {where}")
-    if fmt == "json":
-        out = dumps_json(report.to_json()) + "\n"
-    else:
-        out = report.to_csv() if fmt == "csv" else report.to_text()
-    by_name = {c.name: c for c in configs}
-
-    def trace_of(item: str) -> tuple[Trace, str]:
-        from ..record import MemoryRecorder
-
-        rec = MemoryRecorder()
-        search(rec, **by_name[item].options())
-        return rec.trace, item
-
-    return out, trace_of, f"alpha-beta on {where}"
-
-
-def _picture(path: str, chosen: list[str], trace_of: TraceOf, options: RenderOptions,
-             title: str) -> None:
+def _picture(path: str, chosen: tuple[str, str], comparison: Comparison,
+             options: RenderOptions) -> None:
     from ..analysis.sidebyside import side_by_side
     from ..render import output_format
     from ..render.files.output import write_output
 
-    (trace_a, name_a), (trace_b, name_b) = trace_of(chosen[0]), trace_of(chosen[1])
-    drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=title,
+    (trace_a, name_a), (trace_b, name_b) = (comparison.trace_of(chosen[0]),
+                                            comparison.trace_of(chosen[1]))
+    drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=comparison.title,
                            options=options)
     write_output(path, drawing.render(output_format(path)))
     for line in drawing.summary():
