@@ -57,8 +57,23 @@ def to_tree(source: Any, **kwargs: Any) -> Tree:
     return parse_tree_json(source, **kwargs)
 
 
+def taken(algorithm: str, variant: str | None, **options: Any) -> dict[str, Any]:
+    """``options`` without a cut test or leaf bounds ``algorithm``/``variant`` does not
+    take and without a seed for an order that is not random (run_search refuses them):
+    tests draw one cut test, one pair of bounds and one seed for every search they
+    compare.  Other options pass as given, so a test can still see them refused."""
+    from tracer.options import takes
+
+    order = options.get("order", "natural")
+    return {name: value for name, value in options.items()
+            if (name not in ("cut_on", "bounds") or takes(name, algorithm, variant))
+            and (name != "seed" or order == "random")}
+
+
 def do_search(source: Any, algorithm: str = "alphabeta", variant: str | None = None,
               **options: Any) -> Searched:
+    """Search ``source`` with the options that ``algorithm``/``variant`` takes (:func:`taken`)."""
+    options = taken(algorithm, variant, **options)
     root_player = options.pop("root_player", None)
     tree = (to_tree(source) if root_player is None
             else to_tree(source, root_player=Player(root_player)))

@@ -58,8 +58,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "service": (("tracer.service",),
                 ("core", "protocol", "trees", "games", "problems", "examples", "sources",
                  "search", "student", "render", "analysis", "figures", "facade")),
-    "cli": (("tracer.__main__", "tracer.cli", "tracer.cli_check", "tracer.cli_compare",
-             "tracer.cli_games", "tracer.cli_problems", "tracer.cli_render"),
+    "cli": (("tracer.__main__", "tracer.cli"),
             ("core", "protocol", "trees", "games", "problems", "examples", "sources",
              "search", "student", "render", "analysis", "figures", "facade", "service")),
 }

@@ -85,8 +85,8 @@ def test_file_kind(data: object, kind: str) -> None:
 
 
 def test_the_api_keeps_no_private_resolver() -> None:
-    """cli_compare and check go through tracer.sources, not api._resolve."""
+    """cli/compare.py and check go through tracer.sources, not api._resolve."""
     assert not hasattr(tracer.api, "_resolve") and not hasattr(tracer.api, "_guess_kind")
-    compare = (ROOT / "tracer" / "cli_compare.py").read_text()
+    compare = (ROOT / "tracer" / "cli" / "compare.py").read_text()
     assert "_resolve" not in compare
 

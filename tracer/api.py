@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .compress import is_stream
 from .errors import InputError, UsageError
@@ -16,13 +17,26 @@ from .sources import tree_source as _tree_block
 from .trace import Result
 from .trees import Tree, TreeGame, parse_tree_json, parse_tree_text
 
+if TYPE_CHECKING:
+    from .analysis.admissible import AdmissibilityReport
+    from .analysis.check import Report
+    from .analysis.diff import TraceDiff
+    from .analysis.matrix_report import MatrixReport
+    from .trace import Trace
+
 __all__ = [
+    "SearchSummary",
+    "analyse_matrix_source",
+    "check_answer_file",
+    "check_admissible",
+    "diff_files",
     "load_source",
     "parse_params",
     "search_source",
     "search_tree",
     "tree_source",
     "validate_file",
+    "write_matrix",
 ]
 
 
@@ -50,9 +64,9 @@ def tree_source(tree: Tree, *, root_player: str | None = None) -> dict[str, Any]
 
 def search_tree(tree: Tree, *, algorithm: str = "alphabeta", variant: str | None = None,
                 order: str = "natural", seed: int | None = None, depth: int | None = None,
-                cut_on: str = "ge", limits: Limits = NO_LIMITS,
+                cut_on: str | None = None, limits: Limits = NO_LIMITS,
                 recorder: Recorder = NULL, bounds: tuple[float, float] | None = None,
-                prover: str = "max", techniques: str | tuple[str, ...] = ()) -> Result:
+                prover: str | None = None, techniques: str | tuple[str, ...] = ()) -> Result:
     """Search an explicit tree; the trace header embeds the whole tree."""
     from .search import run_search
 
@@ -78,13 +92,11 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
     ``None`` means not given (``cut_on`` ``ge``, ``prover`` ``max``)."""
     from .search import check_search, run_search
 
-    # What the user asked for and the search would ignore is refused here, where a
-    # command line hands over its options (the web service: tracer.content);
-    # run_search stays lenient.
+    # Refused before the source is loaded (run_search refuses the same, but later);
+    # the variant shown is the one the search runs.
     shown = check_search(algorithm, variant, order=order,
                          given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
                                 "techniques": techniques, "seed": seed})
-    cut_on, prover = cut_on or "ge", prover or "max"
     resolved = resolve(source, root_player=root_player, params=params)
     game, state, header_source = resolved.game()
     name = resolved.name
@@ -104,6 +116,143 @@ def search_source(source: str, *, algorithm: str = "alphabeta", variant: str | N
     with FileRecorder(output) as recorder:
         result = go(recorder)
     return result, title
+
+
+@dataclass(frozen=True)
+class SearchSummary:
+    """What ``gametrace run`` prints about a search: :meth:`to_text` (the readable block)
+    or :meth:`to_json` (``--json``)."""
+
+    title: str
+    """The line naming the search (:func:`search_source`'s title)."""
+    algorithm: str
+    result: Result
+
+    def to_text(self) -> str:
+        """Title, value, best move, principal variation, counts (and cuts, except for
+        minimax, which never cuts)."""
+        from .jsonio import encode_number
+
+        result, s = self.result, self.result.stats
+        value = "unknown (stopped early)" if result.value is None else encode_number(
+            result.value)
+        lines = [
+            self.title,
+            f"value: {value}",
+            f"best move: {_move_text(result)}",
+            f"principal variation: {_short_path(result.pv)}",
+            f"nodes expanded: {s.nodes_expanded}, leaves evaluated: {s.leaves_evaluated}, "
+            f"deepest ply: {s.max_depth}",
+        ]
+        if self.algorithm != "minimax":
+            lines.append(f"cuts: {s.cuts} ({s.children_pruned} children pruned)")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """Keys value, move, pv, stats; ``complete: false`` and ``stopped`` for a search
+        cut short by a budget."""
+        result = self.result
+        payload: dict[str, Any] = {"value": result.to_json()["value"], "move": result.move,
+                                   "pv": list(result.pv), "stats": result.stats.to_json()}
+        if not result.complete:
+            payload["complete"] = False
+            payload["stopped"] = result.stopped
+        return payload
+
+
+def _move_text(result: Result) -> str:
+    if result.value is None:
+        return "unknown (stopped early)"
+    if result.move is not None:
+        return str(result.move)
+    return "(none: the root is a leaf)" if len(result.pv) <= 1 else "(none)"
+
+
+def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
+    if len(pv) <= keep:
+        return " -> ".join(pv)
+    head = " -> ".join(pv[: keep - 2])
+    return f"{head} -> ... -> {pv[-1]} ({len(pv) - 1} plies)"
+
+
+def check_answer_file(source: str, solution: str | os.PathLike[str], *,
+                      overrides: Mapping[str, Any] | None = None,
+                      params: Mapping[str, str] | None = None,
+                      diagnosis: bool = True) -> tuple[Report, Trace]:
+    """Check the answer in the file ``solution`` against the search of ``source`` (what
+    ``gametrace check`` takes); ``overrides`` (``variant="fail-hard"``...; ``None``: not
+    given) win over the answer's own conventions.  Returns the verdict and the expected
+    trace (to draw the mistakes on).  An error in the answer names its file."""
+    from .analysis.check import answer_conventions, check_solution, expected_trace, require_items
+    from .analysis.solution import load_solution
+
+    file = os.fspath(solution)
+    answer = load_solution(solution)
+    require_items(answer, file)
+    conv = answer_conventions(answer, **(overrides or {}))
+    trace, title = expected_trace(source, conv, dict(params or {}))
+    try:
+        return check_solution(answer, trace, title=title, diagnosis=diagnosis), trace
+    except InputError as exc:
+        if exc.file is None:
+            raise InputError(exc.message, file=file, where=exc.where) from None
+        raise
+
+
+def diff_files(a: str | os.PathLike[str], b: str | os.PathLike[str], *,
+               context: int = 3) -> TraceDiff:
+    """Where the traces in files ``a`` and ``b`` part ways (``gametrace diff``)."""
+    from .analysis.diff import diff_traces
+    from .trace import load_trace
+
+    return diff_traces(load_trace(a), load_trace(b), context=context,
+                       names=(os.fspath(a), os.fspath(b)))
+
+
+def check_admissible(problem: str, *, heuristic: str | None = None,
+                     params: Mapping[str, str] | None = None) -> AdmissibilityReport:
+    """Is ``heuristic`` (default: the problem's own) admissible and consistent on every
+    reachable state of ``problem`` (``gametrace admissible``)?"""
+    from .analysis.admissible import check_heuristic
+    from .problems import make_problem
+
+    return check_heuristic(make_problem(problem, dict(params or {})), heuristic)
+
+
+def analyse_matrix_source(game: str | None = None, *,
+                          tree: str | None = None) -> MatrixReport:
+    """The normal-form analysis of ``game`` (a payoff file or a built-in game) or of the
+    strategy matrix of ``tree`` (a tree file or example): exactly one of them."""
+    from .analysis import payoff
+    from .analysis.matrix_report import analyse_matrix
+
+    if (game is None) == (tree is None):
+        raise UsageError("give one of GAME_OR_FILE or --from-tree TREEFILE "
+                         f"(built-in games: {', '.join(payoff.BUILTIN)})")
+    matrix = payoff.from_tree(load_source(tree)) if tree is not None else \
+        payoff.load_game(str(game))
+    return analyse_matrix(matrix)
+
+
+def write_matrix(report: MatrixReport, output: str) -> None:
+    """Write the game as a payoff file (``.json``) or as a picture with the equilibria
+    marked (``.svg``, ``.png``, ``.pdf``, ``.dot``; ``-``: DOT on standard output)."""
+    from .analysis import payoff
+    from .jsonio import atomic_write_text, dumps_json_pretty
+
+    if output.lower().endswith(".json"):
+        atomic_write_text(output, dumps_json_pretty(report.game.to_json()))
+        return
+    from .render import output_format
+    from .render.files.engine import render
+    from .render.files.output import write_output
+
+    fmt = output_format(output)
+    equilibria = list(report.equilibria)
+    text = payoff.to_svg(report.game, equilibria) if fmt == "svg" else \
+        payoff.to_dot(report.game, equilibria)
+    write_output(output, text.encode() if fmt in ("svg", "dot")
+                 else render(text, fmt, pinned=False))
 
 
 def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> str:

@@ -88,9 +88,9 @@ def record_search(source: Content, *, algorithm: str = "alphabeta",
                                          params=params).game()
     out = io.StringIO()
     result = run_search(game, state, algorithm=algorithm, variant=variant, order=order,
-                        seed=seed, depth=depth, cut_on=cut_on or "ge", limits=limits,
+                        seed=seed, depth=depth, cut_on=cut_on, limits=limits,
                         recorder=StreamRecorder(out, jsonl=False), source=block,
-                        bounds=bounds, prover=prover or "max", techniques=techniques)
+                        bounds=bounds, prover=prover, techniques=techniques)
     return result, out.getvalue()
 
 
@@ -152,7 +152,7 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     game, state, block = named.game()
     result = run_search(game, state, algorithm=c.algorithm, variant=c.variant,
                         order=c.order or "natural", seed=c.seed, depth=c.depth,
-                        cut_on=c.cut_on or "ge", recorder=rec, source=block, limits=limits)
+                        cut_on=c.cut_on, recorder=rec, source=block, limits=limits)
     if not result.complete:
         raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
                              "its end: check an answer on a smaller tree")

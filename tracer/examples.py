@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .errors import UsageError
 from .trees import Tree, parse_tree_text
 
-__all__ = ["EXAMPLES", "Example", "example_tree"]
+__all__ = ["EXAMPLES", "Example", "example_tree", "examples_text"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,11 @@ class Example:
     value: float
     """The root's value as the notes state it (minimax; expectiminimax with chance nodes)."""
     notes: str
+
+    def to_json(self) -> dict[str, object]:
+        """The example as ``gametrace examples --json`` lists it."""
+        return {"name": self.name, "item": self.item, "title": self.title, "tree": self.text,
+                "value": self.value, "notes": self.notes}
 
 
 EXAMPLES: dict[str, Example] = {e.name: e for e in (
@@ -98,3 +103,14 @@ def example_tree(name: str) -> Tree:
         raise UsageError(f"no built-in example {name!r} (choose from: {', '.join(EXAMPLES)})")
     tree = parse_tree_text(example.text, file=f"<example {name}>")
     return Tree(tree.root, name=name, description=example.title)
+
+
+def examples_text() -> str:
+    """Every built-in tree, its digest item and title, then its text notation under it:
+    ``gametrace examples``."""
+    width = max(len(name) for name in EXAMPLES)
+    lines = []
+    for e in EXAMPLES.values():
+        lines.append(f"{e.name:<{width}}  digest item {e.item}: {e.title}")
+        lines.append(f"{'':<{width}}  {e.text}")
+    return "\n".join(lines)

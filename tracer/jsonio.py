@@ -24,6 +24,7 @@ __all__ = [
     "atomic_write_text",
     "atomic_writer",
     "check_input_file",
+    "csv_text",
     "decode_number",
     "dumps_json",
     "dumps_json_pretty",
@@ -301,3 +302,16 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """Replace the file at ``path`` with ``text`` (UTF-8) atomically; see :func:`atomic_writer`."""
     with atomic_writer(path) as handle:
         handle.write(text)
+
+
+def csv_text(rows: Sequence[dict[str, Any]]) -> str:
+    """JSON-shaped rows (one dict each, the first one's keys the columns) as CSV text
+    with ``\\n`` line ends: the tables ``gametrace compare --format csv`` prints."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 
 from .errors import UsageError
 
-__all__ = ["APPLIES", "check_frame_options", "check_options", "nearest", "unknown_choice"]
+__all__ = ["APPLIES", "check_frame_options", "check_options", "nearest", "takes",
+           "unknown_choice"]
 
 APPLIES: Mapping[str, Mapping[str, tuple[str, ...] | None]] = {
     "cut_on": {"alphabeta": ("fail-soft", "fail-hard", "negamax", "list"),
@@ -32,6 +33,16 @@ FLAGS = {"cut_on": "--cut-on applies", "bounds": "--bounds applies",
          "prover": "--prover applies",
          "techniques": "move-ordering techniques (--technique) apply"}
 """How the messages name each option (the command line's spelling)."""
+
+
+def takes(option: str, algorithm: str, variant: str | None) -> bool:
+    """Whether ``algorithm``/``variant`` takes ``option`` (a key of :data:`APPLIES`;
+    ``variant`` ``None``: the algorithm's default, which takes what its family takes)."""
+    families = APPLIES[option]
+    if algorithm not in families:
+        return False
+    variants = families[algorithm]
+    return variants is None or variant is None or variant in variants
 
 
 def check_options(algorithm: str, variant: str, *, order: str = "natural",

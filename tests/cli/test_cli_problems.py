@@ -9,7 +9,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
-from tracer.cli_problems import admissible_command, astar_command, matrix_command
+from tracer.cli.problems import admissible_command, astar_command, matrix_command
 from tracer.errors import UsageError
 from tracer.schema import validate
 

@@ -8,7 +8,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from tracer.cli_games import games_command
+from tracer.cli.games import games_command
 from tracer.errors import UsageError
 from tracer.games.base import Player
 from tracer.games.registry import GAMES, KINDS, ParamSpec, is_game_spec, make_game

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from tracer.cli import main
-from tracer.cli_problems import astar_command
+from tracer.cli.problems import astar_command
 from tracer.errors import UsageError
 from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.presets import PRESETS, preset_options
@@ -103,10 +103,10 @@ def test_run_and_astar_take_the_preset(tmp_path: Path) -> None:
 
 
 def test_every_command_offers_the_same_presets() -> None:
-    from tracer.cli import run
-    from tracer.cli_check import check_command, exercise_command
-    from tracer.cli_compare import compare_command
-    from tracer.cli_render import render_command
+    from tracer.cli.check import check_command, exercise_command
+    from tracer.cli.compare import compare_command
+    from tracer.cli.render import render_command
+    from tracer.cli.run import run
 
     for command in (render_command, run, astar_command, check_command, exercise_command,
                     compare_command):

@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tracer.cli import main
-from tracer.cli_render import render_trace_file
+from tracer.cli.render import render_trace_file
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import do_search
+from tests.conftest import do_search, taken
 from tracer.api import search_tree
 from tracer.games.base import Player
 from tracer.jsonio import dumps_json
@@ -142,8 +142,9 @@ def _check_solution(tree: Tree, s: Any, prover: str) -> None:
 
 def _same_untraced(s: Any, variant: str | None, **options: Any) -> None:
     """Without a recorder children are keyed by action: the result must not change."""
-    untraced = search_tree(s.tree, algorithm=s.trace.header.algorithm, variant=variant,
-                           **options)
+    algorithm = s.trace.header.algorithm
+    untraced = search_tree(s.tree, algorithm=algorithm, variant=variant,
+                           **taken(algorithm, variant, **options))
     assert untraced == s.result
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import AB_VARIANTS, VARIANTS, do_search
+from tests.conftest import AB_VARIANTS, VARIANTS, do_search, taken
 from tracer.jsonio import dumps_json
 from tracer.schema import validate
 from tracer.trace import Trace
@@ -124,8 +124,8 @@ def test_recording_does_not_change_the_result(tree: Any, order: str, cut_on: str
     t = parse(tree)
     for algorithm, variant in VARIANTS:
         traced = do_search(t, algorithm, variant, order=order, cut_on=cut_on, seed=1).result
-        untraced = search_tree(t, algorithm=algorithm, variant=variant, order=order,
-                               cut_on=cut_on, seed=1)
+        untraced = search_tree(t, algorithm=algorithm, variant=variant,
+                               **taken(algorithm, variant, order=order, cut_on=cut_on, seed=1))
         assert untraced == traced, (algorithm, variant)
 
 
@@ -161,8 +161,9 @@ def test_streamed_traces_are_the_recorded_events_byte_for_byte(
         expected = io.StringIO()
         write_trace(expected, kept.header, kept.events, kept.result, jsonl=jsonl)
         streamed = io.StringIO()
-        search_tree(t, algorithm=algorithm, variant=variant, order=order, cut_on=cut_on,
-                    recorder=StreamRecorder(streamed, jsonl=jsonl))
+        search_tree(t, algorithm=algorithm, variant=variant,
+                    recorder=StreamRecorder(streamed, jsonl=jsonl),
+                    **taken(algorithm, variant, order=order, cut_on=cut_on))
         assert streamed.getvalue() == expected.getvalue(), (algorithm, variant)
 
 

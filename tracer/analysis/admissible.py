@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import LimitExceeded
@@ -68,6 +69,8 @@ class AdmissibilityReport:
     inconsistent: tuple[Edge, ...]
     start_cost: Number
     """h* of the start state (+inf when no goal is reachable)."""
+    params: Mapping[str, str] = field(default_factory=dict)
+    """The problem's parameters (``capacities=3,5 goal=4``)."""
 
     @property
     def admissible(self) -> bool:
@@ -76,6 +79,31 @@ class AdmissibilityReport:
     @property
     def consistent(self) -> bool:
         return not self.inconsistent
+
+    def to_text(self, *, limit: int = 50) -> str:
+        """The verdict ``gametrace admissible`` prints, then the states where h
+        overestimates and the inconsistent edges, at most ``limit`` rows each (0: all)."""
+        from ..jsonio import encode_number
+        from .text_table import count, text_table
+
+        over, bad = self.overestimates, self.inconsistent
+        lines = [f"{self.problem} {' '.join(f'{k}={v}' for k, v in self.params.items())}",
+                 f"heuristic: {self.heuristic}; {self.states} reachable states, "
+                 f"{self.edges} edges; h*(start) = {encode_number(self.start_cost)}",
+                 "verdict: " + ("admissible" if self.admissible else
+                                f"NOT admissible (h > h* at {count(len(over), 'state')})")
+                 + ", " + ("consistent" if self.consistent else
+                           f"NOT consistent at {count(len(bad), 'edge')}")]
+        if over:
+            lines += ["", "states where h overestimates (h > h*):"]
+            lines += text_table(("state", "h", "h*"),
+                                [(o.state, o.h, o.true_cost) for o in over], limit)
+        if bad:
+            lines += ["", "inconsistent edges (h(s) > c(s,s') + h(s')):"]
+            lines += text_table(("s", "action", "s'", "h(s)", "c", "h(s')"),
+                                [(e.state, e.action, e.next_state, e.h, e.cost, e.next_h)
+                                 for e in bad], limit)
+        return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         from ..jsonio import encode_number
@@ -170,4 +198,5 @@ def check_heuristic(problem: Problem[Any, Any], heuristic: str | None = None, *,
                 for i, s in enumerate(states) for action, j, cost in edges[i]
                 if hs[i] > cost + hs[j])
     return AdmissibilityReport(problem.name, name, len(states),
-                               sum(len(out) for out in edges), over, bad, star[0])
+                               sum(len(out) for out in edges), over, bad, star[0],
+                               dict(problem.params))

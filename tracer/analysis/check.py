@@ -13,6 +13,7 @@ this module scores the whole answer and finds the trace it is checked against.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,8 +27,13 @@ from .diagnose import Finding, diagnose
 from .solution import Conventions, Solution, extract_solution
 from .verdict import Item, lcs
 
-__all__ = ["Item", "Report", "answer_conventions", "astar_trace", "check_solution", "compare",
-           "expected_trace", "lcs", "require_items", "verdicts"]
+__all__ = ["CHECKED_ALGORITHMS", "Item", "Report", "answer_conventions", "astar_trace",
+           "check_solution", "compare", "describe_conventions", "expected_trace", "lcs",
+           "require_items", "verdicts"]
+
+
+CHECKED_ALGORITHMS = ("minimax", "alphabeta", "astar")
+"""The searches an answer can be checked against (``gametrace check -a``)."""
 
 
 @dataclass
@@ -65,6 +71,12 @@ class Report:
         from ..notebook import report_html
 
         return report_html(self)
+
+    def to_text(self, *, solution: str = "the answer") -> str:
+        """The readable verdict ``gametrace check`` prints: one line per item, the score,
+        the first mistake explained in terms of the search, the diagnosis; ``solution``
+        names the answer in the first line."""
+        return _report_text(self, solution)
 
     def to_json(self) -> dict[str, Any]:
         first = self.first
@@ -168,7 +180,80 @@ def expected_trace(source: str, conventions: Conventions,
     rec = MemoryRecorder()
     game, state, block = named.game()
     run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
-               order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on or "ge",
+               order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on,
                recorder=rec, source=block)
     h = rec.trace.header
     return rec.trace, f"{h.algorithm} ({h.variant}) on {named.name}"
+
+
+# ------------------------------------------------------------------ the verdict as text
+
+
+def _report_text(report: Report, solution: str) -> str:
+    lines = [f"Checking {solution} against {report.title}",
+             f"conventions: {describe_conventions(report.conventions)}", ""]
+    width = max((len(i.key) for i in report.items), default=4)
+    for item in report.items:
+        if item.right:
+            note = f"  ({item.note})" if item.note else ""
+            lines.append(f"  right  {item.key:<{width}}  {item.given}{note}")
+        else:
+            part = "" if item.score == 0 else f"  (partly right: {item.score:.2f})"
+            lines.append(f"  WRONG  {item.key:<{width}}  expected {item.expected}; "
+                         f"you wrote {item.given}{part}")
+    n = len(report.items)
+    if not n:
+        return "\n".join([*lines, "The answer gives no items to check."])
+    lines += ["", f"score: {report.score:.2f} / {n} ({100 * report.score / n:.0f}%)"]
+    first = report.first
+    if first is None:
+        return "\n".join([*lines, "All right!"])
+    where = f", at event {first.seq} of the expected trace" if first.seq else ""
+    lines += ["", f"First mistake ({first.key}{where}):",
+              *_wrap(first.why or f"expected {first.expected}")]
+    others = [i for i in report.mistakes[1:] if i.why]
+    if others:
+        lines += ["", "The other mistakes:"]
+        for item in others:
+            lines += _wrap(f"{item.key}: {item.why}", bullet=True)
+    if report.diagnosis:
+        lines += ["", "Diagnosis:"]
+        for finding in report.diagnosis:
+            lines += _wrap(finding.describe())
+    return "\n".join(lines)
+
+
+_CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ",
+               "no ")
+
+
+def _wrap(text: str, width: int = 88, *, bullet: bool = False) -> list[str]:
+    """A sentence (capitalised unless it starts with a node id), wrapped and indented."""
+    if text.startswith(_CAPITALISE):
+        text = text[:1].upper() + text[1:]
+    text = text if text.endswith(".") else text + "."
+    # Keep "J = 6" and "alpha = 3" on one line.
+    glued = text.replace(" = ", "\u00a0=\u00a0")
+    return [line.replace("\u00a0", " ") for line in
+            textwrap.wrap(glued, width, initial_indent="  - " if bullet else "  ",
+                          subsequent_indent="    " if bullet else "  ",
+                          break_on_hyphens=False, break_long_words=False)]
+
+
+def describe_conventions(c: Conventions) -> str:
+    """``fail-soft alphabeta, children left to right, cut when alpha >= beta``."""
+    algorithm = c.algorithm or "alphabeta"
+    if algorithm == "astar":
+        return f"A* ({c.variant or 'graph'}), ties on f to the node generated first"
+    parts = [f"{c.variant or 'default'} {algorithm}"]
+    order = c.order or "natural"
+    parts.append({"natural": "children left to right", "reverse": "children right to left"}
+                 .get(order, f"children in {order} order"))
+    if algorithm == "alphabeta":
+        parts.append("cut when alpha >= beta" if (c.cut_on or "ge") == "ge"
+                     else "cut only when alpha > beta")
+    if c.depth is not None:
+        parts.append(f"depth limit {c.depth}")
+    if c.root_player not in (None, "max"):
+        parts.append(f"{c.root_player.upper()} moves first")
+    return ", ".join(parts)

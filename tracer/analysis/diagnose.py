@@ -286,9 +286,10 @@ def _search(tree: Tree, c: Conventions) -> Trace:
     rec = MemoryRecorder()
     game, state, block = Source(tree.name or "tree", "tree", tree.name or "tree",
                                 tree=tree).game()
+    order = c.order or "natural"  # a changed order keeps no random seed
     run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
-               order=c.order or "natural", seed=c.seed, depth=c.depth,
-               cut_on=c.cut_on or "ge", recorder=rec, source=block)
+               order=order, seed=c.seed if order == "random" else None, depth=c.depth,
+               cut_on=c.cut_on, recorder=rec, source=block)
     return rec.trace
 
 

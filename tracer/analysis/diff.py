@@ -61,6 +61,34 @@ class TraceDiff:
             "summary": list(self.summary),
         }
 
+    def to_text(self) -> str:
+        """The readable comparison ``gametrace diff`` prints: the header differences, the
+        events before the first difference, the two differing events, what differs
+        from there on."""
+        a, b = self.names
+        lines = [f"A: {a}", f"B: {b}"]
+        lines += [f"header: {x}" for x in self.header]
+        if self.ignored:
+            lines.append("not compared (recorded by one trace only): " + ", ".join(self.ignored))
+        if self.same:
+            return "\n".join([*lines, "", "The traces agree event by event."])
+        if self.index is None:
+            lines += ["", "The events agree; the results differ:"]
+        else:
+            lines += ["", f"The traces part ways at event {self.index + 1}."]
+            if self.before:
+                lines.append("Before it, both:")
+                lines += [f"  {e.seq:>4}  {describe_event(e)}" for e in self.before]
+            for tag, event in (("A", self.a_event), ("B", self.b_event)):
+                text = describe_event(event) if event is not None else "(the trace ends here)"
+                seq = f"{event.seq:>4}" if event is not None else "    "
+                lines.append(f"{tag} {seq}  {text}")
+            if self.fields:
+                lines.append("differing fields: " + ", ".join(self.fields))
+        if self.summary:
+            lines += ["", "From there on:"] + [f"  {x}" for x in self.summary]
+        return "\n".join(lines)
+
 
 def diff_traces(a: Trace, b: Trace, *, context: int = 3,
                 names: tuple[str, str] = ("A", "B")) -> TraceDiff:

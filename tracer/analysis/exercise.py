@@ -19,10 +19,14 @@ from ..trace import Trace
 from ..trees import Node, Tree, parse_tree_json
 from .solution import Conventions, Solution, extract_solution
 
-__all__ = ["MAX_LEAVES", "Exercise", "make_exercise"]
+__all__ = ["MAX_LEAVES", "VARIANTS", "Exercise", "make_exercise"]
 
 MAX_LEAVES = 729
 """The largest tree drawn (3^6 leaves): anything bigger is no exercise by hand."""
+
+
+VARIANTS = ("fail-soft", "fail-hard")
+"""The alpha-beta variants an exercise's answer key is computed with."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,15 @@ class Exercise:
     @property
     def cuts(self) -> int:
         return sum(1 for e in self.trace.events if e.type == "cut")
+
+    def to_text(self, *, branching: int, depth: int) -> str:
+        """The line ``gametrace exercise`` prints: its shape, cuts, best move and value,
+        and how many trees were drawn."""
+        cuts, attempts = self.cuts, self.attempts
+        return (f"exercise {self.name}: {branching} children per node, depth {depth}, "
+                f"{cuts} cut{'s' if cuts != 1 else ''}, best move {self.solution.move} "
+                f"(value {self.solution.value}), found after {attempts} "
+                f"draw{'s' if attempts != 1 else ''}")
 
 
 def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = None,

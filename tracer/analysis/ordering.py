@@ -40,6 +40,7 @@ from ..ranges import MAX_RANDOM_ORDERINGS
 from ..trace import Header, Result, Stats
 
 __all__ = [
+    "COMPARED_ALGORITHMS",
     "DEFAULT_ORDERS",
     "Counter",
     "OrderingReport",
@@ -308,6 +309,20 @@ class OrderingReport:
             return None
         return Spread.of([float(getattr(r.tally, attr)) for r in self.random])
 
+    def to_table(self) -> str:
+        """The terminal table ``gametrace compare`` prints: one row per ordering, the
+        random ones summarised, the bounds under them."""
+        from .ordering_table import ordering_table
+
+        return ordering_table(self)
+
+    def to_csv(self) -> str:
+        """One CSV row per search (minimax, each ordering, each random seed), then the
+        bounds: ``gametrace compare --format csv``."""
+        from .ordering_table import ordering_csv
+
+        return ordering_csv(self)
+
     def to_json(self) -> dict[str, Any]:
         d, n = self.shape.height, self.shape.leaves
         out: dict[str, Any] = {
@@ -325,6 +340,9 @@ class OrderingReport:
             }
         return out
 
+
+COMPARED_ALGORITHMS = ("alphabeta", "enhanced", "minimax")
+"""The searches whose orderings are compared (``gametrace compare -a``)."""
 
 DEFAULT_ORDERS = "natural,reverse,best,worst,random:100"
 """The orderings compared when none are named (``gametrace compare``, ``POST /v1/compare``)."""

@@ -24,6 +24,7 @@ from ..errors import InputError
 from ..events import Backup, Cut, Discard, Evaluate, Expand, Generate, Goal, Select
 from ..jsonio import INF_STRINGS, decode_number, encode_number
 from ..numbers import Number, format_number
+from ..options import takes
 from ..trace import Header, Trace
 
 __all__ = [
@@ -122,8 +123,11 @@ class Conventions:
         """The conventions a trace was recorded with."""
         o = header.options
         return cls(algorithm=header.algorithm, variant=header.variant, order=o.get("order"),
-                   seed=o.get("seed"), cut_on=o.get("cut_on") if header.algorithm == "alphabeta"
-                   else None, depth=o.get("depth"), root_player=o.get("root_player"),
+                   seed=o.get("seed"),
+                   # Every header records a cut test; only alpha-beta's own is a convention.
+                   cut_on=o.get("cut_on") if header.algorithm == "alphabeta"
+                   and takes("cut_on", header.algorithm, header.variant) else None,
+                   depth=o.get("depth"), root_player=o.get("root_player"),
                    heuristic=header.source.get("heuristic"))
 
 

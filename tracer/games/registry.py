@@ -26,7 +26,7 @@ from tracer.games.othello import EVALUATIONS, Othello
 from tracer.games.params import KINDS, ParamSpec
 from tracer.games.tictactoe import TicTacToe
 
-__all__ = ["GAMES", "KINDS", "GameSpec", "ParamSpec", "is_game_spec", "make_game"]
+__all__ = ["GAMES", "KINDS", "GameSpec", "ParamSpec", "games_text", "is_game_spec", "make_game"]
 
 _USER_SPEC = re.compile(r".+\.py:[A-Za-z_][A-Za-z0-9_]*")
 
@@ -50,6 +50,16 @@ class GameSpec:
         """The game as ``gametrace games --json`` lists it."""
         return {"name": self.name, "title": self.title, "lecture": self.lecture,
                 "params": [p.to_json() for p in self.params]}
+
+    def to_text(self) -> str:
+        """The game as ``gametrace games`` lists it: a title line, then one line per
+        parameter (``name=default  help (choices)``)."""
+        width = max(len(f"{p.name}={p.default}") for p in self.params)
+        lines = [f"{self.name}  {self.title} (lecture {self.lecture})"]
+        for p in self.params:
+            choices = f" ({' | '.join(p.choices)})" if p.choices else ""
+            lines.append(f"  {p.name + '=' + p.default:<{width}}  {p.help}{choices}")
+        return "\n".join(lines)
 
 
 _MAX_MIN = ("max", "min")
@@ -153,3 +163,9 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_json_value(v) for v in value]
     return value
+
+
+def games_text() -> str:
+    """Every built-in game with its parameters, a blank line between games:
+    ``gametrace games``."""
+    return "\n\n".join(spec.to_text() for spec in GAMES.values())

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import UsageError
 from ..games.base import Game
 from ..record import NULL, Recorder
 from ..trace import Result
@@ -46,34 +45,36 @@ ALGORITHMS: dict[str, tuple[str, ...]] = {
 
 def run_search(game: Game[Any, Any], state: Any = None, *, algorithm: str = "alphabeta",
                variant: str | None = None, order: str = "natural", seed: int | None = None,
-               depth: int | None = None, cut_on: str = "ge", limits: Limits = NO_LIMITS,
-               recorder: Recorder = NULL, source: dict[str, Any] | None = None,
-               bounds: tuple[float, float] | None = None, prover: str = "max",
+               depth: int | None = None, cut_on: str | None = None,
+               limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
+               source: dict[str, Any] | None = None,
+               bounds: tuple[float, float] | None = None, prover: str | None = None,
                techniques: str | tuple[str, ...] = ()) -> Result:
-    """Run any algorithm by name (what the CLI calls); ``variant=None`` picks the default.
+    """Run any algorithm by name (what the CLI and the service call); ``variant=None``
+    picks the default.
 
-    Options a family does not have (``cut_on`` for minimax, ``bounds`` outside Star1,
-    ``prover`` outside the proof searches) are ignored, except ``techniques``, which only
-    the ``enhanced`` family has (a UsageError elsewhere)."""
-    choose("algorithm", algorithm, tuple(ALGORITHMS))
-    variants = ALGORITHMS[algorithm]
-    variant = variants[0] if variant is None else choose(f"{algorithm} variant", variant,
-                                                         variants)
+    An option the algorithm or variant does not take is a :class:`UsageError`, in the
+    words ``gametrace run`` uses (:func:`check_search`): ``cut_on`` outside alpha-beta,
+    enhanced and Star1, ``bounds`` outside Star1, ``prover`` outside the proof searches,
+    ``techniques`` outside ``enhanced``, ``seed`` without ``order="random"``.  ``None``
+    (or empty) means not given: ``cut_on`` is then ``"ge"`` and ``prover`` ``"max"``."""
+    variant = check_search(algorithm, variant, order=order,
+                           given={"cut_on": cut_on, "bounds": bounds, "prover": prover,
+                                  "techniques": techniques, "seed": seed})
+    cut, proving = cut_on or "ge", prover or "max"
     common: dict[str, Any] = dict(variant=variant, order=order, seed=seed, depth=depth,
                                   limits=limits, recorder=recorder, source=source)
-    if techniques and algorithm != "enhanced":
-        raise UsageError(f"move-ordering techniques apply to -a enhanced, not to {algorithm}")
     if algorithm == "enhanced":
-        return enhanced_search(game, state, techniques=techniques, cut_on=cut_on, **common)
+        return enhanced_search(game, state, techniques=techniques, cut_on=cut, **common)
     if algorithm == "minimax":
         return minimax(game, state, **common)
     if algorithm == "expectiminimax":
-        return expectiminimax(game, state, cut_on=cut_on, bounds=bounds, **common)
+        return expectiminimax(game, state, cut_on=cut, bounds=bounds, **common)
     if algorithm == "andor":
-        return and_or(game, state, prover=prover, **common)
+        return and_or(game, state, prover=proving, **common)
     if algorithm == "pns":
-        return proof_number_search(game, state, prover=prover, **common)
-    return alpha_beta(game, state, cut_on=cut_on, **common)
+        return proof_number_search(game, state, prover=proving, **common)
+    return alpha_beta(game, state, cut_on=cut, **common)
 
 
 def check_search(algorithm: str, variant: str | None, *, order: str = "natural",

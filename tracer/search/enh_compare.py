@@ -104,8 +104,17 @@ class TechniqueReport:
         return {"title": self.title, "repeat": self.repeat, "value": ref.value,
                 "techniques": [r.to_json(ref) for r in self.runs]}
 
-    def table(self) -> str:
-        """A terminal table; the time column is marked as noisy."""
+    def to_csv(self) -> str:
+        """One CSV row per configuration: ``gametrace compare --techniques --format csv``."""
+        from ..jsonio import csv_text
+
+        ref = self.runs[0].result
+        return csv_text([{**r.to_json(ref), "techniques": "+".join(r.config.techniques)}
+                         for r in self.runs])
+
+    def to_text(self) -> str:
+        """The terminal table ``gametrace compare --techniques`` prints; the time column
+        is marked as noisy."""
         ref = self.runs[0].result
         head = (f"{'technique':<28} {'nodes':>9} {'vs ab':>7} {'leaves':>8} {'cuts':>7} "
                 f"{'time (s)':>9} {'value':>7}  move  same")

@@ -13,22 +13,13 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from .errors import UsageError
-from .render.draw.presets import PRESETS, preset_options
-from .render.model.options import ENGINES, FRAME_FORMATS, LANGS, PRUNED, STEPS
+from ..errors import UsageError
+from .options import LibraryChoice, preset_option
 
 __all__ = ["render_command", "render_trace_file"]
 
-
-PRESET_HELP = ("Drawing defaults for a purpose: slides (16:9, large text, no legend or result "
-               "line, tight margin), print (grayscale, legend), web (colour, legend); "
-               "options given explicitly win. Example: --preset slides.")
-
-
-def preset_option(function: Any) -> Any:
-    """The ``--preset`` option, shared by every command that draws."""
-    return click.option("--preset", type=click.Choice(tuple(PRESETS)), default=None,
-                        help=PRESET_HELP)(function)
+_VIEW = "tracer.render.model.options"
+"""Where the drawing options' choices are listed."""
 
 
 def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike[str],
@@ -37,7 +28,8 @@ def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike
     ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout); ``options`` are
     :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
     on top of the ``preset`` (see :mod:`tracer.render.draw.presets`)."""
-    from .render import render_trace
+    from ..render import render_trace
+    from ..render.draw.presets import preset_options
 
     render_trace(trace_path, out, preset_options(preset, **options))
 
@@ -59,12 +51,15 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 @click.option("--frames", "frames_dir", metavar="DIR",
               help="Write one frame per step into DIR, plus frames.pdf, player.html and "
                    "frames.tex (a Beamer frame, one overlay per frame; deck.tex around it).")
-@click.option("--step", type=click.Choice(STEPS), default="event", show_default=True,
+@click.option("--step", type=LibraryChoice(f"{_VIEW}:STEPS"), default="event",
+              show_default=True,
               help="What one frame is: each event, each node visited, each leaf evaluated.")
-@click.option("--frame-format", type=click.Choice(FRAME_FORMATS), default=None,
+@click.option("--frame-format", type=LibraryChoice(f"{_VIEW}:FRAME_FORMATS"),
+              default=None,
               help="With --frames: format of the frame files [default: svg], "
                    "e.g. --frame-format png.")
-@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+@click.option("--lang", type=LibraryChoice(f"{_VIEW}:LANGS"), default="en",
+              show_default=True,
               help="Wording of labels and captions (it: taglio alfa, potato, ...).")
 @click.option("--theme", type=click.Choice(["colour", "color", "print"]), default="colour",
               show_default=True, help="print: grayscale, for paper and photocopies.")
@@ -104,7 +99,8 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 @click.option("--depth", type=int, help="Draw nodes down to this depth (the rest is boxed).")
 @click.option("--focus", metavar="NODE", help="Draw the subtree of NODE (and the path to it).")
 @click.option("--dpi", type=int, default=144, show_default=True, help="PNG resolution.")
-@click.option("--engine", type=click.Choice(ENGINES), default="bundled", show_default=True,
+@click.option("--engine", type=LibraryChoice(f"{_VIEW}:ENGINES"), default="bundled",
+              show_default=True,
               help="bundled: the Graphviz inside pygraphviz; system: a dot on PATH.")
 @click.option("--max-frames", type=int, default=500, show_default=True,
               help="Refuse to write more frames than this.")
@@ -112,7 +108,8 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 @click.option("--caption/--no-caption", default=True, show_default=True,
               help="The result line under the diagram (a frame's step under the frame). "
                    "Example: --preset slides --caption.")
-@click.option("--pruned", type=click.Choice(PRUNED), default="ghost", show_default=True,
+@click.option("--pruned", type=LibraryChoice(f"{_VIEW}:PRUNED"), default="ghost",
+              show_default=True,
               help="Pruned subtrees: ghost (dashed, with values), cross (a cross on the cut "
                    "edge, values hidden, as the lecture draws them), hide (only the crossed "
                    "cut edge). Example: --pruned cross.")
@@ -145,21 +142,22 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json --strip aima-strip.svg --pruned hide --no-legend
       gametrace render ttt.jsonl.gz -o ttt.svg
     """
-    from .jsonio import check_input_file
-    from .outputs import check_folder, check_output
-    from .render import Drawing, output_format, write_frames
-    from .render.files.output import write_output
+    from ..jsonio import check_input_file
+    from ..outputs import check_folder, check_output
+    from ..render import Drawing, output_format, write_frames
+    from ..render.draw.presets import preset_options
+    from ..render.files.output import write_output
 
     if out is None and frames_dir is None and strip is None:
         raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT")
     if strip is not None:
-        from .render.files.strip import strip_format
+        from ..render.files.strip import strip_format
 
         strip_format(strip)  # a bad extension fails before any drawing
     if strip_columns < 1:
         raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
-    from .options import check_frame_options
-    from .render.files.tikz import is_tex, write_tikz
+    from ..options import check_frame_options
+    from ..render.files.tikz import is_tex, write_tikz
 
     check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
     frame_format = frame_format or "svg"
@@ -178,7 +176,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         max_nodes=max_nodes, max_width=max_width, depth=depth, focus=focus, dpi=dpi,
         engine=engine, step=step, frame_format=frame_format, max_frames=max_frames,
         caption=caption, pruned=pruned)))
-    from .deep import DEFAULT_MAX_PLY, run_deep
+    from ..deep import DEFAULT_MAX_PLY, run_deep
 
     # The readers and the replay recurse once per level: a deep path needs the stack.
     drawing = run_deep(lambda: Drawing(trace, options), max_ply=DEFAULT_MAX_PLY)
@@ -193,7 +191,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
     if strip is not None:
         from dataclasses import replace
 
-        from .render.files.strip import write_strip
+        from ..render.files.strip import write_strip
 
         panels = drawing
         if ctx.get_parameter_source("step") in (ParameterSource.DEFAULT, None):

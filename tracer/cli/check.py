@@ -8,23 +8,31 @@ Everything heavier than click is imported inside the commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from .cli_render import preset_option
+from .options import (
+    LibraryChoice,
+    algorithm_option,
+    cut_on_option,
+    depth_option,
+    heuristic_option,
+    json_option,
+    order_option,
+    params_option,
+    preset_option,
+    render_option,
+    root_player_option,
+    seed_option,
+    variant_option,
+)
 
-if TYPE_CHECKING:
-    from .analysis.check import Report
-    from .analysis.diff import TraceDiff
-    from .analysis.solution import Conventions
-
-__all__ = ["check_command", "diff_command", "exercise_command", "format_diff", "format_report"]
+__all__ = ["check_command", "diff_command", "exercise_command"]
 
 
 def _range(text: str | None, what: str) -> tuple[int, int] | None:
     """``2..4`` -> (2, 4); ``3`` -> (3, 3)."""
-    from .errors import UsageError
+    from ..errors import UsageError
 
     if text is None:
         return None
@@ -43,30 +51,22 @@ def _range(text: str | None, what: str) -> tuple[int, int] | None:
 @click.argument("source")
 @click.argument("solutions", metavar="SOLUTION...", nargs=-1, required=True,
                 type=click.Path(exists=True, path_type=Path))
-@click.option("-a", "--algorithm", default=None,
-              type=click.Choice(("minimax", "alphabeta", "astar")),
-              help="Algorithm family [default: the answer's conventions, else alphabeta; "
-                   "astar when the answer has A* items].")
-@click.option("--variant", default=None, metavar="V",
-              help="minimax: two-function, negamax, list; alphabeta: fail-soft, fail-hard, "
-                   "negamax, list, slide-002; astar: graph, tree.")
-@click.option("--order", default=None,
-              type=click.Choice(("natural", "reverse", "random", "best", "worst")),
-              help="Child ordering [default: natural].")
-@click.option("--seed", type=int, default=None, help="Seed for --order random.")
-@click.option("--depth", type=click.IntRange(min=0), default=None, help="Depth limit.")
-@click.option("--cut-on", default=None, type=click.Choice(("ge", "gt")),
-              help="Cut when alpha >= beta (ge, the default) or only when alpha > beta (gt).")
-@click.option("--root-player", default=None, type=click.Choice(("max", "min")),
-              help="Who moves at the root of a tree file [default: max].")
-@click.option("--heuristic", default=None, metavar="NAME", help="A*: the heuristic.")
-@click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
-              help="A*: a parameter of the problem (repeatable).")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the verdict as JSON (for autograders).")
-@click.option("--render", "render_out", metavar="FILE", default=None,
-              help="Draw the expected tree with your mistakes marked "
-                   "(.svg, .png, .pdf or .dot; - for DOT on standard output).")
+@algorithm_option(choices="tracer.analysis.check:CHECKED_ALGORITHMS", default=None,
+                  help="Algorithm family [default: the answer's conventions, else "
+                       "alphabeta; astar when the answer has A* items].")
+@variant_option(help="minimax: two-function, negamax, list; alphabeta: fail-soft, "
+                     "fail-hard, negamax, list, slide-002; astar: graph, tree.")
+@order_option(default=None, help="Child ordering [default: natural].")
+@seed_option(help="Seed for --order random.")
+@depth_option(help="Depth limit.")
+@cut_on_option(help="Cut when alpha >= beta (ge, the default) or only when alpha > beta "
+                    "(gt), e.g. --cut-on gt.")
+@root_player_option()
+@heuristic_option(help="A*: the heuristic.")
+@params_option(help="A*: a parameter of the problem (repeatable), e.g. -p goal=4.")
+@json_option(help="Print the verdict as JSON (for autograders).")
+@render_option(help="Draw the expected tree with your mistakes marked "
+                    "(.svg, .png, .pdf or .dot; - for DOT on standard output).")
 @preset_option
 @click.option("--no-diagnosis", is_flag=True,
               help="Skip the search for the misconception behind the mistakes.")
@@ -111,18 +111,16 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check aima answers/ --table class.csv --table class.json
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
-    from .analysis.check import answer_conventions, check_solution, expected_trace, require_items
-    from .analysis.check_class import table_format
-    from .analysis.solution import load_solution
-    from .outputs import check_outputs
+    from ..analysis.check_class import table_format
+    from ..outputs import check_outputs
 
     for table in tables:
         table_format(table)  # the class table's own words for a bad extension
     on_stdout = check_outputs(("--render", render_out, "diagram"),
                               *(("--table", str(t), "class table") for t in tables),
                               json_flag=as_json)
-    from .api import parse_params
-    from .errors import InputError, UsageError
+    from ..api import check_answer_file, parse_params
+    from ..errors import UsageError
 
     overrides = {"algorithm": algorithm, "variant": variant, "order": order, "seed": seed,
                  "depth": depth, "cut_on": cut_on, "root_player": root_player,
@@ -137,24 +135,16 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
         raise UsageError(f"{'--table' if tables else '--jobs'} applies to several answers "
                          "(a class): give more than one SOLUTION, or a folder")
     solution = solutions[0]
-    answer = load_solution(solution)
-    require_items(answer, str(solution))
-    conv = answer_conventions(answer, **overrides)
-    trace, title = expected_trace(source, conv, parse_params(params))
-    try:
-        report = check_solution(answer, trace, title=title, diagnosis=not no_diagnosis)
-    except InputError as exc:
-        if exc.file is None:
-            raise InputError(exc.message, file=str(solution), where=exc.where) from None
-        raise
+    report, trace = check_answer_file(source, solution, overrides=overrides,
+                                      params=parse_params(params), diagnosis=not no_diagnosis)
     if as_json:
-        from .jsonio import dumps_json
+        from ..jsonio import dumps_json
 
         click.echo(dumps_json(report.to_json()), err=on_stdout)
     else:
-        click.echo(format_report(report, solution=str(solution)), err=on_stdout)
+        click.echo(report.to_text(solution=str(solution)), err=on_stdout)
     if render_out is not None:
-        from .figures.check_render import render_marked
+        from ..figures.check_render import render_marked
 
         render_marked(trace, report, render_out, preset=preset)
         if not on_stdout:
@@ -166,12 +156,12 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  overrides: dict[str, str | int | None], params: dict[str, str], *,
                  diagnosis: bool,
                  jobs: int | None, tables: tuple[Path, ...], as_json: bool) -> None:
-    from .analysis.check_class import grade_class, write_table
+    from ..analysis.check_class import grade_class, write_table
 
     report = grade_class(source, solutions, overrides=overrides, params=params,
                          diagnosis=diagnosis, jobs=jobs)
     if as_json:
-        from .jsonio import dumps_json
+        from ..jsonio import dumps_json
 
         click.echo(dumps_json(report.to_json()))
     else:
@@ -187,7 +177,7 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
 @click.argument("trace_b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("-C", "--context", "context", type=click.IntRange(min=0), default=3,
               show_default=True, help="Events shown before the first difference.")
-@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+@json_option(help="Print the comparison as JSON.")
 @click.pass_context
 def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
                  as_json: bool) -> None:
@@ -206,17 +196,15 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
       gametrace diff ours.json mine.jsonl
       gametrace diff soft.json hard.json --context 5 --json
     """
-    from .analysis.diff import diff_traces
-    from .trace import load_trace
+    from ..api import diff_files
 
-    result = diff_traces(load_trace(trace_a), load_trace(trace_b), context=context,
-                         names=(str(trace_a), str(trace_b)))
+    result = diff_files(trace_a, trace_b, context=context)
     if as_json:
-        from .jsonio import dumps_json
+        from ..jsonio import dumps_json
 
         click.echo(dumps_json(result.to_json()))
     else:
-        click.echo(format_diff(result))
+        click.echo(result.to_text())
     ctx.exit(0 if result.same else 1)
 
 
@@ -229,16 +217,16 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
               help="How many alpha-beta cuts the answer must have, e.g. 2..4 or 3.")
 @click.option("--values", "values", default="0..20", show_default=True, metavar="LO..HI",
               help="Range of the leaf values.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="The same seed gives the same files, byte for byte.")
+@seed_option(default=0, help="The same seed gives the same files, byte for byte.")
 @click.option("--variant", default="fail-soft", show_default=True,
-              type=click.Choice(("fail-soft", "fail-hard")), help="Alpha-beta variant.")
-@click.option("--cut-on", default="ge", show_default=True, type=click.Choice(("ge", "gt")),
-              help="Cut test of the answer key.")
+              type=LibraryChoice("tracer.analysis.exercise:VARIANTS"),
+              help="Alpha-beta variant.")
+@cut_on_option(default="ge", help="Cut test of the answer key.")
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Folder for the files [default: exercise-SEED].")
 @click.option("--format", "fmt", default="svg", show_default=True,
-              type=click.Choice(("svg", "png", "pdf", "dot")), help="Format of the diagrams.")
+              type=LibraryChoice("tracer.render.model.options:FORMATS"),
+              help="Format of the diagrams.")
 @preset_option
 def exercise_command(branching: int, depth: int, cuts: str | None, values: str, seed: int,
                      variant: str, cut_on: str, out_dir: Path | None, fmt: str,
@@ -258,10 +246,10 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
       gametrace exercise -b 2 -d 4 --cuts 3..5 --values -10..10 --format png -o ex1
       gametrace exercise -b 3 -d 2 --format png --preset slides
     """
-    from .analysis.exercise import make_exercise
-    from .analysis.solution import Conventions
-    from .figures.exercise import write_exercise
-    from .outputs import check_folder
+    from ..analysis.exercise import make_exercise
+    from ..analysis.solution import Conventions
+    from ..figures.exercise import write_exercise
+    from ..outputs import check_folder
 
     cuts_range = _range(cuts, "--cuts")
     value_range = _range(values, "--values")
@@ -271,114 +259,6 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
                        seed=seed, conventions=Conventions(variant=variant, cut_on=cut_on))
     folder = out_dir if out_dir is not None else Path(f"exercise-{seed}")
     written = write_exercise(ex, folder, fmt=fmt, preset=preset)
-    click.echo(f"exercise {ex.name}: {branching} children per node, depth {depth}, "
-               f"{ex.cuts} cut{'s' if ex.cuts != 1 else ''}, best move {ex.solution.move} "
-               f"(value {ex.solution.value}), found after {ex.attempts} "
-               f"draw{'s' if ex.attempts != 1 else ''}")
+    click.echo(ex.to_text(branching=branching, depth=depth))
     for path in written:
         click.echo(f"  {path}")
-
-
-# ------------------------------------------------------------------ verdicts as text
-
-
-def format_report(report: Report, *, solution: str = "the answer") -> str:
-    """The readable verdict: one line per item, the score, the first mistake, the diagnosis."""
-    lines = [f"Checking {solution} against {report.title}",
-             f"conventions: {describe_conventions(report.conventions)}", ""]
-    width = max((len(i.key) for i in report.items), default=4)
-    for item in report.items:
-        if item.right:
-            note = f"  ({item.note})" if item.note else ""
-            lines.append(f"  right  {item.key:<{width}}  {item.given}{note}")
-        else:
-            part = "" if item.score == 0 else f"  (partly right: {item.score:.2f})"
-            lines.append(f"  WRONG  {item.key:<{width}}  expected {item.expected}; "
-                         f"you wrote {item.given}{part}")
-    n = len(report.items)
-    if not n:
-        return "\n".join([*lines, "The answer gives no items to check."])
-    lines += ["", f"score: {report.score:.2f} / {n} ({100 * report.score / n:.0f}%)"]
-    first = report.first
-    if first is None:
-        return "\n".join([*lines, "All right!"])
-    where = f", at event {first.seq} of the expected trace" if first.seq else ""
-    lines += ["", f"First mistake ({first.key}{where}):",
-              *_wrap(first.why or f"expected {first.expected}")]
-    others = [i for i in report.mistakes[1:] if i.why]
-    if others:
-        lines += ["", "The other mistakes:"]
-        for item in others:
-            lines += _wrap(f"{item.key}: {item.why}", bullet=True)
-    if report.diagnosis:
-        lines += ["", "Diagnosis:"]
-        for finding in report.diagnosis:
-            lines += _wrap(finding.describe())
-    return "\n".join(lines)
-
-
-_CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ",
-               "no ")
-
-
-def _wrap(text: str, width: int = 88, *, bullet: bool = False) -> list[str]:
-    """A sentence (capitalised unless it starts with a node id), wrapped and indented."""
-    import textwrap
-
-    if text.startswith(_CAPITALISE):
-        text = text[:1].upper() + text[1:]
-    text = text if text.endswith(".") else text + "."
-    # Keep "J = 6" and "alpha = 3" on one line.
-    glued = text.replace(" = ", "\u00a0=\u00a0")
-    return [line.replace("\u00a0", " ") for line in
-            textwrap.wrap(glued, width, initial_indent="  - " if bullet else "  ",
-                          subsequent_indent="    " if bullet else "  ",
-                          break_on_hyphens=False, break_long_words=False)]
-
-
-def describe_conventions(c: Conventions) -> str:
-    """``fail-soft alphabeta, children left to right, cut when alpha >= beta``."""
-    algorithm = c.algorithm or "alphabeta"
-    if algorithm == "astar":
-        return f"A* ({c.variant or 'graph'}), ties on f to the node generated first"
-    parts = [f"{c.variant or 'default'} {algorithm}"]
-    order = c.order or "natural"
-    parts.append({"natural": "children left to right", "reverse": "children right to left"}
-                 .get(order, f"children in {order} order"))
-    if algorithm == "alphabeta":
-        parts.append("cut when alpha >= beta" if (c.cut_on or "ge") == "ge"
-                     else "cut only when alpha > beta")
-    if c.depth is not None:
-        parts.append(f"depth limit {c.depth}")
-    if c.root_player not in (None, "max"):
-        parts.append(f"{c.root_player.upper()} moves first")
-    return ", ".join(parts)
-
-
-def format_diff(d: TraceDiff) -> str:
-    """The readable comparison of two traces."""
-    from .analysis.diff import describe_event
-
-    a, b = d.names
-    lines = [f"A: {a}", f"B: {b}"]
-    lines += [f"header: {x}" for x in d.header]
-    if d.ignored:
-        lines.append("not compared (recorded by one trace only): " + ", ".join(d.ignored))
-    if d.same:
-        return "\n".join([*lines, "", "The traces agree event by event."])
-    if d.index is None:
-        lines += ["", "The events agree; the results differ:"]
-    else:
-        lines += ["", f"The traces part ways at event {d.index + 1}."]
-        if d.before:
-            lines.append("Before it, both:")
-            lines += [f"  {e.seq:>4}  {describe_event(e)}" for e in d.before]
-        for tag, event in (("A", d.a_event), ("B", d.b_event)):
-            text = describe_event(event) if event is not None else "(the trace ends here)"
-            seq = f"{event.seq:>4}" if event is not None else "    "
-            lines.append(f"{tag} {seq}  {text}")
-        if d.fields:
-            lines.append("differing fields: " + ", ".join(d.fields))
-    if d.summary:
-        lines += ["", "From there on:"] + [f"  {x}" for x in d.summary]
-    return "\n".join(lines)

@@ -1,0 +1,138 @@
+"""The ``gametrace`` command line: the click group ``main`` and its commands, one module
+per command group (``run``, ``games``, ``check``, ``compare``, ``problems``, ``render``,
+``serve``), the options several commands share in :mod:`tracer.cli.options`.
+
+This is the only module that turns library errors into exit codes: 2 for usage
+errors (a bad option value, an unknown name), 1 for every other failure (a
+malformed input file, a limit reached).  A command makes its library call and prints
+what the library returns (``to_text()`` or ``to_json()``); heavy modules are imported
+inside the commands so that ``gametrace --help`` answers at once.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from ..errors import TracerError, UsageError
+
+__all__ = ["main"]
+
+
+class _Terminated(BaseException):
+    """Raised by the SIGTERM handler so that writers clean up as they do for Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+class _Group(click.Group):
+    """Maps library errors raised by any subcommand to one line and an exit code."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        import signal
+
+        # Without a handler SIGTERM kills at once, leaving temporary files behind.
+        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _on_sigterm)
+        return super().main(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            _fail(ctx, str(exc), 2)
+        except TracerError as exc:
+            _fail(ctx, str(exc), 1)
+        except click.UsageError as exc:  # click's own: one line instead of three
+            if isinstance(exc, click.BadParameter):
+                exc = _suggest(exc)
+            where = exc.ctx.command_path if exc.ctx is not None else "gametrace"
+            _fail(ctx, f"{exc.format_message()} (see {where} --help)", 2)
+        except RecursionError:
+            _fail(ctx, "the input is nested deeper than --max-ply allows: "
+                       "raise --max-ply, or limit the search with --depth", 1)
+        except MemoryError:
+            _fail(ctx, "out of memory: search a smaller tree or use --depth", 1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except KeyboardInterrupt:
+            _fail(ctx, "interrupted", 130)
+        except _Terminated:
+            _fail(ctx, "terminated", 143)
+        except BrokenPipeError:
+            # The reader went away (`gametrace ... | head`): stop quietly, as cat does.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            ctx.exit(141)
+        except SystemExit as exc:  # only user code calls sys.exit inside a command
+            _fail(ctx, f"the search called sys.exit({exc.code!r}): a game must not exit", 1)
+        except OSError as exc:
+            name = f"{exc.filename}: " if exc.filename else ""
+            _fail(ctx, f"{name}{exc.strerror or exc}", 1)
+        except Exception as exc:  # a bug: one line, unless asked for the traceback
+            if os.environ.get("GAMETRACE_DEBUG"):
+                raise
+            _fail(ctx, f"internal error (set GAMETRACE_DEBUG=1 for details): "
+                       f"{type(exc).__name__}: {exc}", 1, prefix="gametrace: ")
+
+
+def _fail(ctx: click.Context, message: str, code: int, *, prefix: str = "gametrace: error: "
+          ) -> None:
+    click.echo(prefix + " ".join(message.split("\n")), err=True)
+    ctx.exit(code)
+
+
+def _suggest(exc: click.BadParameter) -> click.BadParameter:
+    """A choice's error with the nearest choice added (every command's, in one place)."""
+    import re
+
+    from ..options import nearest
+
+    kind = exc.param.type if exc.param is not None else None
+    found = re.match(r"'(.*)' is not one of", exc.message)
+    if isinstance(kind, click.Choice) and found:
+        guess = nearest(found.group(1), [str(c) for c in kind.choices])
+        if guess is not None:
+            return click.BadParameter(exc.message.rstrip(".") + f"; did you mean {guess!r}?",
+                                      ctx=exc.ctx, param=exc.param, param_hint=exc.param_hint)
+    return exc
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="gametree-tracer", prog_name="gametrace")
+def main() -> None:
+    """Trace adversarial search: run minimax and alpha-beta on lecture trees, record
+    every step as JSON, validate files.
+
+    \b
+    Examples:
+      gametrace examples
+      gametrace run aima -a alphabeta -o aima.json
+      gametrace run tree.json -a minimax --variant negamax --json
+      gametrace validate aima.json
+    """
+
+
+def _register_commands() -> None:
+    """One module per command group (light to import: each command loads its library
+    code when it runs)."""
+    from .check import check_command, diff_command, exercise_command
+    from .compare import compare_command
+    from .games import examples, games_command
+    from .problems import admissible_command, astar_command, matrix_command
+    from .render import render_command
+    from .run import run, validate
+    from .serve import serve
+
+    for command in (run, validate, examples, serve, render_command, games_command,
+                    astar_command, admissible_command, matrix_command, check_command,
+                    diff_command, exercise_command, compare_command):
+        main.add_command(command)
+
+
+_register_commands()

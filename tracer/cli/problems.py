@@ -1,0 +1,244 @@
+"""Commands for single-agent search and matrix games: ``astar``, ``admissible``, ``matrix``.
+
+Library errors propagate to the ``gametrace`` group, which maps them to exit codes.
+Everything heavier than click is imported inside the commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from .options import (
+    LibraryChoice,
+    heuristic_option,
+    json_option,
+    limit_option,
+    max_nodes_option,
+    params_option,
+    preset_option,
+    quiet_option,
+    render_option,
+    time_limit_option,
+    trace_output_option,
+)
+
+__all__ = ["admissible_command", "astar_command", "matrix_command"]
+
+_PARAM_HELP = "A parameter of the problem (repeatable), e.g. -p capacities=3,5."
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], limit: int) -> list[str]:
+    """The A* tables, laid out as every report's (:func:`tracer.analysis.text_table`)."""
+    from ..analysis.text_table import text_table
+
+    return text_table(header, rows, limit)
+
+
+def _describe_params(params: dict[str, str]) -> str:
+    return " ".join(f"{k}={v}" for k, v in params.items())
+
+
+@click.command("astar")
+@click.argument("problem")
+@params_option(help=_PARAM_HELP)
+@heuristic_option(help="A heuristic of the problem; zero gives uniform-cost search "
+                       "[default: the problem's own, jugs: lecture, puzzle8: manhattan].")
+@click.option("--variant", default="graph", show_default=True,
+              type=LibraryChoice("tracer.search.astar:ASTAR_VARIANTS"),
+              help="graph: repeated states are eliminated (lecture 002); tree: none.")
+@trace_output_option(example="jugs.jsonl.gz")
+@json_option(help="Print the result as JSON (keys value, move, pv, states, stats).")
+@render_option(help="Also draw the search tree (.svg, .png, .pdf, .dot or .tex; - for DOT "
+                    "on standard output).")
+@preset_option
+@max_nodes_option(help="Stop cleanly after this many nodes (selected + generated).")
+@time_limit_option()
+@limit_option(default=200)
+@quiet_option(help="No notes on stderr.")
+def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, variant: str,
+                  output: str | None, as_json: bool, render_out: str | None,
+                  max_nodes: int | None, time_limit: float | None, limit: int,
+                  quiet: bool, preset: str | None) -> None:
+    """Run A* on PROBLEM and print the expansion order (node, state, g, h, f), the
+    discarded nodes, the cost and the path.
+
+    PROBLEM is jugs (lecture 002, water jugs of 3 and 5 litres) or puzzle8 (the
+    8-puzzle). Ties on f go to the node generated first.
+
+    \b
+    Examples:
+      gametrace astar jugs
+      gametrace astar jugs --heuristic zero --variant tree
+      gametrace astar jugs -p capacities=4,9 -p goal=6 -o jugs.json
+      gametrace astar jugs --render jugs.png
+      gametrace astar jugs --render jugs.svg --preset slides
+      gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
+    """
+    from ..api import parse_params
+    from ..outputs import check_outputs
+    from ..problems import choose_heuristic, make_problem
+    from ..record import MemoryRecorder
+    from ..search.astar import astar
+    from ..search.common import Limits
+
+    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
+                              json_flag=as_json)
+    prob = make_problem(problem, parse_params(params))
+    name = choose_heuristic(prob, heuristic)
+    rec = MemoryRecorder()
+    result = astar(prob, heuristic=name, variant=variant, recorder=rec,
+                   limits=Limits(max_nodes=max_nodes, time_limit=time_limit))
+    trace = rec.trace
+    if output is not None:
+        trace.dump(output)
+    # When the trace or the drawing goes to stdout, the report goes to stderr.
+    if as_json:
+        click.echo(_astar_json(trace, result), err=on_stdout)
+    else:
+        click.echo(_astar_text(trace, result, prob.name, dict(prob.params), name, variant,
+                               limit), err=on_stdout)
+    if not result.complete and not quiet:
+        option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
+        click.echo(f"gametrace: search stopped by {option}: the result is incomplete", err=True)
+    if output not in (None, "-") and not quiet:
+        click.echo(f"trace written to {output}", err=True)
+    if render_out is not None:
+        from ..render import render_trace
+        from ..render.draw.presets import preset_options
+
+        render_trace(trace, render_out, preset_options(preset))
+        if not quiet and render_out != "-":
+            click.echo(f"diagram written to {render_out}", err=True)
+
+
+def _astar_json(trace: Any, result: Any) -> str:
+    from ..events import Generate
+    from ..jsonio import dumps_json
+
+    labels = {e.node: e.label for e in trace.events if isinstance(e, Generate)}
+    payload: dict[str, Any] = {"value": result.to_json()["value"], "move": result.move,
+                               "pv": list(result.pv), "states": [labels[n] for n in result.pv],
+                               "stats": result.stats.to_json()}
+    if not result.complete:
+        payload.update(complete=False, stopped=result.stopped)
+    return dumps_json(payload)
+
+
+def _astar_text(trace: Any, result: Any, problem: str, params: dict[str, str], heuristic: str,
+                variant: str, limit: int) -> str:
+    from ..events import Discard, Generate, Goal, Select
+    from ..jsonio import encode_number
+
+    made = {e.node: e for e in trace.events if isinstance(e, Generate)}
+    selects = [e for e in trace.events if isinstance(e, Select)]
+    goals = {e.node for e in trace.events if isinstance(e, Goal)}
+    discards = [e for e in trace.events if isinstance(e, Discard)]
+    how = ("graph: repeated states eliminated" if variant == "graph"
+           else "tree: no repeated-state elimination")
+    lines = [f"A* ({how}) on {problem} {_describe_params(params)}",
+             f"heuristic: {heuristic}; ties on f go to the node generated first", "",
+             "expansion order:"]
+    lines += _table(("#", "node", "state", "g", "h", "f", ""),
+                    [(e.number, e.node, e.label, e.g, e.h, e.f,
+                      "goal" if e.node in goals else "") for e in selects], limit)
+    if discards:
+        lines += ["", "discarded (repeated states):"]
+        lines += _table(("node", "state", "g", "parent", "repeats"),
+                        [(d.node, made[d.node].label, made[d.node].g, made[d.node].parent,
+                          d.existing) for d in discards], limit)
+    gone = {e.node for e in selects} | {d.node for d in discards}
+    waiting = [g for g in made.values() if g.node not in gone]
+    if waiting:
+        lines += ["", "left on the open list:"]
+        lines += _table(("node", "state", "g", "h", "f"),
+                        [(g.node, g.label, g.g, g.h, g.f) for g in waiting], limit)
+    lines.append("")
+    s = result.stats
+    if result.value is None:
+        lines.append("cost: unknown (stopped early)")
+    elif result.pv:
+        steps = [str(made[result.pv[0]].label)]
+        for node in result.pv[1:]:
+            steps.append(f"-{made[node].action}-> {made[node].label}")
+        lines += [f"cost: {encode_number(result.value)}", "path: " + " ".join(steps)]
+    else:
+        lines.append("cost: +inf (no goal is reachable)")
+    lines.append(f"nodes: {len(selects)} selected, {s.nodes_expanded} expanded, "
+                 f"{s.leaves_evaluated} generated, {s.children_pruned} discarded")
+    return "\n".join(lines)
+
+
+@click.command("admissible")
+@click.argument("problem")
+@heuristic_option(help="The heuristic to check [default: the problem's own].")
+@params_option(help=_PARAM_HELP)
+@json_option(help="Print the report as JSON.")
+@limit_option(default=50)
+def admissible_command(problem: str, heuristic: str | None, params: tuple[str, ...],
+                       as_json: bool, limit: int) -> None:
+    """Check a heuristic of PROBLEM against the true cost h* of every reachable state.
+
+    Prints the verdict, the states where h overestimates (h > h*: not admissible)
+    and the edges where h drops by more than the step cost (h(s) > c(s,s') + h(s'):
+    not consistent). Exits 0 whatever the verdict.
+
+    \b
+    Examples:
+      gametrace admissible jugs --heuristic lecture
+      gametrace admissible puzzle8 --heuristic manhattan
+      gametrace admissible jugs --heuristic lecture -p goal=4 --json
+    """
+    from ..api import check_admissible, parse_params
+
+    report = check_admissible(problem, heuristic=heuristic, params=parse_params(params))
+    if as_json:
+        from ..jsonio import dumps_json
+
+        click.echo(dumps_json(report.to_json()))
+    else:
+        click.echo(report.to_text(limit=limit))
+
+
+@click.command("matrix")
+@click.argument("game", required=False, metavar="[GAME_OR_FILE]")
+@click.option("--from-tree", "tree_source", default=None, metavar="TREEFILE",
+              help="Build the strategy matrix of a MAX/MIN game tree (a tree file or a "
+                   "built-in example, see `gametrace examples`).")
+@click.option("-o", "--output", metavar="FILE", default=None,
+              help="Write the matrix as a picture (.svg, .png, .pdf or .dot) or as a payoff "
+                   "file (.json), e.g. -o dilemma.png.")
+@json_option(help="Print the game and the analysis as JSON.")
+def matrix_command(game: str | None, tree_source: str | None, output: str | None,
+                   as_json: bool) -> None:
+    """Analyse a two-player game in normal form: dominant strategies, iterated
+    elimination of strictly dominated strategies, pure Nash equilibria.
+
+    GAME_OR_FILE is a payoff file (JSON; see docs/astar-and-matrices.md) or a built-in
+    game: prisoners-dilemma (lecture 003). With --from-tree, the game is the strategy
+    matrix of a game tree: MAX chooses the row, MIN the column, MIN pays MAX the leaf.
+
+    \b
+    Examples:
+      gametrace matrix prisoners-dilemma
+      gametrace matrix prisoners-dilemma -o dilemma.svg
+      gametrace matrix --from-tree two-mins --json
+      gametrace matrix mygame.json
+    """
+    from ..api import analyse_matrix_source, write_matrix
+    from ..outputs import check_outputs
+
+    on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json)
+    report = analyse_matrix_source(game, tree=tree_source)
+    if as_json:
+        from ..jsonio import dumps_json
+
+        click.echo(dumps_json(report.to_json()), err=on_stdout)
+    else:
+        click.echo(report.to_text(), err=on_stdout)
+    if output is not None:
+        write_matrix(report, output)
+        if output != "-":
+            click.echo(f"written to {output}", err=True)

@@ -1,0 +1,177 @@
+"""``gametrace run`` (search a tree or a game, print and record it) and ``gametrace
+validate`` (check a file against its schema)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..deep import run_deep
+from ..outputs import check_outputs, stderr_is_terminal
+from .options import (
+    algorithm_option,
+    bounds_option,
+    cut_on_option,
+    depth_option,
+    json_option,
+    max_nodes_option,
+    max_ply_option,
+    order_option,
+    params_option,
+    preset_option,
+    prover_option,
+    quiet_option,
+    render_option,
+    root_player_option,
+    seed_option,
+    technique_option,
+    time_limit_option,
+    trace_output_option,
+    variant_option,
+)
+
+__all__ = ["run", "validate"]
+
+
+@click.command()
+@click.argument("source")
+@algorithm_option()
+@variant_option()
+@order_option()
+@seed_option()
+@depth_option()
+@cut_on_option()
+@bounds_option()
+@technique_option()
+@prover_option()
+@root_player_option()
+@trace_output_option(example="ttt.jsonl.gz")
+@json_option(help="Print the result as JSON (keys value, move, pv, stats).")
+@render_option()
+@preset_option
+@params_option()
+@max_nodes_option()
+@time_limit_option()
+@quiet_option()
+@max_ply_option()
+def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
+        depth: int | None, cut_on: str | None, root_player: str | None, output: str | None,
+        as_json: bool, render_out: str | None, params: tuple[str, ...], max_nodes: int | None,
+        time_limit: float | None, quiet: bool, max_ply: int,
+        bounds: tuple[float, float] | None, prover: str | None, techniques: str,
+        preset: str | None) -> None:
+    """Search SOURCE and print the value, best move, principal variation and counts.
+
+    SOURCE is a tree file (.json, or the text notation in any other file), the
+    name of a built-in lecture tree (see `gametrace examples`), a generated game
+    (see `gametrace games`) or your own game as path/to/file.py:ClassName.
+
+    \b
+    Examples:
+      gametrace run aima
+      gametrace run aima -a alphabeta --variant fail-hard -o aima.json
+      gametrace run aima --order reverse --cut-on gt --json
+      gametrace run aima -a alphabeta --render aima.svg --preset slides
+      gametrace run tictactoe -p board=x...o.... --depth 2
+      echo 'A(B(3 12 8) C(2 4 6) D(14 5 2))' > t.tree && gametrace run t.tree -a minimax
+      gametrace run coin -a expectiminimax --variant star1 --bounds -2 7
+      gametrace run grundy -p coins=7 -p first=min -a andor
+      gametrace run grundy -p coins=7 -p first=min -a pns --prover min
+      gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
+    """
+    from ..api import SearchSummary, parse_params, search_source
+    from ..search import Limits
+
+    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
+                              json_flag=as_json)
+    scratch = None
+    trace_path: str | Path | None = output
+    if render_out is not None and output in (None, "-"):  # the drawing reads a trace file
+        import tempfile
+
+        scratch = tempfile.TemporaryDirectory(prefix="gametrace-")
+        trace_path = Path(scratch.name) / ("trace.json" if output == "-" else "trace.jsonl")
+    show_progress = not quiet and not as_json and stderr_is_terminal()
+    limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
+                    progress=_print_progress if show_progress else None)
+
+    def work() -> Any:
+        return search_source(source, algorithm=algorithm, variant=variant, order=order,
+                             seed=seed, depth=depth, cut_on=cut_on, root_player=root_player,
+                             params=parse_params(params), limits=limits, output=trace_path,
+                             bounds=bounds, prover=prover, techniques=techniques)
+
+    try:
+        result, title = run_deep(work, max_ply=max_ply, deadline=time_limit)
+        if output == "-" and scratch is not None:  # the trace on stdout, from the scratch copy
+            from ..outputs import open_text_output
+
+            with open(str(trace_path), encoding="utf-8") as copy, open_text_output("-") as out:
+                out.write(copy.read())
+    except BaseException:
+        if scratch is not None:
+            scratch.cleanup()
+        raise
+    finally:
+        if show_progress:
+            click.echo("\r\033[K", err=True, nl=False)
+    report = SearchSummary(title, algorithm, result)
+    if as_json:
+        from ..jsonio import dumps_json
+
+        click.echo(dumps_json(report.to_json()))
+    else:
+        # When a trace or a drawing goes to stdout, the summary goes to stderr.
+        click.echo(report.to_text(), err=on_stdout)
+    if not result.complete and not quiet:
+        option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
+        click.echo(f"gametrace: search stopped by {option} after "
+                   f"{result.stats.nodes_visited} nodes: the result is incomplete", err=True)
+    if output not in (None, "-") and not quiet:
+        click.echo(f"trace written to {output}", err=True)
+    if render_out is not None:
+        from .render import render_trace_file
+
+        assert trace_path is not None  # set above whenever --render is given
+        try:
+            render_trace_file(trace_path, render_out, preset=preset)
+        finally:
+            if scratch is not None:
+                scratch.cleanup()
+        if not quiet and render_out != "-":
+            click.echo(f"diagram written to {render_out}", err=True)
+
+
+def _print_progress(nodes: int, seconds: float) -> None:
+    rate = nodes / seconds if seconds > 0 else 0.0
+    click.echo(f"\r\033[Ksearching: {nodes:,} nodes, {rate:,.0f} nodes/s, {seconds:.1f} s",
+               err=True, nl=False)
+
+
+@click.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--kind", type=click.Choice(("tree", "trace", "solution", "payoff")),
+              default=None, help="What FILE is [default: guessed from its content].")
+@max_ply_option(help="Deepest nesting the reader accepts.")
+def validate(file: Path, kind: str | None, max_ply: int) -> None:
+    """Check a tree, trace, solution or payoff FILE against its schema.
+
+    A .jsonl file is a trace stream; a JSON file with "format": "gametree-trace" is a
+    trace, one with rows/columns/payoffs a payoff matrix, one with solution items
+    (values, evaluated, pruned, ...) a solution, anything else a tree; a file of
+    another extension is a tree in the text notation.  Prints what the file is when
+    it is valid; exits 1 with the first error (file, JSON path, what was expected).
+
+    \b
+    Examples:
+      gametrace validate traces/aima.alphabeta.fail-soft.json
+      gametrace validate tests/data/trees/aima.json
+      gametrace validate docs/examples/student-wrong.json
+      gametrace validate my-answer.json --kind solution
+    """
+    from ..api import validate_file
+
+    what = run_deep(lambda: validate_file(file, kind=kind), max_ply=max_ply)
+    click.echo(f"{file}: valid {what}")
