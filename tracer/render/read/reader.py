@@ -159,9 +159,13 @@ def _block(lines: list[bytes], first: int, shapes: Shapes,
         try:
             numbers = shapes[rec["type"]][tuple(rec)]
         except (KeyError, TypeError):  # a new shape, a result, not an object, no type
-            numbers = None
-        if numbers is None or not _decode_numbers(rec, numbers):
             data[i] = _check(rec, shapes, lines[i], first + i, file)
+            continue
+        for key in numbers:
+            if rec[key].__class__ is not int:  # the common case needs no call
+                if not _decode_numbers(rec, numbers):
+                    data[i] = _check(rec, shapes, lines[i], first + i, file)
+                break
     return data  # type: ignore[no-any-return]
 
 

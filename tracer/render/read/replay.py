@@ -36,7 +36,7 @@ from ...events import (
 )
 from ...trace import Header, Result
 from ...visit import EventVisitor
-from .reader import Record, event_of
+from .reader import Record, event_of, record_of
 from .skeleton import Skeleton
 from .state import NodeState, Summary
 
@@ -145,13 +145,29 @@ class Replay(EventVisitor[None]):
                      rec["seq"])
 
     def _evaluate_record(self, rec: Record) -> None:
-        self._evaluate(rec["node"], rec["parent"], rec["depth"], rec["player"], rec["value"],
-                       rec["reason"], rec.get("label"))
+        nid, depth = rec["node"], rec["depth"]
+        if self._enter(nid, rec["parent"], depth):
+            self.skeleton.learn_evaluate(nid, rec["parent"], depth, rec["player"],
+                                         rec.get("label"), file=self.file)
+            st = self.states[nid]
+            st.value, st.reason = rec["value"], rec["reason"]
 
     def _backup_record(self, rec: Record) -> None:
-        get = rec.get
-        self._backup(rec["node"], rec["child"], rec["child_value"], rec["value"], rec["best"],
-                     get("alpha"), get("beta"))
+        states = self.states
+        st = states.get(rec["node"])
+        if st is None:
+            return
+        st.value, st.best = rec["value"], rec["best"]
+        alpha = rec.get("alpha")
+        if alpha is not None:
+            st.alpha = alpha
+        beta = rec.get("beta")
+        if beta is not None:
+            st.beta = beta
+        kid = states.get(rec["child"])
+        if kid is not None:
+            kid.value = rec["child_value"]  # what the child returned is its value
+            kid.returned = True
 
     # the events -------------------------------------------------------------------------
 
@@ -160,10 +176,10 @@ class Replay(EventVisitor[None]):
                      ev.alpha, ev.beta, ev.label, ev.moves, ev.seq)
 
     def visit_evaluate(self, ev: Evaluate) -> None:
-        self._evaluate(ev.node, ev.parent, ev.depth, ev.player, ev.value, ev.reason, ev.label)
+        self._evaluate_record(record_of(ev))
 
     def visit_backup(self, ev: Backup) -> None:
-        self._backup(ev.node, ev.child, ev.child_value, ev.value, ev.best, ev.alpha, ev.beta)
+        self._backup_record(record_of(ev))
 
     def _expand(self, nid: str, parent: str | None, depth: int, player: str,
                 children: Sequence[str], value: Number | None, alpha: Number | None,
@@ -179,29 +195,6 @@ class Replay(EventVisitor[None]):
         st.alpha, st.beta = alpha, beta
         if self.memory_nodes is not None:
             self._check_memory()
-
-    def _evaluate(self, nid: str, parent: str | None, depth: int, player: str, value: Number,
-                  reason: str, label: str | None) -> None:
-        if self._enter(nid, parent, depth):
-            self.skeleton.learn_evaluate(nid, parent, depth, player, label, file=self.file)
-            st = self.states[nid]
-            st.value, st.reason = value, reason
-
-    def _backup(self, nid: str, child: str, child_value: Number, value: Number,
-                best: str | None, alpha: Number | None, beta: Number | None) -> None:
-        states = self.states
-        st = states.get(nid)
-        if st is None:
-            return
-        st.value, st.best = value, best
-        if alpha is not None:
-            st.alpha = alpha
-        if beta is not None:
-            st.beta = beta
-        kid = states.get(child)
-        if kid is not None:
-            kid.value = child_value  # what the child returned is its value
-            kid.returned = True
 
     def visit_cut(self, ev: Cut) -> None:
         self.cuts += 1
@@ -293,7 +286,11 @@ class Replay(EventVisitor[None]):
             st.visited = st.searched = True
             st.order = self.visits
             return True
-        self._anchor_summary().nodes += 1
+        anchor = path[cap]  # the node on the path at the deepest kept level
+        summary = self.summaries.get(anchor)
+        if summary is None:
+            summary = self.summaries[anchor] = Summary()
+        summary.nodes += 1
         return False
 
     def _forget(self, nid: str) -> None:
