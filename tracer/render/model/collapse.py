@@ -13,6 +13,7 @@ the focus).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -185,10 +186,11 @@ def _deepest_level(shown: list[str], tally: dict[tuple[str, str], list[int]],
     bottom = [0] * (deepest + 2)  # drawn nodes with nothing drawn below them
     boxes_under = [0] * (deepest + 2)
     parents = {nodes[n].parent for n in shown}
+    parents.update(p for p, _ in tally)  # a node with a box has something below it
     for n, d in depth.items():
         if d >= 0:
             per_level[d] += 1
-            if n not in parents and not any((n, k) in tally for k in KINDS):
+            if n not in parents:
                 bottom[d] += 1
     for parent, _ in tally:
         d = depth.get(parent, 0)
@@ -249,29 +251,23 @@ class _Splitter:
         self.parents = parents = [nodes[n].parent for n in order]
         self.status = [status[n] for n in order]
         self.summaries = summaries
-        index = {nid: i for i, nid in enumerate(order)}
+        self.index = index = {nid: i for i, nid in enumerate(order)}
         size = [1] * len(order)
         for i in range(len(order) - 1, 0, -1):
-            parent = parents[i]
-            j = index.get(parent) if parent is not None else None
-            if j is None:
-                continue
-            size[j] += size[i]
+            j = index.get(parents[i])  # type: ignore[arg-type]  # None is no key
+            if j is not None:
+                size[j] += size[i]
         self.end = [i + k for i, k in enumerate(size)]
-        explored = cuts = s_nodes = s_cuts = 0
-        self.explored, self.cuts, self.s_nodes, self.s_cuts = [0], [0], [0], [0]
-        for nid, kind in zip(order, self.status, strict=True):
-            explored += kind == "explored"
-            st = states.get(nid)
-            cuts += st is not None and st.cut is not None
-            summary = summaries.get(nid)
-            if summary is not None:
-                s_nodes += summary.nodes
-                s_cuts += summary.cuts
-            self.explored.append(explored)
-            self.cuts.append(cuts)
-            self.s_nodes.append(s_nodes)
-            self.s_cuts.append(s_cuts)
+        found = [summaries.get(n) for n in order]
+        cut = [st is not None and st.cut is not None for st in map(states.get, order)]
+        self.explored = [0, *accumulate(kind == "explored" for kind in self.status)]
+        self.cuts = [0, *accumulate(cut)]
+        self.s_nodes = [0, *accumulate(0 if x is None else x.nodes for x in found)]
+        self.s_cuts = [0, *accumulate(0 if x is None else x.cuts for x in found)]
+        # Drawn nodes with a summary get an explored box of their own (the folded levels).
+        self.boxed = [i for i, x in enumerate(found) if x is not None and x.nodes]
+        self.folded = [((order[i], "explored"), x.nodes, x.cuts)
+                       for i, x in enumerate(found) if x is not None and x.nodes]
         # Each node's recorded parent must be the one it is listed under, or a subtree
         # would not be one run of the preorder.
         self.contiguous = len(index) == len(order) and all(
@@ -285,37 +281,41 @@ class _Splitter:
 
     def within(self, hidden: set[str], limit: int | None) -> Split | None:
         """:meth:`all`, or None as soon as more than ``limit`` nodes and boxes would be
-        drawn."""
+        drawn (the counts only grow, so stopping early gives the same answer)."""
         if not self.contiguous:
             return self._slow(hidden, limit)
-        order, parents, status, end = self.order, self.parents, self.status, self.end
+        order, parents, status, end, index = (self.order, self.parents, self.status,
+                                              self.end, self.index)
         explored, cuts, s_nodes, s_cuts = self.explored, self.cuts, self.s_nodes, self.s_cuts
-        summaries = self.summaries
+        boxed, folded = self.boxed, self.folded
         shown: list[str] = []
         tally: Tally = {}
         runs: dict[tuple[str, str], list[tuple[int, int]]] = {}
-        i, n = 0, len(order)
-        while i < n:
-            nid, parent = order[i], parents[i]
-            if parent is not None and nid in hidden:
-                stop = end[i]
-                key = (parent, status[i])
-                counts = tally.setdefault(key, [0, 0])
-                counts[0] += (stop - i if key[1] != "explored" else explored[stop] - explored[i]) \
-                    + s_nodes[stop] - s_nodes[i]
-                counts[1] += cuts[stop] - cuts[i] + s_cuts[stop] - s_cuts[i]
-                runs.setdefault(key, []).append((i, stop))
-                i = stop
-                continue
-            shown.append(nid)
-            summary = summaries.get(nid)
-            if summary is not None and summary.nodes:
-                counts = tally.setdefault((nid, "explored"), [0, 0])
-                counts[0] += summary.nodes
-                counts[1] += summary.cuts
+        tops = sorted(i for i in map(index.get, hidden)
+                      if i is not None and parents[i] is not None)
+        i = 0
+        for top in [*tops, len(order)]:
+            if top < i:
+                continue  # inside a subtree hidden already
+            if limit is not None and len(shown) + len(tally) + top - i > limit:
+                return None
+            # The drawn run before it, and the boxes of its folded levels.
+            shown += order[i:top]
+            # (Its own key: only its hidden children, later in the preorder, add to it.)
+            tally.update((key, [count, cut]) for key, count, cut
+                         in folded[bisect_left(boxed, i):bisect_left(boxed, top)])
             if limit is not None and len(shown) + len(tally) > limit:
                 return None
-            i += 1
+            if top == len(order):
+                break
+            stop = end[top]
+            key = (parents[top] or "", status[top])
+            counts = tally.setdefault(key, [0, 0])
+            counts[0] += (stop - top if key[1] != "explored"
+                          else explored[stop] - explored[top]) + s_nodes[stop] - s_nodes[top]
+            counts[1] += cuts[stop] - cuts[top] + s_cuts[stop] - s_cuts[top]
+            runs.setdefault(key, []).append((top, stop))
+            i = stop
         members = {key: [nid for a, b in spans for nid in order[a:b]]
                    for key, spans in runs.items()}
         return shown, tally, members
