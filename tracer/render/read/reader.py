@@ -24,9 +24,9 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import MISSING, fields
-from typing import IO, Any
+from typing import Any
 
 from ...errors import InputError
 from ...events import EVENT_TYPES, Event
@@ -113,60 +113,89 @@ def _blocks(file: str) -> Iterator[list[Record]]:
     with handle:
         lineno = 0
         while True:  # the header, read already by the strict reader
-            raw = _read(handle, file, 0)
+            raw = _read(handle.readline, -1, file)
             if not raw:
                 return
             lineno += 1
-            if raw[0].decode("utf-8", "replace").strip():
+            if raw.decode("utf-8", "replace").strip():
                 break
         shapes: Shapes = {k: {} for k in _NAMES}
+        rest = b""
         while True:
-            lines = _read(handle, file, BLOCK_BYTES)
-            if not lines:
+            data = _read(handle.read, BLOCK_BYTES, file)
+            if data:
+                data = rest + data
+                cut = data.rfind(b"\n") + 1  # whole lines only
+                chunk, rest = data[:cut], data[cut:]
+                if not chunk:
+                    continue  # a line longer than a block
+            elif rest:
+                chunk, rest = rest, b""  # the last line, without a newline
+            else:
                 return
-            yield _block(lines, lineno + 1, shapes, file)
-            lineno += len(lines)
+            lines = chunk.count(b"\n") + (not chunk.endswith(b"\n"))
+            yield _block(chunk, lines, lineno + 1, shapes, file)
+            lineno += lines
 
 
-def _read(handle: IO[bytes], file: str, size: int) -> list[bytes]:
-    """The next lines of about ``size`` bytes (one line for 0)."""
+def _read(read: Callable[[int], bytes], size: int, file: str) -> bytes:
+    """``read(size)``; a corrupt or truncated ``.gz`` file is an :class:`InputError`."""
     from ...compress import unreadable
 
     try:
-        if size:
-            return handle.readlines(size)
-        line = handle.readline()
-        return [line] if line else []
-    except Exception as exc:  # a corrupt or truncated .gz file
+        return read(size)
+    except Exception as exc:
         if (why := unreadable(exc)) is None:
             raise
         raise InputError(why, file=file) from None
 
 
-def _block(lines: list[bytes], first: int, shapes: Shapes,
-           file: str) -> list[Record]:
-    """The records of consecutive lines, the first being line ``first``."""
-    blob = b"[" + b",".join(lines) + b"]"
+def _block(chunk: bytes, count: int, first: int, shapes: Shapes, file: str) -> list[Record]:
+    """The records of ``count`` consecutive lines, the first being line ``first``: one
+    JSON array of them all, the newlines made commas."""
     data: Any = None
-    if b"\\u" not in blob:
+    if b"\\u" not in chunk:
+        body = chunk[:-1] if chunk.endswith(b"\n") else chunk
         try:
-            data = _DECODER.decode(blob.decode("utf-8"))
+            data = _DECODER.decode("[" + body.replace(b"\n", b",").decode("utf-8") + "]")
         except (_Slow, ValueError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
             data = None
-    if data is None or len(data) != len(lines):
-        return _line_by_line(lines, first, shapes, file)
-    for i, rec in enumerate(data):
-        try:
+    if data is None or len(data) != count:
+        return _line_by_line(_split_lines(chunk), first, shapes, file)
+    rec = None
+    try:  # the common case: every line of a shape seen before
+        for rec in data:
             numbers = shapes[rec["type"]][tuple(rec)]
-        except (KeyError, TypeError):  # a new shape, a result, not an object, no type
+            for key in numbers:
+                if rec[key].__class__ is not int:  # plain ints need no call
+                    if not _decode_numbers(rec, numbers):
+                        raise _Slow(key)
+                    break
+        return data  # type: ignore[no-any-return]
+    except (_Slow, KeyError, TypeError):  # a new shape, a result, not an object, a bad number
+        pass
+    start = next(i for i, got in enumerate(data) if got is rec)
+    lines = _split_lines(chunk)
+    for i in range(start, len(data)):
+        rec = data[i]
+        try:
+            known: tuple[str, ...] | None = shapes[rec["type"]][tuple(rec)]
+        except (KeyError, TypeError):
+            known = None
+        if known is None or not _decode_numbers(rec, known):
             data[i] = _check(rec, shapes, lines[i], first + i, file)
-            continue
-        for key in numbers:
-            if rec[key].__class__ is not int:  # the common case needs no call
-                if not _decode_numbers(rec, numbers):
-                    data[i] = _check(rec, shapes, lines[i], first + i, file)
-                break
     return data  # type: ignore[no-any-return]
+
+
+def _split_lines(chunk: bytes) -> list[bytes]:
+    """The lines of a chunk, each with its newline (the strict reader sees what
+    ``readline`` gives)."""
+    lines = chunk.split(b"\n")
+    last = lines.pop()  # empty after a final newline
+    out = [line + b"\n" for line in lines]
+    if last:
+        out.append(last)
+    return out
 
 
 def _decode_numbers(rec: Record, numbers: tuple[str, ...]) -> bool:
