@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ...errors import LimitExceeded, UsageError
-from ..read.replay import NodeState, Summary
+from ..read.replay import NodeState, Summary, paused_gc
 from ..read.skeleton import Skeleton, SNode
 
 __all__ = ["Box", "Visible", "choose_visible", "node_status"]
@@ -86,6 +86,14 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
 
     The principal variation ``pv`` is never hidden, nor are the nodes in ``keep`` and
     the paths down to them (unless ``depth`` or ``focus`` leave them out)."""
+    with paused_gc():
+        return _choose(skel, states, summaries, max_nodes=max_nodes, max_width=max_width,
+                       depth=depth, focus=focus, ghosts=ghosts, pv=pv, keep=keep)
+
+
+def _choose(skel: Skeleton, states: dict[str, NodeState], summaries: dict[str, Summary],
+            *, max_nodes: int, max_width: int | None, depth: int | None, focus: str | None,
+            ghosts: bool, pv: Collection[str], keep: Collection[str]) -> Visible:
     order = skel.preorder()
     status = node_status(skel, states, order)
     nodes = skel.nodes

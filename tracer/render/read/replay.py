@@ -40,15 +40,16 @@ from .reader import Record, event_of, record_of
 from .skeleton import Skeleton
 from .state import NodeState, Summary
 
-__all__ = ["NodeState", "Record", "Replay", "Summary"]
+__all__ = ["NodeState", "Record", "Replay", "Summary", "paused_gc"]
 
 Number = float | int
 
 
 @contextmanager
-def _no_gc() -> Iterator[None]:
-    """Millions of short-lived events and no reference cycles: the cyclic garbage
-    collector would only rescan the (large) tree over and over."""
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector off for a while: millions of short-lived events (or
+    index lists over 100,000 nodes) and no reference cycles, so it would only rescan
+    the (large) tree over and over."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -97,7 +98,7 @@ class Replay(EventVisitor[None]):
     # feeding ----------------------------------------------------------------------------
 
     def feed_all(self, items: Iterable[Event | Result]) -> Replay:
-        with _no_gc():
+        with paused_gc():
             table = self._table
             for item in items:
                 if isinstance(item, Result):
@@ -116,7 +117,7 @@ class Replay(EventVisitor[None]):
         :func:`tracer.render.read.reader.read_records`: blocks of dictionaries, one per
         line (the result's holds the :class:`Result`)."""
         table = self.record_handlers()
-        with _no_gc():
+        with paused_gc():
             for block in blocks:
                 self.events += len(block)  # the result's line takes itself off
                 for rec in block:
