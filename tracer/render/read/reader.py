@@ -15,8 +15,9 @@ field, a number that is not one, the result) is read by the strict reader, so a
 malformed trace fails with the strict reader's message, file and line.  The header is
 read by the strict reader too.  Unlike the strict reader, it does not reject a repeated
 key in a line or an integer of 301 to 4,300 digits, and a block whose values do not
-fall one per line is read line by line: only two corrupt lines that make up for each
-other (one cut short, the next holding two objects) could pass unnoticed.
+fall one per line is read line by line: only corruptions that make up for each other
+(one object broken over two lines, which the commas happen to join, and another line
+holding two objects) could pass unnoticed.
 """
 
 from __future__ import annotations
