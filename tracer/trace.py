@@ -30,6 +30,7 @@ __all__ = [
     "Trace",
     "iter_trace",
     "load_trace",
+    "read_item",
 ]
 
 FORMAT = "gametree-trace"
@@ -330,12 +331,24 @@ def _read_stream(lines: Iterable[tuple[int, str]], file: str
             _check_format(obj, file=file, where=where)
             seen_header = True
             yield Header.from_json(obj, file=file, where=where)
-        elif kind == "result":
-            yield Result.from_json(obj, file=file, where=where)
         else:
-            yield event_from_json(obj, file=file, where=where)
+            yield _item(obj, file=file, where=where)
     if not seen_header:
         raise InputError("empty trace: no header line", file=file)
+
+
+def read_item(line: str, *, lineno: int, file: str) -> Event | Result:
+    """One line after the header of a ``.jsonl`` trace, read strictly: an event or the
+    result, or an :class:`InputError` naming the line (and the column or the key)."""
+    where = f"line {lineno}"
+    obj = _require_object(loads_json(line, file=f"{file}:{lineno}"), file=file, where=where)
+    return _item(obj, file=file, where=where)
+
+
+def _item(obj: dict[str, Any], *, file: str, where: str) -> Event | Result:
+    if obj.get("type") == "result":
+        return Result.from_json(obj, file=file, where=where)
+    return event_from_json(obj, file=file, where=where)
 
 
 def _check_format(obj: dict[str, Any], *, file: str, where: str) -> None:

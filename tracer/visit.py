@@ -109,6 +109,12 @@ class EventVisitor(Generic[R]):
         """Each event class and the bound method it goes to."""
         return {cls: getattr(self, method_name(cls)) for cls in EVENT_TYPES.values()}
 
+    def handlers_by_type(self) -> dict[str, Callable[[Any], R]]:
+        """Each event type as a trace spells it (``"expand"``, ``"tt"``, ``"order"``) and
+        the bound method it goes to: the table for a reader that dispatches on a line's
+        ``"type"`` before (or instead of) making the event object."""
+        return {name: getattr(self, method_name(cls)) for name, cls in EVENT_TYPES.items()}
+
     def visit(self, ev: Event) -> R:
         """Send one event to its method and return what the method returns."""
         method: Callable[[Any], R] = getattr(self, method_name(type(ev)))

@@ -59,3 +59,13 @@ def test_the_default_fallback_refuses_an_unhandled_event() -> None:
     trace = do_search(example_tree("aima"), "minimax").trace
     with pytest.raises(TypeError, match="no method for expand events"):
         EventVisitor[None]().walk(trace.events)
+
+
+def test_handlers_by_type_are_keyed_by_the_type_a_trace_writes() -> None:
+    visitor = Counter()
+    table = visitor.handlers_by_type()
+    assert set(table) == set(EVENT_TYPES) and "tt" in table and "order" in table
+    trace = do_search(example_tree("aima"), "alphabeta").trace
+    for ev in trace.events:  # the same method as the table by class
+        assert table[ev.type] == visitor.handlers()[type(ev)]
+    assert table["expand"](trace.events[0]) == "expand"

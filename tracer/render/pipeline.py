@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import NoReturn
 
 from ..compress import is_stream
 from ..errors import InputError, UsageError
@@ -27,9 +28,9 @@ from .model.collapse import Visible, choose_visible
 from .model.options import RenderOptions
 from .model.text import Words, words
 from .model.view import Frame, View, build_view
-from .read.replay import Replay
+from .read.replay import Record, Replay
 
-__all__ = ["Drawing", "TraceSource", "read_items"]
+__all__ = ["Drawing", "TraceSource", "read_items", "replay_source"]
 
 TraceSource = str | os.PathLike[str] | Trace
 """A trace file (``.json`` or ``.jsonl``) or a trace already in memory."""
@@ -56,6 +57,22 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
     return first, _budget((x for x in stream if not isinstance(x, Header)), file), file
 
 
+def replay_source(source: TraceSource, *, memory_nodes: int | None = None) -> tuple[Replay, str]:
+    """The trace replayed, and its file name; a ``.jsonl`` file's lines are replayed as
+    they are parsed, without event objects (:func:`tracer.render.read.reader.read_records`)."""
+    if not isinstance(source, Trace):
+        file = os.fspath(source)
+        check_input_file(file)
+        if is_stream(file):
+            from .read.reader import read_records
+
+            header, blocks = read_records(file)
+            replay = Replay(header, file=file, memory_nodes=memory_nodes)
+            return replay.feed_records(_budget_blocks(blocks, file)), file
+    header, items, file = read_items(source)
+    return Replay(header, file=file, memory_nodes=memory_nodes).feed_all(items), file
+
+
 def _budget(items: Iterator[Event | Result], file: str) -> Iterator[Event | Result]:
     """Stop reading a trace too long to draw in reasonable time (tracer.ranges)."""
     from itertools import islice
@@ -65,11 +82,28 @@ def _budget(items: Iterator[Event | Result], file: str) -> Iterator[Event | Resu
     limit = max_render_events()
     yield from islice(items, limit)
     if next(items, None) is not None:
-        from ..errors import LimitExceeded
+        _too_long(file, limit)
 
-        raise LimitExceeded(f"{file}: more than {limit:,} events to draw (a million take "
-                            "minutes to read): record a smaller search (--depth, "
-                            "--max-nodes), or set GAMETRACE_MAX_EVENTS to draw it anyway")
+
+def _budget_blocks(blocks: Iterator[list[Record]], file: str) -> Iterator[list[Record]]:
+    """:func:`_budget` for blocks of lines."""
+    from ..ranges import max_render_events
+
+    limit = left = max_render_events()
+    for block in blocks:
+        if len(block) > left:
+            yield block[:left]
+            _too_long(file, limit)
+        left -= len(block)
+        yield block
+
+
+def _too_long(file: str, limit: int) -> NoReturn:
+    from ..errors import LimitExceeded
+
+    raise LimitExceeded(f"{file}: more than {limit:,} events to draw (a million take "
+                        "minutes to read): record a smaller search (--depth, "
+                        "--max-nodes), or set GAMETRACE_MAX_EVENTS to draw it anyway")
 
 
 class Drawing:
@@ -81,9 +115,8 @@ class Drawing:
         self.words: Words = words(opts.lang, ascii=opts.ascii)
         self.theme: Theme = replace(theme(opts.theme), scale=opts.scale, aspect=opts.aspect,
                                     pad=opts.pad)
-        header, items, self.file = read_items(source)
-        self.replay = Replay(header, file=self.file, memory_nodes=opts.memory_nodes)
-        self.replay.feed_all(items)
+        self.replay, self.file = replay_source(source, memory_nodes=opts.memory_nodes)
+        header = self.replay.header
         self.replay.skeleton.frozen = True  # the frames replay it again, sharing it
         self.header = header
         self.result = self.replay.result

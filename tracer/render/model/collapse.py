@@ -13,12 +13,13 @@ the focus).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ...errors import LimitExceeded, UsageError
-from ..read.replay import NodeState, Summary
+from ..read.replay import NodeState, Summary, paused_gc
 from ..read.skeleton import Skeleton, SNode
 
 __all__ = ["Box", "Visible", "choose_visible", "node_status"]
@@ -85,6 +86,14 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
 
     The principal variation ``pv`` is never hidden, nor are the nodes in ``keep`` and
     the paths down to them (unless ``depth`` or ``focus`` leave them out)."""
+    with paused_gc():
+        return _choose(skel, states, summaries, max_nodes=max_nodes, max_width=max_width,
+                       depth=depth, focus=focus, ghosts=ghosts, pv=pv, keep=keep)
+
+
+def _choose(skel: Skeleton, states: dict[str, NodeState], summaries: dict[str, Summary],
+            *, max_nodes: int, max_width: int | None, depth: int | None, focus: str | None,
+            ghosts: bool, pv: Collection[str], keep: Collection[str]) -> Visible:
     order = skel.preorder()
     status = node_status(skel, states, order)
     nodes = skel.nodes
@@ -124,9 +133,11 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
                             f"{max_nodes}: draw the top with --depth N, a part with --focus "
                             "NODE, or raise --max-nodes")
 
+    split = _Splitter(skel, order, status, states, summaries)
+
     def fits() -> bool:
-        return _fits(*_split(skel, order, status, hidden, states, summaries), nodes,
-                     max_nodes, width)
+        got = split.within(hidden, max_nodes)
+        return got is not None and _fits(got[0], got[1], nodes, max_nodes, width)
 
     if depth is not None:  # asked for: even the principal variation stops there
         hidden.update(n for n in order if nodes[n].depth - base == depth + 1
@@ -137,7 +148,7 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
     if not fits():  # 2: the ghost subtrees themselves
         hidden.update(n for n in order if status[n] != "explored" and n not in keep)
     if not fits():  # 3: the deepest explored levels
-        shown, tally = _split(skel, order, status, hidden, states, summaries)
+        shown, tally, _ = split.all(hidden)
         level = _deepest_level(shown, tally, nodes, base, max_nodes, width)
         while True:
             hidden.update(n for n in order if nodes[n].depth - base == level + 1
@@ -154,13 +165,8 @@ def choose_visible(skel: Skeleton, states: dict[str, NodeState], summaries: dict
             kids = [c for c in nodes[n].children if c not in hidden]
             if len(kids) > room:
                 hidden.update(c for c in kids[room - 1:] if c not in keep)
-    shown, tally = _split(skel, order, status, hidden, states, summaries)
+    shown, tally, members = split.all(hidden)
     visible = Visible(shown, {n: status[n] for n in shown})
-    members: dict[tuple[str, str], list[str]] = {}
-    drawn = set(shown)
-    for nid in order:
-        if nid not in drawn:
-            members.setdefault(_box_of(skel, nid, drawn, status), []).append(nid)
     for parent in shown:
         boxes = [Box(_box_key(skel, parent, kind), parent, kind, tally[(parent, kind)][0],
                      tally[(parent, kind)][1], tuple(members.get((parent, kind), ())))
@@ -188,10 +194,11 @@ def _deepest_level(shown: list[str], tally: dict[tuple[str, str], list[int]],
     bottom = [0] * (deepest + 2)  # drawn nodes with nothing drawn below them
     boxes_under = [0] * (deepest + 2)
     parents = {nodes[n].parent for n in shown}
+    parents.update(p for p, _ in tally)  # a node with a box has something below it
     for n, d in depth.items():
         if d >= 0:
             per_level[d] += 1
-            if n not in parents and not any((n, k) in tally for k in KINDS):
+            if n not in parents:
                 bottom[d] += 1
     for parent, _ in tally:
         d = depth.get(parent, 0)
@@ -228,42 +235,135 @@ def _chain(skel: Skeleton, nid: str) -> list[str]:
     return out[::-1]
 
 
-def _split(skel: Skeleton, order: list[str], status: dict[str, str], hidden: set[str],
-           states: dict[str, NodeState], summaries: dict[str, Summary],
-           ) -> tuple[list[str], dict[tuple[str, str], list[int]]]:
-    """The drawn nodes, and [nodes, cuts] tallies of hidden subtrees by (parent, kind).
+Tally = dict[tuple[str, str], list[int]]
+"""[nodes, cuts] of the hidden subtrees by (parent, kind) of their box."""
+Split = tuple[list[str], Tally, dict[tuple[str, str], list[str]]]
+"""The drawn nodes in preorder, the boxes' tallies, and the nodes in each box."""
 
-    An explored box counts the visited nodes it hides (and those folded into summaries);
-    a pruned or unsearched box counts every node it hides."""
-    nodes = skel.nodes
-    shown: list[str] = []
-    box_of: dict[str, tuple[str, str]] = {}
-    tally: dict[tuple[str, str], list[int]] = {}
-    for nid in order:
-        parent = nodes[nid].parent
-        if parent is not None and parent in box_of:
-            key = box_of[nid] = box_of[parent]
-        elif nid in hidden and parent is not None:
-            key = box_of[nid] = (parent, status[nid])
-        else:
-            shown.append(nid)
+
+class _Splitter:
+    """Splits the preorder into the drawn nodes and the boxes of the hidden ones, for one
+    set of hidden nodes after another.
+
+    A hidden node (not the root) takes its subtree into the box of its parent and kind.
+    An explored box counts the visited nodes it hides (and those folded into
+    summaries); a pruned or unsearched box counts every node it hides.  Subtrees are
+    contiguous in the preorder, so a hidden subtree is counted from running sums in one
+    step: a split costs the drawn nodes, not the whole tree (a million-event trace keeps
+    100,000 nodes and draws a few hundred)."""
+
+    def __init__(self, skel: Skeleton, order: list[str], status: dict[str, str],
+                 states: dict[str, NodeState], summaries: dict[str, Summary]) -> None:
+        nodes = skel.nodes
+        self.skel, self.order, self.status_of = skel, order, status
+        self.parents = parents = [nodes[n].parent for n in order]
+        self.status = [status[n] for n in order]
+        self.summaries = summaries
+        self.index = index = {nid: i for i, nid in enumerate(order)}
+        size = [1] * len(order)
+        for i in range(len(order) - 1, 0, -1):
+            j = index.get(parents[i])  # type: ignore[arg-type]  # None is no key
+            if j is not None:
+                size[j] += size[i]
+        self.end = [i + k for i, k in enumerate(size)]
+        found = [summaries.get(n) for n in order]
+        cut = [st is not None and st.cut is not None for st in map(states.get, order)]
+        self.explored = [0, *accumulate(kind == "explored" for kind in self.status)]
+        self.cuts = [0, *accumulate(cut)]
+        self.s_nodes = [0, *accumulate(0 if x is None else x.nodes for x in found)]
+        self.s_cuts = [0, *accumulate(0 if x is None else x.cuts for x in found)]
+        # Drawn nodes with a summary get an explored box of their own (the folded levels).
+        self.boxed = [i for i, x in enumerate(found) if x is not None and x.nodes]
+        self.folded = [((order[i], "explored"), x.nodes, x.cuts)
+                       for i, x in enumerate(found) if x is not None and x.nodes]
+        # Each node's recorded parent must be the one it is listed under, or a subtree
+        # would not be one run of the preorder.
+        self.contiguous = len(index) == len(order) and all(
+            nodes[c].parent == p for p in order for c in nodes[p].children if c in nodes)
+
+    def all(self, hidden: set[str]) -> Split:
+        """The drawn nodes, the tallies of the boxes and the nodes in each box."""
+        got = self.within(hidden, None)
+        assert got is not None  # no limit
+        return got
+
+    def within(self, hidden: set[str], limit: int | None) -> Split | None:
+        """:meth:`all`, or None as soon as more than ``limit`` nodes and boxes would be
+        drawn (the counts only grow, so stopping early gives the same answer)."""
+        if not self.contiguous:
+            return self._slow(hidden, limit)
+        order, parents, status, end, index = (self.order, self.parents, self.status,
+                                              self.end, self.index)
+        explored, cuts, s_nodes, s_cuts = self.explored, self.cuts, self.s_nodes, self.s_cuts
+        boxed, folded = self.boxed, self.folded
+        shown: list[str] = []
+        tally: Tally = {}
+        runs: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        tops = sorted(i for i in map(index.get, hidden)
+                      if i is not None and parents[i] is not None)
+        i = 0
+        for top in [*tops, len(order)]:
+            if top < i:
+                continue  # inside a subtree hidden already
+            if limit is not None and len(shown) + len(tally) + top - i > limit:
+                return None
+            # The drawn run before it, and the boxes of its folded levels.
+            shown += order[i:top]
+            # (Its own key: only its hidden children, later in the preorder, add to it.)
+            tally.update((key, [count, cut]) for key, count, cut
+                         in folded[bisect_left(boxed, i):bisect_left(boxed, top)])
+            if limit is not None and len(shown) + len(tally) > limit:
+                return None
+            if top == len(order):
+                break
+            stop = end[top]
+            key = (parents[top] or "", status[top])
+            counts = tally.setdefault(key, [0, 0])
+            counts[0] += (stop - top if key[1] != "explored"
+                          else explored[stop] - explored[top]) + s_nodes[stop] - s_nodes[top]
+            counts[1] += cuts[stop] - cuts[top] + s_cuts[stop] - s_cuts[top]
+            runs.setdefault(key, []).append((top, stop))
+            i = stop
+        members = {key: [nid for a, b in spans for nid in order[a:b]]
+                   for key, spans in runs.items()}
+        return shown, tally, members
+
+    def _slow(self, hidden: set[str], limit: int | None) -> Split | None:
+        """Node by node, each hidden node in its highest hidden ancestor's box."""
+        shown: list[str] = []
+        box_of: dict[str, tuple[str, str]] = {}
+        tally: Tally = {}
+        members: dict[tuple[str, str], list[str]] = {}
+        summaries = self.summaries
+        for i, nid in enumerate(self.order):
+            parent = self.parents[i]
+            if parent is not None and parent in box_of:
+                key = box_of[nid] = box_of[parent]
+            elif nid in hidden and parent is not None:
+                key = box_of[nid] = (parent, self.status[i])
+            else:
+                shown.append(nid)
+                summary = summaries.get(nid)
+                if summary is not None and summary.nodes:
+                    counts = tally.setdefault((nid, "explored"), [0, 0])
+                    counts[0] += summary.nodes
+                    counts[1] += summary.cuts
+                if limit is not None and len(shown) + len(tally) > limit:
+                    return None
+                continue
+            counts = tally.setdefault(key, [0, 0])
+            if key[1] != "explored" or self.status[i] == "explored":
+                counts[0] += 1
+            counts[1] += self.cuts[i + 1] - self.cuts[i]
             summary = summaries.get(nid)
-            if summary is not None and summary.nodes:
-                counts = tally.setdefault((nid, "explored"), [0, 0])
+            if summary is not None:
                 counts[0] += summary.nodes
                 counts[1] += summary.cuts
-            continue
-        counts = tally.setdefault(key, [0, 0])
-        if key[1] != "explored" or status[nid] == "explored":
-            counts[0] += 1
-        st = states.get(nid)
-        if st is not None and st.cut is not None:
-            counts[1] += 1
-        summary = summaries.get(nid)
-        if summary is not None:
-            counts[0] += summary.nodes
-            counts[1] += summary.cuts
-    return shown, tally
+        drawn = set(shown)
+        for nid in self.order:
+            if nid not in drawn:
+                members.setdefault(_box_of(self.skel, nid, drawn, self.status_of), []).append(nid)
+        return shown, tally, members
 
 
 def _box_of(skel: Skeleton, nid: str, drawn: set[str],

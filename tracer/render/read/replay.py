@@ -15,7 +15,9 @@ table's value.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
 
 from ...events import (
     Backup,
@@ -33,14 +35,42 @@ from ...events import (
     Transposition,
 )
 from ...trace import Header, Result
+from ...visit import EventVisitor
+from .reader import Record, event_of, record_of
 from .skeleton import Skeleton
 from .state import NodeState, Summary
 
-__all__ = ["NodeState", "Replay", "Summary"]
+__all__ = ["NodeState", "Record", "Replay", "Summary", "paused_gc"]
+
+Number = float | int
 
 
-class Replay:
-    """Per-node state after the events fed so far."""
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector off for a while: millions of short-lived events (or
+    index lists over 100,000 nodes) and no reference cycles, so it would only rescan
+    the (large) tree over and over."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _as_event(method: Callable[[Event], None], rec: Record) -> None:
+    """A line read as a dictionary, made into its event for the visitor's method."""
+    method(event_of(rec))
+
+
+class Replay(EventVisitor[None]):
+    """Per-node state after the events fed so far.
+
+    Events reach it through the visitor's table (:mod:`tracer.visit`): as objects
+    (:meth:`feed`, :meth:`feed_all`), or as the dictionaries of a ``.jsonl`` trace's
+    lines (:meth:`feed_records`), whose expand, evaluate and backup lines are read
+    without making event objects; both go to the same code."""
 
     def __init__(self, header: Header, *, file: str = "<trace>",
                  memory_nodes: int | None = None) -> None:
@@ -63,72 +93,111 @@ class Replay:
         self.numbers = False
         """True once a proof-number event was seen."""
         self._path: list[str] = []
+        self._table = self.handlers_by_type()
 
     # feeding ----------------------------------------------------------------------------
 
     def feed_all(self, items: Iterable[Event | Result]) -> Replay:
-        # Millions of short-lived events and no reference cycles: the cyclic garbage
-        # collector would only rescan the (large) tree over and over.
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with paused_gc():
+            table = self._table
             for item in items:
                 if isinstance(item, Result):
                     self.result = item
                 else:
-                    self.feed(item)
-        finally:
-            if enabled:
-                gc.enable()
+                    self.events += 1
+                    table[item.type](item)
         return self
 
     def feed(self, ev: Event) -> None:
         self.events += 1
-        if isinstance(ev, Expand):
-            self._expand(ev)
-        elif isinstance(ev, Evaluate):
-            self._evaluate(ev)
-        elif isinstance(ev, Backup):
-            self._backup(ev)
-        elif isinstance(ev, Cut):
-            self._cut(ev)
-        else:
-            self._other(ev)
+        self._table[ev.type](ev)
 
-    def _expand(self, ev: Expand) -> None:
-        self._forget(ev.node)
-        self._visit(ev.node, ev.parent, ev.depth)
-        if not self._kept(ev.depth):
-            return
-        self.skeleton.learn_expand(ev, keep_children=self._kept(ev.depth + 1), file=self.file)
-        st = self._get(ev.node)
-        st.value, st.alpha0, st.beta0 = ev.value, ev.alpha, ev.beta
-        st.alpha, st.beta = ev.alpha, ev.beta
-        self._check_memory()
+    def feed_records(self, blocks: Iterable[list[Record]]) -> Replay:
+        """Replay the lines of a ``.jsonl`` trace as read by
+        :func:`tracer.render.read.reader.read_records`: blocks of dictionaries, one per
+        line (the result's holds the :class:`Result`)."""
+        table = self.record_handlers()
+        with paused_gc():
+            for block in blocks:
+                self.events += len(block)  # the result's line takes itself off
+                for rec in block:
+                    table[rec["type"]](rec)
+        return self
 
-    def _evaluate(self, ev: Evaluate) -> None:
-        self._forget(ev.node)
-        self._visit(ev.node, ev.parent, ev.depth)
-        if self._kept(ev.depth):
-            self.skeleton.learn_evaluate(ev, file=self.file)
-            st = self._get(ev.node)
-            st.value, st.reason = ev.value, ev.reason
+    def record_handlers(self) -> dict[str, Callable[[Record], None]]:
+        """The visitor's table by type name, for lines read as dictionaries: the events a
+        big trace is made of (expand, evaluate, backup) are read from their fields; the
+        others become event objects and go to their ``visit_`` method."""
+        table: dict[str, Callable[[Record], None]] = {
+            name: partial(_as_event, method)
+            for name, method in self._table.items()}
+        table.update(expand=self._expand_record, evaluate=self._evaluate_record,
+                     backup=self._backup_record, result=self._result_record)
+        return table
 
-    def _backup(self, ev: Backup) -> None:
-        st = self.states.get(ev.node)
+    def _result_record(self, rec: Record) -> None:
+        self.events -= 1
+        self.result = rec["result"]
+
+    def _expand_record(self, rec: Record) -> None:
+        get = rec.get
+        self._expand(rec["node"], rec["parent"], rec["depth"], rec["player"], rec["children"],
+                     get("value"), get("alpha"), get("beta"), get("label"), get("moves"),
+                     rec["seq"])
+
+    def _evaluate_record(self, rec: Record) -> None:
+        nid, depth = rec["node"], rec["depth"]
+        if self._enter(nid, rec["parent"], depth):
+            self.skeleton.learn_evaluate(nid, rec["parent"], depth, rec["player"],
+                                         rec.get("label"), file=self.file)
+            st = self.states[nid]
+            st.value, st.reason = rec["value"], rec["reason"]
+
+    def _backup_record(self, rec: Record) -> None:
+        states = self.states
+        st = states.get(rec["node"])
         if st is None:
             return
-        st.value, st.best = ev.value, ev.best
-        if ev.alpha is not None:
-            st.alpha = ev.alpha
-        if ev.beta is not None:
-            st.beta = ev.beta
-        child = self.states.get(ev.child)
-        if child is not None:
-            child.value = ev.child_value  # what the child returned is its value
-            child.returned = True
+        st.value, st.best = rec["value"], rec["best"]
+        alpha = rec.get("alpha")
+        if alpha is not None:
+            st.alpha = alpha
+        beta = rec.get("beta")
+        if beta is not None:
+            st.beta = beta
+        kid = states.get(rec["child"])
+        if kid is not None:
+            kid.value = rec["child_value"]  # what the child returned is its value
+            kid.returned = True
 
-    def _cut(self, ev: Cut) -> None:
+    # the events -------------------------------------------------------------------------
+
+    def visit_expand(self, ev: Expand) -> None:
+        self._expand(ev.node, ev.parent, ev.depth, ev.player, ev.children, ev.value,
+                     ev.alpha, ev.beta, ev.label, ev.moves, ev.seq)
+
+    def visit_evaluate(self, ev: Evaluate) -> None:
+        self._evaluate_record(record_of(ev))
+
+    def visit_backup(self, ev: Backup) -> None:
+        self._backup_record(record_of(ev))
+
+    def _expand(self, nid: str, parent: str | None, depth: int, player: str,
+                children: Sequence[str], value: Number | None, alpha: Number | None,
+                beta: Number | None, label: str | None, moves: Sequence[str] | None,
+                seq: int) -> None:
+        if not self._enter(nid, parent, depth):
+            return
+        cap = self.cap
+        self.skeleton.learn_expand(nid, parent, depth, player, children, label, moves, seq=seq,
+                                   keep_children=cap is None or depth < cap, file=self.file)
+        st = self.states[nid]
+        st.value, st.alpha0, st.beta0 = value, alpha, beta
+        st.alpha, st.beta = alpha, beta
+        if self.memory_nodes is not None:
+            self._check_memory()
+
+    def visit_cut(self, ev: Cut) -> None:
         self.cuts += 1
         st = self.states.get(ev.node)
         if st is not None and ev.node in self.skeleton:
@@ -141,34 +210,45 @@ class Replay:
             summary.cuts += 1
             summary.pruned += len(ev.pruned)
 
-    def _other(self, ev: Event) -> None:
-        """AND/OR labels, proof numbers, and A*'s generate / select / discard / goal."""
-        if isinstance(ev, Generate):
-            self.skeleton.learn_generate(ev)
-            st = self._get(ev.node)
-            st.value, st.g, st.h = ev.f, ev.g, ev.h
-        elif isinstance(ev, Select):
-            self.visits += 1
-            st = self._get(ev.node)
-            st.visited, st.order = True, ev.number
-            if ev.f is not None:
-                st.value = ev.f
-        elif isinstance(ev, Discard):
-            self._get(ev.node).pruned_by = ev.existing
-        elif isinstance(ev, Goal):
-            self.goal = ev.path
-        elif isinstance(ev, Status):
-            st = self._get(ev.node)
-            st.solved, st.because = ev.status, ev.because
-        elif isinstance(ev, Numbers):
-            st = self._get(ev.node)
-            st.proof, st.disproof = ev.proof, ev.disproof
-            self.numbers = True
-        elif isinstance(ev, Transposition):
-            if ev.kind == "hit":
-                self._hit(ev)
-        elif isinstance(ev, Iteration):
-            self.iterations.append(ev)
+    def visit_generate(self, ev: Generate) -> None:
+        """A*: a node hangs under the node it was generated from."""
+        self.skeleton.learn_generate(ev)
+        st = self._get(ev.node)
+        st.value, st.g, st.h = ev.f, ev.g, ev.h
+
+    def visit_select(self, ev: Select) -> None:
+        self.visits += 1
+        st = self._get(ev.node)
+        st.visited, st.order = True, ev.number
+        if ev.f is not None:
+            st.value = ev.f
+
+    def visit_discard(self, ev: Discard) -> None:
+        self._get(ev.node).pruned_by = ev.existing
+
+    def visit_goal(self, ev: Goal) -> None:
+        self.goal = ev.path
+
+    def visit_status(self, ev: Status) -> None:
+        """AND/OR labels."""
+        st = self._get(ev.node)
+        st.solved, st.because = ev.status, ev.because
+
+    def visit_numbers(self, ev: Numbers) -> None:
+        st = self._get(ev.node)
+        st.proof, st.disproof = ev.proof, ev.disproof
+        self.numbers = True
+
+    def visit_transposition(self, ev: Transposition) -> None:
+        if ev.kind == "hit":
+            self._hit(ev)
+
+    def visit_iteration(self, ev: Iteration) -> None:
+        self.iterations.append(ev)
+
+    def visit_event(self, ev: Event) -> None:
+        """Move-ordering events change nothing drawn: the expand that follows lists the
+        children in their new order."""
 
     def _hit(self, ev: Transposition) -> None:
         """The table answers the node: it counts as visited, with the value (or bound) found."""
@@ -181,6 +261,38 @@ class Replay:
         st = self._get(ev.node)
         st.visited = st.searched = True
         st.order, st.value, st.tt = self.visits, ev.value, ev
+
+    def _enter(self, nid: str, parent: str | None, depth: int) -> bool:
+        """A node is expanded or evaluated; True when its level is kept in memory."""
+        states = self.states
+        st = states.get(nid)
+        if st is not None and st.searched:
+            self._forget(nid)
+        self.visits += 1
+        path = self._path
+        if len(path) > depth:
+            for done in path[depth:]:  # depth-first: the search has left these nodes
+                st = states.get(done)
+                if st is not None:
+                    st.returned = True
+            del path[depth:]
+        while len(path) < depth:  # an event skipped a level: keep the path's shape
+            path.append(parent or "")
+        path.append(nid)
+        cap = self.cap
+        if cap is None or depth <= cap:
+            st = states.get(nid)
+            if st is None:
+                st = states[nid] = NodeState()
+            st.visited = st.searched = True
+            st.order = self.visits
+            return True
+        anchor = path[cap]  # the node on the path at the deepest kept level
+        summary = self.summaries.get(anchor)
+        if summary is None:
+            summary = self.summaries[anchor] = Summary()
+        summary.nodes += 1
+        return False
 
     def _forget(self, nid: str) -> None:
         """A node searched again (the next iteration of iterative deepening, an aspiration
@@ -196,32 +308,14 @@ class Replay:
             self.visits = 0
             self.summaries.clear()
 
-    def _visit(self, nid: str, parent: str | None, depth: int) -> None:
-        self.visits += 1
-        path = self._path
-        for done in path[depth:]:  # depth-first: the search has left these nodes
-            st = self.states.get(done)
-            if st is not None:
-                st.returned = True
-        del path[depth:]
-        while len(path) < depth:  # an event skipped a level: keep the path's shape
-            path.append(parent or "")
-        path.append(nid)
-        if self._kept(depth):
-            st = self._get(nid)
-            st.visited = st.searched = True
-            st.order = self.visits
-        else:
-            self._anchor_summary().nodes += 1
-
-    def _kept(self, depth: int) -> bool:
-        return self.cap is None or depth <= self.cap
-
     def _anchor_summary(self) -> Summary:
         cap = self.cap if self.cap is not None else len(self._path) - 1
         path = self._path
         anchor = path[min(cap, len(path) - 1)] if path else self.skeleton.root
-        return self.summaries.setdefault(anchor, Summary())
+        found = self.summaries.get(anchor)
+        if found is None:
+            found = self.summaries[anchor] = Summary()
+        return found
 
     def _get(self, nid: str) -> NodeState:
         found = self.states.get(nid)

@@ -7,11 +7,12 @@ nodes are learnt from the expand events (their children, moves and position labe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InputError
-from ...events import Evaluate, Expand, Generate
+from ...events import Generate
 from ...players import Player
 from ...trace import Header
 
@@ -113,7 +114,10 @@ class Skeleton:
 
     # learning the tree from events ------------------------------------------------------
 
-    def learn_expand(self, ev: Expand, *, keep_children: bool, file: str) -> None:
+    def learn_expand(self, nid: str, parent: str | None, depth: int, player: str,
+                     children: Sequence[str], label: str | None,
+                     moves: Sequence[str] | None, *, seq: int, keep_children: bool,
+                     file: str) -> None:
         """Record what an expand event says about its node (and its children).
 
         A generated game's node searched again with its children in another order (move
@@ -121,30 +125,32 @@ class Skeleton:
         the one of the search the picture shows."""
         if self.frozen:
             return
-        node = self._node_for(ev.node, ev.parent, ev.depth, file)
-        node.player = ev.player
-        if ev.label is not None:
-            node.position = ev.label
+        node = self._node_for(nid, parent, depth, file)
+        node.player = player
+        if label is not None:
+            node.position = label
+        nodes = self.nodes
         if self.from_tree:
-            missing = [c for c in ev.children if c not in self.nodes]
+            missing = [c for c in children if c not in nodes]
             if missing:
-                raise InputError(f"expand of {ev.node!r} names child {missing[0]!r}, which is "
+                raise InputError(f"expand of {nid!r} names child {missing[0]!r}, which is "
                                  "not in the header's source tree", file=file,
-                                 where=f"event {ev.seq}")
+                                 where=f"event {seq}")
             return
-        node.n_children = max(node.n_children, len(ev.children))
-        if node.children and keep_children and len(node.children) == len(ev.children) \
-                and set(node.children) == set(ev.children):
-            node.children = list(ev.children)
+        node.n_children = max(node.n_children, len(children))
+        if node.children and keep_children and len(node.children) == len(children) \
+                and set(node.children) == set(children):
+            node.children = list(children)
         if not keep_children or node.children:
             return
-        node.children = list(ev.children)
-        moves = ev.moves if ev.moves is not None and len(ev.moves) == len(ev.children) else None
-        for i, cid in enumerate(ev.children):
-            if cid not in self.nodes:
-                move = moves[i] if moves is not None else _move_from_id(ev.node, cid,
-                                                                         root=self.root)
-                self.nodes[cid] = SNode(cid, ev.node, ev.depth + 1, move=move)
+        node.children = list(children)
+        if moves is not None and len(moves) != len(children):
+            moves = None
+        root = self.root
+        for i, cid in enumerate(children):
+            if cid not in nodes:
+                move = moves[i] if moves is not None else _move_from_id(nid, cid, root=root)
+                nodes[cid] = SNode(cid, nid, depth + 1, move=move)
 
     def learn_generate(self, ev: Generate) -> None:
         """A* search graphs: a node hangs under the node it was generated from."""
@@ -162,13 +168,14 @@ class Skeleton:
             parent.children.append(ev.node)
             parent.n_children += 1
 
-    def learn_evaluate(self, ev: Evaluate, *, file: str) -> None:
+    def learn_evaluate(self, nid: str, parent: str | None, depth: int, player: str,
+                       label: str | None, *, file: str) -> None:
         if self.frozen:
             return
-        node = self._node_for(ev.node, ev.parent, ev.depth, file)
-        node.player = ev.player
-        if ev.label is not None:
-            node.position = ev.label
+        node = self._node_for(nid, parent, depth, file)
+        node.player = player
+        if label is not None:
+            node.position = label
 
     def _node_for(self, nid: str, parent: str | None, depth: int, file: str) -> SNode:
         node = self.nodes.get(nid)
