@@ -117,7 +117,8 @@ class EventVisitor(Generic[R]):
 
     def visit(self, ev: Event) -> R:
         """Send one event to its method and return what the method returns."""
-        method: Callable[[Any], R] = getattr(self, method_name(type(ev)))
+        cls = ev.__class__
+        method: Callable[[Any], R] = getattr(self, _METHODS.get(cls) or method_name(cls))
         return method(ev)
 
     def walk(self, events: Iterable[Event]) -> None:
@@ -125,3 +126,7 @@ class EventVisitor(Generic[R]):
         table = self.handlers()
         for ev in events:
             table[ev.__class__](ev)
+
+
+_METHODS = {cls: method_name(cls) for cls in EVENT_TYPES.values()}
+"""Each event class's method name, made once (``visit`` runs per event of a caption)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import do_search
@@ -69,3 +72,23 @@ def test_handlers_by_type_are_keyed_by_the_type_a_trace_writes() -> None:
     for ev in trace.events:  # the same method as the table by class
         assert table[ev.type] == visitor.handlers()[type(ev)]
     assert table["expand"](trace.events[0]) == "expand"
+
+
+# Readers still written as isinstance chains over events: none (issue 11 item 6).
+NOT_YET_VISITORS: set[str] = set()
+
+
+def test_readers_of_events_are_visitors_not_isinstance_chains() -> None:
+    root = Path(__file__).resolve().parents[2]
+    names = {cls.__name__ for cls in EVENT_TYPES.values()}
+    found: set[str] = set()
+    for path in sorted((root / "tracer").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "isinstance" and len(node.args) == 2):
+                continue
+            kinds = node.args[1]
+            tested = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+            if any(isinstance(k, ast.Name) and k.id in names for k in tested):
+                found.add(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    assert {f.split(":")[0] for f in found} <= NOT_YET_VISITORS, sorted(found)

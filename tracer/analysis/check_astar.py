@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..errors import InputError
-from ..events import Discard, Generate, Select
+from ..events import Discard, Event, Generate, Select
+from ..visit import EventVisitor
 from .check_explain import Explainer, fmt
 from .solution import Solution, format_number
 from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
@@ -103,15 +103,13 @@ def _expansion_why(ex: Explainer, want: Sequence[str], got: Sequence[str]
              min(len(want), len(got)))
     if k >= len(ex.selects):
         return f"the search stops when the goal is selected, after {len(want)} nodes", None
-    waiting: dict[str, Any] = {}
-    for e in ex.events:
-        if e is ex.selects[k]:
-            break
-        if isinstance(e, Generate):
-            waiting[e.node] = e
-        elif isinstance(e, (Select, Discard)):
-            waiting.pop(e.node, None)
     pick = ex.selects[k]
+    open_list = _OpenList()
+    for e in ex.events:
+        if e is pick:
+            break
+        open_list.visit(e)
+    waiting = open_list.waiting
     shown = ", ".join(f"{_label(ex, n)} f = {fmt(g.f)}" for n, g in waiting.items())
     you = f"you put {_label(ex, got[k])} there" if k < len(got) else "you stopped there"
     return (f"selection {k + 1}: the open list holds {shown}; the lowest f is {fmt(pick.f)}, "
@@ -157,3 +155,22 @@ def _discarded(given: Sequence[str], want: Sequence[str], ex: Explainer | None) 
                    "you discarded it", None)
     return make_item("discarded", right, format_list([key(n) for n in want]),
                      format_list(given), score, why)
+
+
+class _OpenList(EventVisitor[None]):
+    """The open list of A* as the events go by: generated, not yet selected or discarded."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[str, Generate] = {}
+
+    def visit_generate(self, e: Generate) -> None:
+        self.waiting[e.node] = e
+
+    def visit_select(self, e: Select) -> None:
+        self.waiting.pop(e.node, None)
+
+    def visit_discard(self, e: Discard) -> None:
+        self.waiting.pop(e.node, None)
+
+    def visit_event(self, e: Event) -> None:
+        pass

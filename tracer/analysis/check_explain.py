@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..errors import InputError
-from ..events import Backup, Cut, Discard, Evaluate, Expand, Generate, Goal, Select
+from ..events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ..trace import Trace
 from ..trees import Tree, parse_tree_json
+from ..visit import EventVisitor
 from .solution import Value, extract_solution, format_number
 
 __all__ = ["Explainer", "Why", "fmt", "tree_of"]
@@ -77,33 +78,7 @@ class Explainer:
         self.selects: list[Select] = []
         self.dropped: dict[str, Discard] = {}
         self.goal: Goal | None = None
-        for e in trace.events:
-            if isinstance(e, Expand):
-                self.expands[e.node] = e
-                self.first.setdefault(e.node, e.seq)
-                self.kids[e.node], self.player[e.node] = e.children, e.player
-                self.parent.update((k, e.node) for k in e.children)
-            elif isinstance(e, Evaluate):
-                self.evals[e.node] = e
-                self.first.setdefault(e.node, e.seq)
-                self.final[e.node], self.leaf[e.node] = e.seq, e.value
-                self.player.setdefault(e.node, e.player)
-            elif isinstance(e, Backup):
-                self.backups.setdefault(e.node, []).append(e)
-                self.final[e.child] = e.seq
-            elif isinstance(e, Cut):
-                self.cuts[e.node] = e
-                self.final.setdefault(e.node, e.seq)
-                self.cut_of.update((p, e) for p in e.pruned)
-            elif isinstance(e, Generate):
-                self.made[e.node] = e
-                self.parent[e.node] = e.parent
-            elif isinstance(e, Select):
-                self.selects.append(e)
-            elif isinstance(e, Discard):
-                self.dropped[e.node] = e
-            elif isinstance(e, Goal):
-                self.goal = e
+        _Index(self).walk(trace.events)
         self.known = dict.fromkeys([*self.parent, *self.player])
 
     def require(self, node: str, where: str) -> None:
@@ -329,3 +304,50 @@ class Explainer:
         elif given not in self.kids.get(self.root, ()):
             text += f"; {given} is not a child of {self.root}"
         return f"{text}; you chose {given}", None if b is None else b.seq
+
+
+class _Index(EventVisitor[None]):
+    """Files each event of the expected trace where :class:`Explainer` looks it up."""
+
+    def __init__(self, ex: Explainer) -> None:
+        self.ex = ex
+
+    def visit_expand(self, e: Expand) -> None:
+        ex = self.ex
+        ex.expands[e.node] = e
+        ex.first.setdefault(e.node, e.seq)
+        ex.kids[e.node], ex.player[e.node] = e.children, e.player
+        ex.parent.update((k, e.node) for k in e.children)
+
+    def visit_evaluate(self, e: Evaluate) -> None:
+        ex = self.ex
+        ex.evals[e.node] = e
+        ex.first.setdefault(e.node, e.seq)
+        ex.final[e.node], ex.leaf[e.node] = e.seq, e.value
+        ex.player.setdefault(e.node, e.player)
+
+    def visit_backup(self, e: Backup) -> None:
+        self.ex.backups.setdefault(e.node, []).append(e)
+        self.ex.final[e.child] = e.seq
+
+    def visit_cut(self, e: Cut) -> None:
+        ex = self.ex
+        ex.cuts[e.node] = e
+        ex.final.setdefault(e.node, e.seq)
+        ex.cut_of.update((p, e) for p in e.pruned)
+
+    def visit_generate(self, e: Generate) -> None:
+        self.ex.made[e.node] = e
+        self.ex.parent[e.node] = e.parent
+
+    def visit_select(self, e: Select) -> None:
+        self.ex.selects.append(e)
+
+    def visit_discard(self, e: Discard) -> None:
+        self.ex.dropped[e.node] = e
+
+    def visit_goal(self, e: Goal) -> None:
+        self.ex.goal = e
+
+    def visit_event(self, e: Event) -> None:
+        pass

@@ -20,9 +20,10 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TracerError
-from ..events import Backup, Cut, Expand
+from ..events import Backup, Cut, Event, Expand
 from ..trace import Trace
 from ..trees import Tree
+from ..visit import EventVisitor
 from .check_explain import tree_of
 from .compare import verdicts
 from .solution import Conventions, Solution, extract_solution
@@ -268,14 +269,36 @@ def _conventions(c: Conventions) -> list[tuple[str, dict[str, Any]]]:
 
 def _cut_slips(trace: Trace) -> Iterator[tuple[tuple[str, str], dict[str, Any]]]:
     """One cut of ``trace`` left out, or one cut added where it goes on."""
-    cuts = {e.node: e for e in trace.events if isinstance(e, Cut)}
+    seen = _Cuts()
+    seen.walk(trace.events)
+    cuts = seen.cuts
     for node in cuts:
         yield ("missing-cut", f"at {node}"), {"skip_cut": node}
-    searched = {e.node: e.children for e in trace.events if isinstance(e, Expand)}
-    for e in trace.events:
-        if isinstance(e, Backup) and e.child != searched[e.node][-1] \
+    for e in seen.backups:
+        if e.child != seen.searched[e.node][-1] \
                 and (e.node not in cuts or cuts[e.node].after != e.child):
             yield ("extra-cut", f"at {e.node}, after {e.child}"), {"extra_cut": (e.node, e.child)}
+
+
+class _Cuts(EventVisitor[None]):
+    """The cuts of a trace by node, the children each node searches, and the backups."""
+
+    def __init__(self) -> None:
+        self.cuts: dict[str, Cut] = {}
+        self.searched: dict[str, tuple[str, ...]] = {}
+        self.backups: list[Backup] = []
+
+    def visit_cut(self, e: Cut) -> None:
+        self.cuts[e.node] = e
+
+    def visit_expand(self, e: Expand) -> None:
+        self.searched[e.node] = e.children
+
+    def visit_backup(self, e: Backup) -> None:
+        self.backups.append(e)
+
+    def visit_event(self, e: Event) -> None:
+        pass
 
 
 def _search(tree: Tree, c: Conventions) -> Trace:

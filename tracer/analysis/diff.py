@@ -17,6 +17,7 @@ from typing import Any
 from ..events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ..jsonio import dumps_json
 from ..trace import Trace
+from ..visit import EventVisitor
 from .solution import extract_solution, format_number
 
 __all__ = ["TraceDiff", "describe_event", "diff_traces"]
@@ -185,29 +186,49 @@ def _show(x: Any) -> str:
 
 def describe_event(e: Event) -> str:
     """One readable line: ``cut at C after H (alpha = 3, beta = 2): returns 2, prunes I J``."""
-    def window(alpha: Any, beta: Any) -> str:
-        return "" if alpha is None or beta is None else \
-            f" (alpha = {_show(alpha)}, beta = {_show(beta)})"
+    return _DESCRIBER.visit(e)
 
-    if isinstance(e, Expand):
+
+def _window(alpha: Any, beta: Any) -> str:
+    return "" if alpha is None or beta is None else \
+        f" (alpha = {_show(alpha)}, beta = {_show(beta)})"
+
+
+class _Describer(EventVisitor[str]):
+    """The lines of :func:`describe_event`; an event type without its own is written as
+    its JSON without ``seq``."""
+
+    def visit_expand(self, e: Expand) -> str:
         return (f"expand {e.node} ({e.player}), children {' '.join(e.children)}"
-                + window(e.alpha, e.beta))
-    if isinstance(e, Evaluate):
+                + _window(e.alpha, e.beta))
+
+    def visit_evaluate(self, e: Evaluate) -> str:
         return f"evaluate {e.node} = {_show(e.value)}" + \
             ("" if e.reason == "terminal" else f" ({e.reason})")
-    if isinstance(e, Backup):
+
+    def visit_backup(self, e: Backup) -> str:
         return (f"backup {e.child} = {_show(e.child_value)} into {e.node}: {e.node} = "
-                f"{_show(e.value)}" + window(e.alpha, e.beta))
-    if isinstance(e, Cut):
-        return (f"{e.kind} cut at {e.node} after {e.after}{window(e.alpha, e.beta)}: returns "
+                f"{_show(e.value)}" + _window(e.alpha, e.beta))
+
+    def visit_cut(self, e: Cut) -> str:
+        return (f"{e.kind} cut at {e.node} after {e.after}{_window(e.alpha, e.beta)}: returns "
                 f"{_show(e.value)}, prunes {' '.join(e.pruned)}")
-    if isinstance(e, Select):
+
+    def visit_select(self, e: Select) -> str:
         return f"select #{e.number} {e.node} {e.label or ''} (f = {_show(e.f)})".replace("  ", " ")
-    if isinstance(e, Generate):
+
+    def visit_generate(self, e: Generate) -> str:
         return (f"generate {e.node} {e.label or ''} from {e.parent} "
                 f"(g = {_show(e.g)}, h = {_show(e.h)}, f = {_show(e.f)})").replace("  ", " ")
-    if isinstance(e, Discard):
+
+    def visit_discard(self, e: Discard) -> str:
         return f"discard {e.node}: repeats {e.existing}"
-    if isinstance(e, Goal):
+
+    def visit_goal(self, e: Goal) -> str:
         return f"goal {e.node}, cost {_show(e.cost)}, path {' '.join(e.path)}"
-    return dumps_json({k: v for k, v in e.to_dict().items() if k != "seq"})
+
+    def visit_event(self, e: Event) -> str:
+        return dumps_json({k: v for k, v in e.to_dict().items() if k != "seq"})
+
+
+_DESCRIBER = _Describer()

@@ -38,6 +38,7 @@ from ..errors import UsageError
 from ..events import Cut, Evaluate, Event, Expand, Transposition
 from ..ranges import MAX_RANDOM_ORDERINGS
 from ..trace import Header, Result, Stats
+from ..visit import EventVisitor
 
 __all__ = [
     "COMPARED_ALGORITHMS",
@@ -99,7 +100,7 @@ class Tally:
         return self.leaves ** (1 / depth) if depth > 0 and self.leaves > 0 else None
 
 
-class Counter:
+class Counter(EventVisitor[None]):
     """A recorder that folds a search's events into a :class:`Tally` as they arrive.
 
     With ``structure=True`` it also keeps the shape of the tree (children, players, leaf
@@ -117,34 +118,44 @@ class Counter:
         self.values: dict[str, Number] = {}
         self.height = 0
         self.result: Result | None = None
+        self._table = self.handlers()
 
     def start(self, header: Header) -> None:
         self.root = header.root
 
     def emit(self, event: Event) -> None:
+        self._table[event.__class__](event)
+
+    def visit_expand(self, event: Expand) -> None:
+        self._counts[1] += 1
+        path = self._path
+        del path[event.depth:]
+        path.append((event.node, event.children[0] if event.children else None))
+        if self._structure:
+            self.children[event.node] = event.children
+            self.players[event.node] = event.player
+
+    def visit_evaluate(self, event: Evaluate) -> None:
+        self._counts[0] += 1
+        self.height = max(self.height, event.depth)
+        if self._structure:
+            self.values[event.node] = event.value
+
+    def visit_cut(self, event: Cut) -> None:
         c = self._counts
-        if isinstance(event, Expand):
-            c[1] += 1
-            path = self._path
-            del path[event.depth:]
-            path.append((event.node, event.children[0] if event.children else None))
-            if self._structure:
-                self.children[event.node] = event.children
-                self.players[event.node] = event.player
-        elif isinstance(event, Evaluate):
-            c[0] += 1
-            self.height = max(self.height, event.depth)
-            if self._structure:
-                self.values[event.node] = event.value
-        elif isinstance(event, Cut):
-            c[2] += 1
-            c[3] += len(event.pruned)
-            # The node cut is on the path of open nodes: its children are being searched.
-            first = next((f for nid, f in reversed(self._path) if nid == event.node), None)
-            if first == event.after:
-                c[4] += 1
-        elif isinstance(event, Transposition) and event.kind == "hit":
-            c[5] += 1
+        c[2] += 1
+        c[3] += len(event.pruned)
+        # The node cut is on the path of open nodes: its children are being searched.
+        first = next((f for nid, f in reversed(self._path) if nid == event.node), None)
+        if first == event.after:
+            c[4] += 1
+
+    def visit_transposition(self, event: Transposition) -> None:
+        if event.kind == "hit":
+            self._counts[5] += 1
+
+    def visit_event(self, event: Event) -> None:
+        pass
 
     def finish(self, result: Result) -> None:
         self.result = result

@@ -21,11 +21,12 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..errors import InputError
-from ..events import Backup, Cut, Discard, Evaluate, Expand, Generate, Goal, Select
+from ..events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ..jsonio import INF_STRINGS, decode_number, encode_number
 from ..numbers import Number, format_number
 from ..options import takes
 from ..trace import Header, Trace
+from ..visit import EventVisitor
 
 __all__ = [
     "Conventions",
@@ -262,48 +263,103 @@ def extract_solution(trace: Trace, *, leaves: bool = False) -> Solution:
     """The complete answer a trace gives; ``leaves`` also lists each evaluated leaf's
     value under ``values`` (what a checker needs to judge a leaf value a student wrote)."""
     conventions = Conventions.from_header(trace.header)
-    if any(isinstance(e, (Select, Generate, Goal)) for e in trace.events):
-        return _extract_astar(trace, conventions)
-    evaluated: list[str] = []
-    pruned: list[str] = []
-    returned: dict[str, Number] = {}
-    windows: dict[str, Window] = {}
-    for e in trace.events:
-        if isinstance(e, Evaluate):
-            evaluated.append(e.node)
-            returned[e.node] = e.value
-        elif isinstance(e, Backup):
-            returned[e.child] = e.child_value
-            if e.alpha is not None and e.beta is not None:
-                windows[e.node] = Window(e.alpha, e.beta)
-        elif isinstance(e, Cut):
-            pruned.extend(e.pruned)
-            returned.setdefault(e.node, e.value)
-            windows[e.node] = Window(e.alpha, e.beta)
+    read = _Reading()
+    read.walk(trace.events)
+    if read.astar:
+        return Solution(conventions=conventions, expanded=tuple(read.expanded),
+                        nodes=read.nodes, discarded=tuple(read.discarded), path=read.path,
+                        cost=read.cost)
+    returned = read.returned
     root = trace.header.root
     result = trace.result
     if result is not None and result.value is not None:
         returned[root] = result.value
-    kinds = value_kinds(trace, returned)
+    kinds = _value_kinds(read, returned)
     # Answer keys list nodes in the order the search first reaches them.
-    first = {e.node: e.seq for e in reversed(trace.events) if isinstance(e, (Expand, Evaluate))}
+    first = read.first
     returned = dict(sorted(returned.items(), key=lambda kv: first.get(kv[0], 1 << 60)))
-    windows = dict(sorted(windows.items(), key=lambda kv: first.get(kv[0], 1 << 60)))
+    windows = dict(sorted(read.windows.items(), key=lambda kv: first.get(kv[0], 1 << 60)))
     values = {n: Value(v, kinds.get(n, "exact")) for n, v in returned.items()}
-    leaf_ids = set(evaluated)
+    leaf_ids = set(read.evaluated)
     return Solution(
         conventions=conventions,
         value=values.get(root),
         move=None if result is None else result.move,
         values={n: v for n, v in values.items()
                 if n != root and (leaves or n not in leaf_ids)},
-        pruned=tuple(pruned),
-        evaluated=tuple(evaluated),
+        pruned=tuple(read.pruned),
+        evaluated=tuple(read.evaluated),
         alphabeta={n: w for n, w in windows.items()},
     )
 
 
-def value_kinds(trace: Trace, returned: Mapping[str, Number]) -> dict[str, str]:
+class _Reading(EventVisitor[None]):
+    """What an answer is read from, in one walk of a trace: for a game, the leaves
+    evaluated, the children pruned, the value each node returns and its final window,
+    the shape of the tree searched (for :func:`_value_kinds`) and where the search first
+    reaches each node; for A* (a trace with select, generate or goal events), the
+    expansion order, g / h / f per node, the nodes discarded, the path and its cost."""
+
+    def __init__(self) -> None:
+        self.evaluated: list[str] = []
+        self.pruned: list[str] = []
+        self.returned: dict[str, Number] = {}
+        self.windows: dict[str, Window] = {}
+        self.first: dict[str, int] = {}
+        self.children: dict[str, tuple[str, ...]] = {}
+        self.players: dict[str, str] = {}
+        self.leaf: dict[str, Number] = {}
+        self.expand_order: list[str] = []
+        self.astar = False
+        self.expanded: list[str] = []
+        self.nodes: dict[str, Costs] = {}
+        self.discarded: list[str] = []
+        self.path: tuple[str, ...] | None = None
+        self.cost: Number | None = None
+
+    def visit_expand(self, ev: Expand) -> None:
+        self.first.setdefault(ev.node, ev.seq)
+        self.children[ev.node] = ev.children
+        self.players[ev.node] = ev.player
+        self.expand_order.append(ev.node)
+
+    def visit_evaluate(self, ev: Evaluate) -> None:
+        self.first.setdefault(ev.node, ev.seq)
+        self.evaluated.append(ev.node)
+        self.returned[ev.node] = self.leaf[ev.node] = ev.value
+
+    def visit_backup(self, ev: Backup) -> None:
+        self.returned[ev.child] = ev.child_value
+        if ev.alpha is not None and ev.beta is not None:
+            self.windows[ev.node] = Window(ev.alpha, ev.beta)
+
+    def visit_cut(self, ev: Cut) -> None:
+        self.pruned.extend(ev.pruned)
+        self.returned.setdefault(ev.node, ev.value)
+        self.windows[ev.node] = Window(ev.alpha, ev.beta)
+
+    def visit_generate(self, ev: Generate) -> None:
+        self.astar = True
+        self.nodes[ev.node] = Costs(ev.g, ev.h, ev.f)
+
+    def visit_select(self, ev: Select) -> None:
+        self.astar = True
+        self.expanded.append(ev.node)
+
+    def visit_discard(self, ev: Discard) -> None:
+        self.discarded.append(ev.node)
+
+    def visit_goal(self, ev: Goal) -> None:
+        self.astar = True
+        if not self.expanded or self.expanded[-1] != ev.node:
+            self.expanded.append(ev.node)
+        self.path, self.cost = ev.path, ev.cost
+
+    def visit_event(self, ev: Event) -> None:
+        pass
+
+
+def _value_kinds(read: _Reading, returned: Mapping[str, Number]) -> dict[str, str]:
     """Whether each returned value is exact, an upper bound (``le``) or a lower bound (``ge``).
 
     Every node gets the interval its true value must lie in, from the leaves evaluated
@@ -312,20 +368,10 @@ def value_kinds(trace: Trace, returned: Mapping[str, Number]) -> dict[str, str]:
     value is exact when it is the whole interval, an upper bound when it is at or above
     the interval's top, a lower bound at or below its bottom.
     """
-    children: dict[str, tuple[str, ...]] = {}
-    players: dict[str, str] = {}
-    order: list[str] = []
-    leaf: dict[str, float] = {}
-    for e in trace.events:
-        if isinstance(e, Expand):
-            children[e.node] = e.children
-            players[e.node] = e.player
-            order.append(e.node)
-        elif isinstance(e, Evaluate):
-            leaf[e.node] = e.value
-    interval: dict[str, tuple[float, float]] = {n: (v, v) for n, v in leaf.items()}
+    children, players = read.children, read.players
+    interval: dict[str, tuple[float, float]] = {n: (v, v) for n, v in read.leaf.items()}
     open_ = (-math.inf, math.inf)
-    for node in reversed(order):
+    for node in reversed(read.expand_order):
         ivs = [interval.get(c, open_) for c in children[node]]
         pick = max if players[node] == "max" else min
         interval[node] = (pick(lo for lo, _ in ivs), pick(hi for _, hi in ivs))
@@ -341,24 +387,3 @@ def value_kinds(trace: Trace, returned: Mapping[str, Number]) -> dict[str, str]:
         else:
             kinds[node] = "exact"
     return kinds
-
-
-def _extract_astar(trace: Trace, conventions: Conventions) -> Solution:
-    expanded: list[str] = []
-    nodes: dict[str, Costs] = {}
-    discarded: list[str] = []
-    path: tuple[str, ...] | None = None
-    cost: Number | None = None
-    for e in trace.events:
-        if isinstance(e, Generate):
-            nodes[e.node] = Costs(e.g, e.h, e.f)
-        elif isinstance(e, Select):
-            expanded.append(e.node)
-        elif isinstance(e, Discard):
-            discarded.append(e.node)
-        elif isinstance(e, Goal):
-            if not expanded or expanded[-1] != e.node:
-                expanded.append(e.node)
-            path, cost = e.path, e.cost
-    return Solution(conventions=conventions, expanded=tuple(expanded), nodes=nodes,
-                    discarded=tuple(discarded), path=path, cost=cost)

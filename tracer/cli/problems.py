@@ -6,9 +6,6 @@ Everything heavier than click is imported inside the commands.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 import click
 
 from .options import (
@@ -28,13 +25,6 @@ from .options import (
 __all__ = ["admissible_command", "astar_command", "matrix_command"]
 
 _PARAM_HELP = "A parameter of the problem (repeatable), e.g. -p capacities=3,5."
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[Any]], limit: int) -> list[str]:
-    """The A* tables, laid out as every report's (:func:`tracer.analysis.text_table`)."""
-    from ..analysis.text_table import text_table
-
-    return text_table(header, rows, limit)
 
 
 def _describe_params(params: dict[str, str]) -> str:
@@ -77,7 +67,9 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar jugs --render jugs.svg --preset slides
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
+    from ..analysis.astar_table import astar_report
     from ..api import parse_params
+    from ..jsonio import dumps_json
     from ..outputs import check_outputs
     from ..problems import choose_heuristic, make_problem
     from ..record import MemoryRecorder
@@ -95,11 +87,9 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     if output is not None:
         trace.dump(output)
     # When the trace or the drawing goes to stdout, the report goes to stderr.
-    if as_json:
-        click.echo(_astar_json(trace, result), err=on_stdout)
-    else:
-        click.echo(_astar_text(trace, result, prob.name, dict(prob.params), name, variant,
-                               limit), err=on_stdout)
+    report = astar_report(trace)
+    click.echo(dumps_json(report.to_json()) if as_json else report.to_text(limit=limit),
+               err=on_stdout)
     if not result.complete and not quiet:
         option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
         click.echo(f"gametrace: search stopped by {option}: the result is incomplete", err=True)
@@ -112,63 +102,6 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
         render_trace(trace, render_out, preset_options(preset))
         if not quiet and render_out != "-":
             click.echo(f"diagram written to {render_out}", err=True)
-
-
-def _astar_json(trace: Any, result: Any) -> str:
-    from ..events import Generate
-    from ..jsonio import dumps_json
-
-    labels = {e.node: e.label for e in trace.events if isinstance(e, Generate)}
-    payload: dict[str, Any] = {"value": result.to_json()["value"], "move": result.move,
-                               "pv": list(result.pv), "states": [labels[n] for n in result.pv],
-                               "stats": result.stats.to_json()}
-    if not result.complete:
-        payload.update(complete=False, stopped=result.stopped)
-    return dumps_json(payload)
-
-
-def _astar_text(trace: Any, result: Any, problem: str, params: dict[str, str], heuristic: str,
-                variant: str, limit: int) -> str:
-    from ..events import Discard, Generate, Goal, Select
-    from ..jsonio import encode_number
-
-    made = {e.node: e for e in trace.events if isinstance(e, Generate)}
-    selects = [e for e in trace.events if isinstance(e, Select)]
-    goals = {e.node for e in trace.events if isinstance(e, Goal)}
-    discards = [e for e in trace.events if isinstance(e, Discard)]
-    how = ("graph: repeated states eliminated" if variant == "graph"
-           else "tree: no repeated-state elimination")
-    lines = [f"A* ({how}) on {problem} {_describe_params(params)}",
-             f"heuristic: {heuristic}; ties on f go to the node generated first", "",
-             "expansion order:"]
-    lines += _table(("#", "node", "state", "g", "h", "f", ""),
-                    [(e.number, e.node, e.label, e.g, e.h, e.f,
-                      "goal" if e.node in goals else "") for e in selects], limit)
-    if discards:
-        lines += ["", "discarded (repeated states):"]
-        lines += _table(("node", "state", "g", "parent", "repeats"),
-                        [(d.node, made[d.node].label, made[d.node].g, made[d.node].parent,
-                          d.existing) for d in discards], limit)
-    gone = {e.node for e in selects} | {d.node for d in discards}
-    waiting = [g for g in made.values() if g.node not in gone]
-    if waiting:
-        lines += ["", "left on the open list:"]
-        lines += _table(("node", "state", "g", "h", "f"),
-                        [(g.node, g.label, g.g, g.h, g.f) for g in waiting], limit)
-    lines.append("")
-    s = result.stats
-    if result.value is None:
-        lines.append("cost: unknown (stopped early)")
-    elif result.pv:
-        steps = [str(made[result.pv[0]].label)]
-        for node in result.pv[1:]:
-            steps.append(f"-{made[node].action}-> {made[node].label}")
-        lines += [f"cost: {encode_number(result.value)}", "path: " + " ".join(steps)]
-    else:
-        lines.append("cost: +inf (no goal is reachable)")
-    lines.append(f"nodes: {len(selects)} selected, {s.nodes_expanded} expanded, "
-                 f"{s.leaves_evaluated} generated, {s.children_pruned} discarded")
-    return "\n".join(lines)
 
 
 @click.command("admissible")

@@ -27,6 +27,7 @@ from ..render import Drawing, RenderOptions
 from ..render.files.engine import render
 from ..render.files.strip import agraph_attrs, shifted
 from ..trace import Trace
+from ..visit import EventVisitor
 
 __all__ = ["SideBySide", "side_by_side", "searched_nodes"]
 
@@ -67,13 +68,34 @@ class SideBySide:
         return out
 
 
+class _Searched(EventVisitor[None]):
+    """The nodes a search expanded or evaluated, in the order it first did, and what
+    its transposition table answered (``≥ 3`` at a node whose hit gave a lower bound)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, None] = {}
+        self.hits: dict[str, str] = {}
+
+    def visit_expand(self, ev: Expand) -> None:
+        self.seen.setdefault(ev.node, None)
+
+    def visit_evaluate(self, ev: Evaluate) -> None:
+        self.seen.setdefault(ev.node, None)
+
+    def visit_transposition(self, ev: Transposition) -> None:
+        if ev.kind == "hit":
+            sign = {"lower": "≥ ", "upper": "≤ "}.get(ev.flag, "")
+            self.hits[ev.node] = f"{sign}{format_number(ev.value)}"
+
+    def visit_event(self, ev: Event) -> None:
+        pass
+
+
 def searched_nodes(events: Iterable[Event]) -> list[str]:
     """Ids of the nodes a search expanded or evaluated, in the order it first did."""
-    seen: dict[str, None] = {}
-    for e in events:
-        if isinstance(e, (Expand, Evaluate)):
-            seen.setdefault(e.node, None)
-    return list(seen)
+    reading = _Searched()
+    reading.walk(events)
+    return list(reading.seen)
 
 
 def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
@@ -180,13 +202,9 @@ def _dashed(style: str | None) -> str:
 
 
 def _tt_hits(events: Iterable[Event]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for e in events:
-        if isinstance(e, Transposition) and e.kind == "hit":
-            sign = {"lower": "≥ ", "upper": "≤ "}.get(e.flag, "")
-            value = e.value
-            out[e.node] = f"{sign}{format_number(value)}"
-    return out
+    reading = _Searched()
+    reading.walk(events)
+    return reading.hits
 
 
 def _count(n: int, one: str, many: str) -> str:

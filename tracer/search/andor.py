@@ -33,10 +33,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import UsageError
-from ..events import Expand, Status
+from ..events import Event, Expand, Status
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Header, Result, Trace
+from ..visit import EventVisitor
 from .common import NO_LIMITS, PV, Limits, Run, SearchOptions, Stopped, choose, recursion_guard
 from .expectiminimax import node_name
 
@@ -153,10 +154,9 @@ def solution_tree(trace: Trace) -> dict[str, tuple[str, ...]]:
     is unsolvable the same walk gives the refutation tree (every child of an OR node,
     the refuting child of an AND node).  Built from the trace's Status events only;
     empty when the root has no Status (a search stopped by a budget)."""
-    because: dict[str, tuple[str, ...]] = {}
-    for event in trace.events:
-        if isinstance(event, Status):
-            because[event.node] = event.because
+    statuses = _Because()
+    statuses.walk(trace.events)
+    because = statuses.because
     out: dict[str, tuple[str, ...]] = {}
     todo = [trace.header.root] if trace.header.root in because else []
     while todo:
@@ -167,3 +167,16 @@ def solution_tree(trace: Trace) -> dict[str, tuple[str, ...]]:
         out[node] = kids
         todo.extend(reversed(kids))
     return out
+
+
+class _Because(EventVisitor[None]):
+    """The children each node's last status was decided by."""
+
+    def __init__(self) -> None:
+        self.because: dict[str, tuple[str, ...]] = {}
+
+    def visit_status(self, event: Status) -> None:
+        self.because[event.node] = event.because
+
+    def visit_event(self, event: Event) -> None:
+        pass

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from ...errors import InputError, LimitExceeded
 from ...events import Cut, Evaluate, Event, Expand, Iteration, Select, Transposition
-from ..model.captions import event_caption, summary_line
+from ...visit import EventVisitor
+from ..model.captions import Captioner, summary_line
 from ..model.values import intervals, shown_value
 from ..model.view import Frame, View, build_view
 from ..read.replay import Replay
@@ -32,29 +33,62 @@ __all__ = ["FramesWritten", "count_steps", "iter_frames", "step_groups", "write_
 MAX_CAPTION_PARTS = 3
 
 
-def _is_leaf(ev: Event) -> bool:
-    """A leaf's value is known: evaluated, selected (A*), or answered by the table."""
-    return isinstance(ev, (Evaluate, Select)) or (isinstance(ev, Transposition)
-                                                  and ev.kind == "hit")
+class _Role(EventVisitor[str]):
+    """What an event is to a step: ``node`` (a node expanded), ``leaf`` (a leaf's value
+    known: evaluated, or answered by the table), ``select`` (A* and proof-number search:
+    a node selected, whose value is known), ``cut`` (a cut or a search of the root, which
+    a long caption keeps), or ``""``.  A node, leaf or select opens a step."""
+
+    def visit_expand(self, ev: Expand) -> str:
+        return "node"
+
+    def visit_evaluate(self, ev: Evaluate) -> str:
+        return "leaf"
+
+    def visit_select(self, ev: Select) -> str:
+        return "select"
+
+    def visit_transposition(self, ev: Transposition) -> str:
+        return "leaf" if ev.kind == "hit" else ""
+
+    def visit_cut(self, ev: Cut) -> str:
+        return "cut"
+
+    def visit_iteration(self, ev: Iteration) -> str:
+        return "cut"
+
+    def visit_event(self, ev: Event) -> str:
+        return ""
+
+
+_ROLE = _Role().handlers()
+_OPENS = frozenset(("node", "leaf", "select"))
+_LEAF = frozenset(("leaf", "select"))
+
+
+def _role(ev: Event) -> str:
+    return _ROLE[ev.__class__](ev)
 
 
 def step_groups(events: Iterable[Event], step: str) -> Iterator[list[Event]]:
     """Events grouped into steps: each event, or from one node (or leaf) to the next."""
     group: list[Event] = []
     has_leaf = False
+    last = ""
     for ev in events:
         if step == "event":
             yield [ev]
             continue
-        opens = isinstance(ev, (Expand, Evaluate, Select)) or _is_leaf(ev)
-        if isinstance(ev, Expand) and group and isinstance(group[-1], Select) \
-                and group[-1].node == ev.node:
+        role = _ROLE[ev.__class__](ev)
+        opens = role in _OPENS
+        if role == "node" and last == "select" and _node(group[-1]) == _node(ev):
             opens = False  # proof-number search selects a node, then expands it: one step
         if group and opens and (step == "node" or has_leaf):
             yield group
             group, has_leaf = [], False
         group.append(ev)
-        has_leaf = has_leaf or _is_leaf(ev)
+        has_leaf = has_leaf or role in _LEAF
+        last = role
     if group:
         yield group
 
@@ -103,9 +137,13 @@ def _key(group: list[Event], step: str) -> str:
     """The node a step is about: the leaf of a leaf step, else its first event's node."""
     if step == "leaf":
         for ev in group:
-            if isinstance(ev, (Evaluate, Select, Transposition)) and _is_leaf(ev):
-                return ev.node
-    ev = group[0]
+            if _role(ev) in _LEAF:
+                return _node(ev)
+    return _node(group[0])
+
+
+def _node(ev: Event) -> str:
+    """The node an event is about ("" for a search of the root)."""
     return str(getattr(ev, "node", ""))
 
 
@@ -140,14 +178,15 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
     if len(group) > 1:
         # Several events: say what was found, not every node opened on the way down, nor
         # what happened inside a collapsed subtree.
-        events = [e for e in group if not isinstance(e, Expand)
+        events = [e for e in group if _role(e) != "node"
                   and drawn(str(getattr(e, "node", skel.root)))] or group[:1]
     passes = len(replay.iterations)
-    parts = [event_caption(e, drawing.header, w, player=player, shown=shown, move=move,
-                           iteration=passes, drawn=drawn, name=name) for e in events]
+    captioner = Captioner(drawing.header, w, player=player, shown=shown, move=move,
+                          iteration=passes, drawn=drawn, name=name)
+    parts = [captioner.visit(e) for e in events]
     if len(parts) > MAX_CAPTION_PARTS:
         # Keep the first sentence and the cuts; count the rest in words (no "…").
-        cuts = [p for p, e in zip(parts, events, strict=True) if isinstance(e, (Cut, Iteration))]
+        cuts = [p for p, e in zip(parts, events, strict=True) if _role(e) == "cut"]
         kept = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
         more = len(parts) - len(kept)
         parts = [*kept, w("cap.more.one" if more == 1 else "cap.more.many", n=more)]

@@ -26,9 +26,11 @@ from ...events import (
     Transposition,
 )
 from ...trace import Header, Result
+from ...visit import EventVisitor
 from .text import Words
 
-__all__ = ["cut_texts", "event_caption", "pass_caption", "result_caption", "summary_line"]
+__all__ = ["Captioner", "cut_texts", "event_caption", "pass_caption", "result_caption",
+           "summary_line"]
 
 Namer = Callable[[str], str]
 """Node id -> how to name it in a sentence (generated games: the move that leads there)."""
@@ -62,34 +64,56 @@ def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str]
     ``drawn(node)``: whether the picture shows the node; a node collapsed into a box is
     not named (the reader could not find it), the sentence counts it instead.
     ``name(node)``: how a sentence names a node (a game's: its last move, not the path)."""
-    seen = drawn or (lambda _: True)
-    if isinstance(ev, Expand):
-        text = w("cap.expand", node=name(ev.node), player=w.player(ev.player))
+    return Captioner(header, w, player=player, shown=shown, move=move, iteration=iteration,
+                     drawn=drawn, name=name).visit(ev)
+
+
+class Captioner(EventVisitor[str]):
+    """The sentences of :func:`event_caption`, one method per event type; make one per
+    picture and :meth:`visit` each event of the step."""
+
+    def __init__(self, header: Header, w: Words, *, player: Callable[[str], str | None],
+                 shown: Callable[[str], str | None], move: Namer = str,
+                 iteration: int = 0, drawn: Callable[[str], bool] | None = None,
+                 name: Namer = str) -> None:
+        self.header, self.w = header, w
+        self.player, self.shown, self.move, self.name = player, shown, move, name
+        self.iteration = iteration
+        self.seen: Callable[[str], bool] = drawn or (lambda _: True)
+
+    def visit_expand(self, ev: Expand) -> str:
+        w = self.w
+        text = w("cap.expand", node=self.name(ev.node), player=w.player(ev.player))
         if ev.alpha is not None and ev.beta is not None:
             text += (f", {w.alpha} = {w.number(ev.alpha)}, "
                      f"{w.beta} = {w.number(ev.beta)}")
         return text
-    if isinstance(ev, Evaluate):
+
+    def visit_evaluate(self, ev: Evaluate) -> str:
         key = "cap.static" if ev.reason == "depth-limit" else "cap.terminal"
-        return w(key, node=name(ev.node), value=w.number(ev.value))
-    if isinstance(ev, Backup):
-        now = shown(ev.node) or w.number(ev.value)
+        return self.w(key, node=self.name(ev.node), value=self.w.number(ev.value))
+
+    def visit_backup(self, ev: Backup) -> str:
+        w, name = self.w, self.name
+        now = self.shown(ev.node) or w.number(ev.value)
         if now[:1] not in (w.ge[:1], w.le[:1]):
             now = f"= {now}"  # exact: "D = 2", as the lecture writes it
-        key = "cap.backup" if seen(ev.child) else "cap.backup.anon"
+        key = "cap.backup" if self.seen(ev.child) else "cap.backup.anon"
         text = w(key, child=name(ev.child), child_value=w.number(ev.child_value),
                  to_node=w.to(name(ev.node)), node=name(ev.node), shown=now)
-        who = player(ev.node)
+        who = self.player(ev.node)
         if who == "max" and ev.alpha is not None:
             text += f" ({w.alpha} = {w.number(ev.alpha)})"
         elif who == "min" and ev.beta is not None:
             text += f" ({w.beta} = {w.number(ev.beta)})"
         return text
-    if isinstance(ev, Cut):
-        kind, _, comparison = cut_texts(ev, player(ev.node), header, w)
+
+    def visit_cut(self, ev: Cut) -> str:
+        w, name = self.w, self.name
+        kind, _, comparison = cut_texts(ev, self.player(ev.node), self.header, w)
         if not ev.pruned:
             return w("cap.cut.none", node=name(ev.node), comparison=comparison, kind=kind)
-        if not all(seen(c) for c in ev.pruned):
+        if not all(self.seen(c) for c in ev.pruned):
             n = len(ev.pruned)
             count = w("pruned.children.one" if n == 1 else "pruned.children.many",
                       n=w.count(n))
@@ -98,22 +122,61 @@ def event_caption(ev: Event, header: Header, w: Words, *, player: Callable[[str]
         word = w("pruned.one" if len(ev.pruned) == 1 else "pruned.many")
         return w("cap.cut", node=name(ev.node), comparison=comparison, kind=kind,
                  pruned=w.names(_shorten([name(c) for c in ev.pruned])), pruned_word=word)
-    if isinstance(ev, Iteration):
-        return pass_caption(ev, iteration, w, move)
-    if isinstance(ev, Transposition):
+
+    def visit_iteration(self, ev: Iteration) -> str:
+        return pass_caption(ev, self.iteration, self.w, self.move)
+
+    def visit_transposition(self, ev: Transposition) -> str:
+        w = self.w
         value = w.bound({"lower": "ge", "upper": "le"}.get(ev.flag, "eq"), ev.value)
         if ev.kind == "hit":
             # Full paths: a transposition is two paths to one position.
             return w("cap.tt.hit", node=ev.node, value=value, stored=ev.stored_at or "?")
-        text = w("cap.tt.store", node=name(ev.node), value=value)
-        return text + (w("cap.tt.move", move=ev.move) if ev.move and seen(ev.move) else "")
-    if isinstance(ev, Reorder):
+        text = w("cap.tt.store", node=self.name(ev.node), value=value)
+        return text + (w("cap.tt.move", move=ev.move) if ev.move and self.seen(ev.move)
+                       else "")
+
+    def visit_reorder(self, ev: Reorder) -> str:
+        w = self.w
         first = ev.children[0] if ev.children else ""
         why = ev.reasons[0] if ev.reasons else ""
-        return w("cap.order" if seen(first) else "cap.order.anon", node=name(ev.node),
-                 first=move(first),
+        return w("cap.order" if self.seen(first) else "cap.order.anon",
+                 node=self.name(ev.node), first=self.move(first),
                  why=w(f"why.{why}") if why in ("pv", "tt", "killer", "history") else why or "-")
-    return _search_caption(ev, w, name)
+
+    # AND/OR, proof-number and A* events
+
+    def visit_generate(self, ev: Generate) -> str:
+        w, n, name = self.w, self.w.number, self.name
+        action = w("by", action=w.action(ev.action)) if ev.action else ""
+        return w("cap.generate", node=name(ev.node), label=ev.label or "",
+                 parent=name(ev.parent) if ev.parent else "-",
+                 action=action, g=n(ev.g), h=n(ev.h), f=n(ev.f)).replace("  ", " ")
+
+    def visit_select(self, ev: Select) -> str:
+        key = "cap.select" if ev.f is not None else "cap.select.pns"
+        return self.w(key, node=self.name(ev.node), label=ev.label or "", number=ev.number,
+                      f="?" if ev.f is None else self.w.number(ev.f)
+                      ).replace("  ", " ").replace(" :", ":")
+
+    def visit_discard(self, ev: Discard) -> str:
+        return self.w("cap.discard", node=self.name(ev.node), existing=self.name(ev.existing))
+
+    def visit_goal(self, ev: Goal) -> str:
+        return self.w("cap.goal", node=self.name(ev.node), cost=self.w.number(ev.cost))
+
+    def visit_status(self, ev: Status) -> str:
+        w = self.w
+        return w("cap.status", node=self.name(ev.node), status=w(ev.status)
+                 if ev.status in ("solved", "unsolvable") else ev.status)
+
+    def visit_numbers(self, ev: Numbers) -> str:
+        n = self.w.number
+        return self.w("cap.numbers", node=self.name(ev.node), proof=n(ev.proof),
+                      disproof=n(ev.disproof))
+
+    def visit_event(self, ev: Event) -> str:
+        return ev.type
 
 
 def pass_caption(ev: Iteration, n: int, w: Words, move: Namer = str, *,
@@ -133,30 +196,6 @@ def pass_caption(ev: Iteration, n: int, w: Words, move: Namer = str, *,
     text = w("cap.pass.pv" if pv and ev.flag == "exact" else "cap.pass", search=search,
              value=value, pv=pv)
     return text + (w(f"fails.{ev.flag}") if ev.flag in ("lower", "upper") else "")
-
-
-def _search_caption(ev: Event, w: Words, name: Namer = str) -> str:
-    """AND/OR, proof-number and A* events."""
-    n = w.number
-    if isinstance(ev, Generate):
-        action = w("by", action=w.action(ev.action)) if ev.action else ""
-        return w("cap.generate", node=name(ev.node), label=ev.label or "",
-                 parent=name(ev.parent) if ev.parent else "-",
-                 action=action, g=n(ev.g), h=n(ev.h), f=n(ev.f)).replace("  ", " ")
-    if isinstance(ev, Select):
-        key = "cap.select" if ev.f is not None else "cap.select.pns"
-        return w(key, node=name(ev.node), label=ev.label or "", number=ev.number,
-                 f="?" if ev.f is None else n(ev.f)).replace("  ", " ").replace(" :", ":")
-    if isinstance(ev, Discard):
-        return w("cap.discard", node=name(ev.node), existing=name(ev.existing))
-    if isinstance(ev, Goal):
-        return w("cap.goal", node=name(ev.node), cost=n(ev.cost))
-    if isinstance(ev, Status):
-        return w("cap.status", node=name(ev.node), status=w(ev.status)
-                 if ev.status in ("solved", "unsolvable") else ev.status)
-    if isinstance(ev, Numbers):
-        return w("cap.numbers", node=name(ev.node), proof=n(ev.proof), disproof=n(ev.disproof))
-    return ev.type
 
 
 def result_caption(result: Result | None, w: Words) -> str:
