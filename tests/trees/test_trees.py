@@ -859,3 +859,22 @@ def test_deep_chain_in_json_object_form() -> None:
     assert tree.height == DEPTH and tree.find("L").value == 1
     doc = tree.to_json()
     assert with_big_stack(lambda: dumps_json(doc)) == text
+
+
+def test_reading_a_valid_tree_works_out_no_json_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A node's JSON path walks the nodes before it: computing it for every leaf made
+    # reading a tree (every trace header holds one) quadratic in its size.
+    from tracer.trees import json_form
+
+    calls = []
+    real = json_form._json_where
+    monkeypatch.setattr(json_form, "_json_where", lambda *a: calls.append(a) or real(*a))
+
+    def node(d: int) -> dict[str, object]:
+        return {"value": 1} if d == 0 else {"children": [node(d - 1), node(d - 1), 5]}
+
+    parse_tree_json(node(5))
+    assert calls == []
+    with pytest.raises(InputError) as info:
+        parse_tree_json({"children": [{"value": 1}, {"value": "x"}]})
+    assert info.value.where == "$.children[1].value"

@@ -9,6 +9,8 @@ worked out only when an error needs it.  The writer is :meth:`Tree.to_json
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from tracer.errors import InputError
@@ -117,12 +119,14 @@ def _scan_json(items: list[Any], flat: _Flat, where: Where, file: str) -> None:
             if children:
                 extend(children)
         else:
-            values_append(_leaf_value(item, "leaf", file, where(i, None)))
+            values_append(_leaf_value(item, "leaf", file, partial(where, i, None)))
             counts_append(0)
 
 
-def _leaf_value(value: Any, what: str, file: str, place: str) -> float | int:
-    """Check a scalar value (the slow path: strings, exotic numbers, mistakes)."""
+def _leaf_value(value: Any, what: str, file: str, place: Callable[[], str]) -> float | int:
+    """Check a scalar value (the slow path: strings, exotic numbers, mistakes).  The
+    value's place is worked out only for an error: finding a node's JSON path walks the
+    nodes before it, so doing it for every leaf made reading a tree quadratic."""
     if isinstance(value, str) and value in INF_STRINGS:
         return INF_STRINGS[value]
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
@@ -130,7 +134,7 @@ def _leaf_value(value: Any, what: str, file: str, place: str) -> float | int:
     raise InputError(
         f'expected a number or "+inf"/"-inf" as a {what} value, got {_show(value)}',
         file=file,
-        where=place,
+        where=place(),
     )
 
 
@@ -160,7 +164,7 @@ def _scan_object(
             )
     if "value" in obj:
         what = "static" if children else "leaf"
-        flat.values.append(_leaf_value(obj["value"], what, file, where(i, "value")))
+        flat.values.append(_leaf_value(obj["value"], what, file, partial(where, i, "value")))
     elif children:
         flat.values.append(None)
     else:
