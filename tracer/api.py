@@ -145,7 +145,8 @@ class SearchSummary:
             f"deepest ply: {s.max_depth}",
         ]
         if self.algorithm != "minimax":
-            lines.append(f"cuts: {s.cuts} ({s.children_pruned} children pruned)")
+            pruned = "child" if s.children_pruned == 1 else "children"
+            lines.append(f"cuts: {s.cuts} ({s.children_pruned} {pruned} pruned)")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -158,6 +159,67 @@ class SearchSummary:
             payload["complete"] = False
             payload["stopped"] = result.stopped
         return payload
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """What :func:`run_source` did: the summary to show, and which outputs it wrote."""
+
+    summary: SearchSummary
+    result: Result
+    stdout_taken: bool
+    """True when the trace or the drawing went to stdout (``-``): the summary then
+    belongs on stderr."""
+
+
+def run_source(source: str, *, output: str | None = None, render_out: str | None = None,
+               preset: str | None = None, as_json: bool = False, max_ply: int | None = None,
+               time_limit: float | None = None, limits: Limits = NO_LIMITS,
+               **search: Any) -> RunOutcome:
+    """``gametrace run``: search ``source`` (:func:`search_source`'s ``search`` options),
+    write the trace to ``output`` and draw it into ``render_out`` (either may be ``-``,
+    stdout), in a thread deep enough for ``max_ply`` plies and stopped after
+    ``time_limit`` seconds.  Every output path is checked before the search starts; a
+    drawing without a trace file is drawn from a scratch copy that is always removed."""
+    import shutil
+    import tempfile
+
+    from .deep import DEFAULT_MAX_PLY, run_deep
+    from .outputs import check_outputs, open_text_output
+
+    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
+                              json_flag=as_json)
+    with tempfile.TemporaryDirectory(prefix="gametrace-") as scratch:
+        trace_path: str | Path | None = output
+        if render_out is not None and output in (None, "-"):  # the drawing reads a file
+            trace_path = Path(scratch) / ("trace.json" if output == "-" else "trace.jsonl")
+
+        def work() -> tuple[Result, str]:
+            return search_source(source, limits=limits, output=trace_path, **search)
+
+        result, title = run_deep(work, max_ply=max_ply or DEFAULT_MAX_PLY,
+                                 deadline=time_limit)
+        if output == "-" and trace_path != output:  # the trace on stdout, from the copy
+            with open(str(trace_path), encoding="utf-8") as copy, \
+                    open_text_output("-") as out:
+                shutil.copyfileobj(copy, out)
+        if render_out is not None:
+            assert trace_path is not None  # set above whenever a drawing is asked for
+            draw_trace_file(trace_path, render_out, preset=preset)
+    return RunOutcome(SearchSummary(title, search.get("algorithm", "alphabeta"), result),
+                      result, on_stdout)
+
+
+def draw_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike[str],
+                    *, preset: str | None = None, **options: Any) -> None:
+    """Draw the trace at ``trace_path`` into ``out`` (``.svg``, ``.png``, ``.pdf``,
+    ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout); ``options`` are
+    :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
+    on top of the ``preset`` (see :mod:`tracer.render.draw.presets`)."""
+    from .render import render_trace
+    from .render.draw.presets import preset_options
+
+    render_trace(trace_path, out, preset_options(preset, **options))
 
 
 def _move_text(result: Result) -> str:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from tracer.api import draw_trace_file
 from tracer.cli import main
-from tracer.cli.render import render_trace_file
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -58,7 +58,7 @@ def test_bad_input_exits_1_with_the_file(tmp_path: Path) -> None:
 
 def test_render_trace_file_takes_options(aima_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "a.dot"
-    render_trace_file(aima_file, out, lang="it", theme="print", window=True)
+    draw_trace_file(aima_file, out, lang="it", theme="print", window=True)
     text = out.read_text(encoding="utf-8")
     assert "taglio alfa" in text and "α=3, β=+∞" in text
 

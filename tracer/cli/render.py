@@ -6,7 +6,6 @@ to the ``gametrace`` group, which turns them into one line and an exit code.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +15,10 @@ from click.core import ParameterSource
 from ..errors import UsageError
 from .options import LibraryChoice, preset_option
 
-__all__ = ["render_command", "render_trace_file"]
+__all__ = ["render_command"]
 
 _VIEW = "tracer.render.model.options"
 """Where the drawing options' choices are listed."""
-
-
-def render_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike[str],
-                      *, preset: str | None = None, **options: Any) -> None:
-    """Draw the trace at ``trace_path`` into ``out`` (``.svg``, ``.png``, ``.pdf``,
-    ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout); ``options`` are
-    :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
-    on top of the ``preset`` (see :mod:`tracer.render.draw.presets`)."""
-    from ..render import render_trace
-    from ..render.draw.presets import preset_options
-
-    render_trace(trace_path, out, preset_options(preset, **options))
 
 
 def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:

@@ -4,12 +4,11 @@ validate`` (check a file against its schema)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import click
 
 from ..deep import run_deep
-from ..outputs import check_outputs, stderr_is_terminal
+from ..outputs import stderr_is_terminal
 from .options import (
     algorithm_option,
     bounds_option,
@@ -81,67 +80,38 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run grundy -p coins=7 -p first=min -a pns --prover min
       gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
     """
-    from ..api import SearchSummary, parse_params, search_source
+    from ..api import parse_params, run_source
     from ..search import Limits
 
-    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
-                              json_flag=as_json)
-    scratch = None
-    trace_path: str | Path | None = output
-    if render_out is not None and output in (None, "-"):  # the drawing reads a trace file
-        import tempfile
-
-        scratch = tempfile.TemporaryDirectory(prefix="gametrace-")
-        trace_path = Path(scratch.name) / ("trace.json" if output == "-" else "trace.jsonl")
     show_progress = not quiet and not as_json and stderr_is_terminal()
     limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
                     progress=_print_progress if show_progress else None)
-
-    def work() -> Any:
-        return search_source(source, algorithm=algorithm, variant=variant, order=order,
-                             seed=seed, depth=depth, cut_on=cut_on, root_player=root_player,
-                             params=parse_params(params), limits=limits, output=trace_path,
-                             bounds=bounds, prover=prover, techniques=techniques)
-
     try:
-        result, title = run_deep(work, max_ply=max_ply, deadline=time_limit)
-        if output == "-" and scratch is not None:  # the trace on stdout, from the scratch copy
-            from ..outputs import open_text_output
-
-            with open(str(trace_path), encoding="utf-8") as copy, open_text_output("-") as out:
-                out.write(copy.read())
-    except BaseException:
-        if scratch is not None:
-            scratch.cleanup()
-        raise
+        outcome = run_source(
+            source, output=output, render_out=render_out, preset=preset, as_json=as_json,
+            max_ply=max_ply, time_limit=time_limit, limits=limits, algorithm=algorithm,
+            variant=variant, order=order, seed=seed, depth=depth, cut_on=cut_on,
+            root_player=root_player, params=parse_params(params), bounds=bounds,
+            prover=prover, techniques=techniques)
     finally:
         if show_progress:
             click.echo("\r\033[K", err=True, nl=False)
-    report = SearchSummary(title, algorithm, result)
+    result = outcome.result
     if as_json:
         from ..jsonio import dumps_json
 
-        click.echo(dumps_json(report.to_json()))
+        click.echo(dumps_json(outcome.summary.to_json()))
     else:
         # When a trace or a drawing goes to stdout, the summary goes to stderr.
-        click.echo(report.to_text(), err=on_stdout)
+        click.echo(outcome.summary.to_text(), err=outcome.stdout_taken)
     if not result.complete and not quiet:
         option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
         click.echo(f"gametrace: search stopped by {option} after "
                    f"{result.stats.nodes_visited} nodes: the result is incomplete", err=True)
     if output not in (None, "-") and not quiet:
         click.echo(f"trace written to {output}", err=True)
-    if render_out is not None:
-        from .render import render_trace_file
-
-        assert trace_path is not None  # set above whenever --render is given
-        try:
-            render_trace_file(trace_path, render_out, preset=preset)
-        finally:
-            if scratch is not None:
-                scratch.cleanup()
-        if not quiet and render_out != "-":
-            click.echo(f"diagram written to {render_out}", err=True)
+    if render_out not in (None, "-") and not quiet:
+        click.echo(f"diagram written to {render_out}", err=True)
 
 
 def _print_progress(nodes: int, seconds: float) -> None:
