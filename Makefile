@@ -7,7 +7,7 @@ OUT    := out/demo
 
 .PHONY: demo test fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml hatch_build.py tracer/_lines.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)

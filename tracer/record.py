@@ -7,10 +7,13 @@ the :data:`NULL` recorder costs one attribute test per step and no allocations.
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
+from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack
 from types import TracebackType
-from typing import Protocol, TextIO
+from typing import BinaryIO, Protocol, TextIO
 
 from .events import Event
 from .trace import Header, Result, Trace, TraceWriter
@@ -84,10 +87,23 @@ class StreamRecorder:
 
     def __init__(self, out: TextIO, *, jsonl: bool) -> None:
         self._writer = TraceWriter(out, jsonl=jsonl)
+        self._out = out
+        self._raw: BinaryIO | None = None
+        self.jsonl = jsonl
+        """JSON lines (``write_line`` writes straight to ``out``), not one document."""
         self.emit = self._writer.event  # type: ignore[method-assign, assignment]  # one call less
         self.write_line = self._writer.line
         """Write an event given as its JSON text: searches that format their hottest
         events directly (``lines.line_formatter``) skip building the objects."""
+
+    def binary_lines(self) -> Callable[[memoryview], object] | None:
+        """Where lines may go as UTF-8 bytes: the ``write`` of the binary stream under
+        the text stream, which is flushed first (the compiled loop then skips decoding
+        and encoding); None when the recorder does not know that stream's spelling."""
+        if self._raw is None:
+            return None
+        self._out.flush()
+        return self._raw.write
 
     def start(self, header: Header) -> None:
         self._writer.start(header)
@@ -115,6 +131,11 @@ class FileRecorder(StreamRecorder, AbstractContextManager["FileRecorder"]):
         out = self._cm.enter_context(atomic_writer(path))
         out = self._cm.enter_context(compressing(out, path))
         super().__init__(out, jsonl=is_stream(path))
+        # The streams this recorder opens write UTF-8 and newlines as they are, so the
+        # bytes under them are the text's.
+        if (isinstance(out, io.TextIOWrapper) and codecs.lookup(out.encoding).name == "utf-8"
+                and os.linesep == "\n"):
+            self._raw = out.buffer
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
