@@ -128,13 +128,14 @@ class FileRecorder(StreamRecorder, AbstractContextManager["FileRecorder"]):
         from .jsonio import atomic_writer
 
         self._cm = ExitStack()
-        out = self._cm.enter_context(atomic_writer(path))
-        out = self._cm.enter_context(compressing(out, path))
+        plain = self._cm.enter_context(atomic_writer(path))
+        out = self._cm.enter_context(compressing(plain, path))
         super().__init__(out, jsonl=is_stream(path))
-        # The streams this recorder opens write UTF-8 and newlines as they are, so the
-        # bytes under them are the text's.
-        if (isinstance(out, io.TextIOWrapper) and codecs.lookup(out.encoding).name == "utf-8"
-                and os.linesep == "\n"):
+        # An uncompressed file this recorder opens writes UTF-8 and newlines as they are,
+        # so the bytes under it are the text's.  (Not under a compressor: flushing the
+        # text stream would flush the compressor too, and change the compressed bytes.)
+        if (out is plain and isinstance(out, io.TextIOWrapper)
+                and codecs.lookup(out.encoding).name == "utf-8" and os.linesep == "\n"):
             self._raw = out.buffer
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
