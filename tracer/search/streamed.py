@@ -5,9 +5,15 @@ Recording the full tic-tac-toe tree writes 1.1 million events.  The general loop
 calls per event.  This copy of the same loop writes each event's line as one f-string
 (about twice as fast to fill as a %-template); every node id is spelt as a JSON string
 once, when its node is made (``Run.quoted``), and every value's JSON text travels up
-the tree with the value, so a backup formats no number at all.  Recording the full
-tic-tac-toe tree then costs about 2.6 times the untraced search instead of 4.9 (issue
-4 asks for at most 3; ``benchmarks/run.py search`` measures it).
+the tree with the value, so a backup formats no number at all.
+
+Even so a line costs about 1.5 us in CPython, 7 times the untraced search for the full
+tic-tac-toe tree, so both loops have a compiled build, ``tracer/_lines.c`` (built by
+``pip install`` when there is a C compiler, see hatch_build.py): the same loop calling
+the game's methods in the same order, formatting into a C buffer.  It runs where
+:func:`uses_compiled` says (JSON lines, a thread whose C stack is known to be deep
+enough, no ``GAMETRACE_PURE=1``); the pure loops below run everywhere else.  Issue 15
+asks for at most 2 times the untraced search; ``benchmarks/run.py search`` measures it.
 
 Fail-soft and fail-hard alpha-beta (``alphabeta._ab``) have a copy of their own too,
 :func:`alpha_beta_lines`, which carries the JSON text of alpha and beta with them.
@@ -16,7 +22,8 @@ Both run only where they are exactly the general loops: a stream recorder and an
 ordering that does not read node ids (``Run.quoted``).  The lines are those of
 ``lines.line_template`` for expand, evaluate, backup and cut events; the property tests
 check that these loops write, byte for byte, the lines of the general loops' events on
-random games, depth limits, budgets and every built-in game (tests/search/test_streamed.py).
+random games, depth limits, budgets and every built-in game, in both builds
+(tests/search/test_streamed.py).
 """
 
 from __future__ import annotations
