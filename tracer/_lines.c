@@ -134,23 +134,42 @@ typedef struct {
 
 enum { FLUSH_AT = 1 << 18 };
 
+/* Hand the buffer to the stream: as str, or with c->binary as views of its bytes to a
+ * raw file's write, which may take only part of them (a view is released after each
+ * call: the buffer is reused). */
 static int flush(Ctx *c) {
-    if (c->out.n == 0) return 0;
-    PyObject *chunk;
-    if (c->binary)  /* a view of the buffer, released after the write: no copy */
-        chunk = PyMemoryView_FromMemory(c->out.p, c->out.n, PyBUF_READ);
-    else
-        chunk = PyUnicode_DecodeUTF8(c->out.p, c->out.n, "strict");
+    Py_ssize_t n = c->out.n;
     c->out.n = 0;
-    if (chunk == NULL) return -1;
-    PyObject *r = PyObject_CallOneArg(c->write, chunk);
-    if (r != NULL && c->binary) {
-        Py_DECREF(r);
-        r = PyObject_CallMethod(chunk, "release", NULL);
+    if (n == 0) return 0;
+    if (!c->binary) {
+        PyObject *text = PyUnicode_DecodeUTF8(c->out.p, n, "strict");
+        if (text == NULL) return -1;
+        PyObject *r = PyObject_CallOneArg(c->write, text);
+        Py_DECREF(text);
+        Py_XDECREF(r);
+        return r == NULL ? -1 : 0;
     }
-    Py_DECREF(chunk);
-    if (r == NULL) return -1;
-    Py_DECREF(r);
+    for (Py_ssize_t done = 0; done < n;) {
+        PyObject *view = PyMemoryView_FromMemory(c->out.p + done, n - done, PyBUF_READ);
+        if (view == NULL) return -1;
+        PyObject *r = PyObject_CallOneArg(c->write, view);
+        PyObject *released = PyObject_CallMethod(view, "release", NULL);
+        Py_DECREF(view);
+        if (r == NULL || released == NULL) {
+            Py_XDECREF(r);
+            Py_XDECREF(released);
+            return -1;
+        }
+        Py_DECREF(released);
+        Py_ssize_t wrote = r == Py_None ? 0 : PyLong_AsSsize_t(r);
+        Py_DECREF(r);
+        if (wrote == -1 && PyErr_Occurred()) return -1;
+        if (wrote <= 0) {
+            PyErr_SetString(PyExc_OSError, "the trace file took no bytes");
+            return -1;
+        }
+        done += wrote;
+    }
     return 0;
 }
 

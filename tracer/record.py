@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack
 from types import TracebackType
-from typing import BinaryIO, Protocol, TextIO
+from typing import Protocol, TextIO
 
 from .events import Event
 from .trace import Header, Result, Trace, TraceWriter
@@ -88,7 +88,7 @@ class StreamRecorder:
     def __init__(self, out: TextIO, *, jsonl: bool) -> None:
         self._writer = TraceWriter(out, jsonl=jsonl)
         self._out = out
-        self._raw: BinaryIO | None = None
+        self._raw: io.RawIOBase | None = None
         self.jsonl = jsonl
         """JSON lines (``write_line`` writes straight to ``out``), not one document."""
         self.emit = self._writer.event  # type: ignore[method-assign, assignment]  # one call less
@@ -96,13 +96,14 @@ class StreamRecorder:
         """Write an event given as its JSON text: searches that format their hottest
         events directly (``lines.line_formatter``) skip building the objects."""
 
-    def binary_lines(self) -> Callable[[memoryview], object] | None:
-        """Where lines may go as UTF-8 bytes: the ``write`` of the binary stream under
-        the text stream, which is flushed first (the compiled loop then skips decoding
-        and encoding); None when the recorder does not know that stream's spelling."""
+    def binary_lines(self) -> Callable[[memoryview], int | None] | None:
+        """Where lines may go as UTF-8 bytes: the ``write`` of the raw file under the
+        text stream, whose buffers are flushed first (the compiled loop then skips
+        decoding, encoding and a copy); it may write only part of what it is given and
+        says how much.  None when the recorder does not know that stream's spelling."""
         if self._raw is None:
             return None
-        self._out.flush()
+        self._out.flush()  # the text layer and the buffer under it: the raw file is next
         return self._raw.write
 
     def start(self, header: Header) -> None:
@@ -134,9 +135,11 @@ class FileRecorder(StreamRecorder, AbstractContextManager["FileRecorder"]):
         # An uncompressed file this recorder opens writes UTF-8 and newlines as they are,
         # so the bytes under it are the text's.  (Not under a compressor: flushing the
         # text stream would flush the compressor too, and change the compressed bytes.)
+        buffer = getattr(out, "buffer", None)
         if (out is plain and isinstance(out, io.TextIOWrapper)
+                and isinstance(buffer, io.BufferedWriter)
                 and codecs.lookup(out.encoding).name == "utf-8" and os.linesep == "\n"):
-            self._raw = out.buffer
+            self._raw = buffer.raw
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:

@@ -363,3 +363,37 @@ def test_the_lecture_trees_write_byte_identical_files(tmp_path: Path) -> None:
                     search_tree(tree, algorithm=algorithm, recorder=rec)
                 files.append(path.read_bytes())
             assert files[0] == files[1], (example, algorithm)
+
+
+class Trickle(io.RawIOBase):
+    """A raw file that takes at most 777 bytes per write, as a raw write may."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: Any) -> int:
+        taken = bytes(b[:777])
+        self.data += taken
+        return len(taken)
+
+
+def test_the_compiled_loop_writes_all_of_each_chunk_to_a_raw_file() -> None:
+    """Under a file recorder it writes to the raw file, which may take part of a chunk."""
+    from tracer.games.registry import make_game
+
+    game, state, _ = make_game("tictactoe", {"board": "x...o...."})
+    got = {}
+    for name in BUILDS:
+        raw = Trickle()
+        out = io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", newline="\n")
+        recorder = StreamRecorder(out, jsonl=True)
+        recorder._raw = raw  # as FileRecorder does for the files it opens
+        with build(name):
+            minimax(game, state, recorder=recorder)
+        out.flush()
+        got[name] = bytes(raw.data)
+    assert got["compiled"] == got["pure"]
+    assert len(got["pure"]) > 1 << 18  # more than one chunk of the compiled loop
