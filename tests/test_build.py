@@ -63,3 +63,34 @@ def test_the_installed_package_uses_the_compiled_build() -> None:
     lines = importlib.import_module("tracer._lines")
     assert lines.__file__ is not None and Path(lines.__file__).parent == ROOT / "tracer"
     assert Path(lines.__file__).suffix in (".so", ".pyd")
+
+
+BLOCKED = """
+import sys
+
+class NotBuilt:
+    def find_spec(self, name, path=None, target=None):
+        if name == "tracer._lines":
+            raise ImportError("not built")
+
+sys.meta_path.insert(0, NotBuilt())
+from tracer.search import streamed
+assert streamed.compiled_search is None
+from tracer.cli import main
+main(sys.argv[1:])
+"""
+
+
+def test_without_the_compiled_build_the_package_writes_the_same_trace(tmp_path: Path) -> None:
+    """A machine that could not compile it imports the package and records with the
+    pure loops, byte for byte what the compiled loop writes."""
+    args = ["run", "tictactoe", "-p", "board=x...o....", "-a", "minimax", "-o"]
+    blocked = subprocess.run([sys.executable, "-c", BLOCKED, *args, str(tmp_path / "p.jsonl")],
+                             capture_output=True, text=True, check=False)
+    assert blocked.returncode == 0, blocked.stderr
+    plain = BLOCKED.replace("sys.meta_path.insert(0, NotBuilt())", "").replace(
+        "assert streamed.compiled_search is None", "assert streamed.compiled_search")
+    built = subprocess.run([sys.executable, "-c", plain, *args, str(tmp_path / "c.jsonl")],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "p.jsonl").read_bytes() == (tmp_path / "c.jsonl").read_bytes()
