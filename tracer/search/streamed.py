@@ -87,10 +87,9 @@ HEADROOM = 1 << 20
 
 def _stack_bytes() -> int:
     """The C stack of this thread, where it is known: the main thread's (its resource
-    limit) or the big-stack thread of ``deep.run_deep``; 0 elsewhere."""
+    limit), or what the thread's maker wrote on it as ``stack_bytes`` (``deep.run_deep``
+    does); 0 elsewhere."""
     import threading
-
-    from ..deep import STACK_BYTES
 
     thread = threading.current_thread()
     if thread is threading.main_thread():
@@ -98,7 +97,8 @@ def _stack_bytes() -> int:
 
         soft = resource.getrlimit(resource.RLIMIT_STACK)[0]
         return 1 << 26 if soft == resource.RLIM_INFINITY else soft
-    return STACK_BYTES if thread.name == "gametrace-search" else 0
+    known = getattr(thread, "stack_bytes", 0)
+    return known if isinstance(known, int) else 0
 
 
 def uses_compiled(run: Run) -> bool:
