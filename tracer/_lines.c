@@ -153,8 +153,16 @@ static int flush(Ctx *c) {
         PyObject *view = PyMemoryView_FromMemory(c->out.p + done, n - done, PyBUF_READ);
         if (view == NULL) return -1;
         PyObject *r = PyObject_CallOneArg(c->write, view);
+        /* release the view even when the write failed (a full disk), keeping its error */
+        PyObject *et, *ev, *tb;
+        PyErr_Fetch(&et, &ev, &tb);
         PyObject *released = PyObject_CallMethod(view, "release", NULL);
         Py_DECREF(view);
+        if (et != NULL) {
+            Py_XDECREF(released);
+            PyErr_Clear();
+            PyErr_Restore(et, ev, tb);
+        }
         if (r == NULL || released == NULL) {
             Py_XDECREF(r);
             Py_XDECREF(released);

@@ -401,3 +401,26 @@ def test_the_compiled_loop_writes_all_of_each_chunk_to_a_raw_file() -> None:
         got[name] = bytes(raw.data)
     assert got["compiled"] == got["pure"]
     assert len(got["pure"]) > 1 << 18  # more than one chunk of the compiled loop
+
+
+class Full(Trickle):
+    """A raw file whose disk fills up after the first 100,000 bytes."""
+
+    def write(self, b: Any) -> int:
+        if len(self.data) >= 100_000:
+            raise OSError(28, "No space left on device")
+        return super().write(b)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_a_failing_write_raises_its_own_error(name: str) -> None:
+    """A full disk is the OSError the file gave (the CLI spells it in one line)."""
+    from tracer.games.registry import make_game
+
+    game, state, _ = make_game("tictactoe", {"board": "x...o...."})
+    raw = Full()
+    out = io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", newline="\n")
+    recorder = StreamRecorder(out, jsonl=True)
+    recorder._raw = raw
+    with build(name), pytest.raises(OSError, match="No space left"):
+        minimax(game, state, recorder=recorder)
