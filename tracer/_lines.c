@@ -6,11 +6,13 @@
  * the same visits, and writes the same bytes.  What it saves is the Python-level work
  * around those calls: the lines are formatted into one C buffer (handed to the
  * stream's ``write`` every 256 KiB and when the search ends, also when it fails), node
- * ids are spelt as JSON text in C buffers (a Python string is made only for the ids of
- * the principal variation), and values are spelt when a line needs them.
+ * ids are spelt as JSON text in C buffers (a Python string is made only for a child that
+ * becomes its parent's best so far, for the principal variation), and values are spelt
+ * when a line needs them.
  *
  * Python calls it through ``tracer.search.streamed`` only; that module decides when
- * it may (a JSONL stream, the natural or reverse order, a modest recursion limit) and
+ * it may (a JSONL stream, the natural or reverse order, a thread whose C stack holds
+ * the recursion limit's depth) and
  * falls back to the pure loop otherwise, or when GAMETRACE_PURE=1.  The tests run
  * both and compare the bytes (tests/search/test_streamed.py).
  */
