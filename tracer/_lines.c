@@ -12,9 +12,9 @@
  *
  * Python calls it through ``tracer.search.streamed`` only; that module decides when
  * it may (a JSONL stream, the natural or reverse order, a thread whose C stack holds
- * the recursion limit's depth) and
- * falls back to the pure loop otherwise, or when GAMETRACE_PURE=1.  The tests run
- * both and compare the bytes (tests/search/test_streamed.py).
+ * the recursion limit's depth) and falls back to the pure loop otherwise, or when
+ * GAMETRACE_PURE=1.  The tests run both and compare the bytes
+ * (tests/search/test_streamed.py).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
