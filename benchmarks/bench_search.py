@@ -18,6 +18,7 @@ from it).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import statistics
@@ -43,6 +44,15 @@ POSITIONS = (EMPTY, "x........", "....x....", "x...o....", "x...o...x", "xo..x..
 counts of X and O are equal)."""
 
 
+@functools.cache
+def build() -> str:
+    """Which streamed loops the recorded searches run: the compiled ones when
+    ``tracer._lines`` (tracer/_lines.c) was built at install time."""
+    proc = subprocess.run([sys.executable, "-c", "import tracer._lines"], capture_output=True,
+                          check=False)
+    return "compiled build" if proc.returncode == 0 else "pure build: tracer._lines not built"
+
+
 def baseline_tree(tmp: Path) -> Path | None:
     """The ``tracer`` package at BASELINE, unpacked into ``tmp``; None without git history."""
     proc = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "tracer"],
@@ -54,9 +64,13 @@ def baseline_tree(tmp: Path) -> Path | None:
     return tmp
 
 
-def run_worker(task: str, board: str, baseline: Path | None) -> dict[str, Any] | None:
+def run_worker(task: str, board: str, baseline: Path | None,
+               pure: bool = False) -> dict[str, Any] | None:
+    """One measurement in a fresh process; ``pure``: with ``GAMETRACE_PURE=1`` (the
+    pure-Python streamed loops instead of the compiled ones)."""
     env = dict(os.environ)
     env.pop("GAMETRACE_BASELINE", None)
+    env["GAMETRACE_PURE"] = "1" if pure else "0"
     if baseline is not None:
         env["GAMETRACE_BASELINE"] = str(baseline)
     proc = subprocess.run([sys.executable, str(WORKER), task, board], env=env,
@@ -88,8 +102,9 @@ class Table:
                 if base and self.baseline is None:
                     self.missing.add(name)
                     continue
-                task = name.removeprefix("before-")
-                got = run_worker(task, board, self.baseline if base else None)
+                task = name.removeprefix("before-").removesuffix("-pure")
+                got = run_worker(task, board, self.baseline if base else None,
+                                 pure=name.endswith("-pure"))
                 if got is None:
                     self.missing.add(name)
                 else:
@@ -135,7 +150,7 @@ def ratio(a: float | None, b: float | None) -> float | None:
 def tictactoe(t: Table) -> None:
     names = ["ours-minimax", "openspiel-minimax", "aima-minimax", "ours-alphabeta",
              "openspiel-alphabeta", "aima-alphabeta", "ours-minimax-jsonl",
-             "before-ours-minimax", "before-ours-alphabeta"]
+             "ours-minimax-jsonl-pure", "before-ours-minimax", "before-ours-alphabeta"]
     t.measure(names, (EMPTY,), ROUNDS)
     nodes = t.nodes("ours-minimax")
     print(f"full tic-tac-toe from the empty board ({nodes:,} nodes for minimax): CPU seconds "
@@ -152,7 +167,9 @@ def tictactoe(t: Table) -> None:
     print(t.row(f"ours alpha-beta before ({BASELINE})", "before-ours-alphabeta",
                 "ours-alphabeta"))
     print(t.row("ours minimax recorded to JSONL", "ours-minimax-jsonl", "ours-minimax",
-                "temp file, fsync, rename"))
+                f"temp file, fsync, rename; {build()}"))
+    print(t.row("  the same, pure-Python build", "ours-minimax-jsonl-pure", "ours-minimax",
+                "GAMETRACE_PURE=1"))
 
 
 def othello(t: Table) -> None:
@@ -178,7 +195,7 @@ def goals(t: Table) -> None:
         ours = t.cold(f"ours-{algo}")
         print(goal(f"{label} vs OpenSpiel", ratio(t.cold(f"openspiel-{algo}"), ours), 1.5))
         print(goal(f"{label} vs aima-python", ratio(t.cold(f"aima-{algo}"), ours), 4.0))
-    print(goal("recording full minimax to JSONL / untraced",
+    print(goal(f"recording full minimax to JSONL / untraced ({build()})",
                ratio(t.cold("ours-minimax-jsonl"), t.cold("ours-minimax")), 2.0, at_most=True))
     print(goal("Othello nodes/s untraced vs before",
                ratio(t.cold("before-ours-othello"), t.cold("ours-othello")), 2.0))

@@ -59,6 +59,8 @@ def run_deep(fn: Callable[[], T], *, max_ply: int, deadline: float | None = None
     try:
         threading.stack_size(STACK_BYTES)
         worker = threading.Thread(target=target, name="gametrace-search", daemon=True)
+        # the compiled search loops recurse in C only on threads whose stack they know
+        worker.stack_bytes = STACK_BYTES  # type: ignore[attr-defined]
         worker.start()
     finally:
         threading.stack_size(old_stack)

@@ -7,7 +7,10 @@ the :data:`NULL` recorder costs one attribute test per step and no allocations.
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
+from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack
 from types import TracebackType
 from typing import Protocol, TextIO
@@ -84,10 +87,24 @@ class StreamRecorder:
 
     def __init__(self, out: TextIO, *, jsonl: bool) -> None:
         self._writer = TraceWriter(out, jsonl=jsonl)
+        self._out = out
+        self._raw: io.RawIOBase | None = None
+        self.jsonl = jsonl
+        """JSON lines (``write_line`` writes straight to ``out``), not one document."""
         self.emit = self._writer.event  # type: ignore[method-assign, assignment]  # one call less
         self.write_line = self._writer.line
         """Write an event given as its JSON text: searches that format their hottest
         events directly (``lines.line_formatter``) skip building the objects."""
+
+    def binary_lines(self) -> Callable[[memoryview], int | None] | None:
+        """Where lines may go as UTF-8 bytes: the ``write`` of the raw file under the
+        text stream, whose buffers are flushed first (the compiled loop then skips
+        decoding, encoding and a copy); it may write only part of what it is given and
+        says how much.  None when the recorder does not know that stream's spelling."""
+        if self._raw is None:
+            return None
+        self._out.flush()  # the text layer and the buffer under it: the raw file is next
+        return self._raw.write
 
     def start(self, header: Header) -> None:
         self._writer.start(header)
@@ -112,9 +129,17 @@ class FileRecorder(StreamRecorder, AbstractContextManager["FileRecorder"]):
         from .jsonio import atomic_writer
 
         self._cm = ExitStack()
-        out = self._cm.enter_context(atomic_writer(path))
-        out = self._cm.enter_context(compressing(out, path))
+        plain = self._cm.enter_context(atomic_writer(path))
+        out = self._cm.enter_context(compressing(plain, path))
         super().__init__(out, jsonl=is_stream(path))
+        # An uncompressed file this recorder opens writes UTF-8 and newlines as they are,
+        # so the bytes under it are the text's.  (Not under a compressor: flushing the
+        # text stream would flush the compressor too, and change the compressed bytes.)
+        buffer = getattr(out, "buffer", None)
+        if (out is plain and isinstance(out, io.TextIOWrapper)
+                and isinstance(buffer, io.BufferedWriter)
+                and codecs.lookup(out.encoding).name == "utf-8" and os.linesep == "\n"):
+            self._raw = buffer.raw
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:

@@ -1,20 +1,25 @@
 """The specialised loops that stream minimax and alpha-beta to a file write exactly what
 the general loops' events spell (tracer/search/streamed.py), whatever the tree, names,
-values, depth limit, budget or ordering."""
+values, depth limit, budget or ordering; in both builds, the compiled one
+(tracer/_lines.c) and the pure-Python one (``GAMETRACE_PURE=1``)."""
 
 from __future__ import annotations
 
 import io
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracer.errors import UsageError
+from tracer.errors import LimitExceeded, UsageError
 from tracer.games.base import Capabilities, Player
-from tracer.record import MemoryRecorder, StreamRecorder
+from tracer.record import FileRecorder, MemoryRecorder, StreamRecorder
 from tracer.search import alpha_beta, minimax, streamed
 from tracer.search.common import Limits
 from tracer.trace import write_trace
@@ -27,7 +32,8 @@ Node = Any
 
 numbers = st.one_of(
     st.integers(-9, 9),
-    st.sampled_from([0.5, -2.25, 1.0, -0.0, 1e300, float("inf"), float("-inf")]),
+    st.sampled_from([0.5, -2.25, 1.0, -0.0, 1e300, 1e-7, float("inf"), float("-inf"),
+                     10**20, -(2**63)]),
 )
 nodes = st.recursive(
     numbers,
@@ -93,15 +99,45 @@ class OddGame:
         return f'at {state}: "{ODD[len(state) % len(ODD)]}"\n\\'
 
 
-def streamed_and_kept(search: Any, game: Any, jsonl: bool, **options: Any) -> tuple[str, str]:
+BUILDS = ("compiled", "pure")
+
+
+@contextmanager
+def build(name: str) -> Iterator[None]:
+    """Run the streamed loops of one build: ``GAMETRACE_PURE`` set for the block."""
+    old = os.environ.get("GAMETRACE_PURE")
+    os.environ["GAMETRACE_PURE"] = "1" if name == "pure" else "0"
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["GAMETRACE_PURE"]
+        else:
+            os.environ["GAMETRACE_PURE"] = old
+
+
+def streamed_and_kept(search: Any, game: Any, jsonl: bool,
+                      **options: Any) -> tuple[dict[str, str], str]:
+    """What each build streams, and the lines of the events a memory recorder keeps."""
     memory = MemoryRecorder()
     search(game, recorder=memory, **options)
     kept = memory.trace
     expected = io.StringIO()
     write_trace(expected, kept.header, kept.events, kept.result, jsonl=jsonl)
-    out = io.StringIO()
-    search(game, recorder=StreamRecorder(out, jsonl=jsonl), **options)
-    return out.getvalue(), expected.getvalue()
+    got = {}
+    for name in BUILDS:
+        out = io.StringIO()
+        with build(name):
+            search(game, recorder=StreamRecorder(out, jsonl=jsonl), **options)
+        got[name] = out.getvalue()
+    return got, expected.getvalue()
+
+
+def test_the_compiled_build_is_there() -> None:
+    """``pip install -e .`` compiles it (hatch_build.py); without it every "compiled"
+    run below would silently be the pure one."""
+    assert streamed.compiled_search is not None, (
+        "tracer/_lines.c is not built: reinstall with a C compiler (make test does)")
 
 
 @settings(max_examples=150, deadline=None)
@@ -120,7 +156,7 @@ def test_the_streamed_loop_writes_the_general_loops_lines(
         extra = {} if search is minimax else {"cut_on": cut_on}
         got, expected = streamed_and_kept(search, game, jsonl, variant=variant, order=order,
                                           depth=depth, limits=limits, **extra)
-        assert got == expected, variant
+        assert got == {name: expected for name in BUILDS}, variant
 
 
 def test_streaming_minimax_takes_the_specialised_loop(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -149,9 +185,10 @@ def test_the_streamed_result_has_plain_ids() -> None:
     assert result.move == "back\\slash1"
 
 
-def test_a_chance_node_is_named_plainly_in_the_error() -> None:
+@pytest.mark.parametrize("name", BUILDS)
+def test_a_chance_node_is_named_plainly_in_the_error(name: str) -> None:
     game = OddGame(("max", 0, [("chance", 0, [1])]), named=False)
-    with pytest.raises(UsageError, match='node a"b0 is a chance node'):
+    with build(name), pytest.raises(UsageError, match='node a"b0 is a chance node'):
         minimax(game, recorder=StreamRecorder(io.StringIO(), jsonl=True))
 
 
@@ -175,12 +212,12 @@ def test_streamed_games_write_the_general_loops_lines(name: str, params: dict[st
     for jsonl in (True, False):
         got, expected = streamed_and_kept(
             lambda g, **kw: minimax(g, state, **kw), game, jsonl, depth=depth)
-        assert got == expected
+        assert got == {name: expected for name in BUILDS}
     for variant in ("fail-soft", "fail-hard"):
         got, expected = streamed_and_kept(
             lambda g, **kw: alpha_beta(g, state, **kw), game, True, depth=depth,
             variant=variant)
-        assert got == expected, variant
+        assert got == {name: expected for name in BUILDS}, variant
 
 
 def test_streaming_alpha_beta_takes_the_specialised_loop(
@@ -200,3 +237,190 @@ def test_streaming_alpha_beta_takes_the_specialised_loop(
     alpha_beta(game, recorder=MemoryRecorder())
     alpha_beta(game, recorder=StreamRecorder(io.StringIO(), jsonl=True), order="best")
     assert calls == [False, True]
+
+
+def test_the_compiled_loop_is_the_one_that_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For JSON lines unless GAMETRACE_PURE=1; never for the one-document form, whose
+    separators only the pure loop writes."""
+    calls = []
+    real = streamed.compiled_search
+
+    def spy(*args: Any) -> Any:
+        calls.append(args[5])  # alpha_beta
+        return real(*args)
+
+    monkeypatch.setattr(streamed, "compiled_search", spy)
+    game = OddGame(("max", 0, [1, 2]), named=False)
+    with build("compiled"):
+        minimax(game, recorder=StreamRecorder(io.StringIO(), jsonl=True))
+        alpha_beta(game, recorder=StreamRecorder(io.StringIO(), jsonl=True))
+        minimax(game, recorder=StreamRecorder(io.StringIO(), jsonl=False))
+    with build("pure"):
+        minimax(game, recorder=StreamRecorder(io.StringIO(), jsonl=True))
+    assert calls == [False, True]
+
+
+def test_the_compiled_loop_stays_within_the_threads_c_stack(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """It recurses in C as deep as the recursion limit lets it: only on a thread whose
+    stack is known to hold that many levels."""
+    import sys
+    import threading
+
+    from tracer.search.common import Run, SearchOptions
+
+    run = Run(OddGame(("max", 0, [1]), named=False),
+              StreamRecorder(io.StringIO(), jsonl=True), SearchOptions(), quoted_ids=True)
+    with build("compiled"):
+        assert streamed.uses_compiled(run)
+        monkeypatch.setattr(sys, "getrecursionlimit", lambda: 1 << 30)
+        assert not streamed.uses_compiled(run)
+        monkeypatch.undo()
+        seen = []
+        other = threading.Thread(target=lambda: seen.append(streamed.uses_compiled(run)))
+        other.start()
+        other.join()
+        assert seen == [False]
+        # the command line's big-stack thread, with its recursion limit for 100,000 plies
+        from tracer.deep import DEFAULT_MAX_PLY, run_deep
+
+        assert run_deep(lambda: streamed.uses_compiled(run), max_ply=DEFAULT_MAX_PLY)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_a_tree_deeper_than_the_recursion_limit_is_a_clear_error(name: str) -> None:
+    import sys
+
+    node: Node = 7
+    for _ in range(sys.getrecursionlimit() + 100):
+        node = ("max", 0, [node])
+    with build(name), pytest.raises(LimitExceeded, match="recursion limit"):
+        minimax(OddGame(node, named=False), recorder=StreamRecorder(io.StringIO(), jsonl=True))
+
+
+class Failing(OddGame):
+    """An OddGame whose evaluation fails at its third leaf."""
+
+    leaves = 0
+
+    def utility(self, state: tuple[int, ...]) -> float:
+        self.leaves += 1
+        if self.leaves == 3:
+            raise ValueError("broken game")
+        return super().utility(state)
+
+
+def test_a_failing_game_leaves_the_same_lines_in_both_builds() -> None:
+    """The compiled loop hands over what it has buffered before the error goes on."""
+    root = ("max", 0, [("min", 0, [1, 2]), ("min", 0, [3, 4])])
+    got = {}
+    for name in BUILDS:
+        out = io.StringIO()
+        with build(name), pytest.raises(ValueError, match="broken game"):
+            minimax(Failing(root, named=False), recorder=StreamRecorder(out, jsonl=True))
+        got[name] = out.getvalue()
+    assert got["compiled"] == got["pure"]
+    # the header; the first MIN node's expand, two leaves and backups; the root's
+    # expand and backup; the second MIN node's expand
+    assert got["pure"].count("\n") == 9
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+@pytest.mark.parametrize(("game_name", "params", "depth"), [
+    ("tictactoe", {"board": "x...o...."}, None),
+    ("grundy", {"coins": "9"}, None),
+    ("nim", {"piles": "3,2", "misere": "true"}, None),
+    ("gameof5", {}, None),
+    ("chomp", {"rows": "3", "cols": "4"}, None),
+    ("othello", {}, 4),
+])
+def test_both_builds_write_byte_identical_files(tmp_path: Path, suffix: str, game_name: str,
+                                                params: dict[str, str],
+                                                depth: int | None) -> None:
+    """Through a FileRecorder the compiled loop writes bytes under the text stream."""
+    from tracer.games.registry import make_game
+
+    for search, variant in ((minimax, "two-function"), (alpha_beta, "fail-soft"),
+                            (alpha_beta, "fail-hard")):
+        files = []
+        for name in BUILDS:
+            game, state, _ = make_game(game_name, params)
+            path = tmp_path / f"{name}-{variant}{suffix}"
+            with build(name), FileRecorder(path) as rec:
+                search(game, state, variant=variant, depth=depth, recorder=rec)
+            files.append(path.read_bytes())
+        assert files[0] == files[1], variant
+        assert len(files[0]) > 500
+
+
+def test_the_lecture_trees_write_byte_identical_files(tmp_path: Path) -> None:
+    """Named nodes: ids from the tree, no labels."""
+    from tracer.api import load_source, search_tree
+
+    for example in ("aima", "two-mins", "three-mins"):
+        tree = load_source(example)
+        for algorithm in ("minimax", "alphabeta"):
+            files = []
+            for name in BUILDS:
+                path = tmp_path / f"{example}-{algorithm}-{name}.jsonl"
+                with build(name), FileRecorder(path) as rec:
+                    search_tree(tree, algorithm=algorithm, recorder=rec)
+                files.append(path.read_bytes())
+            assert files[0] == files[1], (example, algorithm)
+
+
+class Trickle(io.RawIOBase):
+    """A raw file that takes at most 777 bytes per write, as a raw write may."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: Any) -> int:
+        taken = bytes(b[:777])
+        self.data += taken
+        return len(taken)
+
+
+def test_the_compiled_loop_writes_all_of_each_chunk_to_a_raw_file() -> None:
+    """Under a file recorder it writes to the raw file, which may take part of a chunk."""
+    from tracer.games.registry import make_game
+
+    game, state, _ = make_game("tictactoe", {"board": "x...o...."})
+    got = {}
+    for name in BUILDS:
+        raw = Trickle()
+        out = io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", newline="\n")
+        recorder = StreamRecorder(out, jsonl=True)
+        recorder._raw = raw  # as FileRecorder does for the files it opens
+        with build(name):
+            minimax(game, state, recorder=recorder)
+        out.flush()
+        got[name] = bytes(raw.data)
+    assert got["compiled"] == got["pure"]
+    assert len(got["pure"]) > 1 << 18  # more than one chunk of the compiled loop
+
+
+class Full(Trickle):
+    """A raw file whose disk fills up after the first 100,000 bytes."""
+
+    def write(self, b: Any) -> int:
+        if len(self.data) >= 100_000:
+            raise OSError(28, "No space left on device")
+        return super().write(b)
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_a_failing_write_raises_its_own_error(name: str) -> None:
+    """A full disk is the OSError the file gave (the CLI spells it in one line)."""
+    from tracer.games.registry import make_game
+
+    game, state, _ = make_game("tictactoe", {"board": "x...o...."})
+    raw = Full()
+    out = io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", newline="\n")
+    recorder = StreamRecorder(out, jsonl=True)
+    recorder._raw = raw
+    with build(name), pytest.raises(OSError, match="No space left"):
+        minimax(game, state, recorder=recorder)

@@ -5,9 +5,15 @@ Recording the full tic-tac-toe tree writes 1.1 million events.  The general loop
 calls per event.  This copy of the same loop writes each event's line as one f-string
 (about twice as fast to fill as a %-template); every node id is spelt as a JSON string
 once, when its node is made (``Run.quoted``), and every value's JSON text travels up
-the tree with the value, so a backup formats no number at all.  Recording the full
-tic-tac-toe tree then costs about 2.6 times the untraced search instead of 4.9 (issue
-4 asks for at most 3; ``benchmarks/run.py search`` measures it).
+the tree with the value, so a backup formats no number at all.
+
+Even so a line costs about 1.5 us in CPython, 7 times the untraced search for the full
+tic-tac-toe tree, so both loops have a compiled build, ``tracer/_lines.c`` (built by
+``pip install`` when there is a C compiler, see hatch_build.py): the same loop calling
+the game's methods in the same order, formatting into a C buffer.  It runs where
+:func:`uses_compiled` says (JSON lines, a thread whose C stack is known to be deep
+enough, no ``GAMETRACE_PURE=1``); the pure loops below run everywhere else.  Issue 15
+asks for at most 2 times the untraced search; ``benchmarks/run.py search`` measures it.
 
 Fail-soft and fail-hard alpha-beta (``alphabeta._ab``) have a copy of their own too,
 :func:`alpha_beta_lines`, which carries the JSON text of alpha and beta with them.
@@ -16,11 +22,14 @@ Both run only where they are exactly the general loops: a stream recorder and an
 ordering that does not read node ids (``Run.quoted``).  The lines are those of
 ``lines.line_template`` for expand, evaluate, backup and cut events; the property tests
 check that these loops write, byte for byte, the lines of the general loops' events on
-random games, depth limits, budgets and every built-in game (tests/search/test_streamed.py).
+random games, depth limits, budgets and every built-in game, in both builds
+(tests/search/test_streamed.py).
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from json.encoder import encode_basestring as json_str
 from typing import Any
@@ -28,6 +37,11 @@ from typing import Any
 from ..games.base import Player
 from ..lines import json_number
 from .common import INF, PV, Run, no_chance
+
+try:  # the compiled build of these loops (tracer/_lines.c), when it was built
+    from .._lines import search as compiled_search
+except ImportError:  # no compiler at install time: the pure loops below do it all
+    compiled_search = None  # type: ignore[assignment]
 
 __all__ = ["alpha_beta_lines", "two_function_lines"]
 
@@ -64,11 +78,64 @@ def _leaf_writer(run: Run) -> Callable[[Any, str, str, int, bool], Searched]:
     return leaf
 
 
+FRAME_BYTES = 512
+"""What one tree level of the compiled loop may take of the C stack, with a margin (a
+frame takes about 250 bytes with gcc -O2)."""
+HEADROOM = 1 << 20
+"""C stack kept for the caller's frames and the game methods called at the deepest level."""
+
+
+def _stack_bytes() -> int:
+    """The C stack of this thread, where it is known: the main thread's (its resource
+    limit), or what the thread's maker wrote on it as ``stack_bytes`` (``deep.run_deep``
+    does); 0 elsewhere."""
+    import threading
+
+    thread = threading.current_thread()
+    if thread is threading.main_thread():
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_STACK)[0]
+        return 1 << 26 if soft == resource.RLIM_INFINITY else soft
+    known = getattr(thread, "stack_bytes", 0)
+    return known if isinstance(known, int) else 0
+
+
+def uses_compiled(run: Run) -> bool:
+    """Whether this run's streamed search runs the compiled loop: it is built, not
+    turned off (``GAMETRACE_PURE=1``), the run writes JSON lines (the ``.json`` form's
+    separators are the pure loop's), and the C stack holds as many tree levels as
+    Python's recursion limit allows (the loop obeys that limit, as the pure one does).
+    """
+    from ..record import StreamRecorder
+
+    rec = run.rec
+    return (compiled_search is not None and os.environ.get("GAMETRACE_PURE") != "1"
+            and isinstance(rec, StreamRecorder) and rec.jsonl
+            and sys.getrecursionlimit() * FRAME_BYTES + HEADROOM <= _stack_bytes())
+
+
+def _compiled(run: Run, state: Any, alpha_beta: bool, hard: bool) -> tuple[float, PV]:
+    def chance(key: str) -> Exception:
+        return no_chance(run.plain_id(key))
+
+    from ..record import StreamRecorder
+
+    assert run.lines is not None and isinstance(run.rec, StreamRecorder)
+    tools = (_PLAYER, json_number, chance, Player.MAX, Player.MIN, Player.CHANCE, -INF, INF)
+    raw = run.rec.binary_lines()
+    write = run.lines if raw is None else raw
+    value, pv = compiled_search(run, state, write, raw is not None, tools, alpha_beta, hard)
+    return value, (run.root_key, pv)
+
+
 def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
     """MAX-VALUE / MIN-VALUE from ``state``, each event written to ``run.lines``.
 
     The run must be ``quoted`` (its node keys are ids spelt as JSON strings)."""
     assert run.quoted and run.lines is not None
+    if uses_compiled(run):
+        return _compiled(run, state, False, False)
     write = run.lines
     game = run.game
     is_terminal = game.is_terminal
@@ -125,6 +192,8 @@ def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
     ``run.lines``; alpha and beta travel with their JSON text.  The run must be
     ``quoted``."""
     assert run.quoted and run.lines is not None
+    if uses_compiled(run):
+        return _compiled(run, state, True, hard)
     write = run.lines
     game = run.game
     is_terminal = game.is_terminal

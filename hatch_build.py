@@ -1,0 +1,62 @@
+"""Build hook: compile tracer/_lines.c, the compiled build of the streamed search loops.
+
+Hatchling runs it for every wheel, the editable one of ``pip install -e`` included (the
+editable install then finds the library next to the sources).  It needs only the C
+compiler Python itself was built with and Python's headers, called as sysconfig says
+(``LDSHARED`` and ``CC`` in the environment override it, as for setuptools).  If that
+fails, the build goes on without it and the package runs its pure-Python loops, which
+write the same bytes (tracer/search/streamed.py); the warning says why.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+SOURCE = Path("tracer") / "_lines.c"
+
+
+def compile_lines(root: Path) -> Path | None:
+    """Compile ``root/tracer/_lines.c`` next to itself; the library's path, or None
+    (with a warning on stderr) when there is no working compiler."""
+    source = root / SOURCE
+    target = source.with_name("_lines" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+    link = os.environ.get("LDSHARED") or sysconfig.get_config_var("LDSHARED") or ""
+    if not link:
+        cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+        link = f"{cc} -shared"
+    command = [*shlex.split(link), *shlex.split(sysconfig.get_config_var("CCSHARED") or ""),
+               "-O2", f"-I{sysconfig.get_paths()['include']}", str(source), "-o", str(target)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except OSError as exc:
+        why = str(exc)
+    else:
+        if done.returncode == 0:
+            return target
+        why = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+    print(f"gametree-tracer: not compiling {SOURCE} ({why}); the pure-Python loops "
+          "will write the traces", file=sys.stderr)
+    return None
+
+
+class CompiledLines(BuildHookInterface):  # type: ignore[type-arg]
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":
+            return
+        built = compile_lines(Path(self.root))
+        if built is None:
+            return
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+        if version != "editable":  # the editable install reads it in place
+            build_data["force_include"][str(built)] = f"tracer/{built.name}"
