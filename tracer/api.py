@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from .analysis.admissible import AdmissibilityReport
     from .analysis.check import Report
     from .analysis.diff import TraceDiff
+    from .analysis.exercise import Exercise
     from .analysis.matrix_report import MatrixReport
-    from .trace import Trace
 
 __all__ = [
     "SearchSummary",
@@ -240,11 +240,13 @@ def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
 def check_answer_file(source: str, solution: str | os.PathLike[str], *,
                       overrides: Mapping[str, Any] | None = None,
                       params: Mapping[str, str] | None = None,
-                      diagnosis: bool = True) -> tuple[Report, Trace]:
+                      diagnosis: bool = True, render_out: str | None = None,
+                      preset: str | None = None) -> Report:
     """Check the answer in the file ``solution`` against the search of ``source`` (what
     ``gametrace check`` takes); ``overrides`` (``variant="fail-hard"``...; ``None``: not
-    given) win over the answer's own conventions.  Returns the verdict and the expected
-    trace (to draw the mistakes on).  An error in the answer names its file."""
+    given) win over the answer's own conventions.  With ``render_out``, also draw the
+    expected tree with the answer's mistakes marked (``preset`` as in ``render``).
+    Returns the verdict.  An error in the answer names its file."""
     from .analysis.check import answer_conventions, check_solution, expected_trace, require_items
     from .analysis.solution import load_solution
 
@@ -254,11 +256,40 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     conv = answer_conventions(answer, **(overrides or {}))
     trace, title = expected_trace(source, conv, dict(params or {}))
     try:
-        return check_solution(answer, trace, title=title, diagnosis=diagnosis), trace
+        report = check_solution(answer, trace, title=title, diagnosis=diagnosis)
     except InputError as exc:
         if exc.file is None:
             raise InputError(exc.message, file=file, where=exc.where) from None
         raise
+    if render_out is not None:
+        from .figures.check_render import render_marked
+
+        render_marked(trace, report, render_out, preset=preset)
+    return report
+
+
+def write_exercise_files(*, branching: int, depth: int, cuts: str | None = None,
+                         values: str = "0..20", seed: int = 0, variant: str = "fail-soft",
+                         cut_on: str = "ge", out_dir: str | os.PathLike[str] | None = None,
+                         fmt: str = "svg", preset: str | None = None,
+                         ) -> tuple[Exercise, list[Path]]:
+    """``gametrace exercise``: a random alpha-beta exercise (``cuts`` and ``values`` as
+    ``MIN..MAX`` or one number) and its files, written into ``out_dir`` (default
+    ``exercise-SEED``): the tree, the worksheet, the answer key and its diagram."""
+    from .analysis.exercise import make_exercise
+    from .analysis.solution import Conventions
+    from .figures.exercise import write_exercise
+    from .outputs import check_folder
+    from .ranges import parse_range
+
+    cuts_range = parse_range(cuts, "--cuts")
+    value_range = parse_range(values, "--values")
+    assert value_range is not None
+    folder = Path(out_dir) if out_dir is not None else Path(f"exercise-{seed}")
+    check_folder(folder, option="-o")
+    ex = make_exercise(branching=branching, depth=depth, cuts=cuts_range, values=value_range,
+                       seed=seed, conventions=Conventions(variant=variant, cut_on=cut_on))
+    return ex, write_exercise(ex, folder, fmt=fmt, preset=preset)
 
 
 def diff_files(a: str | os.PathLike[str], b: str | os.PathLike[str], *,

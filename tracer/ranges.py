@@ -13,6 +13,7 @@ import math
 from .errors import UsageError
 
 __all__ = [
+    "parse_range",
     "MAX_DPI",
     "MAX_PLY",
     "MAX_RANDOM_ORDERINGS",
@@ -76,3 +77,18 @@ def check_seconds(option: str, value: float | None) -> float | None:
         raise UsageError(f"{option} must be a number of seconds above 0 and at most "
                          f"{MAX_SECONDS:.0f} (a week), got {value}")
     return float(value)
+
+
+def parse_range(text: str | None, what: str) -> tuple[int, int] | None:
+    """``2..4`` -> (2, 4); ``3`` -> (3, 3); ``None`` -> None (not given)."""
+    if text is None:
+        return None
+    low, sep, high = text.partition("..")
+    try:
+        lo = int(low)
+        hi = int(high) if sep else lo
+    except ValueError:
+        raise UsageError(f"{what}: expected MIN..MAX or a number, got {text!r}") from None
+    if lo > hi:
+        raise UsageError(f"{what}: {lo}..{hi} is empty (MIN must not exceed MAX)")
+    return lo, hi

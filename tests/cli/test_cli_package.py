@@ -125,7 +125,7 @@ def test_check_prints_the_reports_own_text() -> None:
     from tracer.api import check_answer_file
 
     answer = DOCS / "student-wrong.json"
-    report, _ = check_answer_file("aima", answer)
+    report = check_answer_file("aima", answer)
     code, out, _ = gametrace("check", "aima", str(answer))
     assert code == 1 and out == report.to_text(solution=str(answer)) + "\n"
     assert out == (DOCS / "verdict-wrong.txt").read_text(encoding="utf-8").replace(
@@ -172,3 +172,48 @@ def test_the_catalogues_print_the_librarys_listing() -> None:
     assert gametrace("games")[1] == games_text() + "\n"
     assert gametrace("examples")[1] == examples_text() + "\n"
     assert examples_text().startswith("aima")
+
+
+def test_run_check_and_exercise_are_one_library_call_each(tmp_path: Path) -> None:
+    # What each command does is the library's: the same call from Python writes the
+    # same files the command writes.
+    from tracer.api import check_answer_file, run_source, write_exercise_files
+
+    outcome = run_source("aima", output=str(tmp_path / "a.jsonl"),
+                         render_out=str(tmp_path / "a.svg"), algorithm="alphabeta")
+    assert outcome.result.value == 3 and not outcome.stdout_taken
+    assert gametrace("run", "aima")[1].startswith(outcome.summary.to_text())
+    assert "<svg" in (tmp_path / "a.svg").read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.jsonl", "a.svg"]
+
+    report = check_answer_file("aima", DOCS / "student-wrong.json",
+                               render_out=str(tmp_path / "marked.svg"))
+    assert not report.correct and "<svg" in (tmp_path / "marked.svg").read_text()
+
+    ex, written = write_exercise_files(branching=2, depth=2, cuts="1", seed=7,
+                                       out_dir=tmp_path / "lib")
+    code, _, _ = gametrace("exercise", "-b", "2", "-d", "2", "--cuts", "1", "--seed", "7",
+                           "-o", str(tmp_path / "cli"))
+    assert code == 0
+    assert sorted(p.name for p in written) == sorted(p.name for p in (tmp_path / "cli").iterdir())
+    for path in written:
+        assert path.read_bytes() == (tmp_path / "cli" / path.name).read_bytes()
+    assert ex.to_text(branching=2, depth=2)
+
+
+@pytest.mark.parametrize(("text", "expected"), [("2..4", (2, 4)), ("3", (3, 3)),
+                                                 (None, None), ("-10..10", (-10, 10))])
+def test_ranges_are_read_by_the_library(text: str | None,
+                                        expected: tuple[int, int] | None) -> None:
+    from tracer.ranges import parse_range
+
+    assert parse_range(text, "--cuts") == expected
+
+
+@pytest.mark.parametrize("text", ["4..2", "x", "1..y"])
+def test_a_bad_range_is_one_usage_error(text: str) -> None:
+    from tracer.errors import UsageError
+    from tracer.ranges import parse_range
+
+    with pytest.raises(UsageError, match="--cuts"):
+        parse_range(text, "--cuts")

@@ -30,23 +30,6 @@ from .options import (
 __all__ = ["check_command", "diff_command", "exercise_command"]
 
 
-def _range(text: str | None, what: str) -> tuple[int, int] | None:
-    """``2..4`` -> (2, 4); ``3`` -> (3, 3)."""
-    from ..errors import UsageError
-
-    if text is None:
-        return None
-    low, sep, high = text.partition("..")
-    try:
-        lo = int(low)
-        hi = int(high) if sep else lo
-    except ValueError:
-        raise UsageError(f"{what}: expected MIN..MAX or a number, got {text!r}") from None
-    if lo > hi:
-        raise UsageError(f"{what}: {lo}..{hi} is empty (MIN must not exceed MAX)")
-    return lo, hi
-
-
 @click.command("check")
 @click.argument("source")
 @click.argument("solutions", metavar="SOLUTION...", nargs=-1, required=True,
@@ -135,20 +118,17 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
         raise UsageError(f"{'--table' if tables else '--jobs'} applies to several answers "
                          "(a class): give more than one SOLUTION, or a folder")
     solution = solutions[0]
-    report, trace = check_answer_file(source, solution, overrides=overrides,
-                                      params=parse_params(params), diagnosis=not no_diagnosis)
+    report = check_answer_file(source, solution, overrides=overrides,
+                               params=parse_params(params), diagnosis=not no_diagnosis,
+                               render_out=render_out, preset=preset)
     if as_json:
         from ..jsonio import dumps_json
 
         click.echo(dumps_json(report.to_json()), err=on_stdout)
     else:
         click.echo(report.to_text(solution=str(solution)), err=on_stdout)
-    if render_out is not None:
-        from ..figures.check_render import render_marked
-
-        render_marked(trace, report, render_out, preset=preset)
-        if not on_stdout:
-            click.echo(f"diagram written to {render_out}", err=True)
+    if render_out is not None and not on_stdout:
+        click.echo(f"diagram written to {render_out}", err=True)
     ctx.exit(0 if report.correct else 1)
 
 
@@ -246,19 +226,11 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
       gametrace exercise -b 2 -d 4 --cuts 3..5 --values -10..10 --format png -o ex1
       gametrace exercise -b 3 -d 2 --format png --preset slides
     """
-    from ..analysis.exercise import make_exercise
-    from ..analysis.solution import Conventions
-    from ..figures.exercise import write_exercise
-    from ..outputs import check_folder
+    from ..api import write_exercise_files
 
-    cuts_range = _range(cuts, "--cuts")
-    value_range = _range(values, "--values")
-    assert value_range is not None
-    check_folder(out_dir if out_dir is not None else f"exercise-{seed}", option="-o")
-    ex = make_exercise(branching=branching, depth=depth, cuts=cuts_range, values=value_range,
-                       seed=seed, conventions=Conventions(variant=variant, cut_on=cut_on))
-    folder = out_dir if out_dir is not None else Path(f"exercise-{seed}")
-    written = write_exercise(ex, folder, fmt=fmt, preset=preset)
+    ex, written = write_exercise_files(
+        branching=branching, depth=depth, cuts=cuts, values=values, seed=seed,
+        variant=variant, cut_on=cut_on, out_dir=out_dir, fmt=fmt, preset=preset)
     click.echo(ex.to_text(branching=branching, depth=depth))
     for path in written:
         click.echo(f"  {path}")
