@@ -4,6 +4,7 @@ critical-tree bounds, the random summary, the plot and the side-by-side picture.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -241,6 +242,25 @@ def test_the_plot_renders_to_svg_and_png() -> None:
     svg = render_plot(report, "svg")
     assert svg.startswith(b"<?xml") and b"critical tree 5" in svg
     assert render_plot(report, "png").startswith(b"\x89PNG")
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("source,orders", [
+    ("aima", "natural,reverse,best,worst,random:30"),       # five marks on 5 and on 9
+    ("othello", "natural,reverse,best,worst,random:20"),    # 28 / 29, 111 / 111, 239 / 244
+], ids=["aima", "othello-d4"])
+def test_no_plot_label_touches_a_marker_line_or_another_label(
+        source: str, orders: str, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tests.render.svglayout import collisions
+    from tracer.cli import main
+
+    out = tmp_path / "plot.svg"
+    args = ["compare", source, "--orders", orders, "--plot", str(out)]
+    result = CliRunner().invoke(main, args + (["--depth", "4"] if source == "othello" else []))
+    assert result.exit_code == 0, result.output
+    assert collisions(out.read_text()) == []
 
 
 # -- side by side ----------------------------------------------------------------------------
