@@ -4,7 +4,8 @@ strip and the TikZ output (compiled with pdflatex, rasterised with pdftoppm).
     python tools/make_export_pictures.py      # writes docs/img/export/*
 
 Run by ``make docs`` (after ``make sysdeps-tex``).  Every picture comes from
-``traces/aima.alphabeta.fail-soft.json``, the AIMA tree of lecture 003.
+``traces/aima.alphabeta.fail-soft.json``, the AIMA tree of lecture 003, except the
+slide of Grundy's game (a deep tree, drawn growing right).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.strip import write_strip  # noqa: E402
 
 TRACE = ROOT / "traces" / "aima.alphabeta.fail-soft.json"
+GRUNDY = ROOT / "traces" / "grundy-7-min.andor.dfs.json"
 OUT = ROOT / "docs" / "img" / "export"
 
 DOC = r"""\documentclass[aspectratio=169]{beamer}
@@ -37,6 +39,7 @@ DOC = r"""\documentclass[aspectratio=169]{beamer}
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     render_trace(TRACE, OUT / "aima.slides.svg", preset_options("slides"))
+    render_trace(GRUNDY, OUT / "grundy.slides.svg", preset_options("slides"))
     render_trace(TRACE, OUT / "aima.pruned-cross.svg", RenderOptions(pruned="cross"))
     write_strip(Drawing(TRACE, RenderOptions(step="leaf", pruned="hide", legend=False)),
                 OUT / "aima.strip.svg")

@@ -3,6 +3,8 @@ marked, deterministic DOT, and real SVG/PNG."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.analysis.test_ordering import ORDERS, compare
@@ -33,3 +35,22 @@ def test_the_plot_renders_to_svg_and_png() -> None:
     assert render_plot(report, "png").startswith(b"\x89PNG")
 
 
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("source,orders", [
+    ("aima", "natural,reverse,best,worst,random:30"),       # five marks on 5 and on 9
+    ("othello", "natural,reverse,best,worst,random:20"),    # 28 / 29, 111 / 111, 239 / 244
+], ids=["aima", "othello-d4"])
+def test_no_plot_label_touches_a_marker_line_or_another_label(
+        source: str, orders: str, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tests.render.svglayout import collisions
+    from tracer.cli import main
+
+    out = tmp_path / "plot.svg"
+    args = ["compare", source, "--orders", orders, "--plot", str(out)]
+    result = CliRunner().invoke(main, args + (["--depth", "4"] if source == "othello" else []))
+    assert result.exit_code == 0, result.output
+    assert collisions(out.read_text()) == []

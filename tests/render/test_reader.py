@@ -284,3 +284,23 @@ def test_a_tree_whose_parents_disagree_is_split_node_by_node(
     # parent, which comes after it here, so it is drawn outside the hidden subtree
     assert first not in shown and grandchild in shown
     assert grandchild not in members[(skel.root, "explored")]
+
+
+@pytest.mark.parametrize("from_events", [False, True], ids=["lines", "events"])
+def test_an_absurd_depth_is_refused_before_the_path_grows(tmp_path: Path,
+                                                         from_events: bool) -> None:
+    # Found by the service's schema fuzzing: an evaluate event at depth 2,267,475,266
+    # made the replay fill its path with that many entries (23 GB, then the OOM killer).
+    plain = tmp_path / "aima.jsonl"
+    search_source("aima", output=plain)
+    lines = plain.read_text().splitlines()
+    k = next(i for i, line in enumerate(lines) if '"type":"evaluate"' in line)
+    data = json.loads(lines[k])
+    lines[k] = json.dumps({**data, "depth": 2_267_475_266})
+    bad = tmp_path / "deep.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    source: Trace | Path = load_trace(bad) if from_events else bad
+    with pytest.raises(InputError) as info:
+        Drawing(source, RenderOptions())
+    assert info.value.where == f"event {data['seq']}"
+    assert "2,267,475,266" in info.value.message and "1,000,000 plies" in info.value.message

@@ -129,3 +129,25 @@ def test_slides_boards_sit_under_their_nodes(name: str) -> None:
 
     drawing = Drawing(Path(__file__).parents[2] / "traces" / name, preset_options("slides"))
     assert collisions(drawing.render("svg").decode()) == []
+
+
+B3D4 = """A(
+  B(E(N(AO:12 AP:10 AQ:18) O(AR:7 AS:9 AT:5) P(AU:6 AV:5 AW:1))
+    F(Q(AX:19 AY:8 AZ:15) R(BA:2 BB:2 BC:4) S(BD:4 BE:1 BF:2))
+    G(T(BG:17 BH:12 BI:16) U(BJ:8 BK:16 BL:7) V(BM:6 BN:18 BO:13)))
+  C(H(W(BP:18 BQ:8 BR:14) X(BS:15 BT:20 BU:11) Y(BV:2 BW:10 BX:19))
+    I(Z(BY:3 BZ:15 CA:18) AA(CB:20 CC:10 CD:6) AB(CE:7 CF:0 CG:8))
+    J(AC(CH:3 CI:7 CJ:11) AD(CK:5 CL:10 CM:13) AE(CN:1 CO:3 CP:4)))
+  D(K(AF(CQ:7 CR:1 CS:18) AG(CT:20 CU:17 CV:19) AH(CW:2 CX:0 CY:3))
+    L(AI(CZ:20 DA:6 DB:19) AJ(DC:18 DD:3 DE:12) AK(DF:2 DG:11 DH:3))
+    M(AL(DI:1 DJ:19 DK:0) AM(DL:6 DM:5 DN:3) AN(DO:15 DP:6 DQ:1))))"""
+"""`gametrace exercise -b 3 -d 4` (seed 0): the 3x4 uniform tree, 81 leaves, 22 cuts."""
+
+
+def test_a_crowded_fan_puts_its_cut_label_further_away_not_on_a_node() -> None:
+    # The cut under O (among the 81 leaves) found no clear place within the usual reach
+    # and sat on O's own value; it now looks twice as far.
+    from tests.conftest import do_search
+
+    svg = Drawing(do_search(B3D4, "alphabeta").trace).render("svg").decode()
+    assert collisions(svg) == []

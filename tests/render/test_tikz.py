@@ -18,9 +18,11 @@ from tracer.render.draw.presets import preset_options
 from tracer.render.files.tikz import (
     TexColours,
     drawing_picture,
+    legend_rounded,
     legend_swatches,
     tex_text,
     tikzpicture,
+    write_tikz,
     xdot_ops,
 )
 from tracer.trace import Trace
@@ -117,6 +119,27 @@ def test_legend_swatches_keep_their_line_style(tmp_path: Path) -> None:
     assert drawn[-len(styles):] == [f"gt/{s}" for s in styles]
 
 
+@needs_tex
+def test_legend_swatches_keep_their_rounded_corners(tmp_path: Path) -> None:
+    # The styles are left out of the DOT (the bundled Graphviz crashes on them) and put
+    # back in TikZ: the fill and the outline of each rounded swatch, a third of its side.
+    drawing = Drawing(TRACES / "jugs.astar.graph.json")
+    assert legend_rounded(drawing.view) == [True, True, True]
+    assert legend_rounded(Drawing(TRACES / "aima.alphabeta.fail-soft.json").view) == \
+        [False, False]  # terminal leaf and pruned: square
+    write_tikz(drawing, tmp_path / "pic.tex")
+    tex = (tmp_path / "pic.tex").read_text(encoding="utf-8")
+    legend = tex[tex.index("% node gt:legend"):]
+    assert len(re.findall(r"\\path\[fill=[^\]]*, rounded corners=4\.67pt\]", legend)) == 3
+    assert len(re.findall(r"\\path\[draw=[^\]]*, rounded corners=4\.67pt\]", legend)) == 3
+    assert "rounded corners" not in tex[:tex.index("% node gt:legend")]
+    (tmp_path / "doc.tex").write_text(
+        "\\documentclass{article}\n\\input{pic-preamble}\n\\pagestyle{empty}\n"
+        "\\begin{document}\n\\resizebox{\\linewidth}{!}{\\input{pic}}\n\\end{document}\n",
+        encoding="utf-8")
+    assert pdflatex(tmp_path, "doc.tex") == 1
+
+
 def test_astar_frames_draw_as_tikz_without_crashing() -> None:
     # Styled HTML tables made the bundled Graphviz's xdot writer crash on these frames.
     drawing = Drawing(TRACES / "jugs.astar.graph.json")
@@ -186,10 +209,12 @@ def test_cli_tex_into_missing_folder_is_one_line(aima_file: Path, tmp_path: Path
     ("aima.alphabeta.fail-soft", {}),
     ("aima.alphabeta.fail-soft", {"lang": "it", "theme": "print"}),
     ("grundy-7-min.andor.dfs", {}),
+    ("grundy-7-min.andor.dfs", {"preset": "slides"}),  # grows right
     ("jugs.astar.graph", {"preset": "slides"}),
     ("tictactoe-stage1.minimax", {}),
     ("coin.expectiminimax.plain", {"window": True}),
-], ids=["aima", "aima-it-print", "grundy-andor", "jugs-slides", "tictactoe", "coin"])
+], ids=["aima", "aima-it-print", "grundy-andor", "grundy-slides", "jugs-slides", "tictactoe",
+        "coin"])
 def test_tikz_compiles(name: str, options: dict[str, str], tmp_path: Path) -> None:
     preset = options.pop("preset", None)
     render_trace(TRACES / f"{name}.json", tmp_path / "pic.tex",

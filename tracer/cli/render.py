@@ -100,6 +100,10 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Pruned subtrees: ghost (dashed, with values), cross (a cross on the cut "
                    "edge, values hidden, as the lecture draws them), hide (only the crossed "
                    "cut edge). Example: --pruned cross.")
+@click.option("--direction", type=LibraryChoice(f"{_VIEW}:DIRECTIONS"),
+              help="Which way the tree grows: down (root on top) or right (root at the "
+                   "left) [default: down; with --preset slides, whichever draws the tree "
+                   "larger on a 16:9 slide]. Example: --direction right.")
 @click.option("--strip", metavar="OUT",
               help="Also write every step side by side in one picture (.svg, .png, .pdf or "
                    ".dot), panels (a), (b), ... as in AIMA Fig. 5.5 (one per leaf unless "
@@ -116,7 +120,8 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
                    max_nodes: int, max_width: int | None, depth: int | None,
                    focus: str | None, dpi: int,
                    engine: str, max_frames: int, preset: str | None, caption: bool,
-                   pruned: str, strip: str | None, strip_columns: int) -> None:
+                   pruned: str, direction: str | None, strip: str | None,
+                   strip_columns: int) -> None:
     """Draw TRACE (a .json, .jsonl or .jsonl.gz trace) as a diagram and/or step-by-step frames.
 
     \b
@@ -162,7 +167,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         legend=legend, positions=positions, numbers=numbers, title=title, ascii=ascii_,
         max_nodes=max_nodes, max_width=max_width, depth=depth, focus=focus, dpi=dpi,
         engine=engine, step=step, frame_format=frame_format, max_frames=max_frames,
-        caption=caption, pruned=pruned)))
+        caption=caption, pruned=pruned, direction=direction)))
     from ..deep import DEFAULT_MAX_PLY, run_deep
 
     # The readers and the replay recurse once per level: a deep path needs the stack.

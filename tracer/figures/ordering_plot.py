@@ -121,23 +121,45 @@ def plot_dot(report: OrderingReport) -> str:
                width="0.1", height="0.1", pos=f"{x(spread.mean):.2f},{box_mid:.2f}",
                tooltip=f"mean {spread.mean:.1f}")
         text(LEFT + WIDTH + 40, box_mid, f"{spread.n} random", 9)
-    # The yardsticks: a line each, the label in the first row where it fits.
+    # The yardsticks: a line each, up to its label, which sits beside the line (right,
+    # else left) in the lowest row where it covers no other label and no line that
+    # runs up through that row, and where no label below covers its line; a side that
+    # covers no other mark's line at all comes first.
+    from ..render.draw.svgtext import text_width
+
     rows: list[list[tuple[float, float]]] = []
+    placed: list[tuple[float, int]] = []  # (x of a line, the row it reaches)
     line_top = top + BOX_H + 8
     for name, value in sorted(marks.items(), key=lambda kv: (kv[1], kv[0])):
         colour, style, pen = MARKS[name]
         label = f"{name} {_num(value)}"
-        half_w = len(label) * CHAR / 2 + 4
-        cx = min(max(x(value), LEFT + half_w - 30), LEFT + WIDTH + 30 - half_w)
-        row = next((i for i, used in enumerate(rows)
-                    if all(cx + half_w < a or cx - half_w > b for a, b in used)), len(rows))
+        xv, w = x(value), text_width(label, 10) + 4
+        sides = [(xv + 4, xv + 4 + w), (xv - 4 - w, xv - 4)]
+        if xv + 4 + w > LEFT + WIDTH + 88:  # no room on the right: left first
+            sides.reverse()
+
+        def fits(row: int, span: tuple[float, float], xv: float = xv) -> bool:
+            a, b = span
+            return (all(b < c or a > d for c, d in (rows[row] if row < len(rows) else []))
+                    and all(not a - 2 <= lx <= b + 2 for lx, r in placed if r >= row)
+                    and all(not c - 2 <= xv <= d + 2
+                            for r in range(min(row, len(rows))) for c, d in rows[r]))
+
+        def clear(span: tuple[float, float], xv: float = xv) -> bool:
+            """Covers the line of no other mark (placed or still to come)."""
+            return all(not span[0] - 2 <= x(v) <= span[1] + 2 for v in marks.values()
+                       if abs(x(v) - xv) > 0.5)
+
+        tries = [(r, sp) for r in range(len(rows) + 1) for sp in sides if fits(r, sp)]
+        row, span = next((t for t in tries if clear(t[1])),
+                         tries[0] if tries else (len(rows), sides[0]))
         if row == len(rows):
             rows.append([])
-        rows[row].append((cx - half_w, cx + half_w))
+        rows[row].append(span)
+        placed.append((xv, row))
         ly = line_top + 10 + row * LABEL_ROW
-        line(x(value), BOTTOM, x(value), ly - 6, color=colour, style=style, penwidth=pen,
-             tooltip=label)
-        text(cx, ly, label, fontcolor=colour)
+        line(xv, BOTTOM, xv, ly, color=colour, style=style, penwidth=pen, tooltip=label)
+        text((span[0] + span[1]) / 2, ly, label, fontcolor=colour)
     height = line_top + 10 + len(rows) * LABEL_ROW + 26
     if report.title:
         text(LEFT + WIDTH / 2, height - 8, report.title, 12)

@@ -19,7 +19,7 @@ from ..events import Event
 from ..jsonio import check_input_file
 from ..trace import Header, Result, Trace, iter_trace
 from .draw.compose import Compositor
-from .draw.dot import Elements, Pinned, elements, elements_dot, to_dot
+from .draw.dot import ANCHORS, Elements, Pinned, elements, elements_dot, to_dot
 from .draw.themes import Theme, theme
 from .files.engine import Restyler, layout, render
 from .model.annotate import Plan, legend_keys, plan_notes
@@ -30,7 +30,7 @@ from .model.text import Words, words
 from .model.view import Frame, View, build_view
 from .read.replay import Record, Replay
 
-__all__ = ["Drawing", "TraceSource", "read_items", "replay_source"]
+__all__ = ["Drawing", "TraceSource", "choose_direction", "read_items", "replay_source"]
 
 TraceSource = str | os.PathLike[str] | Trace
 """A trace file (``.json`` or ``.jsonl``) or a trace already in memory."""
@@ -145,6 +145,7 @@ class Drawing:
         room = tuple(self.words(k) for k in self.frames_legend)
         self.view = replace(view, legend_room=room if opts.legend else (),
                             legend_room_for=tuple(t for _, t in view.legend))
+        self.theme = replace(self.theme, rankdir=choose_direction(self.view, self.theme, opts))
         self._pinned: Pinned | None = None
         self._restylers: dict[tuple[tuple[str, ...], bool], Restyler] = {}
         self._compositors: dict[tuple[object, ...], Compositor | None] = {}
@@ -163,6 +164,17 @@ class Drawing:
         if self._pinned is None:
             src = to_dot(self.view, self.theme, with_label=False)
             self._pinned = layout(src, engine=self.options.engine)
+            aspect = self.theme.aspect
+            if aspect is not None and self.view.notes:
+                # The boxes pulled up to their nodes leave the picture shorter (narrower,
+                # growing right) than the layout ``dot`` stretched: stretch once more so
+                # that the picture itself has the aspect.
+                drawn = _aspect(elements(self.view, self.theme, pinned=self._pinned,
+                                         with_label=False))
+                if drawn and abs(drawn / aspect - 1) > 0.02:
+                    wider = replace(self.theme, aspect=min(5.0, max(0.2, aspect ** 2 / drawn)))
+                    src = to_dot(self.view, wider, with_label=False)
+                    self._pinned = layout(src, engine=self.options.engine)
             # The diagram's edge labels are placed first: a frame's label then starts
             # where the diagram has it and stays there as it grows (a visit number,
             # :func:`tracer.render.draw.labels.place_labels`), so frames do not jitter.
@@ -257,6 +269,40 @@ class Drawing:
         """The trace's events again (re-read from the file: nothing was kept)."""
         _, items, _ = read_items(self.source)
         return (x for x in items if not isinstance(x, Result))
+
+
+DIRECTION_NODES = 300
+"""Above this many nodes, ``direction=None`` keeps the tree growing down (choosing lays the
+tree out twice more)."""
+
+
+def choose_direction(view: View, theme: Theme, opts: RenderOptions) -> str:
+    """Graphviz's ``rankdir`` for ``opts.direction``; None: ``TB``, or, when the picture is
+    stretched to an ``aspect`` (``--preset slides``), whichever of ``TB`` and ``LR`` lays
+    the tree out larger in a frame of that aspect (a deep, narrow tree such as Grundy's
+    game grows to the right and fills a 16:9 slide)."""
+    if opts.direction is not None:
+        return {"down": "TB", "right": "LR"}[opts.direction]
+    if theme.aspect is None or len(view.nodes) > DIRECTION_NODES or opts.engine == "system":
+        return "TB"
+
+    def room(rankdir: str) -> float:
+        """Height of the frame of ``aspect`` the layout (not stretched) fits in."""
+        x0, y0, x1, y1 = layout(to_dot(view, replace(theme, rankdir=rankdir, aspect=None),
+                                       with_label=False)).bb
+        return max((x1 - x0) / aspect, y1 - y0)
+
+    aspect = theme.aspect
+    return "LR" if room("LR") < room("TB") else "TB"
+
+
+def _aspect(parts: Elements) -> float | None:
+    """Width / height of the frame a pinned drawing's corner points keep."""
+    corners = [attrs["pos"] for name, attrs in parts[0] if name in ANCHORS]
+    if len(corners) != 2:
+        return None
+    (x0, y0), (x1, y1) = (tuple(float(v) for v in c.split(",")[:2]) for c in corners)
+    return (x1 - x0) / (y1 - y0) if y1 > y0 else None
 
 
 def _names(parts: Elements) -> tuple[object, ...]:

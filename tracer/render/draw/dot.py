@@ -69,14 +69,19 @@ def elements_dot(parts: Elements, theme: Theme, *, label: str = "",
                  nodesep: str = NODESEP) -> str:
     """The DOT source of a graph of ``parts`` (nodes, then edges) drawn in ``theme``."""
     g = graphviz.Digraph("gametree")
-    g.attr("graph", rankdir="TB", splines="line", ordering="out", outputorder="edgesfirst",
-           nodesep=nodesep, ranksep="0.42", bgcolor=theme.background, pad=f"{theme.pad:g}",
+    # Growing right, a rank is as wide as its widest box and edge label: less room
+    # between ranks keeps a deep tree large on a wide slide.
+    ranksep = "0.2" if theme.rankdir == "LR" else "0.42"
+    g.attr("graph", rankdir=theme.rankdir, splines="line", ordering="out",
+           outputorder="edgesfirst", nodesep=nodesep, ranksep=ranksep,
+           bgcolor=theme.background, pad=f"{theme.pad:g}",
            fontname=theme.font, forcelabels="true", labelloc="b", labeljust="c")
 
     g.attr("node", fontname=theme.font, fontcolor=theme.ink, fixedsize="true",
            penwidth="1.4", margin="0")
+    tail, head = ("e", "w") if theme.rankdir == "LR" else ("s", "n")
     g.attr("edge", fontname=theme.font, fontcolor=theme.ink, arrowhead="none",
-           penwidth="1.3", color=theme.edge, tailport="s", headport="n")
+           penwidth="1.3", color=theme.edge, tailport=tail, headport=head)
     if label:
         g.attr("graph", label=label)
     nodes, edges = parts
@@ -137,12 +142,15 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     bb = pinned.bb
     overhang = 0.0
     if view.notes:
-        overhang = tuck(view, dict(nodes), dict(edges), theme.scale)
+        overhang = tuck(view, dict(nodes), dict(edges), theme.scale, theme.rankdir)
         # The boxes under the nodes moved up: the layout's box has room they left
         # empty (a wide margin above and below a tree with boards). The nodes' own
-        # extent, the same in every frame, is the picture's height.
+        # extent, the same in every frame, is the picture's height (its width when
+        # the tree grows to the right).
         boxes = [b for name, attrs in nodes if (b := node_box(name, attrs)) is not None]
-        if boxes:
+        if boxes and theme.rankdir == "LR":
+            bb = (min(b[0] for b in boxes), bb[1], max(b[2] for b in boxes), bb[3])
+        elif boxes:
             bb = (bb[0], min(b[1] for b in boxes), bb[2], max(b[3] for b in boxes))
     colours = {"explored": theme.ink, "pruned": theme.ghost_line, "unvisited": theme.wait_line}
     arc_nodes, arc_edges = and_arcs(view, dict(nodes), dict(edges), colours)
@@ -165,6 +173,8 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     # were tucked up and found no better place (tracer.render.draw.labels).
     x0, y0, x1, y1 = bb
     m, mx = ANCHOR_MARGIN, ANCHOR_MARGIN + round(overhang, 1)
+    if theme.rankdir == "LR":  # the labels moved up or down with their edges
+        m, mx = mx, m
     for name, (x, y) in zip(ANCHORS, ((x0 - mx, y0 - m), (x1 + mx, y1 + m)), strict=True):
         nodes.append((name, {"label": "", "style": "invis", "width": "0.01",
                              "height": "0.01", "pos": f"{x:.2f},{y:.2f}"}))

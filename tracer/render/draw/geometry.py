@@ -31,12 +31,17 @@ ARC_OVERHANG = 0.12
 
 
 def tuck(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str], Attrs],
-         scale: float = 1.0) -> float:
+         scale: float = 1.0, rankdir: str = "TB") -> float:
     """Move each box under a node up to the node (in place: ``pos`` and edge ``pos``/``lp``);
     ``scale``: the boxes' sizes are the theme's times this (``--preset slides``).
 
-    Returns how far, at most, an edge label moved sideways with its edge (the drawing's
-    frame must grow by as much: a label at the edge of the layout may now stick out)."""
+    ``rankdir`` ``LR`` (root at the left): "under" is then "after", to the node's right,
+    where ``dot`` puts the box a rank away; the geometry is the same, turned.
+
+    Returns how far, at most, an edge label moved across the rank direction with its edge
+    (sideways in ``TB``, up or down in ``LR``): the drawing's frame must grow by as much,
+    as a label at the edge of the layout may now stick out."""
+    turn = _Turn(rankdir)
     moved = 0.0
     by_tail: dict[str, list[Attrs]] = {}
     for (tail, _), attrs in edges.items():
@@ -49,36 +54,58 @@ def tuck(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str], Attrs
         if note is None or own is None or stub is None or "pos" not in note:
             continue
         # The stub leaves from the bottom of the node's shape (a triangle's base is above
-        # the bottom of its box): the box goes right under that.
-        (xn, bottom), _ = stub
-        xp, _ = _point(note["pos"])
-        h_note = note_size(node)[1] * scale
+        # the bottom of its box): the box goes right under that.  Across the rank
+        # direction a triangle is widest at its base, so in ``LR`` the box goes after the
+        # node's whole box.
+        xn, bottom = turn.into(stub[0])
+        if turn.lr and "width" in own:
+            bottom = -(_point(own["pos"])[0] + float(own["width"]) * 36)
+        xp, _ = turn.into(_point(note["pos"]))
+        width, height = note_size(node)
+        h_note = (width if turn.lr else height) * scale
         gap = GAP if h_note else 0.0
         y_new = bottom - gap - h_note / 2
         dx = xn - xp
-        note["pos"] = f"{xn:.3f},{y_new:.3f}"  # as the stub, to the digit
+        x, y = turn.out((xn, y_new))
+        note["pos"] = f"{x:.3f},{y:.3f}"  # as the stub, to the digit
         for attrs in by_tail.get(name, []):
-            moved = max(moved, _move_start(attrs, dx, y_new - h_note / 2))
+            moved = max(moved, _move_start(attrs, dx, y_new - h_note / 2, turn))
     return moved
 
 
-def _move_start(attrs: Attrs, dx: float, ny: float) -> float:
+class _Turn:
+    """Points turned so that the tree grows downwards (``TB``, Graphviz's y up): ``LR``
+    maps (x, y) to (y, -x), which takes "to the right" to "down"; ``out`` turns back."""
+
+    def __init__(self, rankdir: str) -> None:
+        self.lr = rankdir == "LR"
+
+    def into(self, p: Point) -> Point:
+        return (p[1], -p[0]) if self.lr else p
+
+    def out(self, p: Point) -> Point:
+        return (-p[1], p[0]) if self.lr else p
+
+
+def _move_start(attrs: Attrs, dx: float, ny: float, turn: _Turn) -> float:
     """Move a straight edge's first end by ``dx`` and to height ``ny`` (the bottom of the
-    box it leaves from); its label follows the line where it crosses.
-    Returns how far the label moved."""
+    box it leaves from; both in ``turn``'s frame); its label follows the line where it
+    crosses.  Returns how far the label moved."""
     pos = attrs.get("pos")
     if not pos:
         return 0.0
-    points = [_point(p) for p in pos.split() if not p.startswith(("e,", "s,"))]
+    points = [turn.into(_point(p)) for p in pos.split() if not p.startswith(("e,", "s,"))]
     (sx, sy), (ex, ey) = points[0], points[-1]
     nx = sx + dx
-    attrs["pos"] = f"{nx:.2f},{ny:.2f} {nx:.2f},{ny:.2f} {ex:.2f},{ey:.2f} {ex:.2f},{ey:.2f}"
+    (ax, ay), (bx, by) = turn.out((nx, ny)), turn.out((ex, ey))
+    attrs["pos"] = f"{ax:.2f},{ay:.2f} {ax:.2f},{ay:.2f} {bx:.2f},{by:.2f} {bx:.2f},{by:.2f}"
     lp = attrs.get("lp")
     if lp and ey != sy and ey != ny:
-        lx, ly = _point(lp)
+        lx, ly = turn.into(_point(lp))
         before = sx + (ex - sx) * (ly - sy) / (ey - sy)
         after = nx + (ex - nx) * (ly - ny) / (ey - ny)
-        attrs["lp"] = f"{lx + after - before:.2f},{ly:.2f}"
+        qx, qy = turn.out((lx + after - before, ly))
+        attrs["lp"] = f"{qx:.2f},{qy:.2f}"
         return abs(after - before)
     return 0.0
 

@@ -7,7 +7,8 @@ together, a visit number's white background punches a hole in a line, a probabil
 sits nearer the neighbouring edge than its own.  So each label is moved to the nearest
 place (from where ``dot`` put it) where its box crosses no edge, covers no node and no
 label placed before it, and its own edge is the nearest line; failing that, the
-nearest place crossing no line and covering nothing; then one crossing no line nor
+nearest place crossing no line and covering nothing; where none is that near (a
+crowded fan of a wide tree), the same twice as far away; then one crossing no line nor
 label; then one crossing no line; failing all, it stays.
 
 Label sizes are estimated from their font sizes and DejaVu Sans advances
@@ -34,6 +35,9 @@ Placed = dict[object, tuple[float, float] | None]
 
 REACH = 140.0
 """How far (points) a label may move sideways from where ``dot`` put it."""
+FAR = 2.0
+"""Where no place that near is clear of every line, node and label, this many times
+as far (a label over a node's value is worse than one far from its edge)."""
 GAP = 2.0
 """Room kept between a label and a line or a node."""
 _FONT = re.compile(r'POINT-SIZE="([0-9.]+)"')
@@ -82,7 +86,14 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
             best = cache[key]
         else:
             near = [(e, s) for e, s in segments if _near(s, x, y, REACH + w, 3 * h)]
-            best = _search(ends, x, y, w, h, near, obstacles, placed, bb)
+            best, clean = _search(ends, x, y, w, h, near, obstacles, placed, bb, _offsets(h))
+            if not clean:  # a crowded fan (a wide tree's last level): look further away
+                far = [(e, s) for e, s in segments
+                       if _near(s, x, y, FAR * REACH + w, FAR * 3 * h)]
+                wide, clean = _search(ends, x, y, w, h, far, obstacles, placed, bb,
+                                      _offsets(h, FAR))
+                if clean:
+                    best = wide
             if cache is not None:
                 cache[key] = best
         if best is not None:
@@ -110,13 +121,16 @@ def _clear(x: float, y: float, w: float, h: float,
 
 def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
             near: list[tuple[tuple[str, str], Segment]], obstacles: list[Box],
-            placed: list[Box], bb: Box) -> tuple[float, float] | None:
+            placed: list[Box], bb: Box, offsets: tuple[tuple[float, float], ...],
+            ) -> tuple[tuple[float, float] | None, bool]:
+    """The nearest good place for the label, and whether it is clean: crossing no line,
+    covering nothing (then ``clear``, the fallbacks of the module's docstring)."""
     clear: tuple[float, float] | None = None
     """Crosses no line and covers nothing, but nearer another edge than its own."""
     fallback: tuple[tuple[float, float], bool] | None = None
     """Crosses no line (and whether it covers a label placed before)."""
     own = [s for e, s in near if e == ends]
-    for dx, dy in _offsets(h):
+    for dx, dy in offsets:
         cx, cy = x + dx, y + dy
         box = (cx - w / 2 - GAP, cy - h / 2 - GAP, cx + w / 2 + GAP, cy + h / 2 + GAP)
         if box[0] < bb[0] or box[2] > bb[2] or box[1] < bb[1] or box[3] > bb[3]:
@@ -133,14 +147,18 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
             if any(_distance(s, cx, cy) < mine for e, s in near if e != ends):
                 clear = clear or (cx, cy)
                 continue
-        return (cx, cy)
-    return clear or (fallback[0] if fallback is not None else None)
+        return (cx, cy), True
+    if clear is not None:
+        return clear, True
+    return (fallback[0] if fallback is not None else None), False
 
 
 @functools.lru_cache(maxsize=64)
-def _offsets(h: float) -> tuple[tuple[float, float], ...]:
-    """Candidate moves, nearest first (ties broken left before right, up before down)."""
-    steps = [(dx, dy) for dx in _range(REACH, 3.0) for dy in _range(2.5 * h, 4.0)]
+def _offsets(h: float, times: float = 1.0) -> tuple[tuple[float, float], ...]:
+    """Candidate moves, nearest first (ties broken left before right, up before down),
+    within ``times`` the usual reach."""
+    steps = [(dx, dy) for dx in _range(times * REACH, 3.0)
+             for dy in _range(times * 2.5 * h, 4.0)]
     steps.sort(key=lambda d: (abs(d[0]) + 1.5 * abs(d[1]), d[0], d[1]))
     return tuple(steps)
 

@@ -50,6 +50,9 @@ class Theme:
     """Stretch the layout to this width/height ratio (Graphviz ``ratio``)."""
     pad: float = 0.2
     """Margin around the drawing, in inches."""
+    rankdir: str = "TB"
+    """``TB``: the root on top; ``LR``: the root at the left (a deep, narrow tree on a
+    wide slide; see :func:`tracer.render.pipeline.choose_direction`)."""
 
 
 COLOUR = Theme(

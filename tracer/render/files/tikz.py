@@ -199,9 +199,11 @@ class Picture:
     """Node id -> the centre Graphviz put it at (``pos``), in points."""
 
 
-def picture(xdot: bytes, colours: TexColours, *, swatches: Sequence[str] = ()) -> Picture:
+def picture(xdot: bytes, colours: TexColours, *, swatches: Sequence[str] = (),
+            rounded: Sequence[bool] = ()) -> Picture:
     """The TikZ commands of one xdot drawing (Graphviz's ``-Txdot`` of a pinned graph);
-    ``swatches``: the line style of each box outlined in the legend, in order."""
+    ``swatches``: the line style of each box outlined in the legend, in order;
+    ``rounded``: whether each of those boxes has rounded corners."""
     from .engine import _agraph
 
     # Read as Latin-1, one character per byte, so that the byte counts of xdot's strings
@@ -221,14 +223,15 @@ def picture(xdot: bytes, colours: TexColours, *, swatches: Sequence[str] = ()) -
     for kind, name, item in items:  # edges first, as in the SVG (outputorder=edgesfirst)
         legend = name.startswith("gt:legend")
         draws = tuple(str(item.attr.get(attr) or "") for attr in _ELEMENT_DRAWS)
-        key = (legend, tuple(swatches) if legend else (), draws)
+        key = (legend, (tuple(swatches), tuple(rounded)) if legend else (), draws)
         lines = colours.drawn.get(key)
         if lines is None:  # most elements look the same in every frame: translated once
             lines = []
             for text in draws:
                 if text:
                     lines.extend(_commands(xdot_ops(_raw(text)), colours, centre=not legend,
-                                           swatches=list(swatches) if legend else None))
+                                           swatches=list(swatches) if legend else None,
+                                           rounded=list(rounded) if legend else None))
             colours.drawn[key] = lines
         if not lines:
             continue
@@ -252,11 +255,14 @@ def _utf8(value: object) -> str:
 
 
 def _commands(ops: Iterable[tuple[str, list[Any]]], colours: TexColours, *,
-              centre: bool = True, swatches: list[str] | None = None) -> Iterator[str]:
+              centre: bool = True, swatches: list[str] | None = None,
+              rounded: list[bool] | None = None) -> Iterator[str]:
     """TikZ commands of xdot operations.  With ``centre``, every text is centred on the
     point Graphviz centred it on (values in nodes); else left-aligned texts stay so
     (legend rows, where the key sits left of the words).  ``swatches``: the line style
-    of each outlined box, in order (the legend's)."""
+    of each outlined box, in order (the legend's); ``rounded``: whether each has rounded
+    corners, as Graphviz rounds a cell (a third of its shorter side), for both its fill
+    (drawn first) and its outline."""
     pen: str | None = "gt-ink"
     fill: str | None = None
     width = 1.0
@@ -280,9 +286,16 @@ def _commands(ops: Iterable[tuple[str, list[Any]]], colours: TexColours, *,
             flags = args[0]
         elif op in ("P", "p", "E", "e", "L", "B", "b"):
             filled = op in ("P", "E", "b")
+            corner = op in ("P", "p") and rounded is not None and bool(rounded) and rounded[0]
             if op == "p" and swatches:
                 dash = LINE_STYLES[swatches.pop(0)]
+                if rounded:
+                    rounded.pop(0)
             keys = [dash, f"line width={_n(width)}pt"]
+            if corner:
+                xs, ys = [p[0] for p in args], [p[1] for p in args]
+                side = min(max(xs) - min(xs), max(ys) - min(ys))
+                keys.append(f"rounded corners={_n(side / 3)}pt")
             if pen is not None:
                 keys.insert(0, f"draw={pen}")
             if filled and fill is not None:
@@ -389,7 +402,7 @@ def drawing_picture(drawing: Drawing, view: View | None = None,
 
     The bundled Graphviz's xdot writer reads freed memory for HTML tables with a
     ``STYLE`` (the legend's swatches), and may crash: they are drawn without it, and the
-    line style of each swatch is put back from the legend's keys."""
+    line style and rounded corners of each swatch are put back from the legend's keys."""
     from .engine import _agraph, _quiet, _tidy
 
     view = view or drawing.view
@@ -402,7 +415,8 @@ def drawing_picture(drawing: Drawing, view: View | None = None,
             xdot = _tidy(bytes(graph.draw(format="xdot")), "xdot")
         except (ValueError, OSError) as exc:
             raise TracerError(f"Graphviz could not draw the TikZ picture: {exc}") from None
-    return picture(xdot, colours or TexColours(drawing.theme), swatches=legend_swatches(view))
+    return picture(xdot, colours or TexColours(drawing.theme), swatches=legend_swatches(view),
+                   rounded=legend_rounded(view))
 
 
 def legend_swatches(view: View) -> list[str]:
@@ -417,6 +431,15 @@ def legend_swatches(view: View) -> list[str]:
         out.append("dashed" if "dashed" in style else "dotted" if "dotted" in style
                    else "solid")
     return out
+
+
+def legend_rounded(view: View) -> list[bool]:
+    """Whether each swatch (box) of the legend has rounded corners, in drawing order
+    (the style :func:`drawing_picture` must leave out of the DOT)."""
+    from ..draw.footer import _GLYPHS, _SWATCHES
+
+    return ["rounded" in _SWATCHES.get(key, "") for key, _ in view.legend
+            if key not in _GLYPHS]
 
 
 def is_tex(out: str | os.PathLike[str]) -> bool:

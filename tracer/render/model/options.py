@@ -17,6 +17,7 @@ __all__ = [
     "FORMATS",
     "FRAME_FORMATS",
     "LANGS",
+    "DIRECTIONS",
     "PRUNED",
     "RenderOptions",
     "STEPS",
@@ -35,6 +36,9 @@ THEMES = ("colour", "print")
 PRUNED = ("ghost", "cross", "hide")
 """How pruned subtrees look: dashed ghosts, or as the lecture draws them (a cross on the
 cut edge, values hidden; ``hide`` leaves only the crossed edge)."""
+DIRECTIONS = ("down", "right")
+"""Which way the tree grows: the root on top, or at the left (a deep, narrow tree, such as
+Grundy's game, on a wide slide)."""
 ENGINES = ("bundled", "system")
 """``bundled``: the Graphviz inside the pygraphviz wheel; ``system``: a ``dot`` on PATH."""
 
@@ -117,6 +121,9 @@ class RenderOptions:
     """Stretch the layout (never the nodes) to this width/height ratio, e.g. 16/9."""
     pad: float = 0.2
     """Margin around the picture, in inches."""
+    direction: str | None = None
+    """``down`` (the root on top) or ``right`` (the root at the left); None: down, or,
+    with an ``aspect``, the one that draws the tree larger in that frame."""
 
     def __post_init__(self) -> None:
         theme = _THEME_ALIASES.get(self.theme, self.theme)
@@ -127,6 +134,8 @@ class RenderOptions:
         _choose("step", self.step, STEPS)
         _choose("frame format", self.frame_format, FRAME_FORMATS)
         _choose("pruned style", self.pruned, PRUNED)
+        if self.direction is not None:
+            _choose("direction", self.direction, DIRECTIONS)
         if not 0.5 <= self.scale <= 4:
             raise UsageError(f"scale must be between 0.5 and 4, got {self.scale:g}")
         if self.aspect is not None and not 0.2 <= self.aspect <= 5:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 
+from ...errors import InputError
 from ...events import (
     Backup,
     Cut,
@@ -34,6 +35,7 @@ from ...events import (
     Status,
     Transposition,
 )
+from ...ranges import MAX_PLY
 from ...trace import Header, Result
 from ...visit import EventVisitor
 from .reader import Record, event_of, record_of
@@ -147,7 +149,7 @@ class Replay(EventVisitor[None]):
 
     def _evaluate_record(self, rec: Record) -> None:
         nid, depth = rec["node"], rec["depth"]
-        if self._enter(nid, rec["parent"], depth):
+        if self._enter(nid, rec["parent"], depth, rec["seq"]):
             self.skeleton.learn_evaluate(nid, rec["parent"], depth, rec["player"],
                                          rec.get("label"), file=self.file)
             st = self.states[nid]
@@ -186,7 +188,7 @@ class Replay(EventVisitor[None]):
                 children: Sequence[str], value: Number | None, alpha: Number | None,
                 beta: Number | None, label: str | None, moves: Sequence[str] | None,
                 seq: int) -> None:
-        if not self._enter(nid, parent, depth):
+        if not self._enter(nid, parent, depth, seq):
             return
         cap = self.cap
         self.skeleton.learn_expand(nid, parent, depth, player, children, label, moves, seq=seq,
@@ -262,8 +264,12 @@ class Replay(EventVisitor[None]):
         st.visited = st.searched = True
         st.order, st.value, st.tt = self.visits, ev.value, ev
 
-    def _enter(self, nid: str, parent: str | None, depth: int) -> bool:
+    def _enter(self, nid: str, parent: str | None, depth: int, seq: int) -> bool:
         """A node is expanded or evaluated; True when its level is kept in memory."""
+        if depth > MAX_PLY:  # the path below would hold that many entries
+            raise InputError(f"node {nid!r} is at depth {depth:,}, deeper than any search "
+                             f"goes (at most {MAX_PLY:,} plies)", file=self.file,
+                             where=f"event {seq}")
         states = self.states
         st = states.get(nid)
         if st is not None and st.searched:
