@@ -210,6 +210,100 @@ def run_source(source: str, *, output: str | None = None, render_out: str | None
                       result, on_stdout)
 
 
+@dataclass(frozen=True)
+class DrawnOutputs:
+    """What :func:`draw_outputs` wrote, for the lines ``gametrace render`` prints."""
+
+    out: str | None = None
+    preamble: str | None = None
+    """The TikZ preamble file written beside a ``.tex`` diagram."""
+    strip: str | None = None
+    panels: int = 0
+    frames_dir: str | None = None
+    frames: int = 0
+    extras: tuple[str, ...] = ()
+    """The files made from the frames (the PDF, the player)."""
+
+    def to_lines(self) -> list[str]:
+        lines = []
+        if self.out is not None and self.preamble is not None:
+            lines.append(f"diagram written to {self.out} "
+                         f"(\\input{{{Path(self.preamble).stem}}} in the preamble)")
+        elif self.out not in (None, "-"):
+            lines.append(f"diagram written to {self.out}")
+        if self.strip is not None:
+            lines.append(f"{self.panels} panels written to {self.strip}")
+        if self.frames_dir is not None:
+            lines.append(f"{self.frames} frames written to {self.frames_dir} (with "
+                         f"{', '.join(self.extras)}, and frames.tex for Beamer: "
+                         "pdflatex deck.tex)")
+        return lines
+
+
+def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
+                 frames_dir: str | None = None, strip: str | None = None,
+                 strip_columns: int = 3, frame_format: str | None = None,
+                 preset: str | None = None, strip_leaf_steps: bool = True,
+                 options: Mapping[str, Any] | None = None) -> DrawnOutputs:
+    """``gametrace render``: draw the trace file ``trace`` into ``out`` (a diagram, TikZ
+    for ``.tex``), ``frames_dir`` (frames, PDF, player, Beamer) and ``strip`` (AIMA Fig.
+    5.5 panels, one per leaf unless ``strip_leaf_steps`` is False), with ``options``
+    (:class:`~tracer.render.RenderOptions` fields) on top of ``preset``.  Every output is
+    checked before anything is read; drawing runs in a thread deep enough for any trace."""
+    from dataclasses import replace
+
+    from .deep import DEFAULT_MAX_PLY, run_deep
+    from .jsonio import check_input_file
+    from .options import check_frame_options
+    from .outputs import check_folder, check_output
+    from .render import Drawing, output_format, write_frames
+    from .render.draw.presets import preset_options
+    from .render.files.output import write_output
+    from .render.files.strip import strip_format, write_strip
+    from .render.files.tikz import is_tex, write_tikz
+
+    if out is None and frames_dir is None and strip is None:
+        raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT")
+    if strip is not None:
+        strip_format(strip)  # a bad extension fails before any drawing
+    if strip_columns < 1:
+        raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
+    check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
+    if out is not None:
+        check_output(out, role="diagram")
+    if strip is not None:
+        check_output(strip, role="strip", option="--strip")
+    fmt = None if out is None or is_tex(out) else output_format(out)
+    if frames_dir is not None:
+        check_folder(frames_dir, option="--frames")
+    check_input_file(trace)
+    given = dict(options or {})
+    if frame_format is not None:
+        given["frame_format"] = frame_format
+    chosen = preset_options(preset, **given)
+
+    def deep(fn: Any) -> Any:  # the readers and the replay recurse once per level
+        return run_deep(fn, max_ply=DEFAULT_MAX_PLY)
+
+    drawing = deep(lambda: Drawing(trace, chosen))
+    done: dict[str, Any] = {"out": out}
+    if out is not None and fmt is None:
+        _, pre = deep(lambda: write_tikz(drawing, out))
+        done["preamble"] = str(pre)
+    elif out is not None and fmt is not None:
+        deep(lambda: write_output(out, drawing.render(fmt)))
+    if strip is not None:
+        panels = drawing
+        if strip_leaf_steps:
+            panels = Drawing(trace, replace(chosen, step="leaf"))  # as in AIMA Fig. 5.5
+        done.update(strip=strip, panels=write_strip(panels, strip, columns=strip_columns))
+    if frames_dir is not None:
+        written = deep(lambda: write_frames(drawing, frames_dir))
+        done.update(frames_dir=frames_dir, frames=len(written.frames),
+                    extras=(written.pdf.name, written.html.name))
+    return DrawnOutputs(**done)
+
+
 def draw_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike[str],
                     *, preset: str | None = None, **options: Any) -> None:
     """Draw the trace at ``trace_path`` into ``out`` (``.svg``, ``.png``, ``.pdf``,

@@ -217,3 +217,18 @@ def test_a_bad_range_is_one_usage_error(text: str) -> None:
 
     with pytest.raises(UsageError, match="--cuts"):
         parse_range(text, "--cuts")
+
+
+def test_render_is_one_library_call(tmp_path: Path) -> None:
+    from tracer.api import draw_outputs, search_source
+
+    trace = tmp_path / "aima.json"
+    search_source("aima", output=trace)
+    drawn = draw_outputs(trace, out=str(tmp_path / "lib.svg"), strip=str(tmp_path / "s.svg"),
+                         frames_dir=str(tmp_path / "frames"), preset="slides")
+    assert drawn.to_lines()[0] == f"diagram written to {tmp_path / 'lib.svg'}"
+    assert drawn.panels == 8 and drawn.frames == len(list((tmp_path / "frames").glob("*.svg")))
+    code, _, err = gametrace("render", str(trace), "-o", str(tmp_path / "cli.svg"),
+                             "--preset", "slides")
+    assert code == 0 and err.strip() == f"diagram written to {tmp_path / 'cli.svg'}"
+    assert (tmp_path / "cli.svg").read_bytes() == (tmp_path / "lib.svg").read_bytes()

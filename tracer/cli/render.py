@@ -12,7 +12,6 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from ..errors import UsageError
 from .options import LibraryChoice, preset_option
 
 __all__ = ["render_command"]
@@ -134,64 +133,18 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json --strip aima-strip.svg --pruned hide --no-legend
       gametrace render ttt.jsonl.gz -o ttt.svg
     """
-    from ..jsonio import check_input_file
-    from ..outputs import check_folder, check_output
-    from ..render import Drawing, output_format, write_frames
-    from ..render.draw.presets import preset_options
-    from ..render.files.output import write_output
+    from ..api import draw_outputs
 
-    if out is None and frames_dir is None and strip is None:
-        raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT")
-    if strip is not None:
-        from ..render.files.strip import strip_format
-
-        strip_format(strip)  # a bad extension fails before any drawing
-    if strip_columns < 1:
-        raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
-    from ..options import check_frame_options
-    from ..render.files.tikz import is_tex, write_tikz
-
-    check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
-    frame_format = frame_format or "svg"
-    if out is not None:
-        check_output(out, role="diagram")
-    if strip is not None:
-        check_output(strip, role="strip", option="--strip")
-    fmt = None if out is None or is_tex(out) else output_format(out)
-    if frames_dir is not None:
-        check_folder(frames_dir, option="--frames")
-    check_input_file(trace)
-    options = preset_options(preset, **given_options(ctx, dict(
-        lang=lang, theme=theme, values=values, ids=ids, window=window,
-        visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts, ghost_values=ghost_values,
-        legend=legend, positions=positions, numbers=numbers, title=title, ascii=ascii_,
-        max_nodes=max_nodes, max_width=max_width, depth=depth, focus=focus, dpi=dpi,
-        engine=engine, step=step, frame_format=frame_format, max_frames=max_frames,
-        caption=caption, pruned=pruned, direction=direction)))
-    from ..deep import DEFAULT_MAX_PLY, run_deep
-
-    # The readers and the replay recurse once per level: a deep path needs the stack.
-    drawing = run_deep(lambda: Drawing(trace, options), max_ply=DEFAULT_MAX_PLY)
-    if out is not None and fmt is None:
-        _, pre = run_deep(lambda: write_tikz(drawing, out), max_ply=DEFAULT_MAX_PLY)
-        click.echo(f"diagram written to {out} (\\input{{{pre.stem}}} in the preamble)",
-                   err=True)
-    elif out is not None and fmt is not None:
-        run_deep(lambda: write_output(out, drawing.render(fmt)), max_ply=DEFAULT_MAX_PLY)
-        if out != "-":
-            click.echo(f"diagram written to {out}", err=True)
-    if strip is not None:
-        from dataclasses import replace
-
-        from ..render.files.strip import write_strip
-
-        panels = drawing
-        if ctx.get_parameter_source("step") in (ParameterSource.DEFAULT, None):
-            panels = Drawing(trace, replace(options, step="leaf"))  # as in AIMA Fig. 5.5
-        count = write_strip(panels, strip, columns=strip_columns)
-        click.echo(f"{count} panels written to {strip}", err=True)
-    if frames_dir is not None:
-        written = run_deep(lambda: write_frames(drawing, frames_dir), max_ply=DEFAULT_MAX_PLY)
-        click.echo(f"{len(written.frames)} frames written to {frames_dir} "
-                   f"(with {written.pdf.name}, {written.html.name}, and frames.tex for "
-                   f"Beamer: pdflatex deck.tex)", err=True)
+    drawn = draw_outputs(
+        trace, out=out, frames_dir=frames_dir, strip=strip, strip_columns=strip_columns,
+        frame_format=frame_format, preset=preset,
+        strip_leaf_steps=ctx.get_parameter_source("step") in (ParameterSource.DEFAULT, None),
+        options=given_options(ctx, dict(
+            lang=lang, theme=theme, values=values, ids=ids, window=window,
+            visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts,
+            ghost_values=ghost_values, legend=legend, positions=positions, numbers=numbers,
+            title=title, ascii=ascii_, max_nodes=max_nodes, max_width=max_width, depth=depth,
+            focus=focus, dpi=dpi, engine=engine, step=step, max_frames=max_frames,
+            caption=caption, pruned=pruned, direction=direction)))
+    for line in drawn.to_lines():
+        click.echo(line, err=True)
