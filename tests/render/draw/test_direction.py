@@ -17,7 +17,7 @@ from tracer.render.draw.labels import node_box
 from tracer.render.draw.notes import note_name
 from tracer.render.draw.presets import preset_options
 
-TRACES = Path(__file__).resolve().parents[2] / "traces"
+TRACES = Path(__file__).resolve().parents[3] / "traces"
 GRUNDY = TRACES / "grundy-7-min.andor.dfs.json"
 SLIDE = (1280.0, 720.0)
 

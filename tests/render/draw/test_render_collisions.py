@@ -15,7 +15,7 @@ import pytest
 from tests.render.svglayout import collisions, crosses, overlap
 from tracer.render import Drawing
 
-TRACES = sorted(p for p in (Path(__file__).parents[2] / "traces").glob("*.json")
+TRACES = sorted(p for p in (Path(__file__).parents[3] / "traces").glob("*.json")
                 if ".matrix." not in p.name)
 
 
@@ -27,7 +27,7 @@ def test_no_text_overlaps_a_text_or_an_edge(path: Path) -> None:
 @pytest.mark.parametrize("name", ["aima.alphabeta.fail-soft.json", "jugs.astar.graph.json",
                                   "coin.expectiminimax.plain.json"])
 def test_no_frame_has_a_collision(name: str) -> None:
-    drawing = Drawing(Path(__file__).parents[2] / "traces" / name)
+    drawing = Drawing(Path(__file__).parents[3] / "traces" / name)
     for frame in drawing.frames():
         assert collisions(drawing.render("svg", frame.view).decode()) == [], frame.caption
 
@@ -93,7 +93,7 @@ def test_no_label_sits_on_a_cross(name: str, pruned: str) -> None:
     # labels (render/labels.py) may also go: neither may cover the other.
     from tracer.render import RenderOptions
 
-    drawing = Drawing(Path(__file__).parents[2] / "traces" / name, RenderOptions(pruned=pruned))
+    drawing = Drawing(Path(__file__).parents[3] / "traces" / name, RenderOptions(pruned=pruned))
     svg = drawing.render("svg").decode()
     assert "gt.cross." in svg
     assert collisions(svg) == []
@@ -109,7 +109,7 @@ def test_no_strip_panel_has_a_collision(name: str) -> None:
     from tracer.render import RenderOptions
     from tracer.render.files.strip import strip_svg
 
-    data, count = strip_svg(Drawing(Path(__file__).parents[2] / "traces" / name,
+    data, count = strip_svg(Drawing(Path(__file__).parents[3] / "traces" / name,
                                     RenderOptions(pruned="cross", step="leaf")))
     panels = re.findall(r'<g id="panel-[a-z]+" class="panel"[^>]*>(.*?)</g>'
                         r'(?=\n<g id="panel-|\n</svg>)', data.decode(), re.DOTALL)
@@ -127,7 +127,7 @@ def test_slides_boards_sit_under_their_nodes(name: str) -> None:
     # inside the board.
     from tracer.render.draw.presets import preset_options
 
-    drawing = Drawing(Path(__file__).parents[2] / "traces" / name, preset_options("slides"))
+    drawing = Drawing(Path(__file__).parents[3] / "traces" / name, preset_options("slides"))
     assert collisions(drawing.render("svg").decode()) == []
 
 

@@ -15,7 +15,7 @@ from syrupy.assertion import SnapshotAssertion
 from tracer.render import Drawing, RenderOptions, trace_dot
 from tracer.trace import Trace
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _is_trace(path: Path) -> bool:

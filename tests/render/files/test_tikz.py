@@ -27,7 +27,7 @@ from tracer.render.files.tikz import (
 )
 from tracer.trace import Trace
 
-TRACES = Path(__file__).resolve().parents[2] / "traces"
+TRACES = Path(__file__).resolve().parents[3] / "traces"
 needs_tex = pytest.mark.skipif(shutil.which("pdflatex") is None or shutil.which("pdfinfo") is None,
                                reason="pdflatex/pdfinfo missing: `make sysdeps-tex` installs them")
 

@@ -8,7 +8,7 @@ import pytest
 
 from tracer.render import write_frames
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.render

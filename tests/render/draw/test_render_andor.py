@@ -14,7 +14,7 @@ from tracer.render.draw.dot import elements
 from tracer.render.draw.geometry import AND
 from tracer.render.draw.notes import note_name
 
-GRUNDY = Path(__file__).resolve().parents[2] / "traces" / "grundy-7-min.andor.dfs.json"
+GRUNDY = Path(__file__).resolve().parents[3] / "traces" / "grundy-7-min.andor.dfs.json"
 SEVEN = {"coins": "7", "first": "min"}
 
 

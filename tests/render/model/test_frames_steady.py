@@ -14,7 +14,7 @@ import pytest
 from tests.render.svglayout import read
 from tracer.render import Drawing, RenderOptions
 
-TRACES = Path(__file__).parents[2] / "traces"
+TRACES = Path(__file__).parents[3] / "traces"
 
 
 def _moves(drawing: Drawing) -> list[str]:

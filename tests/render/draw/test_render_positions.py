@@ -13,7 +13,7 @@ from tracer.render.draw.dot import elements
 from tracer.render.draw.geometry import GAP
 from tracer.render.draw.notes import note_name, note_size
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TRACES = ROOT / "traces"
 STAGE2 = TRACES / "tictactoe-stage2.minimax.json"
 OTHELLO = TRACES / "othello.alphabeta.depth3.json"

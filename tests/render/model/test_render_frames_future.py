@@ -202,7 +202,7 @@ def test_chance_frames_show_only_what_the_events_so_far_establish(
 
 @pytest.mark.parametrize("step", ["event", "node"])
 def test_a_star_frames_show_only_what_the_events_so_far_establish(step: str) -> None:
-    trace = Path(__file__).parents[2] / "traces" / "jugs.astar.graph.json"
+    trace = Path(__file__).parents[3] / "traces" / "jugs.astar.graph.json"
     frames, drawing = frames_of(trace, step=step)
     skel = drawing.replay.skeleton
     children = {n.id: list(n.children) for n in skel.nodes.values()}

@@ -14,7 +14,7 @@ from tracer.render.draw.dot import Elements, elements, elements_dot
 from tracer.render.files.engine import render
 from tracer.trace import Trace
 
-TRACES = Path(__file__).resolve().parents[2] / "traces"
+TRACES = Path(__file__).resolve().parents[3] / "traces"
 RECORDED = [
     "aima.alphabeta.fail-soft",      # provisional values, cut labels, ghosts
     "aima.alphabeta.list",

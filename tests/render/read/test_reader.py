@@ -21,7 +21,7 @@ from tracer.render.read.reader import read_jsonl, read_records
 from tracer.render.read.replay import Replay
 from tracer.trace import Trace, iter_trace, load_trace
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RECORDED = ["aima.alphabeta.fail-soft.json", "chomp4x4.alphabeta.best.json",
             "coin.expectiminimax.plain.json", "grundy-7-min.andor.dfs.json",
             "jugs.astar.graph.json", "othello.alphabeta.depth3.json",
