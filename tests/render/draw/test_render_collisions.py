@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import itertools
+
 import pytest
 
 from tests.render.svglayout import collisions, crosses, overlap
-from tracer.render import Drawing
+from tracer.render import Drawing, RenderOptions
 
 TRACES = sorted(p for p in (Path(__file__).parents[3] / "traces").glob("*.json")
                 if ".matrix." not in p.name)
@@ -151,3 +153,20 @@ def test_a_crowded_fan_puts_its_cut_label_further_away_not_on_a_node() -> None:
 
     svg = Drawing(do_search(B3D4, "alphabeta").trace).render("svg").decode()
     assert collisions(svg) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_edge_labels_side_by_side_never_read_as_one_phrase(lang: str) -> None:
+    # Issue 14: two A* actions on neighbouring edges ("empty 2", "fill 2") stood about a
+    # space apart and read as one phrase.  Labels on one row keep more than a word space.
+    from tests.render.svglayout import read
+
+    trace = Path(__file__).parents[3] / "traces" / "jugs.astar.graph.json"
+    texts, _ = read(Drawing(trace, RenderOptions(lang=lang)).render("svg").decode())
+    labels = [t.box for t in texts if "->" in t.owner]
+    assert len(labels) > 20
+    for a, b in itertools.combinations(labels, 2):
+        same_row = a[1] < b[3] and b[1] < a[3]
+        if same_row:
+            gap = max(b[0] - a[2], a[0] - b[2])
+            assert gap >= 5.0, (a, b)

@@ -40,6 +40,9 @@ FAR = 2.0
 as far (a label over a node's value is worse than one far from its edge)."""
 GAP = 2.0
 """Room kept between a label and a line or a node."""
+WORD_GAP = 6.0
+"""Room kept, side by side, between two labels: more than a word space, so that two
+A* actions on neighbouring edges ("empty 2", "fill 2") never read as one phrase."""
 _FONT = re.compile(r'POINT-SIZE="([0-9.]+)"')
 _ROW = re.compile(r"<TR>(.*?)</TR>", re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
@@ -116,7 +119,8 @@ def _clear(x: float, y: float, w: float, h: float,
     if box[0] < bb[0] or box[2] > bb[2] or box[1] < bb[1] or box[3] > bb[3]:
         return False
     return not (any(_crosses(s, box) for _, s in segments)
-                or any(_overlap(box, o) for o in (*obstacles, *placed)))
+                or any(_overlap(box, o) for o in obstacles)
+                or any(_overlap(_spaced(box), p) for p in placed))
 
 
 def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
@@ -137,7 +141,7 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
             continue
         if any(_crosses(s, box) for _, s in near):
             continue
-        over_label = any(_overlap(box, p) for p in placed)
+        over_label = any(_overlap(_spaced(box), p) for p in placed)
         if fallback is None or (not over_label and fallback[1]):
             fallback = ((cx, cy), over_label)
         if over_label or any(_overlap(box, o) for o in obstacles):
@@ -151,6 +155,12 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
     if clear is not None:
         return clear, True
     return (fallback[0] if fallback is not None else None), False
+
+
+def _spaced(box: Box) -> Box:
+    """A label's box widened to keep :data:`WORD_GAP` from the labels beside it."""
+    extra = WORD_GAP - GAP
+    return (box[0] - extra, box[1], box[2] + extra, box[3])
 
 
 @functools.lru_cache(maxsize=64)
