@@ -9,10 +9,8 @@ breadth-first order, and probabilities below chance nodes are checked.
 
 from __future__ import annotations
 
-import gc
 import math
-from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from string import ascii_uppercase
 from typing import Any
@@ -23,19 +21,6 @@ from tracer.trees.model import _CHANCE, _MAX, _MIN, _OPPONENT, Node, Tree
 
 _PLAYERS = {"max": _MAX, "min": _MIN, "chance": _CHANCE}
 _PROB_TOLERANCE = 1e-9
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    # A large tree allocates millions of tuples and nodes, none of which can form a
-    # cycle; letting the cyclic collector rescan them all roughly doubles load time.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _fresh_ids(n: int, used: Collection[str] = ()) -> list[str]:

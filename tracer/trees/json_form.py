@@ -15,6 +15,7 @@ from typing import Any
 
 from tracer.errors import InputError
 from tracer.jsonio import INF_STRINGS, json_path
+from tracer.memory import paused_gc
 from tracer.players import Player
 from tracer.trees.build import (
     _PLAYERS,
@@ -22,7 +23,6 @@ from tracer.trees.build import (
     _build,
     _check_prob,
     _Flat,
-    _gc_paused,
     _root_default,
     _show,
 )
@@ -50,7 +50,7 @@ def parse_tree_json(data: Any, *, file: str = "<tree>", root_player: Player | No
         data = data["tree"]
         prefix = ("tree",)
     root_default = _root_default(root_player, document_player)
-    with _gc_paused():
+    with paused_gc():
         items: list[Any] = [data]
         flat = _Flat([], [], {}, {}, {})
 

@@ -16,13 +16,13 @@ from typing import Any
 
 from tracer.errors import InputError
 from tracer.jsonio import MAX_NUMBER_DIGITS
+from tracer.memory import paused_gc
 from tracer.players import Player
 from tracer.trees.build import (
     _PLAYERS,
     _build,
     _check_prob,
     _Flat,
-    _gc_paused,
     _root_default,
 )
 from tracer.trees.model import _CHANCE, _MAX, _OPPONENT, Node, Tree
@@ -271,7 +271,7 @@ def parse_tree_text(text: str, *, file: str = "<tree>", root_player: Player | No
     Errors are :class:`InputError` with ``where="line L, column C"``.
     """
     root_default = _root_default(root_player, None)
-    with _gc_paused():
+    with paused_gc():
         parser = _TextParser(text, file)
         records = [parser.parse()]
         for record in records:  # breadth-first: the list grows as it is read

@@ -8,9 +8,8 @@ visit numbers and probabilities were crossed by edges.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import itertools
+from pathlib import Path
 
 import pytest
 

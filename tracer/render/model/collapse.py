@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ...errors import LimitExceeded, UsageError
-from ..read.replay import NodeState, Summary, paused_gc
+from ...memory import paused_gc
+from ..read.replay import NodeState, Summary
 from ..read.skeleton import Skeleton, SNode
 
 __all__ = ["Box", "Visible", "choose_visible", "node_status"]

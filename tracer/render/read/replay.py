@@ -14,9 +14,7 @@ table's value.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from ...errors import InputError
@@ -35,6 +33,7 @@ from ...events import (
     Status,
     Transposition,
 )
+from ...memory import paused_gc
 from ...ranges import MAX_PLY
 from ...trace import Header, Result
 from ...visit import EventVisitor
@@ -42,23 +41,9 @@ from .reader import Record, event_of, record_of
 from .skeleton import Skeleton
 from .state import NodeState, Summary
 
-__all__ = ["NodeState", "Record", "Replay", "Summary", "paused_gc"]
+__all__ = ["NodeState", "Record", "Replay", "Summary"]
 
 Number = float | int
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """The cyclic garbage collector off for a while: millions of short-lived events (or
-    index lists over 100,000 nodes) and no reference cycles, so it would only rescan
-    the (large) tree over and over."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _as_event(method: Callable[[Event], None], rec: Record) -> None:
