@@ -175,13 +175,7 @@ def big_stream() -> None:
 def best_cpu(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
     """:func:`timing.best_of` in CPU seconds of this process (Graphviz runs in it), which
     other work on a shared machine disturbs less than the wall clock."""
-    best = float("inf")
-    out: Any = None
-    for _ in range(repeat):
-        start = time.process_time()
-        out = fn()
-        best = min(best, time.process_time() - start)
-    return best, out
+    return best_of(fn, repeat, clock=time.process_time)
 
 
 def _write_stream(path: Path, branching: int, depth: int) -> int:
