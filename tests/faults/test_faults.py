@@ -246,8 +246,9 @@ def _small_disk(folder: Path, options: str) -> bool:
 def test_a_full_disk_is_one_line_and_leaves_nothing(tmp_path: Path) -> None:
     disk = tmp_path / "disk"
     if not _small_disk(disk, "size=16k"):
-        # a small full file system can only be mounted by root (CI runs as root)
-        pytest.skip("a full disk needs a tmpfs mount, which needs root")
+        # A small file system to fill can only be mounted by root. CI runs as root, so
+        # there the test always runs; a developer's non-root run skips it, saying why.
+        pytest.skip("a full disk needs a tmpfs mount, which needs root (CI runs it)")
     try:
         done = _gametrace("run", "grundy", "-p", "coins=9", "-a", "minimax", "-o",
                           "disk/g.jsonl", "-q", cwd=tmp_path)

@@ -9,6 +9,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,8 @@ RECORDED = ["aima.alphabeta.fail-soft.json", "chomp4x4.alphabeta.best.json",
             "coin.expectiminimax.plain.json", "grundy-7-min.andor.dfs.json",
             "jugs.astar.graph.json", "othello.alphabeta.depth3.json",
             "tictactoe-stage3.alphabeta.json", "two-mins.alphabeta.negamax.json"]
-SEARCHES = {  # a game each: labels, moves, +inf bounds, proof numbers, the table
+SEARCHES: dict[str, dict[str, Any]] = {  # a game each: labels, moves, +inf bounds,
+    # proof numbers, the table
     "pns": dict(source="grundy", algorithm="pns", params={"coins": "7", "first": "min"},
                 prover="min"),
     "pvs-tt-id": dict(source="othello", algorithm="enhanced", variant="pvs", depth=3,
@@ -44,7 +46,7 @@ def trace_file(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     name: str = request.param
     path = tmp_path / "t.jsonl"
     if name in SEARCHES:
-        search_source(output=path, **SEARCHES[name])  # type: ignore[arg-type]
+        search_source(output=path, **SEARCHES[name])
     else:
         load_trace(ROOT / "traces" / name).dump(path)
     return path
