@@ -169,33 +169,15 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
     """What each ordering saves on ``source``: the report ``gametrace compare --format json``
     prints for the same options.  Each search has the budgets ``limits``; one stopped by
     them is a :class:`LimitExceeded` (counts of half a search compare nothing)."""
-    from .analysis.ordering import compare_orderings, parse_orders
-    from .search import ALGORITHMS, run_search
+    from .analysis.comparison import compare_named, plan_comparison
+    from .analysis.ordering import OrderingReport
 
     if algorithm not in ("alphabeta", "enhanced", "minimax"):
         raise UsageError(f"unknown algorithm {algorithm!r} to compare orderings of "
                          "(choose from: alphabeta, enhanced, minimax)")
-    fixed, randoms = parse_orders(orders)
-    oracle = [o for o in fixed if o in ("best", "worst")]
-    if algorithm == "enhanced" and oracle:
-        raise UsageError(f"-a enhanced orders moves itself: compare it under natural, "
-                         f"reverse and random orderings, not {' and '.join(oracle)}")
+    plan = plan_comparison(orders=orders, algorithm=algorithm)
     named = resolve_content(source, root_player=root_player, params=params)
-    game, state, block = named.game()
-    where = named.name + ("" if depth is None else f", depth {depth}")
-    shown = f"{algorithm} ({variant or ALGORITHMS[algorithm][0]}" + (
-        f"; {techniques})" if techniques else ")")
-
-    def search(recorder: Any, **options: Any) -> Result:
-        result = run_search(game, state, depth=depth, recorder=recorder, source=block,
-                            limits=limits, **options)
-        if not result.complete:
-            raise LimitExceeded(f"a search of {where} stopped ({result.stopped}) before its "
-                                "end: compare with a smaller depth or fewer orderings")
-        return result
-
-    how = dict(algorithm=algorithm, variant=variant, techniques=techniques)
-    return compare_orderings(
-        lambda order, s, counter: search(counter, order=order, seed=s, **how),
-        lambda counter: search(counter, algorithm="minimax"),
-        fixed, randoms=randoms, seed=seed, title=f"{shown} on {where}")
+    report = compare_named(named, plan, algorithm=algorithm, variant=variant,
+                           technique=techniques, depth=depth, seed=seed, limits=limits).report
+    assert isinstance(report, OrderingReport)  # a plan of orderings, not of techniques
+    return report

@@ -14,16 +14,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import LimitExceeded, UsageError
 from ..jsonio import dumps_json
 from ..record import NULL, MemoryRecorder, Recorder
 from ..search import ALGORITHMS, run_search
+from ..search.common import NO_LIMITS, Limits
 from ..search.enh_compare import Config, TechniqueReport, compare_techniques, parse_configs
-from ..sources import resolve
+from ..sources import Source, resolve
 from ..trace import Result, Trace
 from .ordering import DEFAULT_ORDERS, OrderingReport, compare_orderings, parse_orders
 
-__all__ = ["Comparison", "Plan", "compare_source", "plan_comparison"]
+__all__ = ["Comparison", "Plan", "compare_named", "compare_source", "plan_comparison"]
 
 Progress = Callable[[int, int], None]
 """Called after each random ordering with (done, of how many)."""
@@ -105,22 +106,33 @@ class Comparison:
         return self.report.to_text()
 
 
-def compare_source(source: str, plan: Plan, *, algorithm: str = "alphabeta",
-                   variant: str | None = None, technique: str = "",
-                   depth: int | None = None, seed: int = 0, repeat: int = 3,
-                   params: Mapping[str, str] | None = None, root_player: str | None = None,
-                   progress: Progress | None = None) -> Comparison:
-    """Run ``plan`` on ``source`` (a tree file, an example or a game with ``params``):
-    ``algorithm``/``variant``/``technique`` under each ordering (random ones seeded
-    ``seed``, ``seed + 1``, ...) beside plain minimax, or each technique configuration,
-    timed ``repeat`` times (untraced)."""
-    named = resolve(source, root_player=root_player, params=params)
+def compare_source(source: str, plan: Plan, *, params: Mapping[str, str] | None = None,
+                   root_player: str | None = None, **how: Any) -> Comparison:
+    """Run ``plan`` on ``source`` (a tree file, an example or a game with ``params``);
+    ``how``: :func:`compare_named`'s options."""
+    return compare_named(resolve(source, root_player=root_player, params=params), plan,
+                         **how)
+
+
+def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
+                  variant: str | None = None, technique: str = "",
+                  depth: int | None = None, seed: int = 0, repeat: int = 3,
+                  limits: Limits = NO_LIMITS, progress: Progress | None = None) -> Comparison:
+    """Run ``plan`` on a resolved source: ``algorithm``/``variant``/``technique`` under
+    each ordering (random ones seeded ``seed``, ``seed + 1``, ...) beside plain minimax,
+    or each technique configuration, timed ``repeat`` times (untraced).  Each search has
+    the budgets ``limits``; one stopped by them is a :class:`LimitExceeded` (counts of
+    half a search compare nothing)."""
     game, state, block = named.game()
     where = named.name + ("" if depth is None else f", depth {depth}")
 
     def search(recorder: Recorder, **options: Any) -> Result:
-        return run_search(game, state, depth=depth, recorder=recorder, source=block,
-                          **options)
+        result = run_search(game, state, depth=depth, recorder=recorder, source=block,
+                            limits=limits, **options)
+        if not result.complete:
+            raise LimitExceeded(f"a search of {where} stopped ({result.stopped}) before its "
+                                "end: compare with a smaller depth or fewer orderings")
+        return result
 
     if plan.configs:
         by_name = {c.name: c for c in plan.configs}
