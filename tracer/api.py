@@ -294,8 +294,8 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
         deep(lambda: write_output(out, drawing.render(fmt)))
     if strip is not None:
         panels = drawing
-        if strip_leaf_steps:
-            panels = Drawing(trace, replace(chosen, step="leaf"))  # as in AIMA Fig. 5.5
+        if strip_leaf_steps and chosen.step != "leaf":  # a panel a leaf, as AIMA Fig. 5.5
+            panels = Drawing(trace, replace(chosen, step="leaf"))
         done.update(strip=strip, panels=write_strip(panels, strip, columns=strip_columns))
     if frames_dir is not None:
         written = deep(lambda: write_frames(drawing, frames_dir))
