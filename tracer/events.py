@@ -9,7 +9,9 @@ directly.  Unbounded values are ``float('inf')`` in Python and the strings
 
 from __future__ import annotations
 
+import typing
 from dataclasses import MISSING, dataclass, fields
+from functools import cache
 from typing import Any, ClassVar
 
 from .errors import InputError
@@ -32,6 +34,7 @@ __all__ = [
     "Status",
     "Transposition",
     "event_from_json",
+    "field_kinds",
 ]
 
 Number = float | int
@@ -390,6 +393,40 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
+_HINT_KINDS = {"int": "int", "int | None": "int?", "str": "str", "str | None": "str?",
+               "tuple[str, ...]": "strs", "tuple[str, ...] | None": "strs?"}
+
+_EXPECTED = {"int": "an integer", "int?": "an integer or null", "str": "a string",
+             "str?": "a string or null", "strs": "a list of strings",
+             "strs?": "a list of strings or null"}
+
+
+@cache
+def field_kinds(kind: str) -> dict[str, str]:
+    """What each field of an event type holds, by name: ``int``, ``str``, ``strs`` (a
+    list of strings), each with ``?`` when it may be null; ``number`` for the number
+    fields (a number or an unbounded value's string); ``any`` for the rest."""
+    cls = EVENT_TYPES[kind]
+    hints = typing.get_type_hints(cls)
+    out: dict[str, str] = {}
+    for f in fields(cls):
+        hint = hints[f.name]
+        spelt = hint.__name__ if isinstance(hint, type) else str(hint).replace("typing.", "")
+        out[f.name] = "number" if f.name in cls._numbers else _HINT_KINDS.get(spelt, "any")
+    return out
+
+
+def _fits(kind: str, value: Any) -> bool:
+    """The JSON value is what a field of that kind holds (``true`` is not an integer)."""
+    if value is None:
+        return kind.endswith("?")
+    if kind in ("int", "int?"):
+        return value.__class__ is int
+    if kind in ("str", "str?"):
+        return isinstance(value, str)
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
 def event_from_json(data: Any, *, file: str = "<trace>", where: str = "$") -> Event:
     """Rebuild an event from its JSON dict (the inverse of ``Event.to_dict``)."""
     if not isinstance(data, dict):
@@ -402,11 +439,17 @@ def event_from_json(data: Any, *, file: str = "<trace>", where: str = "$") -> Ev
                          file=file, where=f"{where}.type")
     kwargs: dict[str, Any] = {}
     names = {f.name for f in fields(cls)}
+    kinds = field_kinds(kind)
     for key, value in data.items():
         if key == "type":
             continue
         if key not in names:
             raise InputError(f"unexpected key {key!r} in a {kind} event",
+                             file=file, where=f"{where}.{key}")
+        expected = _EXPECTED.get(kinds[key])
+        if expected is not None and not _fits(kinds[key], value):
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            raise InputError(f"expected {expected} for {key!r}, got {shown}",
                              file=file, where=f"{where}.{key}")
         if key in cls._numbers and value is not None:
             try:

@@ -13,7 +13,15 @@ from hypothesis import given
 
 from tests.core.eventdata import FULL, any_event, minimal
 from tracer.errors import InputError
-from tracer.events import EVENT_TYPES, Cut, Evaluate, Event, Expand, event_from_json
+from tracer.events import (
+    EVENT_TYPES,
+    Cut,
+    Evaluate,
+    Event,
+    Expand,
+    event_from_json,
+    field_kinds,
+)
 from tracer.jsonio import dumps_json, loads_json
 
 IDS = sorted(FULL)
@@ -106,6 +114,33 @@ def test_a_value_that_is_not_a_number_is_named(bad: Any) -> None:
     e = error({**FULL["evaluate"].to_dict(), "value": bad})
     assert e.where == "$.events[3].value"
     assert e.message == f'expected a number or "+inf"/"-inf", got {bad!r}'
+
+
+@pytest.mark.parametrize("kind, key, bad, expected", [
+    ("evaluate", "depth", "3", "an integer"),
+    ("evaluate", "seq", True, "an integer"),
+    ("evaluate", "node", 7, "a string"),
+    ("evaluate", "parent", ["A"], "a string or null"),
+    ("expand", "children", ["B", 2], "a list of strings"),
+    ("expand", "moves", "b1", "a list of strings or null"),
+    ("iteration", "depth", 2.5, "an integer or null"),
+    ("cut", "pruned", None, "a list of strings"),
+])
+def test_a_field_of_the_wrong_type_is_named(kind: str, key: str, bad: Any,
+                                            expected: str) -> None:
+    """Found by the fast reader's tests: ``"depth": "3"`` was read, and the replay then
+    stopped with an internal error."""
+    e = error({**FULL[kind].to_dict(), key: bad})
+    assert e.where == f"$.events[3].{key}"
+    assert e.message == f"expected {expected} for {key!r}, got {bad!r}"
+
+
+def test_field_kinds_follow_the_annotations() -> None:
+    assert field_kinds("expand") == {
+        "seq": "int", "node": "str", "parent": "str?", "depth": "int", "player": "str",
+        "children": "strs", "value": "number", "alpha": "number", "beta": "number",
+        "label": "str?", "moves": "strs?", "probs": "any"}
+    assert field_kinds("iteration")["depth"] == "int?"
 
 
 def test_a_missing_field_names_the_event_type() -> None:
