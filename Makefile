@@ -7,7 +7,7 @@ OUT    := out/demo
 
 .PHONY: demo test fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser
 
-$(STAMP): pyproject.toml hatch_build.py tracer/_lines.c
+$(STAMP): pyproject.toml hatch_build.py tracer/_lines.c tracer/_scan.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
@@ -66,7 +66,7 @@ BENCH_STAMP := $(BENCH)/.installed-stamp
 
 # The peers (aima-python, OpenSpiel) and matplotlib (for the plot) live only in this
 # separate environment.
-$(BENCH_STAMP): pyproject.toml Makefile hatch_build.py tracer/_lines.c
+$(BENCH_STAMP): pyproject.toml Makefile hatch_build.py tracer/_lines.c tracer/_scan.c
 	test -x $(BENCH)/bin/python || $(PYTHON) -m venv $(BENCH)
 	$(BENCH)/bin/python -m pip install --quiet --disable-pip-version-check -e . aima3 open-spiel==2.0.2 matplotlib
 	touch $(BENCH_STAMP)
@@ -98,3 +98,4 @@ traces: $(STAMP)
 
 clean:
 	rm -rf $(VENV) $(BENCH) out .pytest_cache .mypy_cache .ruff_cache
+	rm -f tracer/*.so tracer/*.pyd  # the compiled modules (hatch_build.py)

@@ -1,11 +1,13 @@
-"""Build hook: compile tracer/_lines.c, the compiled build of the streamed search loops.
+"""Build hook: compile the C builds of two hot loops, each a module of its own:
+tracer/_lines.c (the streamed search loops) and tracer/_scan.c (the trace reader's fast path).
 
 Hatchling runs it for every wheel, the editable one of ``pip install -e`` included (the
 editable install then finds the library next to the sources).  It needs only the C
 compiler Python itself was built with and Python's headers, called as sysconfig says
 (``LDSHARED`` and ``CC`` in the environment override it, as for setuptools).  If that
 fails, the build goes on without it and the package runs its pure-Python loops, which
-write the same bytes (tracer/search/streamed.py); the warning says why.
+do the same (tracer/search/streamed.py writes the same bytes, tracer/render/read/reader.py
+reads the same records); the warning says why.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-SOURCE = Path("tracer") / "_lines.c"
+MODULES = ("_lines", "_scan")
+"""The C modules, each built from ``tracer/NAME.c``."""
 
 
-def compile_lines(root: Path) -> Path | None:
-    """Compile ``root/tracer/_lines.c`` next to itself; the library's path, or None
+def compile_module(root: Path, name: str) -> Path | None:
+    """Compile ``root/tracer/NAME.c`` next to itself; the library's path, or None
     (with a warning on stderr) when there is no working compiler."""
-    source = root / SOURCE
-    target = source.with_name("_lines" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+    relative = Path("tracer") / f"{name}.c"
+    source = root / relative
+    target = source.with_name(name + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
     link = os.environ.get("LDSHARED") or sysconfig.get_config_var("LDSHARED") or ""
     if not link:
         cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
@@ -42,8 +46,8 @@ def compile_lines(root: Path) -> Path | None:
         if done.returncode == 0:
             return target
         why = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-    print(f"gametree-tracer: not compiling {SOURCE} ({why}); the pure-Python loops "
-          "will write the traces", file=sys.stderr)
+    print(f"gametree-tracer: not compiling {relative} ({why}); the pure-Python loop "
+          "will do its work", file=sys.stderr)
     return None
 
 
@@ -53,10 +57,11 @@ class CompiledLines(BuildHookInterface):  # type: ignore[type-arg]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
-        built = compile_lines(Path(self.root))
-        if built is None:
-            return
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
-        if version != "editable":  # the editable install reads it in place
-            build_data["force_include"][str(built)] = f"tracer/{built.name}"
+        for name in MODULES:
+            built = compile_module(Path(self.root), name)
+            if built is None:
+                continue
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
+            if version != "editable":  # the editable install reads it in place
+                build_data["force_include"][str(built)] = f"tracer/{built.name}"

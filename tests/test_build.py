@@ -1,5 +1,5 @@
-"""The build hook (hatch_build.py) compiles tracer/_lines.c, or warns and leaves the
-package to its pure-Python loops when there is no compiler."""
+"""The build hook (hatch_build.py) compiles tracer/_lines.c and tracer/_scan.c, or warns
+and leaves the package to its pure-Python loops when there is no compiler."""
 
 from __future__ import annotations
 
@@ -23,46 +23,56 @@ def hook() -> ModuleType:
     return module
 
 
-def test_the_hook_compiles_a_module_python_can_load(tmp_path: Path) -> None:
+MODULES = {"_lines": "search", "_scan": "scan"}  # each module and its function
+
+
+def test_the_hook_builds_every_module() -> None:
+    assert set(hook().MODULES) == set(MODULES)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_hook_compiles_a_module_python_can_load(name: str, tmp_path: Path) -> None:
     (tmp_path / "tracer").mkdir()
-    shutil.copy(ROOT / "tracer" / "_lines.c", tmp_path / "tracer" / "_lines.c")
-    built = hook().compile_lines(tmp_path)
+    shutil.copy(ROOT / "tracer" / f"{name}.c", tmp_path / "tracer" / f"{name}.c")
+    built = hook().compile_module(tmp_path, name)
     assert built is not None and built.parent == tmp_path / "tracer"
-    # loaded in a process of its own, not to stand in for this one's tracer._lines
-    load = ("import importlib.util as u; s = u.spec_from_file_location('tracer._lines', "
+    # loaded in a process of its own, not to stand in for this one's module
+    load = (f"import importlib.util as u; s = u.spec_from_file_location('tracer.{name}', "
             f"{str(built)!r}); m = u.module_from_spec(s); s.loader.exec_module(m); "
-            "print(callable(m.search))")
+            f"print(callable(m.{MODULES[name]}))")
     done = subprocess.run([sys.executable, "-c", load], capture_output=True, text=True,
                           check=False)
     assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
 
 
-def test_without_a_compiler_the_build_goes_on_pure(tmp_path: Path,
+@pytest.mark.parametrize("name", MODULES)
+def test_without_a_compiler_the_build_goes_on_pure(name: str, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "tracer").mkdir()
-    shutil.copy(ROOT / "tracer" / "_lines.c", tmp_path / "tracer" / "_lines.c")
+    shutil.copy(ROOT / "tracer" / f"{name}.c", tmp_path / "tracer" / f"{name}.c")
     monkeypatch.setenv("LDSHARED", str(tmp_path / "no-such-cc"))
-    assert hook().compile_lines(tmp_path) is None
+    assert hook().compile_module(tmp_path, name) is None
     err = capsys.readouterr().err
-    assert "not compiling tracer/_lines.c" in err and "pure-Python" in err
+    assert f"not compiling tracer/{name}.c" in err and "pure-Python" in err
     assert len(err.strip().splitlines()) == 1
-    assert [p.name for p in (tmp_path / "tracer").iterdir()] == ["_lines.c"]
+    assert [p.name for p in (tmp_path / "tracer").iterdir()] == [f"{name}.c"]
 
 
 def test_a_broken_source_is_reported_not_raised(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "tracer").mkdir()
     (tmp_path / "tracer" / "_lines.c").write_text("this is not C\n")
-    assert hook().compile_lines(tmp_path) is None
+    assert hook().compile_module(tmp_path, "_lines") is None
     assert "not compiling" in capsys.readouterr().err
 
 
-def test_the_installed_package_uses_the_compiled_build() -> None:
+@pytest.mark.parametrize("name", MODULES)
+def test_the_installed_package_uses_the_compiled_build(name: str) -> None:
     """make test installs with the hook: the library sits next to its source."""
-    lines = importlib.import_module("tracer._lines")
-    assert lines.__file__ is not None and Path(lines.__file__).parent == ROOT / "tracer"
-    assert Path(lines.__file__).suffix in (".so", ".pyd")
+    module = importlib.import_module(f"tracer.{name}")
+    assert module.__file__ is not None and Path(module.__file__).parent == ROOT / "tracer"
+    assert Path(module.__file__).suffix in (".so", ".pyd")
 
 
 BLOCKED = """
@@ -70,12 +80,14 @@ import sys
 
 class NotBuilt:
     def find_spec(self, name, path=None, target=None):
-        if name == "tracer._lines":
+        if name in ("tracer._lines", "tracer._scan"):
             raise ImportError("not built")
 
 sys.meta_path.insert(0, NotBuilt())
 from tracer.search import streamed
+from tracer.render.read import reader
 assert streamed.compiled_search is None
+assert reader.compiled_scan is None
 from tracer.cli import main
 main(sys.argv[1:])
 """
@@ -88,9 +100,30 @@ def test_without_the_compiled_build_the_package_writes_the_same_trace(tmp_path: 
     blocked = subprocess.run([sys.executable, "-c", BLOCKED, *args, str(tmp_path / "p.jsonl")],
                              capture_output=True, text=True, check=False)
     assert blocked.returncode == 0, blocked.stderr
-    plain = BLOCKED.replace("sys.meta_path.insert(0, NotBuilt())", "").replace(
-        "assert streamed.compiled_search is None", "assert streamed.compiled_search")
+    plain = _unblocked()
     built = subprocess.run([sys.executable, "-c", plain, *args, str(tmp_path / "c.jsonl")],
                            capture_output=True, text=True, check=False)
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "p.jsonl").read_bytes() == (tmp_path / "c.jsonl").read_bytes()
+
+
+def _unblocked() -> str:
+    return BLOCKED.replace("sys.meta_path.insert(0, NotBuilt())", "").replace(
+        "assert streamed.compiled_search is None", "assert streamed.compiled_search").replace(
+        "assert reader.compiled_scan is None", "assert reader.compiled_scan")
+
+
+def test_without_the_compiled_build_the_package_draws_the_same(tmp_path: Path) -> None:
+    """Drawing a ``.jsonl`` trace with the pure reader gives the compiled scanner's SVG."""
+    trace = tmp_path / "t.jsonl"
+    subprocess.run([sys.executable, "-m", "tracer", "run", "tictactoe", "-p",
+                    "board=x...o....", "-a", "alphabeta", "-o", str(trace)], check=True,
+                   capture_output=True)
+    drawn = {}
+    for name, script in (("pure", BLOCKED), ("compiled", _unblocked())):
+        out = tmp_path / f"{name}.svg"
+        done = subprocess.run([sys.executable, "-c", script, "render", str(trace), "-o",
+                               str(out)], capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        drawn[name] = out.read_bytes()
+    assert drawn["pure"] == drawn["compiled"]

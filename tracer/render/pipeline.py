@@ -11,12 +11,14 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from functools import partial
 from typing import NoReturn
 
 from ..compress import is_stream
 from ..errors import InputError, UsageError
 from ..events import Event
 from ..jsonio import check_input_file
+from ..memory import paused_gc
 from ..trace import Header, Result, Trace, iter_trace
 from .draw.compose import Compositor
 from .draw.dot import ANCHORS, Elements, Pinned, elements, elements_dot, to_dot
@@ -28,7 +30,7 @@ from .model.collapse import Visible, choose_visible
 from .model.options import RenderOptions
 from .model.text import Words, words
 from .model.view import Frame, View, build_view
-from .read.replay import Record, Replay
+from .read.replay import Replay
 
 __all__ = ["Drawing", "TraceSource", "choose_direction", "read_items", "replay_source"]
 
@@ -59,16 +61,19 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
 
 def replay_source(source: TraceSource, *, memory_nodes: int | None = None) -> tuple[Replay, str]:
     """The trace replayed, and its file name; a ``.jsonl`` file's lines are replayed as
-    they are parsed, without event objects (:func:`tracer.render.read.reader.read_records`)."""
+    they are parsed, without event objects (:meth:`Replay.feed_chunks`)."""
     if not isinstance(source, Trace):
         file = os.fspath(source)
         check_input_file(file)
         if is_stream(file):
-            from .read.reader import read_records
+            from ..ranges import max_render_events
+            from .read.reader import read_chunks
 
-            header, blocks = read_records(file)
+            header, chunks = read_chunks(file)
             replay = Replay(header, file=file, memory_nodes=memory_nodes)
-            return replay.feed_records(_budget_blocks(blocks, file)), file
+            limit = max_render_events()
+            return replay.feed_chunks(chunks, limit=limit,
+                                      too_long=partial(_too_long, file, limit)), file
     header, items, file = read_items(source)
     return Replay(header, file=file, memory_nodes=memory_nodes).feed_all(items), file
 
@@ -83,19 +88,6 @@ def _budget(items: Iterator[Event | Result], file: str) -> Iterator[Event | Resu
     yield from islice(items, limit)
     if next(items, None) is not None:
         _too_long(file, limit)
-
-
-def _budget_blocks(blocks: Iterator[list[Record]], file: str) -> Iterator[list[Record]]:
-    """:func:`_budget` for blocks of lines."""
-    from ..ranges import max_render_events
-
-    limit = left = max_render_events()
-    for block in blocks:
-        if len(block) > left:
-            yield block[:left]
-            _too_long(file, limit)
-        left -= len(block)
-        yield block
 
 
 def _too_long(file: str, limit: int) -> NoReturn:
@@ -115,37 +107,40 @@ class Drawing:
         self.words: Words = words(opts.lang, ascii=opts.ascii)
         self.theme: Theme = replace(theme(opts.theme), scale=opts.scale, aspect=opts.aspect,
                                     pad=opts.pad)
-        self.replay, self.file = replay_source(source, memory_nodes=opts.memory_nodes)
-        header = self.replay.header
-        self.replay.skeleton.frozen = True  # the frames replay it again, sharing it
-        self.header = header
-        self.result = self.replay.result
-        self.pv: tuple[str, ...] = _highlighted(self.replay)
-        self.visible: Visible = choose_visible(
-            self.replay.skeleton, self.replay.states, self.replay.summaries,
-            max_nodes=opts.max_nodes, max_width=opts.max_width, depth=opts.depth,
-            focus=opts.focus, ghosts=opts.ghosts, pv=self.pv,
-            keep=[n for n, st in self.replay.states.items() if st.tt is not None])
-        self.notes: Plan = plan_notes(self.replay, self.visible, opts, self.words, self.pv)
-        """What goes under each node, the same in the diagram and in every frame."""
-        root = self.replay.states.get(self.replay.skeleton.root)
-        self.caption = summary_line(header, self.result, self.words,
-                                    root_status=root.solved if root is not None else None,
-                                    passes=self.replay.iterations)
-        # --no-legend: nothing under the tree, the result line included (a frame's
-        # caption says what its step did and stays).
-        view = build_view(self.replay, self.visible, opts, self.words, final=True,
-                          caption=self.caption if opts.caption and opts.legend else None,
-                          pv=self.pv,
-                          notes=self.notes)
-        numbers = any(s.numbers for s in self.notes.values())
-        self.frames_legend: tuple[str, ...] = legend_keys(view, frames=True, numbers=numbers)
-        """Legend keys of the frames: the diagram's, with the current node and the nodes
-        not searched yet, without the principal variation (drawn in the last frame only)."""
-        room = tuple(self.words(k) for k in self.frames_legend)
-        self.view = replace(view, legend_room=room if opts.legend else (),
-                            legend_room_for=tuple(t for _, t in view.legend))
-        self.theme = replace(self.theme, rankdir=choose_direction(self.view, self.theme, opts))
+        # Replaying and modelling a big trace allocate millions of objects, none in a
+        # cycle: the collector would only rescan them (tracer.memory.paused_gc).
+        with paused_gc():
+            self.replay, self.file = replay_source(source, memory_nodes=opts.memory_nodes)
+            header = self.replay.header
+            self.replay.skeleton.frozen = True  # the frames replay it again, sharing it
+            self.header = header
+            self.result = self.replay.result
+            self.pv: tuple[str, ...] = _highlighted(self.replay)
+            self.visible: Visible = choose_visible(
+                self.replay.skeleton, self.replay.states, self.replay.summaries,
+                max_nodes=opts.max_nodes, max_width=opts.max_width, depth=opts.depth,
+                focus=opts.focus, ghosts=opts.ghosts, pv=self.pv,
+                keep=[n for n, st in self.replay.states.items() if st.tt is not None])
+            self.notes: Plan = plan_notes(self.replay, self.visible, opts, self.words, self.pv)
+            """What goes under each node, the same in the diagram and in every frame."""
+            root = self.replay.states.get(self.replay.skeleton.root)
+            self.caption = summary_line(header, self.result, self.words,
+                                        root_status=root.solved if root is not None else None,
+                                        passes=self.replay.iterations)
+            # --no-legend: nothing under the tree, the result line included (a frame's
+            # caption says what its step did and stays).
+            view = build_view(self.replay, self.visible, opts, self.words, final=True,
+                              caption=self.caption if opts.caption and opts.legend else None,
+                              pv=self.pv,
+                              notes=self.notes)
+            numbers = any(s.numbers for s in self.notes.values())
+            self.frames_legend: tuple[str, ...] = legend_keys(view, frames=True, numbers=numbers)
+            """Legend keys of the frames: the diagram's, with the current node and the nodes
+            not searched yet, without the principal variation (drawn in the last frame only)."""
+            room = tuple(self.words(k) for k in self.frames_legend)
+            self.view = replace(view, legend_room=room if opts.legend else (),
+                                legend_room_for=tuple(t for _, t in view.legend))
+            self.theme = replace(self.theme, rankdir=choose_direction(self.view, self.theme, opts))
         self._pinned: Pinned | None = None
         self._restylers: dict[tuple[tuple[str, ...], bool], Restyler] = {}
         self._compositors: dict[tuple[object, ...], Compositor | None] = {}

@@ -1,24 +1,31 @@
-"""The fast reading of ``.jsonl`` traces: blocks of lines parsed at once and replayed as
-dictionaries must draw exactly what the strict reader's events draw, and fail exactly
-as the strict reader does."""
+"""The fast reading of ``.jsonl`` traces must draw exactly what the strict reader's
+events draw, and fail exactly as the strict reader does, in both builds: the compiled
+scanner (tracer/_scan.c, handing most lines on without a dictionary) and the pure one
+(blocks of lines parsed at once and replayed as dictionaries, ``GAMETRACE_PURE=1``)."""
 
 from __future__ import annotations
 
 import gzip
+import inspect
 import json
 import random
+import re
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tracer.api import search_source
 from tracer.errors import InputError, LimitExceeded
+from tracer.events import EVENT_TYPES
 from tracer.render import Drawing, RenderOptions
 from tracer.render.model.collapse import Split, _Splitter, node_status
 from tracer.render.read import reader
-from tracer.render.read.reader import read_jsonl, read_records
+from tracer.render.read.reader import read_chunks, read_jsonl, read_records
 from tracer.render.read.replay import Replay
 from tracer.trace import Trace, iter_trace, load_trace
 
@@ -38,6 +45,31 @@ SEARCHES: dict[str, dict[str, Any]] = {  # a game each: labels, moves, +inf boun
 }
 SMALL = [RenderOptions(), RenderOptions(memory_nodes=30, max_nodes=40),
          RenderOptions(memory_nodes=8, max_nodes=12, max_width=5)]
+
+
+BUILDS = ["compiled", "pure"]
+
+
+@pytest.fixture(params=BUILDS)
+def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test that takes it runs with the compiled scanner and with the pure reader."""
+    name: str = request.param
+    monkeypatch.setenv("GAMETRACE_PURE", "1" if name == "pure" else "0")
+    return name
+
+
+def test_the_compiled_scanner_is_there() -> None:
+    """``pip install -e .`` compiles it (hatch_build.py); without it every "compiled"
+    run below would silently be the pure one."""
+    assert reader.compiled_scan is not None, (
+        "tracer/_scan.c is not built: reinstall with a C compiler (make test does)")
+
+
+def _replay(path: Path, build: str, memory_nodes: int | None = None) -> Replay:
+    header, chunks = read_chunks(path)
+    replay = Replay(header, memory_nodes=memory_nodes).feed_chunks(chunks)
+    assert replay.compiled == (build == "compiled")
+    return replay
 
 
 @pytest.fixture(params=[*RECORDED, *SEARCHES])
@@ -62,11 +94,11 @@ def _same_replay(a: Replay, b: Replay) -> None:
 
 @pytest.mark.parametrize("opts", SMALL, ids=["default", "folded", "narrow"])
 def test_a_stream_draws_what_its_events_draw(trace_file: Path, opts: RenderOptions,
+                                             build: str,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader, "BLOCK_BYTES", 300)  # many blocks, lines cut at their ends
     trace = load_trace(trace_file)
-    lines = Replay(trace.header, memory_nodes=opts.memory_nodes).feed_records(
-        read_records(trace_file)[1])
+    lines = _replay(trace_file, build, opts.memory_nodes)
     events = Replay(trace.header, memory_nodes=opts.memory_nodes).feed_all(
         [*trace.events, *([trace.result] if trace.result else [])])
     _same_replay(lines, events)  # Event objects went through the visitor's methods
@@ -96,7 +128,7 @@ def _rewrite(path: Path, change: Callable[[list[str]], list[str]], *,
 
 
 def test_blank_lines_escapes_and_a_last_line_without_newline(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, build: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader, "BLOCK_BYTES", 200)
     path = tmp_path / "t.jsonl"
     search_source("tictactoe", algorithm="alphabeta", depth=2, output=path)
@@ -115,11 +147,12 @@ def test_blank_lines_escapes_and_a_last_line_without_newline(
     _rewrite(path, change, end="")
     assert "\\u" in path.read_text(encoding="utf-8")
     assert Drawing(path).dot() == before
+    assert Drawing(path).replay.compiled == (build == "compiled")
     assert list(read_jsonl(path)[1]) == list(iter_trace(path))[1:]
 
 
 def test_a_line_longer_than_a_block(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                    aima: Trace) -> None:
+                                    aima: Trace, build: str) -> None:
     monkeypatch.setattr(reader, "BLOCK_BYTES", 16)
     path = tmp_path / "t.jsonl"
     aima.dump(path)
@@ -154,6 +187,12 @@ FAULTS: dict[str, Callable[[str], str]] = {
     "not an object": lambda s: "[1, 2]",
     "a lone surrogate": lambda s: s.replace('"reason":"', '"reason":"\\ud800'),
     "a repeated header": lambda s: '{"type":"header","format":"gametree-trace","version":1}',
+    # the JSON is sound, a field's is not what the event says
+    "a number of plies spelt as text": lambda s: re.sub(r'"depth":(\d+)', r'"depth":"\1"', s),
+    "a boolean sequence number": lambda s: re.sub(r'"seq":\d+', '"seq":true', s),
+    "a node named by a number": lambda s: re.sub(r'"node":"[^"]*"', '"node":7', s),
+    "a nested object": lambda s: _value(s, '{"v":1}'),
+    "a second value after the object": lambda s: s + " 1",
 }
 
 
@@ -171,7 +210,8 @@ def _strict_error(path: Path) -> str:
 @pytest.mark.parametrize("at", ["first block", "later block"])
 @pytest.mark.parametrize("fault", list(FAULTS))
 def test_a_bad_line_fails_as_the_strict_reader_says(
-        fault: str, at: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        fault: str, at: str, build: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader, "BLOCK_BYTES", 4096)
     path = tmp_path / "t.jsonl"
     search_source("tictactoe", algorithm="alphabeta", depth=3, output=path)
@@ -189,7 +229,7 @@ def test_a_bad_line_fails_as_the_strict_reader_says(
     assert "\n" not in expected
 
 
-def test_a_line_that_is_not_utf8_is_named_with_its_column(tmp_path: Path,
+def test_a_line_that_is_not_utf8_is_named_with_its_column(tmp_path: Path, build: str,
                                                           aima: Trace) -> None:
     path = tmp_path / "t.jsonl"
     aima.dump(path)
@@ -211,7 +251,7 @@ def test_a_truncated_gzip_stream_is_one_error(tmp_path: Path, aima: Trace) -> No
 
 @pytest.mark.parametrize("limit, fails", [(23, False), (22, True), (5, True)])
 def test_the_event_budget_counts_lines_across_blocks(
-        limit: int, fails: bool, aima: Trace, tmp_path: Path,
+        limit: int, fails: bool, aima: Trace, tmp_path: Path, build: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader, "BLOCK_BYTES", 64)
     monkeypatch.setenv("GAMETRACE_MAX_EVENTS", str(limit))
@@ -306,3 +346,119 @@ def test_an_absurd_depth_is_refused_before_the_path_grows(tmp_path: Path,
         Drawing(source, RenderOptions())
     assert info.value.where == f"event {data['seq']}"
     assert "2,267,475,266" in info.value.message and "1,000,000 plies" in info.value.message
+
+
+# The compiled scanner against the pure reader --------------------------------------------
+
+def test_the_line_handlers_take_the_event_fields_in_order(aima: Trace) -> None:
+    """The scanner passes a line's fields by position, in the event class's order."""
+    for kind, handler in Replay(aima.header).line_handlers().items():
+        params = list(inspect.signature(handler).parameters)
+        assert params == [f.name for f in fields(EVENT_TYPES[kind])]
+
+
+def _spell(line: str, rng: random.Random) -> str:
+    """The same event, written as another program might: spaces, keys in another order,
+    escapes, unneeded nulls, floats, "inf", an integer of 25 digits."""
+    obj = json.loads(line)
+    if obj["type"] == "evaluate" and rng.random() < 0.3:
+        obj["value"] = obj["value"] + 0.5 if isinstance(obj["value"], int) else obj["value"]
+    if obj["type"] == "evaluate" and rng.random() < 0.1:
+        obj["value"] = 10**24 + 7
+    if obj["type"] == "expand" and obj.get("alpha") == "-inf" and rng.random() < 0.5:
+        obj["beta"] = "inf"
+    if obj["type"] in ("expand", "evaluate") and rng.random() < 0.3:
+        obj["label"] = obj.get("label") or 'a "quoted"\\ / label\twith é and \n'
+    if obj["type"] == "backup" and rng.random() < 0.3:
+        obj["alpha"] = None
+    items = list(obj.items())
+    rng.shuffle(items)
+    separators = rng.choice([(",", ":"), (", ", ": "), (" ,", " : ")])
+    text = json.dumps(dict(items), separators=separators, ensure_ascii=rng.random() < 0.2)
+    if rng.random() < 0.3:
+        text = text.replace("/", "\\/")
+    return (" " if rng.random() < 0.2 else "") + text + ("\r" if rng.random() < 0.2 else "")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_lines_spelt_otherwise_replay_the_same_in_both_builds(
+        seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reader, "BLOCK_BYTES", 700)
+    path = tmp_path / "t.jsonl"
+    search_source("tictactoe", algorithm="alphabeta", depth=3, output=path)
+    rng = random.Random(seed)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join([lines[0], *(_spell(x, rng) for x in lines[1:])]) + "\n",
+                    encoding="utf-8")
+    strict = list(iter_trace(path))
+    events = Replay(strict[0]).feed_all(strict[1:])  # type: ignore[arg-type]
+    for build in BUILDS:
+        monkeypatch.setenv("GAMETRACE_PURE", "1" if build == "pure" else "0")
+        _same_replay(_replay(path, build, 40), Replay(strict[0], memory_nodes=40).feed_all(
+            strict[1:]))  # type: ignore[arg-type]
+        _same_replay(_replay(path, build), events)
+
+
+def test_a_repeated_key_keeps_its_last_value_in_both_builds(
+        tmp_path: Path, aima: Trace, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Documented in tracer/render/read/reader.py: the fast reader does not look for a
+    repeated key (the strict one refuses it); both builds read the line alike."""
+    path = tmp_path / "t.jsonl"
+    aima.dump(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    k = next(i for i, x in enumerate(lines) if '"type":"evaluate"' in x)
+    lines[k] = lines[k][:-1] + ',"value":99}'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    got = {}
+    for build in BUILDS:
+        monkeypatch.setenv("GAMETRACE_PURE", "1" if build == "pure" else "0")
+        got[build] = _replay(path, build)
+    _same_replay(got["compiled"], got["pure"])
+    records = [rec for block in read_records(path)[1] for rec in block]
+    assert records[k - 1]["value"] == 99
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_damage_to_a_line_reads_alike_in_both_builds(
+        data: st.DataObject, aima_lines: list[bytes], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bytes changed, put in or taken out of a line (any line after the header): the
+    compiled scanner and the pure reader replay the same, or fail with the same message."""
+    lines = list(aima_lines)
+    k = data.draw(st.integers(1, len(lines) - 1), label="line")
+    line = lines[k]
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        at = data.draw(st.integers(0, len(line)), label="at")
+        what = data.draw(st.sampled_from(["put", "drop", "swap"]), label="what")
+        byte = data.draw(st.sampled_from(list(b'{}[],:"\\ 0123456789-+.eEnultrfai\xc3\xa9\xff'
+                                              b'\x01\t\r')).map(lambda b: bytes([b])),
+                         label="byte")
+        if what == "put":
+            line = line[:at] + byte + line[at:]
+        elif what == "drop":
+            line = line[:at] + line[at + 1:]
+        else:
+            line = line[:at] + byte + line[at + 1:]
+    lines[k] = line
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    outcome: dict[str, object] = {}
+    for build in BUILDS:
+        monkeypatch.setenv("GAMETRACE_PURE", "1" if build == "pure" else "0")
+        try:
+            outcome[build] = _replay(path, build)
+        except InputError as exc:
+            outcome[build] = str(exc)
+    if isinstance(outcome["compiled"], Replay) and isinstance(outcome["pure"], Replay):
+        _same_replay(outcome["compiled"], outcome["pure"])
+    else:
+        assert outcome["compiled"] == outcome["pure"]
+
+
+@pytest.fixture(scope="module")
+def aima_lines(tmp_path_factory: pytest.TempPathFactory) -> list[bytes]:
+    path = tmp_path_factory.mktemp("aima") / "t.jsonl"
+    search_source("aima", output=path)
+    return path.read_bytes().splitlines()

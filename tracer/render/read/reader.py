@@ -2,22 +2,32 @@
 
 The strict reader (:func:`tracer.trace.iter_trace`) checks every line thoroughly, one
 ``json.loads`` and one event object per line; that costs more than drawing does.  This
-reader parses about a megabyte of lines at a time in one call of the C JSON parser (the
-lines joined into a JSON array), checks each line's keys against its event type (once
-per shape of line: its type and its keys in the order written), decodes its numbers
-(``"+inf"``), and hands the lines on as dictionaries (:data:`Record`), which the replay
-reads without making event objects (:meth:`~tracer.render.read.replay.Replay.feed_records`).
+reader has two builds, which hand the replay the same lines:
+
+- **The compiled scanner** (``tracer/_scan.c``, used by :class:`LineFeeder` when it was
+  built, unless ``GAMETRACE_PURE=1``): the expand, evaluate and backup lines a big trace
+  is made of are parsed in C, each field's JSON type checked against the event class's
+  annotation (:func:`tracer.events.field_kinds`), and handed to the replay's positional
+  handlers without a dictionary.  Every other line, and every line the scanner does not
+  take at face value, goes to the pure reader below, one line at a time, in its place.
+- **The pure reader**: about a megabyte of lines at a time is parsed in one call of the C
+  JSON parser (the lines joined into a JSON array); each line's keys and the classes of
+  their values are checked against its event type once per shape of line (its type, its
+  keys in the order written and their values' classes), its numbers decoded
+  (``"+inf"``), and the lines handed on as dictionaries (:data:`Record`), which the
+  replay reads without making event objects.
 
 A block the parser refuses as a whole (a syntax error, a blank line, a line that is not
 UTF-8, or one holding a ``\\u`` escape, which may be a lone surrogate) is read line by
 line; a line the fast path cannot take at face value (an unknown type or key, a missing
-field, a number that is not one, the result) is read by the strict reader, so a
-malformed trace fails with the strict reader's message, file and line.  The header is
-read by the strict reader too.  Unlike the strict reader, it does not reject a repeated
-key in a line or an integer of 301 to 4,300 digits, and a block whose values do not
-fall one per line is read line by line: only corruptions that make up for each other
-(one object broken over two lines, which the commas happen to join, and another line
-holding two objects) could pass unnoticed.
+field, a field of the wrong type, a number that is not one, the result) is read by the
+strict reader, so a malformed trace fails with the strict reader's message, file and line,
+in both builds.  The header is read by the strict reader too.  Unlike the strict reader,
+neither build rejects a repeated key in a line (the last value counts) or an integer of
+301 to 4,300 digits, nor looks at the items of a list the scanner passed over, and a
+block whose values do not fall one per line is read line by line: only corruptions that
+make up for each other (one object broken over two lines, which the commas happen to
+join, and another line holding two objects) could pass unnoticed.
 """
 
 from __future__ import annotations
@@ -30,11 +40,12 @@ from dataclasses import MISSING, fields
 from typing import Any
 
 from ...errors import InputError
-from ...events import EVENT_TYPES, Event
+from ...events import EVENT_TYPES, Event, field_kinds
 from ...jsonio import INF_STRINGS
 from ...trace import Header, Result, iter_trace, read_item
 
-__all__ = ["BLOCK_BYTES", "Record", "event_of", "read_jsonl", "read_records", "record_of"]
+__all__ = ["BLOCK_BYTES", "Chunk", "LineFeeder", "LineHandlers", "Record", "event_of",
+           "read_chunks", "read_jsonl", "read_records", "record_of"]
 
 Record = dict[str, Any]
 """One line of a ``.jsonl`` trace as a dictionary: ``"type"`` and the event's fields,
@@ -44,8 +55,9 @@ be missing.  The result's line is ``{"type": "result", "result": Result(...)}``.
 BLOCK_BYTES = 1 << 20
 """About how many bytes of lines are parsed in one call."""
 
-Shapes = dict[str, dict[tuple[str, ...], tuple[str, ...]]]
-"""By event type, the shapes of line seen (keys as written) and their number fields."""
+Shapes = dict[str, dict[tuple[Any, ...], tuple[str, ...]]]
+"""By event type, the shapes of line seen (the keys as written, then the classes of their
+values), each with its number fields that need a look (those not holding an int)."""
 
 _NUMBERS = {name: cls._numbers for name, cls in EVENT_TYPES.items()}
 _NAMES = {name: frozenset(f.name for f in fields(cls)) for name, cls in EVENT_TYPES.items()}
@@ -64,19 +76,83 @@ def _no_constant(name: str) -> Any:
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
+try:  # the compiled build of the fast path (tracer/_scan.c), when it was built
+    from ..._scan import scan as compiled_scan
+except ImportError:  # no compiler at install time: the pure reader does it all
+    compiled_scan = None  # type: ignore[assignment]
+
+LineHandlers = dict[str, Callable[..., None]]
+"""By event type, a handler taking the event's fields as positional arguments, in the
+order of the event class's fields (a missing optional field is None)."""
+
+_KINDS = {"any": 0, "int": 1, "str": 2, "str?": 3, "strs": 4, "strs?": 5, "number": 6,
+          "int?": 7}
+"""The kinds of field the compiled scanner checks (the ``K_`` constants in _scan.c)."""
+
+_TYPES: dict[str, tuple[type, ...]] = {
+    "int": (int,), "int?": (int, type(None)), "str": (str,), "str?": (str, type(None)),
+    "strs": (list,), "strs?": (list, type(None)), "number": (int, float, str, type(None))}
+"""The classes of value each kind of field (:func:`tracer.events.field_kinds`) takes,
+exactly (``true`` is no int), as the JSON parser makes them; the fast path does not look
+inside lists."""
+
+
+def _scan_fields(kind: str) -> tuple[tuple[str, int, bool], ...]:
+    """An event type's fields for the scanner: name, kind and whether it is required."""
+    kinds = field_kinds(kind)
+    return tuple((f.name, _KINDS[kinds[f.name]], f.name in _REQUIRED[kind])
+                 for f in fields(EVENT_TYPES[kind]))
+
+
+class LineFeeder:
+    """Hands the lines of a trace's chunks on, in order: a line of a type in ``fast``
+    to that positional handler, every other line (and every line when the compiled
+    scanner is off) as a :data:`Record` to ``table``.
+
+    With the compiled scanner (tracer/_scan.c), a fast type's line makes no dictionary;
+    the lines it does not take at face value go to the pure reader, one by one, which
+    accepts or rejects them exactly as it does without the scanner."""
+
+    def __init__(self, table: dict[str, Callable[[Record], None]], fast: LineHandlers,
+                 file: str, *, compiled: bool | None = None) -> None:
+        self.table = table
+        self.file = file
+        self.shapes = new_shapes()
+        if compiled is None:
+            compiled = compiled_scan is not None and os.environ.get("GAMETRACE_PURE") != "1"
+        self.compiled = compiled and compiled_scan is not None
+        """True when the compiled scanner reads the lines."""
+        self._specs = tuple((name, handler, _scan_fields(name))
+                            for name, handler in fast.items())
+
+    def feed(self, chunk: Chunk, limit: int) -> int:
+        """Hand on the chunk's records, at most ``limit`` of them; the number handed on,
+        or ``limit + 1`` when the chunk holds more."""
+        data, first, lines = chunk
+        if self.compiled and compiled_scan is not None:
+            return compiled_scan(data, first, self._specs, self._slow, limit)
+        block = _block(data, lines, first, self.shapes, self.file)
+        table = self.table
+        for rec in block[:limit] if len(block) > limit else block:
+            table[rec["type"]](rec)
+        return min(len(block), limit + 1)
+
+    def _slow(self, raw: bytes, lineno: int) -> int:
+        """One line the scanner passed over, read by the pure reader and handed on."""
+        table = self.table
+        got = _line_by_line([raw], lineno, self.shapes, self.file)
+        for rec in got:
+            table[rec["type"]](rec)
+        return len(got)
+
 
 def read_records(path: str | os.PathLike[str]) -> tuple[Header, Iterator[list[Record]]]:
     """The header, then the lines of a ``.jsonl`` (or ``.jsonl.gz``) trace as blocks of
     :data:`Record` dictionaries, streamed."""
+    header, chunks = read_chunks(path)
     file = os.fspath(path)
-    strict = iter_trace(file)
-    header = next(strict)
-    close = getattr(strict, "close", None)
-    if close is not None:
-        close()
-    if not isinstance(header, Header):  # pragma: no cover - iter_trace yields a header first
-        raise InputError("the trace does not start with a header", file=file)
-    return header, _blocks(file)
+    shapes = new_shapes()
+    return header, (_block(chunk, lines, first, shapes, file) for chunk, first, lines in chunks)
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | Result]]:
@@ -104,7 +180,25 @@ def record_of(item: Event | Result) -> Record:
     return rec
 
 
-def _blocks(file: str) -> Iterator[list[Record]]:
+Chunk = tuple[bytes, int, int]
+"""Whole lines of a ``.jsonl`` trace: the bytes, the number of the first line, how many."""
+
+
+def read_chunks(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Chunk]]:
+    """The header, then the rest of a ``.jsonl`` (or ``.jsonl.gz``) trace as chunks of
+    about :data:`BLOCK_BYTES` of whole lines, streamed."""
+    file = os.fspath(path)
+    strict = iter_trace(file)
+    header = next(strict)
+    close = getattr(strict, "close", None)
+    if close is not None:
+        close()
+    if not isinstance(header, Header):  # pragma: no cover - iter_trace yields a header first
+        raise InputError("the trace does not start with a header", file=file)
+    return header, _chunks(file)
+
+
+def _chunks(file: str) -> Iterator[Chunk]:
     from ...compress import open_bytes
 
     try:
@@ -120,7 +214,6 @@ def _blocks(file: str) -> Iterator[list[Record]]:
             lineno += 1
             if raw.decode("utf-8", "replace").strip():
                 break
-        shapes: Shapes = {k: {} for k in _NAMES}
         rest = b""
         while True:
             data = _read(handle.read, BLOCK_BYTES, file)
@@ -135,8 +228,13 @@ def _blocks(file: str) -> Iterator[list[Record]]:
             else:
                 return
             lines = chunk.count(b"\n") + (not chunk.endswith(b"\n"))
-            yield _block(chunk, lines, lineno + 1, shapes, file)
+            yield chunk, lineno + 1, lines
             lineno += lines
+
+
+def new_shapes() -> Shapes:
+    """No shape of line seen yet, for each event type."""
+    return {k: {} for k in _NAMES}
 
 
 def _read(read: Callable[[int], bytes], size: int, file: str) -> bytes:
@@ -166,22 +264,19 @@ def _block(chunk: bytes, count: int, first: int, shapes: Shapes, file: str) -> l
     rec = None
     try:  # the common case: every line of a shape seen before
         for rec in data:
-            numbers = shapes[rec["type"]][tuple(rec)]
-            for key in numbers:
-                if rec[key].__class__ is not int:  # plain ints need no call
-                    if not _decode_numbers(rec, numbers):
-                        raise _Slow(key)
-                    break
+            numbers = shapes[rec["type"]][(*rec, *map(type, rec.values()))]
+            if numbers and not _decode_numbers(rec, numbers):  # "+inf", or a float
+                raise _Slow(rec)
         return data  # type: ignore[no-any-return]
-    except (_Slow, KeyError, TypeError):  # a new shape, a result, not an object, a bad number
-        pass
+    except (_Slow, KeyError, TypeError, AttributeError):  # a new shape, a result, not an
+        pass  # object, a bad number
     start = next(i for i, got in enumerate(data) if got is rec)
     lines = _split_lines(chunk)
     for i in range(start, len(data)):
         rec = data[i]
         try:
-            known: tuple[str, ...] | None = shapes[rec["type"]][tuple(rec)]
-        except (KeyError, TypeError):
+            known: tuple[str, ...] | None = shapes[rec["type"]][_shape(rec)]
+        except (KeyError, TypeError, AttributeError):
             known = None
         if known is None or not _decode_numbers(rec, known):
             data[i] = _check(rec, shapes, lines[i], first + i, file)
@@ -216,6 +311,16 @@ def _decode_numbers(rec: Record, numbers: tuple[str, ...]) -> bool:
     return True
 
 
+def _fits(kind: str, value: Any) -> bool:
+    """The value is of a class the field's kind takes."""
+    return kind == "any" or type(value) in _TYPES[kind]
+
+
+def _shape(rec: Record) -> tuple[Any, ...]:
+    """A line's shape: its keys as written, then the classes of their values."""
+    return (*rec, *map(type, rec.values()))
+
+
 def _check(rec: Any, shapes: Shapes, raw: bytes,
            lineno: int, file: str) -> Record:
     """A line the block's fast test did not pass: learn its shape, or read it strictly."""
@@ -223,10 +328,14 @@ def _check(rec: Any, shapes: Shapes, raw: bytes,
     known = shapes.get(kind) if isinstance(kind, str) else None
     if known is not None and isinstance(kind, str):
         keys = rec.keys()
-        if keys - {"type"} <= _NAMES[kind] and _REQUIRED[kind] <= keys:
-            numbers = tuple(k for k in rec if k in _NUMBERS[kind])
+        kinds = field_kinds(kind)
+        if keys - {"type"} <= _NAMES[kind] and _REQUIRED[kind] <= keys and all(
+                _fits(kinds.get(k, "str"), v) for k, v in rec.items()):
+            shape = _shape(rec)
+            numbers = tuple(k for k, v in rec.items()
+                            if kinds.get(k) == "number" and type(v) in (str, float))
             if _decode_numbers(rec, numbers):
-                known[tuple(rec)] = numbers
+                known[shape] = numbers
                 return rec  # type: ignore[no-any-return]
     return record_of(read_item(raw.decode("utf-8"), lineno=lineno, file=file))
 
@@ -252,8 +361,8 @@ def _line_by_line(lines: list[bytes], first: int,
             out.append(record_of(read_item(line, lineno=lineno, file=file)))
             continue
         try:
-            numbers = shapes[rec["type"]][tuple(rec)]
-        except (KeyError, TypeError):
+            numbers = shapes[rec["type"]][_shape(rec)]
+        except (KeyError, TypeError, AttributeError):
             numbers = None
         if numbers is None or not _decode_numbers(rec, numbers):
             rec = _check(rec, shapes, raw, lineno, file)

@@ -14,8 +14,10 @@ table's value.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from typing import NoReturn
 
 from ...errors import InputError
 from ...events import (
@@ -37,7 +39,7 @@ from ...memory import paused_gc
 from ...ranges import MAX_PLY
 from ...trace import Header, Result
 from ...visit import EventVisitor
-from .reader import Record, event_of, record_of
+from .reader import Chunk, LineFeeder, LineHandlers, Record, event_of
 from .skeleton import Skeleton
 from .state import NodeState, Summary
 
@@ -55,9 +57,10 @@ class Replay(EventVisitor[None]):
     """Per-node state after the events fed so far.
 
     Events reach it through the visitor's table (:mod:`tracer.visit`): as objects
-    (:meth:`feed`, :meth:`feed_all`), or as the dictionaries of a ``.jsonl`` trace's
-    lines (:meth:`feed_records`), whose expand, evaluate and backup lines are read
-    without making event objects; both go to the same code."""
+    (:meth:`feed`, :meth:`feed_all`), or as the lines of a ``.jsonl`` trace
+    (:meth:`feed_chunks`), whose expand, evaluate and backup lines are read without
+    making event objects (their fields go straight to :meth:`_expand`, :meth:`_evaluate`
+    and :meth:`_backup`); all go to the same code."""
 
     def __init__(self, header: Header, *, file: str = "<trace>",
                  memory_nodes: int | None = None) -> None:
@@ -79,6 +82,8 @@ class Replay(EventVisitor[None]):
         """Iterative deepening, aspiration, MTD(f): one event per search of the root."""
         self.numbers = False
         """True once a proof-number event was seen."""
+        self.compiled = False
+        """The lines were read by the compiled scanner (:meth:`feed_chunks`)."""
         self._path: list[str] = []
         self._table = self.handlers_by_type()
 
@@ -99,17 +104,35 @@ class Replay(EventVisitor[None]):
         self.events += 1
         self._table[ev.type](ev)
 
-    def feed_records(self, blocks: Iterable[list[Record]]) -> Replay:
+    def feed_chunks(self, chunks: Iterable[Chunk], *, limit: int | None = None,
+                    too_long: Callable[[], NoReturn] | None = None,
+                    compiled: bool | None = None) -> Replay:
         """Replay the lines of a ``.jsonl`` trace as read by
-        :func:`tracer.render.read.reader.read_records`: blocks of dictionaries, one per
-        line (the result's holds the :class:`Result`)."""
-        table = self.record_handlers()
+        :func:`tracer.render.read.reader.read_chunks`: the expand, evaluate and backup
+        lines without a dictionary each when the compiled scanner is there (``compiled``
+        None: unless ``GAMETRACE_PURE=1``), the others as :data:`Record` dictionaries.
+        ``too_long`` is called when there are more than ``limit`` lines (the result's
+        line counts), after the first ``limit`` were replayed."""
+        feeder = LineFeeder(self.record_handlers(), self.line_handlers(), self.file,
+                            compiled=compiled)
+        self.compiled = feeder.compiled
+        left = sys.maxsize if limit is None else limit
         with paused_gc():
-            for block in blocks:
-                self.events += len(block)  # the result's line takes itself off
-                for rec in block:
-                    table[rec["type"]](rec)
+            for chunk in chunks:
+                got = feeder.feed(chunk, left)
+                if got > left:
+                    self.events += left
+                    if too_long is not None:
+                        too_long()
+                    return self
+                self.events += got  # the result's line takes itself off
+                left -= got
         return self
+
+    def line_handlers(self) -> LineHandlers:
+        """The handlers of the events a big trace is made of, taking the fields as
+        positional arguments (:class:`tracer.render.read.reader.LineFeeder`)."""
+        return {"expand": self._expand, "evaluate": self._evaluate, "backup": self._backup}
 
     def record_handlers(self) -> dict[str, Callable[[Record], None]]:
         """The visitor's table by type name, for lines read as dictionaries: the events a
@@ -128,51 +151,67 @@ class Replay(EventVisitor[None]):
 
     def _expand_record(self, rec: Record) -> None:
         get = rec.get
-        self._expand(rec["node"], rec["parent"], rec["depth"], rec["player"], rec["children"],
-                     get("value"), get("alpha"), get("beta"), get("label"), get("moves"),
-                     rec["seq"])
+        self._expand(rec["seq"], rec["node"], rec["parent"], rec["depth"], rec["player"],
+                     rec["children"], get("value"), get("alpha"), get("beta"), get("label"),
+                     get("moves"))
 
     def _evaluate_record(self, rec: Record) -> None:
-        nid, depth = rec["node"], rec["depth"]
-        if self._enter(nid, rec["parent"], depth, rec["seq"]):
-            self.skeleton.learn_evaluate(nid, rec["parent"], depth, rec["player"],
-                                         rec.get("label"), file=self.file)
-            st = self.states[nid]
-            st.value, st.reason = rec["value"], rec["reason"]
+        self._evaluate(rec["seq"], rec["node"], rec["parent"], rec["depth"], rec["player"],
+                       rec["value"], rec["reason"], None, rec.get("label"))
 
     def _backup_record(self, rec: Record) -> None:
+        get = rec.get
+        self._backup(rec["seq"], rec["node"], rec["child"], rec["child_value"], rec["value"],
+                     rec["best"], get("alpha"), get("beta"))
+
+    def _evaluate(self, seq: int, node: str, parent: str | None, depth: int, player: str,
+                  value: Number, reason: str, score: Number | None = None,
+                  label: str | None = None) -> None:
+        """An evaluate event's fields, in the order of :class:`Evaluate`'s."""
+        if self._enter(node, parent, depth, seq):
+            self.skeleton.learn_evaluate(node, parent, depth, player, label, file=self.file)
+            st = self.states[node]
+            st.value, st.reason = value, reason
+
+    def _backup(self, seq: int, node: str, child: str, child_value: Number, value: Number,
+                best: str | None, alpha: Number | None = None, beta: Number | None = None,
+                score: Number | None = None, prob: float | None = None) -> None:
+        """A backup event's fields, in the order of :class:`Backup`'s."""
         states = self.states
-        st = states.get(rec["node"])
+        st = states.get(node)
         if st is None:
             return
-        st.value, st.best = rec["value"], rec["best"]
-        alpha = rec.get("alpha")
+        st.value, st.best = value, best
         if alpha is not None:
             st.alpha = alpha
-        beta = rec.get("beta")
         if beta is not None:
             st.beta = beta
-        kid = states.get(rec["child"])
+        kid = states.get(child)
         if kid is not None:
-            kid.value = rec["child_value"]  # what the child returned is its value
+            kid.value = child_value  # what the child returned is its value
             kid.returned = True
 
     # the events -------------------------------------------------------------------------
 
     def visit_expand(self, ev: Expand) -> None:
-        self._expand(ev.node, ev.parent, ev.depth, ev.player, ev.children, ev.value,
-                     ev.alpha, ev.beta, ev.label, ev.moves, ev.seq)
+        self._expand(ev.seq, ev.node, ev.parent, ev.depth, ev.player, ev.children, ev.value,
+                     ev.alpha, ev.beta, ev.label, ev.moves)
 
     def visit_evaluate(self, ev: Evaluate) -> None:
-        self._evaluate_record(record_of(ev))
+        self._evaluate(ev.seq, ev.node, ev.parent, ev.depth, ev.player, ev.value, ev.reason,
+                       None, ev.label)
 
     def visit_backup(self, ev: Backup) -> None:
-        self._backup_record(record_of(ev))
+        self._backup(ev.seq, ev.node, ev.child, ev.child_value, ev.value, ev.best, ev.alpha,
+                     ev.beta)
 
-    def _expand(self, nid: str, parent: str | None, depth: int, player: str,
-                children: Sequence[str], value: Number | None, alpha: Number | None,
-                beta: Number | None, label: str | None, moves: Sequence[str] | None,
-                seq: int) -> None:
+    def _expand(self, seq: int, node: str, parent: str | None, depth: int, player: str,
+                children: Sequence[str], value: Number | None = None,
+                alpha: Number | None = None, beta: Number | None = None,
+                label: str | None = None, moves: Sequence[str] | None = None,
+                probs: object = None) -> None:
+        """An expand event's fields, in the order of :class:`Expand`'s."""
+        nid = node
         if not self._enter(nid, parent, depth, seq):
             return
         cap = self.cap
@@ -255,24 +294,35 @@ class Replay(EventVisitor[None]):
             raise InputError(f"node {nid!r} is at depth {depth:,}, deeper than any search "
                              f"goes (at most {MAX_PLY:,} plies)", file=self.file,
                              where=f"event {seq}")
+        if depth < 0:
+            raise InputError(f"node {nid!r} is at depth {depth:,}: expected 0 (the root) "
+                             "or more", file=self.file, where=f"event {seq}")
         states = self.states
         st = states.get(nid)
         if st is not None and st.searched:
             self._forget(nid)
+            st = states.get(nid)
         self.visits += 1
         path = self._path
-        if len(path) > depth:
-            for done in path[depth:]:  # depth-first: the search has left these nodes
-                st = states.get(done)
-                if st is not None:
-                    st.returned = True
+        kept = len(path)
+        if kept == depth + 1:  # the next sibling: the search has left the previous one
+            left = states.get(path[depth])
+            if left is not None:
+                left.returned = True
+            path[depth] = nid
+        elif kept > depth:  # depth-first: the search has left these nodes
+            for done in path[depth:]:
+                left = states.get(done)
+                if left is not None:
+                    left.returned = True
             del path[depth:]
-        while len(path) < depth:  # an event skipped a level: keep the path's shape
-            path.append(parent or "")
-        path.append(nid)
+            path.append(nid)
+        else:
+            while len(path) < depth:  # an event skipped a level: keep the path's shape
+                path.append(parent or "")
+            path.append(nid)
         cap = self.cap
         if cap is None or depth <= cap:
-            st = states.get(nid)
             if st is None:
                 st = states[nid] = NodeState()
             st.visited = st.searched = True

@@ -1,0 +1,481 @@
+/* The compiled build of the trace reader's fast path (tracer/render/read/reader.py):
+ * the lines of a ``.jsonl`` trace handed to the replay without a dictionary per line.
+ *
+ * ``scan`` reads a chunk of whole lines.  A line of a type it was given a handler for
+ * (the replay's expand, evaluate and backup, the lines a big trace is made of) is parsed
+ * here, each field checked against the kind the handler expects, and the handler is
+ * called with the fields in the order given (a missing optional field is None).  Any
+ * other line goes to the ``slow`` callable, the pure-Python reader, in its place in the
+ * order: another event type, the result, a blank line, and every line this parser does
+ * not take at face value.  That is the case for anything unusual: a ``\u`` escape,
+ * bytes that are not UTF-8, an integer beyond 18 digits, a number that is not finite, a
+ * nested object, a repeated, unknown or missing key, a field of the wrong JSON type, a
+ * second value after the object.  The pure reader then accepts the line as it would
+ * have, or raises the strict reader's error naming the file, line and column, so a
+ * malformed trace fails with the same message in both builds.
+ *
+ * Python calls it through ``tracer.render.read.reader`` only, which falls back to the
+ * pure reader when the module was not built or GAMETRACE_PURE=1 is set; the tests run
+ * both and compare the replays (tests/render/read/test_reader.py).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <string.h>
+
+#define MAX_TYPES 8
+#define MAX_FIELDS 16
+#define MAX_DIGITS 18 /* fits a long long */
+
+/* The kinds of field, as tracer/render/read/reader.py numbers them (_KINDS). */
+enum { K_ANY, K_INT, K_STR, K_STR_OR_NULL, K_STRS, K_STRS_OR_NULL, K_NUMBER, K_INT_OR_NULL };
+
+/* A parsed JSON value: what it was, and the object made for it. */
+enum { T_NULL, T_BOOL, T_INT, T_FLOAT, T_STR, T_LIST_STRS, T_LIST };
+
+typedef struct {
+    const char *name;
+    Py_ssize_t len;
+    int kind, required;
+} Field;
+
+typedef struct {
+    const char *name;
+    Py_ssize_t len;
+    PyObject *handler;
+    int n;
+    Field fields[MAX_FIELDS];
+} Spec;
+
+/* The string last made for a value at a given place in the line: consecutive lines
+ * repeat their player, their reason, often their parent, which are then not made again. */
+typedef struct {
+    const char *raw;
+    Py_ssize_t len;
+    PyObject *str;
+} Recent;
+
+typedef struct {
+    Spec specs[MAX_TYPES];
+    int n;
+    PyObject *plus_inf, *minus_inf; /* float('inf'), float('-inf') */
+    Recent recent[MAX_FIELDS + 1];
+} Specs;
+
+/* ---- parsing one value ----------------------------------------------------------- */
+
+static inline const char *skip_ws(const char *p, const char *end) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
+    return p;
+}
+
+/* A string at p (after its opening quote): the object, and *next just past the closing
+ * quote; NULL without an error set when the fast path declines it. */
+static PyObject *parse_str(const char *p, const char *end, const char **next,
+                           Recent *recent) {
+    const char *s = p;
+    int plain = 1, ascii = 1;
+    while (p < end && *p != '"') {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20) return NULL;
+        if (c == '\\') {
+            if (p + 1 >= end || p[1] == 'u') return NULL; /* \u: maybe a lone surrogate */
+            plain = 0;
+            p += 2;
+            continue;
+        }
+        if (c >= 0x80) ascii = 0;
+        p++;
+    }
+    if (p >= end) return NULL;
+    *next = p + 1;
+    Py_ssize_t n = p - s;
+    if (plain && ascii) {
+        if (recent != NULL && recent->str != NULL && recent->len == n
+            && memcmp(recent->raw, s, (size_t)n) == 0)
+            return Py_NewRef(recent->str);
+        PyObject *u = PyUnicode_New(n, 127);
+        if (u == NULL) return NULL;
+        memcpy(PyUnicode_DATA(u), s, (size_t)n);
+        if (recent != NULL) {
+            Py_XSETREF(recent->str, Py_NewRef(u));
+            recent->raw = s;
+            recent->len = n;
+        }
+        return u;
+    }
+    char small[256];
+    char *buf = n <= (Py_ssize_t)sizeof small ? small : PyMem_Malloc((size_t)n);
+    if (buf == NULL) return PyErr_NoMemory();
+    char *o = buf;
+    for (const char *q = s; q < p; q++) {
+        if (*q != '\\') {
+            *o++ = *q;
+            continue;
+        }
+        switch (*++q) {
+            case '"': *o++ = '"'; break;
+            case '\\': *o++ = '\\'; break;
+            case '/': *o++ = '/'; break;
+            case 'b': *o++ = '\b'; break;
+            case 'f': *o++ = '\f'; break;
+            case 'n': *o++ = '\n'; break;
+            case 'r': *o++ = '\r'; break;
+            case 't': *o++ = '\t'; break;
+            default:
+                if (buf != small) PyMem_Free(buf);
+                return NULL;
+        }
+    }
+    PyObject *u = PyUnicode_DecodeUTF8(buf, o - buf, "strict");
+    if (buf != small) PyMem_Free(buf);
+    if (u == NULL && PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) PyErr_Clear();
+    return u;
+}
+
+/* A JSON number at p: an int of up to 18 digits or a finite float; NULL (no error set)
+ * for anything else. */
+static PyObject *parse_number(const char *p, const char *end, const char **next, int *tag) {
+    const char *s = p;
+    if (p < end && *p == '-') p++;
+    const char *digits = p;
+    if (p < end && *p == '0') {
+        p++;
+    } else if (p < end && *p >= '1' && *p <= '9') {
+        while (p < end && *p >= '0' && *p <= '9') p++;
+    } else {
+        return NULL;
+    }
+    Py_ssize_t ndigits = p - digits;
+    int is_float = 0;
+    if (p < end && *p == '.') {
+        is_float = 1;
+        p++;
+        const char *f = p;
+        while (p < end && *p >= '0' && *p <= '9') p++;
+        if (p == f) return NULL;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        is_float = 1;
+        p++;
+        if (p < end && (*p == '+' || *p == '-')) p++;
+        const char *e = p;
+        while (p < end && *p >= '0' && *p <= '9') p++;
+        if (p == e) return NULL;
+    }
+    *next = p;
+    if (!is_float) {
+        if (ndigits > MAX_DIGITS) return NULL;
+        long long x = 0;
+        for (const char *q = digits; q < p; q++) x = x * 10 + (*q - '0');
+        *tag = T_INT;
+        return PyLong_FromLongLong(*s == '-' ? -x : x);
+    }
+    char small[64];
+    Py_ssize_t n = p - s;
+    if (n >= (Py_ssize_t)sizeof small) return NULL;
+    memcpy(small, s, (size_t)n);
+    small[n] = '\0';
+    double d = PyOS_string_to_double(small, NULL, NULL);
+    if (d == -1.0 && PyErr_Occurred()) return NULL;
+    if (!isfinite(d)) return NULL; /* 1e999: the pure reader judges it */
+    *tag = T_FLOAT;
+    return PyFloat_FromDouble(d);
+}
+
+static int word(const char *p, const char *end, const char *w, Py_ssize_t n) {
+    return end - p >= n && memcmp(p, w, (size_t)n) == 0;
+}
+
+/* One value (no objects; lists of scalars only); NULL when declined or on an error. */
+static PyObject *parse_value(const char *p, const char *end, const char **next, int *tag,
+                             Recent *recent, int in_list) {
+    if (p >= end) return NULL;
+    switch (*p) {
+        case '"':
+            *tag = T_STR;
+            return parse_str(p + 1, end, next, recent);
+        case 'n':
+            if (!word(p, end, "null", 4)) return NULL;
+            *next = p + 4;
+            *tag = T_NULL;
+            Py_RETURN_NONE;
+        case 't':
+            if (!word(p, end, "true", 4)) return NULL;
+            *next = p + 4;
+            *tag = T_BOOL;
+            Py_RETURN_TRUE;
+        case 'f':
+            if (!word(p, end, "false", 5)) return NULL;
+            *next = p + 5;
+            *tag = T_BOOL;
+            Py_RETURN_FALSE;
+        case '[': {
+            if (in_list) return NULL;
+            PyObject *list = PyList_New(0);
+            if (list == NULL) return NULL;
+            int strs = 1;
+            p = skip_ws(p + 1, end);
+            if (p < end && *p == ']') {
+                *next = p + 1;
+                *tag = T_LIST_STRS;
+                return list;
+            }
+            for (;;) {
+                int t;
+                PyObject *item = parse_value(p, end, &p, &t, NULL, 1);
+                if (item == NULL || PyList_Append(list, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_DECREF(list);
+                    return NULL;
+                }
+                Py_DECREF(item);
+                if (t != T_STR) strs = 0;
+                p = skip_ws(p, end);
+                if (p < end && *p == ',') {
+                    p = skip_ws(p + 1, end);
+                    continue;
+                }
+                if (p < end && *p == ']') break;
+                Py_DECREF(list);
+                return NULL;
+            }
+            *next = p + 1;
+            *tag = strs ? T_LIST_STRS : T_LIST;
+            return list;
+        }
+        default:
+            return parse_number(p, end, next, tag);
+    }
+}
+
+/* ---- one line ---------------------------------------------------------------------- */
+
+/* The value checked against its field's kind, made what the handler expects: a new
+ * reference, or NULL (no error set) when the line goes to the pure reader. */
+static PyObject *as_kind(Specs *sp, PyObject *v, int tag, int kind) {
+    int ok;
+    switch (kind) {
+        case K_INT: ok = tag == T_INT; break;
+        case K_INT_OR_NULL: ok = tag == T_INT || tag == T_NULL; break;
+        case K_STR: ok = tag == T_STR; break;
+        case K_STR_OR_NULL: ok = tag == T_STR || tag == T_NULL; break;
+        case K_STRS: ok = tag == T_LIST_STRS; break;
+        case K_STRS_OR_NULL: ok = tag == T_LIST_STRS || tag == T_NULL; break;
+        case K_NUMBER:
+            if (tag == T_STR) { /* "+inf", "-inf", "inf" (tracer.jsonio.INF_STRINGS) */
+                const char *s = PyUnicode_AsUTF8(v);
+                if (s == NULL) return NULL;
+                PyObject *inf = NULL;
+                if (strcmp(s, "+inf") == 0 || strcmp(s, "inf") == 0) inf = sp->plus_inf;
+                else if (strcmp(s, "-inf") == 0) inf = sp->minus_inf;
+                if (inf == NULL) return NULL;
+                Py_INCREF(inf);
+                return inf;
+            }
+            ok = tag == T_INT || tag == T_FLOAT || tag == T_NULL;
+            break;
+        default: ok = 1;
+    }
+    if (!ok) return NULL;
+    Py_INCREF(v);
+    return v;
+}
+
+/* 1: the line was handled; 0: the pure reader must read it; -1: an error (a handler
+ * raised, or memory ran out). */
+static int fast_line(Specs *sp, const char *p, const char *end) {
+    const char *keys[MAX_FIELDS + 1];
+    Py_ssize_t klen[MAX_FIELDS + 1];
+    PyObject *vals[MAX_FIELDS + 1];
+    int tags[MAX_FIELDS + 1];
+    int n = 0, result = 0;
+    const char *type = NULL;
+    Py_ssize_t tlen = 0;
+    PyObject *args[MAX_FIELDS];
+    int nargs = 0;
+
+    p = skip_ws(p, end);
+    if (p >= end || *p != '{') return 0;
+    p = skip_ws(p + 1, end);
+    for (;;) {
+        if (p >= end || *p != '"') goto done;
+        const char *k = ++p;
+        while (p < end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20) p++;
+        if (p >= end || *p != '"') goto done;
+        Py_ssize_t kl = p - k;
+        p = skip_ws(p + 1, end);
+        if (p >= end || *p != ':') goto done;
+        p = skip_ws(p + 1, end);
+        if (kl == 4 && memcmp(k, "type", 4) == 0) {
+            if (type != NULL || p >= end || *p != '"') goto done;
+            type = ++p;
+            while (p < end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20) p++;
+            if (p >= end || *p != '"') goto done;
+            tlen = p - type;
+            p++;
+        } else {
+            if (n == MAX_FIELDS + 1) goto done;
+            PyObject *v = parse_value(p, end, &p, &tags[n], &sp->recent[n], 0);
+            if (v == NULL) goto done;
+            keys[n] = k;
+            klen[n] = kl;
+            vals[n++] = v;
+        }
+        p = skip_ws(p, end);
+        if (p < end && *p == ',') {
+            p = skip_ws(p + 1, end);
+            continue;
+        }
+        if (p < end && *p == '}') break;
+        goto done;
+    }
+    if (skip_ws(p + 1, end) != end || type == NULL) goto done;
+    Spec *spec = NULL;
+    for (int i = 0; i < sp->n; i++) {
+        if (sp->specs[i].len == tlen && memcmp(sp->specs[i].name, type, (size_t)tlen) == 0) {
+            spec = &sp->specs[i];
+            break;
+        }
+    }
+    if (spec == NULL) goto done;
+    nargs = spec->n;
+    for (int f = 0; f < nargs; f++) args[f] = NULL;
+    for (int i = 0; i < n; i++) {
+        int f = 0;
+        while (f < nargs && !(spec->fields[f].len == klen[i]
+                              && memcmp(spec->fields[f].name, keys[i], (size_t)klen[i]) == 0))
+            f++;
+        if (f == nargs || args[f] != NULL) goto release; /* unknown or repeated key */
+        args[f] = as_kind(sp, vals[i], tags[i], spec->fields[f].kind);
+        if (args[f] == NULL) goto release;
+    }
+    for (int f = 0; f < nargs; f++) {
+        if (args[f] != NULL) continue;
+        if (spec->fields[f].required) goto release;
+        args[f] = Py_NewRef(Py_None);
+    }
+    PyObject *got = PyObject_Vectorcall(spec->handler, args, (size_t)nargs, NULL);
+    if (got == NULL) {
+        result = -1;
+    } else {
+        Py_DECREF(got);
+        result = 1;
+    }
+release:
+    for (int f = 0; f < nargs; f++) Py_XDECREF(args[f]);
+done:
+    for (int i = 0; i < n; i++) Py_DECREF(vals[i]);
+    if (result == 0 && PyErr_Occurred()) result = -1; /* out of memory */
+    return result;
+}
+
+static int blank(const char *p, const char *end) {
+    for (; p < end; p++)
+        if (!strchr(" \t\r\v\f", *p) || *p == '\0') return 0;
+    return 1;
+}
+
+/* ---- the chunk ----------------------------------------------------------------------- */
+
+static int load_specs(Specs *sp, PyObject *specs) {
+    if (!PyTuple_Check(specs) || PyTuple_GET_SIZE(specs) > MAX_TYPES) {
+        PyErr_SetString(PyExc_TypeError, "specs: a tuple of at most 8 (type, handler, fields)");
+        return -1;
+    }
+    sp->n = (int)PyTuple_GET_SIZE(specs);
+    for (int i = 0; i < sp->n; i++) {
+        PyObject *name, *handler, *fields;
+        Spec *s = &sp->specs[i];
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(specs, i), "UOO!;specs", &name, &handler,
+                              &PyTuple_Type, &fields))
+            return -1;
+        s->name = PyUnicode_AsUTF8AndSize(name, &s->len);
+        if (s->name == NULL) return -1;
+        s->handler = handler;
+        if (PyTuple_GET_SIZE(fields) > MAX_FIELDS) {
+            PyErr_SetString(PyExc_ValueError, "specs: at most 16 fields a type");
+            return -1;
+        }
+        s->n = (int)PyTuple_GET_SIZE(fields);
+        for (int f = 0; f < s->n; f++) {
+            PyObject *fname;
+            Field *fd = &s->fields[f];
+            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(fields, f), "Uip;fields", &fname,
+                                  &fd->kind, &fd->required))
+                return -1;
+            fd->name = PyUnicode_AsUTF8AndSize(fname, &fd->len);
+            if (fd->name == NULL) return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *py_scan(PyObject *self, PyObject *args) {
+    Py_buffer chunk;
+    Py_ssize_t first, limit;
+    PyObject *specs, *slow;
+    if (!PyArg_ParseTuple(args, "y*nOOn:scan", &chunk, &first, &specs, &slow, &limit))
+        return NULL;
+    Specs sp;
+    Py_ssize_t handled = 0;
+    PyObject *result = NULL;
+    memset(sp.recent, 0, sizeof sp.recent);
+    sp.plus_inf = PyFloat_FromDouble(INFINITY);
+    sp.minus_inf = PyFloat_FromDouble(-INFINITY);
+    if (sp.plus_inf == NULL || sp.minus_inf == NULL || load_specs(&sp, specs) < 0) goto end;
+    const char *p = chunk.buf, *end = p + chunk.len;
+    Py_ssize_t lineno = first;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl != NULL ? nl : end;
+        if (handled >= limit) { /* one more record is one too many; blank lines are none */
+            if (!blank(p, stop)) {
+                handled = limit + 1;
+                break;
+            }
+            lineno++;
+            p = nl != NULL ? nl + 1 : end;
+            continue;
+        }
+        int got = fast_line(&sp, p, stop);
+        if (got < 0) goto end;
+        if (got == 1) {
+            handled++;
+        } else {
+            const char *after = nl != NULL ? nl + 1 : end; /* the line with its newline */
+            PyObject *raw = PyBytes_FromStringAndSize(p, after - p);
+            if (raw == NULL) goto end;
+            PyObject *n = PyObject_CallFunction(slow, "Nn", raw, lineno);
+            if (n == NULL) goto end;
+            Py_ssize_t k = PyLong_AsSsize_t(n);
+            Py_DECREF(n);
+            if (k == -1 && PyErr_Occurred()) goto end;
+            handled += k;
+        }
+        lineno++;
+        p = nl != NULL ? nl + 1 : end;
+    }
+    result = PyLong_FromSsize_t(handled);
+end:
+    for (int i = 0; i <= MAX_FIELDS; i++) Py_XDECREF(sp.recent[i].str);
+    Py_XDECREF(sp.plus_inf);
+    Py_XDECREF(sp.minus_inf);
+    PyBuffer_Release(&chunk);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"scan", py_scan, METH_VARARGS,
+     "scan(chunk, first_line, specs, slow, limit) -> records handed on, at most limit\n"
+     "(limit + 1 when the chunk holds more); see tracer/_scan.c"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "tracer._scan",
+    "The compiled build of the trace reader's fast path (tracer/render/read/reader.py).",
+    -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__scan(void) { return PyModule_Create(&module); }
