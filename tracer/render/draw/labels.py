@@ -134,12 +134,25 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
     fallback: tuple[tuple[float, float], bool] | None = None
     """Crosses no line (and whether it covers a label placed before)."""
     own = [s for e, s in near if e == ends]
+    # Only the nodes and labels the candidates can reach are tested: a box overlapping
+    # a candidate overlaps this window, which holds every candidate (wide by WORD_GAP
+    # for the labels' spacing).  A big tree's labels would each test every node.
+    reach_x = max((abs(dx) for dx, _ in offsets), default=0.0) + w / 2 + WORD_GAP
+    reach_y = max((abs(dy) for _, dy in offsets), default=0.0) + h / 2 + GAP
+    window = (x - reach_x, y - reach_y, x + reach_x, y + reach_y)
+    obstacles = [o for o in obstacles if _overlap(o, window)]
+    placed = [p for p in placed if _overlap(p, window)]
+    # Each line with its bounding box, tested first: a line whose box misses the
+    # label's (touching counts, as in _crosses) cannot cross it.
+    lines = [(s, min(s[0], s[2]), min(s[1], s[3]), max(s[0], s[2]), max(s[1], s[3]))
+             for _, s in near]
     for dx, dy in offsets:
         cx, cy = x + dx, y + dy
         box = (cx - w / 2 - GAP, cy - h / 2 - GAP, cx + w / 2 + GAP, cy + h / 2 + GAP)
         if box[0] < bb[0] or box[2] > bb[2] or box[1] < bb[1] or box[3] > bb[3]:
             continue
-        if any(_crosses(s, box) for _, s in near):
+        if any(x0 <= box[2] and box[0] <= x1 and y0 <= box[3] and box[1] <= y1
+               and _crosses(s, box) for s, x0, y0, x1, y1 in lines):
             continue
         over_label = any(_overlap(_spaced(box), p) for p in placed)
         if fallback is None or (not over_label and fallback[1]):
