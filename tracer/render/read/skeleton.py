@@ -56,6 +56,8 @@ class Skeleton:
         self.frozen = False
         """Set once the whole trace is replayed: later replays (frames) share this
         skeleton and must not change it."""
+        self._preorder: list[str] | None = None
+        """The whole preorder, kept once frozen (the diagram and every frame ask)."""
 
     @classmethod
     def from_header(cls, header: Header, *, file: str = "<trace>") -> Skeleton:
@@ -99,8 +101,15 @@ class Skeleton:
         return self.nodes.get(node_id)
 
     def preorder(self, start: str | None = None) -> list[str]:
-        """Ids of the kept nodes below ``start`` (default the root), parents first."""
-        first = self.root if start is None else start
+        """Ids of the kept nodes below ``start`` (default the root), parents first.
+        The whole tree's list is made once when the skeleton is frozen: do not change it."""
+        if start is None and self.frozen:
+            if self._preorder is None:
+                self._preorder = self._walk(self.root)
+            return self._preorder
+        return self._walk(self.root if start is None else start)
+
+    def _walk(self, first: str) -> list[str]:
         out: list[str] = []
         stack = [first]
         nodes = self.nodes
