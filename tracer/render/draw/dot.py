@@ -108,7 +108,7 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     parents = frozenset(e.tail for e in view.edges)
     # Attributes are cached by (element, theme): most elements do not change between frames.
     for node in view.nodes:
-        attrs = dict(node_attrs(node, theme.name))
+        attrs = dict(node_attrs(node, theme.name, view.compact))
         if pinned is None and node.andor == "and" and node.status != "hidden":
             attrs["xlabel"] = _and_tag(attrs.get("xlabel"))
         nodes.append((node.key, attrs))

@@ -5,11 +5,12 @@ sits beside that node, on the side of its pruned children (the last ones: right 
 the node, below it when the tree grows right).  ``dot`` packs a full fan of a wide tree
 tight, node against node, and the label then had no place near its node: it went
 beside a neighbour, stacked under the neighbour's own label.  So the layout keeps the
-room: an invisible spacer the size of the label stands right after the node in its
-parent's row (``ordering=out``), pushing the next sibling and its subtree away.  The
-label placer (:mod:`tracer.render.draw.labels`) starts its search there.
+room: a spacer the size of the label stands right after the node in its parent's row
+(``ordering=out``), pushing the next sibling and its subtree away.  The label placer
+(:mod:`tracer.render.draw.labels`) starts its search there.
 
-Only the layout (DOT for ``dot``) has the spacers; pinned drawings keep their room.
+Only DOT for ``dot`` has the spacers (they show the cut labels there); pinned drawings
+keep their room and draw the labels on the cut edges.
 """
 
 from __future__ import annotations
@@ -39,19 +40,30 @@ def with_rooms(view: View, nodes: list[tuple[str, Attrs]], edges: Edges,
     """``edges`` with an invisible edge to a spacer after the edge into each node that
     made a cut; the spacers are added to ``nodes`` (in place).
 
-    The spacer is as wide as the node's widest cut label and two gaps (as tall, when
-    the tree grows right), and thin the other way, so that the ranks keep their depth.
-    Its edge has no weight: the parent stays centred over its real children."""
+    The spacer shows the node's cut label (``dot`` alone draws it there) and is as wide
+    as the label and two gaps (as tall, when the tree grows right).  The cut edge keeps
+    a label as tall as the text and one point wide: ``dot`` still gives the edges a row
+    for their labels (the tree keeps its height), but no longer pushes the children of
+    the fan apart for a label now drawn beside the node.  The spacer's edge from the
+    parent has no weight (the parent stays centred over its real children); a flat edge
+    from the node keeps it in the node's rank."""
     owners = cut_owners(view)
-    room: dict[str, float] = {}
+    room: dict[str, tuple[Attrs, float, float]] = {}
     attrs_of = dict(edges)
     for ends, owner in owners.items():
         attrs = attrs_of.get(ends, {})
-        if not attrs.get("label"):
+        label = attrs.get("label")
+        if not label or owner in room:
             continue
-        w, h = label_size(attrs["label"], float(attrs.get("fontsize", "14")))
-        across = (h if rankdir == "LR" else w) + 2 * GAP
-        room[owner] = max(room.get(owner, 0.0), across)
+        fontsize = attrs.get("fontsize", "14")
+        w, h = label_size(label, float(fontsize))
+        spacer = {"shape": "none", "label": label, "fontsize": fontsize, "margin": "0",
+                  "fixedsize": "true"}
+        room[owner] = (spacer, w + 2 * GAP if rankdir != "LR" else w,
+                       h + 2 * GAP if rankdir == "LR" else h)
+        attrs["label"] = (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" '
+                          f'CELLSPACING="0"><TR><TD WIDTH="1" HEIGHT="{h:.0f}" '
+                          f'FIXEDSIZE="TRUE"></TD></TR></TABLE>>')
     if not room:
         return edges
     out: Edges = []
@@ -61,10 +73,9 @@ def with_rooms(view: View, nodes: list[tuple[str, Attrs]], edges: Edges,
         if head not in room or ends[0].startswith(ROOM):
             continue
         name = ROOM + head
-        size = f"{room[head] / 72:.3f}"
-        width, height = ("0.01", size) if rankdir == "LR" else (size, "0.01")
-        nodes.append((name, {"shape": "box", "style": "invis", "label": "",
-                             "width": width, "height": height, "fixedsize": "true"}))
+        spacer, width, height = room[head]
+        nodes.append((name, {**spacer, "width": f"{width / 72:.3f}",
+                             "height": f"{height / 72:.3f}"}))
         out.append(((ends[0], name), {"style": "invis", "weight": "0"}))
         out.append(((head, name), {"style": "invis", "minlen": "0"}))
     return out

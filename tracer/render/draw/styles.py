@@ -18,8 +18,11 @@ from .themes import THEMES
 __all__ = ["box_attrs", "edge_attrs", "node_attrs", "svg_id"]
 
 TRIANGLE = ("1.0", "0.8")
+COMPACT_TRIANGLE = ("0.76", "0.8")
+"""MAX and MIN nodes of a wide tree: its last rows of triangles are as crowded as its
+leaves (27 triangles over the 81 leaves of a 3x4 uniform tree)."""
 LEAF = "0.56"
-COMPACT_LEAF = ("0.40", "0.50")
+COMPACT_LEAF = ("0.36", "0.48")
 """A leaf of a wide tree (see :data:`tracer.render.model.view.COMPACT_LEAVES`)."""
 CIRCLE = "0.78"
 STATE = ("1.0", "0.56")
@@ -31,13 +34,15 @@ NAME_PT = 10
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
+def node_attrs(node: ViewNode, theme_name: str, compact: bool = False) -> dict[str, str]:
+    """``compact``: the node is in a wide tree (:attr:`tracer.render.model.view.View.compact`)."""
     theme = THEMES[theme_name]
     shape = node.shape
     attrs: dict[str, str] = {"tooltip": node.tooltip, "id": svg_id(node.key)}
     if shape in ("max", "min"):
+        width, height = COMPACT_TRIANGLE if compact else TRIANGLE
         attrs.update(shape="triangle" if shape == "max" else "invtriangle",
-                     width=TRIANGLE[0], height=TRIANGLE[1])
+                     width=width, height=height)
     elif shape == "chance":
         attrs.update(shape="circle", width=CIRCLE, height=CIRCLE)
     elif shape == "state":
