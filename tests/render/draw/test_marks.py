@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from tracer.cli import main
 from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.dot import elements
-from tracer.render.draw.labels import _label_size
+from tracer.render.draw.labels import label_size
 from tracer.trace import Trace
 
 
@@ -47,7 +47,7 @@ def test_crosses_stay_clear_of_the_cut_label(aima: Trace) -> None:
     drawing = Drawing(aima, RenderOptions(pruned="cross"))
     nodes, edges = elements(drawing.view, drawing.theme, pinned=drawing.pinned)
     attrs = dict(edges)[("C", "I")]
-    w, h = _label_size(attrs["label"], float(attrs.get("fontsize", "14")))
+    w, h = label_size(attrs["label"], float(attrs.get("fontsize", "14")))
     x0, y0 = (float(v) for v in attrs["lp"].split(","))
     a, b, c, d = x0 - w / 2, y0 - h / 2, x0 + w / 2, y0 + h / 2
     for name, attrs in nodes:

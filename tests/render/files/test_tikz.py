@@ -168,7 +168,7 @@ def test_tikz_uses_named_colours_and_styles(aima_file: Path, tmp_path: Path) -> 
     assert re.search(r"% edge C -> I\n\\path\[draw=gt-ghost-line, gt/dashed", tex)
     assert "\\definecolor{gt-fill-max}{HTML}{DBE9F6}" in pre
     assert "gt/dashed/.style" in pre and "gt/dotted/.style" in pre
-    assert "\\coordinate (n-A) at (232.52,321.02);" in tex  # the pinned centre of the root
+    assert "\\coordinate (n-A) at (239.52,342.52);" in tex  # the pinned centre of the root
 
 
 def test_tikz_print_theme_has_no_colour(aima_file: Path, tmp_path: Path) -> None:

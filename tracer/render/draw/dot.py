@@ -22,6 +22,7 @@ from .labels import Placed, node_box, place_labels
 from .marks import pruned_marks
 from .notes import note_attrs, note_name, stub_attrs
 from .presets import scale_elements
+from .room import cut_owners, with_rooms
 from .sidenote import side_note_node
 from .styles import box_attrs, edge_attrs, node_attrs
 from .themes import Theme
@@ -107,7 +108,7 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     parents = frozenset(e.tail for e in view.edges)
     # Attributes are cached by (element, theme): most elements do not change between frames.
     for node in view.nodes:
-        attrs = dict(node_attrs(node, theme.name))
+        attrs = dict(node_attrs(node, theme.name, view.compact))
         if pinned is None and node.andor == "and" and node.status != "hidden":
             attrs["xlabel"] = _and_tag(attrs.get("xlabel"))
         nodes.append((node.key, attrs))
@@ -128,6 +129,7 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
         scale_elements(nodes, theme.scale)
         scale_elements(edges, theme.scale)
     if pinned is None:
+        edges = with_rooms(view, nodes, edges, theme.rankdir)
         if view.side is not None:
             nodes.append(side_note_node(view.side, None))
         return nodes, edges
@@ -159,7 +161,8 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     mark_nodes, mark_edges = pruned_marks(view, dict(nodes), dict(edges), theme)
     nodes += mark_nodes
     edges += mark_edges
-    place_labels(nodes, edges, bb, pinned.placed)  # clear of every line and node
+    place_labels(nodes, edges, bb, pinned.placed,  # clear of every line and node
+                 owners=cut_owners(view), rankdir=theme.rankdir)
     for _, attrs in nodes:
         for attr, value in node_defaults.items():
             attrs.setdefault(attr, value)

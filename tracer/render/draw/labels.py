@@ -11,6 +11,11 @@ nearest place crossing no line and covering nothing; where none is that near (a
 crowded fan of a wide tree), the same twice as far away; then one crossing no line nor
 label; then one crossing no line; failing all, it stays.
 
+A cut label belongs to the node that cut, not to the edge it is written on: its search
+starts beside that node (where the layout kept room for it,
+:mod:`tracer.render.draw.room`), and a good place is one nearer that node than any
+other node.
+
 Label sizes are estimated from their font sizes and DejaVu Sans advances
 (:func:`tracer.render.draw.svgtext.text_width`), so the placement does not depend on the
 fonts installed.  Everything is deterministic: same elements, same positions.
@@ -22,10 +27,11 @@ import functools
 import itertools
 import math
 import re
+from collections.abc import Mapping
 
 from .svgtext import text_width
 
-__all__ = ["Placed", "node_box", "place_labels"]
+__all__ = ["GAP", "Placed", "label_size", "node_box", "place_labels"]
 
 Attrs = dict[str, str]
 Box = tuple[float, float, float, float]
@@ -49,9 +55,13 @@ _TAG = re.compile(r"<[^>]+>")
 
 
 def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, str], Attrs]],
-                 bb: Box, cache: Placed | None = None) -> None:
+                 bb: Box, cache: Placed | None = None, *,
+                 owners: Mapping[tuple[str, str], str] | None = None,
+                 rankdir: str = "TB") -> None:
     """Move the ``lp`` of every labelled edge (in place), in the edges' order.
 
+    ``owners``: the node each cut label belongs to, by edge; its label is placed beside
+    that node (right of it, below it when the tree grows right: ``rankdir`` ``LR``).
     ``cache``: answers kept for the next frames of the same drawing (same positions).
     A label shown in an earlier frame stays where it was (its top row in place, should
     it grow a row), as long as that place is still clear; those labels are placed first,
@@ -62,9 +72,12 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
     if not labelled:
         return
     segments = [(e, s) for e, a in edges for s in _segments(a.get("pos", ""))]
-    obstacles = [b for n, a in nodes if (b := node_box(n, a)) is not None]
+    named = [(n, b) for n, a in nodes if (b := node_box(n, a)) is not None]
+    obstacles = [b for _, b in named]
+    trees = {n: b for n, b in named if not n.startswith("gt")}
+    """The tree's nodes (not the boxes under them, nor invisible points)."""
     placed: list[Box] = []
-    sizes = {ends: _label_size(attrs["label"], float(attrs.get("fontsize", "14")))
+    sizes = {ends: label_size(attrs["label"], float(attrs.get("fontsize", "14")))
              for ends, attrs in labelled}
     rest = []
     for ends, attrs in labelled:  # first, the labels that can stay where they were shown
@@ -82,19 +95,29 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
         lp = attrs["lp"]
         w, h = sizes[ends]
         x, y = (float(v) for v in lp.split(","))
+        owner = owners.get(ends) if owners is not None else None
+        mine = trees.get(owner) if owner is not None else None
+        if mine is not None:
+            x, y = _beside(mine, w, h, rankdir)
         window = (x - REACH - w, y - 3 * h, x + REACH + w, y + 3 * h)
         key = (ends, lp, round(w, 1), round(h, 1),
                tuple(p for p in placed if _overlap(p, window)))
         if cache is not None and key in cache:
             best = cache[key]
         else:
+            own = None
+            if mine is not None:
+                reach = (x - FAR * REACH - w, y - FAR * 3 * h, x + FAR * REACH + w,
+                         y + FAR * 3 * h)
+                own = (mine, [b for n, b in trees.items() if n != owner and _overlap(b, reach)])
             near = [(e, s) for e, s in segments if _near(s, x, y, REACH + w, 3 * h)]
-            best, clean = _search(ends, x, y, w, h, near, obstacles, placed, bb, _offsets(h))
+            best, clean = _search(ends, x, y, w, h, near, obstacles, placed, bb, _offsets(h),
+                                  own)
             if not clean:  # a crowded fan (a wide tree's last level): look further away
                 far = [(e, s) for e, s in segments
                        if _near(s, x, y, FAR * REACH + w, FAR * 3 * h)]
                 wide, clean = _search(ends, x, y, w, h, far, obstacles, placed, bb,
-                                      _offsets(h, FAR))
+                                      _offsets(h, FAR), own)
                 if clean:
                     best = wide
             if cache is not None:
@@ -126,11 +149,15 @@ def _clear(x: float, y: float, w: float, h: float,
 def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
             near: list[tuple[tuple[str, str], Segment]], obstacles: list[Box],
             placed: list[Box], bb: Box, offsets: tuple[tuple[float, float], ...],
+            owner: tuple[Box, list[Box]] | None = None,
             ) -> tuple[tuple[float, float] | None, bool]:
     """The nearest good place for the label, and whether it is clean: crossing no line,
-    covering nothing (then ``clear``, the fallbacks of the module's docstring)."""
+    covering nothing (then ``clear``, the fallbacks of the module's docstring).
+
+    ``owner``: the box of the node the label belongs to and those of the other nodes;
+    a good place is nearer that node than any other (else nearest its own edge)."""
     clear: tuple[float, float] | None = None
-    """Crosses no line and covers nothing, but nearer another edge than its own."""
+    """Crosses no line and covers nothing, but nearer another edge (node) than its own."""
     fallback: tuple[tuple[float, float], bool] | None = None
     """Crosses no line (and whether it covers a label placed before)."""
     own = [s for e, s in near if e == ends]
@@ -159,7 +186,12 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
             fallback = ((cx, cy), over_label)
         if over_label or any(_overlap(box, o) for o in obstacles):
             continue
-        if own:
+        if owner is not None:
+            d = _apart(box, owner[0])
+            if any(_apart(box, o) <= d for o in owner[1]):
+                clear = clear or (cx, cy)
+                continue
+        elif own:
             mine = min(_distance(s, cx, cy) for s in own)
             if any(_distance(s, cx, cy) < mine for e, s in near if e != ends):
                 clear = clear or (cx, cy)
@@ -168,6 +200,19 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
     if clear is not None:
         return clear, True
     return (fallback[0] if fallback is not None else None), False
+
+
+def _beside(node: Box, w: float, h: float, rankdir: str) -> tuple[float, float]:
+    """The centre of a label of size w, h just beside ``node``: right of it, at its
+    middle; below it, when the tree grows right (Graphviz's y grows upwards)."""
+    if rankdir == "LR":
+        return (node[0] + node[2]) / 2, node[1] - 2 * GAP - h / 2
+    return node[2] + 2 * GAP + w / 2, (node[1] + node[3]) / 2
+
+
+def _apart(a: Box, b: Box) -> float:
+    """The distance between two boxes (0 when they meet)."""
+    return math.hypot(max(a[0] - b[2], b[0] - a[2], 0.0), max(a[1] - b[3], b[1] - a[3], 0.0))
 
 
 def _spaced(box: Box) -> Box:
@@ -191,7 +236,7 @@ def _range(reach: float, step: float) -> list[float]:
     return [i * step for i in range(-n, n + 1)]
 
 
-def _label_size(label: str, size: float) -> tuple[float, float]:
+def label_size(label: str, size: float) -> tuple[float, float]:
     """Width and height in points of a plain or HTML-like label."""
     if not label.startswith("<"):
         lines = label.split("\\n")

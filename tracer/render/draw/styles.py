@@ -13,14 +13,23 @@ from html import escape
 
 from ..model.view import ViewBox, ViewEdge, ViewNode
 from .footer import CHAR_EM, LEGEND_PT
+from .svgtext import text_width
 from .themes import THEMES
 
 __all__ = ["box_attrs", "edge_attrs", "node_attrs", "svg_id"]
 
 TRIANGLE = ("1.0", "0.8")
+COMPACT_TRIANGLE = ("0.76", "0.8")
+NARROW_ROOM = 0.66
+"""The share of a compact triangle's width its value may take (it sits where the
+triangle narrows)."""
+"""MAX and MIN nodes of a wide tree: its last rows of triangles are as crowded as its
+leaves (27 triangles over the 81 leaves of a 3x4 uniform tree)."""
 LEAF = "0.56"
-COMPACT_LEAF = ("0.40", "0.50")
+COMPACT_LEAF = ("0.32", "0.48")
 """A leaf of a wide tree (see :data:`tracer.render.model.view.COMPACT_LEAVES`)."""
+COMPACT_VALUE_PT = (14, 12, 11, 10, 9, 8)
+"""Sizes a compact leaf's value may take, largest first."""
 CIRCLE = "0.78"
 STATE = ("1.0", "0.56")
 VALUE_PT = 16
@@ -31,13 +40,15 @@ NAME_PT = 10
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
+def node_attrs(node: ViewNode, theme_name: str, compact: bool = False) -> dict[str, str]:
+    """``compact``: the node is in a wide tree (:attr:`tracer.render.model.view.View.compact`)."""
     theme = THEMES[theme_name]
     shape = node.shape
     attrs: dict[str, str] = {"tooltip": node.tooltip, "id": svg_id(node.key)}
     if shape in ("max", "min"):
+        width, height = COMPACT_TRIANGLE if compact else TRIANGLE
         attrs.update(shape="triangle" if shape == "max" else "invtriangle",
-                     width=TRIANGLE[0], height=TRIANGLE[1])
+                     width=width, height=height)
     elif shape == "chance":
         attrs.update(shape="circle", width=CIRCLE, height=CIRCLE)
     elif shape == "state":
@@ -73,7 +84,9 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
     elif node.pv:
         attrs["penwidth"] = "2.8"
     attrs.update(style=",".join(style), color=line, fillcolor=fill, fontcolor=text,
-                 label=_node_label(node, shape, italic=shape == "static"))
+                 label=_node_label(node, shape, italic=shape == "static",
+                                   room=float(attrs["width"]) * 72 * NARROW_ROOM
+                                   if compact and shape in ("max", "min") else None))
     if node.extra and shape != "state":  # a state's visit number is in its label
         attrs["xlabel"] = "<" + "<BR/>".join(
             f'<FONT POINT-SIZE="9">{escape(x)}</FONT>' for x in node.extra) + ">"
@@ -82,15 +95,19 @@ def node_attrs(node: ViewNode, theme_name: str) -> dict[str, str]:
     return attrs
 
 
-def _node_label(node: ViewNode, shape: str, *, italic: bool) -> str:
+def _node_label(node: ViewNode, shape: str, *, italic: bool, room: float | None = None) -> str:
+    """``room``: the width the value may take (a narrow triangle), in points."""
     rows: list[tuple[str, int]] = []
     value = node.value
     if value is not None:
         size = VALUE_PT if len(value) <= 4 else (13 if len(value) <= 6 else 11)
+        while room is not None and size > 9 and text_width(value, size) > room:
+            size -= 1
         if shape in ("terminal", "static"):
             size -= 1
-        if node.compact:
-            size = 14 if len(value) <= 2 else 11
+        if node.compact:  # the largest that fits the narrow box ("12" at 14 pt)
+            room = float(COMPACT_LEAF[0]) * 72 - 5
+            size = next((s for s in COMPACT_VALUE_PT if text_width(value, s) <= room), 7)
         text = escape(value)
         if italic:
             text = f"<I>{text}</I>"
