@@ -12,7 +12,11 @@ import pytest
 from tests.render.draw.test_cut_labels import node_boxes
 from tests.render.svglayout import read
 from tracer.analysis.exercise import make_exercise
+from tracer.api import search_tree
 from tracer.figures.exercise import write_exercise
+from tracer.record import MemoryRecorder
+from tracer.render import Drawing, RenderOptions
+from tracer.trees import parse_tree_json
 
 _SIZE = re.compile(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"')
 
@@ -51,3 +55,29 @@ def test_every_value_fits_inside_its_node(tmp_path: Path, values: tuple[int, int
 def _triangles(svg: str) -> set[str]:
     return set(re.findall(r"<title>([A-Z]+)</title>\n<g id=\"a_n&#45;\1\"><a xlink:title="
                           r"\"\1 \(M(?:AX|IN)\)", svg))
+
+
+@pytest.mark.parametrize("preset", [None, "slides", "print"])
+def test_the_room_kept_for_cut_labels_makes_graphviz_say_nothing(
+        tmp_path: Path, preset: str | None, capfd: pytest.CaptureFixture[str]) -> None:
+    # With --preset slides, each spacer kept beside a node that cut was sized by our
+    # estimate of its label, which Graphviz measured larger: "node 'gt.room.O' ... size
+    # too small for label", 16 lines on the terminal per diagram.
+    write_exercise(make_exercise(branching=3, depth=4, values=(0, 20), seed=0), tmp_path,
+                   preset=preset)
+    assert "Warning" not in capfd.readouterr().err
+
+
+def test_long_leaf_names_fit_their_narrow_box(capfd: pytest.CaptureFixture[str]) -> None:
+    # The 10,000 leaves of benchmarks/bench_render.py are named "AWW", "MWW", ...:
+    # Graphviz warned "size too small for label" for each (in the layout and again in
+    # the drawing), 114 lines on the terminal.
+    leaves = [{"label": f"M{chr(65 + i % 26)}W{i // 26 or ''}", "value": i - 15}
+              for i in range(30)]
+    tree = parse_tree_json({"tree": {"label": "A", "children": [
+        {"label": f"B{k}", "children": leaves[k * 10:(k + 1) * 10]} for k in range(3)]}})
+    rec = MemoryRecorder()
+    search_tree(tree, algorithm="minimax", recorder=rec)
+    svg = Drawing(rec.trace, RenderOptions(legend=False)).render("svg")
+    assert b">MWW<" in svg  # drawn, in the compact style (30 leaves side by side)
+    assert "too small" not in capfd.readouterr().err

@@ -57,8 +57,12 @@ def with_rooms(view: View, nodes: list[tuple[str, Attrs]], edges: Edges,
             continue
         fontsize = attrs.get("fontsize", "14")
         w, h = label_size(label, float(fontsize))
+        # At least the label's estimated size (the graph's nodes are fixed-size):
+        # Graphviz measures the text with its own font and grows the spacer if it finds
+        # it larger (a fixed size made it warn "size too small for label" on the
+        # terminal, with --preset slides).
         spacer = {"shape": "none", "label": label, "fontsize": fontsize, "margin": "0",
-                  "fixedsize": "true"}
+                  "fixedsize": "false"}
         room[owner] = (spacer, w + 2 * GAP if rankdir != "LR" else w,
                        h + 2 * GAP if rankdir == "LR" else h)
         attrs["label"] = (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" '

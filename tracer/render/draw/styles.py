@@ -118,6 +118,9 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool, room: float | None 
     if node.tt:
         name = f"{name} · TT" if name else "TT"
     name_pt = NAME_PT - 1 if node.compact else NAME_PT
+    if node.compact and name:  # a long name ("MWW") is set smaller, as a wide value is
+        room = float(COMPACT_LEAF[0]) * 72 - 5
+        name_pt = next((s for s in range(name_pt, 5, -1) if text_width(name, s) <= room), 5)
     name_row = (f'<FONT POINT-SIZE="{name_pt}">{escape(name)}</FONT>', 12) if name else None
     if shape == "state":  # A*: the state big, "#order · g+h=f" small
         # An empty <FONT></FONT> is a Graphviz syntax error: empty cells stay empty.
