@@ -348,6 +348,26 @@ def test_an_absurd_depth_is_refused_before_the_path_grows(tmp_path: Path,
     assert "2,267,475,266" in info.value.message and "1,000,000 plies" in info.value.message
 
 
+@pytest.mark.parametrize("from_events", [False, True], ids=["lines", "events"])
+def test_a_negative_depth_is_refused(tmp_path: Path, from_events: bool, build: str) -> None:
+    # The replay's path would have been indexed from its end: the next sibling of a
+    # node at depth -1 replaced the last entry of an empty path (IndexError).
+    plain = tmp_path / "aima.jsonl"
+    search_source("aima", output=plain)
+    lines = plain.read_text().splitlines()
+    k = next(i for i, line in enumerate(lines) if '"type":"expand"' in line and i > 1)
+    data = json.loads(lines[k])
+    lines[k] = json.dumps({**data, "depth": -1})
+    bad = tmp_path / "negative.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    source: Trace | Path = load_trace(bad) if from_events else bad
+    with pytest.raises(InputError) as info:
+        Drawing(source, RenderOptions())
+    assert info.value.where == f"event {data['seq']}"
+    assert info.value.message == (f"node {data['node']!r} is at depth -1: expected 0 "
+                                  "(the root) or more")
+
+
 # The compiled scanner against the pure reader --------------------------------------------
 
 def test_the_line_handlers_take_the_event_fields_in_order(aima: Trace) -> None:
