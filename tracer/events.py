@@ -33,6 +33,7 @@ __all__ = [
     "Select",
     "Status",
     "Transposition",
+    "KIND_TYPES",
     "event_from_json",
     "field_kinds",
 ]
@@ -416,15 +417,19 @@ def field_kinds(kind: str) -> dict[str, str]:
     return out
 
 
+KIND_TYPES: dict[str, tuple[type, ...]] = {
+    "int": (int,), "int?": (int, type(None)), "str": (str,), "str?": (str, type(None)),
+    "strs": (list,), "strs?": (list, type(None)), "number": (int, float, str, type(None))}
+"""The classes of JSON value each kind of field (:func:`field_kinds`) takes, exactly
+(``true`` is no int), as ``json`` makes them; a number's string must also be one of the
+unbounded values', a list's items strings."""
+
+
 def _fits(kind: str, value: Any) -> bool:
-    """The JSON value is what a field of that kind holds (``true`` is not an integer)."""
-    if value is None:
-        return kind.endswith("?")
-    if kind in ("int", "int?"):
-        return value.__class__ is int
-    if kind in ("str", "str?"):
-        return isinstance(value, str)
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    """The JSON value is what a field of that kind holds."""
+    if type(value) not in KIND_TYPES[kind]:
+        return False
+    return not isinstance(value, list) or all(isinstance(v, str) for v in value)
 
 
 def event_from_json(data: Any, *, file: str = "<trace>", where: str = "$") -> Event:

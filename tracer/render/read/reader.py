@@ -40,7 +40,7 @@ from dataclasses import MISSING, fields
 from typing import Any
 
 from ...errors import InputError
-from ...events import EVENT_TYPES, Event, field_kinds
+from ...events import EVENT_TYPES, KIND_TYPES, Event, field_kinds
 from ...jsonio import INF_STRINGS
 from ...trace import Header, Result, iter_trace, read_item
 
@@ -88,14 +88,6 @@ order of the event class's fields (a missing optional field is None)."""
 _KINDS = {"any": 0, "int": 1, "str": 2, "str?": 3, "strs": 4, "strs?": 5, "number": 6,
           "int?": 7}
 """The kinds of field the compiled scanner checks (the ``K_`` constants in _scan.c)."""
-
-_TYPES: dict[str, tuple[type, ...]] = {
-    "int": (int,), "int?": (int, type(None)), "str": (str,), "str?": (str, type(None)),
-    "strs": (list,), "strs?": (list, type(None)), "number": (int, float, str, type(None))}
-"""The classes of value each kind of field (:func:`tracer.events.field_kinds`) takes,
-exactly (``true`` is no int), as the JSON parser makes them; the fast path does not look
-inside lists."""
-
 
 def _scan_fields(kind: str) -> tuple[tuple[str, int, bool], ...]:
     """An event type's fields for the scanner: name, kind and whether it is required."""
@@ -312,8 +304,9 @@ def _decode_numbers(rec: Record, numbers: tuple[str, ...]) -> bool:
 
 
 def _fits(kind: str, value: Any) -> bool:
-    """The value is of a class the field's kind takes."""
-    return kind == "any" or type(value) in _TYPES[kind]
+    """The value is of a class the field's kind takes (the fast path does not look
+    inside lists)."""
+    return kind == "any" or type(value) in KIND_TYPES[kind]
 
 
 def _shape(rec: Record) -> tuple[Any, ...]:
