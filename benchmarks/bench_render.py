@@ -149,7 +149,7 @@ def big_stream() -> None:
                   f"{nodes} nodes + {boxes} boxes, {size // 1024} KB"))
         print(row(f"overview SVG of {written:,} events (.jsonl.gz)", packed_s, yardstick))
         verdict = "met" if seconds <= 3.0 else f"NOT MET, gap: {seconds:.1f} s against 3.0 s"
-        print(f"\ngoal (issue 15): overview of a million-event trace: {seconds:.2f} s CPU "
+        print(f"\ngoal: overview of a million-event trace: {seconds:.2f} s CPU "
               f"(goal <= 3.00 s) {verdict}")
 
         # Where the time goes: reading (parse and check), replay, choosing what to show.
@@ -245,7 +245,7 @@ def main() -> None:
     diagram(uniform_trace(10, 4), 11111)     # 11,111 nodes
     frames(uniform_trace(3, 4, algorithm="minimax"), repeat=3)  # 121 nodes
     frames(uniform_trace(10, 3))  # the 1,111-node tree
-    big_stream()  # issue 15's goal: make bench names it met or its gap
+    big_stream()  # the overview goal: make bench names it met or its gap
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Search speed measured fairly: tic-tac-toe against OpenSpiel and aima-python, the cost
 of recording, Othello nodes per second against a plain bitboard reference and against
-the code as it was before issue 15; how fast ``gametrace --help`` answers.
+the code as it was before the speed work; how fast ``gametrace --help`` answers.
 
 Fair means: every timed search runs on a fresh game object (``cold``: the tables a game
 fills lazily start empty, as in a user's first search) in a process of its own
@@ -35,7 +35,7 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = Path(__file__).resolve().parent / "worker.py"
 BASELINE = "83d1914"
-"""The commit the work on issue 15 started from: 'today' in the issue's goals."""
+"""The commit the speed work started from: the "before" of the goals."""
 
 EMPTY = "." * 9
 POSITIONS = (EMPTY, "x........", "....x....", "x...o....", "x...o...x", "xo..x....",
@@ -190,7 +190,7 @@ def othello(t: Table) -> None:
 
 
 def goals(t: Table) -> None:
-    print("\ngoals (issue 15), cold medians of this run:")
+    print("\ngoals, cold medians of this run:")
     for algo, label in (("minimax", "full minimax"), ("alphabeta", "full alpha-beta")):
         ours = t.cold(f"ours-{algo}")
         print(goal(f"{label} vs OpenSpiel", ratio(t.cold(f"openspiel-{algo}"), ours), 1.5))

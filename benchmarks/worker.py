@@ -17,7 +17,7 @@ times are kept beside them.
 stats; the reference Othello counts its own), else null.  ``BOARD`` is a tic-tac-toe
 start position in the ``board=`` notation of ``gametrace run tictactoe`` (9 characters
 x, o, '.'; X moves first).  With ``GAMETRACE_BASELINE=DIR`` in the environment, ``ours``
-means the copy of the ``tracer`` package in DIR (the code as it was before issue 15).
+means the copy of the ``tracer`` package in DIR (the code as it was before the speed work).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Built-in trees from the lecture notes (see the digest in the course README).
+"""Built-in trees from the lecture notes, each cited by its lecture's title and section.
 
 Each is written in the text notation of ``docs/trees.md``; ``gametrace examples``
 lists them and ``gametrace run NAME`` searches one.
@@ -19,8 +19,8 @@ class Example:
     """A lecture tree with what the notes say about it."""
 
     name: str
-    item: int
-    """Item number in the digest of worked examples."""
+    lecture: str
+    """Where the notes show it: the lecture's own title, then the slide or section."""
     title: str
     text: str
     """The tree in the text notation."""
@@ -30,14 +30,14 @@ class Example:
 
     def to_json(self) -> dict[str, object]:
         """The example as ``gametrace examples --json`` lists it."""
-        return {"name": self.name, "item": self.item, "title": self.title, "tree": self.text,
+        return {"name": self.name, "lecture": self.lecture, "title": self.title, "tree": self.text,
                 "value": self.value, "notes": self.notes}
 
 
 EXAMPLES: dict[str, Example] = {e.name: e for e in (
     Example(
         name="aima",
-        item=8,
+        lecture="Teoria dei giochi, 2. Forma estesa: Esempio di α-β pruning",
         title="MAX{MIN{3,12,8}, MIN{2,4,6}, MIN{14,5,2}} = 3 (lecture 003, AIMA)",
         text="A(B(3 12 8) C(2 4 6) D(14 5 2))",
         value=3,
@@ -46,7 +46,7 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     ),
     Example(
         name="two-mins",
-        item=7,
+        lecture="Algoritmo Minimax con potatura alfa-beta: Come funziona l'algoritmo?",
         title="MAX{MIN{3,5,10}, MIN{2,2}} = 3 (lecture 001)",
         text="A(B(3 5 10) C(2 2))",
         value=3,
@@ -54,7 +54,7 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     ),
     Example(
         name="three-mins",
-        item=7,
+        lecture="Algoritmo Minimax con potatura alfa-beta: Potatura alfa-beta",
         title="MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} = 3 (lecture 001)",
         text="A(B(3 5 10) C(2 a:4 b:6) D(2 7 3))",
         value=3,
@@ -63,7 +63,7 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     ),
     Example(
         name="coin",
-        item=10,
+        lecture="Teoria dei giochi, 2. Forma estesa: Giochi non deterministici",
         title="Expectiminimax with a coin: MAX over CHANCE nodes worth 2.5 and -1 (lecture 003)",
         text="A(B[chance](C[p=0.5](1 4) D[p=0.5](7 4)) "
              "E[chance](F[p=0.5](6 0) G[p=0.5](5 -2)))",
@@ -74,7 +74,7 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     ),
     Example(
         name="transform-a",
-        item=9,
+        lecture="Teoria dei giochi, 2. Forma estesa: Valori esatti necessari",
         title="Expectiminimax is not order-preserving (lecture 003): chance nodes 2.1 and 1.3",
         text="A(B[chance](C[p=0.9](2 2) D[p=0.1](3 3)) "
              "E[chance](F[p=0.9](1 1) G[p=0.1](4 4)))",
@@ -84,7 +84,7 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     ),
     Example(
         name="transform-b",
-        item=9,
+        lecture="Teoria dei giochi, 2. Forma estesa: Valori esatti necessari",
         title="The same tree after a monotonic change of the leaves: 21 and 40.9 (lecture 003)",
         text="A(B[chance](C[p=0.9](20 20) D[p=0.1](30 30)) "
              "E[chance](F[p=0.9](1 1) G[p=0.1](400 400)))",
@@ -106,11 +106,12 @@ def example_tree(name: str) -> Tree:
 
 
 def examples_text() -> str:
-    """Every built-in tree, its digest item and title, then its text notation under it:
+    """Every built-in tree, its title and where the notes show it, then its text notation:
     ``gametrace examples``."""
     width = max(len(name) for name in EXAMPLES)
     lines = []
     for e in EXAMPLES.values():
-        lines.append(f"{e.name:<{width}}  digest item {e.item}: {e.title}")
+        lines.append(f"{e.name:<{width}}  {e.title}")
+        lines.append(f"{'':<{width}}  in: {e.lecture}")
         lines.append(f"{'':<{width}}  {e.text}")
     return "\n".join(lines)

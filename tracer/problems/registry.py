@@ -25,7 +25,8 @@ class ProblemSpec:
 
 
 PROBLEMS: dict[str, ProblemSpec] = {s.name: s for s in (
-    ProblemSpec("jugs", "water jugs of 3 and 5 litres, get 1 litre (lecture 002, digest item 16)",
+    ProblemSpec("jugs", "water jugs of 3 and 5 litres, get 1 litre "
+                        "(Giochi a Due Avversari: Esercizio A*)",
                 jugs.PARAMS, jugs.from_params),
     ProblemSpec("puzzle8", "the 8-puzzle (AIMA section 3.2)", puzzle8.PARAMS,
                 puzzle8.from_params),

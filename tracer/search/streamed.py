@@ -12,8 +12,8 @@ tic-tac-toe tree, so both loops have a compiled build, ``tracer/_lines.c`` (buil
 ``pip install`` when there is a C compiler, see hatch_build.py): the same loop calling
 the game's methods in the same order, formatting into a C buffer.  It runs where
 :func:`uses_compiled` says (JSON lines, a thread whose C stack is known to be deep
-enough, no ``GAMETRACE_PURE=1``); the pure loops below run everywhere else.  Issue 15
-asks for at most 2 times the untraced search; ``benchmarks/run.py search`` measures it.
+enough, no ``GAMETRACE_PURE=1``); the pure loops below run everywhere else.  The speed
+goal is at most 2 times the untraced search; ``benchmarks/run.py search`` measures it.
 
 Fail-soft and fail-hard alpha-beta (``alphabeta._ab``) have a copy of their own too,
 :func:`alpha_beta_lines`, which carries the JSON text of alpha and beta with them.
