@@ -42,6 +42,7 @@ __all__ = [
     "check_output",
     "check_outputs",
     "open_output",
+    "prints_to_stderr",
     "staged_folder",
     "stderr_is_terminal",
     "write_output_bytes",
@@ -208,10 +209,41 @@ def open_output(target: OutputTarget | str | os.PathLike[str], *, binary: bool =
     yield from _atomic(target, binary)
 
 
+_DATA_STDOUT: list[IO[str]] = []
+"""The real standard output while :func:`prints_to_stderr` holds ``sys.stdout``."""
+
+
+class _ToStderr:
+    """``sys.stdout`` while user code runs: what it prints goes to standard error (the
+    stream in ``sys.stderr`` at the time of each write)."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(sys.stderr, name)
+
+
+@contextlib.contextmanager
+def prints_to_stderr() -> Iterator[None]:
+    """While the block runs, ``print()`` (anything written to ``sys.stdout``) goes to
+    standard error, and the outputs named ``-`` still go to the real standard output:
+    a user's game that prints cannot corrupt a trace or a drawing written there."""
+    _DATA_STDOUT.append(sys.stdout)
+    sys.stdout = _ToStderr()
+    try:
+        yield
+    finally:
+        sys.stdout = _DATA_STDOUT.pop()
+
+
 def _stdout(binary: bool) -> Iterator[IO[str] | IO[bytes]]:
-    stream: IO[str] | IO[bytes] = sys.stdout
+    stream: IO[str] | IO[bytes] = _DATA_STDOUT[-1] if _DATA_STDOUT else sys.stdout
     if binary:
-        stream = getattr(sys.stdout, "buffer", None) or sys.stdout
+        stream = getattr(stream, "buffer", None) or stream
     yield stream
     stream.flush()
 

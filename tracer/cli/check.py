@@ -95,7 +95,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
     from ..analysis.check_class import table_format
-    from ..outputs import check_outputs
+    from ..outputs import check_outputs, prints_to_stderr
 
     for table in tables:
         table_format(table)  # the class table's own words for a bad extension
@@ -118,9 +118,10 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
         raise UsageError(f"{'--table' if tables else '--jobs'} applies to several answers "
                          "(a class): give more than one SOLUTION, or a folder")
     solution = solutions[0]
-    report = check_answer_file(source, solution, overrides=overrides,
-                               params=parse_params(params), diagnosis=not no_diagnosis,
-                               render_out=render_out, preset=preset)
+    with prints_to_stderr():  # a game's own print() never mixes with the verdict
+        report = check_answer_file(source, solution, overrides=overrides,
+                                   params=parse_params(params), diagnosis=not no_diagnosis,
+                                   render_out=render_out, preset=preset)
     if as_json:
         from ..jsonio import dumps_json
 
