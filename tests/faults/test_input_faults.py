@@ -12,7 +12,9 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import os
 import random
+import socket
 import subprocess
 import sys
 import zlib
@@ -133,3 +135,109 @@ def test_a_game_that_prints_leaves_standard_output_a_valid_trace(tmp_path: Path)
     done = _gametrace("run", "g.py:Prints", "--json", cwd=tmp_path)
     assert json.loads(done.stdout)["value"] == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.py"]
+
+
+# ------------------------------------------------------------ outputs
+
+def _output_cases(tmp: Path) -> list[Case]:
+    head, rest = _recorded(tmp)
+    trace = head + rest
+    tree = b'{"tree": {"label": "A", "children": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]}}\n'
+    answer = b'{"value": 3}\n'
+    files = {"a.jsonl": trace, "tree.json": tree, "answer.json": answer}
+    cases = [
+        (["render", "a.jsonl", "-o", "same.svg", "--strip", "same.svg"],
+         "--strip 'same.svg' and -o 'same.svg' are the same file"),
+        (["render", "a.jsonl", "-o", "x.svg", "--strip", "./x.svg"], "are the same file"),
+        (["render", "a.jsonl", "-o", "a.tex", "--strip", "a-preamble.tex"],
+         "-o (its TikZ preamble) 'a-preamble.tex' are the same file"),
+        (["render", "a.jsonl", "-o", "fr/x.svg", "--frames", "fr"],
+         "is inside the folder --frames 'fr'"),
+        (["run", "tree.json", "-o", "tree.json"],
+         "-o 'tree.json' is the input SOURCE 'tree.json'"),
+        (["run", "tree.json", "-o", "x.json", "--render", "x.json"], "are the same file"),
+        (["compare", "tree.json", "-o", "tree.json"], "is the input SOURCE"),
+        (["check", "aima", "answer.json", "answer.json", "--table", "answer.json"],
+         "--table 'answer.json' is the input SOLUTION 'answer.json'"),
+        (["exercise", "-b", "2", "-d", "2", "-o", "-"],
+         "-o -: exercise writes a folder of files, not one stream; give a folder name"),
+        (["render", "a.jsonl", "--frames", "-"], "--frames -: this writes a folder"),
+        (["run", "aima", "-o", "-", "--render", "-"], "both write to standard output"),
+    ]
+    out = [Case(f"outputs-{i}-{args[0]}", args, dict(files), codes=(2,), contains=says,
+                category="outputs") for i, (args, says) in enumerate(cases)]
+    # hard links and symbolic links to the input are the input (made in the folder)
+    return out
+
+
+def test_outputs_are_never_an_input_or_each_other(tmp_path: Path) -> None:
+    _check(_output_cases(tmp_path), tmp_path)
+
+
+def test_links_to_an_input_are_the_input(tmp_path: Path) -> None:
+    tree = '{"tree": {"label": "A", "children": [[3, 12], [2, 4]]}}\n'
+    (tmp_path / "tree.json").write_text(tree)
+    os.link(tmp_path / "tree.json", tmp_path / "hard.json")
+    (tmp_path / "soft.json").symlink_to("tree.json")
+    for name in ("hard.json", "soft.json"):
+        done = _gametrace("run", "tree.json", "-o", name, cwd=tmp_path)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.splitlines() == [
+            f"gametrace: error: -o '{name}' is the input SOURCE 'tree.json': writing it "
+            "would destroy what is read; give the output another name"]
+    assert (tmp_path / "tree.json").read_text() == tree
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.json", "soft.json",
+                                                          "tree.json"]
+
+
+def test_dash_is_standard_output_where_an_output_is_a_file(tmp_path: Path) -> None:
+    for args, starts in ((["astar", "jugs", "-o", "-"], '{"format":"gametree-trace"'),
+                         (["matrix", "prisoners-dilemma", "-o", "-"], "digraph"),
+                         (["render", "a.json", "-o", "-"], "digraph")):
+        if args[0] == "render":
+            assert _gametrace("run", "aima", "-o", "a.json", "-q", cwd=tmp_path).returncode == 0
+        done = _gametrace(*args, cwd=tmp_path)
+        assert done.returncode == 0 and done.stdout.startswith(starts), done.stderr
+        assert not (tmp_path / "-").exists()
+
+
+# ------------------------------------------------------------ serve start-up
+
+def _serve_cases(busy: int) -> list[Case]:
+    text = {"t.db": b"not a database\n", "file": b"x"}
+    return [
+        Case("serve-busy-port", ["serve", "--port", str(busy), "--db", "x.db"], codes=(1,),
+             contains=f"cannot listen on 127.0.0.1:{busy}: the port is in use",
+             category="serve"),
+        Case("serve-db-not-sqlite", ["serve", "--port", "0", "--db", "t.db"], dict(text),
+             codes=(2,), contains="t.db': is not a SQLite database", category="serve"),
+        Case("serve-db-device", ["serve", "--port", "0", "--db", "/dev/null"], codes=(2,),
+             contains="--db '/dev/null': is a device", category="serve"),
+        Case("serve-db-under-a-file", ["serve", "--port", "0", "--db", "file/x.db"],
+             dict(text), codes=(2,), contains="file/x.db': cannot use it", category="serve"),
+        Case("serve-db-folder", ["serve", "--port", "0", "--db", "."], codes=(2,),
+             contains="--db", category="serve"),
+        Case("serve-bad-host", ["serve", "--host", "no-such-host.invalid", "--port", "0",
+                                "--db", "x.db"], codes=(2,),
+             contains="--host 'no-such-host.invalid': not an address", category="serve"),
+    ]
+
+
+def test_serve_checks_the_port_and_the_store_before_creating_anything(tmp_path: Path
+                                                                       ) -> None:
+    with socket.socket() as taken:
+        taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        _check(_serve_cases(taken.getsockname()[1]), tmp_path)
+
+
+def test_the_default_store_is_checked_too(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("a file where the store's folder would be")
+    env = {**_env(), "XDG_DATA_HOME": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-m", "tracer", "serve", "--port", "0"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+                          check=False, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [f"gametrace: error: --db '{tmp_path}/data/gametrace/"
+                                        "traces.db': cannot use it: Not a directory"]

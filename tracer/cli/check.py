@@ -24,6 +24,7 @@ from .options import (
     render_option,
     root_player_option,
     seed_option,
+    source_file,
     variant_option,
 )
 
@@ -101,7 +102,9 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
         table_format(table)  # the class table's own words for a bad extension
     on_stdout = check_outputs(("--render", render_out, "diagram"),
                               *(("--table", str(t), "class table") for t in tables),
-                              json_flag=as_json)
+                              json_flag=as_json,
+                              inputs=[("SOURCE", source_file(source)),
+                                      *(("SOLUTION", s) for s in solutions if s.is_file())])
     from ..api import check_answer_file, parse_params
     from ..errors import UsageError
 
@@ -229,6 +232,11 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     """
     from ..api import write_exercise_files
 
+    if out_dir is not None and str(out_dir) == "-":
+        from ..errors import UsageError
+
+        raise UsageError("-o -: exercise writes a folder of files, not one stream; give a "
+                         "folder name")
     ex, written = write_exercise_files(
         branching=branching, depth=depth, cuts=cuts, values=values, seed=seed,
         variant=variant, cut_on=cut_on, out_dir=out_dir, fmt=fmt, preset=preset)

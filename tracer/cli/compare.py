@@ -21,6 +21,7 @@ from .options import (
     preset_option,
     root_player_option,
     seed_option,
+    source_file,
     technique_option,
     variant_option,
 )
@@ -106,7 +107,8 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         raise UsageError("--plot shows random orderings: it goes with --orders")
     # Every output is checked before any search; the table goes to stdout without -o.
     check_outputs(("-o", "-" if output is None else output, "table"),
-                  ("--plot", plot, "diagram"), ("--picture", picture, "diagram"))
+                  ("--plot", plot, "diagram"), ("--picture", picture, "diagram"),
+                  inputs=[("SOURCE", source_file(source))])
     for path in (plot, picture):
         if path is not None:
             output_format(path)

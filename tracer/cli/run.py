@@ -25,6 +25,7 @@ from .options import (
     render_option,
     root_player_option,
     seed_option,
+    source_file,
     technique_option,
     time_limit_option,
     trace_output_option,
@@ -81,7 +82,11 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
     """
     from ..api import parse_params, run_source
+    from ..outputs import check_distinct
     from ..search import Limits
+
+    check_distinct([("-o", output), ("--render", render_out)],
+                   inputs=[("SOURCE", source_file(source))])
 
     show_progress = not quiet and not as_json and stderr_is_terminal()
     limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
