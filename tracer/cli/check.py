@@ -141,9 +141,11 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  diagnosis: bool,
                  jobs: int | None, tables: tuple[Path, ...], as_json: bool) -> None:
     from ..analysis.check_class import grade_class, write_table
+    from ..outputs import prints_to_stderr
 
-    report = grade_class(source, solutions, overrides=overrides, params=params,
-                         diagnosis=diagnosis, jobs=jobs)
+    with prints_to_stderr():  # a game's own print() never mixes with the class report
+        report = grade_class(source, solutions, overrides=overrides, params=params,
+                             diagnosis=diagnosis, jobs=jobs)
     if as_json:
         from ..jsonio import dumps_json
 
