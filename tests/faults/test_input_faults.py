@@ -122,6 +122,17 @@ def _gametrace(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
                           stdin=subprocess.DEVNULL)
 
 
+def test_no_bytecode_is_written_beside_a_game_even_where_python_would(tmp_path: Path
+                                                                      ) -> None:
+    (tmp_path / "g.py").write_bytes(PROTOCOL)
+    env = {k: v for k, v in _env().items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for args in (["run", "g.py:Base", "-q"], ["compare", "g.py:Base"],
+                 ["run", "g.py:ResultRaises"]):
+        subprocess.run([sys.executable, "-m", "tracer", *args], cwd=tmp_path, env=env,
+                       capture_output=True, timeout=60, check=False, stdin=subprocess.DEVNULL)
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["g.py"], args
+
+
 def test_a_game_that_prints_leaves_standard_output_a_valid_trace(tmp_path: Path) -> None:
     (tmp_path / "g.py").write_bytes(PROTOCOL)
     done = _gametrace("run", "g.py:Prints", "-o", "-", cwd=tmp_path)

@@ -242,14 +242,17 @@ def test_numbers_of_other_kinds_pass(tmp_path: Path) -> None:
         game._number("utility", lambda state: Fraction(1, 2))(())
 
 
-def test_importing_a_game_writes_no_bytecode_beside_it(tmp_path: Path) -> None:
+def test_importing_a_game_writes_no_bytecode_beside_it(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as without PYTHONDONTWRITE...
     write(tmp_path, "VALUE = 3\n", "helper_mod_for_bytecode.py")
     path = write(tmp_path, f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\n"
                            "import helper_mod_for_bytecode\n" + GOOD)
     before = sorted(p.name for p in tmp_path.iterdir())
     assert minimax(load_user_game(path + ":Countdown", {})).value == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == before
-    import sys
-
+    assert sys.dont_write_bytecode is False  # given back as it was
     sys.path.remove(str(tmp_path))
     sys.modules.pop("helper_mod_for_bytecode", None)
