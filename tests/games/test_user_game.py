@@ -232,14 +232,25 @@ def test_a_generator_of_moves_is_searched_as_a_list(tmp_path: Path) -> None:
 
 
 def test_numbers_of_other_kinds_pass(tmp_path: Path) -> None:
+    from decimal import Decimal
     from fractions import Fraction
 
     path = write(tmp_path, GOOD.replace("return -state[1].sign",
                                         "return float('inf') * -state[1].sign"))
     assert minimax(load_user_game(path + ":Countdown", {"n": "3"})).value == float("inf")
     game = load_user_game(path + ":Countdown", {})
-    with pytest.raises(InputError, match=r"returned Fraction\(1, 2\): expected a number"):
-        game._number("utility", lambda state: Fraction(1, 2))(())
+    utility = game._number("utility", lambda state: state)
+    assert utility(Fraction(1, 2)) == 0.5 and type(utility(Fraction(1, 2))) is float
+    assert utility(Fraction(4, 2)) == 2.0
+    with pytest.raises(InputError, match=r"returned Decimal\('1'\): expected a number"):
+        utility(Decimal(1))
+    with pytest.raises(InputError, match="returned nan: expected a number"):
+        utility(type("Wide", (float,), {})("nan"))  # a float subclass, as numpy's float64
+    with pytest.raises(InputError, match="returned True: expected a number"):
+        utility(True)
+    is_terminal = game._bool("is_terminal", lambda state: state)
+    numpy_like = type("bool_", (), {"__bool__": lambda self: True})()  # numpy.bool_'s name
+    assert is_terminal(numpy_like) is True
 
 
 def test_importing_a_game_writes_no_bytecode_beside_it(tmp_path: Path,

@@ -190,6 +190,8 @@ class GuardedGame:
                 raise self._failed(name, (state,), exc) from None
             if value is True or value is False:
                 return value
+            if type(value).__name__ == "bool_":  # numpy's bool, from a board's test
+                return bool(value)
             raise self._bad(name, (state,), value)
         return call
 
@@ -217,14 +219,20 @@ class GuardedGame:
         return call
 
     def _odd_number(self, name: str, args: tuple[Any, ...], value: Any) -> Any:
-        """A subclass of int or float (numpy's float64), or a bad value."""
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        """Another kind of real number (numpy's int64 and float64, a Fraction), made a
+        plain int or float; or a bad value."""
+        import numbers
+
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
             raise InputError(f"{self._at(name, args)} returned {_short(value)}: expected a "
                              "number (int or float, not NaN)", file=self._file)
-        if isinstance(value, int) and not -_BIG < value < _BIG:
-            raise InputError(f"{self._at(name, args)} returned {_short(value)}: expected a "
-                             f"number of at most {MAX_DIGITS} digits", file=self._file)
-        return value
+        if isinstance(value, numbers.Integral):
+            value = int(value)
+            if not -_BIG < value < _BIG:
+                raise InputError(f"{self._at(name, args)} returned {_short(value)}: expected "
+                                 f"a number of at most {MAX_DIGITS} digits", file=self._file)
+            return value
+        return float(value)
 
     def _actions(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
         def call(state: Any) -> Any:
