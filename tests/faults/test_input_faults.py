@@ -80,6 +80,7 @@ def _game_cases() -> list[Case]:
         ("ActionsTooMany", "actions() at position () returned 1,000,000 moves"),
         ("MoveNameInt", "move_name() at position () returned 0: expected a string"),
         ("DescribeNone", "describe() at position () returned None: expected a string"),
+        ("MoveNameLong", "move_name() at position () returned a string of 1,000,000 char"),
         ("UtilityHuge", "utility() at position (0, 0) returned <an int of 16,610 bits>"),
         ("UtilityNaN", "utility() at position (0, 0) returned nan: expected a number"),
         ("UtilityText", "utility() at position (0, 0) returned '1': expected a number"),

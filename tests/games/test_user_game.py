@@ -189,6 +189,8 @@ PROTOCOL_GAMES = str(Path(__file__).resolve().parents[1] / "faults" / "games"
     ("ActionsTooMany", "actions() at position () returned 1,000,000 moves: at most 10,000"),
     ("MoveNameInt", "MoveNameInt.move_name() at position () returned 0: expected a string"),
     ("DescribeNone", "DescribeNone.describe() at position () returned None: expected a str"),
+    ("MoveNameLong", "MoveNameLong.move_name() at position () returned a string of 1,000,000 "
+                     "characters: at most 1,000"),
     ("UtilityHuge", "utility() at position (0, 0) returned <an int of 16,610 bits>: expected "
                     "a number of at most 300 digits"),
     ("UtilityNaN", "UtilityNaN.utility() at position (0, 0) returned nan"),

@@ -120,6 +120,10 @@ writers refuse integers past 4,300 digits)."""
 
 _BIG = 10 ** MAX_DIGITS
 
+MAX_TEXT = {"move_name": 1_000, "node_id": 1_000, "describe": 100_000}
+"""The longest string each naming method may return, in characters: node ids are paths
+of move names, held for every node of a search, and a label is drawn."""
+
 _EXPECTED = {
     "to_move": "tracer.games.base.Player (Player.MAX, Player.MIN or Player.CHANCE)",
     "is_terminal": "True or False",
@@ -196,13 +200,19 @@ class GuardedGame:
         return call
 
     def _text(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        longest = MAX_TEXT[name]
+
         def call(*args: Any) -> Any:
             try:
                 value = method(*args)
             except BaseException as exc:
                 raise self._failed(name, args, exc) from None
-            if value.__class__ is str or isinstance(value, str):
+            if (value.__class__ is str or isinstance(value, str)) and len(value) <= longest:
                 return value
+            if isinstance(value, str):
+                raise InputError(f"{self._at(name, args)} returned a string of "
+                                 f"{len(value):,} characters: at most {longest:,}",
+                                 file=self._file)
             raise self._bad(name, args, value)
         return call
 

@@ -77,6 +77,11 @@ class MoveNameInt(Base):
         return action
 
 
+class MoveNameLong(Base):
+    def move_name(self, state: tuple[int, ...], action: int) -> Any:
+        return "m" * 1_000_000
+
+
 class DescribeNone(Base):
     def describe(self, state: tuple[int, ...]) -> Any:
         return None
