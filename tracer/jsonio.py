@@ -188,6 +188,9 @@ def read_text_file(path: str | os.PathLike[str]) -> str:
             data = handle.read()
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    if data.startswith(b"\x1f\x8b"):  # a .json.gz, say: a bomb is never inflated whole
+        raise InputError("gzip data: only trace streams (.jsonl.gz) are read compressed; "
+                         "decompress the file first", file=file)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

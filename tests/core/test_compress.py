@@ -213,3 +213,13 @@ def test_members_and_zero_padding_read_as_gzip_reads_them(tmp_path: Path) -> Non
     path.write_bytes(b"")
     with open_bytes(path) as handle:
         assert handle.read() == b""
+
+
+def test_gzip_data_outside_a_stream_is_named_not_inflated(tmp_path: Path) -> None:
+    packed = tmp_path / "t.json.gz"
+    packed.write_bytes(gzip.compress(b"{}" + b" " * (1 << 20)))
+    with pytest.raises(InputError, match=r"t\.json\.gz: gzip data: only trace streams "
+                                         r"\(\.jsonl\.gz\) are read compressed"):
+        load_trace(packed)
+    code, _, err = gametrace("validate", str(packed))
+    assert code == 1 and "gzip data" in err and len(err.strip().splitlines()) == 1
