@@ -1,26 +1,35 @@
 """Trace streams compressed by their file name: ``.jsonl.gz`` is gzip, ``.jsonl`` plain.
 
 Every reader and writer of ``.jsonl`` traces asks :func:`is_stream` whether a file is a
-stream, opens it with :func:`open_text` and wraps the text file it writes to with
-:func:`compressing`, so a compressed trace is written and read wherever a plain one
-is, a line at a time (bounded memory).  gzip comes with Python; the output is
+stream, opens it with :func:`open_text` or :func:`open_bytes` and wraps the text file it
+writes to with :func:`compressing`, so a compressed trace is written and read wherever a
+plain one is, a line at a time (bounded memory).  gzip comes with Python; the output is
 byte-identical from run to run (no time stamp or file name in the gzip header).
+
+Reading is bounded, as it inflates (so a small file cannot make the reader work for
+minutes or fill the memory): a ``.gz`` file may inflate to at most :data:`MAX_INFLATED`
+bytes (``GAMETRACE_MAX_INFLATED`` raises it) and, past its first :data:`RATIO_FLOOR`
+bytes, to at most :data:`MAX_RATIO` times the compressed bytes read so far; and no line
+of a stream, compressed or not, may be longer than :data:`MAX_LINE` bytes.  Each bound
+is an :class:`~tracer.errors.InputError` naming the file (docs/errors.md).
 """
 
 from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from .errors import InputError
+from .errors import InputError, UsageError
 
-if TYPE_CHECKING:  # gzip (and zlib) are imported only for .gz files
-    import gzip
+if TYPE_CHECKING:  # zlib is imported only for .gz files
+    import zlib
 
-__all__ = ["STREAM_SUFFIXES", "compressing", "is_stream", "open_bytes", "open_text",
+__all__ = ["MAX_INFLATED", "MAX_LINE", "MAX_RATIO", "RATIO_FLOOR", "STREAM_SUFFIXES",
+           "compressing", "is_stream", "max_inflated", "open_bytes", "open_text",
            "unreadable"]
 
 STREAM_SUFFIXES = (".jsonl", ".jsonl.gz")
@@ -28,6 +37,45 @@ STREAM_SUFFIXES = (".jsonl", ".jsonl.gz")
 
 _LEVEL = 6
 """gzip's speed/size compromise: level 9 is three times slower for 10% less here."""
+
+MAX_INFLATED = 1 << 30
+"""The most bytes a ``.gz`` trace may inflate to (1 GiB); the environment variable
+``GAMETRACE_MAX_INFLATED`` (bytes, or with a unit: ``4G``, ``512M``) sets another bound."""
+
+MAX_RATIO = 200
+"""The most a ``.gz`` trace may inflate per compressed byte.  Recorded traces inflate 4
+to 20 times; deflate's limit is about 1,030 (what a gzip bomb of blank lines reaches)."""
+
+RATIO_FLOOR = 1 << 20
+"""The ratio is checked once this many bytes have been inflated (a tiny file may be
+all repetition)."""
+
+MAX_LINE = 16 << 20
+"""The longest line of a trace stream, in bytes (16 MiB): a header with a large tree is
+a few MiB; one line is held in memory whole."""
+
+_PIECE = 1 << 16
+"""Compressed bytes fed to the inflater at a time."""
+
+
+def max_inflated() -> int:
+    """:data:`MAX_INFLATED`, or ``GAMETRACE_MAX_INFLATED`` when it is set."""
+    text = os.environ.get("GAMETRACE_MAX_INFLATED", "").strip()
+    if not text:
+        return MAX_INFLATED
+    found = re.fullmatch(r"([0-9]{1,15})\s*([kKmMgG]?)", text)
+    if found is None or int(found.group(1)) == 0:
+        raise UsageError("GAMETRACE_MAX_INFLATED must be a positive number of bytes, "
+                         f"optionally with K, M or G (e.g. 4G), got {text!r}")
+    unit = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[found.group(2).lower()]
+    return int(found.group(1)) * unit
+
+
+def _size(n: int) -> str:
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return f"{n >> shift} {unit}"
+    return f"{n:,} bytes"
 
 
 def is_stream(path: str | os.PathLike[str]) -> bool:
@@ -40,28 +88,26 @@ def _gzipped(path: str | os.PathLike[str]) -> bool:
 
 
 def open_text(path: str | os.PathLike[str]) -> TextIO:
-    """Open ``path`` for reading text (UTF-8), decompressing a ``.gz`` file as it is read.
+    """Open ``path`` for reading text (UTF-8), decompressing a ``.gz`` file as it is read,
+    within the bounds of :func:`open_bytes`.
 
     A ``.gz`` file that is not gzip data fails on the first read with an
     :class:`~tracer.errors.InputError` naming the file."""
     file = os.fspath(path)
-    if not _gzipped(file):
-        return open(file, encoding="utf-8")
-    import gzip
-
-    raw = gzip.open(file, "rb")  # noqa: SIM115 - closed with the wrapper
-    return _CheckedText(raw, file)
+    return _CheckedText(open_bytes(file), file)
 
 
 def open_bytes(path: str | os.PathLike[str]) -> BinaryIO:
-    """Open ``path`` for reading bytes, decompressing a ``.gz`` file as it is read (a
-    corrupt one fails while it is read: see :func:`unreadable`)."""
-    file = os.fspath(path)
-    if not _gzipped(file):
-        return open(file, "rb")
-    import gzip
+    """Open ``path`` for reading bytes, decompressing a ``.gz`` file as it is read.
 
-    return gzip.open(file, "rb")  # type: ignore[return-value]  # a GzipFile reads bytes
+    Reads are bounded: a line longer than :data:`MAX_LINE`, and for a ``.gz`` file more
+    than :func:`max_inflated` bytes or a ratio past :data:`MAX_RATIO`, fail while they
+    are read with an :class:`~tracer.errors.InputError` naming the file (a corrupt
+    ``.gz`` file fails with the errors :func:`unreadable` describes)."""
+    file = os.fspath(path)
+    raw = open(file, "rb", buffering=0)  # noqa: SIM115 - closed with the reader
+    source: io.RawIOBase = _Inflating(raw, file, max_inflated()) if _gzipped(file) else raw
+    return io.BufferedReader(_LineBounded(source, file), buffer_size=_PIECE)
 
 
 def unreadable(exc: BaseException) -> str | None:
@@ -69,28 +115,157 @@ def unreadable(exc: BaseException) -> str | None:
     not a read failure (let it through)."""
     import zlib
 
+    if isinstance(exc, InputError):
+        return None
     if isinstance(exc, (EOFError, OSError, zlib.error)):  # gzip.BadGzipFile is an OSError
         return f"not a valid gzip file: {exc}"
     return None
 
 
-class _CheckedText(io.TextIOWrapper):
-    """A text view of a gzip file whose corrupt data reads as an InputError."""
+class _Inflating(io.RawIOBase):
+    """The inflated bytes of a gzip file (every member of it, as ``gzip`` reads them),
+    refused past ``limit`` bytes or :data:`MAX_RATIO` times the compressed bytes."""
 
-    def __init__(self, raw: gzip.GzipFile, file: str) -> None:
+    def __init__(self, raw: io.FileIO, file: str, limit: int) -> None:
+        import zlib
+
+        super().__init__()
+        self._raw = raw
+        self._file = file
+        self._limit = limit
+        self._zlib = zlib
+        self._inflater: zlib._Decompress | None = None
+        self._pending = b""  # compressed bytes read but not yet fed
+        self._fed = 0  # compressed bytes given to the inflaters so far
+        self._out = 0  # bytes inflated so far
+        self._started = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
+        data = self._inflate(len(buffer))
+        n = len(data)
+        buffer[:n] = data
+        return n
+
+    def _inflate(self, size: int) -> bytes:
+        while True:
+            inflater = self._inflater
+            if inflater is None:  # between members: the next one, or the end
+                if not self._next_member():
+                    return b""
+                continue
+            if inflater.eof:
+                self._pending = inflater.unused_data + self._pending
+                self._inflater = None
+                continue
+            if inflater.unconsumed_tail:
+                data = inflater.decompress(inflater.unconsumed_tail, size)
+            else:
+                piece, self._pending = self._pending, b""
+                if not piece:
+                    piece = self._raw.read(_PIECE)
+                    self._fed += len(piece)
+                if not piece:
+                    raise EOFError("Compressed file ended before the end-of-stream marker "
+                                   "was reached")
+                data = inflater.decompress(piece, size)
+            if data:
+                self._count(len(data), inflater)
+                return data
+
+    def _next_member(self) -> bool:
+        data = self._pending
+        while True:
+            if self._started:  # gzip allows zero padding after a member
+                data = data.lstrip(b"\0")
+            if data:
+                break
+            data = self._raw.read(_PIECE)
+            if not data:
+                self._pending = b""
+                return False
+            self._fed += len(data)
+        self._started = True
+        self._pending = data
+        self._inflater = self._zlib.decompressobj(16 + self._zlib.MAX_WBITS)
+        return True
+
+    def _count(self, n: int, inflater: zlib._Decompress) -> None:
+        self._out += n
+        if self._out > self._limit:
+            raise InputError(f"inflates to more than {_size(self._limit)} (a gzip bomb?); "
+                             "set GAMETRACE_MAX_INFLATED to read more", file=self._file)
+        if self._out > RATIO_FLOOR:
+            used = self._fed - len(inflater.unconsumed_tail) - len(self._pending)
+            if self._out > MAX_RATIO * max(used, 1):
+                raise InputError(f"inflates more than {MAX_RATIO} times its size (a gzip "
+                                 "bomb?): not a recorded trace", file=self._file)
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+class _LineBounded(io.RawIOBase):
+    """The bytes of ``source``, refused at the first line longer than :data:`MAX_LINE`
+    (checked per read with ``find``/``rfind``: nothing is copied twice)."""
+
+    def __init__(self, source: io.RawIOBase, file: str) -> None:
+        super().__init__()
+        self._source = source
+        self._file = file
+        self._run = 0  # bytes since the last newline
+        self._lines = 0  # newlines so far
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview | bytearray) -> int:  # type: ignore[override]
+        # At most MAX_LINE bytes a read: a line that fits inside one read is shorter.
+        n = self._source.readinto(memoryview(buffer)[:MAX_LINE]) or 0
+        if not n:
+            return 0
+        data = bytes(memoryview(buffer)[:n])
+        first = data.find(b"\n")
+        if first < 0:
+            self._run += n
+        else:
+            if self._run + first > MAX_LINE:
+                self._too_long()
+            self._lines += data.count(b"\n")
+            self._run = n - data.rfind(b"\n") - 1
+        if self._run > MAX_LINE:
+            self._too_long()
+        return n
+
+    def _too_long(self) -> None:
+        raise InputError(f"line {self._lines + 1} is longer than {_size(MAX_LINE)}: not a "
+                         "trace line", file=self._file)
+
+    def close(self) -> None:
+        self._source.close()
+        super().close()
+
+
+class _CheckedText(io.TextIOWrapper):
+    """A text view of a trace stream whose corrupt gzip data reads as an InputError."""
+
+    def __init__(self, raw: BinaryIO, file: str) -> None:
         super().__init__(raw, encoding="utf-8")
         self._file = file
 
     def __next__(self) -> str:  # type: ignore[override]  # typeshed: TextIOWrapper yields str
         try:
             return super().__next__()
-        except (EOFError, OSError) as exc:  # gzip.BadGzipFile is an OSError
+        except (EOFError, OSError) as exc:  # a corrupt or truncated .gz file
             raise InputError(f"not a valid gzip file: {exc}", file=self._file) from None
 
     def read(self, size: int | None = -1) -> str:
         try:
             return super().read(size)
-        except (EOFError, OSError) as exc:  # gzip.BadGzipFile is an OSError
+        except (EOFError, OSError) as exc:  # a corrupt or truncated .gz file
             raise InputError(f"not a valid gzip file: {exc}", file=self._file) from None
 
 

@@ -188,6 +188,9 @@ def read_text_file(path: str | os.PathLike[str]) -> str:
             data = handle.read()
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    if data.startswith(b"\x1f\x8b"):  # a .json.gz, say: a bomb is never inflated whole
+        raise InputError("gzip data: only trace streams (.jsonl.gz) are read compressed; "
+                         "decompress the file first", file=file)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -202,10 +205,19 @@ def _place_bytes(data: bytes, index: int) -> str:
     return f"line {line}, column {column}"
 
 
+_READ_BLOCK = 1 << 20
+"""Bytes read at a time by :func:`read_lines`."""
+
+_NOT_BLANK = re.compile(rb"[^ \t\n\r\f\v]")
+
+
 def read_lines(path: str | os.PathLike[str]) -> Generator[tuple[int, str], None, None]:
-    """The lines of a UTF-8 text file with their numbers (from 1), read as they are needed.
-    A line that is not UTF-8 is an :class:`InputError` naming its line and column."""
-    from .compress import open_bytes, unreadable
+    """The lines of a UTF-8 text file with their numbers (from 1), read as they are needed;
+    a ``.gz`` file is decompressed within the bounds of :func:`tracer.compress.open_bytes`.
+    Blank lines (ASCII white space only) are skipped at the cost of scanning their bytes,
+    and reading is linear in the file's size however long a line is.  A line that is not
+    UTF-8 is an :class:`InputError` naming its line and column."""
+    from .compress import open_bytes
 
     file = check_input_file(path)
     try:
@@ -213,22 +225,54 @@ def read_lines(path: str | os.PathLike[str]) -> Generator[tuple[int, str], None,
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
     with handle:
-        lines = enumerate(handle, start=1)
+        # A block at a time: a run of blank lines is crossed by one regular-expression
+        # search and one count, a line longer than a block is gathered in a list and
+        # joined once.
+        lineno = 1  # the number of the line at ``pos``
+        data, pos = b"", 0
         while True:
-            try:
-                lineno, raw = next(lines)
-            except StopIteration:
-                return
-            except Exception as exc:  # a corrupt or truncated .gz file
-                if (why := unreadable(exc)) is None:
-                    raise
-                raise InputError(why, file=file) from None
+            end = data.find(b"\n", pos)
+            if end < 0:  # the rest is part of a line: read on to its end
+                parts = [data[pos:]]
+                while True:
+                    block = _read_block(handle, file)
+                    parts.append(block)
+                    if not block or b"\n" in block:
+                        break
+                data, pos = b"".join(parts), 0
+                if block:
+                    continue
+                if not data.strip():
+                    return
+                data += b"\n"  # the last line, which had no newline
+                end = len(data) - 1
+            if data[pos] <= 32 and not data[pos:end].strip():
+                found = _NOT_BLANK.search(data, pos)  # the blank lines from here: skip them
+                stop = data.rfind(b"\n", pos, found.start() if found else len(data)) + 1
+                lineno += data.count(b"\n", pos, stop)
+                pos = stop
+                continue
+            raw = data[pos:end + 1]
+            pos = end + 1
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise InputError(f"not valid UTF-8 ({exc.reason})", file=file,
                                  where=f"line {lineno}, column {exc.start + 1}") from None
             yield lineno, line
+            lineno += 1
+
+
+def _read_block(handle: Any, file: str) -> bytes:
+    from .compress import unreadable
+
+    try:
+        block: bytes = handle.read(_READ_BLOCK)
+    except Exception as exc:  # a corrupt or truncated .gz file
+        if (why := unreadable(exc)) is None:
+            raise
+        raise InputError(why, file=file) from None
+    return block
 
 
 def load_json_file(path: str | os.PathLike[str]) -> Any:

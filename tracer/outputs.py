@@ -28,7 +28,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Literal, TextIO
 
@@ -38,10 +38,12 @@ __all__ = [
     "ROLES",
     "STDOUT",
     "OutputTarget",
+    "check_distinct",
     "check_folder",
     "check_output",
     "check_outputs",
     "open_output",
+    "prints_to_stderr",
     "staged_folder",
     "stderr_is_terminal",
     "write_output_bytes",
@@ -141,12 +143,18 @@ def _check_writable_folder(folder: str, *, text: str, option: str,
     os.unlink(probe)
 
 
-def check_folder(path: str | os.PathLike[str], *, option: str) -> str:
-    """Check an output folder (``--frames DIR``): not empty, not a file, its parent
-    exists and can be written (the folder itself is made when missing)."""
+def check_folder(path: str | os.PathLike[str], *, option: str, what: str = "this writes"
+                 ) -> str:
+    """Check an output folder (``--frames DIR``): not empty, not ``-`` (a folder of files
+    cannot go to standard output; ``what`` names the writer in that message: ``exercise
+    writes``), not a file, its parent exists and can be written (the folder itself is
+    made when missing)."""
     text = os.fspath(path)
     if text == "":
         raise UsageError(f"{option}: the path is empty (give a folder)")
+    if text == STDOUT:
+        raise UsageError(f"{option} -: {what} a folder of files, not one stream; give a "
+                         "folder name")
     if os.path.lexists(text) and not os.path.isdir(text):
         raise UsageError(f"{_where(option, text)}: exists and is not a folder")
     real = os.path.realpath(text)
@@ -208,10 +216,41 @@ def open_output(target: OutputTarget | str | os.PathLike[str], *, binary: bool =
     yield from _atomic(target, binary)
 
 
+_DATA_STDOUT: list[IO[str]] = []
+"""The real standard output while :func:`prints_to_stderr` holds ``sys.stdout``."""
+
+
+class _ToStderr:
+    """``sys.stdout`` while user code runs: what it prints goes to standard error (the
+    stream in ``sys.stderr`` at the time of each write)."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(sys.stderr, name)
+
+
+@contextlib.contextmanager
+def prints_to_stderr() -> Iterator[None]:
+    """While the block runs, ``print()`` (anything written to ``sys.stdout``) goes to
+    standard error, and the outputs named ``-`` still go to the real standard output:
+    a user's game that prints cannot corrupt a trace or a drawing written there."""
+    _DATA_STDOUT.append(sys.stdout)
+    sys.stdout = _ToStderr()
+    try:
+        yield
+    finally:
+        sys.stdout = _DATA_STDOUT.pop()
+
+
 def _stdout(binary: bool) -> Iterator[IO[str] | IO[bytes]]:
-    stream: IO[str] | IO[bytes] = sys.stdout
+    stream: IO[str] | IO[bytes] = _DATA_STDOUT[-1] if _DATA_STDOUT else sys.stdout
     if binary:
-        stream = getattr(sys.stdout, "buffer", None) or sys.stdout
+        stream = getattr(stream, "buffer", None) or stream
     yield stream
     stream.flush()
 
@@ -295,12 +334,15 @@ def staged_folder(directory: str | os.PathLike[str], *,
     os.rmdir(staging)
 
 
-def check_outputs(*outputs: tuple[str, str | None, str], json_flag: bool = False) -> bool:
+def check_outputs(*outputs: tuple[str, str | None, str], json_flag: bool = False,
+                  inputs: Sequence[tuple[str, str | os.PathLike[str] | None]] = ()) -> bool:
     """Check each ``(option, path, role)`` of a command before any work (see
     :func:`check_output`); at most one may be ``-``, and none when ``--json`` prints to
-    standard output.  True when one writes to standard output."""
+    standard output; no two may be the same file, nor one of the ``inputs``
+    (:func:`check_distinct`).  True when one writes to standard output."""
     given = [(option, path) for option, path, role in outputs if path is not None
              and check_output(path, role=role, option=option) is not None]
+    check_distinct(given, inputs=inputs)
     to_stdout = [option for option, path in given if path == STDOUT]
     if json_flag and to_stdout:
         to_stdout.append("--json")
@@ -316,3 +358,65 @@ def stderr_is_terminal() -> bool:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+Named = tuple[str, "str | os.PathLike[str] | None"]
+"""An option (or an argument's name) and the path given to it (None: not given)."""
+
+
+def check_distinct(outputs: Sequence[Named], *, inputs: Sequence[Named] = (),
+                   folders: Sequence[Named] = ()) -> None:
+    """A :class:`UsageError` when two ``outputs`` are the same file, an output is one of
+    the ``inputs`` (writing it would destroy what is read), or an output lies inside
+    one of the output ``folders`` (``--frames DIR``).  Paths are compared resolved
+    (symbolic links followed) and, for files that exist, by device and inode (hard
+    links); ``-`` (standard output) and character devices (``/dev/null``) may repeat."""
+    seen: list[tuple[str, str, _Identity]] = []
+    for option, path in outputs:
+        if path is None or os.fspath(path) == STDOUT:
+            continue
+        text = os.fspath(path)
+        ident = _identity(text)
+        if ident.device:
+            continue
+        for other, other_text, other_ident in seen:
+            if ident.same(other_ident):
+                raise UsageError(f"{option} {text!r} and {other} {other_text!r} are the same "
+                                 "file: give each output a name of its own")
+        for label, source in inputs:
+            if source is None or os.fspath(source) == STDOUT:
+                continue
+            if ident.same(_identity(os.fspath(source))):
+                raise UsageError(f"{option} {text!r} is the input {label} "
+                                 f"{os.fspath(source)!r}: writing it would destroy what is "
+                                 "read; give the output another name")
+        for label, folder in folders:
+            if folder is None:
+                continue
+            inside = os.path.realpath(os.fspath(folder))
+            if ident.real.startswith(inside.rstrip(os.sep) + os.sep):
+                raise UsageError(f"{option} {text!r} is inside the folder {label} "
+                                 f"{os.fspath(folder)!r}, which is written whole: give it "
+                                 "a place outside")
+        seen.append((option, text, ident))
+
+
+@dataclass(frozen=True)
+class _Identity:
+    real: str
+    inode: tuple[int, int] | None
+    device: bool
+
+    def same(self, other: _Identity) -> bool:
+        if self.real == other.real:
+            return True
+        return self.inode is not None and self.inode == other.inode
+
+
+def _identity(text: str) -> _Identity:
+    real = os.path.realpath(text)
+    try:
+        st = os.stat(real)
+    except OSError:
+        return _Identity(real, None, False)
+    return _Identity(real, (st.st_dev, st.st_ino), stat.S_ISCHR(st.st_mode))

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from tracer.api import validate_file
 from tracer.cli import main
 from tracer.compress import is_stream
-from tracer.errors import InputError
+from tracer.errors import InputError, UsageError
 from tracer.games.registry import make_game
 from tracer.record import FileRecorder
 from tracer.render.read.reader import read_jsonl
@@ -130,3 +130,96 @@ def test_check_reads_a_gz_trace_as_it_reads_a_plain_one(tmp_path: Path) -> None:
         assert code == 0 and f"the recorded trace {trace} (alphabeta, fail-hard)" in out
         outs.append(out.replace(trace, "TRACE"))
     assert outs[0] == outs[1]
+
+
+# ------------------------------------------------------------ bounded reading
+
+def _bomb(path: Path, blank_bytes: int, *, header: bytes = b"") -> None:
+    """A .gz file of a header line then ``blank_bytes`` newlines (deflate packs them
+    about a thousand to one)."""
+    with gzip.open(path, "wb") as out:
+        out.write(header)
+        block = b"\n" * (1 << 20)
+        for _ in range(blank_bytes >> 20):
+            out.write(block)
+
+
+def test_a_gzip_bomb_is_refused_after_a_bounded_amount_of_inflating(tmp_path: Path) -> None:
+    from tracer.compress import MAX_RATIO, RATIO_FLOOR, open_bytes
+
+    bomb = tmp_path / "bomb.jsonl.gz"
+    _bomb(bomb, 256 << 20)
+    assert bomb.stat().st_size * MAX_RATIO < 256 << 20
+    read = 0
+    with pytest.raises(InputError, match=rf"bomb\.jsonl\.gz: inflates more than {MAX_RATIO} "
+                                         "times its size"), open_bytes(bomb) as handle:
+        while chunk := handle.read(1 << 16):
+            read += len(chunk)
+    assert RATIO_FLOOR <= read <= 4 * RATIO_FLOOR  # refused soon after the floor
+
+
+def test_the_inflated_size_is_bounded_and_the_bound_can_be_raised(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    record(tmp_path / "t.jsonl.gz")
+    size = len(gzip.decompress((tmp_path / "t.jsonl.gz").read_bytes()))
+    monkeypatch.setenv("GAMETRACE_MAX_INFLATED", "1K")
+    with pytest.raises(InputError, match=r"inflates to more than 1 KiB.*GAMETRACE_MAX_INFLATED"):
+        load_trace(tmp_path / "t.jsonl.gz")
+    monkeypatch.setenv("GAMETRACE_MAX_INFLATED", str(size))
+    assert load_trace(tmp_path / "t.jsonl.gz").result is not None
+    monkeypatch.setenv("GAMETRACE_MAX_INFLATED", "lots")
+    with pytest.raises(UsageError, match="GAMETRACE_MAX_INFLATED must be"):
+        load_trace(tmp_path / "t.jsonl.gz")
+
+
+@pytest.mark.parametrize("name", ["long.jsonl", "long.jsonl.gz"])
+def test_a_line_longer_than_the_bound_is_refused_by_both_readers(tmp_path: Path,
+                                                                   name: str) -> None:
+    import base64
+    import random
+
+    from tracer.compress import MAX_LINE
+
+    record(tmp_path / "t.jsonl")
+    header, rest = (tmp_path / "t.jsonl").read_bytes().split(b"\n", 1)
+    noise = base64.b64encode(random.Random(1).randbytes(MAX_LINE * 3 // 4 + 10))
+    data = header + b'\n{"type":"leaf","pad":"' + noise + b'"}\n' + rest
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(data) if name.endswith(".gz") else data)
+    with pytest.raises(InputError, match=rf"{name}: line 2 is longer than 16 MiB"):
+        load_trace(path)
+    with pytest.raises(InputError, match=rf"{name}: line 2 is longer than 16 MiB"):
+        list(read_jsonl(path)[1])
+
+
+def test_blank_lines_are_skipped_and_the_line_numbers_kept(tmp_path: Path) -> None:
+    record(tmp_path / "t.jsonl")
+    lines = (tmp_path / "t.jsonl").read_bytes().split(b"\n")
+    spaced = tmp_path / "spaced.jsonl"
+    # the header, 3,000,000 blank lines, two events, then line 3,000,004
+    spaced.write_bytes(lines[0] + b"\n" + b" \t\r\n" * 3_000_000 + b"\n".join(lines[1:3])
+                       + b"\n{oops}\n")
+    with pytest.raises(InputError, match=r"spaced\.jsonl:3000004:"):
+        load_trace(spaced)
+
+
+def test_members_and_zero_padding_read_as_gzip_reads_them(tmp_path: Path) -> None:
+    from tracer.compress import open_bytes
+
+    path = tmp_path / "m.jsonl.gz"
+    path.write_bytes(gzip.compress(b"one\n") + gzip.compress(b"two\n") + b"\0" * 100)
+    with open_bytes(path) as handle:
+        assert handle.read() == b"one\ntwo\n" == gzip.decompress(path.read_bytes())
+    path.write_bytes(b"")
+    with open_bytes(path) as handle:
+        assert handle.read() == b""
+
+
+def test_gzip_data_outside_a_stream_is_named_not_inflated(tmp_path: Path) -> None:
+    packed = tmp_path / "t.json.gz"
+    packed.write_bytes(gzip.compress(b"{}" + b" " * (1 << 20)))
+    with pytest.raises(InputError, match=r"t\.json\.gz: gzip data: only trace streams "
+                                         r"\(\.jsonl\.gz\) are read compressed"):
+        load_trace(packed)
+    code, _, err = gametrace("validate", str(packed))
+    assert code == 1 and "gzip data" in err and len(err.strip().splitlines()) == 1

@@ -153,3 +153,77 @@ def test_ranges() -> None:
 
     with pytest.raises(UsageError, match=f"at most {MAX_DPI}"):
         RenderOptions(dpi=MAX_DPI + 1)
+
+
+# ------------------------------------------------------------ distinct outputs
+
+def test_two_outputs_that_are_one_file_are_refused(tmp_path: Path) -> None:
+    from tracer.outputs import check_distinct
+
+    a = str(tmp_path / "a.svg")
+    with pytest.raises(UsageError, match=r"--strip '.*a\.svg' and -o '.*a\.svg' are the same"):
+        check_distinct([("-o", a), ("--strip", a)])
+    with pytest.raises(UsageError, match="are the same file"):
+        check_distinct([("-o", a), ("--strip", str(tmp_path / "sub" / ".." / "a.svg"))])
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.svg").write_text("old")
+    os.link(tmp_path / "a.svg", tmp_path / "sub" / "hard.svg")
+    (tmp_path / "soft.svg").symlink_to(tmp_path / "a.svg")
+    for other in ("sub/hard.svg", "soft.svg"):
+        with pytest.raises(UsageError, match="are the same file"):
+            check_distinct([("-o", a), ("--strip", str(tmp_path / other))])
+    check_distinct([("-o", a), ("--strip", str(tmp_path / "b.svg")), ("--render", "-"),
+                    ("--plot", "-"), ("--picture", os.devnull), ("--x", os.devnull),
+                    ("--y", None)])
+
+
+def test_an_output_that_is_an_input_or_inside_an_output_folder_is_refused(
+        tmp_path: Path) -> None:
+    from tracer.outputs import check_distinct
+
+    tree = tmp_path / "tree.json"
+    tree.write_text("{}")
+    os.link(tree, tmp_path / "hard.json")
+    for out in (tree, tmp_path / "hard.json"):
+        with pytest.raises(UsageError, match=r"is the input SOURCE '.*tree\.json': writing it "
+                                             "would destroy what is read"):
+            check_distinct([("-o", str(out))], inputs=[("SOURCE", str(tree))])
+    check_distinct([("-o", str(tmp_path / "t.json"))], inputs=[("SOURCE", str(tree)),
+                                                               ("X", None), ("Y", "-")])
+    with pytest.raises(UsageError, match="inside the folder --frames"):
+        check_distinct([("-o", str(tmp_path / "fr" / "x.svg"))],
+                       folders=[("--frames", str(tmp_path / "fr"))])
+    check_distinct([("-o", str(tmp_path / "frx.svg"))],
+                   folders=[("--frames", str(tmp_path / "fr"))])
+
+
+def test_check_outputs_refuses_an_output_that_is_an_input(tmp_path: Path) -> None:
+    from tracer.outputs import check_outputs
+
+    answer = tmp_path / "answer.json"
+    answer.write_text("{}")
+    with pytest.raises(UsageError, match="is the input SOLUTION"):
+        check_outputs(("--table", str(answer), "class table"),
+                      inputs=[("SOLUTION", answer)])
+
+
+def test_dash_is_no_folder(tmp_path: Path) -> None:
+    from tracer.outputs import check_folder
+
+    with pytest.raises(UsageError, match="--frames -: this writes a folder of files, not one "
+                                         "stream; give a folder name"):
+        check_folder("-", option="--frames")
+    assert not (tmp_path / "-").exists()
+
+
+def test_prints_go_to_stderr_and_dash_to_the_real_stdout(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tracer.outputs import open_text_output, prints_to_stderr
+
+    with prints_to_stderr():
+        print("chatter")
+        with open_text_output("-") as out:
+            out.write("data\n")
+    print("after")
+    got = capsys.readouterr()
+    assert got.out == "data\nafter\n" and got.err == "chatter\n"

@@ -176,3 +176,96 @@ def test_a_good_game_is_unchanged_under_the_guard() -> None:
     game = load_user_game(f"{BAD_GAMES}:Base", {})
     assert minimax(game, game.initial_state()).value == 0
     assert game.name == "base" and game.capabilities.chance is False
+
+
+PROTOCOL_GAMES = str(Path(__file__).resolve().parents[1] / "faults" / "games"
+                     / "protocol_games.py")
+
+
+@pytest.mark.parametrize(("name", "says"), [
+    ("ActionsNone", "ActionsNone.actions() at position () returned None: expected a list"),
+    ("ActionsNotIterable", "actions() at position () returned 5: expected a list of moves"),
+    ("ActionsEndless", "actions() at position () returned more than 10,000 moves"),
+    ("ActionsTooMany", "actions() at position () returned 1,000,000 moves: at most 10,000"),
+    ("MoveNameInt", "MoveNameInt.move_name() at position () returned 0: expected a string"),
+    ("DescribeNone", "DescribeNone.describe() at position () returned None: expected a str"),
+    ("MoveNameLong", "MoveNameLong.move_name() at position () returned a string of 1,000,000 "
+                     "characters: at most 1,000"),
+    ("UtilityHuge", "utility() at position (0, 0) returned <an int of 16,610 bits>: expected "
+                    "a number of at most 300 digits"),
+    ("UtilityNaN", "UtilityNaN.utility() at position (0, 0) returned nan"),
+    ("UtilityText", "UtilityText.utility() at position (0, 0) returned '1': expected a number"),
+    ("ToMoveText", "ToMoveText.to_move() at position (0,) returned 'MIN': expected "
+                   "tracer.games.base.Player"),
+    ("ResultRaises", "ResultRaises.result() at position () raised ValueError: illegal move 0"),
+    ("TerminalNone", "TerminalNone.is_terminal() at position () returned None: expected True "
+                     "or False"),
+    ("TerminalInt", "TerminalInt.is_terminal() at position () returned 0: expected True"),
+    ("RecursesForever", "RecursesForever.result() at position () raised RecursionError"),
+    ("CallsOsExit", "CallsOsExit.utility() at position (0, 0) called os._exit(0): a game must "
+                    "return"),
+    ("CallsSysExit", "CallsSysExit.utility() at position (0, 0) called sys.exit('done')"),
+])
+def test_the_protocol_is_checked_at_the_boundary(name: str, says: str) -> None:
+    game = load_user_game(f"{PROTOCOL_GAMES}:{name}", {})
+    with pytest.raises(InputError) as info:
+        alpha_beta(game, game.initial_state(), recorder=MemoryRecorder())
+    assert info.value.file == PROTOCOL_GAMES
+    assert says in info.value.message, info.value.message
+
+
+def test_a_good_game_passes_the_checks_with_its_own_values() -> None:
+    game = load_user_game(f"{PROTOCOL_GAMES}:Base", {})
+    rec = MemoryRecorder()
+    assert alpha_beta(game, game.initial_state(), recorder=rec).value == 0
+    assert game.actions(()) == [0, 1] and game.is_terminal((0, 1)) is True
+    validate(rec.trace.to_json(), "trace", file="base")
+
+
+def test_a_generator_of_moves_is_searched_as_a_list(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD.replace("return [1] if state[0] else []",
+                                        "return (m for m in [1] if state[0])"))
+    plain = write(tmp_path, GOOD, "plain.py")
+    for n in ("3", "4"):
+        rec, again = MemoryRecorder(), MemoryRecorder()
+        minimax(load_user_game(path + ":Countdown", {"n": n}), recorder=rec)
+        minimax(load_user_game(plain + ":Countdown", {"n": n}), recorder=again)
+        assert rec.trace.events == again.trace.events
+
+
+def test_numbers_of_other_kinds_pass(tmp_path: Path) -> None:
+    from decimal import Decimal
+    from fractions import Fraction
+
+    path = write(tmp_path, GOOD.replace("return -state[1].sign",
+                                        "return float('inf') * -state[1].sign"))
+    assert minimax(load_user_game(path + ":Countdown", {"n": "3"})).value == float("inf")
+    game = load_user_game(path + ":Countdown", {})
+    utility = game._number("utility", lambda state: state)
+    assert utility(Fraction(1, 2)) == 0.5 and type(utility(Fraction(1, 2))) is float
+    assert utility(Fraction(4, 2)) == 2.0
+    with pytest.raises(InputError, match=r"returned Decimal\('1'\): expected a number"):
+        utility(Decimal(1))
+    with pytest.raises(InputError, match="returned nan: expected a number"):
+        utility(type("Wide", (float,), {})("nan"))  # a float subclass, as numpy's float64
+    with pytest.raises(InputError, match="returned True: expected a number"):
+        utility(True)
+    is_terminal = game._bool("is_terminal", lambda state: state)
+    numpy_like = type("bool_", (), {"__bool__": lambda self: True})()  # numpy.bool_'s name
+    assert is_terminal(numpy_like) is True
+
+
+def test_importing_a_game_writes_no_bytecode_beside_it(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as without PYTHONDONTWRITE...
+    write(tmp_path, "VALUE = 3\n", "helper_mod_for_bytecode.py")
+    path = write(tmp_path, f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\n"
+                           "import helper_mod_for_bytecode\n" + GOOD)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert minimax(load_user_game(path + ":Countdown", {})).value == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert sys.dont_write_bytecode is False  # given back as it was
+    sys.path.remove(str(tmp_path))
+    sys.modules.pop("helper_mod_for_bytecode", None)

@@ -24,6 +24,7 @@ from .options import (
     render_option,
     root_player_option,
     seed_option,
+    source_file,
     variant_option,
 )
 
@@ -95,13 +96,15 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
     from ..analysis.check_class import table_format
-    from ..outputs import check_outputs
+    from ..outputs import check_outputs, prints_to_stderr
 
     for table in tables:
         table_format(table)  # the class table's own words for a bad extension
     on_stdout = check_outputs(("--render", render_out, "diagram"),
                               *(("--table", str(t), "class table") for t in tables),
-                              json_flag=as_json)
+                              json_flag=as_json,
+                              inputs=[("SOURCE", source_file(source)),
+                                      *(("SOLUTION", s) for s in solutions if s.is_file())])
     from ..api import check_answer_file, parse_params
     from ..errors import UsageError
 
@@ -118,9 +121,10 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
         raise UsageError(f"{'--table' if tables else '--jobs'} applies to several answers "
                          "(a class): give more than one SOLUTION, or a folder")
     solution = solutions[0]
-    report = check_answer_file(source, solution, overrides=overrides,
-                               params=parse_params(params), diagnosis=not no_diagnosis,
-                               render_out=render_out, preset=preset)
+    with prints_to_stderr():  # a game's own print() never mixes with the verdict
+        report = check_answer_file(source, solution, overrides=overrides,
+                                   params=parse_params(params), diagnosis=not no_diagnosis,
+                                   render_out=render_out, preset=preset)
     if as_json:
         from ..jsonio import dumps_json
 
@@ -137,9 +141,11 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  diagnosis: bool,
                  jobs: int | None, tables: tuple[Path, ...], as_json: bool) -> None:
     from ..analysis.check_class import grade_class, write_table
+    from ..outputs import prints_to_stderr
 
-    report = grade_class(source, solutions, overrides=overrides, params=params,
-                         diagnosis=diagnosis, jobs=jobs)
+    with prints_to_stderr():  # a game's own print() never mixes with the class report
+        report = grade_class(source, solutions, overrides=overrides, params=params,
+                             diagnosis=diagnosis, jobs=jobs)
     if as_json:
         from ..jsonio import dumps_json
 
@@ -228,6 +234,11 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     """
     from ..api import write_exercise_files
 
+    if out_dir is not None and str(out_dir) == "-":
+        from ..errors import UsageError
+
+        raise UsageError("-o -: exercise writes a folder of files, not one stream; give a "
+                         "folder name")
     ex, written = write_exercise_files(
         branching=branching, depth=depth, cuts=cuts, values=values, seed=seed,
         variant=variant, cut_on=cut_on, out_dir=out_dir, fmt=fmt, preset=preset)

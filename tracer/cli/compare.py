@@ -21,6 +21,7 @@ from .options import (
     preset_option,
     root_player_option,
     seed_option,
+    source_file,
     technique_option,
     variant_option,
 )
@@ -97,7 +98,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
     from ..analysis.ordering import OrderingReport
     from ..api import parse_params
     from ..deep import DEFAULT_MAX_PLY, run_deep
-    from ..outputs import check_outputs, stderr_is_terminal
+    from ..outputs import check_outputs, prints_to_stderr, stderr_is_terminal
     from ..render import output_format
 
     if orders is not None and techniques is not None:
@@ -106,7 +107,8 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         raise UsageError("--plot shows random orderings: it goes with --orders")
     # Every output is checked before any search; the table goes to stdout without -o.
     check_outputs(("-o", "-" if output is None else output, "table"),
-                  ("--plot", plot, "diagram"), ("--picture", picture, "diagram"))
+                  ("--plot", plot, "diagram"), ("--picture", picture, "diagram"),
+                  inputs=[("SOURCE", source_file(source))])
     for path in (plot, picture):
         if path is not None:
             output_format(path)
@@ -116,11 +118,12 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
     chosen = plan.pair(pair) if picture is not None else None
     show = plan.randoms >= 20 and stderr_is_terminal()
     try:
-        comparison = run_deep(lambda: compare_source(
-            source, plan, algorithm=algorithm, variant=variant, technique=technique,
-            depth=depth, seed=seed, repeat=repeat, params=parse_params(params),
-            root_player=root_player, progress=_print_progress if show else None),
-            max_ply=DEFAULT_MAX_PLY)
+        with prints_to_stderr():  # a game's own print() never mixes with the table
+            comparison = run_deep(lambda: compare_source(
+                source, plan, algorithm=algorithm, variant=variant, technique=technique,
+                depth=depth, seed=seed, repeat=repeat, params=parse_params(params),
+                root_player=root_player, progress=_print_progress if show else None),
+                max_ply=DEFAULT_MAX_PLY)
     finally:
         if show:
             click.echo("\r\033[K", err=True, nl=False)

@@ -22,6 +22,7 @@ from ..ranges import MAX_PLY
 
 __all__ = [
     "LibraryChoice",
+    "source_file",
     "algorithm_option",
     "bounds_option",
     "cut_on_option",
@@ -228,3 +229,17 @@ def limit_option(*, default: int) -> Decorator:
     return click.option("--limit", type=click.IntRange(min=0), default=default,
                         show_default=True, help="Print at most this many rows per table "
                                                 "(0: all).")
+
+
+def source_file(source: str | None) -> str | None:
+    """The file a SOURCE argument reads, if it names one (a tree file, a recorded trace,
+    ``path/to/game.py:ClassName``); None for a built-in name: what the outputs of a
+    command must never overwrite."""
+    import os
+
+    if source is None or source == "-":
+        return None
+    if os.path.exists(source):
+        return source
+    path, colon, _ = source.rpartition(":")
+    return path if colon and path and os.path.exists(path) else None

@@ -18,6 +18,7 @@ from .options import (
     preset_option,
     quiet_option,
     render_option,
+    source_file,
     time_limit_option,
     trace_output_option,
 )
@@ -163,7 +164,9 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
     from ..api import analyse_matrix_source, write_matrix
     from ..outputs import check_outputs
 
-    on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json)
+    on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json,
+                              inputs=[("GAME_OR_FILE", source_file(game)),
+                                      ("--from-tree", source_file(tree_source))])
     report = analyse_matrix_source(game, tree=tree_source)
     if as_json:
         from ..jsonio import dumps_json

@@ -134,7 +134,13 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render ttt.jsonl.gz -o ttt.svg
     """
     from ..api import draw_outputs
+    from ..outputs import check_distinct
 
+    preamble = None  # written beside a .tex diagram
+    if out is not None and out.lower().endswith(".tex"):
+        preamble = str(Path(out).with_name(Path(out).stem + "-preamble.tex"))
+    check_distinct([("-o", out), ("-o (its TikZ preamble)", preamble), ("--strip", strip)],
+                   inputs=[("TRACE", trace)], folders=[("--frames", frames_dir)])
     drawn = draw_outputs(
         trace, out=out, frames_dir=frames_dir, strip=strip, strip_columns=strip_columns,
         frame_format=frame_format, preset=preset,

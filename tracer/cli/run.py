@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..deep import run_deep
-from ..outputs import stderr_is_terminal
+from ..outputs import prints_to_stderr, stderr_is_terminal
 from .options import (
     algorithm_option,
     bounds_option,
@@ -25,6 +25,7 @@ from .options import (
     render_option,
     root_player_option,
     seed_option,
+    source_file,
     technique_option,
     time_limit_option,
     trace_output_option,
@@ -81,18 +82,23 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
     """
     from ..api import parse_params, run_source
+    from ..outputs import check_distinct
     from ..search import Limits
+
+    check_distinct([("-o", output), ("--render", render_out)],
+                   inputs=[("SOURCE", source_file(source))])
 
     show_progress = not quiet and not as_json and stderr_is_terminal()
     limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
                     progress=_print_progress if show_progress else None)
     try:
-        outcome = run_source(
-            source, output=output, render_out=render_out, preset=preset, as_json=as_json,
-            max_ply=max_ply, time_limit=time_limit, limits=limits, algorithm=algorithm,
-            variant=variant, order=order, seed=seed, depth=depth, cut_on=cut_on,
-            root_player=root_player, params=parse_params(params), bounds=bounds,
-            prover=prover, techniques=techniques)
+        with prints_to_stderr():  # a game's own print() never mixes with the data
+            outcome = run_source(
+                source, output=output, render_out=render_out, preset=preset,
+                as_json=as_json, max_ply=max_ply, time_limit=time_limit, limits=limits,
+                algorithm=algorithm, variant=variant, order=order, seed=seed, depth=depth,
+                cut_on=cut_on, root_player=root_player, params=parse_params(params),
+                bounds=bounds, prover=prover, techniques=techniques)
     finally:
         if show_progress:
             click.echo("\r\033[K", err=True, nl=False)

@@ -64,8 +64,7 @@ def load_user_game_with_params(
     except (TypeError, ValueError) as exc:
         raise UsageError(f"{path}: {class_name}(...) rejected its parameters: {exc}") from None
     except (Exception, SystemExit) as exc:
-        raise InputError(f"{class_name}(...) failed: {type(exc).__name__}: {exc}",
-                         file=path) from None
+        raise InputError(f"{class_name}(...) failed: {_failure(exc)}", file=path) from None
     check_game(game, file=path, what=class_name)
     return GuardedGame(game, file=path, what=class_name), _recorded(factory, values)
 
@@ -92,73 +91,261 @@ def check_game(game: Any, *, file: str, what: str) -> None:
                          "(see the Game protocol in docs/games.md)", file=file)
     try:
         player = game.to_move(game.initial_state())
-    except Exception as exc:
-        raise InputError(f"{what}.to_move(initial_state()) failed: {type(exc).__name__}: "
-                         f"{exc}", file=file) from None
+    except (Exception, SystemExit) as exc:
+        raise InputError(f"{what}.to_move(initial_state()) failed: {_failure(exc)}",
+                         file=file) from None
     if not isinstance(player, Player):
         raise InputError(f"{what}.to_move must return a tracer.games.base.Player "
-                         f"(Player.MAX, Player.MIN, Player.CHANCE), got {player!r}", file=file)
+                         f"(Player.MAX, Player.MIN, Player.CHANCE), got {_short(player)}",
+                         file=file)
 
 
-_GUARDED = frozenset({"initial_state", "to_move", "actions", "result", "is_terminal",
-                      "utility", "evaluate", "probability", "move_name", "describe",
-                      "node_id"})
-_NUMBERS = frozenset({"utility", "evaluate", "probability"})
+def _failure(exc: BaseException) -> str:
+    """An exception raised by user code outside a search, in a few words."""
+    if isinstance(exc, _Exited):
+        return f"it called os._exit({exc.code!r}): a game must return, not exit"
+    if isinstance(exc, SystemExit):
+        return (f"it raised SystemExit (sys.exit({exc.code!r})): a game must return, not "
+                "exit")
+    return f"{type(exc).__name__}: {_short(exc, 120, as_str=True)}"
+
+
+MAX_ACTIONS = 10_000
+"""The most moves ``actions`` may return at one position (a search of more would not end,
+and a drawing could not show them); more is a protocol error naming the position."""
+
+MAX_DIGITS = 300
+"""The most digits an integer utility may have (a float ends near 1e308, and JSON
+writers refuse integers past 4,300 digits)."""
+
+_BIG = 10 ** MAX_DIGITS
+
+MAX_TEXT = {"move_name": 1_000, "node_id": 1_000, "describe": 100_000}
+"""The longest string each naming method may return, in characters: node ids are paths
+of move names, held for every node of a search, and a label is drawn."""
+
+_EXPECTED = {
+    "to_move": "tracer.games.base.Player (Player.MAX, Player.MIN or Player.CHANCE)",
+    "is_terminal": "True or False",
+    "move_name": "a string", "describe": "a string", "node_id": "a string",
+}
+
+
+class _Exited(SystemExit):
+    """What ``os._exit`` raises while a user's game is loaded (it would end the process
+    at once, without a word and with exit code 0)."""
 
 
 class GuardedGame:
-    """A user's game whose every method call is watched: an exception, a ``sys.exit``, a
-    value that is not a number (``utility``, ``evaluate``, ``probability``) or a call
-    still running when the time limit stops the work becomes one
-    :class:`~tracer.errors.InputError` naming the method and the position."""
+    """A user's game whose every method call is checked at the boundary: an exception, a
+    ``sys.exit`` or ``os._exit``, a call still running when the time limit stops the
+    work, or a value that breaks the protocol (``actions`` not a list of at most
+    :data:`MAX_ACTIONS` moves, ``to_move`` not a :class:`Player`, ``is_terminal`` not a
+    bool, a utility that is not a number, NaN or past :data:`MAX_DIGITS` digits, a move
+    name that is not a string) becomes one :class:`~tracer.errors.InputError` naming the
+    file, the method, the position and the bad value.
+
+    Each method is wrapped by a function of its own made once, whose check is one type
+    test on the common path (the search calls them at every node)."""
 
     def __init__(self, game: Any, *, file: str, what: str) -> None:
         self._game = game
         self._file = file
         self._what = what
+        for name, make in (("initial_state", self._plain), ("result", self._plain),
+                           ("to_move", self._player), ("actions", self._actions),
+                           ("is_terminal", self._bool), ("utility", self._number),
+                           ("evaluate", self._number), ("probability", self._number),
+                           ("move_name", self._text), ("describe", self._text),
+                           ("node_id", self._text)):
+            method = getattr(game, name, None)
+            if callable(method):
+                setattr(self, name, make(name, method))
 
     def __getattr__(self, name: str) -> Any:
-        value = getattr(self._game, name)
-        if name in _GUARDED and callable(value):
-            def guarded(*args: Any) -> Any:
-                return self._call(name, value, args)
+        return getattr(self._game, name)
 
-            setattr(self, name, guarded)  # found in the instance from now on
-            return guarded
-        return value
+    # -------------------------------------------------------- one wrapper per kind
 
-    def _call(self, name: str, method: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-        from tracer.errors import Deadline
+    def _plain(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any) -> Any:
+            try:
+                return method(*args)
+            except BaseException as exc:
+                raise self._failed(name, args, exc) from None
+        return call
 
-        try:
-            value = method(*args)
-        except Deadline:
-            from tracer.errors import LimitExceeded
+    def _player(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        def call(state: Any) -> Any:
+            try:
+                value = method(state)
+            except BaseException as exc:
+                raise self._failed(name, (state,), exc) from None
+            if value.__class__ is Player:
+                return value
+            raise self._bad(name, (state,), value)
+        return call
 
-            raise LimitExceeded(f"{self._file}: {self._at(name, args)} was still running "
-                                "when --time-limit ran out, so it was stopped") from None
-        except SystemExit as exc:
-            raise InputError(f"{self._at(name, args)} called sys.exit({exc.code!r}): a game "
-                             "must return, not exit", file=self._file) from None
-        except (InputError, UsageError):
-            raise
-        except Exception as exc:
-            raise InputError(f"{self._at(name, args)} raised {type(exc).__name__}: {exc}",
-                             file=self._file) from None
-        if name in _NUMBERS and (isinstance(value, bool)
-                                 or not isinstance(value, (int, float)) or value != value):
+    def _bool(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        def call(state: Any) -> Any:
+            try:
+                value = method(state)
+            except BaseException as exc:
+                raise self._failed(name, (state,), exc) from None
+            if value is True or value is False:
+                return value
+            if type(value).__name__ == "bool_":  # numpy's bool, from a board's test
+                return bool(value)
+            raise self._bad(name, (state,), value)
+        return call
+
+    def _text(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        longest = MAX_TEXT[name]
+
+        def call(*args: Any) -> Any:
+            try:
+                value = method(*args)
+            except BaseException as exc:
+                raise self._failed(name, args, exc) from None
+            if (value.__class__ is str or isinstance(value, str)) and len(value) <= longest:
+                return value
+            if isinstance(value, str):
+                raise InputError(f"{self._at(name, args)} returned a string of "
+                                 f"{len(value):,} characters: at most {longest:,}",
+                                 file=self._file)
+            raise self._bad(name, args, value)
+        return call
+
+    def _number(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any) -> Any:
+            try:
+                value = method(*args)
+            except BaseException as exc:
+                raise self._failed(name, args, exc) from None
+            kind = value.__class__
+            if (kind is int and -_BIG < value < _BIG) or (kind is float and value == value):
+                return value
+            return self._odd_number(name, args, value)
+        return call
+
+    def _odd_number(self, name: str, args: tuple[Any, ...], value: Any) -> Any:
+        """Another kind of real number (numpy's int64 and float64, a Fraction), made a
+        plain int or float; or a bad value."""
+        import numbers
+
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
             raise InputError(f"{self._at(name, args)} returned {_short(value)}: expected a "
                              "number (int or float, not NaN)", file=self._file)
-        return value
+        if isinstance(value, numbers.Integral):
+            value = int(value)
+            if not -_BIG < value < _BIG:
+                raise InputError(f"{self._at(name, args)} returned {_short(value)}: expected "
+                                 f"a number of at most {MAX_DIGITS} digits", file=self._file)
+            return value
+        return float(value)
+
+    def _actions(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        def call(state: Any) -> Any:
+            try:
+                value = method(state)
+                kind = value.__class__
+                if kind is list or kind is tuple:
+                    if len(value) <= MAX_ACTIONS:
+                        return value
+                    raise self._too_many(name, state, f"{len(value):,}")
+                return self._listed(name, state, value)
+            except InputError:
+                raise
+            except BaseException as exc:
+                raise self._failed(name, (state,), exc) from None
+        return call
+
+    def _listed(self, name: str, state: Any, value: Any) -> list[Any]:
+        """The moves of an iterable that is not a list (a generator, a range), at most
+        :data:`MAX_ACTIONS` + 1 of them taken."""
+        import itertools
+
+        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+            raise InputError(f"{self._at(name, (state,))} returned {_short(value)}: "
+                             "expected a list of moves", file=self._file)
+        moves = list(itertools.islice(value, MAX_ACTIONS + 1))
+        if len(moves) > MAX_ACTIONS:
+            raise self._too_many(name, state, "more than " + f"{MAX_ACTIONS:,}")
+        return moves
+
+    def _too_many(self, name: str, state: Any, count: str) -> InputError:
+        return InputError(f"{self._at(name, (state,))} returned {count} moves: at most "
+                          f"{MAX_ACTIONS:,} are searched at one position", file=self._file)
+
+    # -------------------------------------------------------- errors
+
+    def _bad(self, name: str, args: tuple[Any, ...], value: Any) -> InputError:
+        return InputError(f"{self._at(name, args)} returned {_short(value)}: expected "
+                          f"{_EXPECTED[name]}", file=self._file)
+
+    def _failed(self, name: str, args: tuple[Any, ...], exc: BaseException) -> BaseException:
+        """What an exception raised inside the user's method becomes."""
+        from tracer.errors import Deadline, LimitExceeded
+
+        if isinstance(exc, Deadline):
+            return LimitExceeded(f"{self._file}: {self._at(name, args)} was still running "
+                                 "when --time-limit ran out, so it was stopped")
+        if isinstance(exc, _Exited):
+            return InputError(f"{self._at(name, args)} called os._exit({exc.code!r}): a game "
+                              "must return, not exit", file=self._file)
+        if isinstance(exc, SystemExit):
+            return InputError(f"{self._at(name, args)} called sys.exit({exc.code!r}): a game "
+                              "must return, not exit", file=self._file)
+        if isinstance(exc, (InputError, UsageError, KeyboardInterrupt, MemoryError)) or (
+                not isinstance(exc, Exception)):
+            return exc  # an interrupt, a teammate's limit, or our own error: as it is
+        if isinstance(exc, RecursionError) and _deep_already():
+            return exc  # the search itself is too deep: reported as such by the CLI
+        return InputError(f"{self._at(name, args)} raised {type(exc).__name__}: "
+                          f"{_short(exc, 120, as_str=True)}", file=self._file)
 
     def _at(self, name: str, args: tuple[Any, ...]) -> str:
         where = f" at position {_short(args[0])}" if args else ""
         return f"{self._what}.{name}(){where}"
 
 
-def _short(value: Any, width: int = 60) -> str:
+def _deep_already() -> bool:
+    """Whether the stack is over half the recursion limit deep (then a RecursionError
+    comes from the depth of the search, not from the game's own recursion)."""
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back  # type: ignore[assignment]
+    return depth > sys.getrecursionlimit() // 2
+
+
+_REAL_EXIT: list[Callable[[int], Any]] = []
+
+
+def _guard_os_exit() -> None:
+    """From now on in this process, ``os._exit`` raises :class:`_Exited` (so a game that
+    calls it is reported, not obeyed); a forked child (a worker) exits as it asked."""
+    if _REAL_EXIT:
+        return
+    real = os._exit
+    parent = os.getpid()
+
+    def guarded_exit(code: int) -> Any:
+        if os.getpid() != parent:
+            real(code)
+        raise _Exited(code)
+
+    _REAL_EXIT.append(real)
+    os._exit = guarded_exit  # type: ignore[assignment]
+
+
+def _short(value: Any, width: int = 60, *, as_str: bool = False) -> str:
+    """``repr(value)`` (``str`` with ``as_str``) on one line, cut to ``width``; a value
+    whose repr fails or is too large to print is named by its type."""
     try:
-        text = repr(value)
+        if isinstance(value, int) and value.bit_length() > 1_000:
+            return f"<an int of {value.bit_length():,} bits>"
+        text = str(value) if as_str else repr(value)
     except Exception:
         text = f"<{type(value).__name__}>"
     text = " ".join(text.split())
@@ -174,19 +361,23 @@ def _import_file(path: str) -> ModuleType:
     if spec is None or spec.loader is None:
         raise InputError("cannot import this file as Python", file=path)
     module = importlib.util.module_from_spec(spec)
+    _guard_os_exit()
     # Registered while it runs, as a normal import would be: dataclasses and pickling
     # look their class's module up in sys.modules.
     sys.modules[name] = module
+    # No __pycache__ beside the user's file (nor beside what it imports as it runs).
+    saved, sys.dont_write_bytecode = sys.dont_write_bytecode, True
     try:
         spec.loader.exec_module(module)
     except SyntaxError as exc:
         del sys.modules[name]
-        raise InputError(f"syntax error: {exc.msg}", file=path,
+        raise InputError(f"syntax error: {_short(exc.msg, 120, as_str=True)}", file=path,
                          where=f"line {exc.lineno}") from None
     except (Exception, SystemExit) as exc:
         del sys.modules[name]
-        raise InputError(f"importing the file failed: {type(exc).__name__}: {exc}",
-                         file=path) from None
+        raise InputError(f"importing the file failed: {_failure(exc)}", file=path) from None
+    finally:
+        sys.dont_write_bytecode = saved
     return module
 
 

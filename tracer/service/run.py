@@ -1,13 +1,26 @@
-"""Start uvicorn on the app (the ``gametrace serve`` command calls :func:`serve`)."""
+"""Start uvicorn on the app (the ``gametrace serve`` command calls :func:`serve`).
+
+Before anything is created, the start-up is checked (:func:`check_start`): the store is
+a SQLite database or absent, in a folder that can be written (not a folder, a device or
+some other file), and the port can be listened on.  A failure is one line: a
+:class:`~tracer.errors.UsageError` for a bad option (exit 2), a
+:class:`~tracer.errors.TracerError` when the port is taken (exit 1).
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["default_db", "serve"]
+from ..errors import TracerError, UsageError
+
+__all__ = ["check_database", "check_port", "check_start", "default_db", "serve"]
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def default_db() -> Path:
@@ -17,22 +30,121 @@ def default_db() -> Path:
     return Path(base) / "gametrace" / "traces.db"
 
 
+def check_database(path: Path) -> None:
+    """A :class:`UsageError` unless ``path`` is a SQLite database that can be written, an
+    empty file, or absent in a folder that can be made or written."""
+    shown = f"--db {str(path)!r}"
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise UsageError(f"{shown}: cannot use it: {exc.strerror or exc}") from None
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise UsageError(f"{shown}: is a folder, not a SQLite database (give a file name "
+                             "in it)")
+        if not stat.S_ISREG(st.st_mode):
+            raise UsageError(f"{shown}: is a device, a pipe or a socket, not a SQLite "
+                             "database")
+        try:
+            with open(path, "rb") as handle:
+                start = handle.read(len(_SQLITE_MAGIC))
+        except OSError as exc:
+            raise UsageError(f"{shown}: cannot read it: {exc.strerror or exc}") from None
+        if start and start != _SQLITE_MAGIC:
+            raise UsageError(f"{shown}: is not a SQLite database (give a new file name, or "
+                             "the store gametrace serve made)")
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"{shown}: cannot write it: permission denied")
+        folder = path.parent
+    else:
+        folder = path.parent
+        while not folder.exists():  # the store's folders are made when missing
+            if folder.parent == folder:
+                break
+            folder = folder.parent
+    _check_folder(folder, shown)
+
+
+def _check_folder(folder: Path, shown: str) -> None:
+    """SQLite writes a journal beside the database: its folder must take a new file."""
+    import tempfile
+
+    if not folder.is_dir():
+        raise UsageError(f"{shown}: cannot make its folder: {str(folder)!r} is not a folder")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".gametrace-probe-", dir=folder)
+    except OSError as exc:
+        raise UsageError(f"{shown}: cannot write in the folder {str(folder)!r}: "
+                         f"{exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
+def check_port(host: str, port: int) -> None:
+    """Bind a socket to ``host``:``port`` as the server will, then close it: a
+    :class:`TracerError` when the port is taken or not ours to take, a
+    :class:`UsageError` when ``host`` is no address of this machine."""
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, OSError) as exc:
+        raise UsageError(f"--host {host!r}: not an address to listen on "
+                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            where = f"{host}:{port}"
+            if exc.errno == errno.EADDRINUSE:
+                raise TracerError(f"cannot listen on {where}: the port is in use (another "
+                                  "server? choose another --port)") from None
+            if exc.errno == errno.EACCES:
+                raise TracerError(f"cannot listen on {where}: permission denied (ports "
+                                  "below 1024 need root; choose another --port)") from None
+            raise UsageError(f"--host {host!r}: cannot listen on {where}: "
+                             f"{exc.strerror or exc}") from None
+
+
+def check_start(*, host: str, port: int, db: Path) -> None:
+    """Everything :func:`serve` needs, checked before it creates anything."""
+    check_database(db)
+    check_port(host, port)
+
+
 def serve(*, host: str, port: int, db: Path | None, workers: int, root_path: str = "",
           limits: Mapping[str, Any] | None = None) -> None:
     """Run the service until interrupted; ``workers`` processes share the store;
     ``limits`` are :class:`~tracer.service.Settings` fields (``max_nodes``...)."""
+    path = (db or default_db()).resolve()
+    check_start(host=host, port=port, db=path)
+
+    import sqlite3
+
     import uvicorn
 
     from .app import SETTINGS_ENV, settings_to_environment
     from .core import Settings
     from .store import SqliteStore
 
-    path = (db or default_db()).resolve()
-    SqliteStore(path)  # create it (and its tables) once, before the workers race to
+    try:
+        SqliteStore(path)  # create it (and its tables) once, before the workers race to
+    except sqlite3.DatabaseError as exc:  # a damaged file that starts like a database
+        raise UsageError(f"--db {str(path)!r}: not a usable SQLite database: {exc}") from None
     os.environ[SETTINGS_ENV] = settings_to_environment(Settings(db=str(path),
                                                                 **dict(limits or {})))
     proxied = f", for a proxy at {root_path}/" if root_path else ""
     print(f"gametrace: serving http://{host}:{port}/ (store: {path}{proxied})", flush=True)
-    uvicorn.run("tracer.service.app:app_from_environment", factory=True, host=host,
-                port=port, workers=workers, log_level="warning", server_header=False,
-                root_path=root_path)
+    try:
+        uvicorn.run("tracer.service.app:app_from_environment", factory=True, host=host,
+                    port=port, workers=workers, log_level="warning", server_header=False,
+                    root_path=root_path)
+    except SystemExit as exc:  # uvicorn exits when it cannot start (it logged why)
+        if exc.code not in (0, None):
+            raise TracerError(f"the server stopped: it could not listen on {host}:{port} "
+                              "or start its workers") from None
