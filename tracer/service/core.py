@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from starlette.requests import Request
 
 from ..errors import InputError, TracerError, UsageError
-from .openapi import request_validator
+from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
 from .problems import Problem, from_library, nested
 from .store import SqliteStore, TraceStore, describe
 from .web import job_pool
@@ -84,7 +84,11 @@ class Service:
             self.slots.release()
 
     async def body(self, request: Request, component: str) -> dict[str, Any]:
-        """The JSON body, within the size limit, valid against ``component``."""
+        """The JSON body, within the size and depth limits, valid against ``component``
+        (:mod:`.bodies`); read and checked in the job pool unless it is small."""
+        if not is_json(request.headers.get("content-type")):
+            raise Problem(415, "Unsupported media type",
+                          "send the body as Content-Type: application/json")
         limit = self.settings.max_body
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
@@ -96,20 +100,10 @@ class Service:
             if size > limit:
                 raise Problem(413, "Too large", f"the body exceeds {limit} bytes")
             chunks.append(chunk)
-        from ..jsonio import loads_json
-
-        try:
-            text = b"".join(chunks).decode("utf-8")
-            data = loads_json(text, file="request body")
-        except UnicodeDecodeError:
-            raise Problem(400, "Bad request", "the body is not UTF-8 text") from None
-        except InputError as exc:
-            raise Problem(400, "Bad request", exc.message, where=exc.where) from None
-        except RecursionError:
-            raise Problem(400, "Bad request", "the body is nested too deeply") from None
-        _check_schema(data, component)
-        assert isinstance(data, dict)  # every request component is an object
-        return data
+        raw = b"".join(chunks)
+        if len(raw) <= INLINE_BODY and json_depth(raw) <= INLINE_DEPTH:
+            return parse_body(raw, component)
+        return await self.job(lambda: parse_body(raw, component))
 
     def trace_of(self, value: Any, field_name: str) -> Any:
         """A trace given in the request: the document itself or the id of a stored one.
@@ -169,30 +163,6 @@ class Service:
         from ..render import RenderOptions
 
         return RenderOptions.from_kwargs(**options, max_frames=self.settings.max_frames)
-
-
-def _check_schema(data: Any, component: str) -> None:
-    """A 422 naming the JSON path of the first fault of ``data`` against ``component``;
-    a value outside a list of names is refused as the command line refuses it."""
-    from jsonschema.exceptions import best_match
-
-    from ..jsonio import json_path
-    from ..options import unknown_choice
-
-    try:
-        error = best_match(request_validator(component).iter_errors(data))
-    except RecursionError:
-        raise Problem(422, "Too deep", "the body is nested too deeply") from None
-    if error is None:
-        return
-    path = list(error.absolute_path)
-    message = str(error.message)
-    if len(message) > 200:
-        message = message[:197] + "..."
-    if error.validator == "enum" and isinstance(error.instance, str) and path:
-        message = unknown_choice(str(path[-1]).replace("_", " "), error.instance,
-                                 [str(v) for v in error.validator_value])
-    raise Problem(422, "Invalid request", message, where=json_path(path))
 
 
 def request_tree(value: Any, root_player: str | None) -> Any:

@@ -1,0 +1,113 @@
+"""Request bodies: only JSON, only as deep as the API needs, checked against the API's
+own schema before a route sees them.
+
+The depth is measured on the bytes, before ``json.loads`` builds a single object:
+Python's JSON decoder recurses once per ``[`` or ``{`` on the C stack, and a few
+kilobytes of brackets (3,000 levels) ended the server process.  The measure is a
+linear pass done by the regular-expression engine and ``bytes.translate`` (strings
+dropped, escapes included, then the brackets summed), so a 2 MB body costs tens of
+milliseconds and never recurses.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate
+from typing import Any
+
+from ..errors import InputError
+from ..schema import SCHEMA_DEPTH
+from .openapi import request_validator
+from .problems import Problem
+
+__all__ = ["INLINE_BODY", "INLINE_DEPTH", "MAX_DEPTH", "check_schema", "is_json", "json_depth",
+           "parse_body"]
+
+MAX_DEPTH = SCHEMA_DEPTH
+"""Deepest nesting of ``[`` and ``{`` a request body may have.
+
+The library's own line (:data:`tracer.schema.SCHEMA_DEPTH`): deeper documents are not
+checked against a schema (jsonschema's time grows with the square of the nesting), and
+every body is checked against one here.  What it leaves room for: a tree posted as
+nested arrays nests once per level (``{"tree": [[3, 12], [2, 4]]}``: height + 1), so
+trees of 99 levels; as node objects twice per level (``children``, then the node), so
+49 levels; a trace carries its tree in ``header.source.tree.tree`` five objects down,
+so a trace of a tree of 47 levels.  The lectures' trees have 2 to 6, a search's ``depth``
+is at most 64 plies and a game's trace carries no tree.  A deeper tree goes as text
+(``{"tree": "A(B(...))"}``: a string, no nesting), and a trace of one by the id under
+which ``/v1/search`` stored it."""
+
+INLINE_BODY = 4_000
+INLINE_DEPTH = 3
+"""Bodies of at most :data:`INLINE_BODY` bytes nesting at most :data:`INLINE_DEPTH`
+levels (a search of an example or of a tree written as text, a check of an answer) are
+read and checked on the event loop: a fraction of a millisecond.  Every other body is
+read and checked in the job pool, so that the loop never spends time that grows with
+what a client sends: checking a tree or a trace posted as JSON against the schema is
+slow (jsonschema tries each form of a node in turn: 670 bytes of nested arrays took
+22 ms, a 4 KB trace 14 ms), and a 2 MB body would hold the loop for seconds."""
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+"""A JSON string with its escapes (unrolled, so matching is linear)."""
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_SIGN = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # +1 and, read as signed bytes, -1
+
+
+def json_depth(raw: bytes) -> int:
+    """How deeply ``[`` and ``{`` nest in the JSON text ``raw``, brackets inside strings
+    not counted; without building anything and without recursion.  Malformed text gets
+    some number: the decoder, run after this, refuses it."""
+    brackets = _STRING.sub(b"", raw).translate(_SIGN, _NOT_BRACKET)
+    return max(accumulate(memoryview(brackets).cast("b")), default=0)
+
+
+def is_json(content_type: str | None) -> bool:
+    """``application/json``, with no parameter other than ``charset=utf-8``: the one type
+    a page on another site cannot send without asking first (a form, ``text/plain`` and
+    a missing type are what a cross-site form post is)."""
+    if not content_type:
+        return False
+    media, *params = (part.strip().lower() for part in content_type.split(";"))
+    return media == "application/json" and all(
+        p.replace(" ", "") in ("charset=utf-8", "charset=\"utf-8\"") for p in params if p)
+
+
+def parse_body(raw: bytes, component: str) -> dict[str, Any]:
+    """The JSON object in ``raw``, valid against request schema ``component``; a problem
+    otherwise (400 not JSON or too deep, 422 against the schema)."""
+    from ..jsonio import loads_json
+
+    depth = json_depth(raw)
+    if depth > MAX_DEPTH:
+        raise Problem(400, "Too deep", f"the body nests {depth} levels of [ and {{; at most "
+                                       f"{MAX_DEPTH} (send a deep tree as text)")
+    try:
+        data = loads_json(raw.decode("utf-8"), file="request body")
+    except UnicodeDecodeError:
+        raise Problem(400, "Bad request", "the body is not UTF-8 text") from None
+    except InputError as exc:
+        raise Problem(400, "Bad request", exc.message, where=exc.where) from None
+    check_schema(data, component)
+    assert isinstance(data, dict)  # every request component is an object
+    return data
+
+
+def check_schema(data: Any, component: str) -> None:
+    """A 422 naming the JSON path of the first fault of ``data`` against ``component``;
+    a value outside a list of names is refused as the command line refuses it."""
+    from jsonschema.exceptions import best_match
+
+    from ..jsonio import json_path
+    from ..options import unknown_choice
+
+    error = best_match(request_validator(component).iter_errors(data))
+    if error is None:
+        return
+    path = list(error.absolute_path)
+    message = str(error.message)
+    if len(message) > 200:
+        message = message[:197] + "..."
+    if error.validator == "enum" and isinstance(error.instance, str) and path:
+        message = unknown_choice(str(path[-1]).replace("_", " "), error.instance,
+                                 [str(v) for v in error.validator_value])
+    raise Problem(422, "Invalid request", message, where=json_path(path))
