@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
 from tracer.service.bodies import MAX_DEPTH, is_json, json_depth
+from tracer.service.gate import TokenBuckets, costs
 
 JSON = {"content-type": "application/json"}
+AIMA_SEARCH = {"example": "aima"}
 ROOT = Path(__file__).resolve().parents[2]
 AIMA = ROOT / "traces" / "aima.alphabeta.fail-soft.json"
 
@@ -118,8 +122,208 @@ def test_a_cross_site_form_post_changes_nothing(tmp_path: Path, kind: str) -> No
         for route, body in (("/v1/traces", {"trace": trace}),
                             ("/v1/search", {"example": "aima", "store": True})):
             text = json.dumps(body)
-            got = c.post(route, content=text.encode(),
-                         headers={"content-type": kind, "origin": "https://evil.example",
-                                  "sec-fetch-site": "cross-site"})
-            assert got.status_code == 415
+            # a browser that says where it comes from is stopped at the door (403), one
+            # that does not at the body's type (415)
+            for where, status in (({"sec-fetch-site": "cross-site"}, 403), ({}, 415)):
+                got = c.post(route, content=text.encode(),
+                             headers={"content-type": kind, "origin": "https://evil.example",
+                                      **where})
+                assert got.status_code == status, (route, where)
         assert stored_count(c) == before == 0
+
+
+def test_a_cross_site_post_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    # a browser says where a request comes from; a cross-site JSON post (which needs a
+    # preflight this service does not answer) or a form is a 403 whatever its type
+    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path))
+    with TestClient(app) as c:
+        for site in ("cross-site", "same-site"):
+            for kind in ("application/json", "text/plain"):
+                got = c.post("/v1/search", content=b'{"example": "aima", "store": true}',
+                             headers={"content-type": kind, "sec-fetch-site": site,
+                                      "origin": "https://evil.example"})
+                assert got.status_code == 403, (site, kind)
+                assert got.headers["content-type"] == "application/problem+json"
+        assert stored_count(c) == 0
+        # the service's own page: same-origin, or an older browser that does not say
+        ok = c.post("/v1/search", json={"example": "aima", "store": True},
+                    headers={"sec-fetch-site": "same-origin"})
+        assert ok.status_code == 200
+        assert stored_count(c) == 1
+
+
+# every GET route, with what it needs to answer 200
+def _gets(ident: str) -> list[str]:
+    return ["/", "/v1/openapi.json", "/v1/examples", "/v1/games", "/v1/algorithms",
+            "/v1/traces", "/v1/traces?tag=x&text=aima&limit=5", f"/v1/traces/{ident}",
+            f"/v1/traces/{ident}/diagram.dot", f"/v1/traces/{ident}/diagram.svg",
+            f"/v1/traces/{ident}/frames?step=node", "/static/api.js"]
+
+
+def test_no_get_changes_the_store(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    app = create_app(Settings(db=str(db), seed_dir=tmp_path))
+    with TestClient(app) as c:
+        ident = c.post("/v1/search", json={"example": "aima", "store": True}).json()["id"]
+        before = db.read_bytes(), c.get("/v1/traces").json()
+        for path in _gets(ident):
+            for method in ("GET", "HEAD"):
+                got = c.request(method, path)
+                assert got.status_code == 200, (method, path)
+        # the POST routes do not answer GET (405), so no link or <img> can reach them
+        for path in ("/v1/search", "/v1/check", "/v1/exercise", "/v1/parse"):
+            assert c.get(path, params={"example": "aima", "store": "true"}).status_code == 405
+        assert c.get("/v1/traces").json() == before[1]
+    # the file too: a GET writes nothing (WAL checkpointed at close)
+    assert db.read_bytes() == before[0]
+
+
+def test_no_cors_header_unless_configured(client: TestClient) -> None:
+    origin = {"origin": "https://other.example"}
+    for got in (client.get("/v1/examples", headers=origin),
+                client.post("/v1/parse", json={"tree": "A(1 2)"}, headers=origin),
+                client.options("/v1/parse", headers={
+                    **origin, "access-control-request-method": "POST",
+                    "access-control-request-headers": "content-type"})):
+        assert not [h for h in got.headers if h.lower().startswith("access-control-")]
+    preflight = client.options("/v1/parse", headers={
+        **origin, "access-control-request-method": "POST"})
+    assert preflight.status_code == 405  # no route answers OPTIONS
+
+
+def test_cors_answers_exactly_the_configured_origins(tmp_path: Path) -> None:
+    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path,
+                              cors_origins=("https://moodle.school.example",
+                                            "http://localhost:3000")))
+    asked = {"access-control-request-method": "POST",
+             "access-control-request-headers": "Content-Type"}
+    with TestClient(app) as c:
+        for origin in ("https://moodle.school.example", "http://localhost:3000"):
+            pre = c.options("/v1/parse", headers={"origin": origin, **asked})
+            assert pre.status_code == 204
+            assert pre.headers["access-control-allow-origin"] == origin
+            assert "POST" in pre.headers["access-control-allow-methods"]
+            assert pre.headers["vary"] == "Origin"
+            got = c.post("/v1/parse", json={"tree": "A(1 2)"},
+                         headers={"origin": origin, "sec-fetch-site": "cross-site"})
+            assert got.status_code == 200
+            assert got.headers["access-control-allow-origin"] == origin
+        for origin in ("https://evil.example", "https://moodle.school.example.evil.example",
+                       "http://moodle.school.example", "null"):
+            pre = c.options("/v1/parse", headers={"origin": origin, **asked})
+            assert pre.status_code == 403, origin
+            assert "access-control-allow-origin" not in pre.headers
+            got = c.get("/v1/examples", headers={"origin": origin})
+            assert "access-control-allow-origin" not in got.headers
+        # a header beyond content-type, or a method the API does not have: refused
+        for extra in ({"access-control-request-headers": "x-token"},
+                      {"access-control-request-method": "DELETE"}):
+            pre = c.options("/v1/parse", headers={"origin": "http://localhost:3000",
+                                                  **asked, **extra})
+            assert pre.status_code == 403, extra
+
+
+def test_a_client_past_its_rate_gets_429_with_retry_after(tmp_path: Path) -> None:
+    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path,
+                              rate_limit=0.01, rate_burst=3))
+    with TestClient(app) as c:
+        codes = [c.post("/v1/search", json={"example": "aima"}).status_code for _ in range(3)]
+        assert codes == [200, 200, 200]
+        got = c.post("/v1/search", json={"example": "aima"})
+        assert got.status_code == 429
+        assert got.headers["content-type"] == "application/problem+json"
+        assert int(got.headers["retry-after"]) >= 1
+        assert "0.01 a second, 3 at once" in got.json()["detail"]
+        # what runs no job is not counted
+        assert c.get("/v1/examples").status_code == 200
+        assert c.get("/v1/traces").status_code == 200
+    with TestClient(app, client=("10.0.0.7", 5000)) as other:
+        assert other.post("/v1/search", json={"example": "aima"}).status_code == 200
+
+
+def test_forwarded_for_is_believed_from_trusted_proxies_only(tmp_path: Path) -> None:
+    def app(**kw: Any) -> Starlette:
+        return create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path,
+                                   rate_limit=0.01, rate_burst=1, **kw))
+
+    proxied = app(trusted_proxies=("127.0.0.1",))
+    with TestClient(proxied, client=("127.0.0.1", 4000)) as c:
+        for student in ("192.0.2.1", "192.0.2.2"):
+            # the left end is what the client wrote: it does not change who it is
+            hops = {"x-forwarded-for": f"6.6.6.6, {student}"}
+            assert c.post("/v1/search", json=AIMA_SEARCH, headers=hops).status_code == 200
+        # 192.0.2.1 again, whatever it claims first: its bucket is empty
+        got = c.post("/v1/search", json=AIMA_SEARCH,
+                     headers={"x-forwarded-for": "1.2.3.4, 192.0.2.1"})
+        assert got.status_code == 429
+    direct = app()
+    with TestClient(direct, client=("192.0.2.9", 4000)) as c:
+        assert c.post("/v1/search", json=AIMA_SEARCH,
+                      headers={"x-forwarded-for": "192.0.2.10"}).status_code == 200
+        # not a trusted proxy: the header is ignored, the peer's bucket is empty
+        assert c.post("/v1/search", json=AIMA_SEARCH,
+                      headers={"x-forwarded-for": "192.0.2.11"}).status_code == 429
+
+
+def test_token_buckets_refill_at_their_rate() -> None:
+    now = [0.0]
+    buckets = TokenBuckets(2.0, 4, clock=lambda: now[0])
+    assert [buckets.take("a", 1) for _ in range(4)] == [0.0] * 4
+    assert buckets.take("a", 1) == 0.5  # empty: half a second to the next token
+    assert buckets.take("b", 1) == 0.0  # another client, another bucket
+    now[0] = 1.0
+    assert [buckets.take("a", 1) for _ in range(2)] == [0.0, 0.0]
+    assert buckets.take("a", 1) > 0
+    now[0] = 100.0
+    assert [buckets.take("a", 1) for _ in range(4)] == [0.0] * 4  # never more than the burst
+    assert buckets.take("a", 1) > 0
+
+
+def test_a_parse_costs_a_quarter_and_gets_cost_nothing() -> None:
+    assert costs("POST", "/v1/parse") == 0.25
+    assert costs("POST", "/v1/search") == costs("POST", "/v1/traces") == 1.0
+    assert costs("GET", "/v1/traces/ab/diagram.svg") == costs("GET", "/v1/traces/ab/frames")
+    assert costs("GET", "/v1/traces") == costs("GET", "/v1/traces/ab") == 0.0
+
+
+def test_serve_options_of_who_may_ask(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from tracer.cli import main
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr("tracer.service.run.serve", lambda **kw: seen.update(kw))
+    result = CliRunner().invoke(main, [
+        "serve", "--cors-origin", "https://a.example", "--cors-origin", "http://b.example:8080",
+        "--rate-limit", "5", "--rate-burst", "50", "--trusted-proxy", "127.0.0.1",
+        "--trusted-proxy", "10.0.0.0/8"])
+    assert result.exit_code == 0, result.output
+    limits = seen["limits"]
+    assert isinstance(limits, dict)
+    assert {k: limits[k] for k in ("cors_origins", "rate_limit", "rate_burst",
+                                   "trusted_proxies")} == {
+        "cors_origins": ("https://a.example", "http://b.example:8080"), "rate_limit": 5.0,
+        "rate_burst": 50, "trusted_proxies": ("127.0.0.1", "10.0.0.0/8")}
+    for flag, value in (("--cors-origin", "https://a.example/path"), ("--cors-origin", "*"),
+                        ("--trusted-proxy", "proxy.local")):
+        bad = CliRunner().invoke(main, ["serve", flag, value])
+        assert bad.exit_code == 2, (flag, value)
+
+
+def test_who_may_ask_reaches_every_worker(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from tracer.service.app import SETTINGS_ENV, app_from_environment, settings_to_environment
+
+    settings = Settings(db=str(tmp_path / "t.db"), cors_origins=("https://a.example",),
+                        rate_limit=3.5, rate_burst=7, trusted_proxies=("10.0.0.0/8",))
+    monkeypatch.setenv(SETTINGS_ENV, settings_to_environment(settings))
+    assert app_from_environment().state.service.settings == settings
+
+
+def test_the_document_names_the_new_answers() -> None:
+    from tracer.service.openapi import openapi
+
+    paths = openapi()["paths"]
+    for path, item in paths.items():
+        if "post" in item:
+            assert {"403", "415", "429"} <= set(item["post"]["responses"]), path

@@ -54,6 +54,18 @@ class Settings:
     """Leaves × searches a comparison of orderings may cost."""
     seed_dir: Path | None = field(default=None)
     """Traces stored on first start (default: the repository's traces/, if present)."""
+    cors_origins: tuple[str, ...] = ()
+    """Origins (``https://site.example``) whose pages may call the API from the browser
+    (CORS); none by default: only the service's own page."""
+    rate_limit: float = 20.0
+    """Job requests a second one client may sustain (0: no limit); see :mod:`.gate`."""
+    rate_burst: int = 200
+    """Job requests one client may send at once before :attr:`rate_limit` applies.  The
+    defaults let a class of 200 behind one address (a school's NAT) each send one at the
+    same moment, then one every ten seconds on average."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` names the
+    client (none by default: the peer's address is the client)."""
 
 
 class Service:
