@@ -156,7 +156,7 @@ class Service:
 
         def work() -> str:
             info = describe(json.loads(text)["header"])
-            ident, _ = self.store.put(text.encode(), **info, tags=tags)
+            ident, _ = self.store.put(text.encode(), **info, tags=tags, origin="computed")
             return ident
 
         return await self.job(work)

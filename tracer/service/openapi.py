@@ -219,7 +219,12 @@ def _schemas() -> dict[str, Any]:
                         "variant": {"type": "string"}, "source": {"type": "string"},
                         "title": {"type": "string"},
                         "tags": {"type": "array", "items": {"type": "string"}},
-                        "size": {"type": "integer"}}),
+                        "size": {"type": "integer"},
+                        "origin": {"enum": ["computed", "seeded", "uploaded"],
+                                   "description": "Computed by this service, seeded from "
+                                                  "the repository's traces/ (computed by "
+                                                  "the project), or uploaded by a client: "
+                                                  "only the first two are answer keys."}}),
         "Listing": _obj({"items": {"type": "array", "items": _ref("Record")},
                          "limit": {"type": "integer"}, "offset": {"type": "integer"}}),
         "AnyJSON": {"description": "The same JSON as the command named in the operation."},
@@ -290,6 +295,8 @@ def openapi() -> dict[str, Any]:
                "The example, game or tree name the trace searched."),
         _query("tag", {"type": "string", "maxLength": 40}),
         _query("text", {"type": "string", "maxLength": 100}, "Words in the title."),
+        _query("origin", {"enum": ["computed", "seeded", "uploaded"]},
+               "Where the traces came from."),
         _query("limit", {"type": "integer", "minimum": 1, "maximum": 500}),
         _query("offset", {"type": "integer", "minimum": 0, "maximum": 1_000_000}),
     ]
