@@ -327,3 +327,16 @@ def test_the_document_names_the_new_answers() -> None:
     for path, item in paths.items():
         if "post" in item:
             assert {"403", "415", "429"} <= set(item["post"]["responses"]), path
+
+
+def test_a_listing_filter_longer_than_documented_is_a_400(client: TestClient) -> None:
+    from tracer.service.library import QUERY_LENGTHS
+    from tracer.service.openapi import openapi
+
+    documented = {p["name"]: p["schema"].get("maxLength")
+                  for p in openapi()["paths"]["/v1/traces"]["get"]["parameters"]}
+    for name, longest in QUERY_LENGTHS.items():
+        assert documented[name] == longest
+        assert client.get("/v1/traces", params={name: "a" * longest}).status_code == 200
+        got = client.get("/v1/traces", params={name: "a" * (longest + 1)})
+        assert (got.status_code, got.json()["where"]) == (400, name)

@@ -19,7 +19,11 @@ from .web import drawing_response, int_param, json_response, view_params
 if TYPE_CHECKING:
     from .core import Service
 
-__all__ = ["routes"]
+__all__ = ["QUERY_LENGTHS", "routes"]
+
+QUERY_LENGTHS = {"algorithm": 40, "example": 100, "tag": 40, "text": 100}
+"""The longest filter of a listing, as the OpenAPI document says (each is matched
+against every stored title, so its length is bounded)."""
 
 
 def routes(service: Service) -> list[Route]:
@@ -46,6 +50,11 @@ def routes(service: Service) -> list[Route]:
         q = request.query_params
         limit = int_param(q.get("limit"), "limit", 100, 1, 500)
         offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
+        for name, longest in QUERY_LENGTHS.items():
+            value = q.get(name)
+            if value is not None and len(value) > longest:
+                raise Problem(400, "Bad request", f"{name} has {len(value)} characters; at "
+                                                  f"most {longest}", where=name)
         origin = q.get("origin")
         if origin is not None and origin not in ORIGINS:
             raise Problem(400, "Bad request", f"unknown origin {origin!r} "
