@@ -340,3 +340,38 @@ def test_a_listing_filter_longer_than_documented_is_a_400(client: TestClient) ->
         assert client.get("/v1/traces", params={name: "a" * longest}).status_code == 200
         got = client.get("/v1/traces", params={name: "a" * (longest + 1)})
         assert (got.status_code, got.json()["where"]) == (400, name)
+
+
+def test_an_ipv6_client_is_its_64_network() -> None:
+    from tracer.service.gate import client_key
+
+    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:ffff::9") \
+        == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
+    assert client_key("::ffff:192.0.2.1") == client_key("192.0.2.1") == "192.0.2.1"
+    assert client_key("testclient") == "testclient"
+
+
+def test_idle_buckets_are_forgotten_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tracer.service.gate.MAX_CLIENTS", 8)
+    now = [0.0]
+    buckets = TokenBuckets(1.0, 2, clock=lambda: now[0])
+    buckets.take("busy", 2)  # empty, and kept while others come and go
+    for i in range(50):
+        buckets.take(f"client{i}", 1)
+        buckets.take("busy", 0)
+        assert len(buckets.buckets) <= 8
+    assert buckets.take("busy", 1) > 0  # still empty: it was not forgotten
+
+
+def test_a_problem_crosses_a_process_boundary() -> None:
+    import pickle
+
+    from tracer.service.problems import Problem
+
+    sent = Problem(429, "Too many requests", "slow down", where="$.x", retry_after=7)
+    got = pickle.loads(pickle.dumps(sent))
+    assert (got.status, got.title, got.detail, got.where, got.retry_after) == (
+        429, "Too many requests", "slow down", "$.x", 7)
+    assert got.response().headers["retry-after"] == "7"
+    assert pickle.loads(pickle.dumps(Problem(503, "Busy", "x"))).retry_after == 1

@@ -33,7 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .problems import Problem
 
-__all__ = ["RequestGate", "TokenBuckets", "client_address", "costs"]
+__all__ = ["RequestGate", "TokenBuckets", "client_address", "client_key", "costs"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -68,21 +68,23 @@ class TokenBuckets:
         """Take ``cost`` tokens from ``key``'s bucket; 0 when it had them, else the
         seconds until it will."""
         now = self.clock()
-        tokens, when = self.buckets.get(key, (self.burst, now))
+        tokens, when = self.buckets.pop(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - when) * self.rate)
-        if tokens < cost:
-            self.buckets[key] = (tokens, now)
-            return (cost - tokens) / self.rate
-        if len(self.buckets) >= MAX_CLIENTS and key not in self.buckets:
-            self._forget_idle(now)
-        self.buckets[key] = (tokens - cost, now)
-        return 0.0
+        wait = 0.0 if tokens >= cost else (cost - tokens) / self.rate
+        self.buckets[key] = (tokens - cost if not wait else tokens, now)  # last: newest
+        if len(self.buckets) > MAX_CLIENTS:
+            self._forget(now)
+        return wait
 
-    def _forget_idle(self, now: float) -> None:
-        full = [k for k, (tokens, when) in self.buckets.items()
-                if tokens + (now - when) * self.rate >= self.burst]
-        for key in full:
+    def _forget(self, now: float) -> None:
+        """Forget the buckets that are full again, and if that is not enough the ones
+        used longest ago (the dict is kept in order of use): forgetting a bucket gives
+        its client a full one, so the limit errs towards letting the idle in."""
+        for key in [k for k, (tokens, when) in self.buckets.items()
+                    if tokens + (now - when) * self.rate >= self.burst]:
             del self.buckets[key]
+        while len(self.buckets) > MAX_CLIENTS * 3 // 4:
+            del self.buckets[next(iter(self.buckets))]
 
 
 def _networks(items: Iterable[str]) -> tuple[Network, ...]:
@@ -98,18 +100,34 @@ def _trusted(address: str, proxies: tuple[Network, ...]) -> bool:
 
 
 def client_address(scope: Scope, proxies: tuple[Network, ...]) -> str:
-    """The address a request comes from: the peer's, or behind trusted proxies the
-    right-most address of ``X-Forwarded-For`` that is not one of them."""
+    """The client a request comes from (:func:`client_key` of an address): the peer, or
+    behind trusted proxies the right-most address of ``X-Forwarded-For`` that is not one
+    of them."""
     client = scope.get("client")
     peer = str(client[0]) if client else "unknown"
     if not proxies or not _trusted(peer, proxies):
-        return peer
+        return client_key(peer)
     forwarded = Headers(scope=scope).getlist("x-forwarded-for")
     hops = [h.strip() for value in forwarded for h in value.split(",") if h.strip()]
     for hop in reversed(hops):
         if not _trusted(hop, proxies):
-            return hop
-    return hops[0] if hops else peer
+            return client_key(hop)
+    return client_key(hops[0] if hops else peer)
+
+
+def client_key(address: str) -> str:
+    """An IPv4 address as it is; an IPv6 address as its /64 network, which one home or
+    one machine gets whole (counting each of its addresses apart would let one client
+    be 2**64 clients)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def _route_path(scope: Scope) -> str:
