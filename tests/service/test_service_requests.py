@@ -234,6 +234,7 @@ def test_a_client_past_its_rate_gets_429_with_retry_after(tmp_path: Path) -> Non
         assert got.headers["content-type"] == "application/problem+json"
         assert int(got.headers["retry-after"]) >= 1
         assert "0.01 a second, 3 at once" in got.json()["detail"]
+        assert got.headers["cache-control"] == "no-store"
         # what runs no job is not counted
         assert c.get("/v1/examples").status_code == 200
         assert c.get("/v1/traces").status_code == 200

@@ -49,7 +49,9 @@ class Problem(Exception):
             body["where"] = self.where
         if self.file:
             body["file"] = self.file
-        headers = None if self.retry_after is None else {"Retry-After": str(self.retry_after)}
+        headers = {"Cache-Control": "no-store"}  # also when a middleware answers
+        if self.retry_after is not None:
+            headers["Retry-After"] = str(self.retry_after)
         return Response(dumps_json(body), status_code=self.status, headers=headers,
                         media_type="application/problem+json")
 
