@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
@@ -376,3 +378,50 @@ def test_a_problem_crosses_a_process_boundary() -> None:
         429, "Too many requests", "slow down", "$.x", 7)
     assert got.response().headers["retry-after"] == "7"
     assert pickle.loads(pickle.dumps(Problem(503, "Busy", "x"))).retry_after == 1
+
+
+def test_a_big_tree_posted_as_json_is_read_in_linear_time(client: TestClient) -> None:
+    # 150 KB, 50,000 nodes: jsonschema spent 10 s on it (50 us a node); the tree reader
+    # checks it instead
+    tree = [[[[i, i + 1] for i in range(0, 40, 2)] for _ in range(40)] for _ in range(20)]
+    got = client.post("/v1/parse", json={"tree": tree}, timeout=120)
+    assert (got.status_code, got.json()["leaves"]) == (200, 20 * 40 * 40)
+
+
+@pytest.mark.parametrize(("tree", "where"), [
+    ([[1, 2], []], "$.tree[1]"),
+    ([[1, {"value": "4"}]], "$.tree[0][1].value"),
+    ({"tree": [1, 2], "name": 3}, "$.tree.name"),
+    ({"tree": [1, 2], "$schema": 3}, "$.tree.$schema"),
+    ({"label": "A", "children": [{"label": "A", "value": 1}]}, "$.tree.children[0].label"),
+])
+def test_a_bad_json_tree_is_a_422_at_its_place(client: TestClient, tree: object,
+                                               where: str) -> None:
+    got = client.post("/v1/parse", json={"tree": tree})
+    assert got.status_code == 422, got.text
+    assert got.json()["where"] == where
+
+
+_KEYS = st.sampled_from(["label", "player", "value", "children", "prob", "tree", "name",
+                         "description", "root_player", "$schema", "x"])
+_LEAVES = st.one_of(st.integers(-5, 5), st.floats(allow_nan=False, allow_infinity=False),
+                    st.sampled_from(["+inf", "-inf", "max", "min", "chance", "A", "a b", ""]),
+                    st.booleans(), st.none())
+_JSON = st.recursive(_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(_KEYS, inner, max_size=4)), max_leaves=12)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@given(_JSON.filter(lambda x: isinstance(x, list | dict)))
+def test_every_tree_the_schema_refuses_is_refused(tree: object) -> None:
+    from tracer.service.bodies import check_schema
+    from tracer.service.openapi import request_validator
+    from tracer.service.problems import Problem
+
+    for component in ("ParseRequest", "SearchRequest", "CheckRequest"):
+        body = {"tree": tree, "answer": {"value": 1}} if component == "CheckRequest" \
+            else {"tree": tree}
+        if not request_validator(component).is_valid(body):
+            with pytest.raises(Problem) as refused:
+                check_schema(body, component)
+            assert refused.value.status == 422
