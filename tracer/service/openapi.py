@@ -15,6 +15,8 @@ import dataclasses
 from functools import cache
 from typing import Any
 
+from .store import ORIGINS
+
 __all__ = ["openapi", "request_validator"]
 
 ORDERS = ("natural", "reverse", "random", "best", "worst")
@@ -220,7 +222,7 @@ def _schemas() -> dict[str, Any]:
                         "title": {"type": "string"},
                         "tags": {"type": "array", "items": {"type": "string"}},
                         "size": {"type": "integer"},
-                        "origin": {"enum": ["computed", "seeded", "uploaded"],
+                        "origin": {"enum": list(ORIGINS),
                                    "description": "Computed by this service, seeded from "
                                                   "the repository's traces/ (computed by "
                                                   "the project), or uploaded by a client: "
@@ -295,7 +297,7 @@ def openapi() -> dict[str, Any]:
                "The example, game or tree name the trace searched."),
         _query("tag", {"type": "string", "maxLength": 40}),
         _query("text", {"type": "string", "maxLength": 100}, "Words in the title."),
-        _query("origin", {"enum": ["computed", "seeded", "uploaded"]},
+        _query("origin", {"enum": list(ORIGINS)},
                "Where the traces came from."),
         _query("limit", {"type": "integer", "minimum": 1, "maximum": 500}),
         _query("offset", {"type": "integer", "minimum": 0, "maximum": 1_000_000}),
