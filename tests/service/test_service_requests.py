@@ -162,6 +162,30 @@ def _gets(ident: str) -> list[str]:
             f"/v1/traces/{ident}/frames?step=node", "/static/api.js"]
 
 
+def _routes(app: Any, methods: set[str]) -> set[str]:
+    from starlette.routing import Route
+
+    return {r.path for r in app.routes
+            if isinstance(r, Route) and r.methods and r.methods & methods}
+
+
+def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
+    # a new GET route must be added to _gets (and so fetched below) to pass
+    templates = {"/", "/v1/openapi.json", "/v1/examples", "/v1/games", "/v1/algorithms",
+                 "/v1/traces", "/v1/traces/{id}", "/v1/traces/{id}/diagram.{format}",
+                 "/v1/traces/{id}/frames"}
+    assert _routes(client.app, {"GET", "HEAD"}) == templates
+
+
+def test_every_post_route_takes_json_only(client: TestClient) -> None:
+    posts = _routes(client.app, {"POST"})
+    assert len(posts) == 10
+    for path in posts:
+        got = client.post(path, content=b'{"example": "aima"}',
+                          headers={"content-type": "text/plain"})
+        assert got.status_code == 415, path
+
+
 def test_no_get_changes_the_store(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
     app = create_app(Settings(db=str(db), seed_dir=tmp_path))
