@@ -449,3 +449,16 @@ def test_every_tree_the_schema_refuses_is_refused(tree: object) -> None:
             with pytest.raises(Problem) as refused:
                 check_schema(body, component)
             assert refused.value.status == 422
+
+
+def test_a_trace_of_a_47_level_tree_goes_back_inline_a_48_level_one_by_id(
+        client: TestClient) -> None:
+    # a trace carries its tree five objects down, two levels a node: 6 + 2 * 47 = 100
+    for height, inline in ((47, 200), (48, 400)):
+        text = "(" * height + "1 2" + ")" * height
+        found = client.post("/v1/search", json={"tree": text, "algorithm": "minimax",
+                                                "store": True}).json()
+        got = client.post("/v1/render", json={"trace": found["trace"], "format": "dot"})
+        assert got.status_code == inline, height
+        by_id = client.post("/v1/render", json={"trace": found["id"], "format": "dot"})
+        assert by_id.status_code == 200
