@@ -3,7 +3,9 @@
 Bounded: a fixed number of examples per operation, derandomized (the same cases on every
 run).  Checks: no server error, every response (status, content type, body) as the
 document says.  The stateful run stores traces and fetches them back by the id the
-document's links name.
+document's links name.  The negative run sends what the document forbids (a missing
+required field, a wrong type, a value out of range, a bad query or path parameter):
+no server error, and every refusal a 4xx problem+json whose ``status`` is the answer's.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
+from schemathesis import DataGenerationMethod
 from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
@@ -60,11 +63,27 @@ def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The document over an app with small budgets (fuzzed searches stay short)."""
     folder = tmp_path_factory.mktemp("fuzz")
     app = create_app(Settings(db=str(folder / "traces.db"), max_nodes=2_000, time_limit=1.0,
-                              max_frames=60, seed_dir=folder))
+                              max_frames=60, seed_dir=folder,
+                              rate_limit=0))  # fuzzing is one client sending many requests
     return schemathesis.from_dict(bounded(openapi()), app=app, base_url="")
 
 
 schema = schemathesis.from_pytest_fixture("api_schema")
+negative = schemathesis.from_pytest_fixture(
+    "api_schema", data_generation_methods=[DataGenerationMethod.negative],
+    # operations that take nothing have nothing to get wrong
+    endpoint="^/v1/(?!examples$|games$|algorithms$)")
+
+
+def problem_conformance(response: Any, case: schemathesis.Case) -> None:
+    """Every refusal is a 4xx ``application/problem+json`` that says its own status."""
+    assert response.status_code < 500, f"{response.status_code} on {case.method} {case.path}"
+    if response.status_code >= 400:
+        assert response.headers["content-type"] == "application/problem+json"
+        body = response.json()
+        assert body["status"] == response.status_code
+        assert {"type", "title", "detail"} <= set(body)
+        assert all(isinstance(body[k], str) and body[k] for k in ("type", "title", "detail"))
 
 
 @schema.parametrize()
@@ -72,6 +91,13 @@ schema = schemathesis.from_pytest_fixture("api_schema")
 def test_every_operation_answers_as_documented(case: schemathesis.Case) -> None:
     response = case.call()
     case.validate_response(response, checks=CHECKS)
+
+
+@negative.parametrize()
+@settings(BOUNDED, max_examples=6)
+def test_invalid_requests_are_refused_as_problems(case: schemathesis.Case) -> None:
+    response = case.call()
+    case.validate_response(response, checks=(not_a_server_error, problem_conformance))
 
 
 def test_stored_traces_fetch_back_by_id(api_schema: Any) -> None:

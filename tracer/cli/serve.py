@@ -32,8 +32,23 @@ __all__ = ["serve"]
 @click.option("--root-path", default="", metavar="PREFIX",
               help="The sub-path a reverse proxy serves the app under (e.g. /gametrace); "
                    "the proxy strips it (docs/service.md).")
+@click.option("--cors-origin", "cors_origins", multiple=True, metavar="ORIGIN",
+              help="An origin (https://site.example) whose pages may call the API from the "
+                   "browser; repeat for several [default: none, only this service's page].")
+@click.option("--rate-limit", type=click.FloatRange(min=0), default=None,
+              metavar="PER_SECOND",
+              help="Job requests a second one client may sustain (0: no limit) "
+                   "[default: 20].")
+@click.option("--rate-burst", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Job requests one client may send at once (a class behind one address "
+                   "shares it: docs/security.md) [default: 200].")
+@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
+              help="A reverse proxy (address or network) whose X-Forwarded-For names the "
+                   "client; repeat for several [default: none].")
 def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
-          max_nodes: int, time_limit: float, max_jobs: int, root_path: str) -> None:
+          max_nodes: int, time_limit: float, max_jobs: int, root_path: str,
+          cors_origins: tuple[str, ...], rate_limit: float | None, rate_burst: int | None,
+          trusted_proxies: tuple[str, ...]) -> None:
     """Start the web service: the JSON API under /v1 and the browser UI at /.
 
     \b
@@ -42,12 +57,42 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
       gametrace serve --port 8080 --db class.db --workers 4
       gametrace serve --max-nodes 50000 --time-limit 2 --max-jobs 2
       gametrace serve --root-path /gametrace   # behind nginx at /gametrace/
+      gametrace serve --trusted-proxy 127.0.0.1 --rate-limit 5 --rate-burst 50
     """
     from ..service.run import serve as run_server
 
     if root_path and (not root_path.startswith("/") or root_path.endswith("/")):
         raise click.BadParameter(f"a path like /gametrace, got {root_path!r}",
                                  param_hint="'--root-path'")
+    for origin in cors_origins:
+        _check_origin(origin)
+    for proxy in trusted_proxies:
+        _check_proxy(proxy)
+    # who may ask: given only when set (the Settings' defaults apply otherwise)
+    gate = {k: v for k, v in (("cors_origins", cors_origins), ("rate_limit", rate_limit),
+                              ("rate_burst", rate_burst),
+                              ("trusted_proxies", trusted_proxies)) if v or v == 0}
     run_server(host=host, port=port, db=db, workers=workers, root_path=root_path,
                limits={"max_body": max_body, "max_nodes": max_nodes,
-                       "time_limit": time_limit, "max_jobs": max_jobs})
+                       "time_limit": time_limit, "max_jobs": max_jobs, **gate})
+
+
+def _check_origin(origin: str) -> None:
+    """An origin as a browser sends it: scheme, host and port, nothing else."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path \
+            or parts.query or parts.fragment or "*" in origin:
+        raise click.BadParameter(f"an origin like https://site.example, got {origin!r}",
+                                 param_hint="'--cors-origin'")
+
+
+def _check_proxy(proxy: str) -> None:
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(proxy, strict=False)
+    except ValueError:
+        raise click.BadParameter(f"an address or a network like 10.0.0.0/8, got {proxy!r}",
+                                 param_hint="'--trusted-proxy'") from None

@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 
 from . import catalogue, library, searching, teaching
 from .core import Service, Settings
+from .gate import RequestGate
 from .problems import no_route
 from .store import TraceStore
 from .web import SecurityHeaders, static_dir
@@ -42,7 +43,10 @@ def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette
     routes = [*catalogue.routes(service), *searching.routes(service),
               *teaching.routes(service), *library.routes(service),
               Mount("/static", StaticFiles(directory=static_dir()), name="static")]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+    gate = Middleware(RequestGate, cors_origins=settings.cors_origins,
+                      rate=settings.rate_limit, burst=settings.rate_burst,
+                      trusted_proxies=settings.trusted_proxies)
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), gate],
                     exception_handlers={404: no_route, 405: no_route})
     app.state.service = service
     return app
@@ -59,6 +63,7 @@ def settings_to_environment(settings: Settings) -> str:
 def app_from_environment() -> Starlette:
     """The app ``uvicorn --factory`` builds in each worker (``gametrace serve --workers``)."""
     data = json.loads(os.environ[SETTINGS_ENV])
+    data = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}  # JSON: []
     if data.get("seed_dir") is not None:
         data["seed_dir"] = Path(data["seed_dir"])
     return create_app(Settings(**data))

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from starlette.requests import Request
 
 from ..errors import InputError, TracerError, UsageError
-from .openapi import request_validator
+from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
 from .problems import Problem, from_library, nested
 from .store import SqliteStore, TraceStore, describe
 from .web import job_pool
@@ -54,6 +54,18 @@ class Settings:
     """Leaves × searches a comparison of orderings may cost."""
     seed_dir: Path | None = field(default=None)
     """Traces stored on first start (default: the repository's traces/, if present)."""
+    cors_origins: tuple[str, ...] = ()
+    """Origins (``https://site.example``) whose pages may call the API from the browser
+    (CORS); none by default: only the service's own page."""
+    rate_limit: float = 20.0
+    """Job requests a second one client may sustain (0: no limit); see :mod:`.gate`."""
+    rate_burst: int = 200
+    """Job requests one client may send at once before :attr:`rate_limit` applies.  The
+    defaults let a class of 200 behind one address (a school's NAT) each send one at the
+    same moment, then one every ten seconds on average."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` names the
+    client (none by default: the peer's address is the client)."""
 
 
 class Service:
@@ -84,7 +96,11 @@ class Service:
             self.slots.release()
 
     async def body(self, request: Request, component: str) -> dict[str, Any]:
-        """The JSON body, within the size limit, valid against ``component``."""
+        """The JSON body, within the size and depth limits, valid against ``component``
+        (:mod:`.bodies`); read and checked in the job pool unless it is small."""
+        if not is_json(request.headers.get("content-type")):
+            raise Problem(415, "Unsupported media type",
+                          "send the body as Content-Type: application/json")
         limit = self.settings.max_body
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
@@ -96,20 +112,10 @@ class Service:
             if size > limit:
                 raise Problem(413, "Too large", f"the body exceeds {limit} bytes")
             chunks.append(chunk)
-        from ..jsonio import loads_json
-
-        try:
-            text = b"".join(chunks).decode("utf-8")
-            data = loads_json(text, file="request body")
-        except UnicodeDecodeError:
-            raise Problem(400, "Bad request", "the body is not UTF-8 text") from None
-        except InputError as exc:
-            raise Problem(400, "Bad request", exc.message, where=exc.where) from None
-        except RecursionError:
-            raise Problem(400, "Bad request", "the body is nested too deeply") from None
-        _check_schema(data, component)
-        assert isinstance(data, dict)  # every request component is an object
-        return data
+        raw = b"".join(chunks)
+        if len(raw) <= INLINE_BODY and json_depth(raw) <= INLINE_DEPTH:
+            return parse_body(raw, component)
+        return await self.job(lambda: parse_body(raw, component))
 
     def trace_of(self, value: Any, field_name: str) -> Any:
         """A trace given in the request: the document itself or the id of a stored one.
@@ -150,7 +156,7 @@ class Service:
 
         def work() -> str:
             info = describe(json.loads(text)["header"])
-            ident, _ = self.store.put(text.encode(), **info, tags=tags)
+            ident, _ = self.store.put(text.encode(), **info, tags=tags, origin="computed")
             return ident
 
         return await self.job(work)
@@ -169,30 +175,6 @@ class Service:
         from ..render import RenderOptions
 
         return RenderOptions.from_kwargs(**options, max_frames=self.settings.max_frames)
-
-
-def _check_schema(data: Any, component: str) -> None:
-    """A 422 naming the JSON path of the first fault of ``data`` against ``component``;
-    a value outside a list of names is refused as the command line refuses it."""
-    from jsonschema.exceptions import best_match
-
-    from ..jsonio import json_path
-    from ..options import unknown_choice
-
-    try:
-        error = best_match(request_validator(component).iter_errors(data))
-    except RecursionError:
-        raise Problem(422, "Too deep", "the body is nested too deeply") from None
-    if error is None:
-        return
-    path = list(error.absolute_path)
-    message = str(error.message)
-    if len(message) > 200:
-        message = message[:197] + "..."
-    if error.validator == "enum" and isinstance(error.instance, str) and path:
-        message = unknown_choice(str(path[-1]).replace("_", " "), error.instance,
-                                 [str(v) for v in error.validator_value])
-    raise Problem(422, "Invalid request", message, where=json_path(path))
 
 
 def request_tree(value: Any, root_player: str | None) -> Any:

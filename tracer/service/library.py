@@ -13,13 +13,17 @@ from starlette.routing import Route
 from ..jsonio import dumps_json
 from .problems import Problem, guarded
 from .searching import frames_json
-from .store import describe
+from .store import ORIGINS, describe
 from .web import drawing_response, int_param, json_response, view_params
 
 if TYPE_CHECKING:
     from .core import Service
 
-__all__ = ["routes"]
+__all__ = ["QUERY_LENGTHS", "routes"]
+
+QUERY_LENGTHS = {"algorithm": 40, "example": 100, "tag": 40, "text": 100}
+"""The longest filter of a listing, as the OpenAPI document says (each is matched
+against every stored title, so its length is bounded)."""
 
 
 def routes(service: Service) -> list[Route]:
@@ -32,9 +36,10 @@ def routes(service: Service) -> list[Route]:
             from ..content import trace_text
 
             trace = service.trace_of(body["trace"], "trace")
+            # whatever its tags say, a posted trace is the client's: never an answer key
             return service.store.put(trace_text(trace).encode(),
                                      **describe(trace.header.to_json()),
-                                     tags=body.get("tags", []))
+                                     tags=body.get("tags", []), origin="uploaded")
 
         ident, created = await service.job(work)
         root = request.scope.get("root_path", "")  # behind a proxy under a sub-path
@@ -45,9 +50,19 @@ def routes(service: Service) -> list[Route]:
         q = request.query_params
         limit = int_param(q.get("limit"), "limit", 100, 1, 500)
         offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
+        for name, longest in QUERY_LENGTHS.items():
+            value = q.get(name)
+            if value is not None and len(value) > longest:
+                raise Problem(400, "Bad request", f"{name} has {len(value)} characters; at "
+                                                  f"most {longest}", where=name)
+        origin = q.get("origin")
+        if origin is not None and origin not in ORIGINS:
+            raise Problem(400, "Bad request", f"unknown origin {origin!r} "
+                                              f"(choose from: {', '.join(ORIGINS)})",
+                          where="origin")
         records = service.store.list(algorithm=q.get("algorithm"), source=q.get("example"),
-                                     tag=q.get("tag"), text=q.get("text"), limit=limit,
-                                     offset=offset)
+                                     tag=q.get("tag"), text=q.get("text"), origin=origin,
+                                     limit=limit, offset=offset)
         return json_response(dumps_json({"items": [r.to_json() for r in records],
                                           "limit": limit, "offset": offset}))
 

@@ -15,6 +15,8 @@ import dataclasses
 from functools import cache
 from typing import Any
 
+from .store import ORIGINS
+
 __all__ = ["openapi", "request_validator"]
 
 ORDERS = ("natural", "reverse", "random", "best", "worst")
@@ -219,7 +221,12 @@ def _schemas() -> dict[str, Any]:
                         "variant": {"type": "string"}, "source": {"type": "string"},
                         "title": {"type": "string"},
                         "tags": {"type": "array", "items": {"type": "string"}},
-                        "size": {"type": "integer"}}),
+                        "size": {"type": "integer"},
+                        "origin": {"enum": list(ORIGINS),
+                                   "description": "Computed by this service, seeded from "
+                                                  "the repository's traces/ (computed by "
+                                                  "the project), or uploaded by a client: "
+                                                  "only the first two are answer keys."}}),
         "Listing": _obj({"items": {"type": "array", "items": _ref("Record")},
                          "limit": {"type": "integer"}, "offset": {"type": "integer"}}),
         "AnyJSON": {"description": "The same JSON as the command named in the operation."},
@@ -228,9 +235,12 @@ def _schemas() -> dict[str, Any]:
 
 
 def _problem_responses(*codes: int) -> dict[str, Any]:
-    text = {400: "Malformed request (not JSON, bad query)",
+    text = {400: "Malformed request (not JSON, nested too deeply, bad query)",
+            403: "Sent by a page on another site (or a CORS preflight refused)",
             404: "No such trace", 413: "Request body too large",
+            415: "The body is not sent as `application/json`",
             422: "The content breaks a rule: `where` says where",
+            429: "This client sent too many requests: retry after `Retry-After` seconds",
             503: "Too many searches at once: retry later"}
     return {str(c): {"description": text[c],
                      "content": {"application/problem+json": {"schema": _ref("Problem")}}}
@@ -248,7 +258,8 @@ def _post(op: str, summary: str, request: str, response: dict[str, Any],
         "operationId": op, "summary": summary,
         "requestBody": {"required": True,
                         "content": {"application/json": {"schema": _ref(request)}}},
-        "responses": {"200": response, **_problem_responses(400, 413, 422, *codes)}}}
+        "responses": {"200": response,
+                      **_problem_responses(400, 403, 413, 415, 422, 429, *codes)}}}
 
 
 def _get(op: str, summary: str, response: dict[str, Any], *codes: int,
@@ -286,6 +297,8 @@ def openapi() -> dict[str, Any]:
                "The example, game or tree name the trace searched."),
         _query("tag", {"type": "string", "maxLength": 40}),
         _query("text", {"type": "string", "maxLength": 100}, "Words in the title."),
+        _query("origin", {"enum": list(ORIGINS)},
+               "Where the traces came from."),
         _query("limit", {"type": "integer", "minimum": 1, "maximum": 500}),
         _query("offset", {"type": "integer", "minimum": 0, "maximum": 1_000_000}),
     ]
@@ -344,11 +357,11 @@ def openapi() -> dict[str, Any]:
                 "description": "The trace", "content": {"application/json": {
                     "schema": _ref("trace")}}}, 400, 404, parameters=[_ID]),
             "/v1/traces/{id}/diagram.{format}": _get(
-                "trace_diagram", "A stored trace drawn", drawing, 400, 404, 503,
+                "trace_diagram", "A stored trace drawn", drawing, 400, 404, 429, 503,
                 parameters=diagram_params),
             "/v1/traces/{id}/frames": _get(
                 "trace_frames", "A stored trace's frames", _json("FramesResponse"), 400, 404,
-                503, parameters=frame_params),
+                429, 503, parameters=frame_params),
         },
         "components": {"schemas": _schemas()},
     }

@@ -26,10 +26,19 @@ class Problem(Exception):
     """An answer other than 200, said as problem+json."""
 
     def __init__(self, status: int, title: str, detail: str, *, where: str | None = None,
-                 file: str | None = None) -> None:
+                 file: str | None = None, retry_after: int | None = None) -> None:
         super().__init__(detail)
         self.status, self.title, self.detail = status, title, detail
         self.where, self.file = where, file
+        self.retry_after = retry_after if retry_after is not None else (
+            1 if status == 503 else None)
+        """Seconds, sent as ``Retry-After`` (a 503 without one says 1)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # keyword arguments are not an exception's ``args``: say how to rebuild it, so a
+        # problem raised in a worker process crosses back pickled
+        return (_problem, (self.status, self.title, self.detail, self.where, self.file,
+                           self.retry_after))
 
     def response(self) -> Response:
         body: dict[str, Any] = {"type": f"https://gametree-tracer.invalid/problems/"
@@ -40,9 +49,16 @@ class Problem(Exception):
             body["where"] = self.where
         if self.file:
             body["file"] = self.file
-        headers = {"Retry-After": "1"} if self.status == 503 else None
+        headers = {"Cache-Control": "no-store"}  # also when a middleware answers
+        if self.retry_after is not None:
+            headers["Retry-After"] = str(self.retry_after)
         return Response(dumps_json(body), status_code=self.status, headers=headers,
                         media_type="application/problem+json")
+
+
+def _problem(status: int, title: str, detail: str, where: str | None, file: str | None,
+             retry_after: int | None) -> Problem:
+    return Problem(status, title, detail, where=where, file=file, retry_after=retry_after)
 
 
 def from_library(exc: BaseException) -> Problem:

@@ -19,6 +19,7 @@ from starlette.routing import Route
 from ..errors import LimitExceeded
 from ..jsonio import dumps_json
 from ..search.common import NO_LIMITS, Limits
+from .answers import answer_key
 from .core import content_of
 from .problems import guarded
 from .web import drawing_response, json_response
@@ -52,7 +53,8 @@ def routes(service: Service) -> list[Route]:
                                                  "heuristic")}
             wanted = body.get("diagnosis", True)
             if "trace" in body:
-                trace = service.trace_of(body["trace"], "trace")
+                # a trace this service computed, else the search of its source again
+                trace = answer_key(service, body["trace"], "trace")
                 small = len(trace.events) <= 4 * DIAGNOSIS_NODES
                 report = check_answer(body["answer"], trace=trace, diagnosis=wanted and small)
             elif "problem" in body:

@@ -1,0 +1,149 @@
+"""Request bodies: only JSON, only as deep as the API needs, checked against the API's
+own schema before a route sees them.
+
+The depth is measured on the bytes, before ``json.loads`` builds a single object:
+Python's JSON decoder recurses once per ``[`` or ``{`` on the C stack, and a few
+kilobytes of brackets (3,000 levels) ended the server process.  The measure is a
+linear pass done by the regular-expression engine and ``bytes.translate`` (strings
+dropped, escapes included, then the brackets summed), so a 2 MB body costs tens of
+milliseconds and never recurses.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate
+from typing import Any
+
+from ..errors import InputError
+from ..schema import SCHEMA_DEPTH
+from .openapi import request_validator
+from .problems import Problem
+
+__all__ = ["INLINE_BODY", "INLINE_DEPTH", "MAX_DEPTH", "check_schema", "is_json", "json_depth",
+           "parse_body"]
+
+MAX_DEPTH = SCHEMA_DEPTH
+"""Deepest nesting of ``[`` and ``{`` a request body may have.
+
+The library's own line (:data:`tracer.schema.SCHEMA_DEPTH`): deeper documents are not
+checked against a schema (jsonschema's time grows with the square of the nesting), and
+every body is checked against one here.  What it leaves room for: a tree posted as
+nested arrays nests once per level (``{"tree": [[3, 12], [2, 4]]}``: height + 1), so
+trees of 99 levels; as node objects twice per level (``children``, then the node), so
+49 levels; a trace carries its tree in ``header.source.tree.tree`` five objects down,
+so a trace of a tree of 47 levels.  The lectures' trees have 2 to 6, a search's ``depth``
+is at most 64 plies and a game's trace carries no tree.  A deeper tree goes as text
+(``{"tree": "A(B(...))"}``: a string, no nesting), and a trace of one by the id under
+which ``/v1/search`` stored it (the page's stepper posts the trace itself, so it steps
+trees of at most 47 levels)."""
+
+INLINE_BODY = 4_000
+INLINE_DEPTH = 3
+"""Bodies of at most :data:`INLINE_BODY` bytes nesting at most :data:`INLINE_DEPTH`
+levels (a search of an example or of a tree written as text, a check of an answer) are
+read and checked on the event loop: a fraction of a millisecond.  Every other body is
+read and checked in the job pool, so that the loop never spends time that grows with
+what a client sends: checking a trace posted as JSON against the schema is slow (a 4 KB
+trace took 14 ms), and a 2 MB body would hold the loop for seconds."""
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+"""A JSON string with its escapes (unrolled, so matching is linear)."""
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_SIGN = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")  # +1 and, read as signed bytes, -1
+
+
+def json_depth(raw: bytes) -> int:
+    """How deeply ``[`` and ``{`` nest in the JSON text ``raw``, brackets inside strings
+    not counted; without building anything and without recursion.  Malformed text gets
+    some number: the decoder, run after this, refuses it."""
+    brackets = _STRING.sub(b"", raw).translate(_SIGN, _NOT_BRACKET)
+    return max(accumulate(memoryview(brackets).cast("b")), default=0)
+
+
+def is_json(content_type: str | None) -> bool:
+    """``application/json``, with no parameter other than ``charset=utf-8``: the one type
+    a page on another site cannot send without asking first (a form, ``text/plain`` and
+    a missing type are what a cross-site form post is)."""
+    if not content_type:
+        return False
+    media, *params = (part.strip().lower() for part in content_type.split(";"))
+    return media == "application/json" and all(
+        p.replace(" ", "") in ("charset=utf-8", "charset=\"utf-8\"") for p in params if p)
+
+
+def parse_body(raw: bytes, component: str) -> dict[str, Any]:
+    """The JSON object in ``raw``, valid against request schema ``component``; a problem
+    otherwise (400 not JSON or too deep, 422 against the schema)."""
+    from ..jsonio import loads_json
+
+    depth = json_depth(raw)
+    if depth > MAX_DEPTH:
+        raise Problem(400, "Too deep", f"the body nests {depth} levels of [ and {{; at most "
+                                       f"{MAX_DEPTH} (send a deep tree as text)")
+    try:
+        data = loads_json(raw.decode("utf-8"), file="request body")
+    except UnicodeDecodeError:
+        raise Problem(400, "Bad request", "the body is not UTF-8 text") from None
+    except InputError as exc:
+        raise Problem(400, "Bad request", exc.message, where=exc.where) from None
+    check_schema(data, component)
+    assert isinstance(data, dict)  # every request component is an object
+    return data
+
+
+def check_schema(data: Any, component: str) -> None:
+    """A 422 naming the JSON path of the first fault of ``data`` against ``component``;
+    a value outside a list of names is refused as the command line refuses it.
+
+    A tree posted as JSON is checked by the library's tree reader, not by jsonschema:
+    the reader refuses all that the tree schema refuses (and a little more: a ``prob``
+    on the root), in the words of ``gametrace run``, and in linear time; jsonschema
+    spends some 50 microseconds on each node (a 150 KB tree took 10 s, 2 MB would take
+    minutes).  The rest of the request is checked against the schema as it is."""
+    from jsonschema.exceptions import best_match
+
+    from ..jsonio import json_path
+    from ..options import unknown_choice
+
+    tree = data.get("tree") if isinstance(data, dict) else None
+    if isinstance(tree, dict | list) and "tree" in _properties(component):
+        data = {**data, "tree": "A"}  # a tree in the text form: the reader checks it below
+    else:
+        tree = None
+    error = best_match(request_validator(component).iter_errors(data))
+    if error is None:
+        if tree is not None:
+            _check_tree(tree, data.get("root_player"))
+        return
+    path = list(error.absolute_path)
+    message = str(error.message)
+    if len(message) > 200:
+        message = message[:197] + "..."
+    if error.validator == "enum" and isinstance(error.instance, str) and path:
+        message = unknown_choice(str(path[-1]).replace("_", " "), error.instance,
+                                 [str(v) for v in error.validator_value])
+    raise Problem(422, "Invalid request", message, where=json_path(path))
+
+
+def _properties(component: str) -> dict[str, Any]:
+    from .openapi import openapi
+
+    props: dict[str, Any] = openapi()["components"]["schemas"][component].get("properties",
+                                                                               {})
+    return props
+
+
+def _check_tree(tree: Any, root_player: Any) -> None:
+    """A 422 naming the place of the first fault of a tree posted as JSON."""
+    from ..players import Player
+    from ..trees import parse_tree_json
+    from .problems import from_library, nested
+
+    if isinstance(tree, dict) and not isinstance(tree.get("$schema", ""), str):
+        raise Problem(422, "Invalid request", "expected a string", where="$.tree.$schema")
+    try:
+        parse_tree_json(tree, file="tree",
+                        root_player=Player(root_player) if root_player else None)
+    except InputError as exc:
+        raise from_library(nested(exc, "tree")) from None

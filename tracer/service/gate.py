@@ -1,0 +1,212 @@
+"""Who may ask what: requests from other sites, CORS, and a rate limit per client.
+
+A pure ASGI middleware in front of the routes (the body's type and depth are checked
+where it is read, :mod:`.bodies`):
+
+- **Other sites.** A page on another site can make a student's browser send a form
+  (``application/x-www-form-urlencoded``, ``multipart/form-data``, ``text/plain``)
+  without asking anyone: the routes refuse every type but ``application/json`` (415),
+  which a browser sends across sites only after a preflight that this service answers
+  for the configured origins alone.  Browsers also say where a request comes from
+  (``Sec-Fetch-Site``): a POST that says ``cross-site`` or ``same-site`` from an origin
+  not configured is refused here (403) before anything is read.
+- **CORS.** No ``Access-Control-*`` header unless origins are configured
+  (``--cors-origin``); then preflights (``OPTIONS``) from exactly those origins get an
+  answer, others a 403, and their requests carry ``Access-Control-Allow-Origin``.
+- **Rate limit.** A token bucket per client on the requests that run jobs: ``burst``
+  tokens, refilled at ``rate`` a second, one per request (a parse, sent by the editor
+  as one types, a quarter).  Past it, 429 with ``Retry-After``.  The client is the
+  peer's address; ``X-Forwarded-For`` is believed only when the peer is a configured
+  proxy (``--trusted-proxy``), and then read from the right, up to the first address
+  that is not a trusted proxy (the left end is whatever the client wrote).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from collections.abc import Callable, Iterable
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .problems import Problem
+
+__all__ = ["RequestGate", "TokenBuckets", "client_address", "client_key", "costs"]
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+ALLOWED_METHODS = "GET, POST"
+ALLOWED_HEADERS = frozenset({"content-type", "accept"})
+PREFLIGHT_MAX_AGE = 600
+MAX_CLIENTS = 10_000
+"""Buckets kept before the full ones (idle clients) are forgotten."""
+
+
+def costs(method: str, path: str) -> float:
+    """Tokens a request costs: those that run a job cost one (a parse a quarter), the
+    others nothing (the page, the lists, a stored trace's bytes)."""
+    if method == "POST" and path.startswith("/v1/"):
+        return 0.25 if path == "/v1/parse" else 1.0
+    if method in ("GET", "HEAD") and path.startswith("/v1/traces/") and (
+            "/diagram." in path or path.endswith("/frames")):
+        return 1.0
+    return 0.0
+
+
+class TokenBuckets:
+    """One token bucket per key: ``burst`` tokens, ``rate`` more a second."""
+
+    def __init__(self, rate: float, burst: float, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
+
+    def take(self, key: str, cost: float) -> float:
+        """Take ``cost`` tokens from ``key``'s bucket; 0 when it had them, else the
+        seconds until it will."""
+        now = self.clock()
+        tokens, when = self.buckets.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.rate)
+        wait = 0.0 if tokens >= cost else (cost - tokens) / self.rate
+        self.buckets[key] = (tokens - cost if not wait else tokens, now)  # last: newest
+        if len(self.buckets) > MAX_CLIENTS:
+            self._forget(now)
+        return wait
+
+    def _forget(self, now: float) -> None:
+        """Forget the buckets that are full again, and if that is not enough the ones
+        used longest ago (the dict is kept in order of use): forgetting a bucket gives
+        its client a full one, so the limit errs towards letting the idle in."""
+        for key in [k for k, (tokens, when) in self.buckets.items()
+                    if tokens + (now - when) * self.rate >= self.burst]:
+            del self.buckets[key]
+        while len(self.buckets) > MAX_CLIENTS * 3 // 4:
+            del self.buckets[next(iter(self.buckets))]
+
+
+def _networks(items: Iterable[str]) -> tuple[Network, ...]:
+    return tuple(ipaddress.ip_network(item, strict=False) for item in items)
+
+
+def _trusted(address: str, proxies: tuple[Network, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return False
+    return any(ip in net for net in proxies)
+
+
+def client_address(scope: Scope, proxies: tuple[Network, ...]) -> str:
+    """The client a request comes from (:func:`client_key` of an address): the peer, or
+    behind trusted proxies the right-most address of ``X-Forwarded-For`` that is not one
+    of them."""
+    client = scope.get("client")
+    peer = str(client[0]) if client else "unknown"
+    if not proxies or not _trusted(peer, proxies):
+        return client_key(peer)
+    forwarded = Headers(scope=scope).getlist("x-forwarded-for")
+    hops = [h.strip() for value in forwarded for h in value.split(",") if h.strip()]
+    for hop in reversed(hops):
+        if not _trusted(hop, proxies):
+            return client_key(hop)
+    return client_key(hops[0] if hops else peer)
+
+
+def client_key(address: str) -> str:
+    """An IPv4 address as it is; an IPv6 address as its /64 network, which one home or
+    one machine gets whole (counting each of its addresses apart would let one client
+    be 2**64 clients)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _route_path(scope: Scope) -> str:
+    path: str = scope["path"]
+    root = scope.get("root_path", "")
+    if root and path.startswith(root + "/"):
+        return path[len(root):]
+    return path
+
+
+class RequestGate:
+    """Refuses cross-site posts, answers CORS for the origins given, limits the rate of
+    job requests per client (see the module's docstring)."""
+
+    def __init__(self, app: ASGIApp, *, cors_origins: Iterable[str] = (),
+                 rate: float = 0.0, burst: float = 0.0,
+                 trusted_proxies: Iterable[str] = ()) -> None:
+        self.app = app
+        self.origins = frozenset(o.rstrip("/") for o in cors_origins)
+        self.buckets = TokenBuckets(rate, max(burst, 1.0)) if rate > 0 else None
+        self.proxies = _networks(trusted_proxies)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        method = scope["method"]
+        origin = headers.get("origin")
+        allowed = origin is not None and origin in self.origins
+        problem: Problem | None = None
+        if method == "OPTIONS" and self.origins and origin is not None \
+                and "access-control-request-method" in headers:
+            await self._preflight(scope, receive, send, headers, allowed)
+            return
+        if method not in SAFE_METHODS and not allowed and \
+                headers.get("sec-fetch-site") in ("cross-site", "same-site"):
+            problem = Problem(403, "Forbidden", "a page on another site may not send "
+                                                "requests here (only this service's page)")
+        elif self.buckets is not None:
+            cost = costs(method, _route_path(scope))
+            wait = self.buckets.take(client_address(scope, self.proxies), cost) if cost else 0
+            if wait:
+                seconds = max(1, math.ceil(wait))
+                problem = Problem(429, "Too many requests",
+                                  f"this client sent more requests than the service's limit "
+                                  f"({self.buckets.rate:g} a second, {self.buckets.burst:g} "
+                                  f"at once): retry in {seconds} s", retry_after=seconds)
+        if problem is not None:
+            await problem.response()(scope, receive, send)
+            return
+        if not allowed:
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                out = MutableHeaders(scope=message)
+                out["Access-Control-Allow-Origin"] = str(origin)
+                out.append("Vary", "Origin")
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+    async def _preflight(self, scope: Scope, receive: Receive, send: Send, headers: Headers,
+                         allowed: bool) -> None:
+        method = headers["access-control-request-method"].upper()
+        asked = {h.strip().lower() for h in
+                 headers.get("access-control-request-headers", "").split(",") if h.strip()}
+        if not allowed or method not in ("GET", "POST") or not asked <= ALLOWED_HEADERS:
+            await Problem(403, "Forbidden", "this origin, method or header is not allowed "
+                                            "here (see the service's --cors-origin)"
+                          ).response()(scope, receive, send)
+            return
+        from starlette.responses import Response
+
+        await Response(status_code=204, headers={
+            "Access-Control-Allow-Origin": headers["origin"],
+            "Access-Control-Allow-Methods": ALLOWED_METHODS,
+            "Access-Control-Allow-Headers": "Content-Type, Accept",
+            "Access-Control-Max-Age": str(PREFLIGHT_MAX_AGE), "Vary": "Origin"})(
+                scope, receive, send)
