@@ -170,6 +170,9 @@ class Run:
         self._step = _FIRST_STEP
         """Nodes between two readings of the clock (see ``_CHECK_SECONDS``)."""
         self.next_check: float = min(self._node_cap, _FIRST_STEP if timed else float("inf"))
+        self.charged = 0
+        """Positions valued off the trace (``charge``)."""
+        self.next_charge = self.next_check
         if limits.max_trace_bytes is not None and isinstance(
                 recorder, (StreamRecorder, MemoryRecorder)):
             # before the recorder's writers are looked up below: they are replaced
@@ -351,6 +354,24 @@ class Run:
         ``_step`` nodes while a time budget or progress is timed: stop or report."""
         if self.visited >= self._node_cap:
             raise Stopped("max-nodes")
+        if self._timed:
+            self._clock()
+            self.next_check = min(self._node_cap, self.visited + self._step)
+
+    def charge(self) -> None:
+        """Count one position valued off the trace (the exact values the ``best`` and
+        ``worst`` orderings sort by): such work is bounded as visits are, by the node
+        budget (on its own count) and the clock."""
+        self.charged += 1
+        if self.charged >= self.next_charge:
+            if self.charged >= self._node_cap:
+                raise Stopped("max-nodes")
+            self._clock()
+            self.next_charge = min(self._node_cap, self.charged + self._step)
+
+    def _clock(self) -> None:
+        """Read the clock: stop at the time limit, report progress, and set the stride
+        to the next reading from how long this one took to come."""
         now = time.monotonic()
         limits = self.limits
         if limits.time_limit is not None and now - self._started >= limits.time_limit:
@@ -358,14 +379,11 @@ class Run:
         if limits.progress is not None and now - self._last_report >= 0.5:
             self._last_report = now
             limits.progress(self.visited, now - self._started)
-        if not self._timed:
-            return
         took, self._last_check = now - self._last_check, now
         if took > _CHECK_SECONDS:  # expensive nodes: read the clock sooner
             self._step = max(1, int(self._step * _CHECK_SECONDS / took))
         elif took < _CHECK_SECONDS / 2:
             self._step = min(self._step * 2, _MAX_STEP)
-        self.next_check = min(self._node_cap, self.visited + self._step)
 
     def opened(self, ply: int) -> None:
         self.visited += 1
