@@ -78,7 +78,7 @@ def test_an_exercise_that_cannot_be_met_stops_within_its_work_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     drawn = _count_draws(monkeypatch)
     with pytest.raises(UsageError) as caught:
-        make_exercise(branching=3, depth=6, cuts=(500, 600), max_work=10_000)
+        make_exercise(branching=3, depth=6, cuts=(300, 363), max_work=10_000)
     # 729 leaves and DRAW_COST a draw: 10,000 // 753 draws
     assert len(drawn) == 13 == 10_000 // (729 + DRAW_COST)
     message = str(caught.value)
@@ -88,9 +88,22 @@ def test_an_exercise_that_cannot_be_met_stops_within_its_work_budget(
 
 def test_the_attempts_bound_the_small_exercises(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn = _count_draws(monkeypatch)
-    with pytest.raises(UsageError, match="found in 50 draws"):
-        make_exercise(branching=2, depth=1, cuts=(3, 4), max_attempts=50)
-    assert len(drawn) <= 50
+    with pytest.raises(UsageError, match=r"found in 50 draws .*: widen --values"):
+        make_exercise(branching=2, depth=2, values=(5, 5), max_attempts=50)
+    assert len(drawn) == 50
+
+
+def test_more_cuts_than_inner_nodes_are_refused_before_any_draw(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = _count_draws(monkeypatch)
+    with pytest.raises(UsageError) as caught:
+        make_exercise(branching=3, depth=6, cuts=(500, 600))
+    assert str(caught.value) == ("a tree of branching 3 and depth 6 has at most 363 cuts "
+                                 "(one per inner node below the root), not 500..600: "
+                                 "widen --cuts")
+    assert drawn == []
+    with pytest.raises(UsageError, match="has at most 0 cuts"):
+        make_exercise(branching=2, depth=1, cuts=(1, 1))
 
 
 def test_a_huge_shape_is_refused_without_computing_its_size() -> None:

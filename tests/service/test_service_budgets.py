@@ -93,7 +93,7 @@ def test_an_exercise_that_cannot_be_met_gives_up_within_its_work_budget(
         tmp_path: Path) -> None:
     """/v1/exercise ran 13 s of CPU against a 5 s limit: 2,000 draws of 729 leaves."""
     with _client(tmp_path, max_exercise_work=5_000) as c:
-        got = c.post("/v1/exercise", json={"branching": 3, "depth": 6, "cuts": [500, 600]})
+        got = c.post("/v1/exercise", json={"branching": 3, "depth": 6, "cuts": [300, 363]})
     assert got.status_code == 422
     detail = got.json()["detail"]
     # 5,000 leaves' worth of work: 6 draws of 729 leaves (each counted 729 + 24)

@@ -28,10 +28,10 @@ DRAW_COST = 24
 """What drawing, checking and searching one tree costs besides its leaves, counted in
 leaves (measured: about 25 us a leaf, and a draw of 8 leaves as much as 32)."""
 
-MAX_WORK = 400_000
+MAX_WORK = 200_000
 """The work :func:`make_exercise` does before it gives up unless told otherwise: the
 leaves of every tree drawn, each draw counted as its leaves plus :data:`DRAW_COST`
-(about ten seconds here).  A count, not a clock, so that a seed gives the same answer
+(about five seconds here).  A count, not a clock, so that a seed gives the same answer
 on every machine."""
 
 
@@ -83,6 +83,13 @@ def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = 
     lo, hi = values
     if lo > hi:
         raise UsageError(f"empty range of leaf values {lo}..{hi}")
+    # A node is cut at most once and the root never (its window is unbounded): past
+    # its inner nodes below the root no tree has that many cuts, however many are drawn.
+    most = (branching ** depth - branching) // (branching - 1)
+    if cuts is not None and cuts[0] > most:
+        raise UsageError(f"a tree of branching {branching} and depth {depth} has at most "
+                         f"{most} cut{'s' if most != 1 else ''} (one per inner node below "
+                         f"the root), not {cuts[0]}..{cuts[1]}: widen --cuts")
     c = (conventions or Conventions()).merged(algorithm="alphabeta")
     rng = random.Random(seed)
     name = f"exercise-{seed}"
