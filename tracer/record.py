@@ -153,10 +153,12 @@ class StreamRecorder:
         only on a recorder that is limited."""
         left = max_bytes
         line = self._writer.line
+        # a line of the one-document form loses its newline and gains ",\n" before it
+        extra = 0 if self.jsonl else 1
 
         def write_line(text: str) -> int:
             nonlocal left
-            size = _size(text)
+            size = _size(text) + extra
             if size > left:
                 raise Stopped(FULL)
             left -= size

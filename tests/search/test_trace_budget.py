@@ -11,6 +11,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tests.search.test_streamed import build
@@ -131,3 +132,20 @@ def test_cli_max_trace_mb_must_be_a_positive_number() -> None:
     result = CliRunner().invoke(main, ["run", "aima", "--max-trace-mb", "0"])
     assert result.exit_code == 2
     assert "--max-trace-mb" in result.stderr
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "expectiminimax", "andor",
+                                       "pns", "enhanced"])
+@pytest.mark.parametrize("jsonl", [False, True], ids=["json", "jsonl"])
+def test_every_family_stops_within_the_budget(algorithm: str, jsonl: bool) -> None:
+    """Many small events (proof numbers) as much as a few large ones (expansions)."""
+    game, state, block = make_game("grundy", {"coins": "100"})
+    out = io.StringIO()
+    result = run_search(game, state, algorithm=algorithm, source=block,
+                        limits=Limits(max_trace_bytes=300_000),
+                        recorder=StreamRecorder(out, jsonl=jsonl))
+    assert result.stopped == "max-trace-bytes"
+    text = out.getvalue()
+    events = ("".join(text.splitlines(keepends=True)[1:-1]) if jsonl
+              else _events_text(text))
+    assert 250_000 < len(events.encode()) <= 300_000
