@@ -42,3 +42,18 @@ def test_an_oracle_within_its_budget_gives_the_same_search() -> None:
         assert result.complete
         traces.append(rec.trace.events)
     assert traces[0] == traces[1]
+
+
+def test_proof_number_search_keeps_at_most_the_node_budget_of_children() -> None:
+    """PNS keeps every child it generates: 200,000 expansions of Grundy's game from
+    100 coins held 3.4 GB.  The children kept count against the node budget too."""
+    from tracer.events import Expand
+
+    game, state, block = make_game("grundy", {"coins": "100"})
+    rec = MemoryRecorder()
+    result = run_search(game, state, algorithm="pns", source=block,
+                        limits=Limits(max_nodes=2_000), recorder=rec)
+    assert result.stopped == "max-nodes"
+    kept = sum(len(e.children) for e in rec.trace.events if isinstance(e, Expand))
+    assert 2_000 - 49 < kept <= 2_000  # the root alone has 49 children
+    assert result.stats.nodes_visited < 100

@@ -358,11 +358,12 @@ class Run:
             self._clock()
             self.next_check = min(self._node_cap, self.visited + self._step)
 
-    def charge(self) -> None:
-        """Count one position valued off the trace (the exact values the ``best`` and
-        ``worst`` orderings sort by): such work is bounded as visits are, by the node
-        budget (on its own count) and the clock."""
-        self.charged += 1
+    def charge(self, positions: int = 1) -> None:
+        """Count positions valued or kept off the trace (the exact values the ``best``
+        and ``worst`` orderings sort by, the children proof-number search keeps): such
+        work is bounded as visits are, by the node budget (on its own count) and the
+        clock."""
+        self.charged += positions
         if self.charged >= self.next_charge:
             if self.charged >= self._node_cap:
                 raise Stopped("max-nodes")
