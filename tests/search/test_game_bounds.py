@@ -93,3 +93,12 @@ def test_every_bounded_parameter_is_listed_with_its_bound() -> None:
     listed = {(g.name, p.name): p.maximum for g in GAMES.values() for p in g.params
               if p.kind in ("int", "ints")}
     assert all(bound is not None for bound in listed.values()), listed
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "othello"])
+def test_a_huge_board_is_refused_in_a_short_line(game: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        make_game(game, {"board": "x" * 100_000})
+    message = str(caught.value)
+    assert "board" in message and "100,000" in message.replace("100000", "100,000")
+    assert len(message) < 200
