@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .analysis.ordering import OrderingReport
 
 __all__ = [
+    "MAX_SHEET_LEAVES",
     "builtin_names",
     "check_answer",
     "compare_orders",
@@ -34,7 +35,12 @@ __all__ = [
     "read_tree",
     "record_search",
     "trace_text",
+    "worksheet_svg",
 ]
+
+MAX_SHEET_LEAVES = 729
+"""The most leaves a worksheet draws: a worksheet is a sheet of paper, and 3^6 leaves is
+the largest exercise (:data:`tracer.analysis.exercise.MAX_LEAVES`)."""
 
 Content = Tree | str
 """A tree already read, or the name of a built-in example or game
@@ -181,3 +187,33 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
                            technique=techniques, depth=depth, seed=seed, limits=limits).report
     assert isinstance(report, OrderingReport)  # a plan of orderings, not of techniques
     return report
+
+
+def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,
+                  root_player: str | None = None) -> bytes:
+    """The blank worksheet of a tree or a lecture example as SVG: its minimax tree with
+    the leaf values only.  Its size is known before anything is searched or drawn: a
+    game is refused (its tree is known only once searched), and so is a tree of more
+    than :data:`MAX_SHEET_LEAVES` leaves, in one line naming the count and the bound."""
+    from .figures.check_render import worksheet_dot
+    from .record import MemoryRecorder
+    from .render.files.engine import render
+    from .search import run_search
+
+    named = resolve_content(source, root_player=root_player)
+    if named.tree is None:
+        raise UsageError(f"worksheets are drawn for trees and examples, not games: "
+                         f"{named.text} has more nodes than a sheet (search it with a "
+                         "depth limit instead)")
+    leaves = named.tree.leaf_count
+    if leaves > MAX_SHEET_LEAVES:
+        raise LimitExceeded(f"the tree has {leaves:,} leaves: a worksheet draws at most "
+                            f"{MAX_SHEET_LEAVES} (a sheet of paper)")
+    rec = MemoryRecorder()
+    game, state, block = named.game()
+    result = run_search(game, state, algorithm="minimax", recorder=rec, source=block,
+                        limits=limits)
+    if not result.complete:
+        raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
+                            "its end: draw a worksheet of a smaller tree")
+    return render(worksheet_dot(rec.trace), "svg", pinned=False)

@@ -18,7 +18,26 @@ from typing import Protocol, TextIO
 from .events import Event
 from .trace import Header, Result, Trace, TraceWriter
 
-__all__ = ["NULL", "FileRecorder", "MemoryRecorder", "NullRecorder", "Recorder", "StreamRecorder"]
+__all__ = ["NULL", "FileRecorder", "MemoryRecorder", "NullRecorder", "Recorder", "Stopped",
+           "StreamRecorder"]
+
+FULL = "max-trace-bytes"
+"""The reason a search stops when its recorder is full (``Result.stopped``)."""
+
+
+class Stopped(Exception):
+    """Raised inside a search when a budget runs out (a node or time budget, or a
+    recorder past its size budget); the search's entry catches it and finishes the
+    trace with a result that says why it stopped."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _size(text: str) -> int:
+    """The UTF-8 size of ``text`` (``isascii`` is a flag test on a str)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 class Recorder(Protocol):
@@ -70,6 +89,22 @@ class MemoryRecorder:
     def emit(self, event: Event) -> None:
         self.events.append(event)
 
+    def limit_bytes(self, max_bytes: int) -> None:
+        """Raise :class:`Stopped` instead of keeping an event whose JSON line would
+        take the events kept past ``max_bytes`` (from now on: ``start`` does not undo
+        it).  Each event is then written out to be measured."""
+        left = max_bytes
+
+        def emit(event: Event) -> None:
+            nonlocal left
+            size = _size(event.to_line()) + 1
+            if size > left:
+                raise Stopped(FULL)
+            left -= size
+            self.events.append(event)
+
+        self.emit = emit  # type: ignore[method-assign]
+
     def finish(self, result: Result) -> None:
         self.result = result
 
@@ -89,6 +124,9 @@ class StreamRecorder:
         self._writer = TraceWriter(out, jsonl=jsonl)
         self._out = out
         self._raw: io.RawIOBase | None = None
+        self._limited_raw: Callable[[Callable[[memoryview], int | None]],
+                                    Callable[[memoryview], int | None]] | None = None
+        """How ``limit_bytes`` wraps the raw file's ``write`` (None: not limited)."""
         self.jsonl = jsonl
         """JSON lines (``write_line`` writes straight to ``out``), not one document."""
         self.emit = self._writer.event  # type: ignore[method-assign, assignment]  # one call less
@@ -104,7 +142,45 @@ class StreamRecorder:
         if self._raw is None:
             return None
         self._out.flush()  # the text layer and the buffer under it: the raw file is next
-        return self._raw.write
+        write = self._raw.write
+        return write if self._limited_raw is None else self._limited_raw(write)
+
+    def limit_bytes(self, max_bytes: int) -> None:
+        """Raise :class:`Stopped` instead of writing an event line that would take the
+        events written past ``max_bytes`` (UTF-8); the header and the result are not
+        counted.  Lines are refused whole, so what was written is a well-formed
+        trace's prefix, and ``finish`` then closes it.  Costs one call per line,
+        only on a recorder that is limited."""
+        left = max_bytes
+        line = self._writer.line
+        # a line of the one-document form loses its newline and gains ",\n" before it
+        extra = 0 if self.jsonl else 1
+
+        def write_line(text: str) -> int:
+            nonlocal left
+            size = _size(text) + extra
+            if size > left:
+                raise Stopped(FULL)
+            left -= size
+            return line(text)
+
+        def emit(event: Event) -> None:
+            write_line(event.to_line() + "\n")
+
+        def raw(write: Callable[[memoryview], int | None]
+                ) -> Callable[[memoryview], int | None]:
+            def write_bytes(view: memoryview) -> int | None:
+                nonlocal left
+                if view.nbytes > left:
+                    raise Stopped(FULL)
+                wrote = write(view)
+                left -= view.nbytes if wrote is None else wrote
+                return wrote
+            return write_bytes
+
+        self.write_line = write_line
+        self.emit = emit  # type: ignore[method-assign]
+        self._limited_raw = raw
 
     def start(self, header: Header) -> None:
         self._writer.start(header)

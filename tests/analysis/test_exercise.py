@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.conftest import do_search
 from tracer.analysis.check import check_solution
-from tracer.analysis.exercise import make_exercise
+from tracer.analysis.exercise import DRAW_COST, make_exercise
 from tracer.analysis.solution import Conventions
 from tracer.errors import UsageError
 from tracer.events import Backup
@@ -55,3 +57,64 @@ def test_impossible_guarantees_are_a_usage_error() -> None:
         make_exercise(branching=2, depth=1, cuts=(3, 4), max_attempts=50)
     with pytest.raises(UsageError, match="too many"):
         make_exercise(branching=6, depth=6)
+
+
+def _count_draws(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the trees drawn (each tree is built once per draw)."""
+    import tracer.analysis.exercise as exercise
+
+    drawn: list[int] = []
+    real = exercise._uniform
+
+    def counted(*args: Any) -> Any:
+        drawn.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(exercise, "_uniform", counted)
+    return drawn
+
+
+def test_an_exercise_that_cannot_be_met_stops_within_its_work_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = _count_draws(monkeypatch)
+    with pytest.raises(UsageError) as caught:
+        make_exercise(branching=3, depth=6, cuts=(300, 363), max_work=10_000)
+    # 729 leaves and DRAW_COST a draw: 10,000 // 753 draws
+    assert len(drawn) == 13 == 10_000 // (729 + DRAW_COST)
+    message = str(caught.value)
+    assert "found in 13 draws (seed 0): widen --cuts or --values, or try another --seed" \
+        in message and "\n" not in message
+
+
+def test_the_attempts_bound_the_small_exercises(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = _count_draws(monkeypatch)
+    with pytest.raises(UsageError, match=r"found in 50 draws .*: widen --values"):
+        make_exercise(branching=2, depth=2, values=(5, 5), max_attempts=50)
+    assert len(drawn) == 50
+
+
+def test_more_cuts_than_inner_nodes_are_refused_before_any_draw(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = _count_draws(monkeypatch)
+    with pytest.raises(UsageError) as caught:
+        make_exercise(branching=3, depth=6, cuts=(500, 600))
+    assert str(caught.value) == ("a tree of branching 3 and depth 6 has at most 363 cuts "
+                                 "(one per inner node below the root), not 500..600: "
+                                 "widen --cuts")
+    assert drawn == []
+    with pytest.raises(UsageError, match="has at most 0 cuts"):
+        make_exercise(branching=2, depth=1, cuts=(1, 1))
+
+
+def test_a_huge_shape_is_refused_without_computing_its_size() -> None:
+    with pytest.raises(UsageError, match=r"2\^1000000000 leaves is too many"):
+        make_exercise(branching=2, depth=10**9)
+    with pytest.raises(UsageError, match=r"10\^3 = 1000 leaves is too many"):
+        make_exercise(branching=10, depth=3)
+
+
+def test_the_same_seed_gives_the_same_exercise_whatever_the_budget() -> None:
+    """The budget is a count, so it never changes which tree a seed finds."""
+    a = make_exercise(branching=2, depth=3, cuts=(1, 2), seed=3)
+    b = make_exercise(branching=2, depth=3, cuts=(1, 2), seed=3, max_work=a.attempts * 32)
+    assert a.tree.to_json() == b.tree.to_json() and a.attempts == b.attempts

@@ -147,7 +147,8 @@ def test_games_command_json() -> None:
     nim = by_name["nim"]
     assert nim["lecture"] == "003"
     assert nim["params"][0] == {"name": "piles", "kind": "ints", "default": "2,2",
-                                "help": "sticks in each pile", "minimum": 0}
+                                "help": "sticks in each pile (at most 200 in all)",
+                                "minimum": 0, "maximum": 200}
     assert by_name["tictactoe"]["params"][1]["choices"] == ["x", "o"]
 
 

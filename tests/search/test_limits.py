@@ -35,8 +35,40 @@ def test_a_budget_larger_than_the_search_changes_nothing() -> None:
 def test_time_limit_stops_at_the_next_check() -> None:
     s = do_search(BIG, "minimax", limits=Limits(time_limit=1e-9))
     assert s.result.stopped == "time-limit"
-    # The clock is read at every 4096th visit, which stops before that node is visited.
-    assert s.result.stats.nodes_visited == 4095
+    # The clock is first read at the 16th visit, which stops before that node is visited.
+    assert s.result.stats.nodes_visited == 15
+
+
+def test_the_clock_is_read_sooner_when_nodes_are_expensive(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = itertools.count(0.0, 1.0)  # every reading one second later: slow nodes
+    monkeypatch.setattr("tracer.search.common.time.monotonic", lambda: next(clock))
+    seen: list[int] = []
+    s = do_search(BIG, "minimax", limits=Limits(time_limit=10.5,
+                                                progress=lambda n, t: seen.append(n)))
+    assert s.result.stopped == "time-limit"
+    # after the first reading at 16 visits, a second per reading: one node per reading
+    assert seen[:4] == [16, 17, 18, 19]
+
+
+def test_the_clock_is_read_less_often_when_nodes_are_cheap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = itertools.count(0.0, 0.001)  # a millisecond between readings: cheap nodes
+    monkeypatch.setattr("tracer.search.common.time.monotonic", lambda: next(clock))
+    readings: list[int] = []
+    real = Limits(progress=lambda n, t: None)
+    from tracer.search.common import Run
+
+    check = Run.check_limits
+
+    def counted(run: Run) -> None:
+        readings.append(run.visited)
+        check(run)
+
+    monkeypatch.setattr(Run, "check_limits", counted)
+    do_search(BIG, "minimax", limits=real)
+    # the stride doubles from 16 at each quick reading
+    assert readings[:5] == [16, 48, 112, 240, 496]
 
 
 def test_progress_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -44,7 +76,8 @@ def test_progress_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tracer.search.common.time.monotonic", lambda: next(clock))
     seen: list[tuple[int, float]] = []
     do_search(BIG, "minimax", limits=Limits(progress=lambda n, t: seen.append((n, t))))
-    assert [n for n, _ in seen] == [4096, 8192][: len(seen)] and seen
+    # a reading every second (of the fake clock): the stride stays at one node
+    assert [n for n, _ in seen][:3] == [16, 17, 18]
 
 
 def test_cli_max_nodes_writes_a_valid_incomplete_trace(tmp_path: Path) -> None:

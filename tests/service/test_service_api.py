@@ -31,7 +31,8 @@ def _cli(*args: str) -> str:
 def test_a_stored_search_reads_back_as_the_bytes_gametrace_run_writes(
         client: TestClient, tmp_path: Path) -> None:
     out = tmp_path / "aima.json"
-    _cli("run", "aima", "--max-nodes", "200000", "--time-limit", "5", "-o", str(out), "-q")
+    _cli("run", "aima", "--max-nodes", "200000", "--time-limit", "5",
+         "--max-trace-mb", "20", "-o", str(out), "-q")
     got = client.post("/v1/search", json={"example": "aima", "store": True, "tags": ["t1"]})
     assert got.status_code == 200
     body = got.json()

@@ -19,10 +19,20 @@ from ..trace import Trace
 from ..trees import Node, Tree, parse_tree_json
 from .solution import Conventions, Solution, extract_solution
 
-__all__ = ["MAX_LEAVES", "VARIANTS", "Exercise", "make_exercise"]
+__all__ = ["DRAW_COST", "MAX_LEAVES", "MAX_WORK", "VARIANTS", "Exercise", "make_exercise"]
 
 MAX_LEAVES = 729
 """The largest tree drawn (3^6 leaves): anything bigger is no exercise by hand."""
+
+DRAW_COST = 24
+"""What drawing, checking and searching one tree costs besides its leaves, counted in
+leaves (measured: about 25 us a leaf, and a draw of 8 leaves as much as 32)."""
+
+MAX_WORK = 200_000
+"""The work :func:`make_exercise` does before it gives up unless told otherwise: the
+leaves of every tree drawn, each draw counted as its leaves plus :data:`DRAW_COST`
+(about five seconds here).  A count, not a clock, so that a seed gives the same answer
+on every machine."""
 
 
 VARIANTS = ("fail-soft", "fail-hard")
@@ -57,21 +67,35 @@ class Exercise:
 def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = None,
                   values: tuple[int, int] = (0, 20), seed: int = 0,
                   conventions: Conventions | None = None,
-                  max_attempts: int = 20_000) -> Exercise:
-    """Draw trees until one meets the guarantees (see the module docstring)."""
+                  max_attempts: int = 20_000, max_work: int = MAX_WORK) -> Exercise:
+    """Draw trees until one meets the guarantees (see the module docstring), at most
+    ``max_attempts`` of them and at most ``max_work`` leaves' worth of work (see
+    :data:`MAX_WORK`); past either, a :class:`UsageError` says what to widen."""
     if branching < 2 or depth < 1:
         raise UsageError(f"an exercise needs branching >= 2 and depth >= 1, got "
                          f"{branching} and {depth}")
-    if branching ** depth > MAX_LEAVES:
-        raise UsageError(f"{branching}^{depth} = {branching ** depth} leaves is too many for "
-                         f"an exercise (at most {MAX_LEAVES})")
+    if branching > MAX_LEAVES or depth > MAX_LEAVES.bit_length() or (
+            branching ** depth > MAX_LEAVES):  # the power only once both are small
+        shown = (f"{branching}^{depth} = {branching ** depth} leaves"
+                 if branching <= MAX_LEAVES and depth <= MAX_LEAVES.bit_length()
+                 else f"{branching}^{depth} leaves")
+        raise UsageError(f"{shown} is too many for an exercise (at most {MAX_LEAVES})")
     lo, hi = values
     if lo > hi:
         raise UsageError(f"empty range of leaf values {lo}..{hi}")
+    # A node is cut at most once and the root never (its window is unbounded): past
+    # its inner nodes below the root no tree has that many cuts, however many are drawn.
+    most = (branching ** depth - branching) // (branching - 1)
+    if cuts is not None and cuts[0] > most:
+        raise UsageError(f"a tree of branching {branching} and depth {depth} has at most "
+                         f"{most} cut{'s' if most != 1 else ''} (one per inner node below "
+                         f"the root), not {cuts[0]}..{cuts[1]}: widen --cuts")
     c = (conventions or Conventions()).merged(algorithm="alphabeta")
     rng = random.Random(seed)
     name = f"exercise-{seed}"
-    for attempt in range(1, max_attempts + 1):
+    per_draw = branching ** depth + DRAW_COST
+    attempts = max(1, min(max_attempts, max_work // per_draw))
+    for attempt in range(1, attempts + 1):
         leaves = [rng.randint(lo, hi) for _ in range(branching ** depth)]
         tree = _uniform(branching, depth, leaves, name, seed)
         if not _unique_best_move(tree):
@@ -82,9 +106,10 @@ def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = 
             key = replace(extract_solution(trace), exercise=name)
             return Exercise(name, tree, trace, key, attempt)
     wanted = "" if cuts is None else f" with {cuts[0]}..{cuts[1]} cuts"
+    widen = "widen --cuts or --values" if cuts is not None else "widen --values"
     raise UsageError(f"no tree of branching {branching} and depth {depth}{wanted} and a "
-                     f"unique best move found in {max_attempts} draws (seed {seed}): widen "
-                     "--cuts or --values")
+                     f"unique best move found in {attempts} draws (seed {seed}): {widen}, "
+                     "or try another --seed")
 
 
 def _uniform(b: int, d: int, leaves: list[int], name: str, seed: int) -> Tree:

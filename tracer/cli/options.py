@@ -32,6 +32,7 @@ __all__ = [
     "limit_option",
     "max_nodes_option",
     "max_ply_option",
+    "max_trace_mb_option",
     "order_option",
     "params_option",
     "preset_option",
@@ -207,6 +208,14 @@ def render_option(*, help: str = "Also draw the trace (.svg, .png, .pdf, .dot or
 def max_nodes_option(*, help: str = "Stop cleanly after visiting this many nodes; the "
                                     "trace says it was cut short.") -> Decorator:
     return click.option("--max-nodes", type=click.IntRange(min=1), default=None, help=help)
+
+
+def max_trace_mb_option() -> Decorator:
+    """``--max-trace-mb N``: :attr:`tracer.search.Limits.max_trace_bytes` in megabytes."""
+    return click.option("--max-trace-mb", type=click.IntRange(min=1), default=None,
+                        metavar="MB",
+                        help="Stop cleanly before the trace's events pass this many "
+                             "megabytes (10^6 bytes); the trace says it was cut short.")
 
 
 def time_limit_option() -> Decorator:

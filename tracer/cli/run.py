@@ -17,6 +17,7 @@ from .options import (
     json_option,
     max_nodes_option,
     max_ply_option,
+    max_trace_mb_option,
     order_option,
     params_option,
     preset_option,
@@ -54,6 +55,7 @@ __all__ = ["run", "validate"]
 @params_option()
 @max_nodes_option()
 @time_limit_option()
+@max_trace_mb_option()
 @quiet_option()
 @max_ply_option()
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
@@ -61,7 +63,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         as_json: bool, render_out: str | None, params: tuple[str, ...], max_nodes: int | None,
         time_limit: float | None, quiet: bool, max_ply: int,
         bounds: tuple[float, float] | None, prover: str | None, techniques: str,
-        preset: str | None) -> None:
+        preset: str | None, max_trace_mb: int | None) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 
     SOURCE is a tree file (.json, or the text notation in any other file), the
@@ -90,7 +92,8 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
 
     show_progress = not quiet and not as_json and stderr_is_terminal()
     limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
-                    progress=_print_progress if show_progress else None)
+                    progress=_print_progress if show_progress else None,
+                    max_trace_bytes=None if max_trace_mb is None else max_trace_mb * 10**6)
     try:
         with prints_to_stderr():  # a game's own print() never mixes with the data
             outcome = run_source(
@@ -111,7 +114,9 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         # When a trace or a drawing goes to stdout, the summary goes to stderr.
         click.echo(outcome.summary.to_text(), err=outcome.stdout_taken)
     if not result.complete and not quiet:
-        option = "--max-nodes" if result.stopped == "max-nodes" else "--time-limit"
+        from ..search.common import STOPPED_BY
+
+        option = STOPPED_BY.get(result.stopped or "", "a budget")
         click.echo(f"gametrace: search stopped by {option} after "
                    f"{result.stats.nodes_visited} nodes: the result is incomplete", err=True)
     if output not in (None, "-") and not quiet:

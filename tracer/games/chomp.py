@@ -26,6 +26,11 @@ from __future__ import annotations
 
 from tracer.errors import UsageError
 from tracer.games.base import Capabilities, Player
+from tracer.games.params import check_bound
+
+MAX_SIDE = 20
+"""The most rows, and the most columns: a node has one move per square left (up to
+rows x cols) and a game lasts up to rows x cols moves."""
 
 __all__ = ["Chomp", "ChompState"]
 
@@ -42,6 +47,8 @@ class Chomp:
                  first: Player | str = Player.MAX) -> None:
         if rows < 1 or cols < 1:
             raise UsageError(f"chomp needs at least 1 row and 1 column, got {rows}x{cols}")
+        for name, size in (("rows", rows), ("cols", cols)):
+            check_bound("chomp", name, size, MAX_SIDE, "a node has one move per square left")
         if first not in (Player.MAX, Player.MIN):
             raise UsageError(f"chomp first player must be max or min, got {first!r}")
         self.name = "chomp"

@@ -21,6 +21,14 @@ from typing import NamedTuple
 
 from tracer.errors import UsageError
 from tracer.games.base import Capabilities, Player
+from tracer.games.params import check_bound
+
+MAX_GOAL = 1_000
+"""The most points to win."""
+MAX_SIDES = 100
+"""The most faces: a roll has one outcome per face."""
+MAX_TURNS = 100
+"""The most turns: a game lasts up to two levels (a choice and a roll) per turn."""
 
 __all__ = ["DiceRace", "DiceState"]
 
@@ -50,6 +58,9 @@ class DiceRace:
             raise UsageError(f"dice sides must be at least 2, got {sides}")
         if turns < 1:
             raise UsageError(f"dice turns must be at least 1, got {turns}")
+        check_bound("dice", "goal", goal, MAX_GOAL, "points to win")
+        check_bound("dice", "sides", sides, MAX_SIDES, "a roll has one outcome per face")
+        check_bound("dice", "turns", turns, MAX_TURNS, "a game lasts up to two plies a turn")
         mover = Player(first)
         if mover is Player.CHANCE:
             raise UsageError("dice first player must be max or min")

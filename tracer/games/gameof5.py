@@ -18,6 +18,12 @@ from __future__ import annotations
 
 from tracer.errors import UsageError
 from tracer.games.base import Capabilities, Player
+from tracer.games.params import check_bound
+
+MAX_TARGET = 1_000
+"""The largest target: a game lasts up to target moves."""
+MAX_STEP = 100
+"""The largest step: a node has up to step moves."""
 
 __all__ = ["GameOf5", "GameOf5State"]
 
@@ -36,6 +42,8 @@ class GameOf5:
             raise UsageError(f"gameof5 target must be at least 1, got {target}")
         if step < 1:
             raise UsageError(f"gameof5 step must be at least 1, got {step}")
+        check_bound("gameof5", "target", target, MAX_TARGET, "a game lasts up to target moves")
+        check_bound("gameof5", "step", step, MAX_STEP, "a node has up to step moves")
         if first not in (Player.MAX, Player.MIN):
             raise UsageError(f"gameof5 first player must be max or min, got {first!r}")
         self.name = "gameof5"

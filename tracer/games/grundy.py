@@ -20,8 +20,14 @@ from __future__ import annotations
 
 from tracer.errors import UsageError
 from tracer.games.base import Capabilities, Player
+from tracer.games.params import check_bound
 
-__all__ = ["Grundy", "GrundyState"]
+__all__ = ["MAX_COINS", "Grundy", "GrundyState"]
+
+MAX_COINS = 200
+"""The most coins: a node has up to coins/2 moves and a game lasts up to coins - 2 moves,
+each named in the id of every node below it, so one expansion's event grows as coins
+squared (about 60 KB at 200)."""
 
 GrundyState = tuple[tuple[int, ...], Player]
 """The piles (largest first) and the player to move."""
@@ -35,6 +41,8 @@ class Grundy:
     def __init__(self, coins: int = 7, *, first: Player | str = Player.MIN) -> None:
         if coins < 1:
             raise UsageError(f"grundy coins must be at least 1, got {coins}")
+        check_bound("grundy", "coins", coins, MAX_COINS,
+                    "a node has up to coins/2 moves and a path up to coins - 2")
         if first not in (Player.MAX, Player.MIN):
             raise UsageError(f"grundy first player must be max or min, got {first!r}")
         self.name = "grundy"

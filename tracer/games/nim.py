@@ -22,8 +22,13 @@ from collections.abc import Sequence
 
 from tracer.errors import UsageError
 from tracer.games.base import Capabilities, Player
+from tracer.games.params import MAX_GAME_INTS, check_bound
 
-__all__ = ["Nim", "NimState"]
+__all__ = ["MAX_STICKS", "Nim", "NimState"]
+
+MAX_STICKS = 200
+"""The most sticks in all the piles: a node has one move per stick left, and a game
+lasts up to that many moves."""
 
 NimState = tuple[tuple[int, ...], Player]
 """The piles, in order, and the player to move."""
@@ -38,6 +43,10 @@ class Nim:
                  misere: bool = False, symmetry: bool = False) -> None:
         if not piles or any(p < 0 for p in piles):
             raise UsageError(f"nim piles must be one or more numbers >= 0, got {list(piles)}")
+        check_bound("nim", "piles (their number)", len(piles), MAX_GAME_INTS,
+                    "each pile is in every state")
+        check_bound("nim", "piles (sticks in all)", sum(piles), MAX_STICKS,
+                    "a node has one move per stick left")
         if first not in (Player.MAX, Player.MIN):
             raise UsageError(f"nim first player must be max or min, got {first!r}")
         self.name = "nim"

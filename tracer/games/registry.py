@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tracer.errors import UsageError
+from tracer.games import chomp, dice, gameof5
 from tracer.games.base import Game
 from tracer.games.chomp import Chomp
 from tracer.games.dice import DiceRace
 from tracer.games.gameof5 import GameOf5
-from tracer.games.grundy import Grundy
-from tracer.games.nim import Nim
+from tracer.games.grundy import MAX_COINS, Grundy
+from tracer.games.nim import MAX_STICKS, Nim
 from tracer.games.othello import EVALUATIONS, Othello
 from tracer.games.params import KINDS, ParamSpec
 from tracer.games.tictactoe import TicTacToe
@@ -58,6 +59,8 @@ class GameSpec:
         lines = [f"{self.name}  {self.title} (lecture {self.lecture})"]
         for p in self.params:
             choices = f" ({' | '.join(p.choices)})" if p.choices else ""
+            if p.kind == "int" and p.maximum is not None:
+                choices = f" ({p.minimum if p.minimum is not None else ''}..{p.maximum})"
             lines.append(f"  {p.name + '=' + p.default:<{width}}  {p.help}{choices}")
         return "\n".join(lines)
 
@@ -83,26 +86,30 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
                   "end of game: unit = +1/-1/0, eval = e(p) (+-win, draw 0)", ("unit", "eval")),
     ), TicTacToe),
     GameSpec("grundy", "Grundy's game: split a pile into two unequal piles", "000, 002", (
-        ParamSpec("coins", "int", "7", "coins in the single starting pile", minimum=1),
+        ParamSpec("coins", "int", "7", "coins in the single starting pile", minimum=1,
+                  maximum=MAX_COINS),
         _first("min"),
     ), Grundy),
     GameSpec("nim", "Nim; the matchsticks game is piles=2,2", "003", (
-        ParamSpec("piles", "ints", "2,2", "sticks in each pile", minimum=0),
+        ParamSpec("piles", "ints", "2,2", "sticks in each pile (at most "
+                  f"{MAX_STICKS} in all)", minimum=0, maximum=MAX_STICKS),
         _first("max"),
         ParamSpec("misere", "bool", "false", "whoever takes the last stick loses"),
         ParamSpec("symmetry", "bool", "false",
                   "merge moves leaving the same piles in another order (the notes' tree)"),
     ), Nim),
     GameSpec("gameof5", "Game of 5: say a number 1..3 above the last; saying 5 wins", "002", (
-        ParamSpec("target", "int", "5", "the number that wins", minimum=1),
+        ParamSpec("target", "int", "5", "the number that wins", minimum=1,
+                  maximum=gameof5.MAX_TARGET),
         ParamSpec("step", "int", "3", "how much higher than the last number one may go",
-                  minimum=1),
+                  minimum=1, maximum=gameof5.MAX_STEP),
         _first("max"),
     ), GameOf5),
     GameSpec("chomp", "Chomp: take a square and all above-right; the bottom-left is poison",
              "003", (
-        ParamSpec("rows", "int", "4", "rows of the board", minimum=1),
-        ParamSpec("cols", "int", "4", "columns of the board", minimum=1),
+        ParamSpec("rows", "int", "4", "rows of the board", minimum=1, maximum=chomp.MAX_SIDE),
+        ParamSpec("cols", "int", "4", "columns of the board", minimum=1,
+                  maximum=chomp.MAX_SIDE),
         _first("max"),
     ), Chomp),
     GameSpec("othello", "Othello, black = MAX, scores +-10000 at the end", "002", (
@@ -115,9 +122,11 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
                   "weighted moves", EVALUATIONS),
     ), Othello),
     GameSpec("dice", "Dice race (chance): walk for 1 point or roll a die (a 1 scores 0)", "003", (
-        ParamSpec("goal", "int", "5", "points that win at once", minimum=1),
-        ParamSpec("sides", "int", "6", "faces of the die", minimum=2),
-        ParamSpec("turns", "int", "4", "turns in all; then more points wins", minimum=1),
+        ParamSpec("goal", "int", "5", "points that win at once", minimum=1,
+                  maximum=dice.MAX_GOAL),
+        ParamSpec("sides", "int", "6", "faces of the die", minimum=2, maximum=dice.MAX_SIDES),
+        ParamSpec("turns", "int", "4", "turns in all; then more points wins", minimum=1,
+                  maximum=dice.MAX_TURNS),
         _first("max"),
     ), DiceRace),
 )}

@@ -123,8 +123,9 @@ def parse_board(board: str) -> int:
     """The state code of a 9-character board (``x``, ``o``, ``.``; row by row from the top)."""
     text = board.strip().lower()
     if len(text) != 9 or any(c not in "xo.-" for c in text):
+        shown = repr(board) if len(board) <= 20 else f"of {len(board):,} characters"
         raise UsageError(
-            f"bad tictactoe board {board!r}: give 9 characters x, o or '.', row by row "
+            f"bad tictactoe board {shown}: give 9 characters x, o or '.', row by row "
             "from the top (e.g. board=x...o....)")
     state = 0
     for i, c in enumerate(text):

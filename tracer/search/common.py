@@ -17,7 +17,7 @@ from ..errors import LimitExceeded, UsageError
 from ..events import Backup, Cut, Evaluate, Expand
 from ..games.base import Game, Player
 from ..lines import line_formatter
-from ..record import Recorder, StreamRecorder
+from ..record import MemoryRecorder, Recorder, Stopped, StreamRecorder
 from ..trace import Header, Result, Stats
 from .ordering import make_ordering
 
@@ -28,6 +28,7 @@ __all__ = [
     "Stopped",
     "ORDERS",
     "PV",
+    "STOPPED_BY",
     "Run",
     "SearchOptions",
     "flatten_pv",
@@ -102,12 +103,17 @@ class Limits:
     """Stop after this many seconds of search."""
     progress: Callable[[int, float], None] | None = None
     """Called about twice a second with (nodes visited, seconds elapsed)."""
+    max_trace_bytes: int | None = None
+    """Stop before the events recorded would take more than this many bytes of JSON text
+    (a recorder that writes text, or a :class:`~tracer.record.MemoryRecorder`; the
+    header and the result come on top)."""
 
     def __post_init__(self) -> None:
         from ..ranges import check_count, check_seconds
 
         check_count("--max-nodes", self.max_nodes, low=1)
         check_seconds("--time-limit", self.time_limit)
+        check_count("the trace budget (bytes)", self.max_trace_bytes, low=1)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -115,21 +121,26 @@ class Limits:
             out["max_nodes"] = self.max_nodes
         if self.time_limit is not None:
             out["time_limit"] = self.time_limit
+        if self.max_trace_bytes is not None:
+            out["max_trace_bytes"] = self.max_trace_bytes
         return out
 
 
 NO_LIMITS = Limits()
 
+STOPPED_BY = {"max-nodes": "--max-nodes", "time-limit": "--time-limit",
+              "max-trace-bytes": "--max-trace-mb"}
+"""Each reason a search stops early (``Result.stopped``) and the command-line option
+that sets its budget."""
 
-class Stopped(Exception):
-    """Raised inside a search when a budget runs out; the search entry catches it."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-_CHECK_EVERY = 4096
+_FIRST_STEP = 16
+"""Nodes visited before the clock is first read (a budget or progress being timed)."""
+_MAX_STEP = 1 << 16
+_CHECK_SECONDS = 0.02
+"""How often a timed search reads the clock: the number of nodes between two readings
+grows while they come sooner than this and shrinks in proportion when they come later,
+so that a search whose nodes are expensive (wide nodes, long ids) still stops within
+a small fraction of a second of its time limit."""
 
 
 Child = tuple[Any, str]
@@ -150,12 +161,22 @@ class Run:
         self.visited = 0
         self._started = time.monotonic()
         self._last_report = self._started
+        self._last_check = self._started
         timed = limits.time_limit is not None or limits.progress is not None
         # The visit that would go past the budget is the one that stops the search.
         self._node_cap = (limits.max_nodes + 1 if limits.max_nodes is not None
                           else float("inf"))
-        self._check_every = _CHECK_EVERY if timed else None
-        self.next_check: float = min(self._node_cap, _CHECK_EVERY if timed else float("inf"))
+        self._timed = timed
+        self._step = _FIRST_STEP
+        """Nodes between two readings of the clock (see ``_CHECK_SECONDS``)."""
+        self.next_check: float = min(self._node_cap, _FIRST_STEP if timed else float("inf"))
+        self.charged = 0
+        """Positions valued off the trace (``charge``)."""
+        self.next_charge = self.next_check
+        if limits.max_trace_bytes is not None and isinstance(
+                recorder, (StreamRecorder, MemoryRecorder)):
+            # before the recorder's writers are looked up below: they are replaced
+            recorder.limit_bytes(limits.max_trace_bytes)
         self.rec = recorder
         self.on = recorder.enabled
         self.emit = recorder.emit  # type: ignore[method-assign]  # one call less per event
@@ -329,9 +350,29 @@ class Run:
         return value
 
     def check_limits(self) -> None:
-        """Called every few thousand nodes (and at the node budget): stop or report."""
+        """Called when ``visited`` reaches ``next_check``: at the node budget, and every
+        ``_step`` nodes while a time budget or progress is timed: stop or report."""
         if self.visited >= self._node_cap:
             raise Stopped("max-nodes")
+        if self._timed:
+            self._clock()
+            self.next_check = min(self._node_cap, self.visited + self._step)
+
+    def charge(self, positions: int = 1) -> None:
+        """Count positions valued or kept off the trace (the exact values the ``best``
+        and ``worst`` orderings sort by, the children proof-number search keeps): such
+        work is bounded as visits are, by the node budget (on its own count) and the
+        clock."""
+        self.charged += positions
+        if self.charged >= self.next_charge:
+            if self.charged >= self._node_cap:
+                raise Stopped("max-nodes")
+            self._clock()
+            self.next_charge = min(self._node_cap, self.charged + self._step)
+
+    def _clock(self) -> None:
+        """Read the clock: stop at the time limit, report progress, and set the stride
+        to the next reading from how long this one took to come."""
         now = time.monotonic()
         limits = self.limits
         if limits.time_limit is not None and now - self._started >= limits.time_limit:
@@ -339,8 +380,11 @@ class Run:
         if limits.progress is not None and now - self._last_report >= 0.5:
             self._last_report = now
             limits.progress(self.visited, now - self._started)
-        step = self._check_every if self._check_every is not None else float("inf")
-        self.next_check = min(self._node_cap, self.visited + step)
+        took, self._last_check = now - self._last_check, now
+        if took > _CHECK_SECONDS:  # expensive nodes: read the clock sooner
+            self._step = max(1, int(self._step * _CHECK_SECONDS / took))
+        elif took < _CHECK_SECONDS / 2:
+            self._step = min(self._step * 2, _MAX_STEP)
 
     def opened(self, ply: int) -> None:
         self.visited += 1

@@ -102,6 +102,7 @@ class _Oracle:
     def _compute(self, state: Any, ply: int, child_value: Callable[[Any, Any], float]) -> float:
         """The minimax value of ``state`` from its children's (``child_value``)."""
         run = self.run
+        run.charge()  # a whole game may lie below: bounded like the search's own visits
         game = run.game
         if run.is_leaf(state, ply):
             return run.leaf_value(state, ply)[0]

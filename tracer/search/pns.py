@@ -124,6 +124,7 @@ def _expand(run: Run, node: _Node, prover: Player) -> None:
         node.proof, node.disproof = (0, INF) if prover.sign * value > 0 else (INF, 0)
         return
     run.opened(node.ply)
+    run.charge(len(kids))  # every child is kept in memory till the end: a budget too
     if run.on:
         run.emit(Expand(run.next_seq(), node.id, None if node.parent is None else node.parent.id,
                         node.ply, node.player.value, tuple(c for _, c in kids),

@@ -66,6 +66,12 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` names the
     client (none by default: the peer's address is the client)."""
+    max_answer_bytes: int = 20_000_000
+    """Largest trace one search answers (its events, in bytes): past it the search stops
+    cleanly with ``"stopped": "max-trace-bytes"``."""
+    max_exercise_work: int = 100_000
+    """Work of one exercise: leaves drawn in all, each draw counted as its leaves plus
+    :data:`tracer.analysis.exercise.DRAW_COST` (about 2.5 s of one core)."""
 
 
 class Service:

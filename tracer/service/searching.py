@@ -25,7 +25,9 @@ def routes(service: Service) -> list[Route]:
 
     async def search(request: Request) -> Response:
         body = await service.body(request, "SearchRequest")
-        limits = service.limits(body)
+        # the answer carries the whole trace: its size is a budget of the search too
+        limits = dataclasses.replace(service.limits(body),
+                                     max_trace_bytes=service.settings.max_answer_bytes)
 
         def work() -> tuple[Any, str]:
             from ..content import record_search

@@ -9,7 +9,6 @@ comparison's budget, since their size is not known before they are searched.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -76,15 +75,11 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "WorksheetRequest")
 
         def work() -> bytes:
-            from ..content import record_search
-            from ..figures.check_render import worksheet_dot
-            from ..render.files.engine import render
-            from ..trace import Trace
+            from ..content import worksheet_svg
 
-            source = content_of(body, games=NO_GAME_SHEET)
-            _, text = record_search(source, algorithm="minimax", limits=service.limits({}))
-            return render(worksheet_dot(Trace.from_json(json.loads(text))), "svg",
-                          pinned=False)
+            # the leaves are counted before anything is searched or drawn
+            return worksheet_svg(content_of(body, games=NO_GAME_SHEET),
+                                 limits=service.limits({}))
 
         return drawing_response(await service.job(work), "svg")
 
@@ -141,7 +136,8 @@ def routes(service: Service) -> list[Route]:
 
     async def exercise(request: Request) -> Response:
         body = await service.body(request, "ExerciseRequest")
-        return json_response(await service.job(lambda: _exercise(body)))
+        work = service.settings.max_exercise_work
+        return json_response(await service.job(lambda: _exercise(body, work)))
 
     return [
         Route("/v1/check", guarded(check), methods=["POST"]),
@@ -152,7 +148,7 @@ def routes(service: Service) -> list[Route]:
     ]
 
 
-def _exercise(body: dict[str, Any]) -> str:
+def _exercise(body: dict[str, Any], work: int) -> str:
     from ..analysis.exercise import make_exercise
     from ..analysis.solution import Conventions
     from ..content import trace_text
@@ -166,7 +162,7 @@ def _exercise(body: dict[str, Any]) -> str:
         values=(values[0], values[1]), seed=body.get("seed", 0),
         conventions=Conventions(variant=body.get("variant", "fail-soft"),
                                 cut_on=body.get("cut_on", "ge")),
-        max_attempts=2_000)
+        max_attempts=2_000, max_work=work)
     return (dumps_json({"name": ex.name, "text": format_tree_text(ex.tree),
                         "tree": ex.tree.to_json(), "answer": ex.solution.to_json(),
                         "cuts": ex.cuts})[:-1]
