@@ -80,6 +80,10 @@ NICE_AFTER = 1.0
 NICE = 15
 """The niceness of a long job (the server runs at its own; higher is lower priority)."""
 
+RECURSION_LIMIT = 30_000
+"""The recursion limit of a job's process: deep trees recurse once per level, on the
+large stack of the pool thread that forked it (:func:`.web.job_pool`)."""
+
 _HEADER = struct.Struct("!Q")
 _READ = 1 << 20
 _SLACK = 1 << 16
@@ -315,6 +319,7 @@ def _child(fn: Callable[[], Any], limits: JobLimits, fd: int, server: int) -> No
     try:
         _detach(server)
         _limit(limits)
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
         data = pickle.dumps(_run(fn, limits), pickle.HIGHEST_PROTOCOL)
         if len(data) > limits.answer:
             data = pickle.dumps(("large", len(data)))
