@@ -35,14 +35,18 @@ at the moment of the fork.  Here the child, which has only the forking thread:
 * imports nothing new: :func:`warm_up` imports, in the server before the first job, every
   module a job imports (a module half-imported by another thread keeps its import lock
   held in the child);
-* writes nothing to the server's streams (their buffer locks may be held); a job that
-  fails unexpectedly sends its traceback to the server, which logs it;
+* writes nothing to the server's streams (their buffer locks may be held): its standard
+  streams, Python's and the file descriptors, go to ``/dev/null``; a job that fails
+  unexpectedly sends its traceback to the server, which logs it;
 * opens its own SQLite connection when it reads or writes the store (the store opens a
   connection per call, never one shared across the fork);
 * leaves the event loop alone: it resets the signal handlers and the wake-up pipe the
   server installed, and leaves with ``os._exit`` (no ``atexit``, no finalizers);
-* dies with the server (``PR_SET_PDEATHSIG`` on Linux) and is bounded by its rlimits
-  even if a lock it waits for is never released.
+* dies with the server (``PR_SET_PDEATHSIG`` on Linux), and is killed at the wall-clock
+  limit even if it waits for a lock that is never released (the one lock the server's
+  other threads take outside Python is SQLite's, in the few routes that read the store
+  on the event loop: a child that forked just then and reads the store could wait for it
+  -- it then answers 503 like any slow job).
 
 Forking costs a copy of the server's page tables (a few milliseconds); the memory itself
 is shared copy-on-write.
@@ -394,6 +398,13 @@ def _detach(server: int) -> None:
         os._exit(1)
     signal.set_wakeup_fd(-1)
     faulthandler.disable()  # a crash is reported by the server, not on its stderr
+    # fresh streams to nowhere: the server's may be locked by a thread that is not here,
+    # and what a job prints (a warning, Graphviz on fd 2) is no part of the server's log
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    sys.stdin = sys.stdout = sys.stderr = open(os.devnull, "r+")  # noqa: SIM115
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGXCPU):
         with contextlib.suppress(OSError, ValueError):
             signal.signal(sig, signal.SIG_DFL)
