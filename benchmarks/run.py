@@ -31,6 +31,7 @@ def main() -> int:
         spec = importlib.util.spec_from_file_location(path.stem, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up there
         sys.path.insert(0, str(HERE))
         spec.loader.exec_module(module)
         print(f"\n== {name} ==")
