@@ -169,6 +169,24 @@ def test_a_search_past_the_cpu_limit_answers_a_problem_and_the_next_search_works
     assert _children() == []
 
 
+def test_deep_trees_recurse_in_the_job_while_a_deep_body_is_refused_by_the_server(
+        tmp_path: Path) -> None:
+    # the job's process has the raised recursion limit, the server keeps Python's own
+    deep = "A" + "(" * 5_000 + "1 2" + ")" * 5_000
+    with TestClient(create_app(_settings(tmp_path))) as c:
+        searched = c.post("/v1/search", json={"tree": deep, "algorithm": "minimax"})
+        nested = c.post("/v1/parse", content=b'{"tree": ' + b"[" * 3_000 + b"]" * 3_000
+                        + b"}", headers={"content-type": "application/json"})
+        after = c.post("/v1/search", json={"example": "aima"})
+    # (its trace holds the tree, too deep for this process's json.loads)
+    assert searched.status_code == 200, searched.text[:300]
+    assert searched.text.startswith('{"id":null,"complete":true,"stopped":null,"value":1,')
+    assert nested.status_code == 400
+    assert nested.headers["content-type"] == "application/problem+json"
+    assert after.json()["value"] == 3
+    assert sys.getrecursionlimit() < 5_000
+
+
 def test_a_request_beyond_the_queue_gets_503_at_once_and_healthz_still_answers(
         tmp_path: Path) -> None:
     app = create_app(_settings(tmp_path, max_jobs=1, queue=1, queue_wait=120))

@@ -153,6 +153,8 @@ WARM_MODULES = (
 )
 """What the jobs import lazily: imported once in the server, not in every child."""
 
+_warm = False
+
 
 def warm_up() -> None:
     """Import what jobs use, in the server, before any job forks (see the module notes),
@@ -161,6 +163,10 @@ def warm_up() -> None:
     instead of filled again in each (a small search cost 20 ms in a child, 5 ms after)."""
     import importlib
 
+    global _warm
+    if _warm:
+        return
+    _warm = True
     for name in WARM_MODULES:
         importlib.import_module(name)
     try:
