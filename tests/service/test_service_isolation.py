@@ -134,6 +134,20 @@ def test_a_job_that_dies_without_a_word_is_noticed_at_once() -> None:
     assert _children() == []
 
 
+def test_without_pidfds_the_child_is_watched_by_polling(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import signal
+
+    from tracer.service import isolation
+
+    monkeypatch.setattr(isolation, "_pidfd", lambda pid: None)  # as before Linux 5.3
+    assert run_isolated(lambda: "answer", LIMITS) == "answer"
+    assert _problem(lambda: os.kill(os.getpid(), signal.SIGSEGV)).title == "Worker failed"
+    assert _problem(lambda: time.sleep(60),
+                    JobLimits(cpu=5, memory=200, wall=1, answer=10_000)).title == "Time limit"
+    assert _children() == []
+
+
 def test_many_jobs_at_once_leave_no_zombie() -> None:
     results: list[object] = []
 
