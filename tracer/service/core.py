@@ -23,10 +23,11 @@ from typing import Any, TypeVar
 from starlette.requests import Request
 
 from ..errors import InputError, TracerError, UsageError
-from .isolation import JobLimits, run_isolated, warm_up
+from .isolation import JobLimits, run_isolated
 from .openapi import request_validator
 from .problems import Problem, from_library, nested
 from .store import SqliteStore, TraceStore, describe
+from .warm import warm_up
 from .web import job_pool
 
 __all__ = ["Service", "Settings", "content_of", "request_tree"]

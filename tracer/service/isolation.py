@@ -75,7 +75,7 @@ from typing import Any, TypeVar
 from ..errors import TracerError
 from .problems import Problem, from_library
 
-__all__ = ["NICE", "NICE_AFTER", "JobLimits", "run_isolated", "warm_up"]
+__all__ = ["NICE", "NICE_AFTER", "JobLimits", "run_isolated"]
 
 log = logging.getLogger("gametrace.serve")
 
@@ -142,62 +142,6 @@ class JobLimits:
     def answer_problem(self, size: int) -> Problem:
         return Problem(422, "Answer too large", f"the answer would be {size} bytes, more than "
                                                 f"the service's limit of {self.answer}")
-
-
-WARM_MODULES = (
-    "tracer.analysis.diff", "tracer.analysis.exercise", "tracer.analysis.ordering",
-    "tracer.analysis.solution", "tracer.content", "tracer.examples",
-    "tracer.figures.check_render", "tracer.games.registry", "tracer.render",
-    "tracer.render.files.engine", "tracer.search", "tracer.search.common", "tracer.trace",
-    "tracer.trees",
-)
-"""What the jobs import lazily: imported once in the server, not in every child."""
-
-_warm = False
-
-
-def warm_up() -> None:
-    """Import what jobs use, in the server, before any job forks (see the module notes),
-    and do each kind of job once on the AIMA example: the caches the library fills on
-    first use (parsed schemas, styles, Graphviz) are then inherited by every child
-    instead of filled again in each (a small search cost 20 ms in a child, 5 ms after)."""
-    import importlib
-
-    global _warm
-    if _warm:
-        return
-    _warm = True
-    for name in WARM_MODULES:
-        importlib.import_module(name)
-    try:
-        _each_job_once()
-    except Exception:  # a warm-up that fails costs speed, never the service
-        log.debug("warming up the jobs failed", exc_info=True)
-
-
-def _each_job_once() -> None:
-    import json
-
-    from ..analysis.diff import diff_traces
-    from ..content import check_answer, compare_orders, record_search
-    from ..examples import example_tree
-    from ..figures.check_render import worksheet_dot
-    from ..render import Drawing, RenderOptions
-    from ..render.files.engine import render
-    from ..trace import Trace
-    from ..trees import format_tree_text
-
-    _, text = record_search("aima", algorithm="alphabeta")
-    record_search("nim", algorithm="minimax")
-    trace = Trace.from_json(json.loads(text))
-    drawing = Drawing(trace, RenderOptions.from_kwargs())
-    drawing.render("svg")
-    drawing.render("svg", next(iter(drawing.frames())).view)
-    check_answer({"value": 3}, source=example_tree("aima"))
-    render(worksheet_dot(trace), "svg", pinned=False)
-    diff_traces(trace, trace)
-    compare_orders("aima", orders="natural,best")
-    format_tree_text(example_tree("aima"))
 
 
 def run_isolated(fn: Callable[[], T], limits: JobLimits) -> T:
