@@ -239,6 +239,36 @@ def test_a_request_beyond_the_queue_gets_503_at_once_and_healthz_still_answers(
     assert (after["running"], after["queued"], after["status"]) == (0, 0, "ok")
 
 
+def test_a_slot_stays_taken_until_the_job_ends_even_when_its_client_is_gone(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    service = create_app(_settings(tmp_path, max_jobs=1)).state.service
+    release = threading.Event()
+
+    async def scenario() -> list[int]:
+        seen = []
+        task = asyncio.create_task(service.job(lambda: release.wait(60), isolate=False))
+        for _ in range(3000):
+            if service.running == 1:
+                break
+            await asyncio.sleep(0.01)
+        task.cancel()  # the client went away
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        seen.append(service.running)  # the work goes on: its slot is still taken
+        release.set()
+        for _ in range(3000):
+            if service.running == 0:
+                break
+            await asyncio.sleep(0.01)
+        seen.append(service.running)
+        seen.append(await service.job(lambda: 7))  # and the slot is free again
+        return seen
+
+    assert asyncio.run(scenario()) == [1, 0, 7]
+
+
 def test_the_limits_are_serve_options(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, object] = {}
     monkeypatch.setattr("tracer.service.run.serve", lambda **kw: seen.update(kw))

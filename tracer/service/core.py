@@ -130,9 +130,11 @@ class Service:
         except (TracerError, RecursionError) as exc:
             raise from_library(exc) from None
 
-    def _release(self, _: object) -> None:
+    def _release(self, done: asyncio.Future[Any]) -> None:
         self.running -= 1
         self.slots.release()
+        if not done.cancelled():
+            done.exception()  # seen: a client that went away leaves no "never retrieved"
 
     def health(self) -> dict[str, Any]:
         """What ``GET /healthz`` answers: the jobs running and waiting, and the limits."""
