@@ -141,7 +141,8 @@ class JobLimits:
 
     def answer_problem(self, size: int) -> Problem:
         return Problem(422, "Answer too large", f"the answer would be {size} bytes, more than "
-                                                f"the service's limit of {self.answer}")
+                                                f"the service's limit of {self.answer}: ask "
+                                                "for less (a depth limit, fewer nodes)")
 
 
 def run_isolated(fn: Callable[[], T], limits: JobLimits) -> T:
