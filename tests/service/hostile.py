@@ -2,15 +2,17 @@
 
 Shared by tests/service/test_service_abuse.py and benchmarks/abuse.py.  Each hostile
 request must end with a 4xx, or a 503 with ``Retry-After``, as problem+json, in bounded
-time, and leave the server answering everyone else.
+time, and leave the server answering everyone else -- with no child process left
+behind (:func:`children`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 
-__all__ = ["HOSTILE", "NORMAL", "Hostile", "self_loop_trace", "wide_tree"]
+__all__ = ["HOSTILE", "NORMAL", "Hostile", "children", "self_loop_trace", "wide_tree"]
 
 NORMAL = json.dumps({"example": "aima"}).encode()
 """The normal request: ``POST /v1/search`` on the AIMA example."""
@@ -94,3 +96,23 @@ HOSTILE = (
             b'{"tree": ' + b"[" * _DEEP + b"]" * _DEEP + b"}"),
 )
 """Every hostile request, in the order the abuse test sends them."""
+
+
+def children(pid: int) -> list[tuple[int, str]]:
+    """The child processes of ``pid`` and their states (``Z``: a zombie), from /proc."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        for child in _read(f"/proc/{pid}/task/{task}/children").split():
+            stat = _read(f"/proc/{child}/stat")
+            if stat:
+                found.append((int(child), stat.rsplit(")", 1)[1].split()[0]))
+    return found
+
+
+def _read(path: str) -> str:
+    """The text of a /proc file, or "" for a thread or process that has just ended."""
+    try:
+        with open(path) as f:
+            return f.read()
+    except (FileNotFoundError, ProcessLookupError):
+        return ""

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.service.hostile import HOSTILE, NORMAL, Hostile
+from tests.service.hostile import HOSTILE, NORMAL, Hostile, children
 
 Server = subprocess.Popen[bytes]
 HOST = "127.0.0.1"
@@ -166,19 +166,5 @@ def test_the_others_kept_answering_and_nothing_was_left_behind(
             break
         time.sleep(0.1)
     assert (now["running"], now["queued"]) == (0, 0)
-    assert _children(proc.pid) == []
+    assert children(proc.pid) == []
     assert _call(port, "POST", "/v1/search", NORMAL)[0] == 200
-
-
-def _children(pid: int) -> list[tuple[int, str]]:
-    """The child processes of ``pid`` and their states (``Z``: a zombie)."""
-    found = []
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as f:
-            for child in f.read().split():
-                try:
-                    with open(f"/proc/{child}/stat") as stat:
-                        found.append((int(child), stat.read().rsplit(")", 1)[1].split()[0]))
-                except FileNotFoundError:
-                    continue
-    return found

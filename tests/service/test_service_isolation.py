@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from tests.service.hostile import children
 from tracer.cli import main
 from tracer.errors import InputError, LimitExceeded
 from tracer.service import Settings, create_app
@@ -20,21 +21,6 @@ from tracer.service.problems import Problem
 
 LIMITS = JobLimits(cpu=1, memory=200, wall=120, answer=10_000)
 """Wall limit: long enough that only a hang reaches it on a loaded machine."""
-
-
-def _children() -> list[tuple[int, str]]:
-    """This process's child processes and their states (``Z``: a zombie)."""
-    found = []
-    for task in os.listdir(f"/proc/{os.getpid()}/task"):
-        with open(f"/proc/{os.getpid()}/task/{task}/children") as f:
-            for pid in f.read().split():
-                try:
-                    with open(f"/proc/{pid}/stat") as stat:
-                        state = stat.read().rsplit(")", 1)[1].split()[0]
-                except FileNotFoundError:
-                    continue
-                found.append((int(pid), state))
-    return found
 
 
 def _problem(fn: object, limits: JobLimits = LIMITS) -> Problem:
@@ -47,7 +33,7 @@ def test_a_job_answers_its_value_from_another_process() -> None:
     assert run_isolated(lambda: (os.getpid(), [1, "two", {"three": 3.0}]), LIMITS)[1] == [
         1, "two", {"three": 3.0}]
     assert run_isolated(os.getpid, LIMITS) != os.getpid()
-    assert _children() == []
+    assert children(os.getpid()) == []
 
 
 def test_a_job_past_its_cpu_limit_is_stopped_and_named() -> None:
@@ -58,7 +44,7 @@ def test_a_job_past_its_cpu_limit_is_stopped_and_named() -> None:
     p = _problem(spin)
     assert (p.status, p.title) == (422, "CPU limit")
     assert p.detail.startswith("this request used more than 1 s of CPU (the service's limit)")
-    assert _children() == []
+    assert children(os.getpid()) == []
 
 
 def test_a_job_past_its_wall_limit_is_killed_with_what_it_started() -> None:
@@ -74,7 +60,7 @@ def test_a_job_past_its_wall_limit_is_killed_with_what_it_started() -> None:
     assert (p.status, p.title) == (503, "Time limit")
     assert "more than 1 s (the service's limit)" in p.detail
     assert p.response().headers["retry-after"] == "1"
-    assert _children() == []
+    assert children(os.getpid()) == []
     for _ in range(100):  # SIGKILL is delivered at once, the reaping by init may lag
         left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True,
                               check=False).stdout.split()
@@ -131,7 +117,7 @@ def test_a_job_that_dies_without_a_word_is_noticed_at_once() -> None:
     p = _problem(lambda: os.kill(os.getpid(), signal.SIGSEGV))
     assert (p.status, p.title) == (503, "Worker failed")
     assert "SIGSEGV" in p.detail
-    assert _children() == []
+    assert children(os.getpid()) == []
 
 
 def test_without_pidfds_the_child_is_watched_by_polling(
@@ -145,7 +131,7 @@ def test_without_pidfds_the_child_is_watched_by_polling(
     assert _problem(lambda: os.kill(os.getpid(), signal.SIGSEGV)).title == "Worker failed"
     assert _problem(lambda: time.sleep(60),
                     JobLimits(cpu=5, memory=200, wall=1, answer=10_000)).title == "Time limit"
-    assert _children() == []
+    assert children(os.getpid()) == []
 
 
 def test_many_jobs_at_once_leave_no_zombie() -> None:
@@ -163,7 +149,7 @@ def test_many_jobs_at_once_leave_no_zombie() -> None:
     for t in threads:
         t.join(60)
     assert sorted(results) == sorted(i * i for i in range(16))  # type: ignore[type-var]
-    assert _children() == []
+    assert children(os.getpid()) == []
 
 
 def _settings(tmp_path: Path, **limits: object) -> Settings:
@@ -180,7 +166,7 @@ def test_a_search_past_the_cpu_limit_answers_a_problem_and_the_next_search_works
         assert got.headers["content-type"] == "application/problem+json"
         assert got.json()["title"] == "CPU limit"
         assert c.post("/v1/search", json={"example": "aima"}).json()["value"] == 3
-    assert _children() == []
+    assert children(os.getpid()) == []
 
 
 def test_deep_trees_recurse_in_the_job_while_a_deep_body_is_refused_by_the_server(
