@@ -68,6 +68,7 @@ import struct
 import sys
 import time
 import traceback
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -96,6 +97,11 @@ if sys.platform == "linux":  # loaded here: the child must not import (ctypes ta
 
     with contextlib.suppress(OSError):
         _LIBC = ctypes.CDLL(None, use_errno=True)
+
+# Python 3.12 warns at every fork of a process with threads; why it is safe here is
+# the module's docstring
+warnings.filterwarnings("ignore", message=r"This process \(pid=\d+\) is multi-threaded",
+                        category=DeprecationWarning)
 
 LINGER = 2.0
 """Seconds a child may take to exit once it has answered (or been killed)."""
