@@ -20,9 +20,11 @@ from tracer.service.store import SqliteStore, trace_id
 
 
 def test_a_search_that_cannot_finish_stops_at_the_time_budget(tmp_path: Path) -> None:
-    # Othello searched to the end cannot finish: the 0.2 s budget is what stops it.
+    # Othello searched to the end cannot finish: the 0.2 s budget is what stops it (its
+    # trace is then ~20 MB, about the default answer cap: a larger cap here, so that the
+    # time budget and not the trace budget stops it)
     app = create_app(Settings(db=str(tmp_path / "t.db"), max_nodes=10**9, time_limit=0.2,
-                              seed_dir=tmp_path))
+                              max_answer=500_000_000, seed_dir=tmp_path))
     with TestClient(app) as c:
         body = c.post("/v1/search", json={"game": "othello"}).json()
     assert (body["complete"], body["stopped"], body["value"]) == (False, "time-limit", None)

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
 __all__ = ["serve"]
+
+
+def _cores() -> int:
+    """The CPUs this process may run on: the default of ``--max-jobs`` (as
+    ``tracer.service.core.cores``, without importing the ASGI stack for ``--help``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 @click.command()
@@ -27,8 +37,25 @@ __all__ = ["serve"]
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=5.0,
               show_default=True,
               help="Time budget of one search, in seconds (a request may ask for less).")
-@click.option("--max-jobs", type=click.IntRange(min=1), default=4, show_default=True,
-              help="Searches, drawings and checks running at once in each worker.")
+@click.option("--max-jobs", type=click.IntRange(min=1), default=_cores(), show_default=True,
+              help="Jobs (searches, drawings, checks, ...) running at once in each worker, "
+                   "each in a process of its own; one per CPU unless given.")
+@click.option("--queue", type=click.IntRange(min=0), default=32, show_default=True,
+              help="Jobs waiting for a slot, at most; a request beyond them gets 503 with "
+                   "Retry-After at once.")
+@click.option("--queue-wait", type=click.FloatRange(min=0, min_open=True), default=20.0,
+              show_default=True, help="Seconds a job waits for a slot before a 503.")
+@click.option("--cpu-limit", type=click.FloatRange(min=0, min_open=True), default=5.0,
+              show_default=True,
+              help="CPU seconds of one job (rounded up to whole seconds); 422 past it.")
+@click.option("--memory-limit", type=click.IntRange(min=16), default=1024, show_default=True,
+              metavar="MB", help="Memory one job may allocate, in MB; 422 past it.")
+@click.option("--wall-limit", type=click.FloatRange(min=0, min_open=True), default=10.0,
+              show_default=True,
+              help="Wall-clock seconds of one job once started; killed past it (503).")
+@click.option("--max-answer", type=click.IntRange(min=1_000), default=20_000_000,
+              show_default=True, metavar="BYTES",
+              help="Largest answer of one job, in bytes; 422 past it.")
 @click.option("--root-path", default="", metavar="PREFIX",
               help="The sub-path a reverse proxy serves the app under (e.g. /gametrace); "
                    "the proxy strips it (docs/service.md).")
@@ -46,9 +73,10 @@ __all__ = ["serve"]
               help="A reverse proxy (address or network) whose X-Forwarded-For names the "
                    "client; repeat for several [default: none].")
 def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
-          max_nodes: int, time_limit: float, max_jobs: int, root_path: str,
-          cors_origins: tuple[str, ...], rate_limit: float | None, rate_burst: int | None,
-          trusted_proxies: tuple[str, ...]) -> None:
+          max_nodes: int, time_limit: float, max_jobs: int, queue: int, queue_wait: float,
+          cpu_limit: float, memory_limit: int, wall_limit: float, max_answer: int,
+          root_path: str, cors_origins: tuple[str, ...], rate_limit: float | None,
+          rate_burst: int | None, trusted_proxies: tuple[str, ...]) -> None:
     """Start the web service: the JSON API under /v1 and the browser UI at /.
 
     \b
@@ -56,6 +84,7 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
       gametrace serve
       gametrace serve --port 8080 --db class.db --workers 4
       gametrace serve --max-nodes 50000 --time-limit 2 --max-jobs 2
+      gametrace serve --cpu-limit 3 --wall-limit 6 --memory-limit 512 --queue 16
       gametrace serve --root-path /gametrace   # behind nginx at /gametrace/
       gametrace serve --trusted-proxy 127.0.0.1 --rate-limit 5 --rate-burst 50
     """
@@ -74,7 +103,10 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
                               ("trusted_proxies", trusted_proxies)) if v or v == 0}
     run_server(host=host, port=port, db=db, workers=workers, root_path=root_path,
                limits={"max_body": max_body, "max_nodes": max_nodes,
-                       "time_limit": time_limit, "max_jobs": max_jobs, **gate})
+                       "time_limit": time_limit, "max_jobs": max_jobs, "queue": queue,
+                       "queue_wait": queue_wait, "cpu_limit": cpu_limit,
+                       "memory_limit": memory_limit, "wall_limit": wall_limit,
+                       "max_answer": max_answer, **gate})
 
 
 def _check_origin(origin: str) -> None:

@@ -6,7 +6,9 @@ models (a second copy that can drift); Starlette routes, streams and serves file
 nothing more.  Every library error becomes an ``application/problem+json`` answer
 (RFC 9457) whose ``where`` is the JSON path or the line and column of the fault
 (:mod:`.problems`).  The state and plumbing are in :mod:`.core`; the routes, by area, in
-:mod:`.catalogue`, :mod:`.searching`, :mod:`.teaching` and :mod:`.library`.
+:mod:`.catalogue`, :mod:`.searching`, :mod:`.teaching` and :mod:`.library`; each job runs
+in a worker process of its own (:mod:`.isolation`).  ``GET /healthz`` answers on the
+event loop: the jobs running and waiting, and the limits.
 
 The page uses relative URLs only, so the app runs at the host's root or under a sub-path
 behind a reverse proxy (``gametrace serve --root-path /prefix``; docs/service.md).
@@ -21,15 +23,17 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.routing import Mount
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import catalogue, library, searching, teaching
 from .core import Service, Settings
 from .gate import RequestGate
-from .problems import no_route
+from .problems import guarded, no_route
 from .store import TraceStore
-from .web import SecurityHeaders, static_dir
+from .web import SecurityHeaders, json_response, static_dir
 
 __all__ = ["Settings", "app_from_environment", "create_app"]
 
@@ -40,7 +44,13 @@ SETTINGS_ENV = "GAMETRACE_SETTINGS"
 def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette:
     """The app; ``store`` replaces the SQLite store named in ``settings`` (tests)."""
     service = Service(settings, store)
-    routes = [*catalogue.routes(service), *searching.routes(service),
+
+    async def healthz(request: Request) -> Response:
+        # on the event loop, never a job: it answers while every job slot is busy
+        return json_response(json.dumps(service.health()))
+
+    routes = [Route("/healthz", guarded(healthz), methods=["GET"]),
+              *catalogue.routes(service), *searching.routes(service),
               *teaching.routes(service), *library.routes(service),
               Mount("/static", StaticFiles(directory=static_dir()), name="static")]
     gate = Middleware(RequestGate, cors_origins=settings.cors_origins,

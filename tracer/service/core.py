@@ -3,15 +3,18 @@ request body within the limits, and the traces and sources a request names.
 
 The routes (:mod:`.catalogue`, :mod:`.searching`, :mod:`.teaching`, :mod:`.library`)
 read a request with these, call the library and answer JSON; :mod:`.app` puts them
-together.  Searches, drawings and checks run in a small pool of threads with a large
-stack (deep trees recurse), at most ``max_jobs`` at once; each search has a node and a
-time budget and ends with ``complete: false`` when it runs out.
+together.  Searches, drawings, checks, worksheets and exercises are jobs: each runs in
+a child process of its own with a CPU, a memory and a wall-clock limit and a cap on its
+answer (:mod:`.isolation`), at most ``max_jobs`` at once and ``queue`` waiting; a request
+beyond that is answered 503 with ``Retry-After`` at once.  Each search also has a node
+and a time budget and ends with ``complete: false`` when it runs out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +24,11 @@ from starlette.requests import Request
 
 from ..errors import InputError, TracerError, UsageError
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
+from .isolation import JobLimits, run_isolated
+from .openapi import request_validator
 from .problems import Problem, from_library, nested
 from .store import SqliteStore, TraceStore, describe
+from .warm import warm_up
 from .web import job_pool
 
 __all__ = ["Service", "Settings", "content_of", "request_tree"]
@@ -30,6 +36,18 @@ __all__ = ["Service", "Settings", "content_of", "request_tree"]
 T = TypeVar("T")
 
 ID_LENGTH = 64
+
+ANSWER_HEAD_ROOM = 256_000
+"""Bytes of a search's answer beside its trace (value, principal variation, statistics):
+the trace's budget is the answer cap less this."""
+
+
+def cores() -> int:
+    """The CPUs this process may run on (the default number of jobs at once)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 @dataclass(frozen=True)
@@ -44,10 +62,22 @@ class Settings:
     """Node budget of one search (a request may ask for less)."""
     time_limit: float = 5.0
     """Time budget of one search, in seconds (a request may ask for less)."""
-    max_jobs: int = 4
-    """Searches, drawings and checks running at once in one process."""
+    max_jobs: int = field(default_factory=cores)
+    """Jobs (searches, drawings, checks, ...) running at once in one server process."""
+    queue: int = 32
+    """Jobs waiting for a slot, at most; a request beyond them gets a 503 at once."""
     queue_wait: float = 20.0
     """How long a request waits for a free job slot before a 503."""
+    cpu_limit: float = 5.0
+    """CPU seconds of one job (whole seconds: the rlimit counts seconds)."""
+    memory_limit: int = 1024
+    """Memory one job may allocate, in MB (an address-space limit on its process)."""
+    wall_limit: float = 10.0
+    """Wall-clock seconds of one job once started; it is killed past them."""
+    max_answer: int = 20_000_000
+    """Largest answer of one job, in bytes.  A search's trace is budgeted within it (less
+    :data:`ANSWER_HEAD_ROOM` for the rest of the answer), so a search past it stops
+    cleanly with ``"stopped": "max-trace-bytes"`` instead of failing."""
     max_frames: int = 400
     """Most frames one request draws."""
     max_compare_leaves: int = 300_000
@@ -66,9 +96,6 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` names the
     client (none by default: the peer's address is the client)."""
-    max_answer_bytes: int = 20_000_000
-    """Largest trace one search answers (its events, in bytes): past it the search stops
-    cleanly with ``"stopped": "max-trace-bytes"``."""
     max_exercise_work: int = 100_000
     """Work of one exercise: leaves drawn in all, each draw counted as its leaves plus
     :data:`tracer.analysis.exercise.DRAW_COST` (about 2.5 s of one core)."""
@@ -82,24 +109,63 @@ class Service:
         self.store: TraceStore = store or SqliteStore(settings.db)
         self.slots = asyncio.Semaphore(settings.max_jobs)
         self.pool = job_pool(settings.max_jobs)
+        self.running = 0
+        """Jobs holding a slot now (their processes may be ending)."""
+        self.queued = 0
+        """Jobs waiting for a slot now."""
+        self.job_limits = JobLimits(cpu=settings.cpu_limit, memory=settings.memory_limit,
+                                    wall=settings.wall_limit, answer=settings.max_answer)
         if isinstance(self.store, SqliteStore):
             from .seed import seed_store
 
             seed_store(self.store, settings.seed_dir)
+        warm_up()
 
-    async def job(self, fn: Callable[[], T]) -> T:
-        """Run ``fn`` in the pool once a slot is free; library errors become problems."""
+    async def job(self, fn: Callable[[], T], *, isolate: bool = True) -> T:
+        """``fn()`` in a worker process within the job limits (:mod:`.isolation`), once a
+        slot is free; library errors and limits passed become problems.  ``isolate=False``
+        runs it in a pool thread of this process instead: for the service's own bounded
+        work (storing a trace it has just recorded), never for work a request sizes."""
+        s = self.settings
+        if self.running >= s.max_jobs and self.queued >= s.queue:
+            raise Problem(503, "Busy", f"{s.max_jobs} jobs are running and {s.queue} are "
+                                       "waiting: retry in a moment")
+        self.queued += 1
         try:
-            await asyncio.wait_for(self.slots.acquire(), self.settings.queue_wait)
+            async with asyncio.timeout(s.queue_wait):
+                await self.slots.acquire()
         except TimeoutError:
-            raise Problem(503, "Busy", f"{self.settings.max_jobs} jobs are running: "
-                                       "retry in a moment") from None
+            raise Problem(503, "Busy", f"no job slot came free in {s.queue_wait:g} s "
+                                       f"({s.max_jobs} jobs at once): retry in a moment"
+                          ) from None
+        finally:
+            self.queued -= 1
+        self.running += 1
+        loop = asyncio.get_running_loop()
+        if isolate:
+            done = loop.run_in_executor(self.pool, run_isolated, fn, self.job_limits)
+        else:
+            done = loop.run_in_executor(self.pool, fn)
+        done.add_done_callback(self._release)  # when the work ends, not when we stop waiting
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, fn)
+            return await asyncio.shield(done)
         except (TracerError, RecursionError) as exc:
             raise from_library(exc) from None
-        finally:
-            self.slots.release()
+
+    def _release(self, done: asyncio.Future[Any]) -> None:
+        self.running -= 1
+        self.slots.release()
+        if not done.cancelled():
+            done.exception()  # seen: a client that went away leaves no "never retrieved"
+
+    def health(self) -> dict[str, Any]:
+        """What ``GET /healthz`` answers: the jobs running and waiting, and the limits."""
+        s = self.settings
+        return {"status": "ok", "running": self.running, "queued": self.queued,
+                "limits": {"max_jobs": s.max_jobs, "queue": s.queue,
+                           "queue_wait": s.queue_wait, **self.job_limits.to_json(),
+                           "max_body": s.max_body, "max_nodes": s.max_nodes,
+                           "time_limit": s.time_limit}}
 
     async def body(self, request: Request, component: str) -> dict[str, Any]:
         """The JSON body, within the size and depth limits, valid against ``component``
@@ -165,7 +231,8 @@ class Service:
             ident, _ = self.store.put(text.encode(), **info, tags=tags, origin="computed")
             return ident
 
-        return await self.job(work)
+        # our own answer, already within the answer cap; and the store stays in this process
+        return await self.job(work, isolate=False)
 
     def limits(self, body: dict[str, Any]) -> Any:
         """The budgets of one search: the request's, within the service's."""

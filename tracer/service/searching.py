@@ -10,7 +10,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..jsonio import dumps_json
-from .core import content_of
+from .core import ANSWER_HEAD_ROOM, content_of
 from .problems import guarded
 from .web import drawing_response, json_response
 
@@ -26,8 +26,9 @@ def routes(service: Service) -> list[Route]:
     async def search(request: Request) -> Response:
         body = await service.body(request, "SearchRequest")
         # the answer carries the whole trace: its size is a budget of the search too
-        limits = dataclasses.replace(service.limits(body),
-                                     max_trace_bytes=service.settings.max_answer_bytes)
+        limits = dataclasses.replace(
+            service.limits(body),
+            max_trace_bytes=max(1, service.settings.max_answer - ANSWER_HEAD_ROOM))
 
         def work() -> tuple[Any, str]:
             from ..content import record_search

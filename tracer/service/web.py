@@ -3,7 +3,6 @@ parameters, static files, security headers, the job pool."""
 
 from __future__ import annotations
 
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
@@ -21,7 +20,6 @@ __all__ = ["SecurityHeaders", "drawing_response", "int_param", "job_pool", "json
            "static_dir", "view_params"]
 
 STACK_BYTES = 256 * 1024 * 1024
-RECURSION_LIMIT = 30_000
 
 
 def json_response(text: str) -> Response:
@@ -80,8 +78,10 @@ def static_dir() -> Path:
 
 
 def job_pool(workers: int) -> ThreadPoolExecutor:
-    """Threads with a large stack: searches and readers recurse once per tree level."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
+    """Threads with a large stack: each forks the worker process of a job, which runs on
+    that thread's stack, and searches and readers recurse once per tree level.  The
+    recursion limit is raised in that process only (:mod:`.isolation`): raised here, it
+    would let a deep request body overflow the C stack of the event loop's thread."""
     old = threading.stack_size(STACK_BYTES)
     try:
         pool = ThreadPoolExecutor(workers, thread_name_prefix="gametrace-job")
