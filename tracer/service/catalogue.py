@@ -34,9 +34,8 @@ def routes(service: Service) -> list[Route]:
     async def examples(request: Request) -> Response:
         from ..examples import EXAMPLES
 
-        return json_response(dumps_json([
-            {"name": e.name, "item": e.item, "title": e.title, "tree": e.text,
-             "value": e.value, "notes": e.notes} for e in EXAMPLES.values()]))
+        # the same list as gametrace examples --json: one to_json for both
+        return json_response(dumps_json([e.to_json() for e in EXAMPLES.values()]))
 
     async def games(request: Request) -> Response:
         from ..games.registry import GAMES
