@@ -54,11 +54,15 @@ class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def _post(port: int, path: str, body: bytes,
-          content_type: str = "application/json") -> tuple[int, dict[str, str], bytes]:
+def _post(port: int, path: str, body: bytes, content_type: str = "application/json", *,
+          client: str) -> tuple[int, dict[str, str], bytes]:
+    """A request as if from ``client``: the server trusts this loopback proxy's
+    ``X-Forwarded-For``, so each simulated student has a rate bucket of their own, as
+    behind a school's reverse proxy (documentation addresses, never reached)."""
     conn = http.client.HTTPConnection(HOST, port, timeout=TIMEOUT)
     try:
-        conn.request("POST", path, body=body, headers={"content-type": content_type})
+        conn.request("POST", path, body=body,
+                     headers={"content-type": content_type, "x-forwarded-for": client})
         response = conn.getresponse()
         return (response.status, {k.lower(): v for k, v in response.getheaders()},
                 response.read())
@@ -66,11 +70,11 @@ def _post(port: int, path: str, body: bytes,
         conn.close()
 
 
-def normal(port: int, deadline: float, tally: Tally) -> None:
+def normal(port: int, deadline: float, tally: Tally, client: str) -> None:
     while time.monotonic() < deadline:
         start = time.perf_counter()
         try:
-            status, headers, data = _post(port, "/v1/search", NORMAL)
+            status, headers, data = _post(port, "/v1/search", NORMAL, client=client)
         except (OSError, http.client.HTTPException) as exc:
             with tally.lock:
                 tally.errors.append(f"{type(exc).__name__}: {exc}")
@@ -91,7 +95,8 @@ def abuser(port: int, deadline: float, tally: Tally) -> None:
         hostile = HOSTILE[i % len(HOSTILE)]
         i += 1
         try:
-            status, _, _ = _post(port, hostile.path, hostile.body, hostile.content_type)
+            status, _, _ = _post(port, hostile.path, hostile.body, hostile.content_type,
+                                 client="198.51.100.66")
             outcome = str(status)
         except (OSError, http.client.HTTPException) as exc:
             outcome = type(exc).__name__
@@ -102,8 +107,8 @@ def abuser(port: int, deadline: float, tally: Tally) -> None:
 def _phase(port: int, clients: int, seconds: float, abusive: bool) -> Tally:
     tally = Tally()
     deadline = time.monotonic() + seconds
-    threads = [threading.Thread(target=normal, args=(port, deadline, tally))
-               for _ in range(clients)]
+    threads = [threading.Thread(target=normal, args=(port, deadline, tally, f"192.0.2.{10 + i}"))
+               for i in range(clients)]
     if abusive:
         threads.append(threading.Thread(target=abuser, args=(port, deadline, tally)))
     for t in threads:
@@ -169,7 +174,7 @@ def main(argv: Sequence[str] = ()) -> int:
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="gametrace-abuse-") as folder:
         command = [sys.executable, "-m", "tracer", "serve", "--host", HOST, "--port",
-                   str(port), "--db", str(Path(folder) / "traces.db")]
+                   str(port), "--db", str(Path(folder) / "traces.db"), "--trusted-proxy", HOST]
         log = open(Path(folder) / "server.log", "wb")  # noqa: SIM115 -- closed below
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log,
                                   start_new_session=True)

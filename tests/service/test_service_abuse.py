@@ -56,10 +56,16 @@ def _free_port() -> int:
 
 
 def _call(port: int, method: str, path: str, body: bytes | None = None,
-          content_type: str = "application/json") -> tuple[int, dict[str, str], bytes]:
+          content_type: str = "application/json", *,
+          client: str = "192.0.2.1") -> tuple[int, dict[str, str], bytes]:
+    """One request, as if from ``client`` (the server trusts this loopback proxy's
+    ``X-Forwarded-For``: each simulated student has an address, and a rate bucket, of
+    their own, as behind a school's reverse proxy; documentation addresses, never
+    reached)."""
     conn = http.client.HTTPConnection(HOST, port, timeout=HANG)
     try:
         headers = {"content-type": content_type} if body is not None else {}
+        headers["x-forwarded-for"] = client
         conn.request(method, path, body=body, headers=headers)
         response = conn.getresponse()
         return response.status, {k.lower(): v for k, v in response.getheaders()}, \
@@ -73,7 +79,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Serv
     port = _free_port()
     db = tmp_path_factory.mktemp("abuse") / "traces.db"
     proc = subprocess.Popen([sys.executable, "-m", "tracer", "serve", "--host", HOST,
-                             "--port", str(port), "--db", str(db)],
+                             "--port", str(port), "--db", str(db),
+                             "--trusted-proxy", HOST],
                             stdout=subprocess.DEVNULL, start_new_session=True)
     try:
         for _ in range(600):
@@ -94,10 +101,11 @@ def crowd(server: tuple[int, Server]) -> Iterator[Crowd]:
     port, _ = server
     tally = Crowd()
 
-    def normal() -> None:
+    def normal(client: str) -> None:
         while not tally.stop.is_set():
             try:
-                status, headers, data = _call(port, "POST", "/v1/search", NORMAL)
+                status, headers, data = _call(port, "POST", "/v1/search", NORMAL,
+                                              client=client)
             except (OSError, http.client.HTTPException) as exc:
                 with tally.lock:
                     tally.errors.append(f"{type(exc).__name__}: {exc}")
@@ -124,7 +132,8 @@ def crowd(server: tuple[int, Server]) -> Iterator[Crowd]:
                     tally.health_errors.append(data[:200].decode(errors="replace"))
             tally.stop.wait(0.25)
 
-    threads = [threading.Thread(target=normal) for _ in range(CLIENTS)]
+    threads = [threading.Thread(target=normal, args=(f"192.0.2.{10 + i}",))
+               for i in range(CLIENTS)]
     threads.append(threading.Thread(target=health))
     for t in threads:
         t.start()
@@ -139,7 +148,7 @@ def test_a_hostile_request_gets_a_problem_and_nothing_else(
         server: tuple[int, Server], crowd: Crowd, hostile: Hostile) -> None:
     port, proc = server
     status, headers, data = _call(port, "POST", hostile.path, hostile.body,
-                                  hostile.content_type)
+                                  hostile.content_type, client="198.51.100.66")
     assert 400 <= status < 500 or (status == 503 and "retry-after" in headers), (
         status, data[:300])
     assert headers["content-type"] == "application/problem+json", data[:300]

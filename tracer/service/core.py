@@ -25,7 +25,6 @@ from starlette.requests import Request
 from ..errors import InputError, TracerError, UsageError
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
 from .isolation import JobLimits, run_isolated
-from .openapi import request_validator
 from .problems import Problem, from_library, nested
 from .store import SqliteStore, TraceStore, describe
 from .warm import warm_up
