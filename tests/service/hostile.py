@@ -26,6 +26,9 @@ class Hostile:
     path: str
     body: bytes
     content_type: str = "application/json"
+    stops_cleanly: bool = False
+    """A search whose own budgets (nodes, time, trace size) may end it first: then it
+    answers 200 with ``"complete": false`` and a trace within the answer cap."""
 
 
 def wide_tree(leaves: int, branching: int = 10) -> str:
@@ -70,13 +73,15 @@ _UNBOUNDED = {"max_nodes": 10**12, "time_limit": 10**6}
 """The largest budgets a request may ask for (the server's own caps apply)."""
 
 HOSTILE = (
-    Hostile("grundy-100", "/v1/search", _json({"game": "grundy", "params": {"coins": "100"}})),
+    Hostile("grundy-100", "/v1/search", _json({"game": "grundy", "params": {"coins": "100"}}),
+            stops_cleanly=True),
     Hostile("grundy-largest", "/v1/search",
             _json({"game": "grundy", "params": {"coins": "1000000"}, **_UNBOUNDED})),
     Hostile("chomp-largest", "/v1/search",
             _json({"game": "chomp", "params": {"rows": "100000", "cols": "100000"},
                    **_UNBOUNDED})),
-    Hostile("othello-unbounded", "/v1/search", _json({"game": "othello", **_UNBOUNDED})),
+    Hostile("othello-unbounded", "/v1/search", _json({"game": "othello", **_UNBOUNDED}),
+            stops_cleanly=True),
     Hostile("search-past-memory", "/v1/search",
             _json({"game": "chomp", "params": {"rows": "1000", "cols": "1000"},
                    **_UNBOUNDED})),

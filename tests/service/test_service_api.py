@@ -32,7 +32,8 @@ def test_a_stored_search_reads_back_as_the_bytes_gametrace_run_writes(
         client: TestClient, tmp_path: Path) -> None:
     out = tmp_path / "aima.json"
     _cli("run", "aima", "--max-nodes", "200000", "--time-limit", "5",
-         "--max-trace-mb", "20", "-o", str(out), "-q")
+         # the service's trace budget: its 20 MB answer cap less 1 MB for the rest
+         "--max-trace-mb", "19", "-o", str(out), "-q")
     got = client.post("/v1/search", json={"example": "aima", "store": True, "tags": ["t1"]})
     assert got.status_code == 200
     body = got.json()

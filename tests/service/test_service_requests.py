@@ -156,7 +156,7 @@ def test_a_cross_site_post_is_refused_before_it_is_read(tmp_path: Path) -> None:
 
 # every GET route, with what it needs to answer 200
 def _gets(ident: str) -> list[str]:
-    return ["/", "/v1/openapi.json", "/v1/examples", "/v1/games", "/v1/algorithms",
+    return ["/", "/healthz", "/v1/openapi.json", "/v1/examples", "/v1/games", "/v1/algorithms",
             "/v1/traces", "/v1/traces?tag=x&text=aima&limit=5", f"/v1/traces/{ident}",
             f"/v1/traces/{ident}/diagram.dot", f"/v1/traces/{ident}/diagram.svg",
             f"/v1/traces/{ident}/frames?step=node", "/static/api.js"]
@@ -171,7 +171,7 @@ def _routes(app: Any, methods: set[str]) -> set[str]:
 
 def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
     # a new GET route must be added to _gets (and so fetched below) to pass
-    templates = {"/", "/v1/openapi.json", "/v1/examples", "/v1/games", "/v1/algorithms",
+    templates = {"/", "/healthz", "/v1/openapi.json", "/v1/examples", "/v1/games", "/v1/algorithms",
                  "/v1/traces", "/v1/traces/{id}", "/v1/traces/{id}/diagram.{format}",
                  "/v1/traces/{id}/frames"}
     assert _routes(client.app, {"GET", "HEAD"}) == templates

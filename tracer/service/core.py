@@ -36,9 +36,10 @@ T = TypeVar("T")
 
 ID_LENGTH = 64
 
-ANSWER_HEAD_ROOM = 256_000
+ANSWER_HEAD_ROOM = 1_000_000
 """Bytes of a search's answer beside its trace (value, principal variation, statistics):
-the trace's budget is the answer cap less this."""
+the trace's budget is the answer cap less this (a whole megabyte, so that
+``gametrace run --max-trace-mb`` can record the same trace)."""
 
 
 def cores() -> int:
