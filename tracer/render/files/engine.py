@@ -24,6 +24,7 @@ from typing import Any
 
 from ...errors import GraphvizMissing, TracerError
 from ..draw.dot import Elements, Pinned
+from ..draw.dotquote import dot_name
 
 __all__ = ["Restyler", "layout", "layout_graph", "render"]
 
@@ -102,8 +103,9 @@ class Restyler:
         if dpi is not None:
             self._graph.graph_attr["dpi"] = str(dpi)
         nodes, edges = elements
-        self._nodes = {name: self._graph.get_node(name) for name, _ in nodes}
-        self._edges = {key: self._graph.get_edge(*key) for key, _ in edges}
+        self._nodes = {name: self._graph.get_node(dot_name(name)) for name, _ in nodes}
+        self._edges = {key: self._graph.get_edge(dot_name(key[0]), dot_name(key[1]))
+                       for key, _ in edges}
         self._now: dict[object, dict[str, str]] = {}
         self._now.update((name, dict(attrs)) for name, attrs in nodes)
         self._now.update((key, dict(attrs)) for key, attrs in edges)
