@@ -96,8 +96,8 @@ def test_backslashes_in_ids_survive_graphviz_and_stay_apart(key: str) -> None:
                                  "a\ud800b", "a\ufffeb", "a\nb", "a\rb", "a\tb"])
 def test_control_characters_in_ids_get_a_visible_escape(key: str) -> None:
     name = dot_name(key)
-    assert re.fullmatch(r"a?(\\u[0-9a-f]{4}|\[31m|b)*b?", name) or "\\u" in name
-    assert "\\u" in name and not re.search("[\x00-\x1f\x7f-\x9f\ud800-\udfff]", name)
+    assert re.search(r"\\u[0-9a-f]{4}", name)
+    assert not re.search("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe]", name)
     g = _graph(node_stmt(key, {}), node_stmt("a\\u0000b", {}))
     assert len(g.nodes()) == 2  # the escape never meets an id written that way
 
@@ -258,7 +258,10 @@ def _check_drawing(doc: dict[str, Any]) -> None:
         assert b"<image" not in picture and b"href" not in picture
 
 
-_TEXT = st.text(st.characters(exclude_categories=("Cs",)), min_size=1, max_size=40)
+_SYNTAX = st.sampled_from(list('<>"\\:;[]{}=&#-/ \x00\n\r\t\x1b\x7f\u2028'))
+"""Characters that mean something to DOT, HTML, escStrings, C or XML (drawn often)."""
+_TEXT = st.text(st.one_of(_SYNTAX, st.characters(exclude_categories=("Cs",))),
+                min_size=1, max_size=40)
 _LONG = st.builds(lambda c, n: c * n, st.characters(exclude_categories=("Cs",)),
                   st.integers(17_000, 18_000))
 
