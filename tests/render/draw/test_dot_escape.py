@@ -277,3 +277,14 @@ def test_any_id_move_or_position_draws_exactly_what_was_written(
     if node in ("R", "N1"):
         return
     _check_drawing(hostile_trace(node, move, label))
+
+
+def test_dot_graphviz_cannot_read_is_one_line() -> None:
+    """A writer that is not ours (a payoff matrix's) may still hand Graphviz text it
+    cannot read: one line, not an internal error (tests/faults/test_dot_faults.py checks
+    that Graphviz's own lines stay off the terminal)."""
+    for source in ('digraph { a [label="' + "x" * 17_000 + '"] }', "digraph { a [label=<x> }"):
+        with pytest.raises(TracerError, match="Graphviz could not read the drawing: syntax "
+                                              "error") as caught:
+            render(source, "svg", pinned=False)
+        assert "\n" not in str(caught.value)

@@ -153,8 +153,17 @@ def _agraph(source: str) -> Any:
             f"the Graphviz engine bundled with pygraphviz could not be loaded ({exc}); "
             "install it with `pip install pygraphviz` (its Linux wheels include Graphviz) "
             "or use --engine system with a Graphviz `dot` on PATH") from None
-    with _quiet():
-        return pygraphviz.AGraph(string=source)
+    said: list[str] = []
+    try:
+        with _quiet(said):
+            graph = pygraphviz.AGraph(string=source)
+    except ValueError:  # DotError: the text is not DOT (a writer's bug, or DOT of its own)
+        why = next((x.removeprefix("Error: ") for x in said if x.startswith("Error")),
+                   "syntax error")
+        raise TracerError(f"Graphviz could not read the drawing: {why}") from None
+    if said:
+        sys.stderr.write("\n".join(said) + "\n")
+    return graph
 
 
 def _pipe_system(source: str, fmt: str, *, pinned: bool, dpi: int = 144) -> bytes:
@@ -195,8 +204,9 @@ def _bb(text: str) -> tuple[float, float, float, float]:
 
 
 @contextmanager
-def _quiet() -> Iterator[None]:
-    """Hold back what the C libraries print on stderr; pass on all but fontconfig noise.
+def _quiet(held: list[str] | None = None) -> Iterator[None]:
+    """Hold back what the C libraries print on stderr; pass on all but fontconfig noise
+    (into ``held`` instead, when given).
 
     The bundled fontconfig may warn about a newer system configuration; that says
     nothing about the drawing."""
@@ -217,5 +227,7 @@ def _quiet() -> Iterator[None]:
             text = sink.read().decode("utf-8", "replace")
             kept = [line for line in text.splitlines()
                     if line.strip() and not line.startswith(_NOISE)]
-            if kept:
+            if held is not None:
+                held.extend(kept)
+            elif kept:
                 sys.stderr.write("\n".join(kept) + "\n")
