@@ -105,6 +105,7 @@ def test_control_characters_in_ids_get_a_visible_escape(key: str) -> None:
 def test_ids_past_the_bound_are_cut_and_stay_apart() -> None:
     a, b = "L" * 17_000, "L" * 16_999 + "M"
     assert len(dot_name(a)) <= NAME_CHARS and dot_name(a) != dot_name(b)
+    assert dot_name(dot_name(a)) != dot_name(a)  # an id spelt like a cut name is not one
     assert dot_name("L" * NAME_CHARS) == "L" * NAME_CHARS
     g = _graph(node_stmt(a, {}), node_stmt(b, {}), edge_stmt(a, b, {}))
     assert sorted(map(str, g.nodes())) == sorted({dot_name(a), dot_name(b)})

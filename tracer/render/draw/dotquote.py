@@ -62,8 +62,8 @@ FORBIDDEN = frozenset({
     "url", "href", "headurl", "headhref", "tailurl", "tailhref", "labelurl", "labelhref",
     "edgeurl", "edgehref", "target", "headtarget", "tailtarget", "labeltarget",
     "edgetarget", "stylesheet", "charset"})
-"""Attributes (lower-cased) that read a file, load something or link somewhere: never
-written, whatever their value."""
+"""Attributes (lower-cased) that read a file, load something, link somewhere or change
+how Graphviz reads the text (``charset``): never written, whatever their value."""
 HTML_ATTRS = frozenset({"label", "xlabel", "headlabel", "taillabel"})
 """The only attributes whose value may be an HTML-like label."""
 
@@ -71,7 +71,9 @@ _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 """Characters a label must not hold: control characters but tab and newline (a NUL
 ends a C string; XML, so SVG, allows none of them), lone surrogates (not UTF-8) and
 the two non-characters XML refuses."""
-_NAME_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\\\\]")
+_NAME_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\\\\\u2026]")
+"""Characters a node name writes as an escape: those of :data:`_UNSAFE`, the backslash
+(doubled), and the ellipsis, which only the names of over-long ids hold as it is."""
 _HTML_LOADS = re.compile(r"<\s*IMG\b|<[^>]*\b(HREF|SRC|TARGET)\s*=", re.IGNORECASE)
 """An image or a link in an HTML-like label: only data could put one there, and data is
 escaped (:func:`html_text`), so this is a last check."""
@@ -110,9 +112,11 @@ def label_text(text: str, limit: int = LABEL_CHARS) -> str:
 def dot_name(key: str) -> str:
     """The name node ``key`` has in DOT and in Graphviz (what a layout hands back).
 
-    The same as ``key`` unless it holds a backslash, a control character, a surrogate
-    or U+FFFE/U+FFFF, or is longer than :data:`NAME_CHARS`.  Different keys never get
-    the same name (short of a SHA-256 collision for over-long ones)."""
+    The same as ``key`` unless it holds a backslash, a control character, a surrogate,
+    U+FFFE/U+FFFF or an ellipsis, or is longer than :data:`NAME_CHARS`.  Different keys
+    never get the same name (short of a SHA-256 collision for over-long ones): a
+    doubled backslash is a backslash, a single one starts ``\\uXXXX``, and ``…#``
+    and a digest end only the names of over-long ids."""
     if len(key) <= NAME_CHARS and _NAME_UNSAFE.search(key) is None:
         return key
     name = _NAME_UNSAFE.sub(_name_escape, key)
