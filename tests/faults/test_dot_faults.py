@@ -3,7 +3,8 @@ reaches Graphviz").
 
 Traces whose node ids, move names or positions are Graphviz syntax, ports, backslashes,
 NULs, very long texts or HTML-like markup, drawn by ``gametrace render`` (and ``run
---render`` with a game of one's own) into SVG, DOT, PNG and TikZ.  Every case either
+--render`` with a game of one's own) into SVG, DOT, PNG, TikZ, a strip and frames, and a
+payoff matrix's names through ``gametrace matrix``.  Every case either
 draws (exit 0, and the file written holds no attribute the data put there: no image,
 no link, no extra node, no port) or ends with one line (exit 1), by the fault
 harness's promise (tests/faults/harness.py).
@@ -123,6 +124,13 @@ def _cases() -> list[Case]:
             out.append(Case(f"dot-{category}-{k}-{fmt}", ["render", "t.json", "-o", f"out.{fmt}"],
                             {"t.json": _trace(node, move, label)}, codes=(0, 1),
                             may_write=written, category=category))
+            if k < 2:  # a strip of panels and the frames go through the writer too
+                extra, made = (["--strip", "out.svg"], "out.svg") if k == 0 else \
+                    (["--frames", "frames"], "frames")
+                out.append(Case(f"dot-{category}-{k}-{extra[0][2:]}",
+                                ["render", "t.json", *extra],
+                                {"t.json": _trace(node, move, label)}, codes=(0, 1),
+                                may_write=(made,), category=category))
             if fmt != "dot":  # the DOT of every trace is read back too
                 out.append(Case(f"dot-{category}-{k}-dot", ["render", "t.json", "-o", "out.dot"],
                                 {"t.json": _trace(node, move, label)}, codes=(0, 1),
@@ -157,11 +165,13 @@ _PAYOFF = """{"name": "dilemma", "players": ["A", "B"], "rows": ["C", "NC"],
 def _written_problems(folder: Path) -> list[str]:
     """What the data put into a drawing that the writer did not."""
     found = []
-    svg = folder / "out.svg"
-    if svg.exists():
+    for svg in [*folder.glob("*.svg"), *folder.glob("frames/*.svg")]:
         text = svg.read_text(encoding="utf-8")
         if "<image" in text or re.search(r"href\s*=", text):
-            found.append("the SVG shows an image or a link")
+            found.append(f"{svg.name} shows an image or a link")
+    player = folder / "frames" / "player.html"
+    if player.exists() and "<image" in player.read_text(encoding="utf-8"):
+        found.append("the player shows an image")
     dot = folder / "out.dot"
     if dot.exists():
         try:
@@ -216,7 +226,7 @@ def test_the_judge_sees_an_injected_image_and_port(tmp_path: Path) -> None:
     (tmp_path / "out.dot").write_text(
         'digraph { R -> a:b; q [image="secret.png"]; R -> X }')
     found = _written_problems(tmp_path)
-    assert any("image or a link" in f for f in found)
+    assert any("out.svg shows an image or a link" in f for f in found)
     assert any("nodes the data added" in f for f in found)
     assert any("image" in f and "has" in f for f in found)
     assert any("ports" in f for f in found)
