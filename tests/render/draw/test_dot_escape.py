@@ -148,10 +148,20 @@ def test_long_texts_end_with_an_ellipsis_below_the_limit() -> None:
 
 def test_html_labels_escape_their_data() -> None:
     assert html_text("""<B>&"'x</B>""") == "&lt;B&gt;&amp;&quot;&#x27;x&lt;/B&gt;"
+    assert html_text("\\N") == "\\\\N"  # Graphviz reads \N in HTML-like labels too
     data = html_text('<IMG SRC="/etc/passwd"/>')
     label = f"<<TABLE><TR><TD>{data}</TD></TR></TABLE>>"
     (node,) = _graph(node_stmt("n", {"label": label})).nodes()
     assert "&lt;IMG" in node.attr["label"]
+
+
+def test_escapes_from_data_are_drawn_as_written() -> None:
+    """``\\N`` is the node's name, ``\\G`` the graph's, ``\\l`` a line break, in every
+    label Graphviz draws, HTML-like ones included: from data they are text."""
+    trace = Trace.from_json(hostile_trace("n\\N", "m\\G", "p\\N\\l"))
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", Drawing(trace).render("svg").decode())
+    assert "p\\N\\l" in texts and "m\\G" in texts
+    assert not any("gametree" in t or "gt.note" in t for t in texts)
 
 
 @pytest.mark.parametrize("attr", ["image", "shapefile", "fontpath", "imagepath", "URL",

@@ -22,7 +22,8 @@ a string longer than 16,384 bytes is a syntax error.  So:
   HTML-like one, in DOT or through pygraphviz.
 * **Other text attributes** (tooltips; :func:`attr_text`): the same, without entities.
 * **Text inside our own HTML-like labels** (:func:`html_text`): shortened, characters
-  XML does not allow replaced, and ``& < > " '`` escaped.
+  XML does not allow replaced, ``& < > " '`` escaped, and backslashes doubled
+  (Graphviz replaces ``\\N`` by the node's name in these labels too).
 * **Attributes** (:func:`attr_list`): only label attributes may hold an HTML-like
   value, and only the ones this package builds; every other value is a quoted string.
   Attributes that read a file or load something (``image``, ``shapefile``, ``fontpath``,
@@ -90,8 +91,11 @@ def clip(text: str, limit: int = LABEL_CHARS) -> str:
 
 
 def html_text(text: str, limit: int = LABEL_CHARS) -> str:
-    """``text`` for inside one of our HTML-like labels: shortened, cleaned, escaped."""
-    return html.escape(clean(clip(text, limit)), quote=True)
+    """``text`` for inside one of our HTML-like labels: shortened, cleaned, escaped.
+
+    Graphviz replaces ``\\N``, ``\\G`` and the like in HTML-like labels too (after it
+    reads their entities, so ``&#92;`` would not do): backslashes are doubled."""
+    return html.escape(clean(clip(text, limit)), quote=True).replace("\\", "\\\\")
 
 
 def attr_text(text: str, limit: int = LABEL_CHARS) -> str:
