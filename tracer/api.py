@@ -437,9 +437,24 @@ def write_matrix(report: MatrixReport, output: str) -> None:
     fmt = output_format(output)
     equilibria = list(report.equilibria)
     text = payoff.to_svg(report.game, equilibria) if fmt == "svg" else \
-        payoff.to_dot(report.game, equilibria)
+        payoff.to_dot(_drawable(report.game), equilibria)
     write_output(output, text.encode() if fmt in ("svg", "dot")
                  else render(text, fmt, pinned=False))
+
+
+def _drawable(game: Any) -> Any:
+    """``game`` with its names as every text that reaches Graphviz is: bounded, and no
+    character a C string or XML cannot carry (tracer.render.draw.dotquote)."""
+    from dataclasses import replace
+
+    from .render.draw.dotquote import clean, clip
+
+    def text(x: str) -> str:
+        return clean(clip(x))
+
+    return replace(game, name=None if game.name is None else text(game.name),
+                   players=(text(game.players[0]), text(game.players[1])),
+                   rows=tuple(map(text, game.rows)), columns=tuple(map(text, game.columns)))
 
 
 def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> str:

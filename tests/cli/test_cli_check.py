@@ -120,7 +120,7 @@ def test_render_marks_the_mistakes(tmp_path: Path, at_root: None) -> None:
     assert ('>✗ I:&#160;</TD><TD ALIGN="LEFT">you evaluated it, but it is never searched<'
             in dot)
     assert '>✗ C:&#160;</TD><TD ALIGN="LEFT">you wrote alpha = -inf; it is 3<' in dot
-    marked = [line.split()[0] for line in dot.splitlines()
+    marked = [line.split()[0].strip('"') for line in dot.splitlines()
               if ' color="#d00000"' in line and "penwidth=3.4" in line
               and 'fontcolor="#d00000"' in line]
     assert marked == ["C", "I", "J", "D"]  # in drawing order

@@ -24,7 +24,7 @@ def aima() -> Trace:
 
 
 def marked_nodes(dot: str) -> list[str]:
-    return [line.split()[0] for line in dot.splitlines()
+    return [line.split()[0].strip('"') for line in dot.splitlines()
             if f' color="{MISTAKE_COLOUR}"' in line and "penwidth=3.4" in line
             and f'fontcolor="{MISTAKE_COLOUR}"' in line]
 

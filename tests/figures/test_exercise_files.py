@@ -72,7 +72,7 @@ def test_the_worksheet_is_the_whole_tree_with_every_leaf_value_and_nothing_else(
     drawn = {x.split(" ", 1)[0].strip('"') for x in body if "->" not in x}
     assert drawn >= {n.id for n in _nodes(ex.tree.root)}
     for leaf in leaves:
-        line = next(x for x in body if x.startswith(f"{leaf.id} ["))
+        line = next(x for x in body if x.startswith(f'"{leaf.id}" ['))
         assert f">{leaf.value}<" in line, leaf.id
     text = "\n".join(body)
     for answer in ("pruned", "+", "cut", "dashed", "dotted", "≤", "≥", "shape=note",

@@ -18,6 +18,7 @@ import math
 import graphviz
 
 from ..analysis.ordering import OrderingReport
+from ..render.draw.dotquote import attr_text, label_text
 from ..render.files.engine import render
 
 __all__ = ["plot_dot", "render_plot"]
@@ -71,7 +72,8 @@ def plot_dot(report: OrderingReport) -> str:
         g.edge(point(x0, y0), point(x1, y1), **attrs)
 
     def text(px: float, py: float, words: str, size: int = 10, **attrs: str) -> None:
-        g.node(f"t{next(names)}", label=words, shape="plaintext", fontsize=str(size),
+        g.node(f"t{next(names)}", label=label_text(words), shape="plaintext",
+               fontsize=str(size),
                fixedsize="false",
                width=f"{max(len(words), 1) * CHAR * size / 10 / 72:.2f}", height="0.2",
                pos=f"{px:.2f},{py:.2f}", **attrs)
@@ -158,7 +160,7 @@ def plot_dot(report: OrderingReport) -> str:
         rows[row].append(span)
         placed.append((xv, row))
         ly = line_top + 10 + row * LABEL_ROW
-        line(xv, BOTTOM, xv, ly, color=colour, style=style, penwidth=pen, tooltip=label)
+        line(xv, BOTTOM, xv, ly, color=colour, style=style, penwidth=pen, tooltip=attr_text(label))
         text((span[0] + span[1]) / 2, ly, label, fontcolor=colour)
     height = line_top + 10 + len(rows) * LABEL_ROW + 26
     if report.title:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from ..analysis.ordering import Counter
 from ..events import Evaluate, Event, Expand, Transposition
 from ..numbers import format_number
 from ..render import Drawing, RenderOptions
+from ..render.draw.dotquote import html_text, label_text
 from ..render.files.engine import render
 from ..render.files.strip import agraph_attrs, shifted
 from ..trace import Trace
@@ -148,7 +148,7 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
             if key in hits:
                 used.add("tt")
                 if "TT" not in attrs.get("label", ""):  # unless the diagram marks it already
-                    attrs["xlabel"] = f"TT {hits[key]}"
+                    attrs["xlabel"] = label_text(f"TT {hits[key]}")
                     x, y = (float(v) for v in attrs["pos"].split(",")[:2])
                     half = 36 * float(attrs.get("width", "0.5"))
                     attrs["xlp"] = f"{x + half + 18:.2f},{y:.2f}"
@@ -169,8 +169,8 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
                    f"{_count(len(mine), 'node', 'nodes')} searched here only")
         x0, x1 = x_at, x_at + bb[2] - bb[0] + 2 * _MARGIN
         y0, y1 = _LEGEND_ROOM, _LEGEND_ROOM + top + 2 * _MARGIN + _CAPTION_ROOM
-        out.add_subgraph(members, name=f"cluster_{'ab'[i]}", label=caption, labelloc="t",
-                         fontsize="13", style="rounded", color="#a6a6a6",
+        out.add_subgraph(members, name=f"cluster_{'ab'[i]}", label=label_text(caption),
+                         labelloc="t", fontsize="13", style="rounded", color="#a6a6a6",
                          bb=f"{x0:.2f},{y0:.2f},{x1:.2f},{y1:.2f}",
                          lp=f"{(x0 + x1) / 2:.2f},{y1 - _CAPTION_ROOM / 2:.2f}")
         x_at = x1 + _PANEL_GAP
@@ -219,8 +219,8 @@ def _legend(mark: str, title: str | None, used: set[str]) -> str:
         ("tt", "TT", "answered by the transposition table (no search below it)"),
     ) if key in used]
     cells = "".join(
-        f'<TR><TD ALIGN="RIGHT"><FONT COLOR="{mark}" POINT-SIZE="11">{escape(k)}</FONT></TD>'
-        f'<TD ALIGN="LEFT"><FONT POINT-SIZE="11">{escape(v)}</FONT></TD></TR>' for k, v in rows)
-    head = (f'<TR><TD COLSPAN="2"><FONT POINT-SIZE="14">{escape(title)}</FONT></TD></TR>'
+        f'<TR><TD ALIGN="RIGHT"><FONT COLOR="{mark}" POINT-SIZE="11">{html_text(k)}</FONT></TD>'
+        f'<TD ALIGN="LEFT"><FONT POINT-SIZE="11">{html_text(v)}</FONT></TD></TR>' for k, v in rows)
+    head = (f'<TR><TD COLSPAN="2"><FONT POINT-SIZE="14">{html_text(title)}</FONT></TD></TR>'
             if title else "")
     return f'<<TABLE BORDER="0" CELLPADDING="2" CELLSPACING="0">{head}{cells}</TABLE>>'

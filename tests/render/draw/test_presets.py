@@ -47,7 +47,7 @@ def test_slides_enlarge_text_and_nodes(aima: Trace) -> None:
     slides = Drawing(aima, preset_options("slides")).pinned_dot()
     assert 'POINT-SIZE="16"' in plain and 'POINT-SIZE="16"' not in slides
     assert 'POINT-SIZE="22"' in slides  # values: 16 pt x 1.4, rounded
-    assert re.search(r'\bA \[.*width=1\.4\b', slides)  # the MAX triangle: 1.0 in x 1.4
+    assert re.search(r'"A" \[.*width=1\.4\b', slides)  # the MAX triangle: 1.0 in x 1.4
 
 
 def test_slides_layout_is_16_by_9_with_no_legend_or_caption(aima: Trace) -> None:
@@ -137,7 +137,7 @@ def test_exercise_takes_the_preset(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     for name in ("worksheet.dot", "answer.dot"):
         dot = (tmp_path / "ex" / name).read_text(encoding="utf-8")
-        assert re.search(r'\bA \[.*width=1\.4\b', dot), name  # the MAX triangle x 1.4
+        assert re.search(r'"A" \[.*width=1\.4\b', dot), name  # the MAX triangle x 1.4
         assert "gt:legend" not in dot, name
 
 

@@ -51,5 +51,5 @@ def test_pinned_dot_carries_every_position(aima: Trace) -> None:
     drawing = Drawing(aima)
     text = drawing.pinned_dot()
     for node in "ABCDEFGHIJKLM":
-        assert f"\t{node} [" in text
+        assert f"\t\"{node}\" [" in text
     assert text.count("pos=\"") >= 13 + 12  # every node and every edge

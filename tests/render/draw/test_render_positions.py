@@ -21,7 +21,7 @@ OTHELLO = TRACES / "othello.alphabeta.depth3.json"
 
 def node_line(dot: str, name: str) -> str:
     """The whole statement of one node (attribute values may span lines)."""
-    quoted = f'"{name}"' if re.search(r"[^\w]", name) else name
+    quoted = f'"{name}"'  # every node name is quoted (tracer.render.draw.dotquote)
     start = dot.index(f"\t{quoted} [")
     end = dot.index("]\n", start)
     return dot[start:end + 1]
@@ -34,8 +34,8 @@ def test_tictactoe_boards_hang_under_their_nodes() -> None:
     assert grid_of(node_line(dot, note_name("root"))) == ".O./.X./..."
     assert grid_of(node_line(dot, note_name("a1"))) == "XO./.X./..."
     # The tree edges leave from under the boards; a heavy invisible edge ties each board.
-    assert '\t"gt.note.root" -> a1 [label=a1' in dot
-    assert "\troot -> \"gt.note.root\" [style=invis weight=100]" in dot
+    assert '\t"gt.note.root" -> "a1" [label=a1' in dot
+    assert "\t\"root\" -> \"gt.note.root\" [style=invis weight=100]" in dot
     # The value stays in the node, as big as before.
     assert 'POINT-SIZE="16">1</FONT>' in node_line(dot, "root")
 
@@ -83,7 +83,7 @@ def test_piles_and_numbers_are_drawn_too(name: str, board: str) -> None:
 
 def test_switched_off_the_drawing_is_the_plain_tree() -> None:
     dot = trace_dot(STAGE2, RenderOptions(positions=False))
-    assert "gt.note." not in dot and "\troot -> a1 [label=a1" in dot
+    assert "gt.note." not in dot and "\t\"root\" -> \"a1\" [label=a1" in dot
     # Still in the tooltip.
     assert "\n.O.\n.X.\n..." in node_line(dot, "root")
 

@@ -25,7 +25,7 @@ def marked(view: View) -> View:
 
 
 def node_line(dot: str, name: str) -> str:
-    return next(line for line in dot.splitlines() if line.strip().startswith(f"{name} ["))
+    return next(line for line in dot.splitlines() if line.strip().startswith(f'"{name}" ['))
 
 
 def test_a_marked_node_gets_a_heavy_border_and_text_in_the_mark_colour(aima: Trace) -> None:
@@ -42,7 +42,7 @@ def test_a_marked_node_gets_a_heavy_border_and_text_in_the_mark_colour(aima: Tra
 def test_the_side_note_names_each_node_once_beside_its_rows(aima: Trace) -> None:
     drawing = Drawing(aima)
     dot = to_dot(marked(drawing.view), drawing.theme)
-    line = node_line(dot, f'"{SIDE_NOTE}"')
+    line = node_line(dot, SIDE_NOTE)
     assert "<B>Your mistakes</B>" in line
     assert ('<TD ALIGN="LEFT" VALIGN="TOP" ROWSPAN="2">✗ C:&#160;</TD>'
             '<TD ALIGN="LEFT">you wrote alpha = -inf; it is 3</TD></TR>'
@@ -54,7 +54,7 @@ def test_the_side_note_names_each_node_once_beside_its_rows(aima: Trace) -> None
 def test_a_pinned_side_note_stands_right_of_the_tree(aima: Trace) -> None:
     drawing = Drawing(aima)
     dot = drawing.pinned_dot(marked(drawing.view))
-    match = re.search(r'pos="([-\d.]+),([-\d.]+)"', node_line(dot, f'"{SIDE_NOTE}"'))
+    match = re.search(r'pos="([-\d.]+),([-\d.]+)"', node_line(dot, SIDE_NOTE))
     assert match is not None
     _, y0, x1, y1 = drawing.pinned.bb
     assert float(match.group(1)) > x1 and y0 <= float(match.group(2)) <= y1

@@ -95,6 +95,12 @@ def test_tex_text_escapes_and_symbols() -> None:
     assert tex_text("città") == "città"
 
 
+def test_tex_text_from_a_hostile_trace_runs_no_command() -> None:
+    """A move or position from a trace is text in TeX: no command, no paragraph end."""
+    assert tex_text("\\input{/etc/passwd}") == r"\textbackslash{}input\{/etc/passwd\}"
+    assert tex_text("a\n\nb\x00c^^M") == r"a  b c\textasciicircum{}\textasciicircum{}M"
+
+
 def test_xdot_strings_are_counted_in_bytes() -> None:
     ops = list(xdot_ops("F 16 11 -DejaVu Sans T 1 2 0 9 5 -≤ 2 c 7 -#1a1a1a".encode()))
     assert ops == [("F", [16.0, "DejaVu Sans"]), ("T", [1.0, 2.0, 0, 9.0, "≤ 2"]),

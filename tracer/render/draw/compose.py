@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from .dot import ANCHORS, Attrs, Elements
+from .dotquote import dot_name
 from .footer import FOOTER
 
 __all__ = ["Compositor"]
@@ -84,8 +85,9 @@ def _keys(parts: Elements, pieces: list[Piece]) -> list[Key] | None:
     """Which element each piece draws.  Edges come first (``outputorder=edgesfirst``);
     a piece is named by the node, or by ``tail->head``."""
     nodes, edges = parts
-    names = {name: i for i, (name, _) in enumerate(nodes)}
-    ends = {f"{t}->{h}": i for i, ((t, h), _) in enumerate(edges)}
+    # Graphviz names elements as DOT does (tracer.render.draw.dotquote.dot_name).
+    names = {dot_name(name): i for i, (name, _) in enumerate(nodes)}
+    ends = {f"{dot_name(t)}->{dot_name(h)}": i for i, ((t, h), _) in enumerate(edges)}
     if len(names) != len(nodes) or len(ends) != len(edges) \
             or len(pieces) != len(nodes) + len(edges):
         return None

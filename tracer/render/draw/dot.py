@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import graphviz
 
 from ..model.view import View
+from .dotquote import dot_name, edge_stmt, node_stmt
 from .footer import graph_label
 from .footer import nodes as footer_nodes
 from .geometry import and_arcs, tuck
@@ -134,9 +135,11 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
             nodes.append(side_note_node(view.side, None))
         return nodes, edges
     node_defaults, edge_defaults = _node_defaults(theme), _edge_defaults(theme)
+    # A layout names nodes as DOT does (tracer.render.draw.dotquote.dot_name).
     for name, attrs in nodes:
-        attrs["pos"] = pinned.nodes.get(name, "0,0")
-    for ends, attrs in edges:
+        attrs["pos"] = pinned.nodes.get(dot_name(name), "0,0")
+    for (tail, head), attrs in edges:
+        ends = (dot_name(tail), dot_name(head))
         if ends in pinned.edges:
             attrs["pos"] = pinned.edges[ends]
         if ends in pinned.labels:
@@ -207,15 +210,13 @@ def _edge_defaults(theme: Theme) -> Attrs:
             "fontsize": "14"}
 
 
+# Every node and edge line is written by tracer.render.draw.dotquote: names always
+# quoted (never a port, never an HTML-like string), no attribute that loads a file.
 @functools.lru_cache(maxsize=1 << 16)
 def _node_line(name: str, attrs: tuple[tuple[str, str], ...]) -> str:
-    g = graphviz.Digraph()
-    g.node(graphviz.nohtml(name), **dict(attrs))
-    return str(g.body[0])
+    return node_stmt(name, attrs)
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _edge_line(tail: str, head: str, attrs: tuple[tuple[str, str], ...]) -> str:
-    g = graphviz.Digraph()
-    g.edge(graphviz.nohtml(tail), graphviz.nohtml(head), **dict(attrs))
-    return str(g.body[0])
+    return edge_stmt(tail, head, attrs)

@@ -8,9 +8,9 @@ fixed size, so a frame's caption, whatever its length, never moves the tree.
 from __future__ import annotations
 
 import textwrap
-from html import escape
 
 from ..model.view import View
+from .dotquote import clip, html_text
 from .themes import Theme
 
 __all__ = ["FOOTER", "caption_lines", "graph_label", "nodes"]
@@ -30,7 +30,7 @@ def graph_label(view: View, theme: Theme) -> str:
     rows: list[str] = []
     for text, size, bold in ((view.title, 15, True), (view.caption, CAPTION_PT, False)):
         if text:
-            body = escape(text)
+            body = html_text(text)
             body = f"<B>{body}</B>" if bold else body
             rows.append(f'<TR><TD><FONT POINT-SIZE="{size}">{body}</FONT></TD></TR>')
     if view.legend:
@@ -55,15 +55,15 @@ def nodes(view: View, theme: Theme,
     width = max(x1 - x0, 420.0)
     out: list[tuple[str, dict[str, str]]] = []
     if view.title:
-        lines = textwrap.wrap(view.title, max(20, int(width / (15 * WRAP_EM)))) or [""]
+        lines = textwrap.wrap(clip(view.title), max(20, int(width / (15 * WRAP_EM)))) or [""]
         height = 15 * 1.3 * len(lines) + 6
-        out.append((FOOTER[0], _text_node("<BR/>".join(f"<B>{escape(x)}</B>" for x in lines),
+        out.append((FOOTER[0], _text_node("<BR/>".join(f"<B>{html_text(x)}</B>" for x in lines),
                                           15, width, height, cx, y1 + 8 + height / 2, theme)))
     y = y0 - 12
     if view.caption:
-        lines, size = caption_lines(view.caption, width)
+        lines, size = caption_lines(clip(view.caption), width)
         height = CAPTION_PT * 1.3 * 2 + 8
-        out.append((FOOTER[1], _text_node("<BR/>".join(escape(x) for x in lines), size,
+        out.append((FOOTER[1], _text_node("<BR/>".join(html_text(x) for x in lines), size,
                                           width, height, cx, y - height / 2, theme)))
         y -= height
     if view.legend:
@@ -165,7 +165,7 @@ _SWATCHES = {"legend.terminal": "", "legend.static": ' STYLE="rounded"',
 
 def _legend_cell(key: str, text: str, theme: Theme) -> str:
     label = (f'<TD HEIGHT="20" ALIGN="LEFT" BALIGN="LEFT">'
-             f'<FONT POINT-SIZE="{LEGEND_PT}" COLOR="{theme.legend_text}">{escape(text)}</FONT>'
+             f'<FONT POINT-SIZE="{LEGEND_PT}" COLOR="{theme.legend_text}">{html_text(text)}</FONT>'
              f'</TD><TD WIDTH="12"></TD>')
     if key in _GLYPHS:
         glyph, part = _GLYPHS[key]

@@ -13,9 +13,9 @@ positions pull each box up under its node (:func:`tracer.render.draw.geometry.tu
 from __future__ import annotations
 
 import functools
-from html import escape
 
 from ..model.view import View, ViewNode
+from .dotquote import LABEL_CHARS, attr_text, clip, dot_name, html_text, svg_safe
 from .themes import THEMES
 
 __all__ = ["NOTE", "STUB_WEIGHT", "board_grid", "note_attrs", "note_name", "note_size",
@@ -72,6 +72,12 @@ def board_grid(position: str) -> list[list[str]] | None:
     return None
 
 
+def _position(node: ViewNode) -> str | None:
+    """The position as drawn: at most :data:`tracer.render.draw.dotquote.LABEL_CHARS`
+    characters in all (its lines are escaped one by one)."""
+    return clip(node.position) if node.position else node.position
+
+
 def _cell_pt(grid: list[list[str]]) -> tuple[int, int]:
     """Side of a cell and size of a piece, in points (a cell's border takes 1 a side)."""
     return (16, 11) if max(len(grid), len(grid[0])) <= 4 else (12, 8)
@@ -80,18 +86,19 @@ def _cell_pt(grid: list[list[str]]) -> tuple[int, int]:
 def note_size(node: ViewNode) -> tuple[float, float]:
     """Width and height of the box under ``node``, in points (0, 0: an empty point)."""
     width = height = 0.0
-    grid = board_grid(node.position) if node.position else None
+    position = _position(node)
+    grid = board_grid(position) if position else None
     if grid is not None:
         cell, _ = _cell_pt(grid)
         width = len(grid[0]) * cell + 2 * FRAME
         height = len(grid) * cell + 2 * FRAME
-    elif node.position:
-        lines = node.position.split("\n")
-        size = _board_pt(node.position)
+    elif position:
+        lines = position.split("\n")
+        size = _board_pt(position)
         width = max(len(x) for x in lines) * size * MONO_EM + 2 * FRAME
         height = len(lines) * size * MONO_LINE + 2 * FRAME
     if node.note:
-        width = max(width, node.note_chars * NOTE_PT * SANS_EM)
+        width = max(width, min(node.note_chars, LABEL_CHARS) * NOTE_PT * SANS_EM)
         height += len(node.note) * NOTE_LINE
     if not width:
         return (0.0, 0.0)
@@ -103,9 +110,8 @@ def note_attrs(node: ViewNode, theme_name: str, parent: bool) -> dict[str, str]:
     """The box under ``node``; ``parent``: tree edges leave from it."""
     theme = THEMES[theme_name]
     width, height = note_size(node)
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in node.key)
-    attrs = {"id": f"p-{safe}", "tooltip": node.tooltip, "fixedsize": "true",
-             "group": node.key, "peripheries": "0"}
+    attrs = {"id": svg_safe(node.key, "p-"), "tooltip": attr_text(node.tooltip),
+             "fixedsize": "true", "group": dot_name(node.key), "peripheries": "0"}
     if not width:
         attrs.update(shape="point", width="0.01", height="0.01", style="invis", label="")
         return attrs
@@ -120,18 +126,19 @@ def note_attrs(node: ViewNode, theme_name: str, parent: bool) -> dict[str, str]:
 
 def _label(node: ViewNode, colour: str, frame: str, mono: str) -> str:
     rows: list[str] = []
-    grid = board_grid(node.position) if node.position else None
+    position = _position(node)
+    grid = board_grid(position) if position else None
     if grid is not None:
         rows.append(f"<TR><TD>{_grid_table(grid, colour, frame)}</TD></TR>")
-    elif node.position:
-        size = _board_pt(node.position)
-        lines = "<BR/>".join(escape(x).replace(" ", "&#160;") for x in
-                             node.position.split("\n"))
+    elif position:
+        size = _board_pt(position)
+        lines = "<BR/>".join(html_text(x).replace(" ", "&#160;") for x in
+                             position.split("\n"))
         rows.append(f'<TR><TD BORDER="1" COLOR="{frame}" CELLPADDING="{FRAME - 1:.0f}">'
                     f'<FONT FACE="{mono}" POINT-SIZE="{size}" COLOR="{colour}">'
                     f"{lines}</FONT></TD></TR>")
     for text in node.note:
-        body = escape(text) if text else "&#160;"
+        body = html_text(text) if text else "&#160;"
         rows.append(f'<TR><TD HEIGHT="{NOTE_LINE:.0f}"><FONT POINT-SIZE="{NOTE_PT}" '
                     f'COLOR="{colour}">{body}</FONT></TD></TR>')
     return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">'

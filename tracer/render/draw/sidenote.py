@@ -6,9 +6,8 @@ plain DOT leaves the place to ``dot``.
 
 from __future__ import annotations
 
-from html import escape
-
 from ..model.view import SideNote
+from .dotquote import html_text
 
 __all__ = ["SIDE_NOTE", "side_note_node"]
 
@@ -25,16 +24,16 @@ def side_note_node(note: SideNote, bb: tuple[float, float, float, float] | None
     for node, texts in note.rows:
         for i, text in enumerate(texts):
             name = (f'<TD ALIGN="LEFT" VALIGN="TOP" ROWSPAN="{len(texts)}">✗ '
-                    f'{escape(node)}:&#160;</TD>') if i == 0 else ""
-            cells += f'<TR>{name}<TD ALIGN="LEFT">{escape(text)}</TD></TR>'
+                    f'{html_text(node)}:&#160;</TD>') if i == 0 else ""
+            cells += f'<TR>{name}<TD ALIGN="LEFT">{html_text(text)}</TD></TR>'
     lines = [f"✗ {node}  {text}" for node, texts in note.rows for text in texts]
     for line in note.tail:
-        cells += f'<TR><TD ALIGN="LEFT" COLSPAN="2"><I>{escape(line)}</I></TD></TR>'
+        cells += f'<TR><TD ALIGN="LEFT" COLSPAN="2"><I>{html_text(line)}</I></TD></TR>'
         lines.append(line)
     attrs = {"shape": "plain", "fixedsize": "false", "fontsize": "11",
              "fontcolor": note.colour,
              "label": (f'<<TABLE BORDER="0" CELLPADDING="1" CELLSPACING="0">'
-                       f'<TR><TD ALIGN="LEFT" COLSPAN="2"><B>{escape(note.title)}</B></TD></TR>'
+                       f'<TR><TD ALIGN="LEFT" COLSPAN="2"><B>{html_text(note.title)}</B></TD></TR>'
                        f"{cells}</TABLE>>")}
     if bb is not None:
         _, y0, x1, y1 = bb

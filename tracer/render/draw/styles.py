@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import functools
 import textwrap
-from html import escape
 
 from ..model.view import ViewBox, ViewEdge, ViewNode
+from .dotquote import attr_text, clip, html_text, label_text, svg_safe
 from .footer import CHAR_EM, LEGEND_PT
 from .svgtext import text_width
 from .themes import THEMES
@@ -44,7 +44,7 @@ def node_attrs(node: ViewNode, theme_name: str, compact: bool = False) -> dict[s
     """``compact``: the node is in a wide tree (:attr:`tracer.render.model.view.View.compact`)."""
     theme = THEMES[theme_name]
     shape = node.shape
-    attrs: dict[str, str] = {"tooltip": node.tooltip, "id": svg_id(node.key)}
+    attrs: dict[str, str] = {"tooltip": attr_text(node.tooltip), "id": svg_id(node.key)}
     if shape in ("max", "min"):
         width, height = COMPACT_TRIANGLE if compact else TRIANGLE
         attrs.update(shape="triangle" if shape == "max" else "invtriangle",
@@ -89,7 +89,7 @@ def node_attrs(node: ViewNode, theme_name: str, compact: bool = False) -> dict[s
                                    if compact and shape in ("max", "min") else None))
     if node.extra and shape != "state":  # a state's visit number is in its label
         attrs["xlabel"] = "<" + "<BR/>".join(
-            f'<FONT POINT-SIZE="9">{escape(x)}</FONT>' for x in node.extra) + ">"
+            f'<FONT POINT-SIZE="9">{html_text(x)}</FONT>' for x in node.extra) + ">"
     if node.mark is not None:
         attrs.update(color=node.mark, penwidth="3.4", fontcolor=node.mark)
     return attrs
@@ -108,7 +108,7 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool, room: float | None 
         if node.compact:  # the largest that fits the narrow box ("12" at 14 pt)
             room = float(COMPACT_LEAF[0]) * 72 - 5
             size = next((s for s in COMPACT_VALUE_PT if text_width(value, s) <= room), 7)
-        text = escape(value)
+        text = html_text(value)
         if italic:
             text = f"<I>{text}</I>"
         value_row = (f'<FONT POINT-SIZE="{size}">{text}</FONT>', 20)
@@ -121,13 +121,13 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool, room: float | None 
     if node.compact and name:  # a long name ("MWW") is set smaller, as a wide value is
         room = float(COMPACT_LEAF[0]) * 72 - 5
         name_pt = next((s for s in range(name_pt, 5, -1) if text_width(name, s) <= room), 5)
-    name_row = (f'<FONT POINT-SIZE="{name_pt}">{escape(name)}</FONT>', 12) if name else None
+    name_row = (f'<FONT POINT-SIZE="{name_pt}">{html_text(name)}</FONT>', 12) if name else None
     if shape == "state":  # A*: the state big, "#order · g+h=f" small
         # An empty <FONT></FONT> is a Graphviz syntax error: empty cells stay empty.
         # The visit number is inside the box: an xlabel beside it sat on the edges.
         small = " · ".join([*node.extra, *([value] if value else [])])
-        rows = [(f'<FONT POINT-SIZE="13">{escape(node.name)}</FONT>' if node.name else "", 17),
-                (f'<FONT POINT-SIZE="{NAME_PT}">{escape(small)}</FONT>' if small else "", 13)]
+        rows = [(f'<FONT POINT-SIZE="13">{html_text(node.name)}</FONT>' if node.name else "", 17),
+                (f'<FONT POINT-SIZE="{NAME_PT}">{html_text(small)}</FONT>' if small else "", 13)]
         cells = "".join(f'<TR><TD HEIGHT="{h}">{t}</TD></TR>' for t, h in rows)
         return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0">{cells}'
                 f'</TABLE>>')
@@ -146,7 +146,7 @@ def _node_label(node: ViewNode, shape: str, *, italic: bool, room: float | None 
 @functools.lru_cache(maxsize=1 << 14)
 def box_attrs(box: ViewBox, theme_name: str) -> dict[str, str]:
     theme = THEMES[theme_name]
-    lines = textwrap.wrap(box.text, 18) or [""]
+    lines = [label_text(x) for x in textwrap.wrap(clip(box.text), 18)] or [""]
     sized = lines if box.size_text is None else textwrap.wrap(box.size_text, 18) or [""]
     width = max(len(x) for x in sized) * LEGEND_PT * CHAR_EM / 72 + 0.25
     attrs = {"shape": "note", "width": f"{width:.2f}", "height": f"{0.22 + 0.18 * len(sized):.2f}",
@@ -187,20 +187,19 @@ def edge_attrs(edge: ViewEdge, theme_name: str) -> dict[str, str]:
         attrs["label"] = (
             f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="1" CELLSPACING="0" '
             f'BGCOLOR="{theme.background}">'
-            f'<TR><TD><FONT COLOR="{theme.cut}" POINT-SIZE="12"><I>{escape(kind)}</I></FONT>'
-            f'</TD></TR><TR><TD><FONT POINT-SIZE="12">{escape(comparison)}</FONT></TD></TR>'
+            f'<TR><TD><FONT COLOR="{theme.cut}" POINT-SIZE="12"><I>{html_text(kind)}</I></FONT>'
+            f'</TD></TR><TR><TD><FONT POINT-SIZE="12">{html_text(comparison)}</FONT></TD></TR>'
             f'</TABLE>>')
     elif edge.extra:
-        lines = ([f'<FONT POINT-SIZE="10">{escape(edge.move)}</FONT>'] if edge.move else []) + [
-            f'<FONT POINT-SIZE="9">{escape(x)}</FONT>' for x in edge.extra]
+        lines = ([f'<FONT POINT-SIZE="10">{html_text(edge.move)}</FONT>'] if edge.move else []) + [
+            f'<FONT POINT-SIZE="9">{html_text(x)}</FONT>' for x in edge.extra]
         rows = "".join(f"<TR><TD>{x}</TD></TR>" for x in lines)
         attrs["label"] = (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" CELLSPACING="0" '
                           f'BGCOLOR="{theme.background}">{rows}</TABLE>>')
     elif edge.move:
-        attrs.update(label=edge.move, fontsize="10")
+        attrs.update(label=label_text(edge.move), fontsize="10")
     return attrs
 
 
 def svg_id(key: str) -> str:
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
-    return f"n-{safe}"
+    return svg_safe(key, "n-")

@@ -24,6 +24,7 @@ from typing import Any
 
 from ...errors import GraphvizMissing, TracerError
 from ..draw.dot import Elements, Pinned
+from ..draw.dotquote import dot_name
 
 __all__ = ["Restyler", "layout", "layout_graph", "render"]
 
@@ -102,8 +103,9 @@ class Restyler:
         if dpi is not None:
             self._graph.graph_attr["dpi"] = str(dpi)
         nodes, edges = elements
-        self._nodes = {name: self._graph.get_node(name) for name, _ in nodes}
-        self._edges = {key: self._graph.get_edge(*key) for key, _ in edges}
+        self._nodes = {name: self._graph.get_node(dot_name(name)) for name, _ in nodes}
+        self._edges = {key: self._graph.get_edge(dot_name(key[0]), dot_name(key[1]))
+                       for key, _ in edges}
         self._now: dict[object, dict[str, str]] = {}
         self._now.update((name, dict(attrs)) for name, attrs in nodes)
         self._now.update((key, dict(attrs)) for key, attrs in edges)
@@ -151,8 +153,17 @@ def _agraph(source: str) -> Any:
             f"the Graphviz engine bundled with pygraphviz could not be loaded ({exc}); "
             "install it with `pip install pygraphviz` (its Linux wheels include Graphviz) "
             "or use --engine system with a Graphviz `dot` on PATH") from None
-    with _quiet():
-        return pygraphviz.AGraph(string=source)
+    said: list[str] = []
+    try:
+        with _quiet(said):
+            graph = pygraphviz.AGraph(string=source)
+    except ValueError:  # DotError: the text is not DOT (a writer's bug, or DOT of its own)
+        why = next((x.removeprefix("Error: ") for x in said if x.startswith("Error")),
+                   "syntax error")
+        raise TracerError(f"Graphviz could not read the drawing: {why}") from None
+    if said:
+        sys.stderr.write("\n".join(said) + "\n")
+    return graph
 
 
 def _pipe_system(source: str, fmt: str, *, pinned: bool, dpi: int = 144) -> bytes:
@@ -193,8 +204,9 @@ def _bb(text: str) -> tuple[float, float, float, float]:
 
 
 @contextmanager
-def _quiet() -> Iterator[None]:
-    """Hold back what the C libraries print on stderr; pass on all but fontconfig noise.
+def _quiet(held: list[str] | None = None) -> Iterator[None]:
+    """Hold back what the C libraries print on stderr; pass on all but fontconfig noise
+    (into ``held`` instead, when given).
 
     The bundled fontconfig may warn about a newer system configuration; that says
     nothing about the drawing."""
@@ -215,5 +227,7 @@ def _quiet() -> Iterator[None]:
             text = sink.read().decode("utf-8", "replace")
             kept = [line for line in text.splitlines()
                     if line.strip() and not line.startswith(_NOISE)]
-            if kept:
+            if held is not None:
+                held.extend(kept)
+            elif kept:
                 sys.stderr.write("\n".join(kept) + "\n")

@@ -106,7 +106,9 @@ def player_html(frames: list[tuple[str, str]], *, title: str, lang: str = "en") 
             f'<figure class="frame" id="step-{i}">'
             f"{inline_svg(svg, f'f{i}-')}"
             f'<noscript><figcaption>{escape(caption)}</figcaption></noscript></figure>')
-    captions = json.dumps([c for _, c in frames], ensure_ascii=True).replace("</", "<\\/")
+    # No "<" at all in the script's text ("</script>", "<!--" in a caption would end it
+    # or change how it is read): JSON may write it as \u003c.
+    captions = json.dumps([c for _, c in frames], ensure_ascii=True).replace("<", "\\u003c")
     first_caption = escape(frames[0][1]) if frames else ""
     return f"""<!DOCTYPE html>
 <html lang="{escape(lang)}" class="nojs">

@@ -54,8 +54,13 @@ _TEX = {
 def tex_text(text: str) -> str:
     """``text`` as TeX: special characters escaped, symbols as math.
 
-    Letters outside ASCII with no entry here (accented letters) go through as UTF-8."""
-    return "".join(_TEX.get(ch, ch) for ch in text)
+    Letters outside ASCII with no entry here (accented letters) go through as UTF-8;
+    control characters (a newline would end a paragraph, a NUL is not TeX) and lone
+    surrogates are spaces."""
+    return "".join(_TEX.get(ch, ch) for ch in _TEX_UNSAFE.sub(" ", text))
+
+
+_TEX_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 # xdot -----------------------------------------------------------------------------------
