@@ -109,8 +109,6 @@ class WellFormed:
             raise InputError(f"expand of {_shown(node)} lists no children: expected at least "
                              "one (a node without children is evaluated, not expanded)",
                              file=self.file, where=f"event {seq}")
-        if self.tree is not None:
-            self._in_tree(seq, node, children)
         if nodes.keys().isdisjoint(children):  # a first expansion: all new
             size = len(nodes)
             nodes.update(dict.fromkeys(children, (node, depth + 1)))
@@ -118,6 +116,8 @@ class WellFormed:
                 self._twice(seq, node, children)
         else:  # searched again (iterative deepening, a re-search): its own children
             self._again(seq, node, depth, children)
+        if self.tree is not None:
+            self._in_tree(seq, node, children)
 
     def evaluate(self, seq: int, node: str, parent: str | None, depth: int) -> None:
         """An evaluate event: the node as generated."""
