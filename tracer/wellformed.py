@@ -55,6 +55,11 @@ _Origin = tuple["str | None", "int | None"]
 nodes, which have none)."""
 
 
+_NOBODY: _Origin = (None, None)
+"""What a node nobody generated is looked up as (no node's parent is None but the root's,
+and the root is no child)."""
+
+
 def check_well_formed(trace: Trace, *, file: str, tree: TreeShape | None = None) -> None:
     """Raise :class:`InputError` at the first event of ``trace`` that breaks a rule."""
     rules = WellFormed(trace.header, file=file, tree=tree)
@@ -74,6 +79,8 @@ def _shown(node: str) -> str:
 
 class WellFormed:
     """The rules of a trace, checked as its events arrive (call the methods in order)."""
+
+    __slots__ = ("_by_type", "_done", "_nodes", "_seq", "file", "root", "tree")
 
     def __init__(self, header: Header, *, file: str, tree: TreeShape | None = None) -> None:
         self.file = file
@@ -133,13 +140,10 @@ class WellFormed:
             self._bad_seq(seq)
         self._seq = seq
         nodes = self._nodes
-        got = nodes.get(child)
-        if got is None or got[0] != node:
+        if nodes.get(child, _NOBODY)[0] != node:
             self._not_child(seq, "backup at", node, child)
-        if best is not None and best != child:
-            got = nodes.get(best)
-            if got is None or got[0] != node:
-                self._not_child(seq, "backup at", node, best, field="best")
+        if best is not None and best != child and nodes.get(best, _NOBODY)[0] != node:
+            self._not_child(seq, "backup at", node, best, field="best")
 
     # every event, as an object --------------------------------------------------------
 

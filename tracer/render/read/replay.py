@@ -72,6 +72,9 @@ class Replay(EventVisitor[None]):
         self._rules = WellFormed(header, file=file, tree={
             n.id: n.parent for n in skel.nodes.values()} if skel.from_tree else None)
         """The trace's rules (:mod:`tracer.wellformed`), checked as the events arrive."""
+        self._check_expand = self._rules.expand
+        self._check_evaluate = self._rules.evaluate
+        self._check_backup = self._rules.backup
         self.states: dict[str, NodeState] = {}
         self.summaries: dict[str, Summary] = {}
         self.result: Result | None = None
@@ -178,7 +181,7 @@ class Replay(EventVisitor[None]):
                   value: Number, reason: str, score: Number | None = None,
                   label: str | None = None) -> None:
         """An evaluate event's fields, in the order of :class:`Evaluate`'s."""
-        self._rules.evaluate(seq, node, parent, depth)
+        self._check_evaluate(seq, node, parent, depth)
         if self._enter(node, parent, depth, seq):
             self.skeleton.learn_evaluate(node, parent, depth, player, label, file=self.file)
             st = self.states[node]
@@ -188,7 +191,7 @@ class Replay(EventVisitor[None]):
                 best: str | None, alpha: Number | None = None, beta: Number | None = None,
                 score: Number | None = None, prob: float | None = None) -> None:
         """A backup event's fields, in the order of :class:`Backup`'s."""
-        self._rules.backup(seq, node, child, best)
+        self._check_backup(seq, node, child, best)
         states = self.states
         st = states.get(node)
         if st is None:
@@ -223,7 +226,7 @@ class Replay(EventVisitor[None]):
                 label: str | None = None, moves: Sequence[str] | None = None,
                 probs: object = None) -> None:
         """An expand event's fields, in the order of :class:`Expand`'s."""
-        self._rules.expand(seq, node, parent, depth, children)
+        self._check_expand(seq, node, parent, depth, children)
         nid = node
         if not self._enter(nid, parent, depth, seq):
             return
