@@ -296,22 +296,3 @@ def test_a_broken_rule_is_refused_by_validate_render_and_check_alike(
     with pytest.raises(InputError):
         list(iter_trace(path))
 
-
-def test_the_service_stores_no_trace_that_breaks_a_rule(tmp_path: Path) -> None:
-    from starlette.testclient import TestClient
-
-    from tracer.service import Settings, create_app
-
-    doc = Trace(HEADER, [Expand(1, "A", None, 0, "max", ("B",)),
-                         Expand(2, "B", "A", 1, "min", ("A",))], None).to_json()
-    with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as client:
-        def stored() -> int:
-            return len(client.get("/v1/traces?limit=500").json()["items"])
-
-        before = stored()
-        answer = client.post("/v1/traces", json={"trace": doc})
-        assert 400 <= answer.status_code < 500
-        assert "its own ancestor" in answer.text
-        assert stored() == before
-        good_doc = Trace(HEADER, good(), RESULT).to_json()
-        assert client.post("/v1/traces", json={"trace": good_doc}).status_code == 200
