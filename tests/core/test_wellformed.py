@@ -296,3 +296,18 @@ def test_a_broken_rule_is_refused_by_validate_render_and_check_alike(
     with pytest.raises(InputError):
         list(iter_trace(path))
 
+
+
+@pytest.mark.parametrize("pure", ["0", "1"], ids=["compiled", "pure"])
+def test_both_builds_of_the_stream_reader_refuse_a_loop(tmp_path: Path, pure: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the compiled scanner hands the replay the fields of each line; the pure reader a
+    # dictionary: the rules see the same events either way
+    monkeypatch.setenv("GAMETRACE_PURE", pure)
+    doc = do_search([[1, 2], [3, 4]], "minimax").trace.to_json()
+    doc["events"][1]["children"][0] = doc["header"]["root"]
+    path = write(doc, tmp_path / "loop.jsonl")
+    with pytest.raises(InputError) as info:
+        replay_source(path)
+    assert info.value.where == "event 2"
+    assert info.value.message.startswith("expand of 'B' lists its ancestor 'A'")
