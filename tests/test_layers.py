@@ -29,7 +29,8 @@ PACKAGE = Path(tracer.__file__).parent
 
 CORE = ("tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
         "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.options", "tracer.events",
-        "tracer.lines", "tracer.trace", "tracer.record", "tracer.schema", "tracer.visit",
+        "tracer.lines", "tracer.trace", "tracer.wellformed", "tracer.record", "tracer.schema",
+        "tracer.visit",
         "tracer.memory")
 """Types and files every stage shares: errors, JSON, reading and writing files (gzip
 streams, output targets), number ranges, events, traces, recorders."""

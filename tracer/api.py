@@ -14,7 +14,7 @@ from .record import NULL, FileRecorder, Recorder
 from .search.common import NO_LIMITS, Limits
 from .sources import file_kind, load_tree_source, resolve
 from .sources import tree_source as _tree_block
-from .trace import Result
+from .trace import Result, Trace
 from .trees import Tree, TreeGame, parse_tree_json, parse_tree_text
 
 if TYPE_CHECKING:
@@ -28,12 +28,14 @@ __all__ = [
     "SearchSummary",
     "analyse_matrix_source",
     "check_answer_file",
+    "check_trace",
     "check_admissible",
     "diff_files",
     "load_source",
     "parse_params",
     "search_source",
     "search_tree",
+    "source_tree_shape",
     "tree_source",
     "validate_file",
     "write_matrix",
@@ -349,6 +351,7 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     require_items(answer, file)
     conv = answer_conventions(answer, **(overrides or {}))
     trace, title = expected_trace(source, conv, dict(params or {}))
+    check_trace(trace, file=source)  # a recorded trace: its source tree's rules too
     try:
         report = check_solution(answer, trace, title=title, diagnosis=diagnosis)
     except InputError as exc:
@@ -392,8 +395,10 @@ def diff_files(a: str | os.PathLike[str], b: str | os.PathLike[str], *,
     from .analysis.diff import diff_traces
     from .trace import load_trace
 
-    return diff_traces(load_trace(a), load_trace(b), context=context,
-                       names=(os.fspath(a), os.fspath(b)))
+    traces = (load_trace(a), load_trace(b))
+    for trace, path in zip(traces, (a, b), strict=True):
+        check_trace(trace, file=os.fspath(path))
+    return diff_traces(*traces, context=context, names=(os.fspath(a), os.fspath(b)))
 
 
 def check_admissible(problem: str, *, heuristic: str | None = None,
@@ -483,8 +488,7 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
         validate(data, "trace", file=file)
         from .trace import Trace
 
-        _check_source_tree(Trace.from_json(data, file=file).header.source, file=file,
-                           where="$.header.source.tree")
+        check_trace(Trace.from_json(data, file=file), file=file)
         return "trace"
     if kind == "payoff":
         if isinstance(data, dict) and "equilibria" in data:
@@ -504,14 +508,34 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
     return "tree"
 
 
-def _check_source_tree(source: Any, *, file: str, where: str) -> None:
-    """A trace header that embeds its tree: the tree must be one (renderers draw it)."""
-    if isinstance(source, dict) and source.get("kind") == "tree" and "tree" in source:
-        try:
-            parse_tree_json(source["tree"], file=file)
-        except InputError as exc:
-            raise InputError(exc.message, file=file,
-                             where=where + (exc.where or "$")[1:]) from None
+def check_trace(trace: Trace, *, file: str) -> None:
+    """Every rule of a well-formed trace (:mod:`tracer.wellformed`), those of the source
+    tree the header carries included: :meth:`Trace.from_json` and :func:`load_trace`
+    check the others, as they cannot parse a tree."""
+    from .wellformed import check_well_formed
+
+    tree = source_tree_shape(trace.header.source, file=file, where="$.header.source.tree")
+    if tree is not None:
+        check_well_formed(trace, file=file, tree=tree)
+
+
+def source_tree_shape(source: Any, *, file: str, where: str) -> dict[str, str | None] | None:
+    """The shape of the tree a trace header embeds (each node's id with its parent's),
+    or None when it has none; a tree that is not one is an :class:`InputError`."""
+    if not (isinstance(source, dict) and source.get("kind") == "tree" and "tree" in source):
+        return None
+    try:
+        tree = parse_tree_json(source["tree"], file=file)
+    except InputError as exc:
+        raise InputError(exc.message, file=file, where=where + (exc.where or "$")[1:]) from None
+    shape: dict[str, str | None] = {tree.root.id: None}
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        for kid in node.children:
+            shape[kid.id] = node.id
+            stack.append(kid)
+    return shape
 
 
 def _validate_stream(path: Path) -> None:
@@ -522,7 +546,7 @@ def _validate_stream(path: Path) -> None:
     lines = [(n, line) for n, line in read_lines(path) if line.strip()]
     if not lines:
         raise InputError("empty trace stream", file=file)
-    checked = True
+    tree: dict[str, str | None] | None = None
     for i, (n, line) in enumerate(lines):
         obj = loads_json(line, file=f"{file}:{n}")
         where = f"line {n}: $"
@@ -530,9 +554,9 @@ def _validate_stream(path: Path) -> None:
             raise InputError(f"expected a JSON object (an event), got {type(obj).__name__}",
                              file=file, where=f"line {n}")
         if i == 0:
-            checked = validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
-            _check_source_tree(obj.get("source"), file=file,
-                               where=f"line {n}: $.source.tree")
+            validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
+            tree = source_tree_shape(obj.get("source"), file=file,
+                                     where=f"line {n}: $.source.tree")
             if obj.get("type") != "header":
                 raise InputError('the first line must be the header ("type": "header")',
                                  file=file, where=f"line {n}")
@@ -540,8 +564,18 @@ def _validate_stream(path: Path) -> None:
             validate(obj, "trace", file=file, ref="#/$defs/result", where=where)
         else:
             validate(obj, "trace", file=file, ref="#/$defs/event", where=where)
-    if not checked:  # a header too deep for the schema: the strict reader checks it
-        from .trace import iter_trace
+    # The strict reader (a header too deep for the schema is checked there) and the
+    # rules of a well-formed trace, those of the source tree included.
+    from .trace import Header, iter_trace
+    from .wellformed import WellFormed
 
-        for _ in iter_trace(path):
-            pass
+    rules: WellFormed | None = None
+    for item in iter_trace(path):
+        if isinstance(item, Header):
+            rules = None if tree is None else WellFormed(item, file=file, tree=tree)
+        elif rules is None:
+            continue
+        elif isinstance(item, Result):
+            rules.result(item)
+        else:
+            rules.event(item)

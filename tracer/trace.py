@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from .errors import InputError
 from .events import Event, event_from_json
 from .jsonio import decode_number, dumps_json, encode_number, loads_json
+from .wellformed import WellFormed, check_well_formed
 
 __all__ = [
     "FORMAT",
@@ -203,8 +204,10 @@ class Trace:
         raw_result = obj.get("result")
         result = (None if raw_result is None
                   else Result.from_json(raw_result, file=file, where="$.result"))
-        return cls(Header.from_json(obj.get("header"), file=file, where="$.header"),
-                   events, result)
+        trace = cls(Header.from_json(obj.get("header"), file=file, where="$.header"),
+                    events, result)
+        check_well_formed(trace, file=file)
+        return trace
 
     def _repr_svg_(self) -> str:
         """Jupyter shows the trace's diagram (see :mod:`tracer.render.notebook`)."""
@@ -317,23 +320,29 @@ def iter_trace(path: str | os.PathLike[str]) -> Iterator[Header | Event | Result
 
 def _read_stream(lines: Iterable[tuple[int, str]], file: str
                  ) -> Iterator[Header | Event | Result]:
-    seen_header = False
+    rules: WellFormed | None = None
     for lineno, line in lines:
         if not line.strip():
             continue
         where = f"line {lineno}"
         obj = _require_object(loads_json(line, file=f"{file}:{lineno}"), file=file, where=where)
         kind = obj.get("type")
-        if not seen_header:
+        if rules is None:
             if kind != "header":
                 raise InputError('the first line must be the header (an object with "type": '
                                  '"header")', file=file, where=where)
             _check_format(obj, file=file, where=where)
-            seen_header = True
-            yield Header.from_json(obj, file=file, where=where)
+            header = Header.from_json(obj, file=file, where=where)
+            rules = WellFormed(header, file=file)
+            yield header
         else:
-            yield _item(obj, file=file, where=where)
-    if not seen_header:
+            item = _item(obj, file=file, where=where)
+            if isinstance(item, Result):
+                rules.result(item)
+            else:
+                rules.event(item)
+            yield item
+    if rules is None:
         raise InputError("empty trace: no header line", file=file)
 
 

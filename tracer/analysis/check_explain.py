@@ -220,8 +220,9 @@ class Explainer:
 
     def order_of(self, want: Sequence[str], given: Sequence[str]) -> Why | None:
         """Where the leaves both lists share come in a different order."""
-        a = [w for w in want if w in set(given)]
-        b = [g for g in dict.fromkeys(given) if g in set(want)]
+        wanted, gotten = set(want), set(given)
+        a = [w for w in want if w in gotten]
+        b = [g for g in dict.fromkeys(given) if g in wanted]
         for i, (x, y) in enumerate(zip(a, b, strict=False)):
             if x != y:
                 way = {"natural": "left to right", "reverse": "right to left"}.get(

@@ -132,8 +132,9 @@ def _value(key: str, want: Value | None, got: Value, ex: Explainer | None,
 def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> Item:
     """Pruned children compare as sets; a node inside a pruned subtree stands for its root."""
     got = [ex.pruned_entry(g, f"$.pruned[{i}]") if ex else g for i, g in enumerate(given)]
-    missing = [n for n in want if n not in got]
-    extra = [n for n in dict.fromkeys(got) if n not in want]
+    wanted, gotten = set(want), set(got)
+    missing = [n for n in want if n not in gotten]
+    extra = [n for n in dict.fromkeys(got) if n not in wanted]
     union = set(want) | set(got)
     score = 1.0 if not union else len(set(want) & set(got)) / len(union)
     right = not missing and not extra
@@ -153,8 +154,9 @@ def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None,
     right = tuple(want) == tuple(given)
     score = 1.0 if right else lcs(want, given) / max(len(want), len(given), 1) if credit \
         else 0.0
-    extra = [n for n in dict.fromkeys(given) if n not in want]
-    missing = [n for n in want if n not in given]
+    wanted, gotten = set(want), set(given)
+    extra = [n for n in dict.fromkeys(given) if n not in wanted]
+    missing = [n for n in want if n not in gotten]
     twice = [n for n, k in Counter(given).items() if k > 1]
     why: Reason = (None, None)
     if not right and ex is not None:

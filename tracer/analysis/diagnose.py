@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TracerError
@@ -111,6 +111,11 @@ class Finding:
 
 PAIRS_UP_TO = 200
 """Two misconceptions at once are tried only on trees of at most this many nodes."""
+
+SLIP_NODES = 100_000
+"""The cut slips (one cut left out or added, each a search of its own) are tried until
+their searches have this many nodes in all, the earliest in the search first: a wide
+tree has a slip at nearly every backup, and trying each made ``check`` quadratic."""
 
 
 def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
@@ -250,7 +255,8 @@ def _alternatives(tree: Tree, expected: Trace, *, pairs: bool) -> Iterator[tuple
         return
     for mid, change in _conventions(c)[3:]:
         yield ((mid, None),), _scripted(tree, **base, **change)
-    for cause, slip in _cut_slips(expected):
+    slips = max(1, SLIP_NODES // max(tree.size, 1))
+    for cause, slip in islice(_cut_slips(expected), slips):
         yield (cause,), _scripted(tree, **base, **slip)
 
 

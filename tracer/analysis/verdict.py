@@ -8,6 +8,7 @@ imports the other's private helpers.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,14 +66,26 @@ def format_optional(x: Number | None) -> str:
 
 
 def lcs(a: Sequence[Any], b: Sequence[Any]) -> int:
-    """Length of the longest common subsequence (partial credit for an ordered list)."""
-    prev = [0] * (len(b) + 1)
-    for x in a:
-        cur = [0]
-        for j, y in enumerate(b):
-            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
-        prev = cur
-    return prev[-1]
+    """Length of the longest common subsequence (partial credit for an ordered list).
+
+    Hunt & Szymanski (1977): each item of ``b`` is matched with its places in ``a``
+    (latest first), and the longest strictly increasing run of places is the answer;
+    O((n + r) log n) for r matching pairs, n log n when the items of ``a`` are distinct
+    (a search's leaves, an A* expansion order), instead of the table's n * m."""
+    if len(set(a)) < len(a) and len(set(b)) == len(b):
+        a, b = b, a  # places looked up in the list without repeats: r <= len(b)
+    places: dict[Any, list[int]] = {}
+    for i in range(len(a) - 1, -1, -1):
+        places.setdefault(a[i], []).append(i)
+    tails: list[int] = []  # tails[k]: the least last place of a common run of k + 1 items
+    for y in b:
+        for p in places.get(y, ()):
+            k = bisect_left(tails, p)
+            if k == len(tails):
+                tails.append(p)
+            else:
+                tails[k] = p
+    return len(tails)
 
 
 def format_list(xs: Sequence[str]) -> str:

@@ -30,7 +30,7 @@ from ..record import NULL, Recorder
 from ..trace import Result
 from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
 
-__all__ = ["EXPECTIMINIMAX_VARIANTS", "expectiminimax", "node_name"]
+__all__ = ["EXPECTIMINIMAX_VARIANTS", "expected_sum", "expectiminimax", "node_name"]
 
 EXPECTIMINIMAX_VARIANTS = ("plain", "star1")
 
@@ -110,6 +110,22 @@ def chance_probabilities(run: Run, state: Any, nid: Any,
     return probs
 
 
+def expected_sum(run: Run, state: Any, nid: Any, total: float, p: float,
+                 value: float) -> float:
+    """``total + p * value``, the weighted sum of a chance node so far: an outcome of
+    probability 0 adds nothing (even an infinite one, where ``0 * inf`` is NaN); one
+    infinity makes the sum that infinity; +inf and -inf together have no expected value,
+    an :class:`InputError` naming the node."""
+    if p == 0:
+        return total
+    out = total + p * value
+    if out != out:
+        raise InputError(f"chance node {node_name(run, state, nid)} has outcomes worth +inf "
+                         "and -inf: their expected value is undefined (give one of them a "
+                         "finite value or probability 0)")
+    return out
+
+
 def _plain(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:
     leaf = run.leaf(state, nid, parent, ply)
     if leaf is not None:
@@ -133,7 +149,7 @@ def _plain(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float
     for i, (child, cid) in enumerate(kids):
         cv, cpv = _plain(run, child, cid, nid, ply + 1)
         if probs is not None:
-            v += probs[i] * cv
+            v = expected_sum(run, state, nid, v, probs[i], cv)
         elif sign * cv > sign * v:
             v, best, best_pv = cv, cid, cpv
         if run.on:
@@ -211,7 +227,7 @@ def _star1_chance(run: Run, state: Any, nid: Any, parent: Any, ply: int,
         # The child's window, clamped to the bounds (a clamped end is shown as the bound).
         cv, _ = _star1(run, child, cid, nid, ply + 1, lo if a <= lo else a,
                        hi if b >= hi else b, lo, hi)
-        s += p * cv
+        s = expected_sum(run, state, nid, s, p, cv)
         if run.on:
             run.emit(Backup(run.next_seq(), nid, cid, cv, s, None, alpha=alpha, beta=beta,
                             prob=p))

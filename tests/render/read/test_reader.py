@@ -341,8 +341,8 @@ def test_an_absurd_depth_is_refused_before_the_path_grows(tmp_path: Path,
     lines[k] = json.dumps({**data, "depth": 2_267_475_266})
     bad = tmp_path / "deep.jsonl"
     bad.write_text("\n".join(lines) + "\n")
-    source: Trace | Path = load_trace(bad) if from_events else bad
-    with pytest.raises(InputError) as info:
+    with pytest.raises(InputError) as info:  # by the trace's rules as it is read, or drawn
+        source: Trace | Path = load_trace(bad) if from_events else bad
         Drawing(source, RenderOptions())
     assert info.value.where == f"event {data['seq']}"
     assert "2,267,475,266" in info.value.message and "1,000,000 plies" in info.value.message
@@ -360,8 +360,8 @@ def test_a_negative_depth_is_refused(tmp_path: Path, from_events: bool, build: s
     lines[k] = json.dumps({**data, "depth": -1})
     bad = tmp_path / "negative.jsonl"
     bad.write_text("\n".join(lines) + "\n")
-    source: Trace | Path = load_trace(bad) if from_events else bad
-    with pytest.raises(InputError) as info:
+    with pytest.raises(InputError) as info:  # by the trace's rules as it is read, or drawn
+        source: Trace | Path = load_trace(bad) if from_events else bad
         Drawing(source, RenderOptions())
     assert info.value.where == f"event {data['seq']}"
     assert info.value.message == (f"node {data['node']!r} is at depth -1: expected 0 "

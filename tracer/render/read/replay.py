@@ -39,6 +39,7 @@ from ...memory import paused_gc
 from ...ranges import MAX_PLY
 from ...trace import Header, Result
 from ...visit import EventVisitor
+from ...wellformed import WellFormed
 from .reader import Chunk, LineFeeder, LineHandlers, Record, event_of
 from .skeleton import Skeleton
 from .state import NodeState, Summary
@@ -67,6 +68,13 @@ class Replay(EventVisitor[None]):
         self.header = header
         self.file = file
         self.skeleton = Skeleton.from_header(header, file=file)
+        skel = self.skeleton
+        self._rules = WellFormed(header, file=file, tree={
+            n.id: n.parent for n in skel.nodes.values()} if skel.from_tree else None)
+        """The trace's rules (:mod:`tracer.wellformed`), checked as the events arrive."""
+        self._check_expand = self._rules.expand
+        self._check_evaluate = self._rules.evaluate
+        self._check_backup = self._rules.backup
         self.states: dict[str, NodeState] = {}
         self.summaries: dict[str, Summary] = {}
         self.result: Result | None = None
@@ -92,16 +100,20 @@ class Replay(EventVisitor[None]):
     def feed_all(self, items: Iterable[Event | Result]) -> Replay:
         with paused_gc():
             table = self._table
+            rules = self._rules
             for item in items:
                 if isinstance(item, Result):
+                    rules.result(item)
                     self.result = item
                 else:
                     self.events += 1
+                    rules.values(item)
                     table[item.type](item)
         return self
 
     def feed(self, ev: Event) -> None:
         self.events += 1
+        self._rules.values(ev)
         self._table[ev.type](ev)
 
     def feed_chunks(self, chunks: Iterable[Chunk], *, limit: int | None = None,
@@ -146,6 +158,7 @@ class Replay(EventVisitor[None]):
         return table
 
     def _result_record(self, rec: Record) -> None:
+        self._rules.result(rec["result"])
         self.events -= 1
         self.result = rec["result"]
 
@@ -168,6 +181,7 @@ class Replay(EventVisitor[None]):
                   value: Number, reason: str, score: Number | None = None,
                   label: str | None = None) -> None:
         """An evaluate event's fields, in the order of :class:`Evaluate`'s."""
+        self._check_evaluate(seq, node, parent, depth)
         if self._enter(node, parent, depth, seq):
             self.skeleton.learn_evaluate(node, parent, depth, player, label, file=self.file)
             st = self.states[node]
@@ -177,6 +191,7 @@ class Replay(EventVisitor[None]):
                 best: str | None, alpha: Number | None = None, beta: Number | None = None,
                 score: Number | None = None, prob: float | None = None) -> None:
         """A backup event's fields, in the order of :class:`Backup`'s."""
+        self._check_backup(seq, node, child, best)
         states = self.states
         st = states.get(node)
         if st is None:
@@ -211,6 +226,7 @@ class Replay(EventVisitor[None]):
                 label: str | None = None, moves: Sequence[str] | None = None,
                 probs: object = None) -> None:
         """An expand event's fields, in the order of :class:`Expand`'s."""
+        self._check_expand(seq, node, parent, depth, children)
         nid = node
         if not self._enter(nid, parent, depth, seq):
             return
@@ -224,6 +240,7 @@ class Replay(EventVisitor[None]):
             self._check_memory()
 
     def visit_cut(self, ev: Cut) -> None:
+        self._rules.event(ev)
         self.cuts += 1
         st = self.states.get(ev.node)
         if st is not None and ev.node in self.skeleton:
@@ -238,11 +255,13 @@ class Replay(EventVisitor[None]):
 
     def visit_generate(self, ev: Generate) -> None:
         """A*: a node hangs under the node it was generated from."""
+        self._rules.event(ev)
         self.skeleton.learn_generate(ev)
         st = self._get(ev.node)
         st.value, st.g, st.h = ev.f, ev.g, ev.h
 
     def visit_select(self, ev: Select) -> None:
+        self._rules.event(ev)
         self.visits += 1
         st = self._get(ev.node)
         st.visited, st.order = True, ev.number
@@ -250,31 +269,38 @@ class Replay(EventVisitor[None]):
             st.value = ev.f
 
     def visit_discard(self, ev: Discard) -> None:
+        self._rules.event(ev)
         self._get(ev.node).pruned_by = ev.existing
 
     def visit_goal(self, ev: Goal) -> None:
+        self._rules.event(ev)
         self.goal = ev.path
 
     def visit_status(self, ev: Status) -> None:
         """AND/OR labels."""
+        self._rules.event(ev)
         st = self._get(ev.node)
         st.solved, st.because = ev.status, ev.because
 
     def visit_numbers(self, ev: Numbers) -> None:
+        self._rules.event(ev)
         st = self._get(ev.node)
         st.proof, st.disproof = ev.proof, ev.disproof
         self.numbers = True
 
     def visit_transposition(self, ev: Transposition) -> None:
+        self._rules.event(ev)
         if ev.kind == "hit":
             self._hit(ev)
 
     def visit_iteration(self, ev: Iteration) -> None:
+        self._rules.event(ev)
         self.iterations.append(ev)
 
     def visit_event(self, ev: Event) -> None:
         """Move-ordering events change nothing drawn: the expand that follows lists the
         children in their new order."""
+        self._rules.event(ev)
 
     def _hit(self, ev: Transposition) -> None:
         """The table answers the node: it counts as visited, with the value (or bound) found."""
