@@ -195,22 +195,28 @@ class Service:
         Neither is checked against the trace schema here: the request body was (its trace
         fields are that schema, see :mod:`.openapi`), and so was every stored trace before
         it was stored.  Checking twice cost a third of a request's time."""
+        from ..api import check_trace
         from ..trace import Trace
 
         if isinstance(value, str):
             return self.stored_trace(value, where=f"$.{field_name}")
         try:
-            return Trace.from_json(value, file=field_name)
+            trace = Trace.from_json(value, file=field_name)
+            check_trace(trace, file=field_name)  # the rules of the tree its header carries
         except InputError as exc:
             raise nested(exc, field_name) from None
+        return trace
 
     def stored_trace(self, ident: str, *, where: str | None = None) -> Any:
+        from ..api import check_trace
         from ..trace import Trace
 
         data = self.store.get(ident)
         if data is None:
             raise Problem(404, "Not found", f"no stored trace {ident}", where=where)
-        return Trace.from_json(json.loads(data), file=f"trace {ident}")
+        trace = Trace.from_json(json.loads(data), file=f"trace {ident}")
+        check_trace(trace, file=f"trace {ident}")  # a store written before the rules
+        return trace
 
     def stored(self, request: Request) -> bytes:
         """The bytes of the stored trace named by the path's ``id``."""

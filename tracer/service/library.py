@@ -3,7 +3,6 @@ exact bytes stored), its diagram and its frames."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from starlette.requests import Request
@@ -70,34 +69,35 @@ def routes(service: Service) -> list[Route]:
         return Response(service.stored(request), media_type="application/json")
 
     async def trace_diagram(request: Request) -> Response:
-        data = service.stored(request)
+        service.stored(request)  # a malformed or unknown id: 400 or 404 before any job
         fmt = request.path_params["format"]
         if fmt not in ("svg", "png", "pdf", "dot"):
             raise Problem(404, "Not found", f"no diagram format {fmt!r} "
                                             "(choose from: svg, png, pdf, dot)")
         options = view_params(request)
 
+        ident = request.path_params["id"]
+
         def work() -> bytes:
             from ..render import Drawing
-            from ..trace import Trace
 
-            return Drawing(Trace.from_json(json.loads(data)),
-                           service.render_options(options)).render(fmt)
+            return Drawing(service.stored_trace(ident), service.render_options(options)
+                           ).render(fmt)
 
         return drawing_response(await service.job(work), fmt,
                                 filename=f"{request.path_params['id'][:12]}.{fmt}")
 
     async def trace_frames(request: Request) -> Response:
-        data = service.stored(request)
+        service.stored(request)  # a malformed or unknown id: 400 or 404 before any job
         options = view_params(request)
         step = request.query_params.get("step")
         if step is not None:
             options["step"] = step
 
-        def work() -> str:
-            from ..trace import Trace
+        ident = request.path_params["id"]
 
-            return frames_json(service, Trace.from_json(json.loads(data)), options)
+        def work() -> str:
+            return frames_json(service, service.stored_trace(ident), options)
 
         return json_response(await service.job(work))
 
