@@ -1,7 +1,8 @@
 """The recorded traces in traces/ are up to date and pinned by snapshots.
 
 A snapshot is a claim about a lecture: before ``--snapshot-update``, read the diff
-and check it against the notes (digest items 7 and 8 for the trees here).
+and check it against the notes (for the trees here: Algoritmo Minimax con potatura
+alfa-beta, and Teoria dei giochi, "Esempio di α-β pruning").
 """
 
 from __future__ import annotations

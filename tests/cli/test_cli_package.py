@@ -1,4 +1,4 @@
-"""The CLI as a package (issue 11, item 5): shared options defined once with the
+"""The CLI as a package: shared options defined once with the
 library's own choices, report text produced by the library, a fast ``--help``."""
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def test_an_option_that_applies_passes(algorithm: str, variant: str, order: str,
 
 def test_search_source_refuses_what_the_search_would_ignore() -> None:
     """The command line and the service go through search_source: an option the search
-    would ignore is refused there, as it is by run_search itself (issue 11)."""
+    would ignore is refused there, as it is by run_search itself."""
     with pytest.raises(UsageError, match="--cut-on applies"):
         search_source("aima", algorithm="minimax", cut_on="gt")
     with pytest.raises(UsageError, match="--seed applies to --order random"):

@@ -74,7 +74,7 @@ def test_handlers_by_type_are_keyed_by_the_type_a_trace_writes() -> None:
     assert table["expand"](trace.events[0]) == "expand"
 
 
-# Readers still written as isinstance chains over events: none (issue 11 item 6).
+# Readers still written as isinstance chains over events: none.
 NOT_YET_VISITORS: set[str] = set()
 
 

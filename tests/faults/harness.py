@@ -2,7 +2,7 @@
 
 A case is a command line, the files it starts with, and what may change.  Every case
 runs in a folder of its own, in a subprocess with a time limit, and is judged by the
-same promise (issue 12): exit 1 or 2 with exactly one line on stderr, no traceback, no
+same promise (docs/errors.md): exit 1 or 2 with exactly one line on stderr, no traceback, no
 "internal error", and no new or changed file except the ones the case asks for.
 
 Cheap cases run in batches: one interpreter runs many command lines in turn
@@ -147,7 +147,7 @@ def _text(data: bytes | str | None) -> str:
 
 
 def problems(case: Case, outcome: Outcome) -> list[str]:
-    """What is wrong with ``outcome``, by the promise of issue 12 (empty: all right)."""
+    """What is wrong with ``outcome``, by the promise of docs/errors.md (empty: all right)."""
     found: list[str] = []
     if outcome.code is None:
         return [f"hang: no end within {CASE_SECONDS:g} s"]

@@ -1,4 +1,4 @@
-"""The fault suite (issue 12): bad inputs and faults against the real CLI.
+"""The fault suite: bad inputs and faults against the real CLI.
 
 Every case runs ``gametrace`` in a subprocess of its own folder with a time limit and
 must end with exit 1 or 2, exactly one line on stderr, no traceback, and no file

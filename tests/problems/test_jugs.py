@@ -1,4 +1,4 @@
-"""The water jugs of lecture 002 (digest item 16): actions, their order, h, the goal."""
+"""The water jugs of Giochi a Due Avversari ("Esercizio A*"): actions, their order, h, the goal."""
 
 from __future__ import annotations
 

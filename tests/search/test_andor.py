@@ -1,4 +1,4 @@
-"""Depth-first AND/OR proof search: Grundy's game (digest item 1), the OR / AND stopping
+"""Depth-first AND/OR proof search: Grundy's game (Giochi a due giocatori), the OR / AND stopping
 rules, the Status events, the solution tree and the result's conventions."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def labels(trace: Trace) -> dict[str, str | None]:
     return {e.node: e.label for e in trace.events if isinstance(e, (Expand, Evaluate))}
 
 
-# --- digest item 1: Grundy's game, 7 coins, Meno first ----------------------------------
+# --- Giochi a due giocatori: Grundy's game, 7 coins, Meno first------------------------------
 
 
 def test_grundy_7_min_first_max_wins() -> None:

@@ -1,4 +1,5 @@
-"""A* on the lecture's water jugs (digest item 16), uniform cost, and the 8-puzzle."""
+"""A* on the lecture's water jugs (Giochi a Due Avversari: Esercizio A*), uniform cost,
+and the 8-puzzle."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Expectiminimax and Star1: the lecture 003 examples (digest items 9, 10), the events,
-the checks on probabilities and bounds, and the dice race."""
+"""Expectiminimax and Star1: the examples of Teoria dei giochi (Giochi non deterministici,
+Valori esatti necessari), the events, the checks on probabilities and bounds, and the dice race."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def chance_backups(s: Any, node: str) -> list[tuple[str, float | None, float]]:
             if isinstance(e, Backup) and e.node == node]
 
 
-# --- digest item 10: the coin ---------------------------------------------------------
+# --- Giochi non deterministici: the coin-----------------------------------------------------
 
 
 def test_coin_chance_nodes_are_worth_2_5_and_minus_1() -> None:
@@ -66,7 +66,7 @@ def test_no_division_by_the_number_of_outcomes() -> None:
     assert s.result.pv == ("A",)
 
 
-# --- digest item 9: order-preserving transformations -----------------------------------
+# --- Valori esatti necessari: order-preserving transformations-------------------------------
 
 
 @pytest.mark.parametrize(("name", "b", "e", "move"), [

@@ -1,4 +1,5 @@
-"""Known answers from the lectures (digest items 7 and 8) under every variant."""
+"""Known answers from the lectures (Algoritmo Minimax con potatura alfa-beta; Teoria dei
+giochi: Esempio di α-β pruning) under every variant."""
 
 from __future__ import annotations
 

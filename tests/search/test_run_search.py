@@ -1,5 +1,5 @@
 """run_search refuses what the chosen search would ignore, in the command line's words,
-so that the Python API behaves as ``gametrace run`` does (issue 11)."""
+so that the Python API behaves as ``gametrace run`` does."""
 
 from __future__ import annotations
 

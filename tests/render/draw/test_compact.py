@@ -1,4 +1,4 @@
-"""The compact style of wide explicit trees (issue 14, item 3): the 81 leaves of a 3x4
+"""The compact style of wide explicit trees: the 81 leaves of a 3x4
 uniform tree drawn as large as they can be on a 16:9 slide, every value inside its box.
 """
 

@@ -1,6 +1,6 @@
 """A cut label sits by the node that cut, also in the full fans of a wide tree.
 
-Issue 14: in the answer diagram of `gametrace exercise -b 3 -d 4`, O's cut label
+In the answer diagram of `gametrace exercise -b 3 -d 4`, O's cut label
 ("alpha cut / 7 ≤ α = 10") found no room under O's crowded fan and sat beside P, stacked
 under P's own label: a reader had to match labels to nodes by value.  The layout now
 keeps room beside each node that cut (tracer/render/draw/room.py) and the placer puts the

@@ -156,7 +156,7 @@ def test_a_crowded_fan_puts_its_cut_label_further_away_not_on_a_node() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_edge_labels_side_by_side_never_read_as_one_phrase(lang: str) -> None:
-    # Issue 14: two A* actions on neighbouring edges ("empty 2", "fill 2") stood about a
+    # Two A* actions on neighbouring edges ("empty 2", "fill 2") stood about a
     # space apart and read as one phrase.  Labels on one row keep more than a word space.
     from tests.render.svglayout import read
 
