@@ -41,7 +41,7 @@ NOT_AN_ANSWER_KEY = ("an uploaded trace cannot be the expected answer: its heade
 def answer_key(service: Service, value: Any, field_name: str) -> Trace:
     """The trace of request field ``field_name`` (a stored id or the trace itself) if this
     service computed it, else the trace of searching its source again."""
-    from ..content import trace_text
+    from ..api import trace_text
 
     trace: Trace = service.trace_of(value, field_name)
     ident = value if isinstance(value, str) else trace_id(trace_text(trace).encode())

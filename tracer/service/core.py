@@ -252,7 +252,7 @@ class Service:
 
 def request_tree(value: Any, root_player: str | None) -> Any:
     """The tree of request field ``tree``: text in any notation, or its JSON."""
-    from ..content import read_tree
+    from ..api import read_tree
     from ..games.base import Player
     from ..trees import parse_tree_json
 

@@ -33,7 +33,7 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "StoreRequest")
 
         def work() -> tuple[str, bool]:
-            from ..content import trace_text
+            from ..api import trace_text
 
             trace = service.trace_of(body["trace"], "trace")
             # whatever its tags say, a posted trace is the client's: never an answer key

@@ -31,18 +31,12 @@ def routes(service: Service) -> list[Route]:
             max_trace_bytes=max(1, service.settings.max_answer - ANSWER_HEAD_ROOM))
 
         def work() -> tuple[Any, str]:
-            from ..content import record_search
+            from ..api import SearchSpec, record_search
 
-            bounds = body.get("bounds")
-            return record_search(
-                content_of(body), algorithm=body.get("algorithm", "alphabeta"),
-                variant=body.get("variant"), order=body.get("order", "natural"),
-                seed=body.get("seed"), depth=body.get("depth"), cut_on=body.get("cut_on"),
-                # a posted tree was read with its root player (content_of)
-                root_player=body.get("root_player") if "tree" not in body else None,
-                params=body.get("params"), limits=limits,
-                bounds=None if bounds is None else (bounds[0], bounds[1]),
-                prover=body.get("prover"), techniques=body.get("techniques", ""))
+            spec = SearchSpec.from_request(body, limits=limits)
+            if "tree" in body:  # a posted tree was read with its root player (content_of)
+                spec = dataclasses.replace(spec, root_player=None)
+            return record_search(content_of(body), spec=spec, params=body.get("params"))
 
         result, text = await service.job(work)
         ident = None

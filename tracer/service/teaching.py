@@ -45,7 +45,7 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "CheckRequest")
 
         def work() -> str:
-            from ..content import check_answer
+            from ..api import check_answer
 
             options = {k: body.get(k) for k in ("algorithm", "variant", "order", "seed",
                                                  "depth", "cut_on", "root_player",
@@ -75,7 +75,7 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "WorksheetRequest")
 
         def work() -> bytes:
-            from ..content import worksheet_svg
+            from ..api import worksheet_svg
 
             # the leaves are counted before anything is searched or drawn
             return worksheet_svg(content_of(body, games=NO_GAME_SHEET),
@@ -101,7 +101,7 @@ def routes(service: Service) -> list[Route]:
 
         def work() -> str:
             from ..analysis.ordering import DEFAULT_ORDERS, parse_orders
-            from ..content import compare_orders
+            from ..api import compare_orders
 
             source = content_of(body)
             orders = body.get("orders", DEFAULT_ORDERS)
@@ -151,7 +151,7 @@ def routes(service: Service) -> list[Route]:
 def _exercise(body: dict[str, Any], work: int) -> str:
     from ..analysis.exercise import make_exercise
     from ..analysis.solution import Conventions
-    from ..content import trace_text
+    from ..api import trace_text
     from ..trees import format_tree_text
 
     cuts = body.get("cuts")
