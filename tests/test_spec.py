@@ -44,8 +44,11 @@ def test_a_spec_is_frozen_and_names_its_default_variant() -> None:
     ({"prover": "min"}, "--prover applies to -a andor, pns, not to alphabeta"),
     ({"techniques": "id"}, "move-ordering techniques (--technique) apply to -a enhanced, "
                            "not to alphabeta"),
+    ({"order": "revrese"}, "unknown ordering 'revrese' (choose from: natural, reverse, "
+                           "random, best, worst); did you mean 'reverse'?"),
+    ({"depth": -1}, "depth must be 0 or more, got -1"),
 ], ids=["algorithm", "variant", "cut-on", "cut-on-slide", "seed", "bounds", "prover",
-        "techniques"])
+        "techniques", "order", "depth"])
 def test_a_spec_refuses_in_the_words_of_run(given: dict[str, object], message: str) -> None:
     with pytest.raises(UsageError) as caught:
         SearchSpec.make(**given)

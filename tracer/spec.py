@@ -246,6 +246,9 @@ class SearchSpec:
                       given={"cut_on": self.cut_on, "bounds": self.bounds,
                              "prover": self.prover, "techniques": self.techniques,
                              "seed": self.seed})
+        _choose("ordering", self.order, library_list(FIELDS["order"].choices or ""))
+        if self.depth is not None and self.depth < 0:
+            raise UsageError(f"depth must be 0 or more, got {self.depth}")
         if self.bounds is not None:  # a JSON list, or click's tuple
             object.__setattr__(self, "bounds", (self.bounds[0], self.bounds[1]))
 
