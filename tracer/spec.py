@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from .search.common import Limits
 
 __all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "Field", "SearchSpec", "algorithms",
-           "check_options", "library_list", "menus", "takes", "variant_help"]
+           "check_options", "library_list", "menus", "request_options", "takes",
+           "variant_help"]
 
 
 def library_list(where: str) -> tuple[str, ...]:
@@ -151,6 +152,12 @@ def variant_help() -> str:
         f"{name}: {variants[0]}"
         + (" (default), " + ", ".join(variants[1:]) if len(variants) > 1 else "") + "."
         for name, variants in algorithms().items())
+
+
+def request_options(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The search options a request ``body`` gives: its keys that are fields of the spec,
+    budgets apart (the service caps them)."""
+    return {name: body[name] for name in FIELDS if name in body and name not in LIMIT_FIELDS}
 
 
 def menus() -> dict[str, Any]:
@@ -275,14 +282,11 @@ class SearchSpec:
         return cls(**{k: v for k, v in given.items() if v is not None})
 
     @classmethod
-    def from_request(cls, body: Mapping[str, Any], *, limits: Limits | None = None,
-                     names: Mapping[str, str] | None = None) -> SearchSpec:
+    def from_request(cls, body: Mapping[str, Any], *,
+                     limits: Limits | None = None) -> SearchSpec:
         """The spec a service request asks for: the keys of :data:`FIELDS` in ``body``
-        (``names`` maps a field to another key, as ``technique`` for ``techniques``)."""
-        rename = dict(names or {})
-        given = {f.name: body.get(rename.get(f.name, f.name)) for f in FIELDS.values()
-                 if f.name not in LIMIT_FIELDS}
-        return cls.make(**given, limits=limits)
+        (the budgets apart: the service caps them, ``limits``)."""
+        return cls.make(**request_options(body), limits=limits)
 
     def search_options(self) -> dict[str, Any]:
         """The keywords :func:`tracer.search.run_search` takes (limits apart)."""

@@ -175,11 +175,11 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
     prints for the same options.  Each search has the budgets ``limits``; one stopped by
     them is a :class:`LimitExceeded` (counts of half a search compare nothing)."""
     from ..analysis.comparison import compare_named, plan_comparison
-    from ..analysis.ordering import OrderingReport
+    from ..analysis.ordering import COMPARED_ALGORITHMS, OrderingReport
 
-    if algorithm not in ("alphabeta", "enhanced", "minimax"):
+    if algorithm not in COMPARED_ALGORITHMS:
         raise UsageError(f"unknown algorithm {algorithm!r} to compare orderings of "
-                         "(choose from: alphabeta, enhanced, minimax)")
+                         f"(choose from: {', '.join(COMPARED_ALGORITHMS)})")
     plan = plan_comparison(orders=orders, algorithm=algorithm)
     named = resolve_content(source, root_player=root_player, params=params)
     report = compare_named(named, plan, algorithm=algorithm, variant=variant,

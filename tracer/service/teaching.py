@@ -46,10 +46,11 @@ def routes(service: Service) -> list[Route]:
 
         def work() -> str:
             from ..api import check_answer
+            from ..spec import request_options
 
-            options = {k: body.get(k) for k in ("algorithm", "variant", "order", "seed",
-                                                 "depth", "cut_on", "root_player",
-                                                 "heuristic")}
+            # the answer's own conventions, with what the request gives on top: the
+            # spec is made once they are merged (check_answer)
+            options = {**request_options(body), "heuristic": body.get("heuristic")}
             wanted = body.get("diagnosis", True)
             if "trace" in body:
                 # a trace this service computed, else the search of its source again
