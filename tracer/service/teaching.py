@@ -103,6 +103,7 @@ def routes(service: Service) -> list[Route]:
         def work() -> str:
             from ..analysis.ordering import DEFAULT_ORDERS, parse_orders
             from ..api import compare_orders
+            from ..spec import request_options
 
             source = content_of(body)
             orders = body.get("orders", DEFAULT_ORDERS)
@@ -124,13 +125,11 @@ def routes(service: Service) -> list[Route]:
                         f"more than this service does at once ({s.max_compare_leaves} "
                         "leaves in all): compare fewer random orderings")
                 source = tree
+            # the spec's fields the request gives (algorithm, variant, depth, the first
+            # random seed, root player); the techniques are one list for every ordering
             report = compare_orders(source, orders=orders, params=body.get("params"),
-                                    limits=limits,
-                                    algorithm=body.get("algorithm", "alphabeta"),
-                                    variant=body.get("variant"),
-                                    techniques=body.get("technique", ""),
-                                    depth=body.get("depth"), seed=body.get("seed", 0),
-                                    root_player=body.get("root_player"))
+                                    limits=limits, techniques=body.get("technique", ""),
+                                    **request_options(body))
             return dumps_json(report.to_json())
 
         return json_response(await service.job(work))
