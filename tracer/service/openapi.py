@@ -53,12 +53,19 @@ def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _render_options() -> dict[str, Any]:
-    from ..render.model.options import LANGS, PRUNED, STEPS, THEMES, RenderOptions
+    from ..render.model.options import (
+        LANGS,
+        LEAST,
+        PRUNED,
+        RANGES,
+        STEPS,
+        THEMES,
+        RenderOptions,
+    )
 
     kinds = {"str": "string", "bool": "boolean", "int": "integer", "float": "number"}
     enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS),
              "pruned": list(PRUNED)}
-    ranges = {"scale": (0.5, 4), "aspect": (0.2, 5), "pad": (0, 2)}  # as RenderOptions checks
     props: dict[str, Any] = {}
     for f in dataclasses.fields(RenderOptions):
         if f.name in LOCAL_RENDER:
@@ -68,10 +75,11 @@ def _render_options() -> dict[str, Any]:
         if f.name in enums:
             schema = {"enum": enums[f.name]}
         if base == "int":
-            schema["minimum"] = {"max_nodes": 10, "max_width": 2, "dpi": 1}.get(f.name, 0)
+            schema["minimum"] = {**LEAST, "dpi": 1}.get(f.name, 0)
+            # the service's own caps, below the library's: a drawing per request
             schema["maximum"] = {"dpi": 300, "max_nodes": 1000}.get(f.name, 1000)
         if base == "float":
-            schema["minimum"], schema["maximum"] = ranges[f.name]
+            schema["minimum"], schema["maximum"] = RANGES[f.name]
         props[f.name] = schema
     return {"type": "object", "additionalProperties": False, "properties": props}
 
