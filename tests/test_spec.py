@@ -4,13 +4,14 @@ command line, the service's request schemas and the page's menus are made from."
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from tracer.api import SearchSpec, record_search, search_source
+from tracer.api import SearchSpec, read_trace, record_search, search_source
 from tracer.cli import main
 from tracer.errors import UsageError
 from tracer.search import ALGORITHMS, Limits
@@ -125,3 +126,19 @@ def test_a_new_variant_is_added_in_one_place(trial_variant: str, tmp_path: Path)
         got = client.post("/v1/search", json={"example": "aima", "variant": "tral"})
         assert got.status_code == 422
         assert "did you mean 'trial'?" in got.json()["detail"]
+
+
+@pytest.mark.parametrize("given", [
+    {"algorithm": "alphabeta", "variant": "fail-hard", "cut_on": "gt", "order": "reverse"},
+    {"algorithm": "minimax", "depth": 2},
+    {"algorithm": "alphabeta", "order": "random", "seed": 4},
+    {"algorithm": "expectiminimax", "variant": "star1", "bounds": (-2, 7)},
+], ids=["fail-hard-gt", "minimax-depth", "random-seed", "star1-bounds"])
+def test_a_trace_header_gives_back_the_spec_that_recorded_it(given: dict[str, object]) -> None:
+    source = "coin" if given["algorithm"] == "expectiminimax" else "aima"
+    _, text = record_search(source, **given)
+    header = read_trace(json.loads(text)).header
+    again = SearchSpec.from_header(header)
+    asked = SearchSpec.make(**given)
+    assert again == dataclasses.replace(asked, variant=asked.shown_variant)  # recorded
+    assert record_search(source, spec=again)[1] == text

@@ -29,6 +29,7 @@ from .options import unknown_choice
 
 if TYPE_CHECKING:
     from .search.common import Limits
+    from .trace import Header
 
 __all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "Field", "SearchSpec", "algorithms",
            "check_options", "library_list", "menus", "request_options", "takes",
@@ -287,6 +288,24 @@ class SearchSpec:
         """The spec a service request asks for: the keys of :data:`FIELDS` in ``body``
         (the budgets apart: the service caps them, ``limits``)."""
         return cls.make(**request_options(body), limits=limits)
+
+    @classmethod
+    def from_header(cls, header: Header, *, limits: Limits | None = None) -> SearchSpec:
+        """The spec that searches again what a trace's ``header`` records (its
+        algorithm, variant and options; the root player is the source's)."""
+        options = header.options
+        bounds = options.get("bounds")
+        techniques = options.get("techniques") or ""
+        return cls.make(
+            algorithm=header.algorithm, variant=header.variant, order=options.get("order"),
+            seed=options.get("seed"), depth=options.get("depth"),
+            # every header records its cut test, "ge" (the default) also where the
+            # algorithm has none: given only when it is the other one
+            cut_on=None if options.get("cut_on") in (None, "ge") else options["cut_on"],
+            bounds=None if bounds is None else (bounds[0], bounds[1]),
+            prover=options.get("prover"),
+            techniques=techniques if isinstance(techniques, str) else tuple(techniques),
+            limits=limits)
 
     def search_options(self) -> dict[str, Any]:
         """The keywords :func:`tracer.search.run_search` takes (limits apart)."""

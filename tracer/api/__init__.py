@@ -35,6 +35,7 @@ from .searching import (
     SearchSummary,
     record_search,
     run_source,
+    search_content,
     search_source,
     search_tree,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "read_tree",
     "record_search",
     "run_source",
+    "search_content",
     "search_source",
     "search_tree",
     "trace_text",

@@ -23,8 +23,8 @@ from ..trace import Result
 from ..trees import Tree, TreeGame
 from .reading import Content
 
-__all__ = ["RunOutcome", "SearchSummary", "record_search", "run_source", "search_source",
-           "search_tree"]
+__all__ = ["RunOutcome", "SearchSummary", "record_search", "run_source", "search_content",
+           "search_source", "search_tree"]
 
 
 def _spec(spec: SearchSpec | None, options: dict[str, Any]) -> SearchSpec:
@@ -69,6 +69,17 @@ def search_source(source: str, *, spec: SearchSpec | None = None,
     return result, title
 
 
+def search_content(source: Content, *, spec: SearchSpec | None = None,
+                   params: dict[str, str] | None = None, recorder: Recorder = NULL,
+                   **options: Any) -> Result:
+    """Search ``source`` (a tree already read, or a built-in name: never a file) into
+    ``recorder``."""
+    spec = _spec(spec, options)
+    game, state, block = resolve_content(source, root_player=spec.root_player,
+                                         params=params).game()
+    return _run(spec, game, state, recorder=recorder, source=block)
+
+
 def record_search(source: Content, *, spec: SearchSpec | None = None,
                   params: dict[str, str] | None = None,
                   **options: Any) -> tuple[Result, str]:
@@ -77,11 +88,9 @@ def record_search(source: Content, *, spec: SearchSpec | None = None,
     x.json`` writes with the same options)."""
     from ..record import StreamRecorder
 
-    spec = _spec(spec, options)
-    game, state, block = resolve_content(source, root_player=spec.root_player,
-                                         params=params).game()
     out = io.StringIO()
-    result = _run(spec, game, state, recorder=StreamRecorder(out, jsonl=False), source=block)
+    result = search_content(source, spec=_spec(spec, options), params=params,
+                            recorder=StreamRecorder(out, jsonl=False))
     return result, out.getvalue()
 
 

@@ -19,6 +19,7 @@ makes with those options: for the repository's traces it gives the same bytes.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LimitExceeded
@@ -77,25 +78,14 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
         content = parse_tree_json(source["tree"], file="trace")
     else:
         raise Problem(422, "Not an answer key", NOT_AN_ANSWER_KEY)
-    from ..search import run_search
-    from ..sources import resolve_content
+    from ..api import SearchSpec, search_content
 
-    game, state, block = resolve_content(
-        content, root_player=options.get("root_player") if kind == "tree" else None,
-        params=params).game()
     recorder = MemoryRecorder()
     try:
-        bounds = options.get("bounds")
-        result = run_search(
-            game, state, algorithm=header.algorithm, variant=header.variant,
-            order=options.get("order") or "natural", seed=options.get("seed"),
-            depth=options.get("depth"),
-            # every header records its cut test, "ge" (the default) also where the
-            # algorithm has none: given only when it is the other one
-            cut_on=None if options.get("cut_on") in (None, "ge") else options["cut_on"],
-            limits=limits, recorder=recorder, source=block,
-            bounds=None if bounds is None else (bounds[0], bounds[1]),
-            prover=options.get("prover"), techniques=options.get("techniques") or ())
+        spec = SearchSpec.from_header(header, limits=limits)
+        if kind == "tree":  # the root player is a tree's: a game has its own
+            spec = dataclasses.replace(spec, root_player=options.get("root_player"))
+        result = search_content(content, spec=spec, params=params, recorder=recorder)
     except (TypeError, IndexError, KeyError) as exc:  # the schema leaves some options open
         raise Problem(422, "Not an answer key", "the trace's header has options this "
                                                 f"service cannot search with ({exc})") from None
