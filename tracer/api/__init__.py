@@ -36,6 +36,7 @@ from .searching import (
     record_search,
     run_source,
     search_content,
+    search_problem,
     search_source,
     search_tree,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "record_search",
     "run_source",
     "search_content",
+    "search_problem",
     "search_source",
     "search_tree",
     "trace_text",

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..record import NULL, FileRecorder, Recorder
-from ..search.common import NO_LIMITS
+from ..search.common import NO_LIMITS, Limits
 from ..sources import resolve, resolve_content, tree_source
 from ..spec import SearchSpec
 from ..trace import Result
@@ -24,7 +25,7 @@ from ..trees import Tree, TreeGame
 from .reading import Content
 
 __all__ = ["RunOutcome", "SearchSummary", "record_search", "run_source", "search_content",
-           "search_source", "search_tree"]
+           "search_problem", "search_source", "search_tree"]
 
 
 def _spec(spec: SearchSpec | None, options: dict[str, Any]) -> SearchSpec:
@@ -78,6 +79,20 @@ def search_content(source: Content, *, spec: SearchSpec | None = None,
     game, state, block = resolve_content(source, root_player=spec.root_player,
                                          params=params).game()
     return _run(spec, game, state, recorder=recorder, source=block)
+
+
+def search_problem(problem: str, *, params: Mapping[str, str] | None = None,
+                   heuristic: str | None = None, variant: str = "graph",
+                   limits: Limits = NO_LIMITS, recorder: Recorder = NULL) -> Result:
+    """A* on the search problem named ``problem`` (``gametrace astar``), with its
+    ``params``, the ``heuristic`` named (default: the problem's own) and ``variant``
+    (``graph`` or ``tree`` search)."""
+    from ..problems import choose_heuristic, make_problem
+    from ..search.astar import astar
+
+    made = make_problem(problem, dict(params or {}))
+    return astar(made, heuristic=choose_heuristic(made, heuristic), variant=variant,
+                 recorder=recorder, limits=limits)
 
 
 def record_search(source: Content, *, spec: SearchSpec | None = None,

@@ -96,22 +96,22 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
 
 
 def _astar_again(trace: Trace, limits: Limits) -> Trace:
-    from ..problems import PROBLEMS, choose_heuristic, make_problem
+    from ..api import search_problem
+    from ..problems import PROBLEMS
     from ..record import MemoryRecorder
-    from ..search.astar import astar
 
     source = trace.header.source
     name = source.get("name")
     if name not in PROBLEMS:
         raise Problem(422, "Not an answer key", NOT_AN_ANSWER_KEY)
     raw = source.get("params") or {}
-    problem = make_problem(str(name), {str(k): param_text(v) for k, v in raw.items()}
-                           if isinstance(raw, dict) else {})
     heuristic = source.get("heuristic")
     recorder = MemoryRecorder()
-    result = astar(problem, heuristic=choose_heuristic(
-                       problem, heuristic if isinstance(heuristic, str) else None),
-                   variant=trace.header.variant, recorder=recorder, limits=limits)
+    result = search_problem(
+        str(name), params={str(k): param_text(v) for k, v in raw.items()}
+        if isinstance(raw, dict) else {},
+        heuristic=heuristic if isinstance(heuristic, str) else None,
+        variant=trace.header.variant, recorder=recorder, limits=limits)
     if not result.complete:
         raise LimitExceeded(f"searching {name} again stopped ({result.stopped}) before its "
                             "end: check against a smaller problem")
