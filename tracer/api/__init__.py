@@ -25,6 +25,8 @@ from .checking import (
     check_answer_file,
     compare_orders,
     diff_files,
+    diff_traces,
+    make_exercise,
     write_exercise_files,
 )
 from .drawing import MAX_SHEET_LEAVES, DrawnOutputs, draw_outputs, draw_trace_file, worksheet_svg
@@ -58,8 +60,10 @@ __all__ = [
     "check_answer_file",
     "compare_orders",
     "diff_files",
+    "diff_traces",
     "draw_outputs",
     "draw_trace_file",
+    "make_exercise",
     "parse_params",
     "read_trace",
     "read_tree",

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..analysis.ordering import OrderingReport
 
 __all__ = ["check_admissible", "check_answer", "check_answer_file", "compare_orders",
-           "diff_files", "write_exercise_files"]
+           "diff_files", "diff_traces", "make_exercise", "write_exercise_files"]
 
 
 def check_answer_file(source: str, solution: str | os.PathLike[str], *,
@@ -56,6 +56,23 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     return report
 
 
+def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = None,
+                  values: tuple[int, int] = (0, 20), seed: int = 0,
+                  variant: str = "fail-soft", cut_on: str = "ge",
+                  **budget: int) -> Exercise:
+    """A random alpha-beta exercise (``POST /v1/exercise``): a tree of ``branching`` and
+    ``depth`` with leaf ``values`` and a number of ``cuts`` in range, its answer key
+    under ``variant`` and ``cut_on``; ``budget`` (``max_attempts``, ``max_work``) bounds
+    the drawing of trees (:func:`tracer.analysis.exercise.make_exercise`)."""
+    from ..analysis import exercise
+    from ..analysis.solution import Conventions
+
+    return exercise.make_exercise(branching=branching, depth=depth, cuts=cuts,
+                                  values=values, seed=seed,
+                                  conventions=Conventions(variant=variant, cut_on=cut_on),
+                                  **budget)
+
+
 def write_exercise_files(*, branching: int, depth: int, cuts: str | None = None,
                          values: str = "0..20", seed: int = 0, variant: str = "fail-soft",
                          cut_on: str = "ge", out_dir: str | os.PathLike[str] | None = None,
@@ -64,8 +81,6 @@ def write_exercise_files(*, branching: int, depth: int, cuts: str | None = None,
     """``gametrace exercise``: a random alpha-beta exercise (``cuts`` and ``values`` as
     ``MIN..MAX`` or one number) and its files, written into ``out_dir`` (default
     ``exercise-SEED``): the tree, the worksheet, the answer key and its diagram."""
-    from ..analysis.exercise import make_exercise
-    from ..analysis.solution import Conventions
     from ..figures.exercise import write_exercise
     from ..outputs import check_folder
     from ..ranges import parse_range
@@ -76,14 +91,22 @@ def write_exercise_files(*, branching: int, depth: int, cuts: str | None = None,
     folder = Path(out_dir) if out_dir is not None else Path(f"exercise-{seed}")
     check_folder(folder, option="-o")
     ex = make_exercise(branching=branching, depth=depth, cuts=cuts_range, values=value_range,
-                       seed=seed, conventions=Conventions(variant=variant, cut_on=cut_on))
+                       seed=seed, variant=variant, cut_on=cut_on)
     return ex, write_exercise(ex, folder, fmt=fmt, preset=preset)
+
+
+def diff_traces(a: Trace, b: Trace, *, context: int = 3,
+                names: tuple[str, str] = ("a", "b")) -> TraceDiff:
+    """Where traces ``a`` and ``b`` part ways (``POST /v1/diff``), with ``context``
+    events before the first difference; ``names`` name them in the report."""
+    from ..analysis import diff
+
+    return diff.diff_traces(a, b, context=context, names=names)
 
 
 def diff_files(a: str | os.PathLike[str], b: str | os.PathLike[str], *,
                context: int = 3) -> TraceDiff:
     """Where the traces in files ``a`` and ``b`` part ways (``gametrace diff``)."""
-    from ..analysis.diff import diff_traces
     from ..trace import load_trace
 
     return diff_traces(load_trace(a), load_trace(b), context=context,

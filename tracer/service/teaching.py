@@ -88,7 +88,7 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "DiffRequest")
 
         def work() -> str:
-            from ..analysis.diff import diff_traces
+            from ..api import diff_traces
 
             result = diff_traces(service.trace_of(body["a"], "a"),
                                  service.trace_of(body["b"], "b"),
@@ -149,9 +149,7 @@ def routes(service: Service) -> list[Route]:
 
 
 def _exercise(body: dict[str, Any], work: int) -> str:
-    from ..analysis.exercise import make_exercise
-    from ..analysis.solution import Conventions
-    from ..api import trace_text
+    from ..api import make_exercise, trace_text
     from ..trees import format_tree_text
 
     cuts = body.get("cuts")
@@ -160,8 +158,7 @@ def _exercise(body: dict[str, Any], work: int) -> str:
         branching=body["branching"], depth=body["depth"],
         cuts=None if cuts is None else (cuts[0], cuts[1]),
         values=(values[0], values[1]), seed=body.get("seed", 0),
-        conventions=Conventions(variant=body.get("variant", "fail-soft"),
-                                cut_on=body.get("cut_on", "ge")),
+        variant=body.get("variant", "fail-soft"), cut_on=body.get("cut_on", "ge"),
         max_attempts=2_000, max_work=work)
     return (dumps_json({"name": ex.name, "text": format_tree_text(ex.tree),
                         "tree": ex.tree.to_json(), "answer": ex.solution.to_json(),
