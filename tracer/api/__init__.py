@@ -29,7 +29,16 @@ from .checking import (
     make_exercise,
     write_exercise_files,
 )
-from .drawing import MAX_SHEET_LEAVES, DrawnOutputs, draw_outputs, draw_trace_file, worksheet_svg
+from .drawing import (
+    MAX_SHEET_LEAVES,
+    DrawnOutputs,
+    FramePictures,
+    draw_outputs,
+    draw_trace,
+    draw_trace_file,
+    frame_pictures,
+    worksheet_svg,
+)
 from .matrices import analyse_matrix_source, write_matrix
 from .reading import Content, builtin_names, parse_params, read_trace, read_tree, trace_text
 from .searching import (
@@ -49,6 +58,7 @@ __all__ = [
     "MAX_SHEET_LEAVES",
     "Content",
     "DrawnOutputs",
+    "FramePictures",
     "Limits",
     "RunOutcome",
     "SearchSpec",
@@ -62,7 +72,9 @@ __all__ = [
     "diff_files",
     "diff_traces",
     "draw_outputs",
+    "draw_trace",
     "draw_trace_file",
+    "frame_pictures",
     "make_exercise",
     "parse_params",
     "read_trace",

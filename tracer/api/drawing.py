@@ -7,15 +7,19 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LimitExceeded, UsageError
 from ..search.common import NO_LIMITS, Limits
 from ..sources import resolve_content
 from .reading import Content
 
-__all__ = ["MAX_SHEET_LEAVES", "DrawnOutputs", "draw_outputs", "draw_trace_file",
-           "worksheet_svg"]
+if TYPE_CHECKING:
+    from ..render import RenderOptions
+    from ..trace import Trace
+
+__all__ = ["MAX_SHEET_LEAVES", "DrawnOutputs", "FramePictures", "draw_outputs",
+           "draw_trace", "draw_trace_file", "frame_pictures", "worksheet_svg"]
 
 MAX_SHEET_LEAVES = 729
 """The most leaves a worksheet draws: a worksheet is a sheet of paper, and 3^6 leaves is
@@ -126,6 +130,42 @@ def draw_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike[s
     from ..render.draw.presets import preset_options
 
     render_trace(trace_path, out, preset_options(preset, **options))
+
+
+def draw_trace(trace: Trace | str | os.PathLike[str], options: RenderOptions,
+               fmt: str = "svg") -> bytes:
+    """The diagram of ``trace`` (a trace read, or its file) in ``fmt`` (svg, png, pdf,
+    dot) with ``options`` (``POST /v1/render``, a stored trace's diagram)."""
+    from ..render import Drawing
+
+    return Drawing(trace, options).render(fmt)
+
+
+@dataclass(frozen=True)
+class FramePictures:
+    """Every frame of a trace as SVG, each with its caption beside it (not drawn in)."""
+
+    caption: str
+    """The caption of the whole sequence."""
+    frames: tuple[tuple[bytes, str], ...]
+    """Each frame's SVG and its caption."""
+
+
+def frame_pictures(trace: Trace | str | os.PathLike[str],
+                   options: RenderOptions) -> FramePictures:
+    """The step-by-step frames of ``trace`` as SVG (``POST /v1/frames``); the captions
+    are given apart, as the HTML player writes them beside the picture."""
+    from dataclasses import replace
+
+    from ..render import Drawing
+
+    drawing = Drawing(trace, options)
+    frames = list(drawing.frames())
+    views = [replace(f.view, caption=None) for f in frames]
+    drawing.prepare(views)
+    return FramePictures(drawing.caption, tuple(
+        (drawing.render("svg", view), f.caption)
+        for f, view in zip(frames, views, strict=True)))
 
 
 def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,

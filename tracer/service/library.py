@@ -78,11 +78,11 @@ def routes(service: Service) -> list[Route]:
         options = view_params(request)
 
         def work() -> bytes:
-            from ..render import Drawing
+            from ..api import draw_trace
             from ..trace import Trace
 
-            return Drawing(Trace.from_json(json.loads(data)),
-                           service.render_options(options)).render(fmt)
+            return draw_trace(Trace.from_json(json.loads(data)),
+                              service.render_options(options), fmt)
 
         return drawing_response(await service.job(work), fmt,
                                 filename=f"{request.path_params['id'][:12]}.{fmt}")

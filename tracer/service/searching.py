@@ -52,11 +52,10 @@ def routes(service: Service) -> list[Route]:
         fmt = body.get("format", "svg")
 
         def work() -> bytes:
-            from ..render import Drawing
+            from ..api import draw_trace
 
-            drawing = Drawing(service.trace_of(body["trace"], "trace"),
-                              service.render_options(body.get("options", {})))
-            return drawing.render(fmt)
+            return draw_trace(service.trace_of(body["trace"], "trace"),
+                              service.render_options(body.get("options", {})), fmt)
 
         return drawing_response(await service.job(work), fmt)
 
@@ -75,13 +74,10 @@ def routes(service: Service) -> list[Route]:
 
 def frames_json(service: Service, trace: Any, options: dict[str, Any]) -> str:
     """Every frame of ``trace`` as SVG with its caption (``FramesResponse``)."""
-    from ..render import Drawing
+    from ..api import frame_pictures
 
-    drawing = Drawing(trace, service.render_options(options))
-    frames = list(drawing.frames())
     # the page writes each caption beside its picture, as the HTML player does
-    views = [dataclasses.replace(f.view, caption=None) for f in frames]
-    drawing.prepare(views)
-    return dumps_json({"count": len(frames), "caption": drawing.caption, "frames": [
-        {"svg": drawing.render("svg", view).decode(), "caption": f.caption}
-        for f, view in zip(frames, views, strict=True)]})
+    pictures = frame_pictures(trace, service.render_options(options))
+    return dumps_json({"count": len(pictures.frames), "caption": pictures.caption,
+                       "frames": [{"svg": svg.decode(), "caption": caption}
+                                  for svg, caption in pictures.frames]})
