@@ -83,9 +83,8 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run grundy -p coins=7 -p first=min -a pns --prover min
       gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
     """
-    from ..api import SearchSpec, parse_params, run_source
+    from ..api import Limits, SearchSpec, parse_params, run_source
     from ..outputs import check_distinct
-    from ..search import Limits
 
     check_distinct([("-o", output), ("--render", render_out)],
                    inputs=[("SOURCE", source_file(source))])

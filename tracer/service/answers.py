@@ -27,7 +27,7 @@ from .problems import Problem
 from .store import TRUSTED, param_text, trace_id
 
 if TYPE_CHECKING:
-    from ..search.common import Limits
+    from ..api import Limits
     from ..trace import Trace
     from .core import Service
 

@@ -236,7 +236,7 @@ class Service:
 
     def limits(self, body: dict[str, Any]) -> Any:
         """The budgets of one search: the request's, within the service's."""
-        from ..search.common import Limits
+        from ..api import Limits
 
         s = self.settings
         asked_nodes = body.get("max_nodes")
