@@ -11,6 +11,7 @@ codes and HTTP answers.  By concept:
 - :mod:`.searching`: search a tree, a source or posted content (``gametrace run``);
 - :mod:`.drawing`: draw a trace, the worksheet of a tree (``gametrace render``);
 - :mod:`.checking`: judge an answer, exercises, diffs, orderings, heuristics;
+- :mod:`.comparing`: what orderings and techniques save (``gametrace compare``);
 - :mod:`.matrices`: payoff matrices (``gametrace matrix``);
 - :mod:`.validating`: what a file is, checked against its schema (``gametrace validate``).
 """
@@ -29,6 +30,7 @@ from .checking import (
     make_exercise,
     write_exercise_files,
 )
+from .comparing import ComparedOutputs, compare_outputs
 from .drawing import (
     MAX_SHEET_LEAVES,
     DrawnOutputs,
@@ -56,6 +58,7 @@ from .validating import validate_file
 __all__ = [
     "FIELDS",
     "MAX_SHEET_LEAVES",
+    "ComparedOutputs",
     "Content",
     "DrawnOutputs",
     "FramePictures",
@@ -69,6 +72,7 @@ __all__ = [
     "check_answer",
     "check_answer_file",
     "compare_orders",
+    "compare_outputs",
     "diff_files",
     "diff_traces",
     "draw_outputs",
