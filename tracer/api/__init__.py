@@ -24,10 +24,13 @@ from .checking import (
     check_admissible,
     check_answer,
     check_answer_file,
+    check_class_files,
+    class_table_format,
     compare_orders,
     diff_files,
     diff_traces,
     make_exercise,
+    write_class_table,
     write_exercise_files,
 )
 from .comparing import ComparedOutputs, compare_outputs
@@ -71,6 +74,8 @@ __all__ = [
     "check_admissible",
     "check_answer",
     "check_answer_file",
+    "check_class_files",
+    "class_table_format",
     "compare_orders",
     "compare_outputs",
     "diff_files",
@@ -92,6 +97,7 @@ __all__ = [
     "trace_text",
     "validate_file",
     "worksheet_svg",
+    "write_class_table",
     "write_exercise_files",
     "write_matrix",
 ]

@@ -4,7 +4,7 @@ diff two traces, compare orderings, check a heuristic."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +17,15 @@ from .reading import Content
 if TYPE_CHECKING:
     from ..analysis.admissible import AdmissibilityReport
     from ..analysis.check import Report
+    from ..analysis.check_class import ClassReport
     from ..analysis.diff import TraceDiff
     from ..analysis.exercise import Exercise
     from ..analysis.ordering import OrderingReport
 
-__all__ = ["check_admissible", "check_answer", "check_answer_file", "compare_orders",
-           "diff_files", "diff_traces", "make_exercise", "write_exercise_files"]
+__all__ = ["check_admissible", "check_answer", "check_answer_file", "check_class_files",
+           "class_table_format", "compare_orders",
+           "diff_files", "diff_traces", "make_exercise", "write_class_table",
+           "write_exercise_files"]
 
 
 def check_answer_file(source: str, solution: str | os.PathLike[str], *,
@@ -54,6 +57,33 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
 
         render_marked(trace, report, render_out, preset=preset)
     return report
+
+
+def class_table_format(out: str | os.PathLike[str]) -> str:
+    """The format of a class table file (``.csv``, ``.json``), checked before any answer is
+    read (``gametrace check --table``)."""
+    from ..analysis.check_class import table_format
+
+    return table_format(out)
+
+
+def check_class_files(source: str, solutions: Sequence[str | os.PathLike[str]], *,
+                      overrides: Mapping[str, Any] | None = None,
+                      params: Mapping[str, str] | None = None, diagnosis: bool = True,
+                      jobs: int | None = None) -> ClassReport:
+    """``gametrace check`` on a class: every answer in ``solutions`` (files, or folders of
+    them) against the search of ``source``, on ``jobs`` processes."""
+    from ..analysis.check_class import grade_class
+
+    return grade_class(source, solutions, overrides=overrides, params=params,
+                       diagnosis=diagnosis, jobs=jobs)
+
+
+def write_class_table(report: ClassReport, out: str | os.PathLike[str]) -> None:
+    """The class table of ``report`` as CSV or JSON (by the extension of ``out``)."""
+    from ..analysis.check_class import write_table
+
+    write_table(report, out)
 
 
 def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = None,

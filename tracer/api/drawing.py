@@ -120,10 +120,12 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
     return DrawnOutputs(**done)
 
 
-def draw_trace_file(trace_path: str | os.PathLike[str], out: str | os.PathLike[str],
-                    *, preset: str | None = None, **options: Any) -> None:
-    """Draw the trace at ``trace_path`` into ``out`` (``.svg``, ``.png``, ``.pdf``,
-    ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout); ``options`` are
+def draw_trace_file(trace_path: Trace | str | os.PathLike[str],
+                    out: str | os.PathLike[str], *, preset: str | None = None,
+                    **options: Any) -> None:
+    """Draw the trace at ``trace_path`` (or a trace read) into ``out`` (``.svg``,
+    ``.png``, ``.pdf``, ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout);
+    ``options`` are
     :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
     on top of the ``preset`` (see :mod:`tracer.render.draw.presets`)."""
     from ..render import render_trace

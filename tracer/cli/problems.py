@@ -93,10 +93,9 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     if output not in (None, "-") and not quiet:
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
-        from ..render import render_trace
-        from ..render.draw.presets import preset_options
+        from ..api import draw_trace_file
 
-        render_trace(trace, render_out, preset_options(preset))
+        draw_trace_file(trace, render_out, preset=preset)
         if not quiet and render_out != "-":
             click.echo(f"diagram written to {render_out}", err=True)
 
