@@ -47,13 +47,14 @@ def _run(spec: SearchSpec, game: Any, state: Any, *, recorder: Recorder,
 
 def search_tree(tree: Tree, *, spec: SearchSpec | None = None, recorder: Recorder = NULL,
                 **options: Any) -> Result:
-    """Search an explicit tree; the trace header embeds the whole tree."""
+    """Search an explicit tree; the trace header embeds the whole tree (whose root
+    player is its own: the spec's ``root_player`` is for trees read from a source)."""
     return _run(_spec(spec, options), TreeGame(tree), None, recorder=recorder,
                 source=tree_source(tree))
 
 
 def search_source(source: str, *, spec: SearchSpec | None = None,
-                  params: dict[str, str] | None = None,
+                  params: Mapping[str, str] | None = None,
                   output: str | os.PathLike[str] | None = None,
                   **options: Any) -> tuple[Result, str]:
     """Load ``source`` (tree file, example or game, with the game's ``params``), search
@@ -71,7 +72,7 @@ def search_source(source: str, *, spec: SearchSpec | None = None,
 
 
 def search_content(source: Content, *, spec: SearchSpec | None = None,
-                   params: dict[str, str] | None = None, recorder: Recorder = NULL,
+                   params: Mapping[str, str] | None = None, recorder: Recorder = NULL,
                    **options: Any) -> Result:
     """Search ``source`` (a tree already read, or a built-in name: never a file) into
     ``recorder``."""
@@ -96,7 +97,7 @@ def search_problem(problem: str, *, params: Mapping[str, str] | None = None,
 
 
 def record_search(source: Content, *, spec: SearchSpec | None = None,
-                  params: dict[str, str] | None = None,
+                  params: Mapping[str, str] | None = None,
                   **options: Any) -> tuple[Result, str]:
     """Search ``source`` (a tree already read, or a built-in name: never a file) and
     return the result with the trace's JSON text (the bytes ``gametrace run SOURCE -o
@@ -164,7 +165,7 @@ class RunOutcome:
 
 
 def run_source(source: str, *, spec: SearchSpec | None = None,
-               params: dict[str, str] | None = None, output: str | None = None,
+               params: Mapping[str, str] | None = None, output: str | None = None,
                render_out: str | None = None, preset: str | None = None,
                as_json: bool = False, max_ply: int | None = None,
                **options: Any) -> RunOutcome:
