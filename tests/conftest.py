@@ -62,7 +62,7 @@ def taken(algorithm: str, variant: str | None, **options: Any) -> dict[str, Any]
     take and without a seed for an order that is not random (run_search refuses them):
     tests draw one cut test, one pair of bounds and one seed for every search they
     compare.  Other options pass as given, so a test can still see them refused."""
-    from tracer.options import takes
+    from tracer.spec import takes
 
     order = options.get("order", "natural")
     return {name: value for name, value in options.items()

@@ -28,9 +28,9 @@ import tracer
 PACKAGE = Path(tracer.__file__).parent
 
 CORE = ("tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
-        "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.options", "tracer.events",
-        "tracer.lines", "tracer.trace", "tracer.wellformed", "tracer.record", "tracer.schema",
-        "tracer.visit",
+        "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.options", "tracer.spec",
+        "tracer.events", "tracer.lines", "tracer.trace", "tracer.wellformed", "tracer.record",
+        "tracer.schema", "tracer.visit",
         "tracer.memory")
 """Types and files every stage shares: errors, JSON, reading and writing files (gzip
 streams, output targets), number ranges, events, traces, recorders."""
@@ -54,7 +54,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                          "student")),
     # Pictures of analysis results, drawn with the renderer: above both.
     "figures": (("tracer.figures",), ("core", "trees", "render", "analysis")),
-    "facade": (("tracer", "tracer.api", "tracer.content", "tracer.deep", "tracer.notebook"),
+    "facade": (("tracer", "tracer.api", "tracer.deep", "tracer.notebook"),
                ("core", "protocol", "trees", "games", "problems", "examples", "sources",
                 "search", "student", "render", "analysis", "figures")),
     "service": (("tracer.service",),

@@ -17,7 +17,7 @@ from tracer.analysis.check import CHECKED_ALGORITHMS
 from tracer.analysis.exercise import VARIANTS as EXERCISE_VARIANTS
 from tracer.analysis.ordering import COMPARED_ALGORITHMS, DEFAULT_ORDERS
 from tracer.cli import main
-from tracer.cli.options import VARIANT_HELP
+from tracer.cli.options import variant_help
 from tracer.render.draw.presets import PRESETS
 from tracer.render.model.options import FORMATS, THEMES
 from tracer.search import ALGORITHMS, CUT_TESTS, ORDERS
@@ -101,6 +101,7 @@ def test_shared_options_are_declared_once() -> None:
 
 
 def test_the_help_texts_name_what_the_library_offers() -> None:
+    VARIANT_HELP = variant_help()
     for algorithm, variants in ALGORITHMS.items():
         for variant in variants:
             assert f"{algorithm}: " in VARIANT_HELP and variant in VARIANT_HELP, variant

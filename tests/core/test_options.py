@@ -1,4 +1,4 @@
-"""Which option applies where (tracer.options), and names suggested for typos."""
+"""Which option applies where (tracer.spec), and names suggested for typos (tracer.options)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import pytest
 
 from tracer.api import search_source
 from tracer.errors import UsageError
-from tracer.options import check_frame_options, check_options, nearest, unknown_choice
+from tracer.options import check_frame_options, nearest, unknown_choice
 from tracer.search import run_search
 from tracer.sources import resolve
+from tracer.spec import check_options
 
 
 @pytest.mark.parametrize(("algorithm", "variant", "given", "words"), [

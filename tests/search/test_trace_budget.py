@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.search.test_streamed import build
+from tracer.api import read_trace
 from tracer.cli import main
-from tracer.content import read_trace
 from tracer.games.grundy import Grundy, GrundyState
 from tracer.games.registry import make_game
 from tracer.record import FileRecorder, MemoryRecorder, StreamRecorder

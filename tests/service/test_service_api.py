@@ -13,7 +13,7 @@ from typing import cast
 import pytest
 from starlette.testclient import TestClient
 
-from tracer.content import read_trace, trace_text
+from tracer.api import read_trace, trace_text
 from tracer.service import Settings, create_app
 from tracer.service.store import SqliteStore, trace_id
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tracer.content import read_trace
+from tracer.api import read_trace
 from tracer.service import Settings, create_app
 
 

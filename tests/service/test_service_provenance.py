@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tracer.analysis.solution import extract_solution
-from tracer.content import check_answer, record_search, trace_text
+from tracer.api import check_answer, record_search, trace_text
 from tracer.search.common import NO_LIMITS
 from tracer.service import Settings, create_app
 from tracer.service.answers import NOT_AN_ANSWER_KEY, search_again

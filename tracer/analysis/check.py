@@ -171,8 +171,8 @@ def expected_trace(source: str, conventions: Conventions,
     if named.tree is None:
         raise UsageError(f"{source} is a game: check answers against a tree file, an "
                          "example or a recorded trace")
-    from ..options import check_options
     from ..search import ALGORITHMS, run_search
+    from ..spec import check_options
 
     algorithm = c.algorithm or "alphabeta"
     check_options(algorithm, c.variant or ALGORITHMS.get(algorithm, ("",))[0],

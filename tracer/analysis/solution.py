@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ..jsonio import INF_STRINGS, decode_number, encode_number
 from ..numbers import Number, format_number
-from ..options import takes
+from ..spec import takes
 from ..trace import Header, Trace
 from ..visit import EventVisitor
 

@@ -95,11 +95,11 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check aima answers/ --table class.csv --table class.json
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
-    from ..analysis.check_class import table_format
+    from ..api import class_table_format
     from ..outputs import check_outputs, prints_to_stderr
 
     for table in tables:
-        table_format(table)  # the class table's own words for a bad extension
+        class_table_format(table)  # the class table's own words for a bad extension
     on_stdout = check_outputs(("--render", render_out, "diagram"),
                               *(("--table", str(t), "class table") for t in tables),
                               json_flag=as_json,
@@ -140,12 +140,12 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  overrides: dict[str, str | int | None], params: dict[str, str], *,
                  diagnosis: bool,
                  jobs: int | None, tables: tuple[Path, ...], as_json: bool) -> None:
-    from ..analysis.check_class import grade_class, write_table
+    from ..api import check_class_files, write_class_table
     from ..outputs import prints_to_stderr
 
     with prints_to_stderr():  # a game's own print() never mixes with the class report
-        report = grade_class(source, solutions, overrides=overrides, params=params,
-                             diagnosis=diagnosis, jobs=jobs)
+        report = check_class_files(source, solutions, overrides=overrides, params=params,
+                                   diagnosis=diagnosis, jobs=jobs)
     if as_json:
         from ..jsonio import dumps_json
 
@@ -153,7 +153,7 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     else:
         click.echo(report.to_text())
     for out in tables:
-        write_table(report, out)
+        write_class_table(report, out)
         click.echo(f"class table written to {out}", err=True)
     ctx.exit(0 if report.correct else 1)
 

@@ -1,18 +1,14 @@
 """``gametrace compare``: what an ordering of the children, or a move-ordering technique,
 saves on one tree or game: a table (text, CSV or JSON), a plot, a side-by-side picture.
 
-The comparison is :func:`tracer.analysis.comparison.compare_source`'s; the pictures
-are :mod:`tracer.figures.ordering_plot`'s and :mod:`tracer.figures.sidebyside`'s.
+The comparison, its files and pictures are the front door's
+(:func:`tracer.api.compare_outputs`); the command prints what it made.
 """
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING
-
 import click
 
-from ..errors import UsageError
 from .options import (
     LibraryChoice,
     algorithm_option,
@@ -26,10 +22,6 @@ from .options import (
     variant_option,
 )
 from .render import given_options
-
-if TYPE_CHECKING:
-    from ..analysis.comparison import Comparison
-    from ..render import RenderOptions
 
 __all__ = ["compare_command"]
 
@@ -94,82 +86,35 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
       gametrace compare othello --depth 5 --techniques standard
       gametrace compare tictactoe --techniques alphabeta,id+tt,pvs+tt,mtdf --repeat 1
     """
-    from ..analysis.comparison import compare_source, plan_comparison
-    from ..analysis.ordering import OrderingReport
-    from ..api import parse_params
-    from ..deep import DEFAULT_MAX_PLY, run_deep
-    from ..outputs import check_outputs, prints_to_stderr, stderr_is_terminal
-    from ..render import output_format
+    from ..api import compare_outputs, parse_params
+    from ..outputs import prints_to_stderr, stderr_is_terminal
 
-    if orders is not None and techniques is not None:
-        raise UsageError("give --orders or --techniques, not both")
-    if plot is not None and techniques is not None:
-        raise UsageError("--plot shows random orderings: it goes with --orders")
-    # Every output is checked before any search; the table goes to stdout without -o.
-    check_outputs(("-o", "-" if output is None else output, "table"),
-                  ("--plot", plot, "diagram"), ("--picture", picture, "diagram"),
-                  inputs=[("SOURCE", source_file(source))])
-    for path in (plot, picture):
-        if path is not None:
-            output_format(path)
-    suffix = os.path.splitext(output or "")[1].lower()
-    fmt = fmt or (suffix[1:] if suffix in (".csv", ".json") else "table")
-    plan = plan_comparison(orders=orders, techniques=techniques, algorithm=algorithm)
-    chosen = plan.pair(pair) if picture is not None else None
-    show = plan.randoms >= 20 and stderr_is_terminal()
+    show = stderr_is_terminal()  # the progress of many random orderings
     try:
-        with prints_to_stderr():  # a game's own print() never mixes with the table
-            comparison = run_deep(lambda: compare_source(
-                source, plan, algorithm=algorithm, variant=variant, technique=technique,
-                depth=depth, seed=seed, repeat=repeat, params=parse_params(params),
-                root_player=root_player, progress=_print_progress if show else None),
-                max_ply=DEFAULT_MAX_PLY)
+        done = compare_outputs(
+            source, orders=orders, techniques=techniques, algorithm=algorithm,
+            variant=variant, technique=technique, depth=depth, seed=seed, repeat=repeat,
+            params=parse_params(params), root_player=root_player, fmt=fmt, output=output,
+            plot=plot, picture=picture, pair=pair, preset=preset,
+            # --theme given on the command line wins over the preset's theme
+            picture_options=given_options(click.get_current_context(), {"theme": theme}),
+            progress=_print_progress if show else None, searching=prints_to_stderr,
+            inputs=[("SOURCE", source_file(source))])
     finally:
         if show:
             click.echo("\r\033[K", err=True, nl=False)
-    if plot is not None and isinstance(comparison.report, OrderingReport):  # not techniques
-        from ..figures.ordering_plot import render_plot
-        from ..render.files.output import write_output
-
-        write_output(plot, render_plot(comparison.report, output_format(plot)))
-    text = comparison.to_text(fmt)
     if output in (None, "-"):
-        click.echo(text, nl=False)
+        click.echo(done.text, nl=False)
     else:
-        from ..jsonio import atomic_writer
-
-        with atomic_writer(output) as out:
-            out.write(text)
-        click.echo(f"{fmt} written to {output}", err=True)
+        click.echo(f"{done.fmt} written to {output}", err=True)
     if plot not in (None, "-"):
         click.echo(f"plot written to {plot}", err=True)
-    if picture is not None and chosen is not None:
-        from ..render.draw.presets import preset_options
-
-        # --theme given on the command line wins over the preset's theme.
-        options = preset_options(preset, legend=False, visit_order=True,
-                                 **given_options(click.get_current_context(),
-                                                 {"theme": theme}))
-        run_deep(lambda: _picture(picture, chosen, comparison, options),
-                 max_ply=DEFAULT_MAX_PLY)
+    if picture is not None:
+        for line in done.picture_lines:
+            click.echo(line, err=True)
+        click.echo(f"picture written to {picture}", err=True)
 
 
 def _print_progress(done: int, total: int) -> None:
     click.echo(f"\r\033[Kcomparing: random ordering {done:,} of {total:,}", err=True,
                nl=False)
-
-
-def _picture(path: str, chosen: tuple[str, str], comparison: Comparison,
-             options: RenderOptions) -> None:
-    from ..figures.sidebyside import side_by_side
-    from ..render import output_format
-    from ..render.files.output import write_output
-
-    (trace_a, name_a), (trace_b, name_b) = (comparison.trace_of(chosen[0]),
-                                            comparison.trace_of(chosen[1]))
-    drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=comparison.title,
-                           options=options)
-    write_output(path, drawing.render(output_format(path)))
-    for line in drawing.summary():
-        click.echo(line, err=True)
-    click.echo(f"picture written to {path}", err=True)

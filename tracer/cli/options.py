@@ -1,18 +1,19 @@
 """Every option that more than one command takes, defined once.
 
-The choices come from the library's own lists (``tracer.search.ALGORITHMS``,
-``ORDERS``, ``CUT_TESTS``, the drawing presets...), named as ``"module:ATTRIBUTE"`` and
-looked up the first time a command needs them, so that ``gametrace --help`` does not
-import the searches.  A decorator takes the words that differ between commands (a
-default, a help sentence) as arguments; the option's spelling, type and choices do not
-change from one command to another.
+The search options (``--algorithm``, ``--variant``, ``--order``, ``--cut-on``, the
+budgets...) are made from the search spec's field table (:data:`tracer.spec.FIELDS`):
+spelling, type, range, default and help come from there (:func:`spec_option`).  Choices
+come from the library's own lists (``tracer.search.ALGORITHMS``, ``ORDERS``,
+``CUT_TESTS``, the drawing presets...), named as ``"module:ATTRIBUTE"`` and looked up
+when a command needs them, so that ``gametrace --help`` does not import the searches.
+A decorator takes the words that differ between commands (a default, a help sentence)
+as arguments; the option's spelling, type and choices do not change from one command to
+another.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable, Sequence
-from functools import cached_property
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import click
@@ -22,6 +23,7 @@ from ..ranges import MAX_PLY
 
 __all__ = [
     "LibraryChoice",
+    "SpecOption",
     "source_file",
     "algorithm_option",
     "bounds_option",
@@ -41,10 +43,12 @@ __all__ = [
     "render_option",
     "root_player_option",
     "seed_option",
+    "spec_option",
     "technique_option",
     "time_limit_option",
     "trace_output_option",
     "variant_option",
+    "variant_help",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -58,111 +62,129 @@ class Decorator(Protocol):
 
 class LibraryChoice(click.Choice[str]):
     """A choice among the names of a library list (``"tracer.search:ORDERS"``; a dict
-    gives its keys), loaded on first use."""
+    gives its keys), loaded on first use (:func:`tracer.spec.library_list`)."""
 
-    def __init__(self, where: str, *, keep: Callable[[str], bool] | None = None) -> None:
+    def __init__(self, where: str) -> None:
         self.where = where
-        self.keep = keep
         self.case_sensitive = True
-
-    @cached_property
-    def _loaded(self) -> tuple[str, ...]:
-        module, _, name = self.where.partition(":")
-        names: Iterable[Any] = getattr(importlib.import_module(module), name)
-        return tuple(str(n) for n in names if self.keep is None or self.keep(str(n)))
 
     @property
     def choices(self) -> tuple[str, ...]:
-        return self._loaded
+        from ..spec import library_list
+
+        return library_list(self.where)
 
     @choices.setter
     def choices(self, value: Sequence[str]) -> None:  # click's __init__ is not called
         raise AttributeError("a LibraryChoice's names come from the library")
 
 
+class SpecOption(click.Option):
+    """An option whose help sentence is written when ``--help`` is shown (``--variant``
+    lists the variants of ``tracer.search:ALGORITHMS`` as they are then)."""
+
+    def __init__(self, *args: Any, help_text: Callable[[], str] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_text = help_text
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self.help_text is not None:
+            self.help = self.help_text()
+        return super().get_help_record(ctx)
+
+
+_UNSET: Any = object()
+
+
+def spec_option(name: str, *, default: Any = _UNSET, help: str | None = None,
+                choices: str | None = None, dest: str | None = None) -> Decorator:
+    """The option of the search spec's field ``name`` (:data:`tracer.spec.FIELDS`): its
+    spelling, type, choices, range, default and help from the field; a command may give
+    its own ``default``, ``help`` sentence, ``choices`` (a narrower library list) or
+    ``dest``."""
+    from ..spec import FIELDS
+
+    f = FIELDS[name]
+    default = f.default if default is _UNSET else default
+    names = [n for n in (f.short, f.flag) if n is not None]
+    if dest or f.dest:
+        names.append(dest or f.dest or name)
+    kind: Any = None
+    extra: dict[str, Any] = {}
+    if f.kind == "choice":
+        kind = LibraryChoice(choices or f.choices or "")
+    elif f.kind == "int":
+        kind = int if f.low is None and f.high is None else click.IntRange(
+            min=None if f.low is None else int(f.low),
+            max=None if f.high is None else int(f.high))
+    elif f.kind == "float":
+        kind = click.FloatRange(min=f.low, max=f.high, min_open=f.low_open)
+    elif f.kind == "pair":
+        kind, extra["nargs"] = float, 2
+    if f.kind == "variant" and help is None:
+        extra["help_text"] = variant_help
+    return click.option(*names, cls=SpecOption, type=kind, default=default,
+                        show_default=default not in (None, ""), metavar=f.metavar,
+                        help=f.help if help is None else help, **extra)
+
+
+def variant_help() -> str:
+    """The help of ``--variant``: every family's variants, the default first."""
+    from ..spec import variant_help as written
+
+    return written()
+
+
 _ALGORITHMS = "tracer.search:ALGORITHMS"
-_PLAYERS = "tracer.players:Player"
-
-
-def _max_or_min(name: str) -> bool:
-    return name != "chance"
 
 
 def algorithm_option(*, choices: str = _ALGORITHMS, default: str | None = "alphabeta",
                      help: str = "Algorithm family.") -> Decorator:
     """``-a/--algorithm``: one of the library list ``choices``."""
-    return click.option("-a", "--algorithm", default=default,
-                        show_default=default is not None, type=LibraryChoice(choices),
-                        help=help)
+    return spec_option("algorithm", choices=choices, default=default, help=help)
 
 
-VARIANT_HELP = ("minimax: two-function (default), negamax, list. "
-                "alphabeta: fail-soft (default), fail-hard, negamax, list, slide-002. "
-                "expectiminimax: plain (default), star1. andor: dfs. pns: pns. "
-                "enhanced: fail-soft (default), pvs, mtdf.")
-
-
-def variant_option(*, help: str = VARIANT_HELP) -> Decorator:
+def variant_option(*, help: str | None = None) -> Decorator:
     """``--variant V``: checked against the algorithm's own variants by the library."""
-    return click.option("--variant", default=None, metavar="V", help=help)
+    return spec_option("variant", help=help)
 
 
-def order_option(*, default: str | None = "natural",
-                 help: str = "Child ordering; best/worst sort children by their exact "
-                             "minimax value.") -> Decorator:
+def order_option(*, default: str | None = "natural", help: str | None = None) -> Decorator:
     """``--order``: ``tracer.search.ORDERS``."""
-    return click.option("--order", default=default, show_default=default is not None,
-                        type=LibraryChoice("tracer.search:ORDERS"), help=help)
+    return spec_option("order", default=default, help=help)
 
 
-def seed_option(*, default: int | None = None,
-                help: str = "Seed for --order random (default 0).") -> Decorator:
-    return click.option("--seed", type=int, default=default,
-                        show_default=default is not None, help=help)
+def seed_option(*, default: int | None = None, help: str | None = None) -> Decorator:
+    return spec_option("seed", default=default, help=help)
 
 
-def depth_option(*, help: str = "Depth limit: nodes at this ply are scored by their static "
-                                "value.") -> Decorator:
-    return click.option("--depth", type=click.IntRange(min=0), default=None, help=help)
+def depth_option(*, help: str | None = None) -> Decorator:
+    return spec_option("depth", help=help)
 
 
-def cut_on_option(*, default: str | None = None,
-                  help: str = "alphabeta, enhanced, expectiminimax star1: cut when alpha >= "
-                              "beta (ge, the default) or only when alpha > beta (gt), e.g. "
-                              "--cut-on gt.") -> Decorator:
+def cut_on_option(*, default: str | None = None, help: str | None = None) -> Decorator:
     """``--cut-on``: ``tracer.search.CUT_TESTS``."""
-    return click.option("--cut-on", default=default, show_default=default is not None,
-                        type=LibraryChoice("tracer.search:CUT_TESTS"), help=help)
+    return spec_option("cut_on", default=default, help=help)
 
 
 def bounds_option() -> Decorator:
-    return click.option("--bounds", nargs=2, type=float, default=None, metavar="LO HI",
-                        help="expectiminimax star1: lower and upper bounds on every leaf "
-                             "value, e.g. --bounds -2 7.")
+    return spec_option("bounds")
 
 
-def technique_option(*, dest: str = "techniques",
-                     help: str = "enhanced: move-ordering techniques, comma-separated: id, "
-                                 "killer, history, tt, aspiration[:WIDTH] (see "
-                                 "docs/ordering.md), e.g. --technique id,tt.") -> Decorator:
+def technique_option(*, dest: str = "techniques", help: str | None = None) -> Decorator:
     """``--technique LIST``: checked by :func:`tracer.search.enhanced` as it parses it."""
-    return click.option("--technique", dest, default="", metavar="LIST", help=help)
+    return spec_option("techniques", dest=dest, help=help)
 
 
 def prover_option() -> Decorator:
     """``--prover``: MAX or MIN (``tracer.players.Player``)."""
-    return click.option("--prover", default=None,
-                        type=LibraryChoice(_PLAYERS, keep=_max_or_min),
-                        help="andor, pns: whose win to prove [default: max], e.g. "
-                             "--prover min.")
+    return spec_option("prover")
 
 
 def root_player_option() -> Decorator:
     """``--root-player``: MAX or MIN (``tracer.players.Player``)."""
-    return click.option("--root-player", default=None,
-                        type=LibraryChoice(_PLAYERS, keep=_max_or_min),
-                        help="Who moves at the root of a tree file [default: max], e.g. "
-                             "--root-player min.")
+    return spec_option("root_player")
 
 
 def params_option(*, help: str = "A parameter of a generated game (repeatable); see "
@@ -205,23 +227,17 @@ def render_option(*, help: str = "Also draw the trace (.svg, .png, .pdf, .dot or
     return click.option("--render", "render_out", metavar="FILE", default=None, help=help)
 
 
-def max_nodes_option(*, help: str = "Stop cleanly after visiting this many nodes; the "
-                                    "trace says it was cut short.") -> Decorator:
-    return click.option("--max-nodes", type=click.IntRange(min=1), default=None, help=help)
+def max_nodes_option(*, help: str | None = None) -> Decorator:
+    return spec_option("max_nodes", help=help)
 
 
 def max_trace_mb_option() -> Decorator:
     """``--max-trace-mb N``: :attr:`tracer.search.Limits.max_trace_bytes` in megabytes."""
-    return click.option("--max-trace-mb", type=click.IntRange(min=1), default=None,
-                        metavar="MB",
-                        help="Stop cleanly before the trace's events pass this many "
-                             "megabytes (10^6 bytes); the trace says it was cut short.")
+    return spec_option("max_trace_bytes")
 
 
 def time_limit_option() -> Decorator:
-    return click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
-                        default=None, metavar="SECONDS",
-                        help="Stop cleanly after this many seconds.")
+    return spec_option("time_limit")
 
 
 def quiet_option(*, help: str = "No progress or notes on stderr.") -> Decorator:

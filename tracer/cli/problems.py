@@ -69,21 +69,17 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
     from ..analysis.astar_table import astar_report
-    from ..api import parse_params
+    from ..api import Limits, parse_params, search_problem
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
-    from ..problems import choose_heuristic, make_problem
     from ..record import MemoryRecorder
-    from ..search.astar import astar
-    from ..search.common import Limits
 
     on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
                               json_flag=as_json)
-    prob = make_problem(problem, parse_params(params))
-    name = choose_heuristic(prob, heuristic)
     rec = MemoryRecorder()
-    result = astar(prob, heuristic=name, variant=variant, recorder=rec,
-                   limits=Limits(max_nodes=max_nodes, time_limit=time_limit))
+    result = search_problem(problem, params=parse_params(params), heuristic=heuristic,
+                            variant=variant, recorder=rec,
+                            limits=Limits(max_nodes=max_nodes, time_limit=time_limit))
     trace = rec.trace
     if output is not None:
         trace.dump(output)
@@ -97,10 +93,9 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     if output not in (None, "-") and not quiet:
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
-        from ..render import render_trace
-        from ..render.draw.presets import preset_options
+        from ..api import draw_trace_file
 
-        render_trace(trace, render_out, preset_options(preset))
+        draw_trace_file(trace, render_out, preset=preset)
         if not quiet and render_out != "-":
             click.echo(f"diagram written to {render_out}", err=True)
 

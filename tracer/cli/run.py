@@ -83,9 +83,8 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run grundy -p coins=7 -p first=min -a pns --prover min
       gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
     """
-    from ..api import parse_params, run_source
+    from ..api import Limits, SearchSpec, parse_params, run_source
     from ..outputs import check_distinct
-    from ..search import Limits
 
     check_distinct([("-o", output), ("--render", render_out)],
                    inputs=[("SOURCE", source_file(source))])
@@ -94,14 +93,14 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     limits = Limits(max_nodes=max_nodes, time_limit=time_limit,
                     progress=_print_progress if show_progress else None,
                     max_trace_bytes=None if max_trace_mb is None else max_trace_mb * 10**6)
+    spec = SearchSpec.make(algorithm=algorithm, variant=variant, order=order, seed=seed,
+                           depth=depth, cut_on=cut_on, bounds=bounds, prover=prover,
+                           techniques=techniques, root_player=root_player, limits=limits)
     try:
         with prints_to_stderr():  # a game's own print() never mixes with the data
-            outcome = run_source(
-                source, output=output, render_out=render_out, preset=preset,
-                as_json=as_json, max_ply=max_ply, time_limit=time_limit, limits=limits,
-                algorithm=algorithm, variant=variant, order=order, seed=seed, depth=depth,
-                cut_on=cut_on, root_player=root_player, params=parse_params(params),
-                bounds=bounds, prover=prover, techniques=techniques)
+            outcome = run_source(source, spec=spec, params=parse_params(params),
+                                 output=output, render_out=render_out, preset=preset,
+                                 as_json=as_json, max_ply=max_ply)
     finally:
         if show_progress:
             click.echo("\r\033[K", err=True, nl=False)

@@ -81,9 +81,9 @@ def check_search(algorithm: str, variant: str | None, *, order: str = "natural",
                  given: Mapping[str, object]) -> str:
     """The variant a search runs (``None``: the algorithm's first), after refusing an
     unknown algorithm or variant (naming the nearest) and the options in ``given`` that
-    it does not take (:func:`tracer.options.check_options`): what ``run`` and the web
+    it does not take (:func:`tracer.spec.check_options`): what ``run`` and the web
     service check."""
-    from ..options import check_options
+    from ..spec import check_options
 
     choose("algorithm", algorithm, tuple(ALGORITHMS))
     variants = ALGORITHMS[algorithm]

@@ -19,6 +19,7 @@ makes with those options: for the repository's traces it gives the same bytes.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LimitExceeded
@@ -26,7 +27,7 @@ from .problems import Problem
 from .store import TRUSTED, param_text, trace_id
 
 if TYPE_CHECKING:
-    from ..search.common import Limits
+    from ..api import Limits
     from ..trace import Trace
     from .core import Service
 
@@ -41,7 +42,7 @@ NOT_AN_ANSWER_KEY = ("an uploaded trace cannot be the expected answer: its heade
 def answer_key(service: Service, value: Any, field_name: str) -> Trace:
     """The trace of request field ``field_name`` (a stored id or the trace itself) if this
     service computed it, else the trace of searching its source again."""
-    from ..content import trace_text
+    from ..api import trace_text
 
     trace: Trace = service.trace_of(value, field_name)
     ident = value if isinstance(value, str) else trace_id(trace_text(trace).encode())
@@ -77,25 +78,14 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
         content = parse_tree_json(source["tree"], file="trace")
     else:
         raise Problem(422, "Not an answer key", NOT_AN_ANSWER_KEY)
-    from ..search import run_search
-    from ..sources import resolve_content
+    from ..api import SearchSpec, search_content
 
-    game, state, block = resolve_content(
-        content, root_player=options.get("root_player") if kind == "tree" else None,
-        params=params).game()
     recorder = MemoryRecorder()
     try:
-        bounds = options.get("bounds")
-        result = run_search(
-            game, state, algorithm=header.algorithm, variant=header.variant,
-            order=options.get("order") or "natural", seed=options.get("seed"),
-            depth=options.get("depth"),
-            # every header records its cut test, "ge" (the default) also where the
-            # algorithm has none: given only when it is the other one
-            cut_on=None if options.get("cut_on") in (None, "ge") else options["cut_on"],
-            limits=limits, recorder=recorder, source=block,
-            bounds=None if bounds is None else (bounds[0], bounds[1]),
-            prover=options.get("prover"), techniques=options.get("techniques") or ())
+        spec = SearchSpec.from_header(header, limits=limits)
+        if kind == "tree":  # the root player is a tree's: a game has its own
+            spec = dataclasses.replace(spec, root_player=options.get("root_player"))
+        result = search_content(content, spec=spec, params=params, recorder=recorder)
     except (TypeError, IndexError, KeyError) as exc:  # the schema leaves some options open
         raise Problem(422, "Not an answer key", "the trace's header has options this "
                                                 f"service cannot search with ({exc})") from None
@@ -106,22 +96,22 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
 
 
 def _astar_again(trace: Trace, limits: Limits) -> Trace:
-    from ..problems import PROBLEMS, choose_heuristic, make_problem
+    from ..api import search_problem
+    from ..problems import PROBLEMS
     from ..record import MemoryRecorder
-    from ..search.astar import astar
 
     source = trace.header.source
     name = source.get("name")
     if name not in PROBLEMS:
         raise Problem(422, "Not an answer key", NOT_AN_ANSWER_KEY)
     raw = source.get("params") or {}
-    problem = make_problem(str(name), {str(k): param_text(v) for k, v in raw.items()}
-                           if isinstance(raw, dict) else {})
     heuristic = source.get("heuristic")
     recorder = MemoryRecorder()
-    result = astar(problem, heuristic=choose_heuristic(
-                       problem, heuristic if isinstance(heuristic, str) else None),
-                   variant=trace.header.variant, recorder=recorder, limits=limits)
+    result = search_problem(
+        str(name), params={str(k): param_text(v) for k, v in raw.items()}
+        if isinstance(raw, dict) else {},
+        heuristic=heuristic if isinstance(heuristic, str) else None,
+        variant=trace.header.variant, recorder=recorder, limits=limits)
     if not result.complete:
         raise LimitExceeded(f"searching {name} again stopped ({result.stopped}) before its "
                             "end: check against a smaller problem")

@@ -121,8 +121,12 @@ def check_schema(data: Any, component: str) -> None:
     if len(message) > 200:
         message = message[:197] + "..."
     if error.validator == "enum" and isinstance(error.instance, str) and path:
-        message = unknown_choice(str(path[-1]).replace("_", " "), error.instance,
-                                 [str(v) for v in error.validator_value])
+        what = str(path[-1]).replace("_", " ")
+        if path == ["variant"]:  # as the library names it: "unknown alphabeta variant"
+            from ..spec import FIELDS
+
+            what = f"{data.get('algorithm') or FIELDS['algorithm'].default} variant"
+        message = unknown_choice(what, error.instance, [str(v) for v in error.validator_value])
     raise Problem(422, "Invalid request", message, where=json_path(path))
 
 

@@ -45,13 +45,12 @@ def routes(service: Service) -> list[Route]:
     async def algorithms(request: Request) -> Response:
         from ..problems import PROBLEMS
         from ..render.model.options import FORMATS, LANGS, STEPS, THEMES
-        from ..search import ALGORITHMS
-        from .openapi import ORDERS
+        from ..spec import menus
 
         s = service.settings
+        # the search menus are the spec's (tracer.spec.FIELDS), as the command line's
         return json_response(dumps_json({
-            "algorithms": [{"name": k, "variants": list(v)} for k, v in ALGORITHMS.items()],
-            "orders": list(ORDERS), "cut_on": ["ge", "gt"], "problems": list(PROBLEMS),
+            **menus(), "problems": list(PROBLEMS),
             "render": {"formats": list(FORMATS), "steps": list(STEPS), "langs": list(LANGS),
                        "themes": list(THEMES),
                        "options": sorted(openapi()["components"]["schemas"]["RenderOptions"]

@@ -242,7 +242,7 @@ class Service:
 
     def limits(self, body: dict[str, Any]) -> Any:
         """The budgets of one search: the request's, within the service's."""
-        from ..search.common import Limits
+        from ..api import Limits
 
         s = self.settings
         asked_nodes = body.get("max_nodes")
@@ -258,7 +258,7 @@ class Service:
 
 def request_tree(value: Any, root_player: str | None) -> Any:
     """The tree of request field ``tree``: text in any notation, or its JSON."""
-    from ..content import read_tree
+    from ..api import read_tree
     from ..games.base import Player
     from ..trees import parse_tree_json
 

@@ -32,7 +32,7 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "StoreRequest")
 
         def work() -> tuple[str, bool]:
-            from ..content import trace_text
+            from ..api import trace_text
 
             trace = service.trace_of(body["trace"], "trace")
             # whatever its tags say, a posted trace is the client's: never an answer key
@@ -79,10 +79,10 @@ def routes(service: Service) -> list[Route]:
         ident = request.path_params["id"]
 
         def work() -> bytes:
-            from ..render import Drawing
+            from ..api import draw_trace
 
-            return Drawing(service.stored_trace(ident), service.render_options(options)
-                           ).render(fmt)
+            return draw_trace(service.stored_trace(ident), service.render_options(options),
+                              fmt)
 
         return drawing_response(await service.job(work), fmt,
                                 filename=f"{request.path_params['id'][:12]}.{fmt}")

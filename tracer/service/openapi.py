@@ -3,9 +3,12 @@
 Trees, traces and solutions are ``schemas/*.json``, loaded at start-up (never copied):
 each schema's ``$defs`` become components named ``<schema>.<def>`` and its references
 are rewritten to point at them.  The render options come from the fields of
-:class:`tracer.render.RenderOptions`, the algorithm and ordering names from the library's
-lists.  The app validates request bodies against this same document, so what the
-document says is what the service accepts.
+:class:`tracer.render.RenderOptions`; the search options from the search spec's field
+table (:data:`tracer.spec.FIELDS`: types, ranges, defaults, and the names of the
+library's lists of algorithms, variants, orderings and cut tests), so that a new variant
+appears here as it appears in ``gametrace run --help``.  The app validates request
+bodies against this same document, so what the document says is what the service
+accepts.
 """
 
 from __future__ import annotations
@@ -17,9 +20,8 @@ from typing import Any
 
 from .store import ORIGINS
 
-__all__ = ["openapi", "request_validator"]
+__all__ = ["openapi", "request_validator", "spec_schema", "variant_rules"]
 
-ORDERS = ("natural", "reverse", "random", "best", "worst")
 LOCAL_RENDER = ("engine", "frame_format", "max_frames", "memory_nodes")
 """Render options a request does not set: the service draws with the bundled Graphviz,
 frames as SVG, and caps frames itself."""
@@ -51,12 +53,19 @@ def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _render_options() -> dict[str, Any]:
-    from ..render.model.options import LANGS, PRUNED, STEPS, THEMES, RenderOptions
+    from ..render.model.options import (
+        LANGS,
+        LEAST,
+        PRUNED,
+        RANGES,
+        STEPS,
+        THEMES,
+        RenderOptions,
+    )
 
     kinds = {"str": "string", "bool": "boolean", "int": "integer", "float": "number"}
     enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS),
              "pruned": list(PRUNED)}
-    ranges = {"scale": (0.5, 4), "aspect": (0.2, 5), "pad": (0, 2)}  # as RenderOptions checks
     props: dict[str, Any] = {}
     for f in dataclasses.fields(RenderOptions):
         if f.name in LOCAL_RENDER:
@@ -66,10 +75,11 @@ def _render_options() -> dict[str, Any]:
         if f.name in enums:
             schema = {"enum": enums[f.name]}
         if base == "int":
-            schema["minimum"] = {"max_nodes": 10, "max_width": 2, "dpi": 1}.get(f.name, 0)
+            schema["minimum"] = {**LEAST, "dpi": 1}.get(f.name, 0)
+            # the service's own caps, below the library's: a drawing per request
             schema["maximum"] = {"dpi": 300, "max_nodes": 1000}.get(f.name, 1000)
         if base == "float":
-            schema["minimum"], schema["maximum"] = ranges[f.name]
+            schema["minimum"], schema["maximum"] = RANGES[f.name]
         props[f.name] = schema
     return {"type": "object", "additionalProperties": False, "properties": props}
 
@@ -84,7 +94,7 @@ def _source_props() -> dict[str, Any]:
         "game": {"enum": list(games), "description": "A built-in game."},
         "params": {"type": "object", "additionalProperties": {"type": "string"},
                    "description": "Parameters of the game (see GET /v1/games)."},
-        "root_player": {"enum": ["max", "min"]},
+        "root_player": spec_schema("root_player"),
     }
 
 
@@ -102,21 +112,62 @@ def _builtin() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return builtin_names()
 
 
-def _search_options() -> dict[str, Any]:
-    from ..search import ALGORITHMS
+def spec_schema(name: str, *, choices: str | None = None,
+                default: bool = True) -> dict[str, Any]:
+    """The JSON schema of the search spec's field ``name`` (:data:`tracer.spec.FIELDS`),
+    its choices from the library list ``choices`` when a request takes fewer."""
+    from ..spec import FIELDS, library_list
 
-    return {
-        "algorithm": {"enum": list(ALGORITHMS), "default": "alphabeta"},
-        "variant": {"type": "string", "description": "See GET /v1/algorithms."},
-        "order": {"enum": list(ORDERS), "default": "natural"},
-        "seed": {"type": "integer", "minimum": -(2**31), "maximum": 2**31 - 1},
-        "depth": {"type": "integer", "minimum": 0, "maximum": 64},
-        "cut_on": {"enum": ["ge", "gt"], "default": "ge"},
-        "bounds": {"type": "array", "items": {"type": "number"}, "minItems": 2,
-                   "maxItems": 2},
-        "prover": {"enum": ["max", "min"]},
-        "techniques": {"type": "string", "maxLength": 200},
-    }
+    f = FIELDS[name]
+    schema: dict[str, Any]
+    if f.kind == "choice":
+        schema = {"enum": list(library_list(choices or f.choices or ""))}
+    elif f.kind == "variant":  # which names: variant_rules, by algorithm
+        schema = {"type": "string", "description": "The algorithm's variant (its first by "
+                                                   "default): see GET /v1/algorithms."}
+    elif f.kind == "pair":
+        schema = {"type": "array", "items": {"type": "number"}, "minItems": 2,
+                  "maxItems": 2}
+    elif f.kind == "text":
+        schema = {"type": "string", "maxLength": f.max_length}
+    else:
+        schema = {"type": "integer" if f.kind == "int" else "number"}
+        low, high = f.request_range or (f.low, f.high)
+        if low is not None:
+            schema["exclusiveMinimum" if f.low_open else "minimum"] = low
+        if high is not None:
+            schema["maximum"] = high
+    shown = f.default if f.default is not None else f.shown_default
+    if default and shown not in (None, ""):
+        schema["default"] = shown
+    return schema
+
+
+def variant_rules() -> dict[str, Any]:
+    """The variants each algorithm takes, as the conditions of a request (``allOf``):
+    with ``algorithm`` A (or none: the default), ``variant`` is one of A's."""
+    from ..spec import FIELDS, algorithms
+
+    default = FIELDS["algorithm"].default
+    rules = []
+    for name, variants in algorithms().items():
+        given: dict[str, Any] = {"properties": {"algorithm": {"const": name}},
+                                 "required": ["algorithm"]}
+        when = {"anyOf": [given, {"not": {"required": ["algorithm"]}}]} \
+            if name == default else given
+        rules.append({"if": when,
+                      "then": {"properties": {"variant": {"enum": list(variants)}}}})
+    return {"allOf": rules}
+
+
+SEARCH_FIELDS = ("algorithm", "variant", "order", "seed", "depth", "cut_on", "bounds",
+                 "prover", "techniques")
+"""The fields of the spec a search request takes as they are (the root player is a
+source's, the budgets are capped by the server)."""
+
+
+def _search_options() -> dict[str, Any]:
+    return {name: spec_schema(name) for name in SEARCH_FIELDS}
 
 
 def _obj(props: dict[str, Any], required: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
@@ -127,7 +178,14 @@ def _obj(props: dict[str, Any], required: tuple[str, ...] = (), **extra: Any) ->
     return out
 
 
+_CHECKED = "tracer.analysis.check:CHECKED_ALGORITHMS"
+_COMPARED = "tracer.analysis.ordering:COMPARED_ALGORITHMS"
+_EXERCISED = "tracer.analysis.exercise:VARIANTS"
+
+
 def _schemas() -> dict[str, Any]:
+    from ..spec import library_list
+
     components: dict[str, Any] = {}
     for name in ("tree", "trace", "solution"):
         main, defs = _component(name)
@@ -137,9 +195,9 @@ def _schemas() -> dict[str, Any]:
                            {"type": "string", "pattern": "^[0-9a-f]{64}$",
                             "description": "The id of a stored trace."}]}
     limits = {
-        "max_nodes": {"type": "integer", "minimum": 1,
+        "max_nodes": {**spec_schema("max_nodes"),
                       "description": "Node budget; the server's cap applies too."},
-        "time_limit": {"type": "number", "exclusiveMinimum": 0,
+        "time_limit": {**spec_schema("time_limit"),
                        "description": "Seconds; the server's cap applies too."},
     }
     components.update({
@@ -151,14 +209,15 @@ def _schemas() -> dict[str, Any]:
             "file": {"type": "string"}}, ("type", "title", "status", "detail")),
         "RenderOptions": _render_options(),
         "ParseRequest": _obj({"tree": _source_props()["tree"],
-                              "root_player": {"enum": ["max", "min"]}}, ("tree",)),
+                              "root_player": spec_schema("root_player")}, ("tree",)),
         "ParseResponse": _obj({"tree": _ref("tree"), "text": {"type": "string"},
                                "nodes": {"type": "integer"}, "leaves": {"type": "integer"},
                                "height": {"type": "integer"}}),
         "SearchRequest": _obj({**_source_props(), **_search_options(), **limits,
                                "store": {"type": "boolean", "default": False},
                                "tags": {"type": "array", "maxItems": 10,
-                                        "items": {"type": "string", "maxLength": 40}}}),
+                                        "items": {"type": "string", "maxLength": 40}}},
+                              **variant_rules()),
         "SearchResponse": _obj({
             "id": {"type": ["string", "null"]}, "complete": {"type": "boolean"},
             "stopped": {"type": ["string", "null"]}, "value": {},
@@ -178,11 +237,12 @@ def _schemas() -> dict[str, Any]:
                                                          "its parameters in params."},
                               "heuristic": {"type": "string", "maxLength": 40},
                               "answer": _ref("solution"),
-                              "algorithm": {"enum": ["minimax", "alphabeta", "astar"]},
-                              "variant": {"type": "string"}, "order": {"enum": list(ORDERS)},
-                              "seed": _search_options()["seed"],
-                              "depth": _search_options()["depth"],
-                              "cut_on": {"enum": ["ge", "gt"]},
+                              "algorithm": spec_schema(
+                                  "algorithm", choices=_CHECKED, default=False),
+                              "variant": {"type": "string"},
+                              "order": spec_schema("order", default=False),
+                              "seed": spec_schema("seed"), "depth": spec_schema("depth"),
+                              "cut_on": spec_schema("cut_on", default=False),
                               "diagnosis": {"type": "boolean", "default": True}},
                              ("answer",)),
         "WorksheetRequest": _obj(_source_props()),
@@ -191,11 +251,12 @@ def _schemas() -> dict[str, Any]:
                             ("a", "b")),
         "CompareRequest": _obj({**_source_props(),
                                 "orders": {"type": "string", "maxLength": 200},
-                                "algorithm": {"enum": ["alphabeta", "enhanced", "minimax"]},
-                                "variant": {"type": "string"},
-                                "technique": {"type": "string", "maxLength": 200},
-                                "depth": _search_options()["depth"],
-                                "seed": _search_options()["seed"]}),
+                                "algorithm": spec_schema(
+                                    "algorithm", choices=_COMPARED, default=False),
+                                "variant": spec_schema("variant"),
+                                "technique": spec_schema("techniques"),
+                                "depth": spec_schema("depth"),
+                                "seed": spec_schema("seed")}, **variant_rules()),
         "ExerciseRequest": _obj({
             "branching": {"type": "integer", "minimum": 2, "maximum": 6},
             "depth": {"type": "integer", "minimum": 1, "maximum": 6},
@@ -206,8 +267,8 @@ def _schemas() -> dict[str, Any]:
                                                    "maximum": 1000},
                        "minItems": 2, "maxItems": 2},
             "seed": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
-            "variant": {"enum": ["fail-soft", "fail-hard"]},
-            "cut_on": {"enum": ["ge", "gt"]}}, ("branching", "depth")),
+            "variant": {"enum": list(library_list(_EXERCISED))},
+            "cut_on": spec_schema("cut_on", default=False)}, ("branching", "depth")),
         "ExerciseResponse": _obj({"name": {"type": "string"}, "text": {"type": "string"},
                                   "tree": _ref("tree"), "answer": _ref("solution"),
                                   "trace": _ref("trace"), "cuts": {"type": "integer"}}),

@@ -31,18 +31,12 @@ def routes(service: Service) -> list[Route]:
             max_trace_bytes=max(1, service.settings.max_answer - ANSWER_HEAD_ROOM))
 
         def work() -> tuple[Any, str]:
-            from ..content import record_search
+            from ..api import SearchSpec, record_search
 
-            bounds = body.get("bounds")
-            return record_search(
-                content_of(body), algorithm=body.get("algorithm", "alphabeta"),
-                variant=body.get("variant"), order=body.get("order", "natural"),
-                seed=body.get("seed"), depth=body.get("depth"), cut_on=body.get("cut_on"),
-                # a posted tree was read with its root player (content_of)
-                root_player=body.get("root_player") if "tree" not in body else None,
-                params=body.get("params"), limits=limits,
-                bounds=None if bounds is None else (bounds[0], bounds[1]),
-                prover=body.get("prover"), techniques=body.get("techniques", ""))
+            spec = SearchSpec.from_request(body, limits=limits)
+            if "tree" in body:  # a posted tree was read with its root player (content_of)
+                spec = dataclasses.replace(spec, root_player=None)
+            return record_search(content_of(body), spec=spec, params=body.get("params"))
 
         result, text = await service.job(work)
         ident = None
@@ -58,11 +52,10 @@ def routes(service: Service) -> list[Route]:
         fmt = body.get("format", "svg")
 
         def work() -> bytes:
-            from ..render import Drawing
+            from ..api import draw_trace
 
-            drawing = Drawing(service.trace_of(body["trace"], "trace"),
-                              service.render_options(body.get("options", {})))
-            return drawing.render(fmt)
+            return draw_trace(service.trace_of(body["trace"], "trace"),
+                              service.render_options(body.get("options", {})), fmt)
 
         return drawing_response(await service.job(work), fmt)
 
@@ -81,13 +74,10 @@ def routes(service: Service) -> list[Route]:
 
 def frames_json(service: Service, trace: Any, options: dict[str, Any]) -> str:
     """Every frame of ``trace`` as SVG with its caption (``FramesResponse``)."""
-    from ..render import Drawing
+    from ..api import frame_pictures
 
-    drawing = Drawing(trace, service.render_options(options))
-    frames = list(drawing.frames())
     # the page writes each caption beside its picture, as the HTML player does
-    views = [dataclasses.replace(f.view, caption=None) for f in frames]
-    drawing.prepare(views)
-    return dumps_json({"count": len(frames), "caption": drawing.caption, "frames": [
-        {"svg": drawing.render("svg", view).decode(), "caption": f.caption}
-        for f, view in zip(frames, views, strict=True)]})
+    pictures = frame_pictures(trace, service.render_options(options))
+    return dumps_json({"count": len(pictures.frames), "caption": pictures.caption,
+                       "frames": [{"svg": svg.decode(), "caption": caption}
+                                  for svg, caption in pictures.frames]})

@@ -1,7 +1,7 @@
 """Where recorded traces are kept: one small interface, SQLite (WAL mode) behind it.
 
 A trace's id is the SHA-256 of its bytes (the canonical single-document form, see
-:func:`tracer.content.trace_text`), so the same trace stored twice is one record.  Each
+:func:`tracer.api.trace_text`), so the same trace stored twice is one record.  Each
 write is one transaction: a trace is stored whole or not at all, also when the process
 is killed mid-request.  Several server processes share one database file: WAL lets
 readers go on while one writer commits, and ``busy_timeout`` makes writers queue.

@@ -45,11 +45,12 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "CheckRequest")
 
         def work() -> str:
-            from ..content import check_answer
+            from ..api import check_answer
+            from ..spec import request_options
 
-            options = {k: body.get(k) for k in ("algorithm", "variant", "order", "seed",
-                                                 "depth", "cut_on", "root_player",
-                                                 "heuristic")}
+            # the answer's own conventions, with what the request gives on top: the
+            # spec is made once they are merged (check_answer)
+            options = {**request_options(body), "heuristic": body.get("heuristic")}
             wanted = body.get("diagnosis", True)
             if "trace" in body:
                 # a trace this service computed, else the search of its source again
@@ -75,7 +76,7 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "WorksheetRequest")
 
         def work() -> bytes:
-            from ..content import worksheet_svg
+            from ..api import worksheet_svg
 
             # the leaves are counted before anything is searched or drawn
             return worksheet_svg(content_of(body, games=NO_GAME_SHEET),
@@ -87,7 +88,7 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "DiffRequest")
 
         def work() -> str:
-            from ..analysis.diff import diff_traces
+            from ..api import diff_traces
 
             result = diff_traces(service.trace_of(body["a"], "a"),
                                  service.trace_of(body["b"], "b"),
@@ -101,7 +102,8 @@ def routes(service: Service) -> list[Route]:
 
         def work() -> str:
             from ..analysis.ordering import DEFAULT_ORDERS, parse_orders
-            from ..content import compare_orders
+            from ..api import compare_orders
+            from ..spec import request_options
 
             source = content_of(body)
             orders = body.get("orders", DEFAULT_ORDERS)
@@ -123,13 +125,11 @@ def routes(service: Service) -> list[Route]:
                         f"more than this service does at once ({s.max_compare_leaves} "
                         "leaves in all): compare fewer random orderings")
                 source = tree
+            # the spec's fields the request gives (algorithm, variant, depth, the first
+            # random seed, root player); the techniques are one list for every ordering
             report = compare_orders(source, orders=orders, params=body.get("params"),
-                                    limits=limits,
-                                    algorithm=body.get("algorithm", "alphabeta"),
-                                    variant=body.get("variant"),
-                                    techniques=body.get("technique", ""),
-                                    depth=body.get("depth"), seed=body.get("seed", 0),
-                                    root_player=body.get("root_player"))
+                                    limits=limits, techniques=body.get("technique", ""),
+                                    **request_options(body))
             return dumps_json(report.to_json())
 
         return json_response(await service.job(work))
@@ -149,9 +149,7 @@ def routes(service: Service) -> list[Route]:
 
 
 def _exercise(body: dict[str, Any], work: int) -> str:
-    from ..analysis.exercise import make_exercise
-    from ..analysis.solution import Conventions
-    from ..content import trace_text
+    from ..api import make_exercise, trace_text
     from ..trees import format_tree_text
 
     cuts = body.get("cuts")
@@ -160,8 +158,7 @@ def _exercise(body: dict[str, Any], work: int) -> str:
         branching=body["branching"], depth=body["depth"],
         cuts=None if cuts is None else (cuts[0], cuts[1]),
         values=(values[0], values[1]), seed=body.get("seed", 0),
-        conventions=Conventions(variant=body.get("variant", "fail-soft"),
-                                cut_on=body.get("cut_on", "ge")),
+        variant=body.get("variant", "fail-soft"), cut_on=body.get("cut_on", "ge"),
         max_attempts=2_000, max_work=work)
     return (dumps_json({"name": ex.name, "text": format_tree_text(ex.tree),
                         "tree": ex.tree.to_json(), "answer": ex.solution.to_json(),

@@ -18,7 +18,7 @@ log = logging.getLogger("gametrace.serve")
 
 WARM_MODULES = (
     "tracer.analysis.diff", "tracer.analysis.exercise", "tracer.analysis.ordering",
-    "tracer.analysis.solution", "tracer.content", "tracer.examples",
+    "tracer.analysis.solution", "tracer.api", "tracer.examples",
     "tracer.figures.check_render", "tracer.games.registry", "tracer.render",
     "tracer.render.files.engine", "tracer.search", "tracer.search.common", "tracer.trace",
     "tracer.trees",
@@ -48,7 +48,7 @@ def _each_job_once() -> None:
     import json
 
     from ..analysis.diff import diff_traces
-    from ..content import check_answer, compare_orders, record_search
+    from ..api import check_answer, compare_orders, record_search
     from ..examples import example_tree
     from ..figures.check_render import worksheet_dot
     from ..render import Drawing, RenderOptions

@@ -17,6 +17,8 @@ __all__ = [
     "FORMATS",
     "FRAME_FORMATS",
     "LANGS",
+    "LEAST",
+    "RANGES",
     "DIRECTIONS",
     "PRUNED",
     "RenderOptions",
@@ -41,6 +43,13 @@ DIRECTIONS = ("down", "right")
 Grundy's game, on a wide slide)."""
 ENGINES = ("bundled", "system")
 """``bundled``: the Graphviz inside the pygraphviz wheel; ``system``: a ``dot`` on PATH."""
+
+RANGES: dict[str, tuple[float, float]] = {"scale": (0.5, 4), "aspect": (0.2, 5),
+                                          "pad": (0, 2)}
+"""The range of each fractional option, both ends included (``pad`` in inches): checked
+here, and published in the web service's request schema."""
+LEAST: dict[str, int] = {"max_nodes": 10, "max_width": 2}
+"""The least value of the whole-number options that need more than 1."""
 
 _THEME_ALIASES = {"color": "colour", "grey": "print", "gray": "print", "grayscale": "print"}
 
@@ -136,12 +145,12 @@ class RenderOptions:
         _choose("pruned style", self.pruned, PRUNED)
         if self.direction is not None:
             _choose("direction", self.direction, DIRECTIONS)
-        if not 0.5 <= self.scale <= 4:
-            raise UsageError(f"scale must be between 0.5 and 4, got {self.scale:g}")
-        if self.aspect is not None and not 0.2 <= self.aspect <= 5:
-            raise UsageError(f"aspect must be between 0.2 and 5, got {self.aspect:g}")
-        if not 0 <= self.pad <= 2:
-            raise UsageError(f"pad must be between 0 and 2 inches, got {self.pad:g}")
+        for name, (low, high) in RANGES.items():
+            value = getattr(self, name)
+            if value is not None and not low <= value <= high:
+                unit = " inches" if name == "pad" else ""
+                raise UsageError(f"{name} must be between {low:g} and {high:g}{unit}, "
+                                 f"got {value:g}")
         for name in ("max_nodes", "dpi", "max_frames", "memory_nodes"):
             if getattr(self, name) < 1:
                 raise UsageError(f"{name.replace('_', '-')} must be at least 1, "
@@ -150,10 +159,12 @@ class RenderOptions:
 
         if self.dpi > MAX_DPI:
             raise UsageError(f"dpi must be at most {MAX_DPI}, got {self.dpi}")
-        if self.max_nodes < 10:
-            raise UsageError(f"max-nodes must be at least 10, got {self.max_nodes}")
-        if self.max_width is not None and self.max_width < 2:
-            raise UsageError(f"max-width must be at least 2, got {self.max_width}")
+        if self.max_nodes < LEAST["max_nodes"]:
+            raise UsageError(f"max-nodes must be at least {LEAST['max_nodes']}, "
+                             f"got {self.max_nodes}")
+        if self.max_width is not None and self.max_width < LEAST["max_width"]:
+            raise UsageError(f"max-width must be at least {LEAST['max_width']}, "
+                             f"got {self.max_width}")
         if self.depth is not None and self.depth < 0:
             raise UsageError(f"depth must be 0 or more, got {self.depth}")
 

@@ -23,13 +23,15 @@ export async function renderEdit(view, params) {
     gameHelp.textContent = spec ? spec.params.map((p) => `${p.name}=${p.default}`).join("  ")
       : "";
   }
+  // every menu, its default and the depth's range come from the search spec's table
+  const options = algos.options;
   const algorithm = select("algorithm", algos.algorithms.map((a) => a.name),
-                           params.get("algorithm") || "alphabeta");
+                           params.get("algorithm") || options.algorithm.default);
   const variant = el("select", { id: "variant", name: "variant" });
-  const order = select("order", algos.orders, params.get("order") || "natural");
-  const cutOn = select("cut_on", algos.cut_on, params.get("cut_on") || "ge");
-  const depth = el("input", { id: "depth", type: "number", min: 0, max: 64,
-                              value: params.get("depth") || "" });
+  const order = select("order", algos.orders, params.get("order") || options.order.default);
+  const cutOn = select("cut_on", algos.cut_on, params.get("cut_on") || options.cut_on.default);
+  const depth = el("input", { id: "depth", type: "number", min: options.depth.minimum,
+                              max: options.depth.maximum, value: params.get("depth") || "" });
   const link = el("a", { id: "permalink" }, "permalink");
 
   function fillVariants() {

@@ -1,7 +1,7 @@
 // Quiz: the tree with its leaf values only.  Click the nodes that get pruned, type the
 // values (and alpha/beta if you like), press Check: a verdict per item, the first mistake
 // marked on the tree, the misconception behind the mistakes, a score.
-import { post, searchRequest, sourceOf } from "./api.js";
+import { get, post, searchRequest, sourceOf } from "./api.js";
 import { el, nodeGroup, svgNode } from "./dom.js";
 import { go } from "./main.js";
 import { listenKeys } from "./stepper.js";
@@ -15,9 +15,12 @@ export async function renderQuiz(view, params) {
   listenKeys(null);
   const source = searchRequest(params);
   const where = sourceOf(source);
-  const [sheet, plain] = await Promise.all([
+  const [sheet, plain, algos] = await Promise.all([
     post("v1/worksheet", where),
-    post("v1/search", { ...where, algorithm: "minimax" })]);
+    post("v1/search", { ...where, algorithm: "minimax" }), get("v1/algorithms")]);
+  // the alpha-beta variants with the textbook's window test (the lecture's slide-002 has
+  // its own): the menus of GET /v1/algorithms, where --cut-on applies
+  const windowed = algos.options.cut_on.applies.alphabeta;
   const svg = svgNode(sheet);
   const inner = plain.trace.events.filter((e) => e.type === "expand").map((e) => e.node);
   const root = plain.trace.header.root;
@@ -64,7 +67,7 @@ export async function renderQuiz(view, params) {
       }
     }
     if (request.algorithm !== "minimax" && request.variant
-        && !["fail-soft", "fail-hard", "negamax", "list"].includes(request.variant)) {
+        && !windowed.includes(request.variant)) {
       delete request.variant;
     }
     try {

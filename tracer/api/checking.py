@@ -1,0 +1,245 @@
+"""Teaching: judge an answer (``gametrace check``, ``POST /v1/check``), make an exercise,
+diff two traces, compare orderings, check a heuristic."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError, LimitExceeded, UsageError
+from ..search.common import NO_LIMITS, Limits
+from ..sources import resolve_content
+from ..trace import Trace
+from .reading import Content
+from .validating import check_trace
+
+if TYPE_CHECKING:
+    from ..analysis.admissible import AdmissibilityReport
+    from ..analysis.check import Report
+    from ..analysis.check_class import ClassReport
+    from ..analysis.diff import TraceDiff
+    from ..analysis.exercise import Exercise
+    from ..analysis.ordering import OrderingReport
+
+__all__ = ["check_admissible", "check_answer", "check_answer_file", "check_class_files",
+           "class_table_format", "compare_orders",
+           "diff_files", "diff_traces", "make_exercise", "write_class_table",
+           "write_exercise_files"]
+
+
+def check_answer_file(source: str, solution: str | os.PathLike[str], *,
+                      overrides: Mapping[str, Any] | None = None,
+                      params: Mapping[str, str] | None = None,
+                      diagnosis: bool = True, render_out: str | None = None,
+                      preset: str | None = None) -> Report:
+    """Check the answer in the file ``solution`` against the search of ``source`` (what
+    ``gametrace check`` takes); ``overrides`` (``variant="fail-hard"``...; ``None``: not
+    given) win over the answer's own conventions.  With ``render_out``, also draw the
+    expected tree with the answer's mistakes marked (``preset`` as in ``render``).
+    Returns the verdict.  An error in the answer names its file."""
+    from ..analysis.check import answer_conventions, check_solution, expected_trace, require_items
+    from ..analysis.solution import load_solution
+
+    file = os.fspath(solution)
+    answer = load_solution(solution)
+    require_items(answer, file)
+    conv = answer_conventions(answer, **(overrides or {}))
+    trace, title = expected_trace(source, conv, dict(params or {}))
+    check_trace(trace, file=source)  # a recorded trace: its source tree's rules too
+    try:
+        report = check_solution(answer, trace, title=title, diagnosis=diagnosis)
+    except InputError as exc:
+        if exc.file is None:
+            raise InputError(exc.message, file=file, where=exc.where) from None
+        raise
+    if render_out is not None:
+        from ..figures.check_render import render_marked
+
+        render_marked(trace, report, render_out, preset=preset)
+    return report
+
+
+def class_table_format(out: str | os.PathLike[str]) -> str:
+    """The format of a class table file (``.csv``, ``.json``), checked before any answer is
+    read (``gametrace check --table``)."""
+    from ..analysis.check_class import table_format
+
+    return table_format(out)
+
+
+def check_class_files(source: str, solutions: Sequence[str | os.PathLike[str]], *,
+                      overrides: Mapping[str, Any] | None = None,
+                      params: Mapping[str, str] | None = None, diagnosis: bool = True,
+                      jobs: int | None = None) -> ClassReport:
+    """``gametrace check`` on a class: every answer in ``solutions`` (files, or folders of
+    them) against the search of ``source``, on ``jobs`` processes."""
+    from ..analysis.check_class import grade_class
+
+    return grade_class(source, solutions, overrides=overrides, params=params,
+                       diagnosis=diagnosis, jobs=jobs)
+
+
+def write_class_table(report: ClassReport, out: str | os.PathLike[str]) -> None:
+    """The class table of ``report`` as CSV or JSON (by the extension of ``out``)."""
+    from ..analysis.check_class import write_table
+
+    write_table(report, out)
+
+
+def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = None,
+                  values: tuple[int, int] = (0, 20), seed: int = 0,
+                  variant: str = "fail-soft", cut_on: str = "ge",
+                  **budget: int) -> Exercise:
+    """A random alpha-beta exercise (``POST /v1/exercise``): a tree of ``branching`` and
+    ``depth`` with leaf ``values`` and a number of ``cuts`` in range, its answer key
+    under ``variant`` and ``cut_on``; ``budget`` (``max_attempts``, ``max_work``) bounds
+    the drawing of trees (:func:`tracer.analysis.exercise.make_exercise`)."""
+    from ..analysis import exercise
+    from ..analysis.solution import Conventions
+
+    return exercise.make_exercise(branching=branching, depth=depth, cuts=cuts,
+                                  values=values, seed=seed,
+                                  conventions=Conventions(variant=variant, cut_on=cut_on),
+                                  **budget)
+
+
+def write_exercise_files(*, branching: int, depth: int, cuts: str | None = None,
+                         values: str = "0..20", seed: int = 0, variant: str = "fail-soft",
+                         cut_on: str = "ge", out_dir: str | os.PathLike[str] | None = None,
+                         fmt: str = "svg", preset: str | None = None,
+                         ) -> tuple[Exercise, list[Path]]:
+    """``gametrace exercise``: a random alpha-beta exercise (``cuts`` and ``values`` as
+    ``MIN..MAX`` or one number) and its files, written into ``out_dir`` (default
+    ``exercise-SEED``): the tree, the worksheet, the answer key and its diagram."""
+    from ..figures.exercise import write_exercise
+    from ..outputs import check_folder
+    from ..ranges import parse_range
+
+    cuts_range = parse_range(cuts, "--cuts")
+    value_range = parse_range(values, "--values")
+    assert value_range is not None
+    folder = Path(out_dir) if out_dir is not None else Path(f"exercise-{seed}")
+    check_folder(folder, option="-o")
+    ex = make_exercise(branching=branching, depth=depth, cuts=cuts_range, values=value_range,
+                       seed=seed, variant=variant, cut_on=cut_on)
+    return ex, write_exercise(ex, folder, fmt=fmt, preset=preset)
+
+
+def diff_traces(a: Trace, b: Trace, *, context: int = 3,
+                names: tuple[str, str] = ("a", "b")) -> TraceDiff:
+    """Where traces ``a`` and ``b`` part ways (``POST /v1/diff``), with ``context``
+    events before the first difference; ``names`` name them in the report."""
+    from ..analysis import diff
+
+    return diff.diff_traces(a, b, context=context, names=names)
+
+
+def diff_files(a: str | os.PathLike[str], b: str | os.PathLike[str], *,
+               context: int = 3) -> TraceDiff:
+    """Where the traces in files ``a`` and ``b`` part ways (``gametrace diff``)."""
+    from ..trace import load_trace
+
+    traces = (load_trace(a), load_trace(b))
+    for trace, path in zip(traces, (a, b), strict=True):
+        check_trace(trace, file=os.fspath(path))
+    return diff_traces(*traces, context=context, names=(os.fspath(a), os.fspath(b)))
+
+
+def check_admissible(problem: str, *, heuristic: str | None = None,
+                     params: Mapping[str, str] | None = None) -> AdmissibilityReport:
+    """Is ``heuristic`` (default: the problem's own) admissible and consistent on every
+    reachable state of ``problem`` (``gametrace admissible``)?"""
+    from ..analysis.admissible import check_heuristic
+    from ..problems import make_problem
+
+    return check_heuristic(make_problem(problem, dict(params or {})), heuristic)
+
+
+def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | None = None,
+                 problem: str | None = None, params: Mapping[str, str] | None = None,
+                 diagnosis: bool = True, limits: Limits = NO_LIMITS,
+                 **overrides: Any) -> Report:
+    """Judge a solution (its parsed JSON) as ``gametrace check --json`` does: against
+    ``trace``; against the A* search of ``problem`` (with ``params``) for A* answers; or
+    against the search of ``source`` (a tree or a lecture example; a game is refused, as
+    by the command line) under the answer's conventions with ``overrides`` (algorithm,
+    variant, order, seed, depth, cut_on, root_player, heuristic; ``None``: not given).
+    A search stopped by ``limits`` is a :class:`LimitExceeded`: an answer is not checked
+    against half a search."""
+    from ..analysis.check import (
+        answer_conventions,
+        astar_trace,
+        check_solution,
+        require_items,
+    )
+    from ..analysis.solution import Solution
+    from ..schema import validate
+
+    validate(answer, "solution", file="<answer>")
+    given = Solution.from_json(answer, file="<answer>")
+    require_items(given, "<answer>")
+    c = answer_conventions(given, **overrides)
+    if trace is not None:
+        h = trace.header
+        return check_solution(given, trace, diagnosis=diagnosis,
+                              title=f"the recorded trace ({h.algorithm}, {h.variant})")
+    if c.algorithm == "astar":
+        if problem is None:
+            from ..problems import PROBLEMS
+
+            raise UsageError("A* answers are checked against a search problem "
+                             f"(choose from: {', '.join(PROBLEMS)}) or a recorded trace")
+        expected, title = astar_trace(problem, c, params, limits)
+        return check_solution(given, expected, title=title, diagnosis=diagnosis)
+    if problem is not None:
+        raise UsageError(f"{problem} is a search problem: its answers are A* items "
+                         "(expanded, discarded, path, cost) with algorithm astar, "
+                         f"not {c.algorithm}")
+    if source is None:
+        raise UsageError("check_answer needs a tree, an example, a problem or a trace")
+    if c.algorithm not in ("minimax", "alphabeta"):
+        raise UsageError(f"answers are checked for minimax, alphabeta or astar, "
+                         f"not {c.algorithm!r}")
+    named = resolve_content(source, root_player=c.root_player)
+    if named.kind == "game":
+        raise UsageError(f"{named.text} is a game: check answers against a tree, an "
+                         "example or a recorded trace")
+    from ..record import MemoryRecorder
+    from ..spec import SearchSpec
+    from .searching import search_tree
+
+    spec = SearchSpec.make(algorithm=c.algorithm, variant=c.variant, order=c.order,
+                           seed=c.seed, depth=c.depth, cut_on=c.cut_on, limits=limits)
+    rec = MemoryRecorder()
+    assert named.tree is not None  # a tree or an example: games are refused above
+    result = search_tree(named.tree, spec=spec, recorder=rec)
+    if not result.complete:
+        raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
+                             "its end: check an answer on a smaller tree")
+    return check_solution(given, rec.trace, diagnosis=diagnosis,
+                          title=f"{c.algorithm} ({spec.shown_variant}) on {named.name}")
+
+
+def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst,random:100",
+                   algorithm: str = "alphabeta", variant: str | None = None,
+                   techniques: str = "", depth: int | None = None, seed: int = 0,
+                   params: Mapping[str, str] | None = None,
+                   root_player: str | None = None,
+                   limits: Limits = NO_LIMITS) -> OrderingReport:
+    """What each ordering saves on ``source``: the report ``gametrace compare --format json``
+    prints for the same options.  Each search has the budgets ``limits``; one stopped by
+    them is a :class:`LimitExceeded` (counts of half a search compare nothing)."""
+    from ..analysis.comparison import compare_named, plan_comparison
+    from ..analysis.ordering import COMPARED_ALGORITHMS, OrderingReport
+
+    if algorithm not in COMPARED_ALGORITHMS:
+        raise UsageError(f"unknown algorithm {algorithm!r} to compare orderings of "
+                         f"(choose from: {', '.join(COMPARED_ALGORITHMS)})")
+    plan = plan_comparison(orders=orders, algorithm=algorithm)
+    named = resolve_content(source, root_player=root_player, params=params)
+    report = compare_named(named, plan, algorithm=algorithm, variant=variant,
+                           technique=techniques, depth=depth, seed=seed, limits=limits).report
+    assert isinstance(report, OrderingReport)  # a plan of orderings, not of techniques
+    return report

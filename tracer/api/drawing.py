@@ -1,0 +1,200 @@
+"""Drawing: a recorded trace into a diagram, frames or a strip (``gametrace render``,
+``POST /v1/render``), and the blank worksheet of a tree (``POST /v1/worksheet``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import LimitExceeded, UsageError
+from ..search.common import NO_LIMITS, Limits
+from ..sources import resolve_content
+from .reading import Content
+
+if TYPE_CHECKING:
+    from ..render import RenderOptions
+    from ..trace import Trace
+
+__all__ = ["MAX_SHEET_LEAVES", "DrawnOutputs", "FramePictures", "draw_outputs",
+           "draw_trace", "draw_trace_file", "frame_pictures", "worksheet_svg"]
+
+MAX_SHEET_LEAVES = 729
+"""The most leaves a worksheet draws: a worksheet is a sheet of paper, and 3^6 leaves is
+the largest exercise (:data:`tracer.analysis.exercise.MAX_LEAVES`)."""
+
+
+@dataclass(frozen=True)
+class DrawnOutputs:
+    """What :func:`draw_outputs` wrote, for the lines ``gametrace render`` prints."""
+
+    out: str | None = None
+    preamble: str | None = None
+    """The TikZ preamble file written beside a ``.tex`` diagram."""
+    strip: str | None = None
+    panels: int = 0
+    frames_dir: str | None = None
+    frames: int = 0
+    extras: tuple[str, ...] = ()
+    """The files made from the frames (the PDF, the player)."""
+
+    def to_lines(self) -> list[str]:
+        lines = []
+        if self.out is not None and self.preamble is not None:
+            lines.append(f"diagram written to {self.out} "
+                         f"(\\input{{{Path(self.preamble).stem}}} in the preamble)")
+        elif self.out not in (None, "-"):
+            lines.append(f"diagram written to {self.out}")
+        if self.strip is not None:
+            lines.append(f"{self.panels} panels written to {self.strip}")
+        if self.frames_dir is not None:
+            lines.append(f"{self.frames} frames written to {self.frames_dir} (with "
+                         f"{', '.join(self.extras)}, and frames.tex for Beamer: "
+                         "pdflatex deck.tex)")
+        return lines
+
+
+def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
+                 frames_dir: str | None = None, strip: str | None = None,
+                 strip_columns: int = 3, frame_format: str | None = None,
+                 preset: str | None = None, strip_leaf_steps: bool = True,
+                 options: Mapping[str, Any] | None = None) -> DrawnOutputs:
+    """``gametrace render``: draw the trace file ``trace`` into ``out`` (a diagram, TikZ
+    for ``.tex``), ``frames_dir`` (frames, PDF, player, Beamer) and ``strip`` (AIMA Fig.
+    5.5 panels, one per leaf unless ``strip_leaf_steps`` is False), with ``options``
+    (:class:`~tracer.render.RenderOptions` fields) on top of ``preset``.  Every output is
+    checked before anything is read; drawing runs in a thread deep enough for any trace."""
+    from dataclasses import replace
+
+    from ..deep import DEFAULT_MAX_PLY, run_deep
+    from ..jsonio import check_input_file
+    from ..options import check_frame_options
+    from ..outputs import check_folder, check_output
+    from ..render import Drawing, output_format, write_frames
+    from ..render.draw.presets import preset_options
+    from ..render.files.output import write_output
+    from ..render.files.strip import strip_format, write_strip
+    from ..render.files.tikz import is_tex, write_tikz
+
+    if out is None and frames_dir is None and strip is None:
+        raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT")
+    if strip is not None:
+        strip_format(strip)  # a bad extension fails before any drawing
+    if strip_columns < 1:
+        raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
+    check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
+    if out is not None:
+        check_output(out, role="diagram")
+    if strip is not None:
+        check_output(strip, role="strip", option="--strip")
+    fmt = None if out is None or is_tex(out) else output_format(out)
+    if frames_dir is not None:
+        check_folder(frames_dir, option="--frames")
+    check_input_file(trace)
+    given = dict(options or {})
+    if frame_format is not None:
+        given["frame_format"] = frame_format
+    chosen = preset_options(preset, **given)
+
+    def deep(fn: Any) -> Any:  # the readers and the replay recurse once per level
+        return run_deep(fn, max_ply=DEFAULT_MAX_PLY)
+
+    drawing = deep(lambda: Drawing(trace, chosen))
+    done: dict[str, Any] = {"out": out}
+    if out is not None and fmt is None:
+        _, pre = deep(lambda: write_tikz(drawing, out))
+        done["preamble"] = str(pre)
+    elif out is not None and fmt is not None:
+        deep(lambda: write_output(out, drawing.render(fmt)))
+    if strip is not None:
+        panels = drawing
+        if strip_leaf_steps and chosen.step != "leaf":  # a panel a leaf, as AIMA Fig. 5.5
+            panels = Drawing(trace, replace(chosen, step="leaf"))
+        done.update(strip=strip, panels=write_strip(panels, strip, columns=strip_columns))
+    if frames_dir is not None:
+        written = deep(lambda: write_frames(drawing, frames_dir))
+        done.update(frames_dir=frames_dir, frames=len(written.frames),
+                    extras=(written.pdf.name, written.html.name))
+    return DrawnOutputs(**done)
+
+
+def draw_trace_file(trace_path: Trace | str | os.PathLike[str],
+                    out: str | os.PathLike[str], *, preset: str | None = None,
+                    **options: Any) -> None:
+    """Draw the trace at ``trace_path`` (or a trace read) into ``out`` (``.svg``,
+    ``.png``, ``.pdf``, ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout);
+    ``options`` are
+    :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
+    on top of the ``preset`` (see :mod:`tracer.render.draw.presets`)."""
+    from ..render import render_trace
+    from ..render.draw.presets import preset_options
+
+    render_trace(trace_path, out, preset_options(preset, **options))
+
+
+def draw_trace(trace: Trace | str | os.PathLike[str], options: RenderOptions,
+               fmt: str = "svg") -> bytes:
+    """The diagram of ``trace`` (a trace read, or its file) in ``fmt`` (svg, png, pdf,
+    dot) with ``options`` (``POST /v1/render``, a stored trace's diagram)."""
+    from ..render import Drawing
+
+    return Drawing(trace, options).render(fmt)
+
+
+@dataclass(frozen=True)
+class FramePictures:
+    """Every frame of a trace as SVG, each with its caption beside it (not drawn in)."""
+
+    caption: str
+    """The caption of the whole sequence."""
+    frames: tuple[tuple[bytes, str], ...]
+    """Each frame's SVG and its caption."""
+
+
+def frame_pictures(trace: Trace | str | os.PathLike[str],
+                   options: RenderOptions) -> FramePictures:
+    """The step-by-step frames of ``trace`` as SVG (``POST /v1/frames``); the captions
+    are given apart, as the HTML player writes them beside the picture."""
+    from dataclasses import replace
+
+    from ..render import Drawing
+
+    drawing = Drawing(trace, options)
+    frames = list(drawing.frames())
+    views = [replace(f.view, caption=None) for f in frames]
+    drawing.prepare(views)
+    return FramePictures(drawing.caption, tuple(
+        (drawing.render("svg", view), f.caption)
+        for f, view in zip(frames, views, strict=True)))
+
+
+def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,
+                  root_player: str | None = None) -> bytes:
+    """The blank worksheet of a tree or a lecture example as SVG: its minimax tree with
+    the leaf values only.  Its size is known before anything is searched or drawn: a
+    game is refused (its tree is known only once searched), and so is a tree of more
+    than :data:`MAX_SHEET_LEAVES` leaves, in one line naming the count and the bound."""
+    from ..figures.check_render import worksheet_dot
+    from ..record import MemoryRecorder
+    from ..render.files.engine import render
+    from ..search import run_search
+
+    named = resolve_content(source, root_player=root_player)
+    if named.tree is None:
+        raise UsageError(f"worksheets are drawn for trees and examples, not games: "
+                         f"{named.text} has more nodes than a sheet (search it with a "
+                         "depth limit instead)")
+    leaves = named.tree.leaf_count
+    if leaves > MAX_SHEET_LEAVES:
+        raise LimitExceeded(f"the tree has {leaves:,} leaves: a worksheet draws at most "
+                            f"{MAX_SHEET_LEAVES} (a sheet of paper)")
+    rec = MemoryRecorder()
+    game, state, block = named.game()
+    result = run_search(game, state, algorithm="minimax", recorder=rec, source=block,
+                        limits=limits)
+    if not result.complete:
+        raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
+                            "its end: draw a worksheet of a smaller tree")
+    return render(worksheet_dot(rec.trace), "svg", pinned=False)

@@ -1,0 +1,64 @@
+"""``gametrace matrix``: the normal-form analysis of a payoff matrix, and its files."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import UsageError
+
+if TYPE_CHECKING:
+    from ..analysis.matrix_report import MatrixReport
+
+__all__ = ["analyse_matrix_source", "write_matrix"]
+
+
+def analyse_matrix_source(game: str | None = None, *,
+                          tree: str | None = None) -> MatrixReport:
+    """The normal-form analysis of ``game`` (a payoff file or a built-in game) or of the
+    strategy matrix of ``tree`` (a tree file or example): exactly one of them."""
+    from ..analysis import payoff
+    from ..analysis.matrix_report import analyse_matrix
+    from ..sources import load_tree_source
+
+    if (game is None) == (tree is None):
+        raise UsageError("give one of GAME_OR_FILE or --from-tree TREEFILE "
+                         f"(built-in games: {', '.join(payoff.BUILTIN)})")
+    matrix = payoff.from_tree(load_tree_source(tree)) if tree is not None else \
+        payoff.load_game(str(game))
+    return analyse_matrix(matrix)
+
+
+def write_matrix(report: MatrixReport, output: str) -> None:
+    """Write the game as a payoff file (``.json``) or as a picture with the equilibria
+    marked (``.svg``, ``.png``, ``.pdf``, ``.dot``; ``-``: DOT on standard output)."""
+    from ..analysis import payoff
+    from ..jsonio import atomic_write_text, dumps_json_pretty
+
+    if output.lower().endswith(".json"):
+        atomic_write_text(output, dumps_json_pretty(report.game.to_json()))
+        return
+    from ..render import output_format
+    from ..render.files.engine import render
+    from ..render.files.output import write_output
+
+    fmt = output_format(output)
+    equilibria = list(report.equilibria)
+    text = payoff.to_svg(report.game, equilibria) if fmt == "svg" else \
+        payoff.to_dot(_drawable(report.game), equilibria)
+    write_output(output, text.encode() if fmt in ("svg", "dot")
+                 else render(text, fmt, pinned=False))
+
+
+def _drawable(game: Any) -> Any:
+    """``game`` with its names as every text that reaches Graphviz is: bounded, and no
+    character a C string or XML cannot carry (tracer.render.draw.dotquote)."""
+    from dataclasses import replace
+
+    from ..render.draw.dotquote import clean, clip
+
+    def text(x: str) -> str:
+        return clean(clip(x))
+
+    return replace(game, name=None if game.name is None else text(game.name),
+                   players=(text(game.players[0]), text(game.players[1])),
+                   rows=tuple(map(text, game.rows)), columns=tuple(map(text, game.columns)))

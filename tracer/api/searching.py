@@ -1,0 +1,219 @@
+"""Searching: a source and a :class:`~tracer.spec.SearchSpec` in, a result and its trace
+out.  What ``gametrace run`` and ``POST /v1/search`` call.
+
+Each call takes the spec made once (``spec=``) or the spec's keyword options
+(``algorithm="minimax", cut_on="gt"``...), from which it makes one: an option the
+algorithm or variant does not take is refused before the source is loaded, in the words
+of ``gametrace run``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..record import NULL, FileRecorder, Recorder
+from ..search.common import NO_LIMITS, Limits
+from ..sources import resolve, resolve_content, tree_source
+from ..spec import SearchSpec
+from ..trace import Result
+from ..trees import Tree, TreeGame
+from .reading import Content
+
+__all__ = ["RunOutcome", "SearchSummary", "record_search", "run_source", "search_content",
+           "search_problem", "search_source", "search_tree"]
+
+
+def _spec(spec: SearchSpec | None, options: dict[str, Any]) -> SearchSpec:
+    """``spec``, or the one the keyword ``options`` make (not both)."""
+    if spec is None:
+        return SearchSpec.make(**options)
+    if options:
+        raise TypeError(f"give spec= or the search options, not both ({', '.join(options)})")
+    return spec
+
+
+def _run(spec: SearchSpec, game: Any, state: Any, *, recorder: Recorder,
+         source: dict[str, Any]) -> Result:
+    from ..search import run_search
+
+    return run_search(game, state, limits=spec.limits or NO_LIMITS, recorder=recorder,
+                      source=source, **spec.search_options())
+
+
+def search_tree(tree: Tree, *, spec: SearchSpec | None = None, recorder: Recorder = NULL,
+                **options: Any) -> Result:
+    """Search an explicit tree; the trace header embeds the whole tree (whose root
+    player is its own: the spec's ``root_player`` is for trees read from a source)."""
+    return _run(_spec(spec, options), TreeGame(tree), None, recorder=recorder,
+                source=tree_source(tree))
+
+
+def search_source(source: str, *, spec: SearchSpec | None = None,
+                  params: Mapping[str, str] | None = None,
+                  output: str | os.PathLike[str] | None = None,
+                  **options: Any) -> tuple[Result, str]:
+    """Load ``source`` (tree file, example or game, with the game's ``params``), search
+    it as ``spec`` says, write the trace to ``output`` if given.  Returns the result and
+    a one-line title for the summary."""
+    spec = _spec(spec, options)  # refused before the source is loaded
+    resolved = resolve(source, root_player=spec.root_player, params=params)
+    game, state, header_source = resolved.game()
+    title = f"{spec.title} on {resolved.name}"
+    if output is None:
+        return _run(spec, game, state, recorder=NULL, source=header_source), title
+    with FileRecorder(output) as recorder:
+        result = _run(spec, game, state, recorder=recorder, source=header_source)
+    return result, title
+
+
+def search_content(source: Content, *, spec: SearchSpec | None = None,
+                   params: Mapping[str, str] | None = None, recorder: Recorder = NULL,
+                   **options: Any) -> Result:
+    """Search ``source`` (a tree already read, or a built-in name: never a file) into
+    ``recorder``."""
+    spec = _spec(spec, options)
+    game, state, block = resolve_content(source, root_player=spec.root_player,
+                                         params=params).game()
+    return _run(spec, game, state, recorder=recorder, source=block)
+
+
+def search_problem(problem: str, *, params: Mapping[str, str] | None = None,
+                   heuristic: str | None = None, variant: str = "graph",
+                   limits: Limits = NO_LIMITS, recorder: Recorder = NULL) -> Result:
+    """A* on the search problem named ``problem`` (``gametrace astar``), with its
+    ``params``, the ``heuristic`` named (default: the problem's own) and ``variant``
+    (``graph`` or ``tree`` search)."""
+    from ..problems import choose_heuristic, make_problem
+    from ..search.astar import astar
+
+    made = make_problem(problem, dict(params or {}))
+    return astar(made, heuristic=choose_heuristic(made, heuristic), variant=variant,
+                 recorder=recorder, limits=limits)
+
+
+def record_search(source: Content, *, spec: SearchSpec | None = None,
+                  params: Mapping[str, str] | None = None,
+                  **options: Any) -> tuple[Result, str]:
+    """Search ``source`` (a tree already read, or a built-in name: never a file) and
+    return the result with the trace's JSON text (the bytes ``gametrace run SOURCE -o
+    x.json`` writes with the same options)."""
+    from ..record import StreamRecorder
+
+    out = io.StringIO()
+    result = search_content(source, spec=_spec(spec, options), params=params,
+                            recorder=StreamRecorder(out, jsonl=False))
+    return result, out.getvalue()
+
+
+@dataclass(frozen=True)
+class SearchSummary:
+    """What ``gametrace run`` prints about a search: :meth:`to_text` (the readable block)
+    or :meth:`to_json` (``--json``)."""
+
+    title: str
+    """The line naming the search (:func:`search_source`'s title)."""
+    algorithm: str
+    result: Result
+
+    def to_text(self) -> str:
+        """Title, value, best move, principal variation, counts (and cuts, except for
+        minimax, which never cuts)."""
+        from ..jsonio import encode_number
+
+        result, s = self.result, self.result.stats
+        value = "unknown (stopped early)" if result.value is None else encode_number(
+            result.value)
+        lines = [
+            self.title,
+            f"value: {value}",
+            f"best move: {_move_text(result)}",
+            f"principal variation: {_short_path(result.pv)}",
+            f"nodes expanded: {s.nodes_expanded}, leaves evaluated: {s.leaves_evaluated}, "
+            f"deepest ply: {s.max_depth}",
+        ]
+        if self.algorithm != "minimax":
+            pruned = "child" if s.children_pruned == 1 else "children"
+            lines.append(f"cuts: {s.cuts} ({s.children_pruned} {pruned} pruned)")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """Keys value, move, pv, stats; ``complete: false`` and ``stopped`` for a search
+        cut short by a budget."""
+        result = self.result
+        payload: dict[str, Any] = {"value": result.to_json()["value"], "move": result.move,
+                                   "pv": list(result.pv), "stats": result.stats.to_json()}
+        if not result.complete:
+            payload["complete"] = False
+            payload["stopped"] = result.stopped
+        return payload
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """What :func:`run_source` did: the summary to show, and which outputs it wrote."""
+
+    summary: SearchSummary
+    result: Result
+    stdout_taken: bool
+    """True when the trace or the drawing went to stdout (``-``): the summary then
+    belongs on stderr."""
+
+
+def run_source(source: str, *, spec: SearchSpec | None = None,
+               params: Mapping[str, str] | None = None, output: str | None = None,
+               render_out: str | None = None, preset: str | None = None,
+               as_json: bool = False, max_ply: int | None = None,
+               **options: Any) -> RunOutcome:
+    """``gametrace run``: search ``source`` as ``spec`` says (:func:`search_source`),
+    write the trace to ``output`` and draw it into ``render_out`` (either may be ``-``,
+    stdout), in a thread deep enough for ``max_ply`` plies and stopped after the spec's
+    time limit.  Every output path is checked before the search starts; a drawing
+    without a trace file is drawn from a scratch copy that is always removed."""
+    import shutil
+    import tempfile
+
+    from ..deep import DEFAULT_MAX_PLY, run_deep
+    from ..outputs import check_outputs, open_text_output
+    from .drawing import draw_trace_file
+
+    spec = _spec(spec, options)
+    on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
+                              json_flag=as_json)
+    with tempfile.TemporaryDirectory(prefix="gametrace-") as scratch:
+        trace_path: str | Path | None = output
+        if render_out is not None and output in (None, "-"):  # the drawing reads a file
+            trace_path = Path(scratch) / ("trace.json" if output == "-" else "trace.jsonl")
+
+        def work() -> tuple[Result, str]:
+            return search_source(source, spec=spec, params=params, output=trace_path)
+
+        result, title = run_deep(work, max_ply=max_ply or DEFAULT_MAX_PLY,
+                                 deadline=(spec.limits or NO_LIMITS).time_limit)
+        if output == "-" and trace_path != output:  # the trace on stdout, from the copy
+            with open(str(trace_path), encoding="utf-8") as copy, \
+                    open_text_output("-") as out:
+                shutil.copyfileobj(copy, out)
+        if render_out is not None:
+            assert trace_path is not None  # set above whenever a drawing is asked for
+            draw_trace_file(trace_path, render_out, preset=preset)
+    return RunOutcome(SearchSummary(title, spec.algorithm, result), result, on_stdout)
+
+
+def _move_text(result: Result) -> str:
+    if result.value is None:
+        return "unknown (stopped early)"
+    if result.move is not None:
+        return str(result.move)
+    return "(none: the root is a leaf)" if len(result.pv) <= 1 else "(none)"
+
+
+def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
+    if len(pv) <= keep:
+        return " -> ".join(pv)
+    head = " -> ".join(pv[: keep - 2])
+    return f"{head} -> ... -> {pv[-1]} ({len(pv) - 1} plies)"
