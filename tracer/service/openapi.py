@@ -134,7 +134,11 @@ def spec_schema(name: str, *, choices: str | None = None,
         schema = {"type": "integer" if f.kind == "int" else "number"}
         low, high = f.request_range or (f.low, f.high)
         if low is not None:
-            schema["exclusiveMinimum" if f.low_open else "minimum"] = low
+            schema["minimum"] = low
+            if f.low_open:
+                # with "minimum" beside it (redundant in JSON Schema 2020-12): schemathesis
+                # 3.x's negative cases negate the pair together and fail without it
+                schema["exclusiveMinimum"] = low
         if high is not None:
             schema["maximum"] = high
     shown = f.default if f.default is not None else f.shown_default
