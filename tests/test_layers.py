@@ -12,6 +12,9 @@ checked for what it may be:
 - imports inside a Jupyter display hook (``_repr_svg_``, ``_repr_html_``...): Jupyter
   calls them as the CLI calls a command, so a trace or a tree may draw itself with
   the notebook helpers that sit above it.
+
+``make lint`` checks the same layers with import-linter (``.importlinter``); the last
+tests here keep its contract and this map in step.
 """
 
 from __future__ import annotations
