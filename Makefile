@@ -56,10 +56,11 @@ fuzz: $(STAMP)
 	FAULTS_EXAMPLES=$(FUZZ_EXAMPLES) FAULTS_SEED=$${FAULTS_SEED:-$$(date +%s)} FAULTS_SLOW=1 \
 		$(BIN)/python -m pytest tests/faults -q -s -p no:cacheprovider
 
-## lint: ruff and mypy --strict
+## lint: ruff, mypy --strict, then the layers' import contracts (.importlinter)
 lint: $(STAMP)
 	$(BIN)/ruff check tracer tests benchmarks tools
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 BENCH  := .venv-bench
 BENCH_STAMP := $(BENCH)/.installed-stamp

@@ -12,11 +12,15 @@ checked for what it may be:
 - imports inside a Jupyter display hook (``_repr_svg_``, ``_repr_html_``...): Jupyter
   calls them as the CLI calls a command, so a trace or a tree may draw itself with
   the notebook helpers that sit above it.
+
+``make lint`` checks the same layers with import-linter (``.importlinter``); the last
+tests here keep its contract and this map in step.
 """
 
 from __future__ import annotations
 
 import ast
+import configparser
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -72,8 +76,13 @@ RENDER_STAGES = ("tracer.render.read", "tracer.render.model", "tracer.render.dra
 """``render/`` by stage, bottom up: reading and replay, the view model, DOT, output files;
 the package's own modules (``pipeline``: the Drawing, ``notebook``) sit on top."""
 
-DISPLAY_HOOK_TARGETS = ("tracer.notebook", "tracer.render.notebook")
-"""What a display hook may import: the notebook helpers, nothing else."""
+DISPLAY_HOOK_TARGETS = ("tracer.notebook", "tracer.render.notebook",
+                        "tracer.analysis.check_html")
+"""What a display hook may import: the notebook helpers, nothing else (a check report's
+HTML sits beside the report, so its hook climbs no layer)."""
+
+IMPORTLINTER = PACKAGE.parent / ".importlinter"
+"""import-linter's contracts (``make lint``): the same layers, checked by ``lint-imports``."""
 
 
 def module_name(path: Path) -> str:
@@ -306,3 +315,43 @@ def test_display_hooks_import_only_the_notebook_helpers() -> None:
                                             hooks=True)
              if target not in DISPLAY_HOOK_TARGETS]
     assert wrong == []
+
+
+def test_import_linter_lets_through_exactly_the_display_hooks_that_climb() -> None:
+    # .importlinter's contracts ignore the few imports display hooks make upward; the list
+    # must be exactly those, so that nothing else can slip through it.
+    config = configparser.ConfigParser()
+    config.read(IMPORTLINTER, encoding="utf-8")
+    climbing = set()
+    for name, path in modules().items():
+        for _, target in imports_of(name, path.read_text(encoding="utf-8"), hooks=True):
+            if layer(target) not in (layer(name), *LAYERS[layer(name)][1]):
+                climbing.add(f"{name} -> {target}")
+    assert climbing  # the walker still sees the hooks
+    for section in ("importlinter:contract:layers", "importlinter:contract:no-circles"):
+        ignored = set(config[section]["ignore_imports"].split("\n")) - {""}
+        assert ignored == climbing, section
+
+
+def test_import_linter_stacks_the_layers_as_the_module_map_does() -> None:
+    # Every unit on the map sits in one layer of the contract, and no layer may import
+    # one the contract puts above it.
+    config = configparser.ConfigParser()
+    config.read(IMPORTLINTER, encoding="utf-8")
+    contract = config["importlinter:contract:layers"]
+    assert contract["containers"].split() == ["tracer"]
+    assert contract["exhaustive"] == "true"
+    rank: dict[str, int] = {}
+    for height, line in enumerate(reversed(contract["layers"].split("\n"))):
+        for part in line.replace("|", ":").split(":"):
+            if part.strip():
+                rank[f"tracer.{part.strip()}"] = height
+    rank["tracer.games.base"] = rank["tracer.games"]
+    for units, allowed in LAYERS.values():
+        for u in units:
+            if u == "tracer":
+                continue  # the package itself: not a layer of its own container
+            assert u in rank, f"{u} is on the module map but in no layer of .importlinter"
+            below = {v for other in allowed for v in LAYERS[other][0] if v != "tracer"}
+            assert all(rank[v] <= rank[u] for v in below), \
+                f"{u} may import a layer that .importlinter puts above it"

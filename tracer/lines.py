@@ -12,17 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, Field, fields
 from json.encoder import encode_basestring as _json_str
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Protocol
 
 from .jsonio import dumps_json, encode_number
 
-if TYPE_CHECKING:
-    # Events call this module to write themselves (Event.to_line): the classes are
-    # only named in annotations here.
-    from .events import Event
-
 __all__ = [
     "NODE_ID_FIELDS",
+    "LineEvent",
     "compile_line_writer",
     "json_number",
     "line_formatter",
@@ -30,6 +26,19 @@ __all__ = [
 ]
 
 _INF = float("inf")
+
+
+class LineEvent(Protocol):
+    """What a line writer reads of an event: a dataclass with ``seq``, its ``type`` name
+    and the names of its number fields.  Every :class:`tracer.events.Event` is one; this
+    module does not import ``events``, which calls it to write itself (``Event.to_line``)."""
+
+    type: ClassVar[str]
+    _numbers: ClassVar[frozenset[str]]
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def seq(self) -> int: ...
 
 
 def json_number(x: Any) -> str:
@@ -46,7 +55,7 @@ def json_number(x: Any) -> str:
     return dumps_json(encode_number(x))
 
 
-def _spelling(cls: type[Event], f: Field[Any], v: str) -> str:
+def _spelling(cls: type[LineEvent], f: Field[Any], v: str) -> str:
     """Python source that turns the expression ``v`` (field ``f``, not None) into its
     JSON text: the one place that decides how each kind of field is written."""
     annotation = str(f.type)
@@ -68,7 +77,7 @@ def _compile(name: str, source: str) -> Callable[..., str]:
     return function
 
 
-def compile_line_writer(cls: type[Event]) -> Callable[[Event], str]:
+def compile_line_writer(cls: type[LineEvent]) -> Callable[[LineEvent], str]:
     """Generate ``write(e) -> '{"seq":..,"type":..,...}'`` for one event class."""
     parts = [repr('{"seq":'), "int.__repr__(e.seq)", repr(',"type":' + dumps_json(cls.type))]
     for f in fields(cls):
@@ -90,13 +99,13 @@ NODE_ID_FIELDS = frozenset({"node", "parent", "child", "best", "after", "childre
 """The fields of expand, evaluate, backup and cut events that hold node ids."""
 
 
-def _line_fields(cls: type[Event], optional: tuple[str, ...]) -> list[Field[Any]]:
+def _line_fields(cls: type[LineEvent], optional: tuple[str, ...]) -> list[Field[Any]]:
     """The required fields after ``seq`` in declaration order, then those in ``optional``."""
     return [f for f in fields(cls)
             if f.name != "seq" and (f.default is MISSING or f.name in optional)]
 
 
-def line_template(cls: type[Event], optional: tuple[str, ...] = ()) -> str:
+def line_template(cls: type[LineEvent], optional: tuple[str, ...] = ()) -> str:
     """The %-template of one event class's line, newline included: ``%d`` for ``seq``,
     then a ``%s`` for each field of :func:`_line_fields`, to be filled with the field's
     JSON text (``"a1/b2"`` with its quotes, ``"+inf"``, ``null``...)."""
@@ -106,7 +115,7 @@ def line_template(cls: type[Event], optional: tuple[str, ...] = ()) -> str:
     return "".join(parts) + "}\n"
 
 
-def line_formatter(cls: type[Event], optional: tuple[str, ...] = (), *,
+def line_formatter(cls: type[LineEvent], optional: tuple[str, ...] = (), *,
                    quoted_ids: bool = False) -> Callable[..., str]:
     """A fast ``f(seq, *fields) -> line`` for one event class, writing the same bytes as
     ``cls(seq, *fields).to_line() + "\\n"`` without building the event.
@@ -141,6 +150,6 @@ def line_formatter(cls: type[Event], optional: tuple[str, ...] = (), *,
     return formatter
 
 
-_FORMATTERS: dict[tuple[type[Event], tuple[str, ...], bool], Callable[..., str]] = {}
+_FORMATTERS: dict[tuple[type[LineEvent], tuple[str, ...], bool], Callable[..., str]] = {}
 
 

@@ -67,8 +67,8 @@ class Report:
         return mistakes[0] if mistakes else None
 
     def _repr_html_(self) -> str:
-        """Jupyter shows the verdict and a table of the items (see :mod:`tracer.notebook`)."""
-        from ..notebook import report_html
+        """Jupyter shows the verdict and a table of the items (see :mod:`.check_html`)."""
+        from .check_html import report_html
 
         return report_html(self)
 

@@ -28,7 +28,7 @@ from ..render.read.skeleton import Skeleton
 from ..trace import Trace
 
 __all__ = ["MISTAKE_COLOUR", "marked_dot", "render_marked", "render_worksheet",
-           "whole_tree_options", "worksheet_dot"]
+           "whole_tree_options", "worksheet_dot", "worksheet_view"]
 
 MISTAKE_COLOUR = "#d00000"
 
@@ -129,8 +129,8 @@ def whole_tree_options(trace: Trace) -> dict[str, object]:
     return {"max_nodes": max(400, size), "max_width": max(10, size)}
 
 
-def _worksheet_view(trace: Trace, title: str | None,
-                    preset: str | None = None) -> tuple[Drawing, View]:
+def worksheet_view(trace: Trace, title: str | None,
+                   preset: str | None = None) -> tuple[Drawing, View]:
     """The whole tree, every leaf with its value, and nothing of the answer: no values
     of inner nodes, no cuts, no pruned or unsearched styles, no principal variation."""
     drawing = _drawing(trace, preset, title=title, ghost_values=True,
@@ -156,12 +156,12 @@ def _leaf_value(drawing: Drawing, value: float | int | None) -> str | None:
 def worksheet_dot(trace: Trace, *, title: str | None = None,
                   preset: str | None = None) -> str:
     """DOT source of the blank worksheet: the tree of ``trace`` with leaf values only."""
-    drawing, view = _worksheet_view(trace, title, preset)
+    drawing, view = worksheet_view(trace, title, preset)
     return to_dot(view, drawing.theme)
 
 
 def render_worksheet(trace: Trace, out: str | os.PathLike[str], *,
                      title: str | None = None, preset: str | None = None) -> None:
     """Draw the blank worksheet of ``trace``'s tree into ``out``."""
-    drawing, view = _worksheet_view(trace, title, preset)
+    drawing, view = worksheet_view(trace, title, preset)
     _render(drawing, view, out, {})

@@ -2,7 +2,7 @@
 // steppers (moving one moves the other to the same step, as far as it goes).
 import { post, searchRequest, sourceOf } from "./api.js";
 import { el, select } from "./dom.js";
-import { go } from "./main.js";
+import { go, register } from "./router.js";
 import { listenKeys, stepper } from "./stepper.js";
 
 const COLUMNS = ["ordering", "leaves", "expanded", "cuts", "pruned", "first_share", "ebf"];
@@ -58,3 +58,5 @@ export async function renderCompare(view, params) {
     pair);
   await draw();
 }
+
+register("compare", renderCompare);

@@ -2,7 +2,7 @@
 // exercise; choose the search; open it in the stepper, the quiz or the comparison.
 import { get, post } from "./api.js";
 import { el, select } from "./dom.js";
-import { go } from "./main.js";
+import { go, register } from "./router.js";
 
 const AIMA = "A(B(3 12 8) C(2 4 6) D(14 5 2))";
 
@@ -120,3 +120,5 @@ export async function renderEdit(view, params) {
        link));
   await check();
 }
+
+register("edit", renderEdit);

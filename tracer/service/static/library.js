@@ -1,7 +1,7 @@
 // Library: the recorded traces; open one in the stepper, download its pictures.
 import { get } from "./api.js";
 import { el } from "./dom.js";
-import { go } from "./main.js";
+import { go, register } from "./router.js";
 import { listenKeys } from "./stepper.js";
 
 export async function renderLibrary(view, params) {
@@ -28,3 +28,5 @@ export async function renderLibrary(view, params) {
   view.append(el("h2", {}, "Recorded traces"), el("div", { class: "row" }, text), list);
   await load();
 }
+
+register("library", renderLibrary);

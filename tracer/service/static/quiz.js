@@ -3,7 +3,7 @@
 // marked on the tree, the misconception behind the mistakes, a score.
 import { get, post, searchRequest, sourceOf } from "./api.js";
 import { el, nodeGroup, svgNode } from "./dom.js";
-import { go } from "./main.js";
+import { go, register } from "./router.js";
 import { listenKeys } from "./stepper.js";
 
 function number(text) {
@@ -116,3 +116,5 @@ export async function renderQuiz(view, params) {
                             onclick: () => go("step", params) }, "Show solution")),
           out)));
 }
+
+register("quiz", renderQuiz);

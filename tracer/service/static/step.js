@@ -2,7 +2,7 @@
 // alpha/beta window, Italian wording and the print theme as toggles.
 import { post, searchRequest } from "./api.js";
 import { el } from "./dom.js";
-import { go } from "./main.js";
+import { go, register } from "./router.js";
 import { listenKeys, stepper } from "./stepper.js";
 
 export async function renderStep(view, params) {
@@ -32,3 +32,5 @@ export async function renderStep(view, params) {
        toggle("theme", "Print theme", options.theme === "print", "print")),
     s.root);
 }
+
+register("step", renderStep);
