@@ -32,6 +32,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .problems import Problem
+from .slots import CLIENT
 
 __all__ = ["RequestGate", "TokenBuckets", "client_address", "client_key", "costs"]
 
@@ -156,6 +157,8 @@ class RequestGate:
             return
         headers = Headers(scope=scope)
         method = scope["method"]
+        client = client_address(scope, self.proxies)
+        CLIENT.set(client)  # job slots are shared out by client (:mod:`.slots`)
         origin = headers.get("origin")
         allowed = origin is not None and origin in self.origins
         problem: Problem | None = None
@@ -169,7 +172,7 @@ class RequestGate:
                                                 "requests here (only this service's page)")
         elif self.buckets is not None:
             cost = costs(method, _route_path(scope))
-            wait = self.buckets.take(client_address(scope, self.proxies), cost) if cost else 0
+            wait = self.buckets.take(client, cost) if cost else 0
             if wait:
                 seconds = max(1, math.ceil(wait))
                 problem = Problem(429, "Too many requests",

@@ -1,0 +1,124 @@
+"""A hostile student's second pass over the service: each test is a case that once took
+the service away from the rest of the class (or answered what it should not)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from tracer.service import Settings, create_app
+from tracer.service.problems import Problem
+from tracer.service.slots import CLIENT, FairSlots
+
+
+def _settings(tmp_path: Path, **limits: object) -> Settings:
+    return Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path, **limits)  # type: ignore[arg-type]
+
+
+async def _as(client: str, job: asyncio.Future[object] | object) -> object:
+    CLIENT.set(client)  # a task's own context: what the gate does for a request
+    return await job  # type: ignore[misc]
+
+
+def test_a_student_queueing_many_jobs_does_not_make_another_wait_behind_them_all(
+        tmp_path: Path) -> None:
+    service = create_app(_settings(tmp_path, max_jobs=1, queue=32)).state.service
+    gate = threading.Event()
+    order: list[str] = []
+
+    def work(name: str) -> str:
+        gate.wait(60)
+        order.append(name)
+        return name
+
+    async def scenario() -> list[str]:
+        def job(who: str, name: str) -> asyncio.Task[object]:
+            return asyncio.create_task(
+                _as(who, service.job(lambda: work(name), isolate=False)))
+
+        tasks = [job("10.0.0.1", f"abuser-{i}") for i in range(6)]
+        for _ in range(3000):
+            if service.queued == 5:
+                break
+            await asyncio.sleep(0.01)
+        tasks.append(job("10.0.0.2", "student"))
+        for _ in range(3000):
+            if service.queued == 6:
+                break
+            await asyncio.sleep(0.01)
+        gate.set()
+        await asyncio.gather(*tasks)
+        return order
+
+    order = asyncio.run(scenario())
+    # first come first served ran the student's search seventh, after every abusive one
+    assert order[:2] == ["abuser-0", "student"]
+    assert sorted(order) == sorted([f"abuser-{i}" for i in range(6)] + ["student"])
+
+
+def test_one_client_may_keep_only_a_share_of_the_queue_waiting(tmp_path: Path) -> None:
+    service = create_app(_settings(tmp_path, max_jobs=1, queue=8)).state.service
+    gate = threading.Event()
+
+    async def scenario() -> tuple[list[int], str]:
+        def job(who: str) -> asyncio.Task[object]:
+            return asyncio.create_task(
+                _as(who, service.job(lambda: gate.wait(60), isolate=False)))
+
+        abuser = [job("10.0.0.1") for _ in range(5)]  # 1 running, 2 waiting, 2 refused
+        student = job("10.0.0.2")  # the queue still has room for others
+        await asyncio.sleep(0)
+        for _ in range(3000):
+            if sum(t.done() for t in abuser) == 2 and service.queued == 3:
+                break
+            await asyncio.sleep(0.01)
+        gate.set()
+        outcomes = await asyncio.gather(*abuser, student, return_exceptions=True)
+        statuses = [o.status if isinstance(o, Problem) else 200 for o in outcomes]
+        detail = next(o.detail for o in outcomes if isinstance(o, Problem))
+        return statuses, detail
+
+    statuses, detail = asyncio.run(scenario())
+    assert sorted(statuses) == [200, 200, 200, 200, 429, 429]
+    assert statuses[-1] == 200
+    assert detail == "this client has 2 jobs waiting already: retry when one has answered"
+
+
+def test_a_waiter_that_gives_up_leaves_the_line_and_its_slot_goes_on() -> None:
+    async def scenario() -> list[object]:
+        slots = FairSlots(1)
+        await slots.acquire("a")
+        gone = asyncio.create_task(slots.acquire("b"))
+        kept = asyncio.create_task(slots.acquire("c"))
+        await asyncio.sleep(0)
+        gone.cancel()
+        slots.release("a")  # before the cancelled task has run: the slot skips it
+        await kept
+        with pytest.raises(asyncio.CancelledError):
+            await gone
+        seen: list[object] = [dict(slots.held), slots.waiting, slots.free]
+        slots.release("c")
+        seen.append(slots.free)
+        return seen
+
+    assert asyncio.run(scenario()) == [{"c": 1}, {}, 0, 1]
+
+
+def test_the_gate_names_the_client_of_each_job(tmp_path: Path) -> None:
+    app = create_app(_settings(tmp_path))
+    seen: list[str] = []
+    real = app.state.service.job
+
+    async def spying(fn, **kw):  # type: ignore[no-untyped-def]
+        seen.append(CLIENT.get())
+        return await real(fn, **kw)
+
+    app.state.service.job = spying
+    with TestClient(app) as c:
+        got = c.post("/v1/search", json={"example": "aima"})
+    assert got.status_code == 200
+    assert seen == ["testclient"]
