@@ -122,3 +122,20 @@ def test_the_gate_names_the_client_of_each_job(tmp_path: Path) -> None:
         got = c.post("/v1/search", json={"example": "aima"})
     assert got.status_code == 200
     assert seen == ["testclient"]
+
+
+def test_a_problem_quoting_a_huge_or_broken_value_stays_short_and_one_line(
+        tmp_path: Path) -> None:
+    app = create_app(_settings(tmp_path))
+    with TestClient(app) as c:
+        long_name = c.post("/v1/search", json={"example": "a" * 1_000_000})
+        long_key = c.post("/v1/search", json={"tree": {"k" * 1_000_000: 1}})
+        breaks = c.post("/v1/search", json={"tree": {"a\rb\u2028c\x1b[2J": 1}})
+    from tracer.errors import MESSAGE_CHARS
+
+    for got in (long_name, long_key, breaks):
+        assert got.status_code == 422
+        assert got.headers["content-type"] == "application/problem+json"
+        assert len(got.content) < MESSAGE_CHARS * 2 + 500  # once 1 MB or 2 MB: the value
+        assert got.json()["detail"].isprintable()
+    assert "characters] ..." in long_name.json()["detail"]
