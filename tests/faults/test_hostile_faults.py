@@ -117,3 +117,31 @@ def test_an_invalid_event_is_still_named_by_the_schema_as_written(tmp_path: Path
                   contains="line 4: $: expected one step of the search")]
     outcomes = run_cases(cases, tmp_path / "run")
     assert problems(cases[0], outcomes[0]) == []
+
+
+def test_diff_of_wide_traces_builds_each_set_of_names_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the names only one trace evaluated were found by building the other's set once
+    # per name: two 100,000-leaf traces took over two minutes to diff
+    import builtins
+
+    import tracer.analysis.diff as diff
+    from tracer.api import diff_files
+
+    built = []
+
+    def counting(*args: Any) -> set[Any]:
+        made: set[Any] = builtins.set(*args)
+        if len(made) >= 1_000:  # a set of the names, not of an event's few fields
+            built.append(1)
+        return made
+
+    a, b = _wide_stream(2_000), _wide_stream(2_000)
+    b[3]["value"] = 99  # they part at the first leaf
+    for name, lines in (("a.jsonl", a), ("b.jsonl", b)):
+        (tmp_path / name).write_text("".join(json.dumps(x) + "\n" for x in lines),
+                                     encoding="utf-8")
+    monkeypatch.setattr(diff, "set", counting, raising=False)
+    report = diff_files(tmp_path / "a.jsonl", tmp_path / "b.jsonl")
+    assert report is not None
+    assert len(built) < 10  # was one per name evaluated: 4,000
