@@ -17,7 +17,7 @@ from .errors import InputError
 from .jsonio import json_path
 from .options import nearest
 
-__all__ = ["SCHEMAS", "load_schema", "validate"]
+__all__ = ["SCHEMAS", "is_valid", "load_schema", "validate"]
 
 SCHEMAS = ("tree", "trace", "solution", "payoff")
 
@@ -76,6 +76,13 @@ def _without_one_of(name: str, key: str) -> Any:
     schema = load_schema(name)
     own = {k: v for k, v in schema["$defs"][key].items() if k != "oneOf"}
     return Draft202012Validator({"$schema": schema["$schema"], "$defs": schema["$defs"], **own})
+
+
+def is_valid(data: Any, name: str) -> bool:
+    """True when ``data`` is valid against schema ``name``, found the quick way (each
+    event against its own definition); False when invalid or when the quick way cannot
+    tell (ask :func:`validate` then, for the error)."""
+    return nesting(data) <= SCHEMA_DEPTH and _quick_valid(data, name, None)
 
 
 def _quick_valid(data: Any, name: str, ref: str | None) -> bool:
