@@ -145,3 +145,86 @@ def test_diff_of_wide_traces_builds_each_set_of_names_once(
     report = diff_files(tmp_path / "a.jsonl", tmp_path / "b.jsonl")
     assert report is not None
     assert len(built) < 10  # was one per name evaluated: 4,000
+
+
+GAME = b'''
+from tracer.games.base import Capabilities, Player
+
+
+class Mine(BaseException):
+    pass
+
+
+class Base:
+    capabilities = Capabilities()
+    name = "base"
+
+    def initial_state(self):
+        return ()
+
+    def to_move(self, state):
+        return Player.MAX if len(state) % 2 == 0 else Player.MIN
+
+    def actions(self, state):
+        return [] if len(state) == 2 else [0, 1]
+
+    def result(self, state, action):
+        return (*state, action)
+
+    def is_terminal(self, state):
+        return len(state) == 2
+
+    def utility(self, state):
+        return state[0] - state[1]
+
+    def move_name(self, state, action):
+        return str(action)
+
+    def describe(self, state):
+        return str(state)
+
+
+class Closing(Base):
+    def actions(self, state):
+        raise GeneratorExit("closed")
+
+
+class Own(Base):
+    def utility(self, state):
+        raise Mine("boom")
+
+
+class OwnFirst(Base):
+    def to_move(self, state):
+        raise Mine("first")
+
+
+class OwnInit(Base):
+    def __init__(self):
+        raise Mine("init")
+'''
+
+
+def base_exceptions() -> list[Case]:
+    """A game raising a BaseException that is neither an interrupt nor an exit: it went
+    past the guard as a 57- to 75-line traceback."""
+    files = {"g.py": GAME, "imp.py": b"class Mine(BaseException):\n    pass\n"
+                                      b"raise Mine('at import')\n"}
+    cases = [Case(f"base-exception-{name}", ["run", f"g.py:{name}", "-a", "minimax"],
+                  dict(files), codes=(1,), contains=said, category="base-exceptions")
+             for name, said in (("Closing", "Closing.actions() at position () raised "
+                                            "GeneratorExit: closed"),
+                                ("Own", "raised Mine: boom"),
+                                ("OwnFirst", "failed: Mine: first"),
+                                ("OwnInit", "OwnInit(...) failed: Mine: init"))]
+    cases.append(Case("base-exception-import", ["run", "imp.py:G"], dict(files), codes=(1,),
+                      contains="importing the file failed: Mine: at import",
+                      category="base-exceptions"))
+    return cases
+
+
+def test_a_game_raising_a_base_exception_gives_one_line(tmp_path: Path) -> None:
+    cases = base_exceptions()
+    outcomes = run_cases(cases, tmp_path)
+    found = {c.name: problems(c, o) for c, o in zip(cases, outcomes, strict=True)}
+    assert {k: v for k, v in found.items() if v} == {}
