@@ -200,3 +200,29 @@ def test_an_invalid_event_in_a_posted_trace_is_named_as_before(tmp_path: Path) -
         again = c.post("/v1/render", json={"trace": trace, "format": "svg"})
     assert got.status_code == again.status_code == 422
     assert got.json()["where"] == again.json()["where"] == "$.trace.events[2]"
+
+
+def test_a_job_runs_when_the_server_holds_more_than_a_thousand_descriptors() -> None:
+    # a slow client's open connection is a descriptor: with 1,100 of them the job's
+    # pidfd came past 1023, select() refused it, and every job answered 500
+    import os
+    import resource
+
+    from tracer.service.isolation import JobLimits, run_isolated
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 1_200
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+    held: list[int] = []
+    try:
+        while not held or held[-1] < 1_100:
+            held.append(os.open(os.devnull, os.O_RDONLY))
+        answer = run_isolated(lambda: 7, JobLimits(cpu=5, memory=1024, wall=10,
+                                                   answer=1_000_000))
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert answer == 7
+
