@@ -226,3 +226,26 @@ def test_a_job_runs_when_the_server_holds_more_than_a_thousand_descriptors() -> 
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     assert answer == 7
 
+
+def test_a_client_gone_in_the_middle_of_its_body_is_not_an_internal_error(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    app = create_app(_settings(tmp_path))
+    incoming = [{"type": "http.request", "body": b'{"exam', "more_body": True},
+                {"type": "http.disconnect"}]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/v1/search", "raw_path": b"",
+             "root_path": "", "query_string": b"", "client": ("127.0.0.1", 5000),
+             "server": ("127.0.0.1", 8000),
+             "headers": [(b"content-type", b"application/json"),
+                         (b"content-length", b"100")]}
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 400
+    assert "internal error" not in caplog.text

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
@@ -187,11 +187,17 @@ class Service:
             raise Problem(413, "Too large", f"the body has {declared} bytes; at most {limit}")
         chunks: list[bytes] = []
         size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise Problem(413, "Too large", f"the body exceeds {limit} bytes")
-            chunks.append(chunk)
+        try:
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise Problem(413, "Too large", f"the body exceeds {limit} bytes")
+                chunks.append(chunk)
+        except ClientDisconnect:
+            # not a fault of the service: no "internal error" and traceback in the log
+            # for each slow client that gives up (a thousand of them, a thousand logged)
+            raise Problem(400, "Bad request", f"the client went away after {size} bytes "
+                                              "of its body") from None
         raw = b"".join(chunks)
         if len(raw) <= INLINE_BODY and json_depth(raw) <= INLINE_DEPTH:
             return parse_body(raw, component)
