@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -230,14 +231,15 @@ def test_a_job_runs_when_the_server_holds_more_than_a_thousand_descriptors() -> 
 def test_a_client_gone_in_the_middle_of_its_body_is_not_an_internal_error(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     app = create_app(_settings(tmp_path))
-    incoming = [{"type": "http.request", "body": b'{"exam', "more_body": True},
-                {"type": "http.disconnect"}]
-    sent: list[dict[str, Any]] = []
+    incoming: list[MutableMapping[str, Any]] = [
+        {"type": "http.request", "body": b'{"exam', "more_body": True},
+        {"type": "http.disconnect"}]
+    sent: list[MutableMapping[str, Any]] = []
 
-    async def receive() -> dict[str, Any]:
+    async def receive() -> MutableMapping[str, Any]:
         return incoming.pop(0) if incoming else {"type": "http.disconnect"}
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         sent.append(message)
 
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
