@@ -13,6 +13,7 @@ from harness import Case, problems, run_cases
 
 from tracer.errors import MESSAGE_CHARS
 
+ROOT = Path(__file__).resolve().parents[2]
 LONG = 1_000_000
 
 
@@ -228,3 +229,26 @@ def test_a_game_raising_a_base_exception_gives_one_line(tmp_path: Path) -> None:
     outcomes = run_cases(cases, tmp_path)
     found = {c.name: problems(c, o) for c, o in zip(cases, outcomes, strict=True)}
     assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_a_named_pipe_no_program_reads_is_refused_not_waited_on(tmp_path: Path) -> None:
+    # opened plainly, a pipe without a reader held `render -o pipe.svg` for ever
+    import os
+    import subprocess
+    import sys
+
+    from harness import _env
+
+    (tmp_path / "t.json").write_bytes((ROOT / "traces" / "aima.alphabeta.fail-soft.json")
+                                      .read_bytes())
+    for name in ("pipe.svg", "pipe.json", "pipe.jsonl"):
+        os.mkfifo(tmp_path / name)
+    for args in (["render", "t.json", "-o", "pipe.svg"],
+                 ["run", "aima", "-o", "pipe.json"],
+                 ["run", "aima", "-o", "pipe.jsonl", "-q"]):
+        done = subprocess.run([sys.executable, "-m", "tracer", *args], cwd=tmp_path,
+                              env=_env(), capture_output=True, text=True, timeout=60,
+                              check=False)
+        lines = done.stderr.splitlines()
+        assert done.returncode == 1, (args, done.stderr)
+        assert len(lines) == 1 and "no program is reading this pipe" in lines[0], lines
