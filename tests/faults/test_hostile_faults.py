@@ -252,3 +252,20 @@ def test_a_named_pipe_no_program_reads_is_refused_not_waited_on(tmp_path: Path) 
         lines = done.stderr.splitlines()
         assert done.returncode == 1, (args, done.stderr)
         assert len(lines) == 1 and "no program is reading this pipe" in lines[0], lines
+
+
+def empty_folder() -> list[Case]:
+    """An output folder given as '' (an unset variable in a script): exercise wrote its
+    files into the current folder, where every other output refuses an empty path."""
+    return [Case(f"exercise-folder-{label}", ["exercise", "-b", "2", "-d", "2", "-o", arg],
+                 {"t.json": b"{}"}, codes=(2,), contains=said, category="empty-folder")
+            for label, arg, said in (("empty", "", "-o: the path is empty"),
+                                     ("dash", "-", "a folder of files, not one stream"),
+                                     ("file", "t.json", "is a file"))]
+
+
+def test_an_empty_output_folder_is_refused(tmp_path: Path) -> None:
+    cases = empty_folder()
+    outcomes = run_cases(cases, tmp_path)
+    found = {c.name: problems(c, o) for c, o in zip(cases, outcomes, strict=True)}
+    assert {k: v for k, v in found.items() if v} == {}
