@@ -136,7 +136,8 @@ class Service:
         share = max(1, s.queue // 4)
         if self.running >= s.max_jobs and self.slots.waiting_of(client) >= share:
             raise Problem(429, "Too many requests", f"this client has {share} jobs waiting "
-                                                    "already: retry when one has answered")
+                                                    "already: retry when one has answered",
+                          retry_after=1)
         self.queued += 1
         try:
             async with asyncio.timeout(s.queue_wait):
