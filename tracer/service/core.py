@@ -66,8 +66,9 @@ class Settings:
     max_jobs: int = field(default_factory=cores)
     """Jobs (searches, drawings, checks, ...) running at once in one server process."""
     queue: int = 32
-    """Jobs waiting for a slot, at most; a request beyond them gets a 503 at once.  One
-    client may keep a quarter of them waiting (at least one); a 429 past that."""
+    """Jobs waiting for a slot, at most; a request beyond them gets a 503 at once.  Once
+    half of them wait, one client may keep a quarter waiting (at least one): a 429 past
+    that, so that no one client fills the queue."""
     queue_wait: float = 20.0
     """How long a request waits for a free job slot before a 503."""
     cpu_limit: float = 5.0
@@ -134,7 +135,8 @@ class Service:
                                        "waiting: retry in a moment")
         client = CLIENT.get()
         share = max(1, s.queue // 4)
-        if self.running >= s.max_jobs and self.slots.waiting_of(client) >= share:
+        if self.running >= s.max_jobs and self.slots.waiting_of(client) >= share and \
+                self.queued >= s.queue // 2:  # a script's burst may wait while there is room
             raise Problem(429, "Too many requests", f"this client has {share} jobs waiting "
                                                     "already: retry when one has answered",
                           retry_after=1)
