@@ -254,3 +254,53 @@ def test_a_client_gone_in_the_middle_of_its_body_is_not_an_internal_error(
     assert sent[0]["status"] == 400
     assert "internal error" not in caplog.text
 
+
+def test_a_client_that_does_not_read_its_answers_gets_no_more_until_it_does() -> None:
+    # each answer waits in the server's memory until read: sixty unread 19 MB searches
+    # held 640 MB, and more would have held more
+    from tracer.service.gate import RequestGate
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"x" * 3_000})
+
+    gate = RequestGate(app, unread=2_000)
+
+    def scope(client: str) -> dict[str, Any]:
+        return {"type": "http", "method": "POST", "path": "/v1/search", "headers": [],
+                "client": (client, 5000), "root_path": ""}
+
+    async def receive() -> MutableMapping[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def scenario() -> list[int]:
+        unread = asyncio.Event()
+
+        async def stuck(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                await unread.wait()  # a reader that does not read
+
+        first = asyncio.create_task(gate(scope("10.0.0.1"), receive, stuck))
+        await asyncio.sleep(0.05)
+        statuses = []
+        for client in ("10.0.0.1", "10.0.0.2"):
+            sent: list[MutableMapping[str, Any]] = []
+
+            async def keep(message: MutableMapping[str, Any], sent: Any = sent) -> None:
+                sent.append(message)
+
+            await gate(scope(client), receive, keep)
+            statuses.append(sent[0]["status"])
+        unread.set()
+        await first
+        sent = []
+        await gate(scope("10.0.0.1"), receive, lambda m: _append(sent, m))
+        statuses.append(sent[0]["status"])
+        assert gate.sending == {}
+        return statuses
+
+    assert asyncio.run(scenario()) == [429, 200, 200]
+
+
+async def _append(into: list[Any], message: Any) -> None:
+    into.append(message)
