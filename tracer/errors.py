@@ -8,6 +8,7 @@ for missing tools).  Only :mod:`tracer.cli` turns them into exit codes.
 from __future__ import annotations
 
 __all__ = [
+    "MESSAGE_CHARS",
     "GraphvizMissing",
     "InputError",
     "LimitExceeded",
@@ -15,6 +16,7 @@ __all__ = [
     "OutputError",
     "TracerError",
     "UsageError",
+    "one_line",
 ]
 
 
@@ -66,3 +68,23 @@ class Deadline(BaseException):
     """Raised inside work that ran past its deadline (a game looping in ``actions``).
 
     A BaseException, so that ``except Exception`` in a game does not swallow it."""
+
+
+MESSAGE_CHARS = 2_000
+"""Longest error line the faces print or answer: a message quotes the bad value, and a
+value can be a megabyte (a key of a tree file, a name in a request)."""
+
+
+def one_line(message: str, limit: int = MESSAGE_CHARS) -> str:
+    """``message`` as one line of at most about ``limit`` characters: line breaks and
+    other control characters (``\\r``, ``\\x1b``, ``\\u2028``, ...) written as escapes,
+    so that no value a message quotes can add a line or move the cursor, and the middle
+    of a longer message cut out, saying how much."""
+    text = " ".join(message.split("\n"))
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                       for c in text)
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 3 // 4, limit // 8
+    return f"{text[:head]} ... [{len(text) - head - tail:,} characters] ... {text[-tail:]}"

@@ -174,6 +174,22 @@ def _failure(exc: OSError, path: str) -> OutputError:
     return OutputError(f"cannot write file: {exc.strerror or exc}", file=path)
 
 
+def _open_device(target: OutputTarget) -> int:
+    """A descriptor writing to a device or a pipe.  A named pipe is opened without
+    waiting: opened plainly, a pipe that no program reads held the command for ever."""
+    if not stat.S_ISFIFO(os.stat(target.real).st_mode):
+        return os.open(target.real, os.O_WRONLY)
+    try:
+        fd = os.open(target.real, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno != errno.ENXIO:
+            raise
+        raise OutputError("cannot write file: no program is reading this pipe (start "
+                          "the reader first)", file=target.path) from None
+    os.set_blocking(fd, True)  # a slow reader is waited for, as by any writer
+    return fd
+
+
 def _new_file_mode() -> int:
     # mkstemp creates 0600 files; give new outputs the mode open() would have given them.
     mask = os.umask(0)
@@ -200,9 +216,9 @@ def open_output(target: OutputTarget | str | os.PathLike[str], *, binary: bool =
         return
     if target.kind == "device":
         try:
-            handle = (open(target.real, "wb") if binary  # noqa: SIM115 - closed below
-                      else open(target.real, "w", encoding="utf-8",  # noqa: SIM115
-                                newline="\n"))
+            fd = _open_device(target)
+            handle = (os.fdopen(fd, "wb") if binary
+                      else os.fdopen(fd, "w", encoding="utf-8", newline="\n"))
         except OSError as exc:
             raise _failure(exc, target.path) from None
         try:

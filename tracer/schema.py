@@ -17,7 +17,7 @@ from .errors import InputError
 from .jsonio import json_path
 from .options import nearest
 
-__all__ = ["SCHEMAS", "load_schema", "validate"]
+__all__ = ["SCHEMAS", "is_valid", "load_schema", "validate"]
 
 SCHEMAS = ("tree", "trace", "solution", "payoff")
 
@@ -46,6 +46,70 @@ def _validator(name: str, ref: str | None) -> Any:
     if ref is not None:
         schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": ref}
     return Draft202012Validator(schema)
+
+
+@cache
+def _tagged(name: str) -> dict[str, dict[str, str]]:
+    """The definitions of schema ``name`` that are a ``oneOf`` of definitions told apart
+    by their ``type`` constant (the trace's events): definition -> type -> branch."""
+    defs: dict[str, Any] = load_schema(name).get("$defs", {})
+    found: dict[str, dict[str, str]] = {}
+    for key, definition in defs.items():
+        tags: dict[str, str] = {}
+        for branch in definition.get("oneOf", ()):
+            target = str(branch.get("$ref", "")).removeprefix("#/$defs/")
+            typed = defs.get(target, {})
+            const = typed.get("properties", {}).get("type", {}).get("const")
+            if not isinstance(const, str) or "type" not in typed.get("required", ()):
+                break
+            tags[const] = target
+        else:
+            if tags and len(tags) == len(definition["oneOf"]):
+                found[key] = tags
+    return found
+
+
+@cache
+def _without_one_of(name: str, key: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    schema = load_schema(name)
+    own = {k: v for k, v in schema["$defs"][key].items() if k != "oneOf"}
+    return Draft202012Validator({"$schema": schema["$schema"], "$defs": schema["$defs"], **own})
+
+
+def is_valid(data: Any, name: str) -> bool:
+    """True when ``data`` is valid against schema ``name``, found the quick way (each
+    event against its own definition); False when invalid or when the quick way cannot
+    tell (ask :func:`validate` then, for the error)."""
+    return nesting(data) <= SCHEMA_DEPTH and _quick_valid(data, name, None)
+
+
+def _quick_valid(data: Any, name: str, ref: str | None) -> bool:
+    """True when ``data`` is valid, each event checked against its own definition only;
+    False when that cannot say (then :func:`validate` asks the schema as written).
+
+    jsonschema tries every branch of a ``oneOf`` and builds an error for each that
+    fails: thirteen per event, 1.4 ms an event, two minutes to validate a 100,000-event
+    trace that ``render`` reads in half a second.  An event's ``type`` names the one
+    branch that can match (each requires its own constant), so checking that branch
+    and the rest of the definition accepts exactly what the ``oneOf`` does."""
+    tagged = _tagged(name)
+
+    def one(item: Any, key: str) -> bool:
+        kind = item.get("type") if isinstance(item, dict) else None
+        branch = tagged[key].get(kind) if isinstance(kind, str) else None
+        return branch is not None and _without_one_of(name, key).is_valid(item) and \
+            _validator(name, f"#/$defs/{branch}").is_valid(item)
+
+    key = ref.removeprefix("#/$defs/") if ref is not None else None
+    if key is not None and key in tagged:
+        return one(data, key)
+    if ref is None and name == "trace" and "event" in tagged and isinstance(data, dict) \
+            and isinstance(data.get("events"), list):
+        return _validator(name, None).is_valid(dict(data, events=[])) and \
+            all(one(event, "event") for event in data["events"])
+    return False
 
 
 SCHEMA_DEPTH = 100
@@ -83,6 +147,8 @@ def validate(data: Any, name: str, *, file: str, ref: str | None = None,
 
     if nesting(data) > SCHEMA_DEPTH:
         return False
+    if _quick_valid(data, name, ref):
+        return True
     error = best_match(_validator(name, ref).iter_errors(data))
     if error is None:
         return True

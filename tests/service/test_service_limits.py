@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import socket
 import subprocess
@@ -16,6 +15,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
+from tracer.service.slots import FairSlots
 from tracer.service.store import SqliteStore, trace_id
 
 
@@ -32,7 +32,7 @@ def test_a_search_that_cannot_finish_stops_at_the_time_budget(tmp_path: Path) ->
 
 def test_a_request_finding_every_job_slot_busy_gets_a_503(tmp_path: Path) -> None:
     app = create_app(Settings(db=str(tmp_path / "t.db"), queue_wait=0.05, seed_dir=tmp_path))
-    app.state.service.slots = asyncio.Semaphore(0)  # every slot taken
+    app.state.service.slots = FairSlots(0)  # every slot taken
     with TestClient(app) as c:
         got = c.post("/v1/search", json={"example": "aima"})
         assert c.get("/v1/examples").status_code == 200  # lists need no slot

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from ..errors import TracerError, UsageError
+from ..errors import TracerError, UsageError, one_line
 
 __all__ = ["main"]
 
@@ -83,7 +83,7 @@ class _Group(click.Group):
 
 def _fail(ctx: click.Context, message: str, code: int, *, prefix: str = "gametrace: error: "
           ) -> None:
-    click.echo(prefix + " ".join(message.split("\n")), err=True)
+    click.echo(prefix + one_line(message), err=True)
     ctx.exit(code)
 
 

@@ -208,14 +208,14 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
               type=LibraryChoice("tracer.analysis.exercise:VARIANTS"),
               help="Alpha-beta variant.")
 @cut_on_option(default="ge", help="Cut test of the answer key.")
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
               default=None, help="Folder for the files [default: exercise-SEED].")
 @click.option("--format", "fmt", default="svg", show_default=True,
               type=LibraryChoice("tracer.render.model.options:FORMATS"),
               help="Format of the diagrams.")
 @preset_option
 def exercise_command(branching: int, depth: int, cuts: str | None, values: str, seed: int,
-                     variant: str, cut_on: str, out_dir: Path | None, fmt: str,
+                     variant: str, cut_on: str, out_dir: str | None, fmt: str,
                      preset: str | None) -> None:
     """Make a random alpha-beta exercise with its answer key.
 
@@ -234,11 +234,10 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     """
     from ..api import write_exercise_files
 
-    if out_dir is not None and str(out_dir) == "-":
-        from ..errors import UsageError
+    if out_dir is not None:  # as text: click makes Path("") the current folder
+        from ..outputs import check_folder
 
-        raise UsageError("-o -: exercise writes a folder of files, not one stream; give a "
-                         "folder name")
+        check_folder(out_dir, option="-o", what="exercise writes")
     ex, written = write_exercise_files(
         branching=branching, depth=depth, cuts=cuts, values=values, seed=seed,
         variant=variant, cut_on=cut_on, out_dir=out_dir, fmt=fmt, preset=preset)

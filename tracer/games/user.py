@@ -63,7 +63,9 @@ def load_user_game_with_params(
         game = factory(**values)
     except (TypeError, ValueError) as exc:
         raise UsageError(f"{path}: {class_name}(...) rejected its parameters: {exc}") from None
-    except (Exception, SystemExit) as exc:
+    except BaseException as exc:
+        if not _theirs(exc):
+            raise
         raise InputError(f"{class_name}(...) failed: {_failure(exc)}", file=path) from None
     check_game(game, file=path, what=class_name)
     return GuardedGame(game, file=path, what=class_name), _recorded(factory, values)
@@ -91,13 +93,30 @@ def check_game(game: Any, *, file: str, what: str) -> None:
                          "(see the Game protocol in docs/games.md)", file=file)
     try:
         player = game.to_move(game.initial_state())
-    except (Exception, SystemExit) as exc:
+    except BaseException as exc:
+        if not _theirs(exc):
+            raise
         raise InputError(f"{what}.to_move(initial_state()) failed: {_failure(exc)}",
                          file=file) from None
     if not isinstance(player, Player):
         raise InputError(f"{what}.to_move must return a tracer.games.base.Player "
                          f"(Player.MAX, Player.MIN, Player.CHANCE), got {_short(player)}",
                          file=file)
+
+
+def _ours(exc: BaseException) -> bool:
+    """Whether ``exc`` is one of the library's own signals (a deadline, SIGTERM), not a
+    ``GeneratorExit`` or a ``BaseException`` of the user's raised from a game, which went
+    past the guard as a 75-line traceback."""
+    return type(exc).__module__.partition(".")[0] == "tracer"
+
+
+def _theirs(exc: BaseException) -> bool:
+    """Whether ``exc``, raised inside user code, is the user's to report as a failure of
+    their file (an ``Exception``, ``SystemExit``, ``GeneratorExit``, a ``BaseException``
+    of their own), not an interrupt or the library's own signal, let through."""
+    return not isinstance(exc, KeyboardInterrupt) and not (
+        not isinstance(exc, Exception) and _ours(exc))
 
 
 def _failure(exc: BaseException) -> str:
@@ -297,7 +316,7 @@ class GuardedGame:
             return InputError(f"{self._at(name, args)} called sys.exit({exc.code!r}): a game "
                               "must return, not exit", file=self._file)
         if isinstance(exc, (InputError, UsageError, KeyboardInterrupt, MemoryError)) or (
-                not isinstance(exc, Exception)):
+                not isinstance(exc, Exception) and _ours(exc)):
             return exc  # an interrupt, a teammate's limit, or our own error: as it is
         if isinstance(exc, RecursionError) and _deep_already():
             return exc  # the search itself is too deep: reported as such by the CLI
@@ -373,7 +392,9 @@ def _import_file(path: str) -> ModuleType:
         del sys.modules[name]
         raise InputError(f"syntax error: {_short(exc.msg, 120, as_str=True)}", file=path,
                          where=f"line {exc.lineno}") from None
-    except (Exception, SystemExit) as exc:
+    except BaseException as exc:
+        if not _theirs(exc):
+            raise
         del sys.modules[name]
         raise InputError(f"importing the file failed: {_failure(exc)}", file=path) from None
     finally:

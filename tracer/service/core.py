@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
 from .isolation import JobLimits, run_isolated
 from .problems import Problem, from_library, nested
+from .slots import CLIENT, FairSlots
 from .store import SqliteStore, TraceStore, describe
 from .warm import warm_up
 from .web import job_pool
@@ -65,7 +66,9 @@ class Settings:
     max_jobs: int = field(default_factory=cores)
     """Jobs (searches, drawings, checks, ...) running at once in one server process."""
     queue: int = 32
-    """Jobs waiting for a slot, at most; a request beyond them gets a 503 at once."""
+    """Jobs waiting for a slot, at most; a request beyond them gets a 503 at once.  Once
+    half of them wait, one client may keep a quarter waiting (at least one): a 429 past
+    that, so that no one client fills the queue."""
     queue_wait: float = 20.0
     """How long a request waits for a free job slot before a 503."""
     cpu_limit: float = 5.0
@@ -107,7 +110,7 @@ class Service:
     def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
         self.settings = settings
         self.store: TraceStore = store or SqliteStore(settings.db)
-        self.slots = asyncio.Semaphore(settings.max_jobs)
+        self.slots = FairSlots(settings.max_jobs)
         self.pool = job_pool(settings.max_jobs)
         self.running = 0
         """Jobs holding a slot now (their processes may be ending)."""
@@ -130,10 +133,17 @@ class Service:
         if self.running >= s.max_jobs and self.queued >= s.queue:
             raise Problem(503, "Busy", f"{s.max_jobs} jobs are running and {s.queue} are "
                                        "waiting: retry in a moment")
+        client = CLIENT.get()
+        share = max(1, s.queue // 4)
+        if self.running >= s.max_jobs and self.slots.waiting_of(client) >= share and \
+                self.queued >= s.queue // 2:  # a script's burst may wait while there is room
+            raise Problem(429, "Too many requests", f"this client has {share} jobs waiting "
+                                                    "already: retry when one has answered",
+                          retry_after=1)
         self.queued += 1
         try:
             async with asyncio.timeout(s.queue_wait):
-                await self.slots.acquire()
+                await self.slots.acquire(client)
         except TimeoutError:
             raise Problem(503, "Busy", f"no job slot came free in {s.queue_wait:g} s "
                                        f"({s.max_jobs} jobs at once): retry in a moment"
@@ -146,15 +156,16 @@ class Service:
             done = loop.run_in_executor(self.pool, run_isolated, fn, self.job_limits)
         else:
             done = loop.run_in_executor(self.pool, fn)
-        done.add_done_callback(self._release)  # when the work ends, not when we stop waiting
+        # the slot is given back when the work ends, not when we stop waiting
+        done.add_done_callback(lambda d: self._release(d, client))
         try:
             return await asyncio.shield(done)
         except (TracerError, RecursionError) as exc:
             raise from_library(exc) from None
 
-    def _release(self, done: asyncio.Future[Any]) -> None:
+    def _release(self, done: asyncio.Future[Any], client: str) -> None:
         self.running -= 1
-        self.slots.release()
+        self.slots.release(client)
         if not done.cancelled():
             done.exception()  # seen: a client that went away leaves no "never retrieved"
 
@@ -179,11 +190,17 @@ class Service:
             raise Problem(413, "Too large", f"the body has {declared} bytes; at most {limit}")
         chunks: list[bytes] = []
         size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise Problem(413, "Too large", f"the body exceeds {limit} bytes")
-            chunks.append(chunk)
+        try:
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise Problem(413, "Too large", f"the body exceeds {limit} bytes")
+                chunks.append(chunk)
+        except ClientDisconnect:
+            # not a fault of the service: no "internal error" and traceback in the log
+            # for each slow client that gives up (a thousand of them, a thousand logged)
+            raise Problem(400, "Bad request", f"the client went away after {size} bytes "
+                                              "of its body") from None
         raw = b"".join(chunks)
         if len(raw) <= INLINE_BODY and json_depth(raw) <= INLINE_DEPTH:
             return parse_body(raw, component)

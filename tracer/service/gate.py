@@ -32,6 +32,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .problems import Problem
+from .slots import CLIENT
 
 __all__ = ["RequestGate", "TokenBuckets", "client_address", "client_key", "costs"]
 
@@ -144,11 +145,16 @@ class RequestGate:
 
     def __init__(self, app: ASGIApp, *, cors_origins: Iterable[str] = (),
                  rate: float = 0.0, burst: float = 0.0,
-                 trusted_proxies: Iterable[str] = ()) -> None:
+                 trusted_proxies: Iterable[str] = (), unread: int = 0) -> None:
         self.app = app
         self.origins = frozenset(o.rstrip("/") for o in cors_origins)
         self.buckets = TokenBuckets(rate, max(burst, 1.0)) if rate > 0 else None
         self.proxies = _networks(trusted_proxies)
+        self.unread = unread
+        """Bytes of answers one client may have waiting to be read before its next job
+        request gets a 429 (0: no limit)."""
+        self.sending: dict[str, int] = {}
+        """Bytes of answers each client has not yet taken from the server."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -156,6 +162,8 @@ class RequestGate:
             return
         headers = Headers(scope=scope)
         method = scope["method"]
+        client = client_address(scope, self.proxies)
+        CLIENT.set(client)  # job slots are shared out by client (:mod:`.slots`)
         origin = headers.get("origin")
         allowed = origin is not None and origin in self.origins
         problem: Problem | None = None
@@ -167,9 +175,16 @@ class RequestGate:
                 headers.get("sec-fetch-site") in ("cross-site", "same-site"):
             problem = Problem(403, "Forbidden", "a page on another site may not send "
                                                 "requests here (only this service's page)")
+        elif self.unread and costs(method, _route_path(scope)) and \
+                self.sending.get(client, 0) > self.unread:
+            # a client that does not read its answers (they wait in the server's memory,
+            # 19 MB each: sixty such took 640 MB) gets no more until it has read them
+            problem = Problem(429, "Too many requests",
+                              f"this client has {self.sending[client]:,} bytes of answers "
+                              "not yet read: read them first", retry_after=1)
         elif self.buckets is not None:
             cost = costs(method, _route_path(scope))
-            wait = self.buckets.take(client_address(scope, self.proxies), cost) if cost else 0
+            wait = self.buckets.take(client, cost) if cost else 0
             if wait:
                 seconds = max(1, math.ceil(wait))
                 problem = Problem(429, "Too many requests",
@@ -179,16 +194,28 @@ class RequestGate:
         if problem is not None:
             await problem.response()(scope, receive, send)
             return
-        if not allowed:
-            await self.app(scope, receive, send)
-            return
 
         async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
+            if allowed and message["type"] == "http.response.start":
                 out = MutableHeaders(scope=message)
                 out["Access-Control-Allow-Origin"] = str(origin)
                 out.append("Vary", "Origin")
-            await send(message)
+            size = len(message.get("body", b"")) if message["type"] == \
+                "http.response.body" else 0
+            if not size:
+                await send(message)
+                return
+            # counted while the server holds it: the send returns once the connection
+            # has taken all but its buffer's worth
+            self.sending[client] = self.sending.get(client, 0) + size
+            try:
+                await send(message)
+            finally:
+                left = self.sending[client] - size
+                if left:
+                    self.sending[client] = left
+                else:
+                    del self.sending[client]
 
         await self.app(scope, receive, sending)
 

@@ -293,7 +293,11 @@ def _reap(pid: int) -> tuple[int, float]:
     pidfd = _pidfd(pid)
     if pidfd is not None:
         try:
-            select.select([pidfd], [], [], LINGER)
+            # poll, not select: select refuses a descriptor past 1023, and a server
+            # holding a thousand connections (slow clients) failed every job with a 500
+            poller = select.poll()
+            poller.register(pidfd, select.POLLIN)
+            poller.poll(math.ceil(LINGER * 1000))
         finally:
             os.close(pidfd)
     else:

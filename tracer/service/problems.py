@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..errors import InputError, LimitExceeded, TracerError, UsageError
+from ..errors import InputError, LimitExceeded, TracerError, UsageError, one_line
 from ..jsonio import dumps_json
 
 __all__ = ["Problem", "from_library", "guarded", "nested", "no_route"]
@@ -27,9 +27,11 @@ class Problem(Exception):
 
     def __init__(self, status: int, title: str, detail: str, *, where: str | None = None,
                  file: str | None = None, retry_after: int | None = None) -> None:
+        detail = one_line(detail)  # it may quote a value of the request: never all of it
         super().__init__(detail)
         self.status, self.title, self.detail = status, title, detail
-        self.where, self.file = where, file
+        self.where = one_line(where) if where is not None else None
+        self.file = file
         self.retry_after = retry_after if retry_after is not None else (
             1 if status == 503 else None)
         """Seconds, sent as ``Retry-After`` (a 503 without one says 1)."""

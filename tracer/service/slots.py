@@ -1,0 +1,91 @@
+"""Job slots shared fairly between clients.
+
+A first-come-first-served queue lets one client who sends thirty long searches at once
+make every other student wait behind all thirty (measured: a one-line search answered
+after 18 s).  Here, when a slot comes free it goes to the waiting client that holds the
+fewest slots, among those the one served longest ago (round robin), then the one who
+asked first: another student waits at
+most for one running job to end, however many the first one has queued.  A client may
+also keep only a share of the queue waiting (:meth:`FairSlots.waiting_of`), so that no
+one client can fill it and turn everyone else away with a 503.
+
+The client of a request is set by the gate (:mod:`.gate`) in :data:`CLIENT`; work the
+service starts on its own counts as one client, ``"service"``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import deque
+from contextvars import ContextVar
+
+__all__ = ["CLIENT", "FairSlots"]
+
+CLIENT: ContextVar[str] = ContextVar("gametrace_client", default="service")
+"""The client the current request comes from (:func:`.gate.client_address`)."""
+
+
+class FairSlots:
+    """``size`` slots; waiting clients served fewest-held first, then in turn."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self.held: dict[str, int] = {}
+        self.waiting: dict[str, deque[tuple[int, asyncio.Future[None]]]] = {}
+        self.served: dict[str, int] = {}
+        """When each client holding or awaiting a slot was last given one."""
+        self._order = itertools.count()  # one clock for asking and serving
+
+    def waiting_of(self, client: str) -> int:
+        """Jobs of ``client`` waiting for a slot now."""
+        return len(self.waiting.get(client, ()))
+
+    async def acquire(self, client: str) -> None:
+        """A slot for ``client``, now if one is free and no one waits, else in turn."""
+        if self.free > 0 and not self.waiting:
+            self.free -= 1
+            self._give(client)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = (next(self._order), future)
+        self.waiting.setdefault(client, deque()).append(entry)
+        try:
+            await future
+        except BaseException:  # a timeout or a client gone: leave the line
+            if future.done() and not future.cancelled():
+                self.release(client)  # the slot came as we left: hand it on
+            else:
+                line = self.waiting.get(client)
+                if line is not None and entry in line:
+                    line.remove(entry)
+                    if not line:
+                        del self.waiting[client]
+            raise
+
+    def release(self, client: str) -> None:
+        """Give back a slot of ``client``: to the next in turn, or to the free ones."""
+        left = self.held.get(client, 0) - 1
+        if left > 0:
+            self.held[client] = left
+        else:
+            self.held.pop(client, None)
+        while self.waiting:
+            turn = min(self.waiting, key=lambda c: (
+                self.held.get(c, 0), self.served.get(c, -1), self.waiting[c][0][0]))
+            line = self.waiting[turn]
+            _, future = line.popleft()
+            if not line:
+                del self.waiting[turn]
+            if not future.done():  # done: cancelled, its task not yet out of the line
+                self._give(turn)
+                future.set_result(None)
+                break
+        else:
+            self.free += 1
+        for c in [c for c in self.served if c not in self.held and c not in self.waiting]:
+            del self.served[c]  # bounded by the clients holding or awaiting a slot
+
+    def _give(self, client: str) -> None:
+        self.held[client] = self.held.get(client, 0) + 1
+        self.served[client] = next(self._order)
