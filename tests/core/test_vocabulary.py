@@ -81,8 +81,11 @@ def spelled(source: str) -> list[tuple[int, str, str]]:
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             if any(_is_type(s) for s in sides):
-                out += [(node.lineno, s.value, "compared with .type") for s in sides
-                        if isinstance(s, ast.Constant) and isinstance(s.value, str)]
+                # ev.type == "cut", "cut" != ev.type, ev.type in ("cut", "iteration")
+                words = [w for s in sides for w in (
+                    s.elts if isinstance(s, ast.Tuple | ast.List | ast.Set) else [s])]
+                out += [(node.lineno, w.value, "compared with .type") for w in words
+                        if isinstance(w, ast.Constant) and isinstance(w.value, str)]
         if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
             continue
         if id(node) in skip:
@@ -127,11 +130,13 @@ def test_the_scan_catches_each_way_of_spelling_a_type() -> None:
               '    table = {"expand": f}\n'
               '    out.write(f\'{{"seq":{n},"type":"backup"}}\')\n'
               '    out.write(\'{"type":"header"}\')\n'
+              '    if ev.type in ("gone", "goal"): pass\n'
               '    return ev.type != "not-a-kind"\n')
     assert spelled(source) == [
         (4, "cut", "a string constant"), (4, "cut", "compared with .type"),
         (5, "expand", "a string constant"), (6, "backup", "a JSON fragment"),
-        (8, "not-a-kind", "compared with .type")]
+        (8, "goal", "a string constant"), (8, "goal", "compared with .type"),
+        (8, "gone", "compared with .type"), (9, "not-a-kind", "compared with .type")]
 
 
 def _c_lines(path: Path) -> list[tuple[str, list[str]]]:
