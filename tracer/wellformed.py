@@ -35,14 +35,27 @@ the event (``event 12``, by its seq) or ``result``, and what was expected.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
+from .events import (
+    Backup,
+    Cut,
+    Discard,
+    Evaluate,
+    Event,
+    Expand,
+    Generate,
+    Goal,
+    Iteration,
+    Reorder,
+    Status,
+    Transposition,
+)
 from .ranges import MAX_PLY
 
 if TYPE_CHECKING:
-    from .events import Event
     from .trace import Header, Result, Trace
 
 __all__ = ["TreeShape", "WellFormed", "check_well_formed"]
@@ -80,7 +93,7 @@ def _shown(node: str) -> str:
 class WellFormed:
     """The rules of a trace, checked as its events arrive (call the methods in order)."""
 
-    __slots__ = ("_by_type", "_done", "_nodes", "_seq", "file", "root", "tree")
+    __slots__ = ("_by_class", "_done", "_nodes", "_seq", "file", "root", "tree")
 
     def __init__(self, header: Header, *, file: str, tree: TreeShape | None = None) -> None:
         self.file = file
@@ -94,12 +107,12 @@ class WellFormed:
         self._nodes: dict[str, _Origin] = {header.root: (None, 0)}
         self._seq: float = 0
         self._done = False
-        self._by_type = {"expand": self._expand_event, "evaluate": self._evaluate_event,
-                         "backup": self._backup_event, "cut": self._cut,
-                         "status": self._status, "generate": self._generate,
-                         "discard": self._discard, "goal": self._goal,
-                         "iteration": self._iteration, "tt": self._transposition,
-                         "order": self._reorder}
+        self._by_class: dict[type[Event], Callable[[Any], None]] = {
+            Expand: self._expand_event, Evaluate: self._evaluate_event,
+            Backup: self._backup_event, Cut: self._cut, Status: self._status,
+            Generate: self._generate, Discard: self._discard, Goal: self._goal,
+            Iteration: self._iteration, Transposition: self._transposition,
+            Reorder: self._reorder}
 
     # the events a big trace is made of, field by field --------------------------------
 
@@ -149,7 +162,7 @@ class WellFormed:
 
     def event(self, ev: Event) -> None:
         """Any event (the expand, evaluate and backup methods above do those three)."""
-        check = self._by_type.get(ev.type)
+        check = self._by_class.get(ev.__class__)
         if check is not None:
             check(ev)
             return

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import UsageError
+from ..events import Cut
 from ..trace import Trace
 from ..trees import Node, Tree, parse_tree_json
 from .solution import Conventions, Solution, extract_solution
@@ -52,7 +53,7 @@ class Exercise:
 
     @property
     def cuts(self) -> int:
-        return sum(1 for e in self.trace.events if e.type == "cut")
+        return sum(1 for e in self.trace.events if e.type == Cut.type)
 
     def to_text(self, *, branching: int, depth: int) -> str:
         """The line ``gametrace exercise`` prints: its shape, cuts, best move and value,
@@ -101,7 +102,7 @@ def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = 
         if not _unique_best_move(tree):
             continue
         trace = _search(tree, c)
-        made = sum(1 for e in trace.events if e.type == "cut")
+        made = sum(1 for e in trace.events if e.type == Cut.type)
         if cuts is None or cuts[0] <= made <= cuts[1]:
             key = replace(extract_solution(trace), exercise=name)
             return Exercise(name, tree, trace, key, attempt)

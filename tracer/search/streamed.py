@@ -34,6 +34,7 @@ from collections.abc import Callable
 from json.encoder import encode_basestring as json_str
 from typing import Any
 
+from ..events import Backup, Cut, Evaluate, Expand
 from ..games.base import Player
 from ..lines import json_number
 from .common import INF, PV, Run, no_chance
@@ -46,6 +47,8 @@ except ImportError:  # no compiler at install time: the pure loops below do it a
 __all__ = ["alpha_beta_lines", "two_function_lines"]
 
 _PLAYER = {p: json_str(p.value) for p in Player}
+_EXPAND, _EVALUATE, _BACKUP, _CUT = (json_str(cls.type) for cls in (Expand, Evaluate, Backup, Cut))
+"""The type of each event the loops write, in JSON (``"expand"``): named by the events."""
 _START = {Player.MAX: (-INF, json_number(-INF)), Player.MIN: (INF, json_number(INF))}
 """A node's provisional value before its first child: -inf at MAX, +inf at MIN."""
 
@@ -70,7 +73,7 @@ def _leaf_writer(run: Run) -> Callable[[Any, str, str, int, bool], Searched]:
         run.scored(ply)
         text = json_number(value)
         run.seq += 1
-        write(f'{{"seq":{run.seq},"type":"evaluate","node":{key},"parent":{parent},'
+        write(f'{{"seq":{run.seq},"type":{_EVALUATE},"node":{key},"parent":{parent},'
               f'"depth":{ply},"player":{_PLAYER[to_move(state)]},"value":{text},'
               f'"reason":{reason}{label(state)}}}\n')
         return value, text, (key, None)
@@ -159,7 +162,7 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
         sign = player.sign
         v, v_text = _START[player]
         run.seq += 1
-        write(f'{{"seq":{run.seq},"type":"expand","node":{key},"parent":{parent},'
+        write(f'{{"seq":{run.seq},"type":{_EXPAND},"node":{key},"parent":{parent},'
               f'"depth":{ply},"player":{_PLAYER[player]},'
               f'"children":[{",".join([k for _, k in kids])}],"value":{v_text}{label(state)}}}\n')
         best = "null"
@@ -169,7 +172,7 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
             if sign * cv > sign * v:
                 v, v_text, best, best_pv = cv, cv_text, child_key, cpv
             run.seq += 1
-            write(f'{{"seq":{run.seq},"type":"backup","node":{key},"child":{child_key},'
+            write(f'{{"seq":{run.seq},"type":{_BACKUP},"node":{key},"child":{child_key},'
                   f'"child_value":{cv_text},"value":{v_text},"best":{best}}}\n')
         return v, v_text, (key, best_pv)
 
@@ -222,7 +225,7 @@ def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
         sign = player.sign
         v, v_text = _START[player]
         run.seq += 1
-        write(f'{{"seq":{run.seq},"type":"expand","node":{key},"parent":{parent},'
+        write(f'{{"seq":{run.seq},"type":{_EXPAND},"node":{key},"parent":{parent},'
               f'"depth":{ply},"player":{_PLAYER[player]},'
               f'"children":[{",".join([k for _, k in kids])}],"value":{v_text},'
               f'"alpha":{a_text},"beta":{b_text}{label(state)}}}\n')
@@ -241,7 +244,7 @@ def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
             # Fail-hard's provisional value is its bound (alpha at MAX, beta at MIN).
             shown = (a_text if is_max else b_text) if hard else v_text
             run.seq += 1
-            write(f'{{"seq":{run.seq},"type":"backup","node":{key},"child":{child_key},'
+            write(f'{{"seq":{run.seq},"type":{_BACKUP},"node":{key},"child":{child_key},'
                   f'"child_value":{cv_text},"value":{shown},"best":{best},'
                   f'"alpha":{a_text},"beta":{b_text}}}\n')
             if alpha >= beta if ge else alpha > beta:
@@ -254,7 +257,7 @@ def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
                     run.pruned += last - i
                     run.seq += 1
                     kind = '"beta"' if is_max else '"alpha"'
-                    write(f'{{"seq":{run.seq},"type":"cut","node":{key},'
+                    write(f'{{"seq":{run.seq},"type":{_CUT},"node":{key},'
                           f'"kind":{kind},"after":{child_key},'
                           f'"alpha":{a_text},"beta":{b_text},"value":{ret_text},'
                           f'"pruned":[{",".join([k for _, k in kids[i + 1:]])}]}}\n')

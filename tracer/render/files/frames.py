@@ -35,9 +35,10 @@ MAX_CAPTION_PARTS = 3
 
 class _Role(EventVisitor[str]):
     """What an event is to a step: ``node`` (a node expanded), ``leaf`` (a leaf's value
-    known: evaluated, or answered by the table), ``select`` (A* and proof-number search:
-    a node selected, whose value is known), ``cut`` (a cut or a search of the root, which
-    a long caption keeps), or ``""``.  A node, leaf or select opens a step."""
+    known: evaluated, or answered by the table), ``selected`` (A* and proof-number
+    search: a node selected, whose value is known), ``kept`` (a cut or a search of the
+    root, which a long caption keeps), or ``""``.  A node, leaf or selected node opens a
+    step."""
 
     def visit_expand(self, ev: Expand) -> str:
         return "node"
@@ -46,24 +47,24 @@ class _Role(EventVisitor[str]):
         return "leaf"
 
     def visit_select(self, ev: Select) -> str:
-        return "select"
+        return "selected"
 
     def visit_transposition(self, ev: Transposition) -> str:
         return "leaf" if ev.kind == "hit" else ""
 
     def visit_cut(self, ev: Cut) -> str:
-        return "cut"
+        return "kept"
 
     def visit_iteration(self, ev: Iteration) -> str:
-        return "cut"
+        return "kept"
 
     def visit_event(self, ev: Event) -> str:
         return ""
 
 
 _ROLE = _Role().handlers()
-_OPENS = frozenset(("node", "leaf", "select"))
-_LEAF = frozenset(("leaf", "select"))
+_OPENS = frozenset(("node", "leaf", "selected"))
+_LEAF = frozenset(("leaf", "selected"))
 
 
 def _role(ev: Event) -> str:
@@ -81,7 +82,7 @@ def step_groups(events: Iterable[Event], step: str) -> Iterator[list[Event]]:
             continue
         role = _ROLE[ev.__class__](ev)
         opens = role in _OPENS
-        if role == "node" and last == "select" and _node(group[-1]) == _node(ev):
+        if role == "node" and last == "selected" and _node(group[-1]) == _node(ev):
             opens = False  # proof-number search selects a node, then expands it: one step
         if group and opens and (step == "node" or has_leaf):
             yield group
@@ -186,7 +187,7 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
     parts = [captioner.visit(e) for e in events]
     if len(parts) > MAX_CAPTION_PARTS:
         # Keep the first sentence and the cuts; count the rest in words (no "…").
-        cuts = [p for p, e in zip(parts, events, strict=True) if _role(e) == "cut"]
+        cuts = [p for p, e in zip(parts, events, strict=True) if _role(e) == "kept"]
         kept = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
         more = len(parts) - len(kept)
         parts = [*kept, w("cap.more.one" if more == 1 else "cap.more.many", n=more)]

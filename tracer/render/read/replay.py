@@ -144,7 +144,8 @@ class Replay(EventVisitor[None]):
     def line_handlers(self) -> LineHandlers:
         """The handlers of the events a big trace is made of, taking the fields as
         positional arguments (:class:`tracer.render.read.reader.LineFeeder`)."""
-        return {"expand": self._expand, "evaluate": self._evaluate, "backup": self._backup}
+        return {Expand.type: self._expand, Evaluate.type: self._evaluate,
+                Backup.type: self._backup}
 
     def record_handlers(self) -> dict[str, Callable[[Record], None]]:
         """The visitor's table by type name, for lines read as dictionaries: the events a
