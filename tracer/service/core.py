@@ -24,9 +24,9 @@ from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
-from .isolation import JobLimits, run_isolated
+from .isolation import NICE, JobLimits, run_isolated
 from .problems import Problem, from_library, nested
-from .slots import CLIENT, FairSlots
+from .slots import CLIENT, CpuShare, FairSlots
 from .store import SqliteStore, TraceStore, describe
 from .warm import warm_up
 from .web import job_pool
@@ -36,6 +36,11 @@ __all__ = ["Service", "Settings", "content_of", "request_tree"]
 T = TypeVar("T")
 
 ID_LENGTH = 64
+
+HEAVY_CPU = 1.0
+"""CPU seconds a client may have used lately (:class:`.slots.CpuShare`, decaying with a
+half-life of ten seconds) before its next jobs start at low priority: a student's own
+searches of lecture trees use a few hundredths of a second each."""
 
 ANSWER_HEAD_ROOM = 1_000_000
 """Bytes of a search's answer beside its trace (value, principal variation, statistics):
@@ -110,7 +115,11 @@ class Service:
     def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
         self.settings = settings
         self.store: TraceStore = store or SqliteStore(settings.db)
-        self.slots = FairSlots(settings.max_jobs)
+        self.cpu_share = CpuShare()
+        # a client that kept the CPUs busy lately waits behind everyone else, and its jobs
+        # run at low priority (job): the class's short searches go first
+        self.slots = FairSlots(settings.max_jobs,
+                               heavy=lambda client: self.cpu_share.recent(client) > HEAVY_CPU)
         self.pool = job_pool(settings.max_jobs)
         self.running = 0
         """Jobs holding a slot now (their processes may be ending)."""
@@ -152,12 +161,23 @@ class Service:
             self.queued -= 1
         self.running += 1
         loop = asyncio.get_running_loop()
+        used: list[float] = []
         if isolate:
-            done = loop.run_in_executor(self.pool, run_isolated, fn, self.job_limits)
+            # a client that has kept the CPUs busy lately runs at low priority: the others'
+            # short searches go first, whatever it sends (the slots alone share turns,
+            # not the machine)
+            nice = NICE if self.cpu_share.recent(client) > HEAVY_CPU else 0
+            done = loop.run_in_executor(
+                self.pool, lambda: run_isolated(fn, self.job_limits, nice=nice, used=used))
         else:
             done = loop.run_in_executor(self.pool, fn)
+
+        def finished(d: asyncio.Future[Any]) -> None:
+            self.cpu_share.charge(client, sum(used))
+            self._release(d, client)
+
         # the slot is given back when the work ends, not when we stop waiting
-        done.add_done_callback(lambda d: self._release(d, client))
+        done.add_done_callback(finished)
         try:
             return await asyncio.shield(done)
         except (TracerError, RecursionError) as exc:

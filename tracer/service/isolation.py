@@ -151,9 +151,12 @@ class JobLimits:
                                                 "for less (a depth limit, fewer nodes)")
 
 
-def run_isolated(fn: Callable[[], T], limits: JobLimits) -> T:
+def run_isolated(fn: Callable[[], T], limits: JobLimits, *, nice: int = 0,
+                 used: list[float] | None = None) -> T:
     """``fn()`` run in a child process within ``limits``; its value, or the problem it
-    raised (a library error, a limit passed) raised here.  Blocks the calling thread."""
+    raised (a library error, a limit passed) raised here.  Blocks the calling thread.
+    ``nice``: the child's CPU priority from its start (0: the server's); ``used`` gets the
+    CPU seconds the child spent appended, whatever its outcome."""
     read_end, write_end = os.pipe()
     start = time.monotonic()
     server = os.getpid()
@@ -168,6 +171,9 @@ def run_isolated(fn: Callable[[], T], limits: JobLimits) -> T:
     try:
         with contextlib.suppress(OSError):
             os.setpgid(pid, pid)  # as the child does: no race over who is first
+        if nice:
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, pid, nice)
         message, too_large, killed = _collect(pid, read_end, limits, start)
     except BaseException:
         _kill(pid)
@@ -175,6 +181,8 @@ def run_isolated(fn: Callable[[], T], limits: JobLimits) -> T:
     finally:
         os.close(read_end)
         status, cpu = _reap(pid)
+        if used is not None:
+            used.append(cpu)
     if too_large is not None:
         raise limits.answer_problem(too_large)
     if message is not None:

@@ -17,19 +17,24 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
 from collections import deque
+from collections.abc import Callable
 from contextvars import ContextVar
 
-__all__ = ["CLIENT", "FairSlots"]
+__all__ = ["CLIENT", "CpuShare", "FairSlots"]
 
 CLIENT: ContextVar[str] = ContextVar("gametrace_client", default="service")
 """The client the current request comes from (:func:`.gate.client_address`)."""
 
 
 class FairSlots:
-    """``size`` slots; waiting clients served fewest-held first, then in turn."""
+    """``size`` slots; waiting clients served fewest-held first, then in turn; with
+    ``heavy``, the clients it names (those that kept the CPUs busy lately) only after every
+    other waiting client."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, *, heavy: Callable[[str], bool] | None = None) -> None:
+        self.heavy = heavy or (lambda client: False)
         self.free = size
         self.held: dict[str, int] = {}
         self.waiting: dict[str, deque[tuple[int, asyncio.Future[None]]]] = {}
@@ -72,7 +77,8 @@ class FairSlots:
             self.held.pop(client, None)
         while self.waiting:
             turn = min(self.waiting, key=lambda c: (
-                self.held.get(c, 0), self.served.get(c, -1), self.waiting[c][0][0]))
+                self.heavy(c), self.held.get(c, 0), self.served.get(c, -1),
+                self.waiting[c][0][0]))
             line = self.waiting[turn]
             _, future = line.popleft()
             if not line:
@@ -89,3 +95,29 @@ class FairSlots:
     def _give(self, client: str) -> None:
         self.held[client] = self.held.get(client, 0) + 1
         self.served[client] = next(self._order)
+
+
+class CpuShare:
+    """CPU seconds each client's jobs used lately, decaying by half every
+    :attr:`half_life` seconds; it forgets the clients whose share has faded when it holds
+    more than :attr:`most` of them (a bounded table, whatever the number of addresses)."""
+
+    half_life = 10.0
+    most = 10_000
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.used: dict[str, tuple[float, float]] = {}
+
+    def recent(self, client: str) -> float:
+        """The client's decayed CPU seconds now."""
+        seconds, when = self.used.get(client, (0.0, 0.0))
+        return float(seconds * 0.5 ** ((self.clock() - when) / self.half_life))
+
+    def charge(self, client: str, seconds: float) -> None:
+        """Add ``seconds`` of CPU to the client's share."""
+        self.used[client] = (self.recent(client) + seconds, self.clock())
+        if len(self.used) > self.most:
+            faded = [c for c in self.used if self.recent(c) < 0.01]
+            for c in faded or list(self.used)[: len(self.used) // 2]:
+                del self.used[c]
