@@ -198,7 +198,7 @@ def test_serve_options_reach_the_settings(monkeypatch: pytest.MonkeyPatch) -> No
     assert seen["limits"] == {"max_body": 9000, "max_nodes": 50, "time_limit": 2.0,
                               "max_jobs": 3, "queue": 32, "queue_wait": 20.0,
                               "cpu_limit": 5.0, "memory_limit": 1024, "wall_limit": 10.0,
-                              "max_answer": 20_000_000}
+                              "max_answer": 20_000_000, "answer_rate": 1_000_000.0}
     bad = CliRunner().invoke(main, ["serve", "--root-path", "gt/"])
     assert bad.exit_code == 2 and "a path like /gametrace" in bad.output
 

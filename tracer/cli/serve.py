@@ -56,6 +56,10 @@ def _cores() -> int:
 @click.option("--max-answer", type=click.IntRange(min=1_000), default=20_000_000,
               show_default=True, metavar="BYTES",
               help="Largest answer of one job, in bytes; 422 past it.")
+@click.option("--answer-rate", type=click.FloatRange(min=0), default=1.0, show_default=True,
+              metavar="MB_PER_S",
+              help="Megabytes of answers a second one client may sustain after twice "
+                   "--max-answer (0: no limit); 429 past it.")
 @click.option("--root-path", default="", metavar="PREFIX",
               help="The sub-path a reverse proxy serves the app under (e.g. /gametrace); "
                    "the proxy strips it (docs/service.md).")
@@ -75,7 +79,8 @@ def _cores() -> int:
 def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
           max_nodes: int, time_limit: float, max_jobs: int, queue: int, queue_wait: float,
           cpu_limit: float, memory_limit: int, wall_limit: float, max_answer: int,
-          root_path: str, cors_origins: tuple[str, ...], rate_limit: float | None,
+          answer_rate: float, root_path: str, cors_origins: tuple[str, ...],
+          rate_limit: float | None,
           rate_burst: int | None, trusted_proxies: tuple[str, ...]) -> None:
     """Start the web service: the JSON API under /v1 and the browser UI at /.
 
@@ -106,7 +111,7 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
                        "time_limit": time_limit, "max_jobs": max_jobs, "queue": queue,
                        "queue_wait": queue_wait, "cpu_limit": cpu_limit,
                        "memory_limit": memory_limit, "wall_limit": wall_limit,
-                       "max_answer": max_answer, **gate})
+                       "max_answer": max_answer, "answer_rate": answer_rate * 1e6, **gate})
 
 
 def _check_origin(origin: str) -> None:

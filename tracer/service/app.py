@@ -56,7 +56,8 @@ def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette
     gate = Middleware(RequestGate, cors_origins=settings.cors_origins,
                       rate=settings.rate_limit, burst=settings.rate_burst,
                       trusted_proxies=settings.trusted_proxies,
-                      unread=2 * settings.max_answer)
+                      unread=2 * settings.max_answer, answer_rate=settings.answer_rate,
+                      answer_burst=2 * settings.max_answer)
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), gate],
                     exception_handlers={404: no_route, 405: no_route})
     app.state.service = service

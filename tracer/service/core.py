@@ -104,6 +104,10 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` names the
     client (none by default: the peer's address is the client)."""
+    answer_rate: float = 1_000_000.0
+    """Bytes of answers a second one client may sustain past twice :attr:`max_answer`
+    (0: no limit); a client past it gets 429 until it is paid back (:mod:`.gate`).  A
+    student stepping through lecture trees is answered some kilobytes a request."""
     max_exercise_work: int = 100_000
     """Work of one exercise: leaves drawn in all, each draw counted as its leaves plus
     :data:`tracer.analysis.exercise.DRAW_COST` (about 2.5 s of one core)."""
@@ -266,12 +270,15 @@ class Service:
             raise Problem(404, "Not found", f"no stored trace {ident}")
         return data
 
-    async def put(self, text: str, tags: list[str]) -> str:
-        """Store a trace this service has just recorded (so valid: not checked again)."""
+    async def put(self, text: str, tags: list[str], *, info: dict[str, str] | None = None
+                  ) -> str:
+        """Store a trace this service has just recorded (so valid: not checked again);
+        ``info``: what :func:`.store.describe` says of its header, when already known."""
 
         def work() -> str:
-            info = describe(json.loads(text)["header"])
-            ident, _ = self.store.put(text.encode(), **info, tags=tags, origin="computed")
+            described = info if info is not None else describe(json.loads(text)["header"])
+            ident, _ = self.store.put(text.encode(), **described, tags=tags,
+                                      origin="computed")
             return ident
 
         # our own answer, already within the answer cap; and the store stays in this process

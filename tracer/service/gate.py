@@ -13,6 +13,9 @@ where it is read, :mod:`.bodies`):
 - **CORS.** No ``Access-Control-*`` header unless origins are configured
   (``--cors-origin``); then preflights (``OPTIONS``) from exactly those origins get an
   answer, others a 403, and their requests carry ``Access-Control-Allow-Origin``.
+- **Answer bandwidth.** The bytes answered to each client are counted in a second bucket
+  (``answer_burst``, refilled at ``answer_rate`` bytes a second); a client in debt gets a
+  429 on its next job request until it is paid back.
 - **Rate limit.** A token bucket per client on the requests that run jobs: ``burst``
   tokens, refilled at ``rate`` a second, one per request (a parse, sent by the editor
   as one types, a quarter).  Past it, 429 with ``Retry-After``.  The client is the
@@ -76,6 +79,15 @@ class TokenBuckets:
         if len(self.buckets) > MAX_CLIENTS:
             self._forget(now)
         return wait
+
+    def charge(self, key: str, cost: float) -> None:
+        """Take ``cost`` tokens from ``key``'s bucket whatever it holds: a debt, paid back
+        at ``rate`` (what was used is counted after the fact, as bytes answered are)."""
+        now = self.clock()
+        tokens, when = self.buckets.pop(key, (self.burst, now))
+        self.buckets[key] = (min(self.burst, tokens + (now - when) * self.rate) - cost, now)
+        if len(self.buckets) > MAX_CLIENTS:
+            self._forget(now)
 
     def _forget(self, now: float) -> None:
         """Forget the buckets that are full again, and if that is not enough the ones
@@ -145,7 +157,8 @@ class RequestGate:
 
     def __init__(self, app: ASGIApp, *, cors_origins: Iterable[str] = (),
                  rate: float = 0.0, burst: float = 0.0,
-                 trusted_proxies: Iterable[str] = (), unread: int = 0) -> None:
+                 trusted_proxies: Iterable[str] = (), unread: int = 0,
+                 answer_rate: float = 0.0, answer_burst: float = 0.0) -> None:
         self.app = app
         self.origins = frozenset(o.rstrip("/") for o in cors_origins)
         self.buckets = TokenBuckets(rate, max(burst, 1.0)) if rate > 0 else None
@@ -155,6 +168,11 @@ class RequestGate:
         request gets a 429 (0: no limit)."""
         self.sending: dict[str, int] = {}
         """Bytes of answers each client has not yet taken from the server."""
+        self.answered = (TokenBuckets(answer_rate, max(answer_burst, 1.0))
+                         if answer_rate > 0 else None)
+        """Bytes answered per client: ``answer_burst``, paid back at ``answer_rate`` a
+        second; a client in debt gets no job until it is paid (the server's own work of
+        passing an answer on grows with its size, for every client at once)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -182,6 +200,14 @@ class RequestGate:
             problem = Problem(429, "Too many requests",
                               f"this client has {self.sending[client]:,} bytes of answers "
                               "not yet read: read them first", retry_after=1)
+        elif self.answered is not None and costs(method, _route_path(scope)) and \
+                (wait := self.answered.take(client, 0.0)):
+            seconds = max(1, math.ceil(wait))
+            problem = Problem(429, "Too many requests",
+                              f"this client was sent more than the service's limit of "
+                              f"{self.answered.burst / 1e6:g} MB of answers, "
+                              f"{self.answered.rate / 1e6:g} MB a second after that: "
+                              f"retry in {seconds} s", retry_after=seconds)
         elif self.buckets is not None:
             cost = costs(method, _route_path(scope))
             wait = self.buckets.take(client, cost) if cost else 0
@@ -205,6 +231,8 @@ class RequestGate:
             if not size:
                 await send(message)
                 return
+            if self.answered is not None:
+                self.answered.charge(client, size)
             # counted while the server holds it: the send returns once the connection
             # has taken all but its buffer's worth
             self.sending[client] = self.sending.get(client, 0) + size
