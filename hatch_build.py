@@ -6,7 +6,7 @@ editable install then finds the library next to the sources).  It needs only the
 compiler Python itself was built with and Python's headers, called as sysconfig says
 (``LDSHARED`` and ``CC`` in the environment override it, as for setuptools).  If that
 fails, the build goes on without it and the package runs its pure-Python loops, which
-do the same (tracer/search/streamed.py writes the same bytes, tracer/render/read/reader.py
+do the same (tracer/search/fast/pure.py writes the same bytes, tracer/render/read/reader.py
 reads the same records); the warning says why.
 """
 

@@ -84,9 +84,9 @@ class NotBuilt:
             raise ImportError("not built")
 
 sys.meta_path.insert(0, NotBuilt())
-from tracer.search import streamed
+from tracer.search.fast import pure
 from tracer.render.read import reader
-assert streamed.compiled_search is None
+assert pure.compiled_search is None
 assert reader.compiled_scan is None
 from tracer.cli import main
 main(sys.argv[1:])
@@ -109,7 +109,7 @@ def test_without_the_compiled_build_the_package_writes_the_same_trace(tmp_path: 
 
 def _unblocked() -> str:
     return BLOCKED.replace("sys.meta_path.insert(0, NotBuilt())", "").replace(
-        "assert streamed.compiled_search is None", "assert streamed.compiled_search").replace(
+        "assert pure.compiled_search is None", "assert pure.compiled_search").replace(
         "assert reader.compiled_scan is None", "assert reader.compiled_scan")
 
 

@@ -1,4 +1,4 @@
-/* The compiled build of tracer/search/streamed.py: minimax (two-function) and
+/* The compiled build of the fast tier (tracer/search/fast/pure.py): minimax (two-function) and
  * fail-soft/fail-hard alpha-beta recorded straight to a JSONL stream.
  *
  * This is the same loop as the pure-Python one, statement for statement: it calls the
@@ -10,11 +10,11 @@
  * becomes its parent's best so far, for the principal variation), and values are spelt
  * when a line needs them.
  *
- * Python calls it through ``tracer.search.streamed`` only; that module decides when
+ * Python calls it through ``tracer.search.fast.pure`` only; that module decides when
  * it may (a JSONL stream, the natural or reverse order, a thread whose C stack holds
  * the recursion limit's depth) and falls back to the pure loop otherwise, or when
  * GAMETRACE_PURE=1.  The tests run both and compare the bytes
- * (tests/search/test_streamed.py).
+ * (tests/search/test_fast_equals_reference.py); tracer/search/fast/README.md says how.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -277,7 +277,7 @@ static int put_number(Ctx *c, PyObject *x) {
     return r;
 }
 
-/* A player's JSON text (streamed._PLAYER) appended to ``b``. */
+/* A player's JSON text (pure._PLAYER) appended to ``b``. */
 static int player_text(Ctx *c, PyObject *player, Buf *b) {
     PyObject *text = PyDict_GetItemWithError(c->players, player);
     if (text == NULL) {
@@ -666,7 +666,7 @@ static void release(Ctx *c) {
  * ``write`` takes the lines as str, or with ``binary`` as a memoryview of their UTF-8
  * bytes (valid only during the call).
  * ``tools``: (players, json_number, no_chance, MAX, MIN, CHANCE, -inf, +inf) from
- * tracer.search.streamed.  The caller checked that the run streams quoted ids in the
+ * tracer.search.fast.pure.  The caller checked that the run streams quoted ids in the
  * natural or reverse order, and wraps the returned pv with the root's id. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     Ctx c;
@@ -751,7 +751,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "tracer._lines",
-    "The compiled build of tracer/search/streamed.py (see there).", -1, methods,
+    "The compiled build of tracer/search/fast/pure.py (see there).", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__lines(void) { return PyModule_Create(&module); }

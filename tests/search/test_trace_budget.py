@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.search.test_streamed import build
+from tests.search.test_fast_equals_reference import build
 from tracer.api import read_trace
 from tracer.cli import main
 from tracer.games.grundy import Grundy, GrundyState

@@ -27,7 +27,7 @@ from ..events import Backup, Cut, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
-from .bare import alpha_beta_bare
+from . import fast
 from .common import (
     INF,
     NO_LIMITS,
@@ -70,11 +70,9 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
             return game.to_move(state).sign * score, pv
         hard, slide = variant == "fail-hard", variant == "slide-002"
         if run.bare and not slide:  # recording off: the same loop, specialised for speed
-            return alpha_beta_bare(run, state, hard)
+            return fast.alpha_beta_bare(run, state, hard)
         if run.quoted and not slide:  # streaming to a file: the same loop, specialised
-            from .streamed import alpha_beta_lines
-
-            return alpha_beta_lines(run, state, hard)
+            return fast.alpha_beta_lines(run, state, hard)
         return _ab(run, state, run.root_key, None, 0, -INF, INF, hard, slide)
 
     return drive(run, header, body)

@@ -198,7 +198,7 @@ class Run:
         self.ids = self.on or options.order in ("random", "best", "worst")
         self.bare = not self.ids
         """No events and an ordering that reads no ids: minimax and alpha-beta may run
-        their specialised loops (search/bare.py), keyed by actions."""
+        their fast loops (search/fast/pure.py), keyed by actions."""
         self._reverse = options.order == "reverse"
         self.root_state: Any = None
         self.root_key: Any = None
@@ -213,7 +213,7 @@ class Run:
         self._order = make_ordering(self)
 
     # The line formatters of the general emitters, compiled on first use: the streamed
-    # loops (search/streamed.py) and unrecorded searches never need them.
+    # loops (search/fast/) and unrecorded searches never need them.
     _fmt_expand: Callable[..., str]
     _fmt_expand_ab: Callable[..., str]
     _fmt_evaluate: Callable[..., str]

@@ -20,7 +20,7 @@ from ..events import Backup, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
-from .bare import minimax_bare
+from . import fast
 from .common import (
     INF,
     NO_LIMITS,
@@ -59,11 +59,9 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
             score, pv = _negamax(run, state, root, None, 0)
             return game.to_move(state).sign * score, pv
         if run.quoted:  # streaming to a file: the same loop, specialised for speed
-            from .streamed import two_function_lines
-
-            return two_function_lines(run, state)
+            return fast.two_function_lines(run, state)
         if run.bare:  # recording off: the same loop, specialised for speed
-            return minimax_bare(run, state)
+            return fast.minimax_bare(run, state)
         return _two_function(run, state, run.root_key, None, 0)
 
     return drive(run, header, body)

@@ -1,7 +1,9 @@
-"""The specialised loops that stream minimax and alpha-beta to a file write exactly what
-the general loops' events spell (tracer/search/streamed.py), whatever the tree, names,
-values, depth limit, budget or ordering; in both builds, the compiled one
-(tracer/_lines.c) and the pure-Python one (``GAMETRACE_PURE=1``)."""
+"""The fast tier (tracer/search/fast/) equals the reference loops (``minimax._two_function``,
+``alphabeta._ab``): with recording off it returns the same value, principal variation,
+move and counts, and streamed to a file it writes, byte for byte, the lines of the
+reference's events; whatever the tree, names, values, depth limit, budget, ordering and
+cut test; in both builds, the compiled one (tracer/_lines.c) and the pure-Python one
+(``GAMETRACE_PURE=1``)."""
 
 from __future__ import annotations
 
@@ -19,9 +21,13 @@ from hypothesis import strategies as st
 
 from tracer.errors import LimitExceeded, UsageError
 from tracer.games.base import Capabilities, Player
+from tracer.games.registry import make_game
 from tracer.record import FileRecorder, MemoryRecorder, StreamRecorder
-from tracer.search import alpha_beta, minimax, streamed
+from tracer.search import CUT_TESTS, ORDERS, alpha_beta, fast, minimax
+from tracer.search.alphabeta import ALPHABETA_VARIANTS
 from tracer.search.common import Limits
+from tracer.search.fast import pure
+from tracer.search.minimax import MINIMAX_VARIANTS
 from tracer.trace import write_trace
 
 # Move names and pictures with everything JSON must escape, and some things it need not.
@@ -136,39 +142,93 @@ def streamed_and_kept(search: Any, game: Any, jsonl: bool,
 def test_the_compiled_build_is_there() -> None:
     """``pip install -e .`` compiles it (hatch_build.py); without it every "compiled"
     run below would silently be the pure one."""
-    assert streamed.compiled_search is not None, (
+    assert pure.compiled_search is not None, (
         "tracer/_lines.c is not built: reinstall with a C compiler (make test does)")
 
 
-@settings(max_examples=150, deadline=None)
-@given(root=st.tuples(st.sampled_from(["max", "min"]), st.integers(-5, 5),
-                      st.lists(nodes, min_size=1, max_size=4)),
-       named=st.booleans(), jsonl=st.booleans(), order=st.sampled_from(["natural", "reverse"]),
-       depth=st.sampled_from([None, 0, 1, 2, 3]), max_nodes=st.sampled_from([None, 1, 3, 8]),
-       cut_on=st.sampled_from(["ge", "gt"]))
-def test_the_streamed_loop_writes_the_general_loops_lines(
-        root: Node, named: bool, jsonl: bool, order: str, depth: int | None,
-        max_nodes: int | None, cut_on: str) -> None:
+SEARCHES = ((minimax, "two-function"), (alpha_beta, "fail-soft"), (alpha_beta, "fail-hard"))
+"""Every variant with a fast tier.  The others (minimax's negamax and list, alpha-beta's
+negamax, list and slide-002) run only the reference loop, as
+:func:`test_only_these_searches_take_the_fast_tier` pins."""
+FAST_ORDERS = ("natural", "reverse")
+"""The orderings with a fast tier: the others read node ids (random seeds by id, the
+oracles memoise), so they run only the reference loop (pinned below too)."""
+roots = st.tuples(st.sampled_from(["max", "min"]), st.integers(-5, 5),
+                  st.lists(nodes, min_size=1, max_size=4))
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(root=roots, named=st.booleans(), jsonl=st.booleans(),
+       depth=st.sampled_from([None, 0, 1, 2, 3]), max_nodes=st.sampled_from([None, 1, 3, 8]))
+def test_the_fast_tier_equals_the_reference(root: Node, named: bool, jsonl: bool,
+                                            depth: int | None, max_nodes: int | None) -> None:
+    """For every fast variant, ordering and cut test: the untraced result (value, principal
+    variation, move, counts, completeness) is the reference's, and each build writes the
+    reference's lines byte for byte and returns its result."""
     game = OddGame(root, named)
     limits = Limits(max_nodes=max_nodes)
-    for search, variant in ((minimax, "two-function"), (alpha_beta, "fail-soft"),
-                            (alpha_beta, "fail-hard")):
-        extra = {} if search is minimax else {"cut_on": cut_on}
-        got, expected = streamed_and_kept(search, game, jsonl, variant=variant, order=order,
-                                          depth=depth, limits=limits, **extra)
-        assert got == {name: expected for name in BUILDS}, variant
+    for search, variant in SEARCHES:
+        for order in FAST_ORDERS:
+            for cut_on in CUT_TESTS if search is alpha_beta else ("ge",):
+                options: dict[str, Any] = {"variant": variant, "order": order, "depth": depth,
+                                           "limits": limits}
+                if search is alpha_beta:
+                    options["cut_on"] = cut_on
+                case = (variant, order, cut_on)
+                memory = MemoryRecorder()
+                reference = search(game, recorder=memory, **options)
+                assert search(game, **options) == reference, case
+                kept = memory.trace
+                expected = io.StringIO()
+                write_trace(expected, kept.header, kept.events, kept.result, jsonl=jsonl)
+                for name in BUILDS:
+                    out = io.StringIO()
+                    with build(name):
+                        streamed = search(game, recorder=StreamRecorder(out, jsonl=jsonl),
+                                          **options)
+                    assert out.getvalue() == expected.getvalue(), (*case, name)
+                    assert streamed == reference, (*case, name)
+
+
+def test_only_these_searches_take_the_fast_tier(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Otherwise the test above would compare the reference with itself, or a search
+    outside SEARCHES and FAST_ORDERS would run a fast loop that no test compares."""
+    calls: list[tuple[str, ...]] = []
+    for name in ("minimax_bare", "two_function_lines", "alpha_beta_bare", "alpha_beta_lines"):
+        real = getattr(fast, name)
+
+        def spy(*args: Any, _name: str = name, _real: Any = real) -> Any:
+            calls.append((_name, *(str(a) for a in args[2:])))
+            return _real(*args)
+
+        monkeypatch.setattr(fast, name, spy)
+    game = OddGame(("max", 0, [("min", 0, [1, 2]), 3]), named=False)
+    for search, variants in ((minimax, MINIMAX_VARIANTS), (alpha_beta, ALPHABETA_VARIANTS)):
+        for variant in variants:
+            for order in ORDERS:
+                for recorder in (None, StreamRecorder(io.StringIO(), jsonl=True)):
+                    calls.clear()
+                    kw: dict[str, Any] = {} if recorder is None else {"recorder": recorder}
+                    search(game, variant=variant, order=order, seed=1, **kw)
+                    fast_case = (search, variant) in SEARCHES and order in FAST_ORDERS
+                    assert len(calls) == (1 if fast_case else 0), (variant, order, calls)
+                    if fast_case:
+                        kind = "_bare" if recorder is None else "_lines"
+                        assert calls[0][0].endswith(kind)
+                        assert calls[0][1:] == (() if search is minimax
+                                                else (str(variant == "fail-hard"),))
 
 
 def test_streaming_minimax_takes_the_specialised_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     """Otherwise the test above would compare the general loop with itself."""
     calls = []
-    real = streamed.two_function_lines
+    real = fast.two_function_lines
 
     def spy(run: Any, state: Any) -> Any:
         calls.append(state)
         return real(run, state)
 
-    monkeypatch.setattr(streamed, "two_function_lines", spy)
+    monkeypatch.setattr(fast, "two_function_lines", spy)
     game = OddGame(("max", 0, [1, 2]), named=False)
     minimax(game, recorder=StreamRecorder(io.StringIO(), jsonl=True))
     minimax(game, recorder=MemoryRecorder())
@@ -206,8 +266,6 @@ def test_a_chance_node_is_named_plainly_in_the_error(name: str) -> None:
 def test_streamed_games_write_the_general_loops_lines(name: str, params: dict[str, str],
                                                       depth: int | None) -> None:
     """Positions as labels, passes (Othello), symmetric moves merged, wins scored +-inf."""
-    from tracer.games.registry import make_game
-
     game, state, _ = make_game(name, params)
     for jsonl in (True, False):
         got, expected = streamed_and_kept(
@@ -224,13 +282,13 @@ def test_streaming_alpha_beta_takes_the_specialised_loop(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Otherwise the tests above would compare alpha-beta's general loop with itself."""
     calls = []
-    real = streamed.alpha_beta_lines
+    real = fast.alpha_beta_lines
 
     def spy(run: Any, state: Any, hard: bool) -> Any:
         calls.append(hard)
         return real(run, state, hard)
 
-    monkeypatch.setattr(streamed, "alpha_beta_lines", spy)
+    monkeypatch.setattr(fast, "alpha_beta_lines", spy)
     game = OddGame(("max", 0, [1, 2]), named=False)
     for variant in ("fail-soft", "fail-hard", "negamax", "list"):
         alpha_beta(game, recorder=StreamRecorder(io.StringIO(), jsonl=True), variant=variant)
@@ -243,13 +301,13 @@ def test_the_compiled_loop_is_the_one_that_runs(monkeypatch: pytest.MonkeyPatch)
     """For JSON lines unless GAMETRACE_PURE=1; never for the one-document form, whose
     separators only the pure loop writes."""
     calls = []
-    real = streamed.compiled_search
+    real = pure.compiled_search
 
     def spy(*args: Any) -> Any:
         calls.append(args[5])  # alpha_beta
         return real(*args)
 
-    monkeypatch.setattr(streamed, "compiled_search", spy)
+    monkeypatch.setattr(pure, "compiled_search", spy)
     game = OddGame(("max", 0, [1, 2]), named=False)
     with build("compiled"):
         minimax(game, recorder=StreamRecorder(io.StringIO(), jsonl=True))
@@ -272,19 +330,19 @@ def test_the_compiled_loop_stays_within_the_threads_c_stack(
     run = Run(OddGame(("max", 0, [1]), named=False),
               StreamRecorder(io.StringIO(), jsonl=True), SearchOptions(), quoted_ids=True)
     with build("compiled"):
-        assert streamed.uses_compiled(run)
+        assert pure.uses_compiled(run)
         monkeypatch.setattr(sys, "getrecursionlimit", lambda: 1 << 30)
-        assert not streamed.uses_compiled(run)
+        assert not pure.uses_compiled(run)
         monkeypatch.undo()
         seen = []
-        other = threading.Thread(target=lambda: seen.append(streamed.uses_compiled(run)))
+        other = threading.Thread(target=lambda: seen.append(pure.uses_compiled(run)))
         other.start()
         other.join()
         assert seen == [False]
         # the command line's big-stack thread, with its recursion limit for 100,000 plies
         from tracer.deep import DEFAULT_MAX_PLY, run_deep
 
-        assert run_deep(lambda: streamed.uses_compiled(run), max_ply=DEFAULT_MAX_PLY)
+        assert run_deep(lambda: pure.uses_compiled(run), max_ply=DEFAULT_MAX_PLY)
 
 
 @pytest.mark.parametrize("name", BUILDS)
@@ -338,8 +396,6 @@ def test_both_builds_write_byte_identical_files(tmp_path: Path, suffix: str, gam
                                                 params: dict[str, str],
                                                 depth: int | None) -> None:
     """Through a FileRecorder the compiled loop writes bytes under the text stream."""
-    from tracer.games.registry import make_game
-
     for search, variant in ((minimax, "two-function"), (alpha_beta, "fail-soft"),
                             (alpha_beta, "fail-hard")):
         files = []
@@ -387,8 +443,6 @@ class Trickle(io.RawIOBase):
 
 def test_the_compiled_loop_writes_all_of_each_chunk_to_a_raw_file() -> None:
     """Under a file recorder it writes to the raw file, which may take part of a chunk."""
-    from tracer.games.registry import make_game
-
     game, state, _ = make_game("tictactoe", {"board": "x...o...."})
     got = {}
     for name in BUILDS:
@@ -416,8 +470,6 @@ class Full(Trickle):
 @pytest.mark.parametrize("name", BUILDS)
 def test_a_failing_write_raises_its_own_error(name: str) -> None:
     """A full disk is the OSError the file gave (the CLI spells it in one line)."""
-    from tracer.games.registry import make_game
-
     game, state, _ = make_game("tictactoe", {"board": "x...o...."})
     raw = Full()
     out = io.TextIOWrapper(io.BufferedWriter(raw), encoding="utf-8", newline="\n")
@@ -425,3 +477,36 @@ def test_a_failing_write_raises_its_own_error(name: str) -> None:
     recorder._raw = raw
     with build(name), pytest.raises(OSError, match="No space left"):
         minimax(game, state, recorder=recorder)
+
+
+@pytest.mark.parametrize(("name", "params", "depth"), [
+    ("tictactoe", {}, None),
+    ("tictactoe", {"board": "x...o....", "utility": "eval"}, 3),
+    ("tictactoe", {"symmetry": "true"}, 4),
+    ("grundy", {"coins": "9"}, None),
+    ("nim", {"piles": "2,3", "symmetry": "true"}, None),
+    ("gameof5", {}, None),
+    ("chomp", {"rows": "3", "cols": "4"}, None),
+    ("othello", {}, 4),
+    ("othello", {"board": "x" * 20 + "o" + "." * 43}, 3),
+], ids=lambda v: str(v) if not isinstance(v, dict) else ",".join(f"{k}={x}" for k, x in v.items()))
+@pytest.mark.parametrize("order", FAST_ORDERS)
+def test_untraced_games_return_the_references_results(name: str, params: dict[str, str],
+                                                      depth: int | None, order: str) -> None:
+    """The untraced fast loops on every built-in game, whole and stopped by a budget."""
+    game, state, _ = make_game(name, params)
+    for search, variant in SEARCHES:
+        options: dict[str, Any] = {"variant": variant, "depth": depth, "order": order}
+        got = search(game, state, **options)
+        assert got == search(game, state, recorder=MemoryRecorder(), **options), variant
+        options["limits"] = Limits(max_nodes=got.stats.nodes_expanded // 2 + 1)
+        got = search(game, state, **options)
+        assert got == search(game, state, recorder=MemoryRecorder(), **options), variant
+        assert not got.complete
+
+
+def test_a_chance_node_is_named_in_the_untraced_loops_error() -> None:
+    game = OddGame(("max", 0, [("chance", 0, [1])]), named=True)
+    for search, variant in SEARCHES:
+        with pytest.raises(UsageError, match="is a chance node"):
+            search(game, variant=variant)

@@ -1,30 +1,34 @@
-"""Minimax recorded straight to a file: the two-function loop, specialised for speed.
+"""The fast tier's pure-Python loops: minimax and alpha-beta with recording off, and
+recorded straight to a JSON-lines file.  See README.md beside this module for how they
+are kept equal to the reference loops (``minimax._two_function``, ``alphabeta._ab``).
 
-Recording the full tic-tac-toe tree writes 1.1 million events.  The general loop
-(``minimax._two_function``) reports each one through the run's emitters, a few Python
-calls per event.  This copy of the same loop writes each event's line as one f-string
-(about twice as fast to fill as a %-template); every node id is spelt as a JSON string
-once, when its node is made (``Run.quoted``), and every value's JSON text travels up
-the tree with the value, so a backup formats no number at all.
+Recording off (``Run.bare``: the null recorder and an ordering that only reads the
+game's own move order), the reference loops spend most of each node in bookkeeping: a
+method call to ask whether the node is a leaf, another to list its children as (state,
+key) pairs, another to count it, and two tuples to return.  :func:`minimax_bare` and
+:func:`alpha_beta_bare` do the same search with the game's methods held in local
+variables, children made one at a time, the counters in local variables (handed back to
+the run at every budget check and when the search ends) and one tuple per returned node.
+Full tic-tac-toe minimax runs in about half the time.
 
-Even so a line costs about 1.5 us in CPython, 7 times the untraced search for the full
-tic-tac-toe tree, so both loops have a compiled build, ``tracer/_lines.c`` (built by
+Recorded (``Run.quoted``: a stream recorder and an ordering that does not read node
+ids), the full tic-tac-toe tree writes 1.1 million events.  The reference loop reports
+each one through the run's emitters, a few Python calls per event.
+:func:`two_function_lines` and :func:`alpha_beta_lines` write each event's line as one
+f-string (about twice as fast to fill as a %-template); every node id is spelt as a JSON
+string once, when its node is made (``Run.quoted``), and every value's JSON text travels
+up the tree with the value, so a backup formats no number at all.  Even so a line costs
+about 1.5 us in CPython, so both have a compiled build, ``tracer/_lines.c`` (built by
 ``pip install`` when there is a C compiler, see hatch_build.py): the same loop calling
 the game's methods in the same order, formatting into a C buffer.  It runs where
 :func:`uses_compiled` says (JSON lines, a thread whose C stack is known to be deep
-enough, no ``GAMETRACE_PURE=1``); the pure loops below run everywhere else.  The speed
-goal is at most 2 times the untraced search; ``benchmarks/run.py search`` measures it.
+enough, no ``GAMETRACE_PURE=1``); the pure loops below run everywhere else.
 
-Fail-soft and fail-hard alpha-beta (``alphabeta._ab``) have a copy of their own too,
-:func:`alpha_beta_lines`, which carries the JSON text of alpha and beta with them.
-
-Both run only where they are exactly the general loops: a stream recorder and an
-ordering that does not read node ids (``Run.quoted``).  The lines are those of
-``lines.line_template`` for expand, evaluate, backup and cut events; the property tests
-check that these loops write, byte for byte, the lines of the general loops' events on
-random games, depth limits, budgets and every built-in game, in both builds
-(tests/search/test_streamed.py).
+The lines are those of ``lines.line_template`` for expand, evaluate, backup and cut
+events; tests/search/test_fast_equals_reference.py checks every loop here, and the
+compiled one, against the reference on random trees and on every built-in game.
 """
+
 
 from __future__ import annotations
 
@@ -34,17 +38,18 @@ from collections.abc import Callable
 from json.encoder import encode_basestring as json_str
 from typing import Any
 
-from ..events import Backup, Cut, Evaluate, Expand
-from ..games.base import Player
-from ..lines import json_number
-from .common import INF, PV, Run, no_chance
+from ...events import Backup, Cut, Evaluate, Expand
+from ...games.base import Player
+from ...lines import json_number
+from ..common import INF, PV, Run, no_chance
 
 try:  # the compiled build of these loops (tracer/_lines.c), when it was built
-    from .._lines import search as compiled_search
+    from ..._lines import search as compiled_search
 except ImportError:  # no compiler at install time: the pure loops below do it all
     compiled_search = None  # type: ignore[assignment]
 
-__all__ = ["alpha_beta_lines", "two_function_lines"]
+__all__ = ["alpha_beta_bare", "alpha_beta_lines", "minimax_bare", "two_function_lines",
+           "uses_compiled"]
 
 _PLAYER = {p: json_str(p.value) for p in Player}
 _EXPAND, _EVALUATE, _BACKUP, _CUT = (json_str(cls.type) for cls in (Expand, Evaluate, Backup, Cut))
@@ -110,7 +115,7 @@ def uses_compiled(run: Run) -> bool:
     separators are the pure loop's), and the C stack holds as many tree levels as
     Python's recursion limit allows (the loop obeys that limit, as the pure one does).
     """
-    from ..record import StreamRecorder
+    from ...record import StreamRecorder
 
     rec = run.rec
     return (compiled_search is not None and os.environ.get("GAMETRACE_PURE") != "1"
@@ -122,7 +127,7 @@ def _compiled(run: Run, state: Any, alpha_beta: bool, hard: bool) -> tuple[float
     def chance(key: str) -> Exception:
         return no_chance(run.plain_id(key))
 
-    from ..record import StreamRecorder
+    from ...record import StreamRecorder
 
     assert run.lines is not None and isinstance(run.rec, StreamRecorder)
     tools = (_PLAYER, json_number, chance, Player.MAX, Player.MIN, Player.CHANCE, -INF, INF)
@@ -139,6 +144,8 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
     assert run.quoted and run.lines is not None
     if uses_compiled(run):
         return _compiled(run, state, False, False)
+    # Its own loop, not alpha_beta_lines's with the window off: carrying and testing a window
+    # made this pure loop 6% slower on full tic-tac-toe minimax.
     write = run.lines
     game = run.game
     is_terminal = game.is_terminal
@@ -180,16 +187,6 @@ def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:
     return value, pv
 
 
-
-def _labeller(run: Run) -> Callable[[Any], str]:
-    """The ``,"label":...`` part of a generated game's lines; nothing for a tree (trees
-    name their nodes and have no pictures)."""
-    describe = run.game.describe
-    if run.named:
-        return lambda state: ""
-    return lambda state: ',"label":' + json_str(describe(state))
-
-
 def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
     """Fail-soft (``hard``: fail-hard) alpha-beta from ``state``, each event written to
     ``run.lines``; alpha and beta travel with their JSON text.  The run must be
@@ -214,8 +211,6 @@ def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
             return leaf(state, key, parent, ply, terminal)
         player = to_move(state)
         if player is Player.CHANCE:
-            from .common import no_chance
-
             raise no_chance(run.plain_id(key))
         kids = children(state, key, player, ply)
         if not kids:
@@ -269,3 +264,146 @@ def alpha_beta_lines(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
     low, high = _START[Player.MAX], _START[Player.MIN]
     value, _, pv = search(state, run.root_key, "null", 0, low[0], low[1], high[0], high[1])
     return value, pv
+
+
+def _labeller(run: Run) -> Callable[[Any], str]:
+    """The ``,"label":...`` part of a generated game's lines; nothing for a tree (trees
+    name their nodes and have no pictures)."""
+    describe = run.game.describe
+    if run.named:
+        return lambda state: ""
+    return lambda state: ',"label":' + json_str(describe(state))
+
+
+# Recording off.
+
+_MAX, _CHANCE = Player.MAX, Player.CHANCE
+
+
+def _no_chance(run: Run, state: Any, key: Any) -> Exception:
+    return no_chance(run.name(state, key))  # by its id, as the reference loops say it
+
+
+def minimax_bare(run: Run, state: Any) -> tuple[float, PV]:
+    """MAX-VALUE / MIN-VALUE from ``state`` without events (``Run.bare`` must hold)."""
+    return _bare(run, state, alpha_beta=False, hard=False)
+
+
+def alpha_beta_bare(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
+    """Fail-soft (or with ``hard`` fail-hard) alpha-beta from ``state`` without events."""
+    return _bare(run, state, alpha_beta=True, hard=hard)
+
+
+def _bare(run: Run, root: Any, *, alpha_beta: bool, hard: bool) -> tuple[float, PV]:
+    game = run.game
+    is_terminal, utility = game.is_terminal, game.utility
+    to_move, actions, result = game.to_move, game.actions, game.result
+
+    def evaluate(state: Any) -> float:  # looked up only when needed: a game without
+        return game.evaluate(state)     # evaluation may lack the method
+    limit = run.depth_cap
+    reverse = run.opts.order == "reverse"
+    ge = run.opts.cut_on == "ge"
+    # The run's counters, as locals of this search (``Run.scored`` and ``Run.opened``).
+    visited, expanded, evaluated = run.visited, run.expanded, run.evaluated
+    max_depth, next_check = run.max_depth, run.next_check
+    cuts = pruned = 0
+
+    def store() -> None:
+        run.visited, run.expanded, run.evaluated = visited, expanded, evaluated
+        run.max_depth = max_depth
+        run.cuts += cuts
+        run.pruned += pruned
+
+    def check() -> None:
+        nonlocal next_check, cuts, pruned
+        store()
+        cuts = pruned = 0
+        run.check_limits()
+        next_check = run.next_check
+
+    def opened(ply: int) -> None:
+        nonlocal visited, expanded, max_depth
+        visited += 1
+        if visited >= next_check:
+            check()
+        expanded += 1
+        if ply > max_depth:
+            max_depth = ply
+
+    def leaf(state: Any, key: Any, ply: int, value: float) -> tuple[float, PV]:
+        nonlocal visited, evaluated, max_depth
+        visited += 1
+        if visited >= next_check:
+            check()
+        evaluated += 1
+        if ply > max_depth:
+            max_depth = ply
+        return value, (key, None)
+
+    def minimax(state: Any, key: Any, ply: int) -> tuple[float, PV]:
+        if is_terminal(state):
+            return leaf(state, key, ply, utility(state))
+        if ply >= limit:
+            return leaf(state, key, ply, evaluate(state))
+        player = to_move(state)
+        if player is _CHANCE:
+            raise _no_chance(run, state, key)
+        acts = actions(state)
+        if not acts:
+            return leaf(state, key, ply, evaluate(state))
+        if reverse:
+            acts = acts[::-1]
+        opened(ply)
+        best_pv: PV = None
+        ply += 1
+        is_max = player is _MAX
+        v = -INF if is_max else INF
+        for a in acts:
+            cv, cpv = minimax(result(state, a), a, ply)
+            if cv > v if is_max else cv < v:
+                v, best_pv = cv, cpv
+        return v, (key, best_pv)
+
+    def ab(state: Any, key: Any, ply: int, alpha: float, beta: float) -> tuple[float, PV]:
+        nonlocal cuts, pruned
+        if is_terminal(state):
+            return leaf(state, key, ply, utility(state))
+        if ply >= limit:
+            return leaf(state, key, ply, evaluate(state))
+        player = to_move(state)
+        if player is _CHANCE:
+            raise _no_chance(run, state, key)
+        acts = actions(state)
+        if not acts:
+            return leaf(state, key, ply, evaluate(state))
+        if reverse:
+            acts = acts[::-1]
+        opened(ply)
+        best_pv: PV = None
+        last = len(acts) - 1
+        ply += 1
+        is_max = player is _MAX
+        v = -INF if is_max else INF
+        for i, a in enumerate(acts):
+            cv, cpv = ab(result(state, a), a, ply, alpha, beta)
+            if cv > v if is_max else cv < v:
+                v, best_pv = cv, cpv
+            if is_max:
+                if v > alpha:
+                    alpha = v
+            elif v < beta:
+                beta = v
+            if alpha >= beta if ge else alpha > beta:
+                if i < last:
+                    cuts += 1
+                    pruned += last - i
+                return ((beta if is_max else alpha) if hard else v), (key, best_pv)
+        return ((alpha if is_max else beta) if hard else v), (key, best_pv)
+
+    try:
+        if alpha_beta:
+            return ab(root, run.root_key, 0, -INF, INF)
+        return minimax(root, run.root_key, 0)
+    finally:
+        store()
