@@ -21,7 +21,7 @@ from tracer.spec import APPLIES, FIELDS, menus
 def test_a_spec_is_frozen_and_names_its_default_variant() -> None:
     spec = SearchSpec.make(algorithm="enhanced", variant="pvs", techniques="id,tt")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        spec.depth = 3  # type: ignore[misc]
+        spec.depth = 3
     assert spec.title == "enhanced (pvs; id,tt)"
     assert SearchSpec().shown_variant == "fail-soft"
     assert SearchSpec.make(algorithm="minimax", order=None).order == "natural"

@@ -18,12 +18,12 @@ from tracer.service.slots import CLIENT, FairSlots
 
 
 def _settings(tmp_path: Path, **limits: object) -> Settings:
-    return Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path, **limits)  # type: ignore[arg-type]
+    return Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path, **limits)
 
 
 async def _as(client: str, job: asyncio.Future[object] | object) -> object:
     CLIENT.set(client)  # a task's own context: what the gate does for a request
-    return await job  # type: ignore[misc]
+    return await job
 
 
 def test_a_student_queueing_many_jobs_does_not_make_another_wait_behind_them_all(
@@ -117,7 +117,7 @@ def test_the_gate_names_the_client_of_each_job(tmp_path: Path) -> None:
     seen: list[str] = []
     real = app.state.service.job
 
-    async def spying(fn, **kw):  # type: ignore[no-untyped-def]
+    async def spying(fn, **kw):
         seen.append(CLIENT.get())
         return await real(fn, **kw)
 

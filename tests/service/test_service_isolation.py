@@ -25,7 +25,7 @@ LIMITS = JobLimits(cpu=1, memory=200, wall=120, answer=10_000)
 
 def _problem(fn: object, limits: JobLimits = LIMITS) -> Problem:
     with pytest.raises(Problem) as caught:
-        run_isolated(fn, limits)  # type: ignore[arg-type]
+        run_isolated(fn, limits)
     return caught.value
 
 
@@ -148,12 +148,12 @@ def test_many_jobs_at_once_leave_no_zombie() -> None:
         t.start()
     for t in threads:
         t.join(60)
-    assert sorted(results) == sorted(i * i for i in range(16))  # type: ignore[type-var]
+    assert sorted(results) == sorted(i * i for i in range(16))
     assert children(os.getpid()) == []
 
 
 def _settings(tmp_path: Path, **limits: object) -> Settings:
-    return Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path, **limits)  # type: ignore[arg-type]
+    return Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path, **limits)
 
 
 def test_a_search_past_the_cpu_limit_answers_a_problem_and_the_next_search_works(
@@ -201,7 +201,7 @@ def test_a_request_beyond_the_queue_gets_503_at_once_and_healthz_still_answers(
 
     with TestClient(app) as c:
         # two jobs in this process, outside the worker processes: one running, one queued
-        holders = [threading.Thread(target=lambda: c.portal.call(  # type: ignore[union-attr]
+        holders = [threading.Thread(target=lambda: c.portal.call(
             lambda: service.job(hold, isolate=False))) for _ in range(2)]
         for t in holders:
             t.start()
