@@ -102,3 +102,11 @@ def test_an_exercise_within_its_budget_is_made(client: TestClient) -> None:
                                             "seed": 2})
     assert got.status_code == 200
     assert 1 <= json.loads(got.text)["cuts"] <= 3
+
+
+def test_a_searchs_trace_budget_leaves_room_for_the_rest_of_its_answer() -> None:
+    from tracer.service.core import trace_budget
+
+    assert trace_budget(20_000_000) == 19_000_000  # gametrace run --max-trace-mb 19
+    assert trace_budget(3_000_000) == 2_000_000
+    assert trace_budget(1_000) == 500  # the smallest --max-answer: half, never nothing

@@ -48,6 +48,13 @@ the trace's budget is the answer cap less this (a whole megabyte, so that
 ``gametrace run --max-trace-mb`` can record the same trace)."""
 
 
+def trace_budget(max_answer: int) -> int:
+    """A search's trace budget within the answer cap: the cap less
+    :data:`ANSWER_HEAD_ROOM`, or less half of it when the cap is small (``--max-answer``
+    may be as low as 1,000 bytes)."""
+    return max_answer - min(ANSWER_HEAD_ROOM, max_answer // 2)
+
+
 def cores() -> int:
     """The CPUs this process may run on (the default number of jobs at once)."""
     try:

@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..jsonio import dumps_json
-from .core import ANSWER_HEAD_ROOM, content_of
+from .core import content_of, trace_budget
 from .problems import guarded
 from .web import drawing_response, json_response
 
@@ -29,7 +29,7 @@ def routes(service: Service) -> list[Route]:
         # the answer carries the whole trace: its size is a budget of the search too
         limits = dataclasses.replace(
             service.limits(body),
-            max_trace_bytes=max(1, service.settings.max_answer - ANSWER_HEAD_ROOM))
+            max_trace_bytes=trace_budget(service.settings.max_answer))
 
         store = bool(body.get("store"))
 
