@@ -46,6 +46,8 @@ def test_the_diagnosis_tries_a_bounded_number_of_cut_slips(monkeypatch: pytest.M
     report = check_solution(wrong, trace, title="wide")
     assert not report.correct
     slips = diagnosis.SLIP_NODES // tree.size
+    # this tree is wide enough that the slip budget binds (some slips, far from all of
+    # its 2,000 backups): otherwise the count below would not test the bound
     assert 1 <= slips < 100
     assert len(runs) <= slips + 2  # the slips and the two window conventions
 

@@ -12,51 +12,22 @@ harness's promise (tests/faults/harness.py).
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pygraphviz
 from harness import Case, Outcome, problems, run_cases
 
+from tests.core.hostiletrace import hostile_trace
+
 FORBIDDEN = {"image", "imagepath", "shapefile", "fontpath", "url", "href", "tailurl",
              "headurl", "labelurl", "edgeurl", "target"}
 
-_TRACE: dict[str, Any] = {
-    "format": "gametree-trace", "version": 1,
-    "header": {"algorithm": "alphabeta", "variant": "fail-soft", "root": "R",
-               "options": {"order": "natural", "seed": None, "depth": None, "cut_on": "ge",
-                           "root_player": "max"},
-               "source": {"kind": "game", "name": "hostile", "params": {}}},
-    "events": [
-        {"seq": 1, "type": "expand", "node": "R", "parent": None, "depth": 0,
-         "player": "max", "children": ["X", "N1"], "value": "-inf", "alpha": "-inf",
-         "beta": "+inf", "label": "root", "moves": ["m0", "m1"]},
-        {"seq": 2, "type": "evaluate", "node": "X", "parent": "R", "depth": 1,
-         "player": "min", "value": 1, "reason": "terminal", "label": "pos0"},
-        {"seq": 3, "type": "backup", "node": "R", "child": "X", "child_value": 1,
-         "value": 1, "best": "X", "alpha": 1, "beta": "+inf"},
-        {"seq": 4, "type": "evaluate", "node": "N1", "parent": "R", "depth": 1,
-         "player": "min", "value": 2, "reason": "terminal", "label": "pos1"},
-        {"seq": 5, "type": "backup", "node": "R", "child": "N1", "child_value": 2,
-         "value": 2, "best": "N1", "alpha": 2, "beta": "+inf"}],
-    "result": {"value": 2, "move": "N1", "pv": ["R", "N1"],
-               "stats": {"nodes_expanded": 1, "leaves_evaluated": 2, "nodes_visited": 3,
-                         "cuts": 0, "children_pruned": 0, "max_depth": 1},
-               "complete": True},
-}
 
 
 def _trace(node: str = "X", move: str = "m0", label: str = "pos0") -> bytes:
-    doc = copy.deepcopy(_TRACE)
-    events = doc["events"]
-    events[0]["children"][0] = events[1]["node"] = events[2]["child"] = node
-    events[2]["best"] = node
-    events[0]["moves"][0] = move
-    events[1]["label"] = label
-    return json.dumps(doc).encode()
+    return json.dumps(hostile_trace(node, move, label)).encode()
 
 
 _GAME = b'''

@@ -101,6 +101,7 @@ def test_an_exercise_within_its_budget_is_made(client: TestClient) -> None:
     got = client.post("/v1/exercise", json={"branching": 2, "depth": 3, "cuts": [1, 3],
                                             "seed": 2})
     assert got.status_code == 200
+    # the exercise honours the cuts asked for (1 to 3), within its work budget
     assert 1 <= json.loads(got.text)["cuts"] <= 3
 
 
