@@ -44,6 +44,7 @@ __all__ = [
     "check_outputs",
     "open_output",
     "prints_to_stderr",
+    "probe_folder",
     "staged_folder",
     "stderr_is_terminal",
     "write_output_bytes",
@@ -133,12 +134,17 @@ def _check_writable_folder(folder: str, *, text: str, option: str,
     if not os.path.isdir(folder):
         raise UsageError(f"{_where(option, text)}: cannot write here: the folder "
                          f"{shown or folder!r} does not exist")
-    # os.access says yes to root even on a read-only mount, so probe with a real file.
     try:
-        fd, probe = tempfile.mkstemp(prefix=".gametrace-probe-", dir=folder)
+        probe_folder(folder)
     except OSError as exc:
         raise UsageError(f"{_where(option, text)}: cannot write in the folder {folder!r}: "
                          f"{exc.strerror or exc}") from None
+
+
+def probe_folder(folder: str | os.PathLike[str]) -> None:
+    """Make and remove a file in ``folder``, or raise the :class:`OSError` that says why
+    it cannot: ``os.access`` says yes to root even on a read-only mount."""
+    fd, probe = tempfile.mkstemp(prefix=".gametrace-probe-", dir=folder)
     os.close(fd)
     os.unlink(probe)
 

@@ -69,17 +69,15 @@ def check_database(path: Path) -> None:
 
 def _check_folder(folder: Path, shown: str) -> None:
     """SQLite writes a journal beside the database: its folder must take a new file."""
-    import tempfile
+    from ..outputs import probe_folder
 
     if not folder.is_dir():
         raise UsageError(f"{shown}: cannot make its folder: {str(folder)!r} is not a folder")
     try:
-        fd, probe = tempfile.mkstemp(prefix=".gametrace-probe-", dir=folder)
+        probe_folder(folder)
     except OSError as exc:
         raise UsageError(f"{shown}: cannot write in the folder {str(folder)!r}: "
                          f"{exc.strerror or exc}") from None
-    os.close(fd)
-    os.unlink(probe)
 
 
 def check_port(host: str, port: int) -> None:
