@@ -3,7 +3,7 @@
 The answers are what students write: the answer key, the searches of the usual
 misconceptions (fail-hard, right to left, strict cut, no window, ...), and those with a
 random slip (two leaves swapped, a leaf left out, a value off by one), drawn with a fixed
-seed.  Each class is graded by :func:`tracer.analysis.check_class.grade_class` with the
+seed.  Each class is graded by :func:`tracer.analysis.check.class_report.grade_class` with the
 diagnosis (the expensive part: it searches the tree again for every misconception) and
 without, by one process and by a pool of 2 (this machine has 2 cores).  Each worker
 judges a distinct answer once (students hand in the same answer often), so the number
@@ -29,9 +29,9 @@ sys.path.insert(0, str(HERE))
 
 from timing import best_of  # noqa: E402
 
-from tracer.analysis.check_class import grade_class  # noqa: E402
-from tracer.analysis.exercise import make_exercise  # noqa: E402
-from tracer.analysis.solution import extract_solution  # noqa: E402
+from tracer.analysis.check.class_report import grade_class  # noqa: E402
+from tracer.analysis.check.exercise import make_exercise  # noqa: E402
+from tracer.analysis.check.solution import extract_solution  # noqa: E402
 from tracer.api import search_tree  # noqa: E402
 from tracer.examples import example_tree  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402

@@ -16,7 +16,7 @@ from typing import Any
 
 from timing import best_of, row
 
-from tracer.analysis.ordering import compare_orderings
+from tracer.analysis.orderings.report import compare_orderings
 from tracer.games.registry import make_game
 from tracer.search import run_search
 from tracer.search.enh_compare import parse_configs

@@ -77,7 +77,7 @@ RENDER_STAGES = ("tracer.render.read", "tracer.render.model", "tracer.render.dra
 the package's own modules (``pipeline``: the Drawing, ``notebook``) sit on top."""
 
 DISPLAY_HOOK_TARGETS = ("tracer.notebook", "tracer.render.notebook",
-                        "tracer.analysis.check_html")
+                        "tracer.analysis.check.report_html")
 """What a display hook may import: the notebook helpers, nothing else (a check report's
 HTML sits beside the report, so its hook climbs no layer)."""
 
@@ -293,6 +293,22 @@ def test_render_stages_import_only_downward() -> None:
     assert wrong == []
     placed = {render_stage(m) for m in modules() if unit(m) == "tracer.render"}
     assert placed == set(range(len(RENDER_STAGES) + 1))  # every stage holds modules
+
+
+def test_the_jobs_of_analysis_never_import_each_other() -> None:
+    # check/, orderings/, matrices/, astar/: each job imports the layers below and itself.
+    def job(module: str) -> str | None:
+        parts = module.split(".")
+        return ".".join(parts[:3]) if parts[:2] == ["tracer", "analysis"] and len(parts) > 2 \
+            else None
+
+    wrong = [f"{module}:{line} imports {target}"
+             for module, edges in graph().items() if job(module)
+             for target, line in edges.items() if job(target) not in (None, job(module))]
+    assert wrong == []
+    assert {job(m) for m in modules()} - {None} == {
+        "tracer.analysis.check", "tracer.analysis.orderings", "tracer.analysis.matrices",
+        "tracer.analysis.astar"}
 
 
 def test_no_two_modules_import_each_other() -> None:

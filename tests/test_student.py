@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import do_search
-from tracer.analysis.diff import diff_traces
+from tracer.analysis.check.diff import diff_traces
 from tracer.errors import UsageError
 from tracer.examples import EXAMPLES
 from tracer.student import StudentTrace, scripted_alpha_beta

@@ -2,8 +2,8 @@
 
 A :class:`~tracer.trees.Tree` shows itself as the blank tree of the lecture's
 exercises (leaf values, MAX and MIN nodes, nothing computed); a
-:class:`~tracer.analysis.check.Report` as a score line and a table of its items
-(:func:`report_html`, which lives beside the report in :mod:`tracer.analysis.check_html`,
+:class:`~tracer.analysis.check.report.Report` as a score line and a table of its items
+(:func:`report_html`, which lives beside the report in :mod:`tracer.analysis.check.report_html`,
 so that the report's display hook imports nothing above it).
 Traces and frames are in :mod:`tracer.render.notebook` (renderers import no search).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .analysis.check_html import report_html
+from .analysis.check.report_html import report_html
 
 if TYPE_CHECKING:
     from .trees.model import Tree

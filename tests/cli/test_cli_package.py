@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 import tracer.cli
-from tracer.analysis.check import CHECKED_ALGORITHMS
-from tracer.analysis.exercise import VARIANTS as EXERCISE_VARIANTS
-from tracer.analysis.ordering import COMPARED_ALGORITHMS, DEFAULT_ORDERS
+from tracer.analysis.check.exercise import VARIANTS as EXERCISE_VARIANTS
+from tracer.analysis.check.report import CHECKED_ALGORITHMS
+from tracer.analysis.orderings.report import COMPARED_ALGORITHMS, DEFAULT_ORDERS
 from tracer.cli import main
 from tracer.cli.options import variant_help
 from tracer.render.draw.presets import PRESETS

@@ -34,12 +34,12 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     "order": (frozenset({
         "spec.py", "search/common.py", "cli/check.py", "cli/options.py",
         "service/store.py", "service/openapi.py", "problems/jugs.py", "problems/puzzle8.py",
-        "analysis/diagnose.py", "analysis/solution.py", "analysis/check_explain.py",
+        "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
         "student.py"}), "the ordering option"),
     # a parameter or a node's role: the goal of a puzzle or a dice game, an A* goal node
     "goal": (frozenset({
         "problems/jugs.py", "problems/puzzle8.py", "games/dice.py", "games/registry.py",
-        "analysis/astar_table.py"}), "a game's or a problem's goal"),
+        "analysis/astar/report.py"}), "a game's or a problem's goal"),
     # an HTTP answer's field (problem+json, the health check, a class problem's state)
     "status": (frozenset({"service/core.py", "service/problems.py", "service/openapi.py"}),
                "an HTTP answer's status"),

@@ -126,7 +126,7 @@ def test_diff_of_wide_traces_builds_each_set_of_names_once(
     # per name: two 100,000-leaf traces took over two minutes to diff
     import builtins
 
-    import tracer.analysis.diff as diff
+    import tracer.analysis.check.diff as diff
     from tracer.api import diff_files
 
     built = []

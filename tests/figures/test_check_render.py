@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conftest import do_search
-from tracer.analysis.check import check_solution
-from tracer.analysis.solution import Solution
+from tracer.analysis.check.report import check_solution
+from tracer.analysis.check.solution import Solution
 from tracer.examples import example_tree
 from tracer.figures.check_render import (
     MISTAKE_COLOUR,

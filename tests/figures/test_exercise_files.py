@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import do_search
-from tracer.analysis.check import check_solution
-from tracer.analysis.exercise import make_exercise
-from tracer.analysis.solution import load_solution
+from tracer.analysis.check.exercise import make_exercise
+from tracer.analysis.check.report import check_solution
+from tracer.analysis.check.solution import load_solution
 from tracer.errors import UsageError
 from tracer.figures.exercise import write_exercise
 from tracer.schema import validate

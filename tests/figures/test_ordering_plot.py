@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.analysis.test_ordering import ORDERS, compare
+from tests.analysis.orderings.test_ordering import ORDERS, compare
 from tracer.figures.ordering_plot import MARKS, plot_dot, render_plot
 
 

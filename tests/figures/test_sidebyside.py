@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.analysis.test_ordering import trace_of
+from tests.analysis.orderings.test_ordering import trace_of
 from tracer.events import Transposition
 from tracer.figures.sidebyside import side_by_side
 from tracer.games.registry import make_game

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from tracer.analysis.check import check_solution
-from tracer.analysis.solution import Solution
+from tracer.analysis.check.report import check_solution
+from tracer.analysis.check.solution import Solution
 from tracer.examples import example_tree
 from tracer.render import Frames
 from tracer.render.notebook import mimebundle

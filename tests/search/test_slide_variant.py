@@ -7,7 +7,7 @@ search is right only where MAX's first child is its best (docs/algorithms.md).
 from __future__ import annotations
 
 from tests.conftest import do_search
-from tracer.analysis.solution import extract_solution
+from tracer.analysis.check.solution import extract_solution
 from tracer.games.registry import make_game
 from tracer.search import run_search
 

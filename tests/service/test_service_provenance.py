@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tracer.analysis.solution import extract_solution
+from tracer.analysis.check.solution import extract_solution
 from tracer.api import check_answer, record_search, trace_text
 from tracer.search.common import NO_LIMITS
 from tracer.service import Settings, create_app

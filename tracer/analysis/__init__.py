@@ -1,2 +1,46 @@
-"""What is computed from traces (solution checks, statistics) and from problems and games
-(heuristic checks, payoff matrices); nothing here runs a search."""
+"""What is computed from traces, problems and games, one package per job:
+
+- :mod:`.check`: an answer checked against the expected trace (the answer itself, the
+  verdict on each item and its reason, the diagnosis, the class table, the diff of two
+  traces, generated exercises and their keys);
+- :mod:`.orderings`: orderings of the children (or move-ordering techniques) compared on
+  one tree, with the bounds beside them;
+- :mod:`.matrices`: payoff matrices (games in normal form): dominance, elimination,
+  equilibria;
+- :mod:`.astar`: an A* search's tables, and whether a heuristic is admissible.
+
+The four never import each other.  Analysis reads traces and may run a search again
+(the expected answer, a misconception's search, the orderings compared); it draws
+nothing (its pictures are in :mod:`tracer.figures`).  Each package names what other
+layers import from it, loaded on first use (:func:`exports`), so that importing one of
+its modules does not import the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
+
+__all__ = ["exports"]
+
+
+def exports(package: str, where: Mapping[str, str]) -> tuple[Callable[[str], Any],
+                                                             Callable[[], list[str]]]:
+    """The ``__getattr__`` and ``__dir__`` (PEP 562) of ``package``, whose public names
+    are those of ``where`` (name -> the module of the package defining it), each imported
+    when first asked for."""
+
+    def getattr_(name: str) -> Any:
+        module = where.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{module}"), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    def dir_() -> list[str]:
+        return sorted(where)
+
+    return getattr_, dir_

@@ -16,12 +16,9 @@ from .reading import Content
 from .validating import check_trace
 
 if TYPE_CHECKING:
-    from ..analysis.admissible import AdmissibilityReport
-    from ..analysis.check import Report
-    from ..analysis.check_class import ClassReport
-    from ..analysis.diff import TraceDiff
-    from ..analysis.exercise import Exercise
-    from ..analysis.ordering import OrderingReport
+    from ..analysis.astar import AdmissibilityReport
+    from ..analysis.check import ClassReport, Exercise, Report, TraceDiff
+    from ..analysis.orderings import OrderingReport
 
 __all__ = ["check_admissible", "check_answer", "check_answer_file", "check_class_files",
            "class_table_format", "compare_orders",
@@ -39,8 +36,13 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     given) win over the answer's own conventions.  With ``render_out``, also draw the
     expected tree with the answer's mistakes marked (``preset`` as in ``render``).
     Returns the verdict.  An error in the answer names its file."""
-    from ..analysis.check import answer_conventions, check_solution, expected_trace, require_items
-    from ..analysis.solution import load_solution
+    from ..analysis.check import (
+        answer_conventions,
+        check_solution,
+        expected_trace,
+        load_solution,
+        require_items,
+    )
 
     file = os.fspath(solution)
     answer = load_solution(solution)
@@ -64,7 +66,7 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
 def class_table_format(out: str | os.PathLike[str]) -> str:
     """The format of a class table file (``.csv``, ``.json``), checked before any answer is
     read (``gametrace check --table``)."""
-    from ..analysis.check_class import table_format
+    from ..analysis.check import table_format
 
     return table_format(out)
 
@@ -75,7 +77,7 @@ def check_class_files(source: str, solutions: Sequence[str | os.PathLike[str]], 
                       jobs: int | None = None) -> ClassReport:
     """``gametrace check`` on a class: every answer in ``solutions`` (files, or folders of
     them) against the search of ``source``, on ``jobs`` processes."""
-    from ..analysis.check_class import grade_class
+    from ..analysis.check import grade_class
 
     return grade_class(source, solutions, overrides=overrides, params=params,
                        diagnosis=diagnosis, jobs=jobs)
@@ -83,7 +85,7 @@ def check_class_files(source: str, solutions: Sequence[str | os.PathLike[str]], 
 
 def write_class_table(report: ClassReport, out: str | os.PathLike[str]) -> None:
     """The class table of ``report`` as CSV or JSON (by the extension of ``out``)."""
-    from ..analysis.check_class import write_table
+    from ..analysis.check import write_table
 
     write_table(report, out)
 
@@ -95,11 +97,10 @@ def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = 
     """A random alpha-beta exercise (``POST /v1/exercise``): a tree of ``branching`` and
     ``depth`` with leaf ``values`` and a number of ``cuts`` in range, its answer key
     under ``variant`` and ``cut_on``; ``budget`` (``max_attempts``, ``max_work``) bounds
-    the drawing of trees (:func:`tracer.analysis.exercise.make_exercise`)."""
-    from ..analysis import exercise
-    from ..analysis.solution import Conventions
+    the drawing of trees (:func:`tracer.analysis.check.exercise.make_exercise`)."""
+    from ..analysis.check import Conventions, make_exercise
 
-    return exercise.make_exercise(branching=branching, depth=depth, cuts=cuts,
+    return make_exercise(branching=branching, depth=depth, cuts=cuts,
                                   values=values, seed=seed,
                                   conventions=Conventions(variant=variant, cut_on=cut_on),
                                   **budget)
@@ -131,9 +132,9 @@ def diff_traces(a: Trace, b: Trace, *, context: int = 3,
                 names: tuple[str, str] = ("a", "b")) -> TraceDiff:
     """Where traces ``a`` and ``b`` part ways (``POST /v1/diff``), with ``context``
     events before the first difference; ``names`` name them in the report."""
-    from ..analysis import diff
+    from ..analysis.check import diff_traces
 
-    return diff.diff_traces(a, b, context=context, names=names)
+    return diff_traces(a, b, context=context, names=names)
 
 
 def diff_files(a: str | os.PathLike[str], b: str | os.PathLike[str], *,
@@ -151,7 +152,7 @@ def check_admissible(problem: str, *, heuristic: str | None = None,
                      params: Mapping[str, str] | None = None) -> AdmissibilityReport:
     """Is ``heuristic`` (default: the problem's own) admissible and consistent on every
     reachable state of ``problem`` (``gametrace admissible``)?"""
-    from ..analysis.admissible import check_heuristic
+    from ..analysis.astar import check_heuristic
     from ..problems import make_problem
 
     return check_heuristic(make_problem(problem, dict(params or {})), heuristic)
@@ -169,12 +170,12 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     A search stopped by ``limits`` is a :class:`LimitExceeded`: an answer is not checked
     against half a search."""
     from ..analysis.check import (
+        Solution,
         answer_conventions,
         astar_trace,
         check_solution,
         require_items,
     )
-    from ..analysis.solution import Solution
     from ..schema import validate
 
     validate(answer, "solution", file="<answer>")
@@ -231,8 +232,12 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
     """What each ordering saves on ``source``: the report ``gametrace compare --format json``
     prints for the same options.  Each search has the budgets ``limits``; one stopped by
     them is a :class:`LimitExceeded` (counts of half a search compare nothing)."""
-    from ..analysis.comparison import compare_named, plan_comparison
-    from ..analysis.ordering import COMPARED_ALGORITHMS, OrderingReport
+    from ..analysis.orderings import (
+        COMPARED_ALGORITHMS,
+        OrderingReport,
+        compare_named,
+        plan_comparison,
+    )
 
     if algorithm not in COMPARED_ALGORITHMS:
         raise UsageError(f"unknown algorithm {algorithm!r} to compare orderings of "

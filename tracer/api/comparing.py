@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 
 if TYPE_CHECKING:
-    from ..analysis.comparison import Comparison
+    from ..analysis.orderings import Comparison
 
 __all__ = ["ComparedOutputs", "compare_outputs"]
 
@@ -53,8 +53,7 @@ def compare_outputs(source: str, *, orders: str | None = None,
     command line's: a game's own ``print()`` goes to stderr)."""
     from contextlib import nullcontext
 
-    from ..analysis.comparison import compare_source, plan_comparison
-    from ..analysis.ordering import OrderingReport
+    from ..analysis.orderings import OrderingReport, compare_source, plan_comparison
     from ..deep import DEFAULT_MAX_PLY, run_deep
     from ..outputs import check_outputs
     from ..render import output_format

@@ -23,7 +23,7 @@ __all__ = ["MAX_SHEET_LEAVES", "DrawnOutputs", "FramePictures", "draw_outputs",
 
 MAX_SHEET_LEAVES = 729
 """The most leaves a worksheet draws: a worksheet is a sheet of paper, and 3^6 leaves is
-the largest exercise (:data:`tracer.analysis.exercise.MAX_LEAVES`)."""
+the largest exercise (:data:`tracer.analysis.check.exercise.MAX_LEAVES`)."""
 
 
 @dataclass(frozen=True)

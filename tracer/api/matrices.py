@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 
 if TYPE_CHECKING:
-    from ..analysis.matrix_report import MatrixReport
+    from ..analysis.matrices import MatrixReport
 
 __all__ = ["analyse_matrix_source", "write_matrix"]
 
@@ -16,22 +16,20 @@ def analyse_matrix_source(game: str | None = None, *,
                           tree: str | None = None) -> MatrixReport:
     """The normal-form analysis of ``game`` (a payoff file or a built-in game) or of the
     strategy matrix of ``tree`` (a tree file or example): exactly one of them."""
-    from ..analysis import payoff
-    from ..analysis.matrix_report import analyse_matrix
+    from ..analysis.matrices import BUILTIN, analyse_matrix, from_tree, load_game
     from ..sources import load_tree_source
 
     if (game is None) == (tree is None):
         raise UsageError("give one of GAME_OR_FILE or --from-tree TREEFILE "
-                         f"(built-in games: {', '.join(payoff.BUILTIN)})")
-    matrix = payoff.from_tree(load_tree_source(tree)) if tree is not None else \
-        payoff.load_game(str(game))
+                         f"(built-in games: {', '.join(BUILTIN)})")
+    matrix = from_tree(load_tree_source(tree)) if tree is not None else load_game(str(game))
     return analyse_matrix(matrix)
 
 
 def write_matrix(report: MatrixReport, output: str) -> None:
     """Write the game as a payoff file (``.json``) or as a picture with the equilibria
     marked (``.svg``, ``.png``, ``.pdf``, ``.dot``; ``-``: DOT on standard output)."""
-    from ..analysis import payoff
+    from ..analysis.matrices import to_dot, to_svg
     from ..jsonio import atomic_write_text, dumps_json_pretty
 
     if output.lower().endswith(".json"):
@@ -43,8 +41,8 @@ def write_matrix(report: MatrixReport, output: str) -> None:
 
     fmt = output_format(output)
     equilibria = list(report.equilibria)
-    text = payoff.to_svg(report.game, equilibria) if fmt == "svg" else \
-        payoff.to_dot(_drawable(report.game), equilibria)
+    text = to_svg(report.game, equilibria) if fmt == "svg" else \
+        to_dot(_drawable(report.game), equilibria)
     write_output(output, text.encode() if fmt in ("svg", "dot")
                  else render(text, fmt, pinned=False))
 

@@ -49,7 +49,7 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
         validate(data, "payoff", file=file)
         return "payoff matrix"
     if kind == "solution":
-        from ..analysis.solution import load_solution
+        from ..analysis.check import load_solution
 
         load_solution(path)  # its words for a bad bound, then the schema's
         return "solution"

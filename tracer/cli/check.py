@@ -205,7 +205,7 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
               help="Range of the leaf values.")
 @seed_option(default=0, help="The same seed gives the same files, byte for byte.")
 @click.option("--variant", default="fail-soft", show_default=True,
-              type=LibraryChoice("tracer.analysis.exercise:VARIANTS"),
+              type=LibraryChoice("tracer.analysis.check.exercise:VARIANTS"),
               help="Alpha-beta variant.")
 @cut_on_option(default="ge", help="Cut test of the answer key.")
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),

@@ -35,7 +35,7 @@ __all__ = ["compare_command"]
               help="Compare move-ordering techniques instead: comma-separated "
                    "configurations of + joined tokens among fail-soft, pvs, mtdf, id, killer, "
                    "history, tt, aspiration[:W] (e.g. pvs+id+tt), or 'standard'.")
-@algorithm_option(choices="tracer.analysis.ordering:COMPARED_ALGORITHMS",
+@algorithm_option(choices="tracer.analysis.orderings:COMPARED_ALGORITHMS",
                   help="The search whose orderings are compared.")
 @variant_option(help="Its variant (see `run --help`).")
 @technique_option(dest="technique", help="-a enhanced: its techniques, while orderings are "

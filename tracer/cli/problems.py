@@ -68,7 +68,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar jugs --render jugs.svg --preset slides
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
     """
-    from ..analysis.astar_table import astar_report
+    from ..analysis.astar import astar_report
     from ..api import Limits, parse_params, search_problem
     from ..jsonio import dumps_json
     from ..outputs import check_outputs

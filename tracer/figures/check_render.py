@@ -16,8 +16,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..analysis.check import Report
-from ..analysis.diagnose import MISCONCEPTIONS
+from ..analysis.check import MISCONCEPTIONS, Report
 from ..render import Drawing
 from ..render.draw.dot import to_dot
 from ..render.files.engine import render

@@ -1,6 +1,6 @@
 """An exercise's files: the tree, the blank worksheet, the answer key and the answer
 drawn.  The exercise itself (a random tree with guarantees, and its answer key) is
-computed by :mod:`tracer.analysis.exercise`; this module writes and draws it, with the
+computed by :mod:`tracer.analysis.check.exercise`; this module writes and draws it, with the
 renderer's deterministic output, so the same seed gives the same files byte for byte.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..analysis.exercise import Exercise
+from ..analysis.check import Exercise
 from ..errors import UsageError
 from ..jsonio import atomic_write_text, dumps_json_pretty
 from ..render import render_trace

@@ -17,7 +17,7 @@ import math
 
 import graphviz
 
-from ..analysis.ordering import OrderingReport
+from ..analysis.orderings import OrderingReport
 from ..render.draw.dotquote import attr_text, label_text
 from ..render.files.engine import render
 

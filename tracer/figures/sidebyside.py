@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis.ordering import Counter
+from ..analysis.orderings import Counter
 from ..events import Evaluate, Event, Expand, Transposition
 from ..numbers import format_number
 from ..render import Drawing, RenderOptions

@@ -117,7 +117,7 @@ class Settings:
     student stepping through lecture trees is answered some kilobytes a request."""
     max_exercise_work: int = 100_000
     """Work of one exercise: leaves drawn in all, each draw counted as its leaves plus
-    :data:`tracer.analysis.exercise.DRAW_COST` (about 2.5 s of one core)."""
+    :data:`tracer.analysis.check.exercise.DRAW_COST` (about 2.5 s of one core)."""
 
 
 class Service:

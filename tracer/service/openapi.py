@@ -183,8 +183,8 @@ def _obj(props: dict[str, Any], required: tuple[str, ...] = (), **extra: Any) ->
 
 
 _CHECKED = "tracer.analysis.check:CHECKED_ALGORITHMS"
-_COMPARED = "tracer.analysis.ordering:COMPARED_ALGORITHMS"
-_EXERCISED = "tracer.analysis.exercise:VARIANTS"
+_COMPARED = "tracer.analysis.orderings:COMPARED_ALGORITHMS"
+_EXERCISED = "tracer.analysis.check.exercise:VARIANTS"
 
 
 def _schemas() -> dict[str, Any]:

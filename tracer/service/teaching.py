@@ -101,7 +101,7 @@ def routes(service: Service) -> list[Route]:
         body = await service.body(request, "CompareRequest")
 
         def work() -> str:
-            from ..analysis.ordering import DEFAULT_ORDERS, parse_orders
+            from ..analysis.orderings import DEFAULT_ORDERS, parse_orders
             from ..api import compare_orders
             from ..spec import request_options
 

@@ -17,8 +17,9 @@ __all__ = ["WARM_MODULES", "warm_up"]
 log = logging.getLogger("gametrace.serve")
 
 WARM_MODULES = (
-    "tracer.analysis.diff", "tracer.analysis.exercise", "tracer.analysis.ordering",
-    "tracer.analysis.solution", "tracer.api", "tracer.examples",
+    "tracer.analysis.check.diff", "tracer.analysis.check.exercise",
+    "tracer.analysis.check.solution", "tracer.analysis.orderings.report", "tracer.api",
+    "tracer.examples",
     "tracer.figures.check_render", "tracer.games.registry", "tracer.render",
     "tracer.render.files.engine", "tracer.search", "tracer.search.common", "tracer.trace",
     "tracer.trees",
@@ -47,7 +48,7 @@ def warm_up() -> None:
 def _each_job_once() -> None:
     import json
 
-    from ..analysis.diff import diff_traces
+    from ..analysis.check import diff_traces
     from ..api import check_answer, compare_orders, record_search
     from ..examples import example_tree
     from ..figures.check_render import worksheet_dot

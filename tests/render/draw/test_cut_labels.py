@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.render.svglayout import Box, collisions, read
-from tracer.analysis.exercise import make_exercise
+from tracer.analysis.check.exercise import make_exercise
 from tracer.figures.exercise import write_exercise
 from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.notes import NOTE

@@ -45,7 +45,7 @@ def test_side_by_side_labels_stay_clear_and_inside_their_panel() -> None:
     # gametrace compare --side-by-side: a cut label crossed its panel's border.
     import re
 
-    from tests.analysis.test_ordering import trace_of
+    from tests.analysis.orderings.test_ordering import trace_of
     from tests.render.svglayout import read
     from tracer.figures.sidebyside import side_by_side
 

@@ -1,0 +1,176 @@
+"""Checking an A* answer: expansion order, g / h / f, discarded nodes, path and cost.
+
+States may be named by node id (``n3``, in generation order) or by the label the trace
+gives the state (``(0,3)``), as long as one node not discarded holds it.  A wrong
+expansion is explained by the open list at that selection (lowest f, ties to the
+node generated first, lecture 002).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ...errors import InputError
+from ...events import Discard, Event, Generate, Select
+from ...visit import EventVisitor
+from .explain import Explainer, fmt
+from .solution import Solution, format_number
+from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
+
+__all__ = ["compare_astar"]
+
+
+def compare_astar(given: Solution, expected: Solution, ex: Explainer | None) -> list[Item]:
+    """A* items: states may be named by node id (``n3``) or by their label (``(0,3)``)."""
+    items: list[Item] = []
+
+    def by_label(entries: Sequence[str]) -> bool:
+        return ex is not None and any(e not in ex.made for e in entries)
+
+    if given.expanded is not None:
+        got = [_astar_id(ex, g, f"$.expanded[{i}]") for i, g in enumerate(given.expanded)]
+        want = expected.expanded or ()
+        right = tuple(got) == tuple(want)
+        why = _expansion_why(ex, want, got) if ex and not right else (None, None)
+        shown = _labels(ex, want) if by_label(given.expanded) else format_list(want)
+        items.append(make_item("expanded", right, shown, format_list(given.expanded),
+                              1.0 if right else lcs(want, got) / max(len(want), len(got), 1), why))
+    for key, costs in given.nodes.items():
+        node = _astar_id(ex, key, f"$.nodes.{key}")
+        want_costs = expected.nodes.get(node)
+        for name in ("g", "h", "f"):
+            got_n = getattr(costs, name)
+            if got_n is None:
+                continue
+            exp = None if want_costs is None else getattr(want_costs, name)
+            right = exp == got_n
+            why = (_cost_why(ex, node, name) + f"; you wrote {format_number(got_n)}", None) \
+                if ex and not right else (None, None)
+            items.append(make_item(f"nodes.{key}.{name}", right, format_optional(exp),
+                                   format_number(got_n), float(right), why,
+                                   marks=() if right else (
+                                       (node, f"you wrote {name} = {format_number(got_n)}; "
+                                              f"it is {format_optional(exp)}"),)))
+    if given.discarded is not None:
+        items.append(_discarded(given.discarded, expected.discarded or (), ex))
+    for name in ("path", "cost"):
+        got_v = getattr(given, name)
+        if got_v is None:
+            continue
+        want_v = getattr(expected, name)
+        if name == "path":
+            got_v = tuple(_astar_id(ex, g, f"$.path[{i}]") for i, g in enumerate(got_v))
+        right = got_v == want_v
+        text = (_labels(ex, want_v) if by_label(given.path or ()) else format_list(want_v or ())) \
+            if name == "path" else format_optional(want_v)
+        shown = format_list(given.path or ()) if name == "path" else format_optional(got_v)
+        goal = ex.goal if ex else None
+        why = (f"the goal {_label(ex, goal.node)} is selected with g = {fmt(goal.cost)}; "
+               f"its path goes {_labels(ex, goal.path)}", goal.seq) \
+            if goal is not None and ex and not right else (None, None)
+        items.append(make_item(name, right, text, shown, float(right), why))
+    return items
+
+
+def _astar_id(ex: Explainer | None, entry: str, where: str) -> str:
+    """A node id, or the state label of exactly one node not discarded."""
+    if ex is None or entry in ex.made:
+        return entry
+    hits = [n for n, g in ex.made.items() if g.label == entry and n not in ex.dropped]
+    if len(hits) > 1:
+        raise InputError(f"state {entry!r} is held by several nodes ({', '.join(hits)}): "
+                         "name the node by its id", where=where)
+    if not hits:
+        ex.require(entry, where)
+    return hits[0] if hits else entry
+
+
+def _label(ex: Explainer | None, node: str) -> str:
+    g = ex.made.get(node) if ex else None
+    return f"{node} {g.label}" if g is not None and g.label else node
+
+
+def _labels(ex: Explainer | None, nodes: Sequence[str] | None) -> str:
+    """The states of ``nodes`` (what an answer written with states shows)."""
+    made = ex.made if ex is not None else {}
+    return format_list([made[n].label or n if n in made else n for n in nodes or ()])
+
+
+def _expansion_why(ex: Explainer, want: Sequence[str], got: Sequence[str]
+                   ) -> Reason:
+    k = next((i for i, (a, b) in enumerate(zip(want, got, strict=False)) if a != b),
+             min(len(want), len(got)))
+    if k >= len(ex.selects):
+        return f"the search stops when the goal is selected, after {len(want)} nodes", None
+    pick = ex.selects[k]
+    open_list = _OpenList()
+    for e in ex.events:
+        if e is pick:
+            break
+        open_list.visit(e)
+    waiting = open_list.waiting
+    shown = ", ".join(f"{_label(ex, n)} f = {fmt(g.f)}" for n, g in waiting.items())
+    you = f"you put {_label(ex, got[k])} there" if k < len(got) else "you stopped there"
+    return (f"selection {k + 1}: the open list holds {shown}; the lowest f is {fmt(pick.f)}, "
+            f"and ties go to the node generated first: {_label(ex, pick.node)}; {you}", pick.seq)
+
+
+def _cost_why(ex: Explainer, node: str, name: str) -> str:
+    g = ex.made.get(node)
+    if g is None:
+        return f"{node} is never generated"
+    if name == "h":
+        return f"h({g.label or node}) = {fmt(g.h)}, as the heuristic gives it"
+    if name == "f":
+        return f"f = g + h = {fmt(g.g)} + {fmt(g.h)} = {fmt(g.f)}"
+    up = ex.made.get(g.parent) if g.parent else None
+    if up is None:
+        return f"{node} is the start: g = {fmt(g.g)}"
+    return (f"{_label(ex, node)} is generated from {_label(ex, up.node)} by {g.action}: "
+            f"g = {fmt(up.g)} + {fmt(g.g - up.g)} = {fmt(g.g)}")
+
+
+def _discarded(given: Sequence[str], want: Sequence[str], ex: Explainer | None) -> Item:
+    by_label = ex is not None and any(g not in ex.made for g in given)
+    key: Callable[[str], str] = (lambda n: ex.made[n].label or n) if by_label and ex \
+        else (lambda n: n)
+    w, g = Counter(map(key, want)), Counter(given)
+    right = w == g
+    score = 1.0 if not (w | g) else sum((w & g).values()) / sum((w | g).values())
+    why: Reason = (None, None)
+    if ex is not None and not right:
+        missing = [n for n in want if key(n) in w - g]
+        if missing:
+            d = ex.dropped[missing[0]]
+            done = any(s.node == d.existing and s.seq < d.seq for s in ex.selects)
+            old = ex.made.get(d.existing)
+            state = ("already expanded" if done else
+                     f"waiting on the open list with g = {fmt(old.g if old else None)}, no worse")
+            why = (f"{_label(ex, d.node)} repeats the state of {d.existing}, {state}: it is "
+                   "discarded; you kept it", d.seq)
+        else:
+            extra = next(iter(g - w))
+            why = (f"{extra} is a state not seen before when it is generated: it is kept; "
+                   "you discarded it", None)
+    return make_item("discarded", right, format_list([key(n) for n in want]),
+                     format_list(given), score, why)
+
+
+class _OpenList(EventVisitor[None]):
+    """The open list of A* as the events go by: generated, not yet selected or discarded."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[str, Generate] = {}
+
+    def visit_generate(self, e: Generate) -> None:
+        self.waiting[e.node] = e
+
+    def visit_select(self, e: Select) -> None:
+        self.waiting.pop(e.node, None)
+
+    def visit_discard(self, e: Discard) -> None:
+        self.waiting.pop(e.node, None)
+
+    def visit_event(self, e: Event) -> None:
+        pass

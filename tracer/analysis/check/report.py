@@ -1,0 +1,259 @@
+"""Compare an answer with the expected trace, item by item, and score it.
+
+Every item the answer gives is judged on its own: right, or wrong with what was
+expected and what was given, and a score between 0 and 1 (lists earn partial
+credit).  A wrong item carries the reason in terms of the expected trace ("at C,
+after leaf H = 2: beta = 2 <= alpha = 3, so C's remaining children (I = 4, J = 6) are
+pruned; you evaluated them") and the event that decides it, so the first mistake is
+the wrong item whose deciding event comes first.  The sentences come from
+:class:`~tracer.analysis.check.explain.Explainer`; the items are compared in
+:mod:`~tracer.analysis.check.items` (A* items in :mod:`~tracer.analysis.check.astar_items`), and
+this module scores the whole answer and finds the trace it is checked against.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import InputError, LimitExceeded, UsageError
+from ...search.common import NO_LIMITS, Limits
+from ...trace import Trace
+from .diagnose import Finding, diagnose
+from .explain import Explainer
+from .items import compare, verdicts
+from .solution import Conventions, Solution, extract_solution
+from .verdict import Item, lcs
+
+__all__ = ["CHECKED_ALGORITHMS", "Item", "Report", "answer_conventions", "astar_trace",
+           "check_solution", "compare", "describe_conventions", "expected_trace", "lcs",
+           "require_items", "verdicts"]
+
+
+CHECKED_ALGORITHMS = ("minimax", "alphabeta", "astar")
+"""The searches an answer can be checked against (``gametrace check -a``)."""
+
+
+@dataclass
+class Report:
+    """The verdict on a whole answer."""
+
+    title: str
+    """What the answer was checked against."""
+    conventions: Conventions
+    items: list[Item]
+    diagnosis: list[Finding] = field(default_factory=list)
+
+    @property
+    def correct(self) -> bool:
+        return all(i.right for i in self.items)
+
+    @property
+    def score(self) -> float:
+        return sum(i.score for i in self.items)
+
+    @property
+    def mistakes(self) -> list[Item]:
+        """The wrong items, in the order of the events that decide them."""
+        wrong = [(i.seq if i.seq is not None else 1 << 60, n, i)
+                 for n, i in enumerate(self.items) if not i.right]
+        return [i for _, _, i in sorted(wrong)]
+
+    @property
+    def first(self) -> Item | None:
+        mistakes = self.mistakes
+        return mistakes[0] if mistakes else None
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the verdict and a table of the items (see :mod:`.report_html`)."""
+        from .report_html import report_html
+
+        return report_html(self)
+
+    def to_text(self, *, solution: str = "the answer") -> str:
+        """The readable verdict ``gametrace check`` prints: one line per item, the score,
+        the first mistake explained in terms of the search, the diagnosis; ``solution``
+        names the answer in the first line."""
+        return _report_text(self, solution)
+
+    def to_json(self) -> dict[str, Any]:
+        first = self.first
+        return {
+            "correct": self.correct,
+            "score": round(self.score, 4),
+            "max_score": len(self.items),
+            "percent": round(100 * self.score / len(self.items), 1) if self.items else 100.0,
+            "checked_against": self.title,
+            "conventions": self.conventions.to_json(),
+            "items": [i.to_json() for i in self.items],
+            "first_mistake": None if first is None else first.to_json(),
+            "diagnosis": [f.to_json() for f in self.diagnosis],
+        }
+
+
+def check_solution(given: Solution, expected: Trace, *, title: str | None = None,
+                   diagnosis: bool = True) -> Report:
+    """Judge ``given`` against the ``expected`` trace; with ``diagnosis``, name the
+    misconceptions behind the mistakes (this searches the tree again a few times)."""
+    header = expected.header
+    title = title or f"{header.algorithm} ({header.variant}) on {header.source.get('name')}"
+    report = Report(title, Conventions.from_header(header),
+                    compare(given, extract_solution(expected, leaves=True),
+                            Explainer(expected)))
+    if diagnosis and not report.correct:
+        report.diagnosis = diagnose(given, report, expected)
+    return report
+
+
+def answer_conventions(answer: Solution, **overrides: Any) -> Conventions:
+    """The conventions ``answer`` is checked with: ``overrides`` (the command line's
+    options, ``None`` for not given) over the answer's own block; the algorithm is
+    alphabeta by default, astar when the answer has A* items."""
+    astar_items = any(x is not None for x in (answer.expanded, answer.discarded,
+                                               answer.path, answer.cost)) or answer.nodes
+    algorithm = overrides.pop("algorithm", None) or answer.conventions.algorithm \
+        or ("astar" if astar_items else "alphabeta")
+    return answer.conventions.merged(algorithm=algorithm, **overrides)
+
+
+def require_items(answer: Solution, file: str) -> None:
+    """An :class:`InputError` when ``answer`` gives nothing to check."""
+    if not set(answer.to_json()) - {"exercise", "conventions"}:
+        raise InputError("the answer gives no items to check (value, move, values, "
+                         "evaluated, pruned, alphabeta, ...: see docs/checking.md)", file=file)
+
+
+def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] | None = None,
+                limits: Limits = NO_LIMITS) -> tuple[Trace, str]:
+    """The A* trace of problem ``name`` under ``conventions`` (variant, heuristic), and a
+    title; a search stopped by ``limits`` is a :class:`LimitExceeded` (an answer is not
+    checked against half a search)."""
+    from ...problems import choose_heuristic, make_problem
+    from ...record import MemoryRecorder
+    from ...search.astar import astar
+
+    c = conventions
+    rec = MemoryRecorder()
+    problem = make_problem(name, params or {})
+    heuristic = choose_heuristic(problem, c.heuristic)
+    result = astar(problem, heuristic=heuristic, variant=c.variant or "graph", recorder=rec,
+                   limits=limits)
+    if not result.complete:
+        raise LimitExceeded(f"the A* search of {name} stopped ({result.stopped}) before its "
+                            "end: check an answer on a smaller problem")
+    return rec.trace, f"A* ({c.variant or 'graph'}, heuristic {heuristic}) on {name}"
+
+
+def expected_trace(source: str, conventions: Conventions,
+                   params: dict[str, str] | None = None) -> tuple[Trace, str]:
+    """The trace an answer is checked against, and a title for the verdict.
+
+    ``source`` is a recorded trace (``.jsonl``, or ``.json`` with ``"format":
+    "gametree-trace"``), which is used as it is; a tree file or built-in example, searched
+    with ``conventions``; or, for ``astar``, a problem name with ``params``."""
+    import os
+
+    from ...record import MemoryRecorder
+    from ...sources import resolve
+
+    c = conventions
+    named = resolve(source, root_player=c.root_player, traces=True) \
+        if c.algorithm != "astar" or os.path.isfile(source) else None
+    if named is not None and named.kind == "trace":
+        trace = named.trace()
+        h = trace.header
+        return trace, f"the recorded trace {source} ({h.algorithm}, {h.variant})"
+    if c.algorithm == "astar":
+        return astar_trace(source, c, params)
+    assert named is not None
+    if named.tree is None:
+        raise UsageError(f"{source} is a game: check answers against a tree file, an "
+                         "example or a recorded trace")
+    from ...search import ALGORITHMS, run_search
+    from ...spec import check_options
+
+    algorithm = c.algorithm or "alphabeta"
+    check_options(algorithm, c.variant or ALGORITHMS.get(algorithm, ("",))[0],
+                  order=c.order or "natural", given={"cut_on": c.cut_on, "seed": c.seed})
+    rec = MemoryRecorder()
+    game, state, block = named.game()
+    run_search(game, state, algorithm=c.algorithm or "alphabeta", variant=c.variant,
+               order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on,
+               recorder=rec, source=block)
+    h = rec.trace.header
+    return rec.trace, f"{h.algorithm} ({h.variant}) on {named.name}"
+
+
+# ------------------------------------------------------------------ the verdict as text
+
+
+def _report_text(report: Report, solution: str) -> str:
+    lines = [f"Checking {solution} against {report.title}",
+             f"conventions: {describe_conventions(report.conventions)}", ""]
+    width = max((len(i.key) for i in report.items), default=4)
+    for item in report.items:
+        if item.right:
+            note = f"  ({item.note})" if item.note else ""
+            lines.append(f"  right  {item.key:<{width}}  {item.given}{note}")
+        else:
+            part = "" if item.score == 0 else f"  (partly right: {item.score:.2f})"
+            lines.append(f"  WRONG  {item.key:<{width}}  expected {item.expected}; "
+                         f"you wrote {item.given}{part}")
+    n = len(report.items)
+    if not n:
+        return "\n".join([*lines, "The answer gives no items to check."])
+    lines += ["", f"score: {report.score:.2f} / {n} ({100 * report.score / n:.0f}%)"]
+    first = report.first
+    if first is None:
+        return "\n".join([*lines, "All right!"])
+    where = f", at event {first.seq} of the expected trace" if first.seq else ""
+    lines += ["", f"First mistake ({first.key}{where}):",
+              *_wrap(first.why or f"expected {first.expected}")]
+    others = [i for i in report.mistakes[1:] if i.why]
+    if others:
+        lines += ["", "The other mistakes:"]
+        for item in others:
+            lines += _wrap(f"{item.key}: {item.why}", bullet=True)
+    if report.diagnosis:
+        lines += ["", "Diagnosis:"]
+        for finding in report.diagnosis:
+            lines += _wrap(finding.describe())
+    return "\n".join(lines)
+
+
+_CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ",
+               "no ")
+
+
+def _wrap(text: str, width: int = 88, *, bullet: bool = False) -> list[str]:
+    """A sentence (capitalised unless it starts with a node id), wrapped and indented."""
+    if text.startswith(_CAPITALISE):
+        text = text[:1].upper() + text[1:]
+    text = text if text.endswith(".") else text + "."
+    # Keep "J = 6" and "alpha = 3" on one line.
+    glued = text.replace(" = ", "\u00a0=\u00a0")
+    return [line.replace("\u00a0", " ") for line in
+            textwrap.wrap(glued, width, initial_indent="  - " if bullet else "  ",
+                          subsequent_indent="    " if bullet else "  ",
+                          break_on_hyphens=False, break_long_words=False)]
+
+
+def describe_conventions(c: Conventions) -> str:
+    """``fail-soft alphabeta, children left to right, cut when alpha >= beta``."""
+    algorithm = c.algorithm or "alphabeta"
+    if algorithm == "astar":
+        return f"A* ({c.variant or 'graph'}), ties on f to the node generated first"
+    parts = [f"{c.variant or 'default'} {algorithm}"]
+    order = c.order or "natural"
+    parts.append({"natural": "children left to right", "reverse": "children right to left"}
+                 .get(order, f"children in {order} order"))
+    if algorithm == "alphabeta":
+        parts.append("cut when alpha >= beta" if (c.cut_on or "ge") == "ge"
+                     else "cut only when alpha > beta")
+    if c.depth is not None:
+        parts.append(f"depth limit {c.depth}")
+    if c.root_player not in (None, "max"):
+        parts.append(f"{c.root_player.upper()} moves first")
+    return ", ".join(parts)
