@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 
 from ...errors import InputError
 from ...events import Discard, Event, Generate, Select
+from ...numbers import format_number
 from ...visit import EventVisitor
 from .explain import Explainer, fmt
-from .solution import Solution, format_number
+from .solution import Solution
 from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
 
 __all__ = ["compare_astar"]

@@ -25,9 +25,10 @@ from typing import Any
 
 from ...errors import InputError, TracerError, UsageError
 from ...jsonio import dumps_json
+from ...numbers import format_number
 from ...trace import Trace
 from .report import Report, answer_conventions, check_solution, expected_trace, require_items
-from .solution import Conventions, Solution, format_number, load_solution
+from .solution import Conventions, Solution, load_solution
 
 __all__ = ["ClassReport", "Graded", "answer_files", "default_jobs", "grade_class", "table_format",
            "write_table"]

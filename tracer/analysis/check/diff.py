@@ -16,9 +16,10 @@ from typing import Any
 
 from ...events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ...jsonio import dumps_json
+from ...numbers import format_number
 from ...trace import Trace
 from ...visit import EventVisitor
-from .solution import extract_solution, format_number
+from .solution import extract_solution
 
 __all__ = ["TraceDiff", "describe_event", "diff_traces"]
 

@@ -14,8 +14,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from ...errors import InputError
+from ...numbers import format_number
 from .explain import Explainer, Why
-from .solution import Solution, Value, format_number
+from .solution import Solution, Value
 from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
 
 __all__ = ["compare", "verdicts"]

@@ -23,13 +23,12 @@ from ...search.common import NO_LIMITS, Limits
 from ...trace import Trace
 from .diagnose import Finding, diagnose
 from .explain import Explainer
-from .items import compare, verdicts
+from .items import compare
 from .solution import Conventions, Solution, extract_solution
-from .verdict import Item, lcs
+from .verdict import Item
 
-__all__ = ["CHECKED_ALGORITHMS", "Item", "Report", "answer_conventions", "astar_trace",
-           "check_solution", "compare", "describe_conventions", "expected_trace", "lcs",
-           "require_items", "verdicts"]
+__all__ = ["CHECKED_ALGORITHMS", "Report", "answer_conventions", "astar_trace", "check_solution",
+           "describe_conventions", "expected_trace", "require_items"]
 
 
 CHECKED_ALGORITHMS = ("minimax", "alphabeta", "astar")

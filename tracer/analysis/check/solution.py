@@ -35,7 +35,6 @@ __all__ = [
     "Value",
     "Window",
     "extract_solution",
-    "format_number",
     "load_solution",
 ]
 
