@@ -32,7 +32,7 @@ import tracer
 PACKAGE = Path(tracer.__file__).parent
 
 CORE = ("tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
-        "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.options", "tracer.spec",
+        "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.choices", "tracer.spec",
         "tracer.events", "tracer.lines", "tracer.trace", "tracer.wellformed", "tracer.record",
         "tracer.schema", "tracer.visit",
         "tracer.memory")
@@ -58,7 +58,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                          "student")),
     # Pictures of analysis results, drawn with the renderer: above both.
     "figures": (("tracer.figures",), ("core", "trees", "render", "analysis")),
-    "facade": (("tracer", "tracer.api", "tracer.deep", "tracer.notebook"),
+    "facade": (("tracer", "tracer.api", "tracer.recursion", "tracer.notebook"),
                ("core", "protocol", "trees", "games", "problems", "examples", "sources",
                 "search", "student", "render", "analysis", "figures")),
     "service": (("tracer.service",),

@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .choices import unknown_choice
 from .errors import UsageError
-from .options import unknown_choice
 
 if TYPE_CHECKING:
     from .search.common import Limits

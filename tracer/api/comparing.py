@@ -55,8 +55,8 @@ def compare_outputs(source: str, *, orders: str | None = None,
 
     from ..analysis.comparison import compare_source, plan_comparison
     from ..analysis.ordering import OrderingReport
-    from ..deep import DEFAULT_MAX_PLY, run_deep
     from ..outputs import check_outputs
+    from ..recursion import DEFAULT_MAX_PLY, run_deep
     from ..render import output_format
 
     if orders is not None and techniques is not None:

@@ -68,10 +68,10 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
     checked before anything is read; drawing runs in a thread deep enough for any trace."""
     from dataclasses import replace
 
-    from ..deep import DEFAULT_MAX_PLY, run_deep
+    from ..choices import check_frame_options
     from ..jsonio import check_input_file
-    from ..options import check_frame_options
     from ..outputs import check_folder, check_output
+    from ..recursion import DEFAULT_MAX_PLY, run_deep
     from ..render import Drawing, output_format, write_frames
     from ..render.draw.presets import preset_options
     from ..render.files.output import write_output

@@ -15,7 +15,7 @@ import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
-from .model.options import (
+from .model.render_options import (
     FORMATS,
     FRAME_FORMATS,
     LANGS,

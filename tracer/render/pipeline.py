@@ -27,7 +27,7 @@ from .files.engine import Restyler, layout, render
 from .model.annotate import Plan, legend_keys, plan_notes
 from .model.captions import summary_line
 from .model.collapse import Visible, choose_visible
-from .model.options import RenderOptions
+from .model.render_options import RenderOptions
 from .model.text import Words, words
 from .model.view import Frame, View, build_view
 from .read.replay import Replay

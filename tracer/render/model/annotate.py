@@ -17,7 +17,7 @@ from ...trace import Header
 from ..read.replay import NodeState, Replay
 from ..read.skeleton import Skeleton
 from .collapse import Visible
-from .options import RenderOptions
+from .render_options import RenderOptions
 from .text import Words
 
 if TYPE_CHECKING:

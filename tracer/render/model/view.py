@@ -15,7 +15,7 @@ from ..read.skeleton import Skeleton
 from .annotate import Plan, andor_kind, legend_keys, note_texts, plan_notes, tooltip
 from .captions import cut_texts
 from .collapse import Box, Visible, node_status
-from .options import RenderOptions
+from .render_options import RenderOptions
 from .text import Words
 from .values import intervals, shown_value
 
