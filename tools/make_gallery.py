@@ -88,7 +88,7 @@ def sections() -> tuple[str, list[Picture]]:
     pictures: list[Picture] = []
     aima = TRACES / "aima.alphabeta.fail-soft.json"
     if aima.exists():
-        parts.append("## Themes and languages\n\nThe AIMA tree (lecture 003) in the print "
+        parts.append("## Themes and languages\n\nThe AIMA tree of Teoria dei giochi in the print "
                      "theme with Italian wording (`--theme print --lang it`), and with the "
                      "alpha/beta window and visit order (`--window --visit-order`).\n")
         for name, opts in (("aima.print.it", RenderOptions(theme="print", lang="it")),
