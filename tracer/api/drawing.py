@@ -7,16 +7,14 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import LimitExceeded, UsageError
+from ..render.model.render_options import RenderOptions
 from ..search.common import NO_LIMITS, Limits
 from ..sources import resolve_content
+from ..trace import Trace
 from .reading import Content
-
-if TYPE_CHECKING:
-    from ..render import RenderOptions
-    from ..trace import Trace
 
 __all__ = ["MAX_SHEET_LEAVES", "DrawnOutputs", "FramePictures", "draw_outputs",
            "draw_trace", "draw_trace_file", "frame_pictures", "worksheet_svg"]

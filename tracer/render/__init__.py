@@ -25,6 +25,7 @@ from .model.render_options import (
     output_format,
 )
 
+# For type checkers only: at run time these are imported on first use (_WHERE).
 if TYPE_CHECKING:
     from .files.frames import FramesWritten
     from .notebook import Frames
