@@ -31,7 +31,8 @@ class ViewNode:
     key: str
     """Node id (the DOT node name)."""
     shape: str
-    """``max``, ``min``, ``chance``, ``terminal`` or ``static`` (scored at the depth limit)."""
+    """``max``, ``min``, ``chance``, ``terminal``, ``static`` (scored at the depth limit)
+    or ``state`` (a state of an A* search graph)."""
     status: str
     """``explored``, ``pruned``, ``unvisited`` or ``hidden`` (not yet generated)."""
     name: str | None
