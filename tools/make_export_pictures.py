@@ -4,7 +4,7 @@ strip and the TikZ output (compiled with pdflatex, rasterised with pdftoppm).
     python tools/make_export_pictures.py      # writes docs/img/export/*
 
 Run by ``make docs`` (after ``make sysdeps-tex``).  Every picture comes from
-``traces/aima.alphabeta.fail-soft.json``, the AIMA tree of lecture 003, except the
+``traces/aima.alphabeta.fail-soft.json``, the AIMA tree of "Teoria dei giochi", except the
 slide of Grundy's game (a deep tree, drawn growing right).
 """
 

@@ -23,7 +23,6 @@ sys.path.insert(0, str(ROOT))
 
 from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.render.draw.dot import to_dot  # noqa: E402
-from tracer.render.files.frames import count_steps  # noqa: E402
 from tracer.render.files.html import inline_svg  # noqa: E402
 from tracer.render.files.output import write_bytes  # noqa: E402
 from tracer.render.model.view import View  # noqa: E402
@@ -88,7 +87,7 @@ def sections() -> tuple[str, list[Picture]]:
     pictures: list[Picture] = []
     aima = TRACES / "aima.alphabeta.fail-soft.json"
     if aima.exists():
-        parts.append("## Themes and languages\n\nThe AIMA tree (lecture 003) in the print "
+        parts.append("## Themes and languages\n\nThe AIMA tree of Teoria dei giochi in the print "
                      "theme with Italian wording (`--theme print --lang it`), and with the "
                      "alpha/beta window and visit order (`--window --visit-order`).\n")
         for name, opts in (("aima.print.it", RenderOptions(theme="print", lang="it")),
@@ -109,10 +108,10 @@ def sections() -> tuple[str, list[Picture]]:
         parts.append(_image(pic, stem))
         leafwise = Drawing(path, RenderOptions(step="leaf", max_frames=STRIP_MAX_FRAMES + 1))
         if len(drawing.view.nodes) <= STRIP_MAX_NODES and \
-                count_steps(leafwise) <= STRIP_MAX_FRAMES:
+                leafwise.count_steps() <= STRIP_MAX_FRAMES:
             strip = Picture(f"{stem}.frames", leafwise, strip=True)
             pictures.append(strip)
-            parts.append(f"<details><summary>Step by step ({count_steps(leafwise)} frames, "
+            parts.append(f"<details><summary>Step by step ({leafwise.count_steps()} frames, "
                          f"one per leaf)</summary>\n\n{_image(strip, 'frames')}</details>\n")
     return "\n".join(parts), pictures
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+# For type checkers only: at run time each name is imported on first use (_WHERE).
 if TYPE_CHECKING:
     from .api import search_tree
     from .errors import GraphvizMissing, InputError, LimitExceeded, TracerError, UsageError

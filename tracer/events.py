@@ -201,7 +201,7 @@ class Cut(Event):
 
 @dataclass(frozen=True, slots=True)
 class Status(Event):
-    """AND/OR search: a node is labelled solved or unsolvable (lecture 000)."""
+    """AND/OR search: a node is labelled solved or unsolvable ("Giochi a due giocatori")."""
 
     type: ClassVar[str] = "status"
     node: str

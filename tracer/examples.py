@@ -37,8 +37,8 @@ class Example:
 EXAMPLES: dict[str, Example] = {e.name: e for e in (
     Example(
         name="aima",
-        lecture="Teoria dei giochi, 2. Forma estesa: Esempio di α-β pruning",
-        title="MAX{MIN{3,12,8}, MIN{2,4,6}, MIN{14,5,2}} = 3 (lecture 003, AIMA)",
+        lecture="Teoria dei giochi - 2. Forma estesa: Esempio di α-β pruning",
+        title="MAX{MIN{3,12,8}, MIN{2,4,6}, MIN{14,5,2}} = 3 (AIMA; Teoria dei giochi)",
         text="A(B(3 12 8) C(2 4 6) D(14 5 2))",
         value=3,
         notes="Alpha-beta annotates B = 3, C <= 2, D <= 14, <= 5, then 2; the leaves "
@@ -47,7 +47,7 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     Example(
         name="two-mins",
         lecture="Algoritmo Minimax con potatura alfa-beta: Come funziona l'algoritmo?",
-        title="MAX{MIN{3,5,10}, MIN{2,2}} = 3 (lecture 001)",
+        title="MAX{MIN{3,5,10}, MIN{2,2}} = 3 (Algoritmo Minimax con potatura alfa-beta)",
         text="A(B(3 5 10) C(2 2))",
         value=3,
         notes="After the first 2 under C, C <= 2 < 3: its second leaf is pruned.",
@@ -55,7 +55,8 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     Example(
         name="three-mins",
         lecture="Algoritmo Minimax con potatura alfa-beta: Potatura alfa-beta",
-        title="MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} = 3 (lecture 001)",
+        title="MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} = 3 "
+              "(Algoritmo Minimax con potatura alfa-beta)",
         text="A(B(3 5 10) C(2 a:4 b:6) D(2 7 3))",
         value=3,
         notes="a and b stand for unknown values (given 4 and 6 here): alpha-beta never "
@@ -63,8 +64,9 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     ),
     Example(
         name="coin",
-        lecture="Teoria dei giochi, 2. Forma estesa: Giochi non deterministici",
-        title="Expectiminimax with a coin: MAX over CHANCE nodes worth 2.5 and -1 (lecture 003)",
+        lecture="Teoria dei giochi - 2. Forma estesa: Giochi non deterministici",
+        title="Expectiminimax with a coin: MAX over CHANCE nodes worth 2.5 and -1 "
+              "(Teoria dei giochi)",
         text="A(B[chance](C[p=0.5](1 4) D[p=0.5](7 4)) "
              "E[chance](F[p=0.5](6 0) G[p=0.5](5 -2)))",
         value=2.5,
@@ -74,8 +76,9 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     ),
     Example(
         name="transform-a",
-        lecture="Teoria dei giochi, 2. Forma estesa: Valori esatti necessari",
-        title="Expectiminimax is not order-preserving (lecture 003): chance nodes 2.1 and 1.3",
+        lecture="Teoria dei giochi - 2. Forma estesa: Valori esatti necessari",
+        title="Expectiminimax is not order-preserving (Teoria dei giochi): "
+              "chance nodes 2.1 and 1.3",
         text="A(B[chance](C[p=0.9](2 2) D[p=0.1](3 3)) "
              "E[chance](F[p=0.9](1 1) G[p=0.1](4 4)))",
         value=2.1,
@@ -84,8 +87,9 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
     ),
     Example(
         name="transform-b",
-        lecture="Teoria dei giochi, 2. Forma estesa: Valori esatti necessari",
-        title="The same tree after a monotonic change of the leaves: 21 and 40.9 (lecture 003)",
+        lecture="Teoria dei giochi - 2. Forma estesa: Valori esatti necessari",
+        title="The same tree after a monotonic change of the leaves: 21 and 40.9 "
+              "(Teoria dei giochi)",
         text="A(B[chance](C[p=0.9](20 20) D[p=0.1](30 30)) "
              "E[chance](F[p=0.9](1 1) G[p=0.1](400 400)))",
         value=40.9,

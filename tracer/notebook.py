@@ -11,12 +11,9 @@ Traces and frames are in :mod:`tracer.render.notebook` (renderers import no sear
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from .analysis.check.report_html import report_html
-
-if TYPE_CHECKING:
-    from .trees.model import Tree
+from .trees.model import Tree
 
 __all__ = ["report_html", "tree_svg"]
 

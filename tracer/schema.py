@@ -13,9 +13,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .choices import nearest
 from .errors import InputError
 from .jsonio import json_path
-from .options import nearest
 
 __all__ = ["SCHEMAS", "is_valid", "load_schema", "validate"]
 

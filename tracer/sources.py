@@ -14,14 +14,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from .errors import UsageError
 from .games.base import Game, Player
+from .trace import Trace
 from .trees import Tree, TreeGame, load_tree, parse_tree_json
-
-if TYPE_CHECKING:
-    from .trace import Trace
 
 __all__ = ["Source", "SourceKind", "builtin_names", "file_kind", "is_trace_file",
            "load_tree_source", "resolve", "resolve_content", "tree_source"]

@@ -24,12 +24,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .choices import unknown_choice
 from .errors import UsageError
-from .options import unknown_choice
+from .header import Header
 
+# Type-only: the searches are loaded on first use (library_list), so that
+# ``gametrace --help`` does not import them.
 if TYPE_CHECKING:
     from .search.common import Limits
-    from .trace import Header
 
 __all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "Field", "SearchSpec", "algorithms",
            "check_options", "library_list", "menus", "request_options", "takes",

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from .errors import InputError
 from .events import Event, event_from_json
-from .jsonio import decode_number, dumps_json, encode_number, loads_json
-from .wellformed import WellFormed, check_well_formed
+from .header import FORMAT, VERSION, Header, Result, Stats, require_object
+from .jsonio import dumps_json, loads_json
+from .wellformed import TreeShape, WellFormed
 
 __all__ = [
     "FORMAT",
@@ -29,150 +30,11 @@ __all__ = [
     "Result",
     "Stats",
     "Trace",
+    "check_well_formed",
     "iter_trace",
     "load_trace",
     "read_item",
 ]
-
-FORMAT = "gametree-trace"
-VERSION = 1
-
-Number = float | int
-
-
-@dataclass(frozen=True)
-class Header:
-    """What was searched and how: enough to redraw the tree and rerun the search."""
-
-    algorithm: str
-    """Algorithm family, e.g. ``minimax`` or ``alphabeta``."""
-    variant: str
-    """Variant within the family, e.g. ``fail-soft``."""
-    root: str
-    """Id of the root node."""
-    options: dict[str, Any] = field(default_factory=dict)
-    """Every option of the search (order, seed, depth, cut_on, root_player, ...)."""
-    source: dict[str, Any] = field(default_factory=dict)
-    """Where the game came from: ``{"kind": "tree", "name": ..., "tree": {...}}`` for
-    explicit trees (the whole tree, so renderers can draw what was never searched),
-    ``{"kind": "game", "name": ..., "params": {...}}`` for generated games."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "algorithm": self.algorithm,
-            "variant": self.variant,
-            "root": self.root,
-            "options": self.options,
-            "source": self.source,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any, *, file: str, where: str) -> Header:
-        obj = _require_object(data, file=file, where=where)
-        try:
-            return cls(
-                algorithm=_require_str(obj, "algorithm", file=file, where=where),
-                variant=_require_str(obj, "variant", file=file, where=where),
-                root=_require_str(obj, "root", file=file, where=where),
-                options=dict(obj.get("options", {})),
-                source=dict(obj.get("source", {})),
-            )
-        except InputError:
-            raise  # already names its place
-        except (TypeError, ValueError) as exc:
-            raise InputError(f"bad header: {exc}", file=file, where=where) from None
-
-
-@dataclass(frozen=True)
-class Stats:
-    """Counts of what the search did."""
-
-    nodes_expanded: int = 0
-    """Inner nodes whose children were generated."""
-    leaves_evaluated: int = 0
-    """Nodes scored by utility or static evaluation."""
-    cuts: int = 0
-    """Alpha and beta cuts made."""
-    children_pruned: int = 0
-    """Children skipped by those cuts (each the root of a pruned subtree)."""
-    max_depth: int = 0
-    """Deepest ply reached (the root is 0)."""
-    max_list_length: int | None = None
-    """List variants: the longest the list L grew (space O(b*m))."""
-
-    @property
-    def nodes_visited(self) -> int:
-        return self.nodes_expanded + self.leaves_evaluated
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "nodes_expanded": self.nodes_expanded,
-            "leaves_evaluated": self.leaves_evaluated,
-            "nodes_visited": self.nodes_visited,
-            "cuts": self.cuts,
-            "children_pruned": self.children_pruned,
-            "max_depth": self.max_depth,
-        }
-        if self.max_list_length is not None:
-            out["max_list_length"] = self.max_list_length
-        return out
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Stats:
-        return cls(
-            nodes_expanded=int(data.get("nodes_expanded", 0)),
-            leaves_evaluated=int(data.get("leaves_evaluated", 0)),
-            cuts=int(data.get("cuts", 0)),
-            children_pruned=int(data.get("children_pruned", 0)),
-            max_depth=int(data.get("max_depth", 0)),
-            max_list_length=data.get("max_list_length"),
-        )
-
-
-@dataclass(frozen=True)
-class Result:
-    """The answer of a search, from MAX's point of view."""
-
-    value: Number | None
-    """The root's backed-up value; ``None`` only when a budget stopped the search."""
-    move: str | None
-    """Id of the root's child the search chooses (the first one that reaches the value)."""
-    pv: tuple[str, ...]
-    """Principal variation: node ids from the root down to a leaf."""
-    stats: Stats
-    """What the search did."""
-    complete: bool = True
-    """False when a budget stopped the search early."""
-    stopped: str | None = None
-    """Which budget stopped it: ``max-nodes`` or ``time-limit``."""
-
-    def to_json(self) -> dict[str, Any]:
-        out = {
-            "value": None if self.value is None else encode_number(self.value),
-            "move": self.move,
-            "pv": list(self.pv),
-            "stats": self.stats.to_json(),
-            "complete": self.complete,
-        }
-        if self.stopped is not None:
-            out["stopped"] = self.stopped
-        return out
-
-    @classmethod
-    def from_json(cls, data: Any, *, file: str, where: str) -> Result:
-        obj = _require_object(data, file=file, where=where)
-        try:
-            return cls(
-                value=None if obj["value"] is None else decode_number(obj["value"]),
-                move=obj.get("move"),
-                pv=tuple(obj.get("pv", ())),
-                stats=Stats.from_json(obj.get("stats", {})),
-                complete=bool(obj.get("complete", True)),
-                stopped=obj.get("stopped"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"bad result: {exc}", file=file, where=where) from None
-
 
 @dataclass
 class Trace:
@@ -194,7 +56,7 @@ class Trace:
 
     @classmethod
     def from_json(cls, data: Any, *, file: str = "<trace>") -> Trace:
-        obj = _require_object(data, file=file, where="$")
+        obj = require_object(data, file=file, where="$")
         _check_format(obj, file=file, where="$")
         raw_events = obj.get("events")
         if not isinstance(raw_events, list):
@@ -228,6 +90,19 @@ class Trace:
 
         with atomic_writer(path) as raw, compressing(raw, path) as out:
             write_trace(out, self.header, self.events, self.result, jsonl=is_stream(path))
+
+
+def check_well_formed(trace: Trace, *, file: str, tree: TreeShape | None = None) -> None:
+    """Raise :class:`InputError` at the first event of ``trace`` that breaks a rule of
+    :mod:`tracer.wellformed` (with ``tree``, those of the source tree too)."""
+    rules = WellFormed(trace.header, file=file, tree=tree)
+    event = rules.event
+    values = rules.values
+    for ev in trace.events:
+        values(ev)
+        event(ev)
+    if trace.result is not None:
+        rules.result(trace.result)
 
 
 def write_trace(out: TextIO, header: Header, events: Iterable[Event], result: Result | None,
@@ -325,7 +200,7 @@ def _read_stream(lines: Iterable[tuple[int, str]], file: str
         if not line.strip():
             continue
         where = f"line {lineno}"
-        obj = _require_object(loads_json(line, file=f"{file}:{lineno}"), file=file, where=where)
+        obj = require_object(loads_json(line, file=f"{file}:{lineno}"), file=file, where=where)
         kind = obj.get("type")
         if rules is None:
             if kind != "header":
@@ -350,7 +225,7 @@ def read_item(line: str, *, lineno: int, file: str) -> Event | Result:
     """One line after the header of a ``.jsonl`` trace, read strictly: an event or the
     result, or an :class:`InputError` naming the line (and the column or the key)."""
     where = f"line {lineno}"
-    obj = _require_object(loads_json(line, file=f"{file}:{lineno}"), file=file, where=where)
+    obj = require_object(loads_json(line, file=f"{file}:{lineno}"), file=file, where=where)
     return _item(obj, file=file, where=where)
 
 
@@ -367,16 +242,3 @@ def _check_format(obj: dict[str, Any], *, file: str, where: str) -> None:
     if obj.get("version") != VERSION:
         raise InputError(f"unsupported trace version {obj.get('version')!r} "
                          f"(this tool reads version {VERSION})", file=file, where=where)
-
-
-def _require_object(data: Any, *, file: str, where: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise InputError("expected a JSON object", file=file, where=where)
-    return data
-
-
-def _require_str(obj: dict[str, Any], key: str, *, file: str, where: str) -> str:
-    value = obj.get(key)
-    if not isinstance(value, str):
-        raise InputError(f"expected a string for {key!r}", file=file, where=f"{where}.{key}")
-    return value

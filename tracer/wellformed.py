@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import InputError
 from .events import (
@@ -53,12 +53,10 @@ from .events import (
     Status,
     Transposition,
 )
+from .header import Header, Result
 from .ranges import MAX_PLY
 
-if TYPE_CHECKING:
-    from .trace import Header, Result, Trace
-
-__all__ = ["TreeShape", "WellFormed", "check_well_formed"]
+__all__ = ["TreeShape", "WellFormed"]
 
 TreeShape = Mapping[str, "str | None"]
 """A source tree's shape: each node's id with its parent's (the root's is None)."""
@@ -71,18 +69,6 @@ nodes, which have none)."""
 _NOBODY: _Origin = (None, None)
 """What a node nobody generated is looked up as (no node's parent is None but the root's,
 and the root is no child)."""
-
-
-def check_well_formed(trace: Trace, *, file: str, tree: TreeShape | None = None) -> None:
-    """Raise :class:`InputError` at the first event of ``trace`` that breaks a rule."""
-    rules = WellFormed(trace.header, file=file, tree=tree)
-    event = rules.event
-    values = rules.values
-    for ev in trace.events:
-        values(ev)
-        event(ev)
-    if trace.result is not None:
-        rules.result(trace.result)
 
 
 def _shown(node: str) -> str:

@@ -9,7 +9,7 @@ With ``--forget-alpha`` the search makes a classic mistake: a child starts from
 alpha = -inf, beta = +inf instead of its parent's window, so nothing is ever cut, and
 ``gametrace diff`` shows the first step where it parts ways with ours.
 
-The tree is the AIMA figure of lecture 003, kept the way a student might keep it: a
+The tree is the AIMA figure of "Teoria dei giochi", kept the way a student might keep it: a
 dict of children and a dict of leaf values.
 """
 

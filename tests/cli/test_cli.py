@@ -69,7 +69,7 @@ def test_examples_lists_the_lecture_trees() -> None:
     for name in ("aima", "two-mins", "three-mins"):
         assert name in out
     # each cited by its lecture's own title and slide, never by an internal numbering
-    assert "Teoria dei giochi, 2. Forma estesa: Esempio di α-β pruning" in out
+    assert "Teoria dei giochi - 2. Forma estesa: Esempio di α-β pruning" in out
     assert "digest" not in out and "item" not in out
     code, out, _ = gametrace("examples", "--json")
     listed = {e["name"]: e for e in json.loads(out)}

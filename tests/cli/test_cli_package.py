@@ -19,7 +19,7 @@ from tracer.analysis.orderings.report import COMPARED_ALGORITHMS, DEFAULT_ORDERS
 from tracer.cli import main
 from tracer.cli.options import variant_help
 from tracer.render.draw.presets import PRESETS
-from tracer.render.model.options import FORMATS, THEMES
+from tracer.render.model.render_options import FORMATS, THEMES
 from tracer.search import ALGORITHMS, CUT_TESTS, ORDERS
 from tracer.search.astar import ASTAR_VARIANTS
 

@@ -19,8 +19,8 @@ from tracer.api import check_answer_file, source_tree_shape, validate_file
 from tracer.errors import InputError
 from tracer.events import Backup, Evaluate, Event, Expand, Generate, Select
 from tracer.render.pipeline import replay_source
-from tracer.trace import Header, Result, Stats, Trace, iter_trace, load_trace
-from tracer.wellformed import WellFormed, check_well_formed
+from tracer.trace import Header, Result, Stats, Trace, check_well_formed, iter_trace, load_trace
+from tracer.wellformed import WellFormed
 
 HEADER = Header("minimax", "two-function", "A", {}, {"kind": "game", "name": "toy"})
 RESULT = Result(5, "C", ("A", "C"), Stats())

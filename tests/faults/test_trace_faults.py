@@ -16,7 +16,8 @@ from harness import Case, problems, run_cases
 ROOT = Path(__file__).resolve().parents[2]
 BASE: dict[str, Any] = json.loads(
     (ROOT / "traces" / "three-mins.alphabeta.fail-soft.json").read_text(encoding="utf-8"))
-"""Alpha-beta on MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} (lecture 001): A is the root."""
+"""Alpha-beta on MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} (Algoritmo Minimax con potatura
+alfa-beta): A is the root."""
 
 ANSWER = b'{"value": 3}'
 

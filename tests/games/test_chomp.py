@@ -1,4 +1,4 @@
-"""Chomp (lecture 003): the numbering, the poisoned 13, and the winning first move."""
+"""Chomp (Teoria dei giochi, "Esempio"): the numbering, the poisoned 13, the winning move."""
 
 from __future__ import annotations
 

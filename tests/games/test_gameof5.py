@@ -1,4 +1,4 @@
-"""The game of 5 (lecture 002): MAX says 1; the part of the tree alpha-beta does not visit."""
+"""The game of 5 (Esercizio: gioco del 5): MAX says 1; what alpha-beta does not visit."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tracer.search import alpha_beta, minimax
 
 
 def test_max_says_one() -> None:
-    # Lecture 002: "Il giocatore max sceglie 1".
+    # Esercizio: gioco del 5: "Il giocatore max sceglie 1".
     for variant in ("fail-soft", "fail-hard", "negamax", "list"):
         result = alpha_beta(GameOf5(), variant=variant)
         assert (result.value, result.move) == (1, "1"), variant

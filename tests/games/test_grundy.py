@@ -1,4 +1,4 @@
-"""Grundy's game: lecture 000's 7 coins with Meno first, and the Sprague-Grundy values."""
+"""Grundy's game: the notes' 7 coins with Meno first, and the Sprague-Grundy values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Nim: lecture 003's matchsticks (piles 2, 2) and Bouton's theory on small positions."""
+"""Nim: the matchsticks of Teoria dei giochi (piles 2, 2) and Bouton's theory on small positions."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ from tracer.search import alpha_beta, minimax
 
 @pytest.mark.parametrize("misere", [False, True], ids=["last-wins", "misere"])
 def test_matchsticks_are_won_by_the_second_player(misere: bool) -> None:
-    # Lecture 003: "Vince sempre B (ossia il secondo che muove)", under either rule.
+    # Teoria dei giochi: "Vince sempre B (ossia il secondo che muove)", under either rule.
     assert minimax(Nim((2, 2), misere=misere)).value == -1
     assert minimax(Nim((2, 2), first="min", misere=misere)).value == 1
 
 
 def test_symmetry_gives_the_notes_tree() -> None:
-    # Lecture 003's tree: 2 2 -> (1 2, 0 2); 1 2 -> (0 2, 1 1, 1 0); 0 2 -> (0 1, 0 0).
+    # The tree of Teoria dei giochi: 2 2 -> (1 2, 0 2); 1 2 -> (0 2, 1 1, 1 0); 0 2 -> (0 1, 0 0).
     rec = MemoryRecorder()
     minimax(Nim((2, 2), symmetry=True), recorder=rec)
     events = rec.trace.events

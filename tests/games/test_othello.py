@@ -1,4 +1,4 @@
-"""Othello (lecture 002): perft, the rules (flips, passes, the end), the three evaluations."""
+"""Othello (Giochi a Due Avversari): perft, the rules, the three evaluations."""
 
 from __future__ import annotations
 

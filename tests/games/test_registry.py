@@ -22,8 +22,8 @@ OWN = ["tictactoe", "grundy", "nim", "gameof5", "chomp", "othello"]
 
 def test_every_game_is_registered_with_its_lecture() -> None:
     assert set(OWN) <= set(GAMES)
-    assert GAMES["tictactoe"].lecture == "000"
-    assert GAMES["othello"].lecture == "002"
+    assert GAMES["tictactoe"].lecture == "Giochi a due giocatori"
+    assert GAMES["othello"].lecture == "Giochi a Due Avversari: Othello"
     for name, spec in GAMES.items():
         assert spec.name == name and spec.title and spec.params
         for p in spec.params:
@@ -134,7 +134,7 @@ def test_games_command_lists_games_and_parameters() -> None:
     for name in OWN:
         assert f"\n{name}  " in "\n" + out.output
     assert "coins=7" in out.output and "first=min" in out.output
-    assert "(lecture 000, 002)" in out.output
+    assert "  in: Giochi a due giocatori; Giochi a Due Avversari: Esercizio NIM" in out.output
     assert "eval=weighted" in out.output and "weighted | count | mobility" in out.output
 
 
@@ -145,7 +145,7 @@ def test_games_command_json() -> None:
     by_name = {g["name"]: g for g in data}
     assert set(OWN) <= set(by_name)
     nim = by_name["nim"]
-    assert nim["lecture"] == "003"
+    assert nim["lecture"] == "Teoria dei giochi - 2. Forma estesa: Gioco dei fiammiferi"
     assert nim["params"][0] == {"name": "piles", "kind": "ints", "default": "2,2",
                                 "help": "sticks in each pile (at most 200 in all)",
                                 "minimum": 0, "maximum": 200}

@@ -1,4 +1,4 @@
-"""Tic-tac-toe: the full game tree's known counts, lecture 000's e(p), symmetry, positions."""
+"""Tic-tac-toe: the full game tree's known counts, the notes' e(p), symmetry, positions."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_describe_draws_three_rows() -> None:
 
 
 def test_x_in_the_centre_and_o_on_an_edge_gives_6_minus_4() -> None:
-    # Lecture 000: e(p) = 6 - 4 = 2; the same for each of the four edges.
+    # Giochi a due giocatori: e(p) = 6 - 4 = 2; the same for each of the four edges.
     game = TicTacToe()
     for board in (".o..x....", "...ox....", "....xo...", "....x..o."):
         assert game.evaluate(parse_board(board)) == 2
@@ -106,7 +106,7 @@ def test_symmetry_keeps_the_value() -> None:
 
 
 def test_depth_two_search_puts_x_in_the_centre() -> None:
-    # Lecture 000, stage 1: depth 2 with e(p) and symmetries: the centre, backed-up value 1
+    # The notes, stage 1: depth 2 with e(p) and symmetries: the centre, backed-up value 1
     # (corner: min e = -1; edge: -2; centre: 1).
     game = TicTacToe(symmetry=True, utility="eval")
     result = minimax(game, depth=2)
@@ -121,7 +121,7 @@ def test_depth_two_search_puts_x_in_the_centre() -> None:
 
 
 def test_alpha_beta_stops_at_a_winning_reply() -> None:
-    # Lecture 000: once a successor evaluates to -inf for MIN, its siblings are not needed.
+    # The notes: once a successor evaluates to -inf for MIN, its siblings are not needed.
     # X to move must block at c1; if X plays elsewhere O wins with c1 at once.
     game = TicTacToe("oo.x.....", first="o", utility="eval")
     rec = MemoryRecorder()

@@ -58,7 +58,7 @@ def trace_of() -> Callable[..., Trace]:
 
 @pytest.fixture
 def aima() -> Trace:
-    """Alpha-beta (fail-soft) on MAX{MIN{3,12,8}, MIN{2,4,6}, MIN{14,5,2}} (lecture 003)."""
+    """Alpha-beta (fail-soft) on MAX{MIN{3,12,8}, MIN{2,4,6}, MIN{14,5,2}} (Teoria dei giochi)."""
     return make_trace("aima")
 
 

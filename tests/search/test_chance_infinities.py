@@ -12,8 +12,8 @@ from tracer.api import search_tree
 from tracer.errors import InputError
 from tracer.events import Backup
 from tracer.record import MemoryRecorder
+from tracer.trace import check_well_formed
 from tracer.trees import parse_tree_text
-from tracer.wellformed import check_well_formed
 
 INF = math.inf
 

@@ -340,7 +340,7 @@ def test_the_compiled_loop_stays_within_the_threads_c_stack(
         other.join()
         assert seen == [False]
         # the command line's big-stack thread, with its recursion limit for 100,000 plies
-        from tracer.deep import DEFAULT_MAX_PLY, run_deep
+        from tracer.recursion import DEFAULT_MAX_PLY, run_deep
 
         assert run_deep(lambda: pure.uses_compiled(run), max_ply=DEFAULT_MAX_PLY)
 

@@ -47,7 +47,8 @@ def test_alphabeta_on_the_aima_tree_prunes_4_and_6(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", AB_VARIANTS)
 def test_three_mins_never_looks_at_a_b_7_3(variant: str) -> None:
-    """Lecture 001: MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} = 3 without a, b, 7, 3."""
+    """Algoritmo Minimax con potatura alfa-beta:
+    MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} = 3 without a, b, 7, 3."""
     s = do_search(example_tree("three-mins"), "alphabeta", variant)
     values = {n.id: n.value for n in s.tree.nodes()}
     assert [values[n] for n in s.evaluated] == [3, 5, 10, 2, 2]

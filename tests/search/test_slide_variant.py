@@ -1,4 +1,4 @@
-"""Lecture 002's MaxMove / MinMove as the slide writes them (``--variant slide-002``).
+"""MaxMove / MinMove as the slide of "Giochi a Due Avversari" writes them (``--variant slide-002``).
 
 The slide's MaxMove returns when ``beta > alpha``, i.e. after its first child, so the
 search is right only where MAX's first child is its best (docs/algorithms.md).
@@ -24,7 +24,7 @@ def test_on_the_aima_tree_max_stops_after_its_first_child() -> None:
 
 
 def test_the_game_of_5_loses_with_the_slide_and_wins_with_alpha_beta() -> None:
-    """Lecture 002: MAX says 1 and wins; the slide's code tries 3 first and stops there."""
+    """The game of 5: MAX says 1 and wins; the slide's code tries 3 first and stops there."""
     game, state, _ = make_game("gameof5", {})
     slide = run_search(game, state, algorithm="alphabeta", variant="slide-002")
     right = run_search(game, state, algorithm="alphabeta")

@@ -15,6 +15,8 @@ from ..trace import Trace
 from .reading import Content
 from .validating import check_trace
 
+# Type-only: each analysis is imported by the call that needs it, so importing the
+# front door does not load every analysis (and the searches they run).
 if TYPE_CHECKING:
     from ..analysis.astar import AdmissibilityReport
     from ..analysis.check import ClassReport, Exercise, Report, TraceDiff

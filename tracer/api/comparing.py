@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 
+# Type-only: each analysis is imported by the call that needs it, so importing the
+# front door does not load every analysis (and the searches they run).
 if TYPE_CHECKING:
     from ..analysis.orderings import Comparison
 
@@ -54,8 +56,8 @@ def compare_outputs(source: str, *, orders: str | None = None,
     from contextlib import nullcontext
 
     from ..analysis.orderings import OrderingReport, compare_source, plan_comparison
-    from ..deep import DEFAULT_MAX_PLY, run_deep
     from ..outputs import check_outputs
+    from ..recursion import DEFAULT_MAX_PLY, run_deep
     from ..render import output_format
 
     if orders is not None and techniques is not None:

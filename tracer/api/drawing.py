@@ -7,16 +7,14 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import LimitExceeded, UsageError
+from ..render.model.render_options import RenderOptions
 from ..search.common import NO_LIMITS, Limits
 from ..sources import resolve_content
+from ..trace import Trace
 from .reading import Content
-
-if TYPE_CHECKING:
-    from ..render import RenderOptions
-    from ..trace import Trace
 
 __all__ = ["MAX_SHEET_LEAVES", "DrawnOutputs", "FramePictures", "draw_outputs",
            "draw_trace", "draw_trace_file", "frame_pictures", "worksheet_svg"]
@@ -68,10 +66,10 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
     checked before anything is read; drawing runs in a thread deep enough for any trace."""
     from dataclasses import replace
 
-    from ..deep import DEFAULT_MAX_PLY, run_deep
+    from ..choices import check_frame_options
     from ..jsonio import check_input_file
-    from ..options import check_frame_options
     from ..outputs import check_folder, check_output
+    from ..recursion import DEFAULT_MAX_PLY, run_deep
     from ..render import Drawing, output_format, write_frames
     from ..render.draw.presets import preset_options
     from ..render.files.output import write_output

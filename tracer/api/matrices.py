@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 
+# Type-only: each analysis is imported by the call that needs it, so importing the
+# front door does not load every analysis (and the searches they run).
 if TYPE_CHECKING:
     from ..analysis.matrices import MatrixReport
 

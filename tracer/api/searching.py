@@ -177,8 +177,8 @@ def run_source(source: str, *, spec: SearchSpec | None = None,
     import shutil
     import tempfile
 
-    from ..deep import DEFAULT_MAX_PLY, run_deep
     from ..outputs import check_outputs, open_text_output
+    from ..recursion import DEFAULT_MAX_PLY, run_deep
     from .drawing import draw_trace_file
 
     spec = _spec(spec, options)

@@ -64,7 +64,7 @@ def check_trace(trace: Trace, *, file: str) -> None:
     """Every rule of a well-formed trace (:mod:`tracer.wellformed`), those of the source
     tree the header carries included: :meth:`Trace.from_json` and :func:`load_trace`
     check the others, as they cannot parse a tree."""
-    from ..wellformed import check_well_formed
+    from ..trace import check_well_formed
 
     tree = source_tree_shape(trace.header.source, file=file, where="$.header.source.tree")
     if tree is not None:

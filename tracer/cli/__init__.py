@@ -91,7 +91,7 @@ def _suggest(exc: click.BadParameter) -> click.BadParameter:
     """A choice's error with the nearest choice added (every command's, in one place)."""
     import re
 
-    from ..options import nearest
+    from ..choices import nearest
 
     kind = exc.param.type if exc.param is not None else None
     found = re.match(r"'(.*)' is not one of", exc.message)

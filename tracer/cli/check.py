@@ -211,7 +211,7 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False),
               default=None, help="Folder for the files [default: exercise-SEED].")
 @click.option("--format", "fmt", default="svg", show_default=True,
-              type=LibraryChoice("tracer.render.model.options:FORMATS"),
+              type=LibraryChoice("tracer.render.model.render_options:FORMATS"),
               help="Format of the diagrams.")
 @preset_option
 def exercise_command(branching: int, depth: int, cuts: str | None, values: str, seed: int,

@@ -57,7 +57,7 @@ __all__ = ["compare_command"]
 @click.option("--side-by-side", "pair", default=None, metavar="A,B",
               help="Which two orderings (or techniques) --picture draws "
                    "[default: the first two compared].")
-@click.option("--theme", type=LibraryChoice("tracer.render.model.options:THEMES"),
+@click.option("--theme", type=LibraryChoice("tracer.render.model.render_options:THEMES"),
               default="colour", show_default=True, help="print: grayscale pictures.")
 @preset_option
 @params_option()

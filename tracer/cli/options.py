@@ -18,8 +18,8 @@ from typing import Any, Protocol, TypeVar
 
 import click
 
-from ..deep import DEFAULT_MAX_PLY
 from ..ranges import MAX_PLY
+from ..recursion import DEFAULT_MAX_PLY
 
 __all__ = [
     "LibraryChoice",

@@ -39,7 +39,7 @@ def _describe_params(params: dict[str, str]) -> str:
                        "[default: the problem's own, jugs: lecture, puzzle8: manhattan].")
 @click.option("--variant", default="graph", show_default=True,
               type=LibraryChoice("tracer.search.astar:ASTAR_VARIANTS"),
-              help="graph: repeated states are eliminated (lecture 002); tree: none.")
+              help="graph: repeated states are eliminated (as in Esercizio A*); tree: none.")
 @trace_output_option(example="jugs.jsonl.gz")
 @json_option(help="Print the result as JSON (keys value, move, pv, states, stats).")
 @render_option(help="Also draw the search tree (.svg, .png, .pdf, .dot or .tex; - for DOT "
@@ -56,7 +56,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     """Run A* on PROBLEM and print the expansion order (node, state, g, h, f), the
     discarded nodes, the cost and the path.
 
-    PROBLEM is jugs (lecture 002, water jugs of 3 and 5 litres) or puzzle8 (the
+    PROBLEM is jugs (water jugs of 3 and 5 litres, "Esercizio A*") or puzzle8 (the
     8-puzzle). Ties on f go to the node generated first.
 
     \b
@@ -146,7 +146,7 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
     elimination of strictly dominated strategies, pure Nash equilibria.
 
     GAME_OR_FILE is a payoff file (JSON; see docs/astar-and-matrices.md) or a built-in
-    game: prisoners-dilemma (lecture 003). With --from-tree, the game is the strategy
+    game: prisoners-dilemma (from "Teoria dei giochi"). With --from-tree, the game is the strategy
     matrix of a game tree: MAX chooses the row, MIN the column, MIN pays MAX the leaf.
 
     \b

@@ -16,7 +16,7 @@ from .options import LibraryChoice, preset_option
 
 __all__ = ["render_command"]
 
-_VIEW = "tracer.render.model.options"
+_VIEW = "tracer.render.model.render_options"
 """Where the drawing options' choices are listed."""
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from ..deep import run_deep
 from ..outputs import prints_to_stderr, stderr_is_terminal
+from ..recursion import run_deep
 from .options import (
     algorithm_option,
     bounds_option,

@@ -21,7 +21,7 @@ from ..render import Drawing
 from ..render.draw.dot import to_dot
 from ..render.files.engine import render
 from ..render.files.output import write_output
-from ..render.model.options import output_format
+from ..render.model.render_options import output_format
 from ..render.model.view import SideNote, View
 from ..render.read.skeleton import Skeleton
 from ..trace import Trace

@@ -1,4 +1,4 @@
-"""Chomp on a ``rows`` x ``cols`` board (lecture 003, "Esempio": the 4x4 square).
+"""Chomp on a ``rows`` x ``cols`` board ("Teoria dei giochi", "Esempio": the 4x4 square).
 
 The squares are numbered 1..rows*cols row by row from the top left, as in the notes::
 

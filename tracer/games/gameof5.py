@@ -1,4 +1,4 @@
-"""The game of 5 (lecture 002, "Esercizio: gioco del 5").
+"""The game of 5 ("Giochi a Due Avversari", slide "Esercizio: gioco del 5").
 
 Players alternately say a number.  The first may say 1, 2 or 3; afterwards a player
 says a number strictly greater than the one the opponent said last, and at most 3

@@ -1,8 +1,8 @@
-"""Grundy's game (lecture 000; the "NIM" exercise of lecture 002).
+"""Grundy's game ("Giochi a due giocatori"; "Esercizio NIM" of "Giochi a Due Avversari").
 
 The players start from one pile of coins.  A move splits one pile into two piles of
 *different* sizes; the game ends when every pile has 1 or 2 coins, and the player who
-cannot move loses (lecture 000: "vince chi arriva a questa configurazione").  The notes
+cannot move loses ("Giochi a due giocatori": "vince chi arriva a questa configurazione").  The notes
 play it with 7 coins and Meno (MIN) moving first, and show that Più (MAX) wins.
 
 A state is ``(piles, mover)`` with the piles as a tuple sorted from the largest down, so

@@ -1,4 +1,4 @@
-"""Nim: the matchsticks game of lecture 003 is Nim with two piles of 2.
+"""Nim: the matchsticks game of "Teoria dei giochi" is Nim with two piles of 2.
 
 A move takes one or more sticks from one pile.  The notes' text does not say whether
 the player who takes the last stick wins or loses (the figure with the leaves was lost);

@@ -1,4 +1,4 @@
-"""Othello (lecture 002) on bitboards: two 64-bit masks, one per colour.
+"""Othello ("Giochi a Due Avversari") on bitboards: two 64-bit masks, one per colour.
 
 Rules as the notes give them: black (MAX) moves first; a move puts a disc on an empty
 square so that it brackets one or more lines of opponent discs, which are turned over;
@@ -52,7 +52,7 @@ WEIGHTS = (
     36, 34, 23, 3, 3, 23, 34, 36,
     45, 36, 25, 4, 4, 25, 36, 45,
 )
-"""The square weights of lecture 002 (``countPiecesWeighted``), row by row from a1."""
+"""The square weights of "Giochi a Due Avversari" (``countPiecesWeighted``), row by row from a1."""
 
 WIN_SCORE = 10000
 _FULL = (1 << 64) - 1

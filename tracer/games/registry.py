@@ -41,7 +41,8 @@ class GameSpec:
     title: str
     """A one-line description."""
     lecture: str
-    """The lecture notes that use it (e.g. ``"000, 002"``)."""
+    """The lecture notes that use it, by their own title and slide (e.g.
+    ``"Giochi a Due Avversari: Othello"``)."""
     params: tuple[ParamSpec, ...]
     """Its parameters, in the order they are listed."""
     factory: Callable[..., Game[Any, Any]]
@@ -56,7 +57,7 @@ class GameSpec:
         """The game as ``gametrace games`` lists it: a title line, then one line per
         parameter (``name=default  help (choices)``)."""
         width = max(len(f"{p.name}={p.default}") for p in self.params)
-        lines = [f"{self.name}  {self.title} (lecture {self.lecture})"]
+        lines = [f"{self.name}  {self.title}", f"  in: {self.lecture}"]
         for p in self.params:
             choices = f" ({' | '.join(p.choices)})" if p.choices else ""
             if p.kind == "int" and p.maximum is not None:
@@ -74,7 +75,8 @@ def _first(default: str) -> ParamSpec:
 
 
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
-    GameSpec("tictactoe", "Tic-tac-toe (filetto), X = MAX, from any position", "000", (
+    GameSpec("tictactoe", "Tic-tac-toe (filetto), X = MAX, from any position",
+             "Giochi a due giocatori", (
         ParamSpec("board", "str", ".........",
                   "9 characters x, o, '.' row by row from the top (a1 b1 c1 a2 ...)"),
         ParamSpec("first", "choice", "x", "who moved first (who moves now follows)",
@@ -85,12 +87,14 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
         ParamSpec("utility", "choice", "unit",
                   "end of game: unit = +1/-1/0, eval = e(p) (+-win, draw 0)", ("unit", "eval")),
     ), TicTacToe),
-    GameSpec("grundy", "Grundy's game: split a pile into two unequal piles", "000, 002", (
+    GameSpec("grundy", "Grundy's game: split a pile into two unequal piles",
+             "Giochi a due giocatori; Giochi a Due Avversari: Esercizio NIM", (
         ParamSpec("coins", "int", "7", "coins in the single starting pile", minimum=1,
                   maximum=MAX_COINS),
         _first("min"),
     ), Grundy),
-    GameSpec("nim", "Nim; the matchsticks game is piles=2,2", "003", (
+    GameSpec("nim", "Nim; the matchsticks game is piles=2,2",
+             "Teoria dei giochi - 2. Forma estesa: Gioco dei fiammiferi", (
         ParamSpec("piles", "ints", "2,2", "sticks in each pile (at most "
                   f"{MAX_STICKS} in all)", minimum=0, maximum=MAX_STICKS),
         _first("max"),
@@ -98,7 +102,8 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
         ParamSpec("symmetry", "bool", "false",
                   "merge moves leaving the same piles in another order (the notes' tree)"),
     ), Nim),
-    GameSpec("gameof5", "Game of 5: say a number 1..3 above the last; saying 5 wins", "002", (
+    GameSpec("gameof5", "Game of 5: say a number 1..3 above the last; saying 5 wins",
+             'Giochi a Due Avversari: "Esercizio: gioco del 5"', (
         ParamSpec("target", "int", "5", "the number that wins", minimum=1,
                   maximum=gameof5.MAX_TARGET),
         ParamSpec("step", "int", "3", "how much higher than the last number one may go",
@@ -106,13 +111,14 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
         _first("max"),
     ), GameOf5),
     GameSpec("chomp", "Chomp: take a square and all above-right; the bottom-left is poison",
-             "003", (
+             "Teoria dei giochi - 2. Forma estesa: Esempio", (
         ParamSpec("rows", "int", "4", "rows of the board", minimum=1, maximum=chomp.MAX_SIDE),
         ParamSpec("cols", "int", "4", "columns of the board", minimum=1,
                   maximum=chomp.MAX_SIDE),
         _first("max"),
     ), Chomp),
-    GameSpec("othello", "Othello, black = MAX, scores +-10000 at the end", "002", (
+    GameSpec("othello", "Othello, black = MAX, scores +-10000 at the end",
+             "Giochi a Due Avversari: Othello", (
         ParamSpec("board", "str", "start",
                   "start, or 64 characters x (black), o (white), '.' row by row from a1"),
         ParamSpec("first", "choice", "black", "who moves at the given position",
@@ -121,7 +127,8 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
                   "static evaluation: count = disc difference, mobility = weighted + 0.45 x "
                   "weighted moves", EVALUATIONS),
     ), Othello),
-    GameSpec("dice", "Dice race (chance): walk for 1 point or roll a die (a 1 scores 0)", "003", (
+    GameSpec("dice", "Dice race (chance): walk for 1 point or roll a die (a 1 scores 0)",
+             "Teoria dei giochi - 2. Forma estesa: Giochi non deterministici", (
         ParamSpec("goal", "int", "5", "points that win at once", minimum=1,
                   maximum=dice.MAX_GOAL),
         ParamSpec("sides", "int", "6", "faces of the die", minimum=2, maximum=dice.MAX_SIDES),

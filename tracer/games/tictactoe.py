@@ -1,4 +1,4 @@
-"""Tic-tac-toe (*filetto*, lecture 000) on two 9-bit masks packed in one int.
+"""Tic-tac-toe (*filetto*, "Giochi a due giocatori") on two 9-bit masks packed in one int.
 
 A state is the int ``x | (o << 9)``: bit ``i`` of ``x`` (of ``o``) is set when X (O) holds
 cell ``i``.  Cells are numbered row by row from the top left, and named like Othello
@@ -11,12 +11,12 @@ is one ``|``.  Everything else about a position (who moves, won or not, the move
 computed once per position and memoised: a full search from the empty board meets
 only 5,478 distinct positions among its 549,946 nodes.
 
-The static evaluation is the lecture's e(p) (Nilsson 1971, as lecture 000 gives it):
+The static evaluation is the lecture's e(p) (Nilsson 1971, as "Giochi a due giocatori" gives it):
 the rows, columns and diagonals still open to MAX minus those still open to MIN, and
 +``win`` / -``win`` for a position won by MAX / MIN (``win`` defaults to +inf as in the
 notes).  With ``symmetry=True`` the moves leading to positions that are equal up to a
 rotation or reflection of the board are merged, keeping the first in natural order
-(lecture 000 merges them to keep the depth-2 trees small).
+(the notes merge them to keep the depth-2 trees small).
 """
 
 from __future__ import annotations
@@ -240,7 +240,7 @@ class TicTacToe:
         return self._start
 
     def evaluate(self, state: int) -> float:
-        """Lecture 000's e(p): lines open to MAX minus lines open to MIN; +-``win`` if won."""
+        """The notes' e(p): lines open to MAX minus lines open to MIN; +-``win`` if won."""
         x, o = state & _FULL, state >> 9
         if _WON[x]:
             return self.win

@@ -1,4 +1,4 @@
-"""The water-jug puzzle of lecture 002 ("Giochi a Due Avversari", slide "Esercizio A*").
+"""The water-jug puzzle of "Giochi a Due Avversari", slide "Esercizio A*".
 
 Two jugs of 3 and 5 litres, both empty; fill a jug, empty it, or pour one into the
 other until the receiving jug is full or the pouring one is empty.  Every action

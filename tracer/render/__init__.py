@@ -15,7 +15,7 @@ import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
-from .model.options import (
+from .model.render_options import (
     FORMATS,
     FRAME_FORMATS,
     LANGS,
@@ -25,6 +25,7 @@ from .model.options import (
     output_format,
 )
 
+# For type checkers only: at run time these are imported on first use (_WHERE).
 if TYPE_CHECKING:
     from .files.frames import FramesWritten
     from .notebook import Frames

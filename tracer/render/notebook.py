@@ -24,7 +24,7 @@ from dataclasses import replace
 from html import escape
 from typing import Any
 
-from .model.options import RenderOptions
+from .model.render_options import RenderOptions
 from .pipeline import Drawing, TraceSource
 
 __all__ = ["Frames", "mimebundle", "stepper_html", "trace_svg"]

@@ -15,7 +15,7 @@ from functools import partial
 from typing import NoReturn
 
 from ..compress import is_stream
-from ..errors import InputError, UsageError
+from ..errors import InputError, LimitExceeded, UsageError
 from ..events import Event
 from ..jsonio import check_input_file
 from ..memory import paused_gc
@@ -24,12 +24,13 @@ from .draw.compose import Compositor
 from .draw.dot import ANCHORS, Elements, Pinned, elements, elements_dot, to_dot
 from .draw.themes import Theme, theme
 from .files.engine import Restyler, layout, render
-from .model.annotate import Plan, legend_keys, plan_notes
+from .model.annotate import Plan, plan_notes
 from .model.captions import summary_line
 from .model.collapse import Visible, choose_visible
-from .model.options import RenderOptions
+from .model.render_options import RenderOptions
+from .model.steps import step_caption, step_groups, step_key
 from .model.text import Words, words
-from .model.view import Frame, View, build_view
+from .model.view import Frame, View, build_view, legend_keys
 from .read.replay import Replay
 
 __all__ = ["Drawing", "TraceSource", "choose_direction", "read_items", "replay_source"]
@@ -91,8 +92,6 @@ def _budget(items: Iterator[Event | Result], file: str) -> Iterator[Event | Resu
 
 
 def _too_long(file: str, limit: int) -> NoReturn:
-    from ..errors import LimitExceeded
-
     raise LimitExceeded(f"{file}: more than {limit:,} events to draw (a million take "
                         "minutes to read): record a smaller search (--depth, "
                         "--max-nodes), or set GAMETRACE_MAX_EVENTS to draw it anyway")
@@ -254,11 +253,49 @@ class Drawing:
 
     # frames -------------------------------------------------------------------------
 
-    def frames(self) -> Iterator[Frame]:
-        """The step-by-step views; the last one is the diagram itself."""
-        from .files.frames import iter_frames
+    def count_steps(self) -> int:
+        """Frames the drawing will have (steps shown, plus the final diagram)."""
+        shown, step = self.visible.status, self.options.step
+        return 1 + sum(1 for g in step_groups(self.events(), step) if step_key(g, step) in shown)
 
-        return iter_frames(self)
+    def frames(self) -> Iterator[Frame]:
+        """The step-by-step views; the last one is the diagram itself.
+
+        The trace is replayed a second time; after each step the present state is drawn
+        on the positions of the final diagram, so only styles and labels change from
+        frame to frame.  Frames share the diagram's boxes under the nodes and the shapes
+        of the nodes not searched yet, and their legend adds the current node and the
+        nodes not searched yet (the diagram keeps room for it: every picture of the
+        sequence has one size)."""
+        opts, w = self.options, self.words
+        total = self.count_steps()
+        if total > opts.max_frames:
+            raise LimitExceeded(
+                f"{total} frames exceed --max-frames {opts.max_frames}: use a coarser "
+                f"--step (node, leaf), --focus NODE or --depth, or raise --max-frames")
+        first = self.replay
+        replay = Replay(first.header, file=first.file)
+        replay.skeleton, replay.cap = first.skeleton, first.cap
+        room = tuple(text for _, text in self.view.legend)
+        shapes = {n.key: n.shape for n in self.view.nodes}
+        index = seen = 0
+        for group in step_groups(self.events(), opts.step):
+            for ev in group:
+                replay.feed(ev)
+            seen += len(group)
+            key = step_key(group, opts.step)
+            if key not in self.visible.status:
+                continue
+            index += 1
+            text = step_caption(group, replay, header=self.header, words=w,
+                                shown_nodes=self.visible.status)
+            caption = f"{w('step')} {index}/{total}: {text}"
+            view = build_view(replay, self.visible, opts, w, current=key, final=False,
+                              caption=caption if opts.caption else None,
+                              legend=self.frames_legend, pv=self.pv, notes=self.notes,
+                              legend_room=room, shapes=shapes)
+            yield Frame(view, caption, seen)
+        yield Frame(self.view, self.caption)
 
     def events(self) -> Iterable[Event]:
         """The trace's events again (re-read from the file: nothing was kept)."""

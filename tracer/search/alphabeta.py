@@ -1,15 +1,16 @@
 """Alpha-beta pruning in the four forms the lectures teach.
 
-* ``fail-soft`` (AIMA, lecture 002): MAX-VALUE / MIN-VALUE keep the best value v
+* ``fail-soft`` (AIMA; "Giochi a Due Avversari"): MAX-VALUE / MIN-VALUE keep the best value v
   and return it as soon as v >= beta (MAX) or v <= alpha (MIN); the value returned
   after a cut is v, which may lie outside the window.
-* ``fail-hard`` (Pearl 1984, p. 234; lectures 000, 001, 003): AB(n; alpha, beta)
+* ``fail-hard`` (Pearl 1984, p. 234; the notes "Giochi a due giocatori", "Algoritmo
+  Minimax con potatura alfa-beta" and "Teoria dei giochi"): AB(n; alpha, beta)
   keeps alpha at MAX and beta at MIN; MAX returns beta when alpha >= beta, MIN
   returns alpha when beta <= alpha, so values never leave the window.
 * ``negamax``: fail-soft alpha-beta with one side-to-move score and the window
   negated and swapped at each change of side (Knuth & Moore 1975).
-* ``list``: lecture 004's list procedure with its ALFA / BETA tests on ancestors.
-* ``slide-002``: lecture 002's MaxMove / MinMove exactly as the slide writes them, to
+* ``list``: the list procedure of "Tagli Alfa-Beta" with its ALFA / BETA tests on ancestors.
+* ``slide-002``: MaxMove / MinMove exactly as "Giochi a Due Avversari" writes them, to
   show what that code does: a new best sets alpha (MAX) or beta (MIN) to its value,
   even a worse one, and MaxMove returns when ``beta > alpha`` (the inverted test),
   MinMove when ``beta < alpha``.  Not alpha-beta: see docs/algorithms.md.

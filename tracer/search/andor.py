@@ -1,4 +1,4 @@
-"""Depth-first AND/OR proof search (lecture 000: proving W(X) by problem reduction).
+"""Depth-first AND/OR proof search ("Giochi a due giocatori": proving W(X) by problem reduction).
 
 To prove that the *prover* (MAX, Più, by default) wins from X: at a node where the
 prover moves it is enough to prove one successor (an OR node); where the opponent

@@ -1,7 +1,7 @@
 """A* (Hart, Nilsson & Raphael 1968; AIMA section 3.5.2) and uniform-cost search.
 
 f(n) = g(n) + h(n); the open node with the lowest f is selected next, and ties on f
-go to the node generated first (lecture 002: "preferendo, a parità di altro, il nodo
+go to the node generated first ("Esercizio A*": "preferendo, a parità di altro, il nodo
 generato prima").  The goal test is applied when a node is *selected*, not when it
 is generated, so the first goal selected is optimal when h is admissible (tree
 variant) or consistent (graph variant).
@@ -9,7 +9,7 @@ variant) or consistent (graph variant).
 Two variants:
 
 ``graph``
-    A* with repeated-state elimination, as lecture 002 asks: a generated node is
+    A* with repeated-state elimination, as "Esercizio A*" asks: a generated node is
     discarded when its state was already expanded, or is on the open list with a g
     no worse; an open node reached again more cheaply is replaced (the old one is
     discarded in favour of the new).  Expanded states are never reopened, so with an

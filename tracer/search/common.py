@@ -61,7 +61,7 @@ def flatten_pv(pv: PV) -> tuple[str, ...]:
 def choose(name: str, value: str, allowed: Sequence[str]) -> str:
     """Return ``value`` if allowed, else a UsageError listing the choices."""
     if value not in allowed:
-        from ..options import unknown_choice
+        from ..choices import unknown_choice
 
         raise UsageError(unknown_choice(name, value, allowed))
     return value

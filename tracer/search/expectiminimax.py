@@ -1,4 +1,4 @@
-"""Expectiminimax for games with chance nodes (AIMA 5.5; lecture 003), in two variants.
+"""Expectiminimax for games with chance nodes (AIMA 5.5; "Teoria dei giochi"), in two variants.
 
 * ``plain``: MAX and MIN nodes back up as in minimax; a chance node's value is the
   probability-weighted sum of its children's values, sum(p_i * v_i).  Nothing is divided

@@ -1,13 +1,13 @@
 """Minimax in the three forms the lectures teach.
 
-* ``two-function``: MAX-VALUE / MIN-VALUE (AIMA, lectures 002 and 003).  Written as
+* ``two-function``: MAX-VALUE / MIN-VALUE (AIMA; Giochi a Due Avversari).  Written as
   one loop whose comparison is chosen by the player to move, so the two halves
   cannot drift apart; the events are those of the two-function version.
-* ``negamax``: MINIMAX(POSITION, DEPTH) of lecture 000, returning value and path;
+* ``negamax``: MINIMAX(POSITION, DEPTH) of "Giochi a due giocatori", returning value and path;
   the static evaluation scores from the side to move and values are negated on the
   way up (only where the side to move changes, so passes are handled).  A node with
   no successors is treated as deep enough.
-* ``list``: lecture 004's depth-first procedure over an explicit list L of nodes
+* ``list``: "Algoritmo min-MAX" revised to save space: depth first over a list L of nodes
   (space O(b*m)): provisional values -inf / +inf, children pushed at the head of L.
 """
 
@@ -127,7 +127,7 @@ def _negamax(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[flo
 
 
 class _Entry:
-    """A node on lecture 004's list L."""
+    """A node on the list L of "Algoritmo min-MAX"."""
 
     __slots__ = ("best", "id", "parent", "player", "ply", "state", "value")
 
@@ -142,7 +142,7 @@ class _Entry:
 
 
 def _list(run: Run, state: Any, root_id: str, *, pruning: bool = False) -> tuple[float, PV]:
-    """Lecture 004's procedure; with ``pruning`` its ALFA/BETA tests on ancestors."""
+    """The list procedure of "Algoritmo min-MAX"; with ``pruning``, "Tagli Alfa-Beta"."""
     game = run.game
     ge = run.opts.cut_on == "ge"
     root = _Entry(state, root_id, None, 0)
@@ -202,7 +202,7 @@ def _list(run: Run, state: Any, root_id: str, *, pruning: bool = False) -> tuple
 
 
 def _window(node: _Entry) -> tuple[float, float]:
-    """ALFA and BETA as lecture 004 defines them for the children of ``node``.
+    """ALFA and BETA as "Tagli Alfa-Beta" defines them for the children of ``node``.
 
     ALFA is the best value already backed up into a MAX node on the path from the
     root to ``node`` (included); BETA the lowest backed up into such a MIN node."""
@@ -219,7 +219,7 @@ def _window(node: _Entry) -> tuple[float, float]:
 
 
 def _list_cut(run: Run, x: _Entry, p: _Entry, ge: bool, todo: deque[_Entry]) -> bool:
-    """Lecture 004's test: may ``p`` and its descendants be removed from L?"""
+    """The test of "Tagli Alfa-Beta": may ``p`` and its descendants be removed from L?"""
     assert x.value is not None and p.player is not None
     grand = p.parent
     if grand is None:

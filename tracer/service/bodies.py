@@ -104,8 +104,8 @@ def check_schema(data: Any, component: str) -> None:
     minutes).  The rest of the request is checked against the schema as it is."""
     from jsonschema.exceptions import best_match
 
+    from ..choices import unknown_choice
     from ..jsonio import json_path
-    from ..options import unknown_choice
 
     tree = data.get("tree") if isinstance(data, dict) else None
     if isinstance(tree, dict | list) and "tree" in _properties(component):

@@ -44,7 +44,7 @@ def routes(service: Service) -> list[Route]:
 
     async def algorithms(request: Request) -> Response:
         from ..problems import PROBLEMS
-        from ..render.model.options import FORMATS, LANGS, STEPS, THEMES
+        from ..render.model.render_options import FORMATS, LANGS, STEPS, THEMES
         from ..spec import menus
 
         s = service.settings

@@ -53,7 +53,7 @@ def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _render_options() -> dict[str, Any]:
-    from ..render.model.options import (
+    from ..render.model.render_options import (
         LANGS,
         LEAST,
         PRUNED,

@@ -93,7 +93,7 @@ def aima(variant: str = "fail-soft", **options: Any) -> Solution:
 
 
 def test_the_answer_key_of_the_aima_tree_is_the_lectures() -> None:
-    """Lecture 003: B = 3, C <= 2 (leaves 4 and 6 pruned), D = 2, A = 3."""
+    """Teoria dei giochi: B = 3, C <= 2 (leaves 4 and 6 pruned), D = 2, A = 3."""
     key = aima()
     assert key.value == Value(3) and key.move == "B"
     assert {k: str(v) for k, v in key.values.items()} == {"B": "3", "C": "<=2", "D": "2"}

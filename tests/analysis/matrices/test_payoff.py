@@ -1,4 +1,4 @@
-"""Normal-form games: the prisoner's dilemma of lecture 003, elimination, trees to matrices."""
+"""Normal-form games: the prisoner's dilemma (Teoria dei giochi), elimination, tree matrices."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def game(rows: list[list[tuple[int, int]]], *, row_names: str = "", col_names: s
     return MatrixGame(("R", "C"), r, c, tuple(tuple(row) for row in rows), prefer=prefer)
 
 
-# --------------------------------------------------------------------------- lecture 003
+# ---------------------------------------------------------------- Teoria dei giochi
 
 
 def test_prisoners_dilemma_as_in_the_notes() -> None:

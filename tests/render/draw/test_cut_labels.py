@@ -3,7 +3,7 @@
 In the answer diagram of `gametrace exercise -b 3 -d 4`, O's cut label
 ("alpha cut / 7 ≤ α = 10") found no room under O's crowded fan and sat beside P, stacked
 under P's own label: a reader had to match labels to nodes by value.  The layout now
-keeps room beside each node that cut (tracer/render/draw/room.py) and the placer puts the
+keeps room beside each node that cut (tracer/render/draw/spacers.py) and the placer puts the
 label there (tracer/render/draw/labels.py).
 
 The SVG is read back: a label is the box around its texts, a node the box around its

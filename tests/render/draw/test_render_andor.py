@@ -31,7 +31,7 @@ def kinds(drawing: Drawing) -> dict[str, str | None]:
 
 
 def test_and_nodes_are_the_opponents_nodes() -> None:
-    # Grundy's game from 7, Meno first (lecture 000): proving that Più wins, every
+    # Grundy's game from 7, Meno first ("Giochi a due giocatori"): proving that Più wins, every
     # answer of Meno must be covered, so Meno's (MIN) nodes are AND nodes.
     drawing = Drawing(GRUNDY)
     got = kinds(drawing)

@@ -35,7 +35,7 @@ def test_recorded_trace_dot(path: Path, snapshot_gv: SnapshotAssertion) -> None:
 @pytest.mark.parametrize("options", [
     {"lang": "it"},
     {"theme": "print"},
-    {"window": True, "visit_order": True, "title": "Lecture 003: AIMA"},
+    {"window": True, "visit_order": True, "title": "Teoria dei giochi: AIMA"},
     {"ghosts": False, "legend": False},
 ], ids=["italian", "print", "window-order-title", "no-ghosts-no-legend"])
 def test_aima_dot_with_options(aima: Trace, options: dict[str, object],

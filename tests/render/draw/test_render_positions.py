@@ -28,7 +28,7 @@ def node_line(dot: str, name: str) -> str:
 
 
 def test_tictactoe_boards_hang_under_their_nodes() -> None:
-    # Stage 2 of lecture 000: O on an edge, X in the centre; Più's move a1 gives XO. / .X.
+    # Stage 2 in the notes: O on an edge, X in the centre; Più's move a1 gives XO. / .X.
     dot = trace_dot(STAGE2)
     # Drawn as a grid of cells (was three lines of 11 pt text).
     assert grid_of(node_line(dot, note_name("root"))) == ".O./.X./..."
@@ -107,7 +107,7 @@ def test_large_drawings_leave_positions_out_unless_asked(tmp_path: Path) -> None
 
 
 def test_tall_boards_only_at_the_root_and_along_the_principal_variation() -> None:
-    # Othello (lecture 002): forty 8x8 boards would be noise; the line of play is the story.
+    # Othello: forty 8x8 boards would be noise; the line of play is the story.
     drawing = Drawing(OTHELLO)
     boards = {n.key for n in drawing.view.nodes if n.position}
     assert boards == {"root", "c4", "c4/e3", "c4/e3/f2"} == set(drawing.pv)

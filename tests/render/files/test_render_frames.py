@@ -9,7 +9,6 @@ import pytest
 
 from tracer.api import search_source
 from tracer.render import Drawing, RenderOptions, write_frames
-from tracer.render.files.frames import count_steps
 from tracer.render.files.pdf import page_count
 from tracer.trace import Trace
 
@@ -22,7 +21,7 @@ def frame_values(drawing: Drawing) -> list[dict[str, str | None]]:
 def test_one_frame_per_step_plus_the_result(aima: Trace, step: str, count: int) -> None:
     # 22 events; 11 nodes visited; 7 leaves evaluated -- and the final diagram.
     drawing = Drawing(aima, RenderOptions(step=step))
-    assert count_steps(drawing) == count
+    assert drawing.count_steps() == count
     assert len(list(drawing.frames())) == count
 
 

@@ -32,8 +32,9 @@ def test_the_player_does_not_tell_the_result_before_the_last_step(
     head = page.split('<div class="stage">', 1)[0]
     assert "value 3" not in head and "best move" not in head
     assert "<h1>alpha-beta (fail-soft)</h1>" in head
-    titled = write_frames(Drawing(aima, RenderOptions(title="Lecture 4")), tmp_path / "t")
-    assert "<h1>Lecture 4</h1>" in titled.html.read_text()
+    titled = write_frames(Drawing(aima, RenderOptions(title="Giochi a due giocatori")),
+                          tmp_path / "t")
+    assert "<h1>Giochi a due giocatori</h1>" in titled.html.read_text()
 
 
 @pytest.mark.render

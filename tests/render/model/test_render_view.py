@@ -24,7 +24,7 @@ def values(view: View) -> dict[str, str | None]:
 
 
 def test_aima_fail_soft_matches_the_lecture_annotations(aima: Trace) -> None:
-    # Lecture 003: B = 3, C <= 2 (its last two leaves pruned), D = 2, root 3.
+    # Teoria dei giochi: B = 3, C <= 2 (its last two leaves pruned), D = 2, root 3.
     view = Drawing(aima).view
     got = values(view)
     assert (got["A"], got["B"], got["C"], got["D"]) == ("3", "3", "≤ 2", "2")
@@ -74,7 +74,8 @@ def test_minimax_values_are_all_exact(trace_of: Callable[..., Trace]) -> None:
 
 
 def test_three_mins_never_looks_at_a_b_7_3(trace_of: Callable[..., Trace]) -> None:
-    # Lecture 001: MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} = 3 without a, b, 7, 3.
+    # Algoritmo Minimax con potatura alfa-beta:
+    # MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} = 3 without a, b, 7, 3.
     view = Drawing(trace_of("three-mins")).view
     pruned = [n.key for n in view.nodes if n.status == "pruned"]
     assert pruned == ["a", "b", "J", "K"]

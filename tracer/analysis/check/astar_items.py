@@ -3,7 +3,7 @@
 States may be named by node id (``n3``, in generation order) or by the label the trace
 gives the state (``(0,3)``), as long as one node not discarded holds it.  A wrong
 expansion is explained by the open list at that selection (lowest f, ties to the
-node generated first, lecture 002).
+node generated first, as "Esercizio A*" says).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice, pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import TracerError
 from ...events import Backup, Cut, Event, Expand
@@ -27,9 +27,7 @@ from ...visit import EventVisitor
 from .explain import tree_of
 from .items import verdicts
 from .solution import Conventions, Solution, extract_solution
-
-if TYPE_CHECKING:
-    from .report import Report
+from .verdict import Item
 
 __all__ = ["MISCONCEPTIONS", "Finding", "diagnose"]
 
@@ -118,15 +116,16 @@ their searches have this many nodes in all, the earliest in the search first: a 
 tree has a slip at nearly every backup, and trying each made ``check`` quadratic."""
 
 
-def diagnose(given: Solution, report: Report, expected: Trace) -> list[Finding]:
-    """The misconceptions behind ``report``'s mistakes (empty if none fits): single ones
-    first; if none explains every mistake, a convention together with a cut slip."""
+def diagnose(given: Solution, items: Sequence[Item], expected: Trace) -> list[Finding]:
+    """The misconceptions behind the mistakes among a report's ``items`` (empty if none
+    fits): single ones first; if none explains every mistake, a convention together with
+    a cut slip."""
     tree = tree_of(expected)
     if tree is None or expected.header.algorithm not in ("alphabeta", "minimax"):
         return []
-    wrong = {i.key for i in report.items if not i.right}
-    right = {i.key for i in report.items if i.right}
-    order = [i.key for i in report.items]
+    wrong = {i.key for i in items if not i.right}
+    right = {i.key for i in items if i.right}
+    order = [i.key for i in items]
 
     def findings(pairs: bool) -> list[Finding]:
         found: list[Finding] = []

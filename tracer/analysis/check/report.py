@@ -102,7 +102,7 @@ def check_solution(given: Solution, expected: Trace, *, title: str | None = None
                     compare(given, extract_solution(expected, leaves=True),
                             Explainer(expected)))
     if diagnosis and not report.correct:
-        report.diagnosis = diagnose(given, report, expected)
+        report.diagnosis = diagnose(given, report.items, expected)
     return report
 
 

@@ -1,6 +1,6 @@
 """Two-player games in normal (strategic) form: dominance, elimination, equilibria.
 
-Lecture 003 shows the prisoner's dilemma as a payoff matrix: two suspects, A (rows)
+"Teoria dei giochi" shows the prisoner's dilemma as a payoff matrix: two suspects, A (rows)
 and B (columns), each Confess (C) or Not confess (NC); the pairs are the years in
 prison of (A, B), so *lower is better*; confessing is dominant for both and (C, C)
 is the equilibrium.  This module computes, for any two-player matrix game:
@@ -85,11 +85,11 @@ class MatrixGame:
 
 
 def prisoners_dilemma() -> MatrixGame:
-    """Lecture 003's matrix: years in prison of (A, B); C = confess, NC = not confess."""
+    """The matrix of Teoria dei giochi: years in prison of (A, B); C = confess, NC = not confess."""
     return MatrixGame(("A", "B"), ("C", "NC"), ("C", "NC"),
                 (((2, 2), (0, 7)), ((7, 0), (1, 1))), prefer="lower",
                 name="Prisoner's dilemma",
-                description="Payoffs are years in prison (lower is better); lecture 003.")
+                description="Payoffs are years in prison (lower is better); Teoria dei giochi.")
 
 
 BUILTIN = {"prisoners-dilemma": prisoners_dilemma}

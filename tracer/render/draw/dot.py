@@ -23,8 +23,8 @@ from .labels import Placed, node_box, place_labels
 from .marks import pruned_marks
 from .notes import note_attrs, note_name, stub_attrs
 from .presets import scale_elements
-from .room import cut_owners, with_rooms
 from .sidenote import side_note_node
+from .spacers import cut_owners, with_rooms
 from .styles import box_attrs, edge_attrs, node_attrs
 from .themes import Theme
 

@@ -13,7 +13,7 @@ label; then one crossing no line; failing all, it stays.
 
 A cut label belongs to the node that cut, not to the edge it is written on: its search
 starts beside that node (where the layout kept room for it,
-:mod:`tracer.render.draw.room`), and a good place is one nearer that node than any
+:mod:`tracer.render.draw.spacers`), and a good place is one nearer that node than any
 other node.
 
 Label sizes are estimated from their font sizes and DejaVu Sans advances

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...errors import UsageError
-from ..model.options import RenderOptions
+from ..model.render_options import RenderOptions
 
 __all__ = ["PRESETS", "preset_options", "scale_elements"]
 

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING
 
 from .tikz import TexColours, drawing_picture, preamble, tex_text, tikzpicture
 
+# Type-only: the pipeline sits above files/ (it uses every stage); the caller hands
+# the drawing in.
 if TYPE_CHECKING:
     from ..pipeline import Drawing
 

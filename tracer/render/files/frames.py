@@ -1,198 +1,29 @@
-"""Step-by-step frames: one picture per event, per node visited or per leaf evaluated.
+"""Step-by-step frames written as files: one picture per event, per node visited or per
+leaf evaluated (``frame-NNN.svg|png``), the pages of ``frames.pdf`` and ``player.html``.
 
-The trace is replayed a second time; after each step the present state is drawn on the
-positions of the final diagram, so only styles and labels change from frame to frame.
-The current node is highlighted, provisional values read ``≥ 3`` / ``≤ 2``, and the
-last frame is the final diagram itself.  Frames share the diagram's boxes under the
-nodes and the shapes of the nodes not searched yet, and their legend adds the current
-node and the nodes not searched yet (the diagram keeps room for it: every picture of
-the sequence has one size).
+The frames themselves are :meth:`tracer.render.pipeline.Drawing.frames`: the current
+node is highlighted, provisional values read ``≥ 3`` / ``≤ 2``, and the last frame is
+the final diagram itself.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import InputError, LimitExceeded
-from ...events import Cut, Evaluate, Event, Expand, Iteration, Select, Transposition
-from ...visit import EventVisitor
-from ..model.captions import Captioner, summary_line
-from ..model.values import intervals, shown_value
-from ..model.view import Frame, View, build_view
-from ..read.replay import Replay
+from ...errors import InputError
+from ..model.captions import summary_line
+from ..model.view import View
 
 if TYPE_CHECKING:
+    # The pipeline sits above files/ (it uses every stage) and never imports this module:
+    # the drawing is handed in by the caller (tracer.api, tracer.render).
     from ..pipeline import Drawing
 
-__all__ = ["FramesWritten", "count_steps", "iter_frames", "step_groups", "write_frames"]
-
-MAX_CAPTION_PARTS = 3
-
-
-class _Role(EventVisitor[str]):
-    """What an event is to a step: ``node`` (a node expanded), ``leaf`` (a leaf's value
-    known: evaluated, or answered by the table), ``selected`` (A* and proof-number
-    search: a node selected, whose value is known), ``kept`` (a cut or a search of the
-    root, which a long caption keeps), or ``""``.  A node, leaf or selected node opens a
-    step."""
-
-    def visit_expand(self, ev: Expand) -> str:
-        return "node"
-
-    def visit_evaluate(self, ev: Evaluate) -> str:
-        return "leaf"
-
-    def visit_select(self, ev: Select) -> str:
-        return "selected"
-
-    def visit_transposition(self, ev: Transposition) -> str:
-        return "leaf" if ev.kind == "hit" else ""
-
-    def visit_cut(self, ev: Cut) -> str:
-        return "kept"
-
-    def visit_iteration(self, ev: Iteration) -> str:
-        return "kept"
-
-    def visit_event(self, ev: Event) -> str:
-        return ""
-
-
-_ROLE = _Role().handlers()
-_OPENS = frozenset(("node", "leaf", "selected"))
-_LEAF = frozenset(("leaf", "selected"))
-
-
-def _role(ev: Event) -> str:
-    return _ROLE[ev.__class__](ev)
-
-
-def step_groups(events: Iterable[Event], step: str) -> Iterator[list[Event]]:
-    """Events grouped into steps: each event, or from one node (or leaf) to the next."""
-    group: list[Event] = []
-    has_leaf = False
-    last = ""
-    for ev in events:
-        if step == "event":
-            yield [ev]
-            continue
-        role = _ROLE[ev.__class__](ev)
-        opens = role in _OPENS
-        if role == "node" and last == "selected" and _node(group[-1]) == _node(ev):
-            opens = False  # proof-number search selects a node, then expands it: one step
-        if group and opens and (step == "node" or has_leaf):
-            yield group
-            group, has_leaf = [], False
-        group.append(ev)
-        has_leaf = has_leaf or role in _LEAF
-        last = role
-    if group:
-        yield group
-
-
-def count_steps(drawing: Drawing) -> int:
-    """Frames the drawing will have (steps shown, plus the final diagram)."""
-    shown = drawing.visible.status
-    step = drawing.options.step
-    return 1 + sum(1 for g in step_groups(drawing.events(), step) if _key(g, step) in shown)
-
-
-def iter_frames(drawing: Drawing) -> Iterator[Frame]:
-    opts, w = drawing.options, drawing.words
-    total = count_steps(drawing)
-    if total > opts.max_frames:
-        raise LimitExceeded(
-            f"{total} frames exceed --max-frames {opts.max_frames}: use a coarser "
-            f"--step (node, leaf), --focus NODE or --depth, or raise --max-frames")
-    first = drawing.replay
-    replay = Replay(first.header, file=first.file)
-    replay.skeleton, replay.cap = first.skeleton, first.cap
-    visible = drawing.visible
-    legend = drawing.frames_legend
-    room = tuple(text for _, text in drawing.view.legend)
-    shapes = {n.key: n.shape for n in drawing.view.nodes}
-    index = seen = 0
-    for group in step_groups(drawing.events(), opts.step):
-        for ev in group:
-            replay.feed(ev)
-        seen += len(group)
-        key = _key(group, opts.step)
-        if key not in visible.status:
-            continue
-        index += 1
-        text = _group_caption(group, replay, drawing)
-        caption = f"{w('step')} {index}/{total}: {text}"
-        view = build_view(replay, visible, opts, w, current=key, final=False,
-                          caption=caption if opts.caption else None, legend=legend,
-                          pv=drawing.pv, notes=drawing.notes,
-                          legend_room=room, shapes=shapes)
-        yield Frame(view, caption, seen)
-    yield Frame(drawing.view, drawing.caption)
-
-
-def _key(group: list[Event], step: str) -> str:
-    """The node a step is about: the leaf of a leaf step, else its first event's node."""
-    if step == "leaf":
-        for ev in group:
-            if _role(ev) in _LEAF:
-                return _node(ev)
-    return _node(group[0])
-
-
-def _node(ev: Event) -> str:
-    """The node an event is about ("" for a search of the root)."""
-    return str(getattr(ev, "node", ""))
-
-
-def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
-    w = drawing.words
-    skel = replay.skeleton
-    order = skel.preorder()
-    ivs = intervals(skel, replay.states, replay.summaries, order, settled=False)
-
-    def player(nid: str) -> str | None:
-        node = skel.nodes.get(nid)
-        return node.player if node is not None else None
-
-    def shown(nid: str) -> str | None:
-        got = shown_value(replay.states.get(nid), player(nid), ivs.get(nid, (0.0, 0.0)))
-        return None if got is None else w.bound(*got)
-
-    def move(nid: str) -> str:
-        node = skel.nodes.get(nid)
-        return node.move if node is not None and node.move else nid
-
-    def name(nid: str) -> str:
-        """A generated game's node by the move that leads there ("b2", not "b1/b2")."""
-        if skel.from_tree or skel.nodes.get(nid, None) is None:
-            return nid
-        if nid == skel.root:
-            return w("root") if nid == "root" else nid  # "radice" in Italian
-        return move(nid)
-
-    drawn = drawing.visible.status.__contains__
-    events = group
-    if len(group) > 1:
-        # Several events: say what was found, not every node opened on the way down, nor
-        # what happened inside a collapsed subtree.
-        events = [e for e in group if _role(e) != "node"
-                  and drawn(str(getattr(e, "node", skel.root)))] or group[:1]
-    passes = len(replay.iterations)
-    captioner = Captioner(drawing.header, w, player=player, shown=shown, move=move,
-                          iteration=passes, drawn=drawn, name=name)
-    parts = [captioner.visit(e) for e in events]
-    if len(parts) > MAX_CAPTION_PARTS:
-        # Keep the first sentence and the cuts; count the rest in words (no "…").
-        cuts = [p for p, e in zip(parts, events, strict=True) if _role(e) == "kept"]
-        kept = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
-        more = len(parts) - len(kept)
-        parts = [*kept, w("cap.more.one" if more == 1 else "cap.more.many", n=more)]
-    return "; ".join(parts)
-
+__all__ = ["FramesWritten", "write_frames"]
 
 @dataclass(frozen=True)
 class FramesWritten:

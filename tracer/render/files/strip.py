@@ -22,9 +22,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...errors import LimitExceeded, UsageError
+from ..model.view import View
 
+# Type-only: the pipeline sits above files/ (it uses every stage); the caller hands
+# the drawing in.
 if TYPE_CHECKING:
-    from ..model.view import View
     from ..pipeline import Drawing
 
 __all__ = ["GAP", "MAX_PANELS", "STRIP_FORMATS", "agraph_attrs", "shifted", "strip_dot",

@@ -26,9 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import TracerError
 from ..draw.themes import Theme
+from ..model.view import View
 
+# Type-only: the pipeline sits above files/ (it uses every stage); the caller hands
+# the drawing in.
 if TYPE_CHECKING:
-    from ..model.view import View
     from ..pipeline import Drawing
 
 __all__ = ["Picture", "TexColours", "is_tex", "picture", "preamble", "tex_text", "write_tikz"]

@@ -11,20 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...trace import Header
 from ..read.replay import NodeState, Replay
 from ..read.skeleton import Skeleton
 from .collapse import Visible
-from .options import RenderOptions
+from .render_options import RenderOptions
 from .text import Words
 
-if TYPE_CHECKING:
-    from .view import View
-
 __all__ = ["POSITIONS_AUTO_NODES", "SMALL_BOARD_LINES", "Plan", "Slot", "andor_kind",
-           "legend_keys", "note_texts", "plan_notes", "tooltip"]
+           "note_texts", "plan_notes", "tooltip"]
 
 POSITIONS_AUTO_NODES = 60
 """Positions are drawn by default in drawings of at most this many nodes."""
@@ -136,44 +132,3 @@ def tooltip(nid: str, shape: str, status: str, player: str | None, position: str
     if position and position != nid:
         text += "\n" + position
     return text
-
-
-def legend_keys(view: View, *, frames: bool = False, numbers: bool = False) -> tuple[str, ...]:
-    """The legend entries a picture needs: only what it shows.
-
-    ``frames``: the entries of the step-by-step frames, read from the final diagram:
-    they also show the current node and nodes not searched yet, and no principal
-    variation.  ``numbers``: the nodes carry proof and disproof numbers."""
-    shapes = {n.shape for n in view.nodes if n.status != "hidden"}
-    states = {n.status for n in view.nodes} | {b.kind for b in view.boxes}
-    if "state" in shapes:  # an A* search graph
-        out = ["legend.expanded"]
-        out += [k for k, s in (("legend.open", "unvisited"), ("legend.discarded", "pruned"))
-                if s in states]
-        if frames:
-            return (*out, "legend.current")
-        return (*out, "legend.path") if any(e.pv for e in view.edges) else tuple(out)
-    out = [f"legend.{s}" for s in ("max", "min", "chance", "terminal", "static") if s in shapes]
-    if any(n.andor == "and" for n in view.nodes):
-        out.append("legend.and")
-    marks = {n.value for n in view.nodes}
-    andor = bool(marks & {"✓", "✗", "yes", "no"}) or any(n.andor for n in view.nodes)
-    out += [k for k, m in (("legend.solved", ("✓", "yes")), ("legend.unsolvable", ("✗", "no")))
-            if marks & set(m)]
-    if numbers:
-        out.append("legend.numbers")
-    if any(n.tt for n in view.nodes):
-        out.append("legend.tt")
-    if "pruned" in states:
-        out.append("legend.pruned")
-    if frames:
-        out.append("legend.unvisited.yet")
-    elif "unvisited" in states:
-        out.append("legend.unvisited")
-    if any(b.kind == "explored" for b in view.boxes):
-        out.append("legend.box")
-    if frames:
-        out.append("legend.current")
-    elif any(e.pv for e in view.edges):
-        out.append("legend.solution" if andor else "legend.pv")
-    return tuple(out)

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 
 from ..read.replay import NodeState, Replay
 from ..read.skeleton import Skeleton
-from .annotate import Plan, andor_kind, legend_keys, note_texts, plan_notes, tooltip
+from .annotate import Plan, andor_kind, note_texts, plan_notes, tooltip
 from .captions import cut_texts
 from .collapse import Box, Visible, node_status
-from .options import RenderOptions
+from .render_options import RenderOptions
 from .text import Words
 from .values import intervals, shown_value
 
@@ -31,7 +31,8 @@ class ViewNode:
     key: str
     """Node id (the DOT node name)."""
     shape: str
-    """``max``, ``min``, ``chance``, ``terminal`` or ``static`` (scored at the depth limit)."""
+    """``max``, ``min``, ``chance``, ``terminal``, ``static`` (scored at the depth limit)
+    or ``state`` (a state of an A* search graph)."""
     status: str
     """``explored``, ``pruned``, ``unvisited`` or ``hidden`` (not yet generated)."""
     name: str | None
@@ -343,3 +344,44 @@ def _box_text(kind: str, nodes: int, cuts: int, w: Words) -> str:
             text += ", " + w("box.cuts.one" if cuts == 1 else "box.cuts.many", cuts=w.count(cuts))
         return text
     return w(f"box.{kind}", nodes=w.count(nodes))
+
+
+def legend_keys(view: View, *, frames: bool = False, numbers: bool = False) -> tuple[str, ...]:
+    """The legend entries a picture needs: only what it shows.
+
+    ``frames``: the entries of the step-by-step frames, read from the final diagram:
+    they also show the current node and nodes not searched yet, and no principal
+    variation.  ``numbers``: the nodes carry proof and disproof numbers."""
+    shapes = {n.shape for n in view.nodes if n.status != "hidden"}
+    states = {n.status for n in view.nodes} | {b.kind for b in view.boxes}
+    if "state" in shapes:  # an A* search graph
+        out = ["legend.expanded"]
+        out += [k for k, s in (("legend.open", "unvisited"), ("legend.discarded", "pruned"))
+                if s in states]
+        if frames:
+            return (*out, "legend.current")
+        return (*out, "legend.path") if any(e.pv for e in view.edges) else tuple(out)
+    out = [f"legend.{s}" for s in ("max", "min", "chance", "terminal", "static") if s in shapes]
+    if any(n.andor == "and" for n in view.nodes):
+        out.append("legend.and")
+    marks = {n.value for n in view.nodes}
+    andor = bool(marks & {"✓", "✗", "yes", "no"}) or any(n.andor for n in view.nodes)
+    out += [k for k, m in (("legend.solved", ("✓", "yes")), ("legend.unsolvable", ("✗", "no")))
+            if marks & set(m)]
+    if numbers:
+        out.append("legend.numbers")
+    if any(n.tt for n in view.nodes):
+        out.append("legend.tt")
+    if "pruned" in states:
+        out.append("legend.pruned")
+    if frames:
+        out.append("legend.unvisited.yet")
+    elif "unvisited" in states:
+        out.append("legend.unvisited")
+    if any(b.kind == "explored" for b in view.boxes):
+        out.append("legend.box")
+    if frames:
+        out.append("legend.current")
+    elif any(e.pv for e in view.edges):
+        out.append("legend.solution" if andor else "legend.pv")
+    return tuple(out)

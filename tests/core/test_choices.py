@@ -1,12 +1,12 @@
-"""Which option applies where (tracer.spec), and names suggested for typos (tracer.options)."""
+"""Which option applies where (tracer.spec), and names suggested for typos (tracer.choices)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tracer.api import search_source
+from tracer.choices import check_frame_options, nearest, unknown_choice
 from tracer.errors import UsageError
-from tracer.options import check_frame_options, nearest, unknown_choice
 from tracer.search import run_search
 from tracer.sources import resolve
 from tracer.spec import check_options

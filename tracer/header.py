@@ -1,0 +1,170 @@
+"""What a trace says besides its events: its header (what was searched and how) and its
+result (the answer, with the counts of what the search did).
+
+They are their own module, below :mod:`tracer.trace` and :mod:`tracer.wellformed`, so
+that the rules a trace must keep can name them while :mod:`tracer.trace` applies those
+rules when it reads a trace.  :mod:`tracer.trace` re-exports them: ``tracer.trace.Header``
+is where users find them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InputError
+from .jsonio import decode_number, encode_number
+
+__all__ = ["FORMAT", "VERSION", "Header", "Number", "Result", "Stats", "require_object"]
+
+FORMAT = "gametree-trace"
+VERSION = 1
+
+Number = float | int
+
+
+@dataclass(frozen=True)
+class Header:
+    """What was searched and how: enough to redraw the tree and rerun the search."""
+
+    algorithm: str
+    """Algorithm family, e.g. ``minimax`` or ``alphabeta``."""
+    variant: str
+    """Variant within the family, e.g. ``fail-soft``."""
+    root: str
+    """Id of the root node."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Every option of the search (order, seed, depth, cut_on, root_player, ...)."""
+    source: dict[str, Any] = field(default_factory=dict)
+    """Where the game came from: ``{"kind": "tree", "name": ..., "tree": {...}}`` for
+    explicit trees (the whole tree, so renderers can draw what was never searched),
+    ``{"kind": "game", "name": ..., "params": {...}}`` for generated games."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "algorithm": self.algorithm,
+            "variant": self.variant,
+            "root": self.root,
+            "options": self.options,
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, *, file: str, where: str) -> Header:
+        obj = require_object(data, file=file, where=where)
+        try:
+            return cls(
+                algorithm=_require_str(obj, "algorithm", file=file, where=where),
+                variant=_require_str(obj, "variant", file=file, where=where),
+                root=_require_str(obj, "root", file=file, where=where),
+                options=dict(obj.get("options", {})),
+                source=dict(obj.get("source", {})),
+            )
+        except InputError:
+            raise  # already names its place
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"bad header: {exc}", file=file, where=where) from None
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Counts of what the search did."""
+
+    nodes_expanded: int = 0
+    """Inner nodes whose children were generated."""
+    leaves_evaluated: int = 0
+    """Nodes scored by utility or static evaluation."""
+    cuts: int = 0
+    """Alpha and beta cuts made."""
+    children_pruned: int = 0
+    """Children skipped by those cuts (each the root of a pruned subtree)."""
+    max_depth: int = 0
+    """Deepest ply reached (the root is 0)."""
+    max_list_length: int | None = None
+    """List variants: the longest the list L grew (space O(b*m))."""
+
+    @property
+    def nodes_visited(self) -> int:
+        return self.nodes_expanded + self.leaves_evaluated
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "nodes_expanded": self.nodes_expanded,
+            "leaves_evaluated": self.leaves_evaluated,
+            "nodes_visited": self.nodes_visited,
+            "cuts": self.cuts,
+            "children_pruned": self.children_pruned,
+            "max_depth": self.max_depth,
+        }
+        if self.max_list_length is not None:
+            out["max_list_length"] = self.max_list_length
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Stats:
+        return cls(
+            nodes_expanded=int(data.get("nodes_expanded", 0)),
+            leaves_evaluated=int(data.get("leaves_evaluated", 0)),
+            cuts=int(data.get("cuts", 0)),
+            children_pruned=int(data.get("children_pruned", 0)),
+            max_depth=int(data.get("max_depth", 0)),
+            max_list_length=data.get("max_list_length"),
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """The answer of a search, from MAX's point of view."""
+
+    value: Number | None
+    """The root's backed-up value; ``None`` only when a budget stopped the search."""
+    move: str | None
+    """Id of the root's child the search chooses (the first one that reaches the value)."""
+    pv: tuple[str, ...]
+    """Principal variation: node ids from the root down to a leaf."""
+    stats: Stats
+    """What the search did."""
+    complete: bool = True
+    """False when a budget stopped the search early."""
+    stopped: str | None = None
+    """Which budget stopped it: ``max-nodes`` or ``time-limit``."""
+
+    def to_json(self) -> dict[str, Any]:
+        out = {
+            "value": None if self.value is None else encode_number(self.value),
+            "move": self.move,
+            "pv": list(self.pv),
+            "stats": self.stats.to_json(),
+            "complete": self.complete,
+        }
+        if self.stopped is not None:
+            out["stopped"] = self.stopped
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, *, file: str, where: str) -> Result:
+        obj = require_object(data, file=file, where=where)
+        try:
+            return cls(
+                value=None if obj["value"] is None else decode_number(obj["value"]),
+                move=obj.get("move"),
+                pv=tuple(obj.get("pv", ())),
+                stats=Stats.from_json(obj.get("stats", {})),
+                complete=bool(obj.get("complete", True)),
+                stopped=obj.get("stopped"),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"bad result: {exc}", file=file, where=where) from None
+
+
+def require_object(data: Any, *, file: str, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise InputError("expected a JSON object", file=file, where=where)
+    return data
+
+
+def _require_str(obj: dict[str, Any], key: str, *, file: str, where: str) -> str:
+    value = obj.get(key)
+    if not isinstance(value, str):
+        raise InputError(f"expected a string for {key!r}", file=file, where=f"{where}.{key}")
+    return value

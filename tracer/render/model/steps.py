@@ -1,0 +1,146 @@
+"""The steps of a step-by-step sequence: which events make one step, the node a step is
+about, and the caption that says what it did.
+
+A step is one event, or the events from one node (or leaf) to the next
+(``RenderOptions.step``).  :meth:`tracer.render.pipeline.Drawing.frames` draws a frame
+per step shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Iterator
+
+from ...events import Cut, Evaluate, Event, Expand, Iteration, Select, Transposition
+from ...trace import Header
+from ...visit import EventVisitor
+from ..read.replay import Replay
+from .captions import Captioner
+from .text import Words
+from .values import intervals, shown_value
+
+__all__ = ["MAX_CAPTION_PARTS", "step_caption", "step_groups", "step_key"]
+
+MAX_CAPTION_PARTS = 3
+
+
+class _Role(EventVisitor[str]):
+    """What an event is to a step: ``node`` (a node expanded), ``leaf`` (a leaf's value
+    known: evaluated, or answered by the table), ``selected`` (A* and proof-number
+    search: a node selected, whose value is known), ``kept`` (a cut or a search of the
+    root, which a long caption keeps), or ``""``.  A node, leaf or selected node opens a
+    step."""
+
+    def visit_expand(self, ev: Expand) -> str:
+        return "node"
+
+    def visit_evaluate(self, ev: Evaluate) -> str:
+        return "leaf"
+
+    def visit_select(self, ev: Select) -> str:
+        return "selected"
+
+    def visit_transposition(self, ev: Transposition) -> str:
+        return "leaf" if ev.kind == "hit" else ""
+
+    def visit_cut(self, ev: Cut) -> str:
+        return "kept"
+
+    def visit_iteration(self, ev: Iteration) -> str:
+        return "kept"
+
+    def visit_event(self, ev: Event) -> str:
+        return ""
+
+
+_ROLE = _Role().handlers()
+_OPENS = frozenset(("node", "leaf", "selected"))
+_LEAF = frozenset(("leaf", "selected"))
+
+
+def _role(ev: Event) -> str:
+    return _ROLE[ev.__class__](ev)
+
+
+def step_groups(events: Iterable[Event], step: str) -> Iterator[list[Event]]:
+    """Events grouped into steps: each event, or from one node (or leaf) to the next."""
+    group: list[Event] = []
+    has_leaf = False
+    last = ""
+    for ev in events:
+        if step == "event":
+            yield [ev]
+            continue
+        role = _ROLE[ev.__class__](ev)
+        opens = role in _OPENS
+        if role == "node" and last == "selected" and _node(group[-1]) == _node(ev):
+            opens = False  # proof-number search selects a node, then expands it: one step
+        if group and opens and (step == "node" or has_leaf):
+            yield group
+            group, has_leaf = [], False
+        group.append(ev)
+        has_leaf = has_leaf or role in _LEAF
+        last = role
+    if group:
+        yield group
+
+
+def step_key(group: list[Event], step: str) -> str:
+    """The node a step is about: the leaf of a leaf step, else its first event's node."""
+    if step == "leaf":
+        for ev in group:
+            if _role(ev) in _LEAF:
+                return _node(ev)
+    return _node(group[0])
+
+
+def _node(ev: Event) -> str:
+    """The node an event is about ("" for a search of the root)."""
+    return str(getattr(ev, "node", ""))
+
+
+def step_caption(group: list[Event], replay: Replay, *, header: Header, words: Words,
+                 shown_nodes: Collection[str]) -> str:
+    """What a step did, in a sentence or a few: the caption of its frame."""
+    w = words
+    skel = replay.skeleton
+    order = skel.preorder()
+    ivs = intervals(skel, replay.states, replay.summaries, order, settled=False)
+
+    def player(nid: str) -> str | None:
+        node = skel.nodes.get(nid)
+        return node.player if node is not None else None
+
+    def shown(nid: str) -> str | None:
+        got = shown_value(replay.states.get(nid), player(nid), ivs.get(nid, (0.0, 0.0)))
+        return None if got is None else w.bound(*got)
+
+    def move(nid: str) -> str:
+        node = skel.nodes.get(nid)
+        return node.move if node is not None and node.move else nid
+
+    def name(nid: str) -> str:
+        """A generated game's node by the move that leads there ("b2", not "b1/b2")."""
+        if skel.from_tree or skel.nodes.get(nid, None) is None:
+            return nid
+        if nid == skel.root:
+            return w("root") if nid == "root" else nid  # "radice" in Italian
+        return move(nid)
+
+    drawn = shown_nodes.__contains__
+    events = group
+    if len(group) > 1:
+        # Several events: say what was found, not every node opened on the way down, nor
+        # what happened inside a collapsed subtree.
+        events = [e for e in group if _role(e) != "node"
+                  and drawn(str(getattr(e, "node", skel.root)))] or group[:1]
+    passes = len(replay.iterations)
+    captioner = Captioner(header, w, player=player, shown=shown, move=move,
+                          iteration=passes, drawn=drawn, name=name)
+    parts = [captioner.visit(e) for e in events]
+    if len(parts) > MAX_CAPTION_PARTS:
+        # Keep the first sentence and the cuts; count the rest in words (no "…").
+        cuts = [p for p, e in zip(parts, events, strict=True) if _role(e) == "kept"]
+        kept = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
+        more = len(parts) - len(kept)
+        parts = [*kept, w("cap.more.one" if more == 1 else "cap.more.many", n=more)]
+    return "; ".join(parts)
