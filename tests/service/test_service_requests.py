@@ -394,7 +394,7 @@ def test_idle_buckets_are_forgotten_first(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_problem_crosses_a_process_boundary() -> None:
     import pickle
 
-    from tracer.service.problems import Problem
+    from tracer.service.problem_details import Problem
 
     sent = Problem(429, "Too many requests", "slow down", where="$.x", retry_after=7)
     got = pickle.loads(pickle.dumps(sent))
@@ -440,7 +440,7 @@ _JSON = st.recursive(_LEAVES, lambda inner: st.one_of(
 def test_every_tree_the_schema_refuses_is_refused(tree: object) -> None:
     from tracer.service.bodies import check_schema
     from tracer.service.openapi import request_validator
-    from tracer.service.problems import Problem
+    from tracer.service.problem_details import Problem
 
     for component in ("ParseRequest", "SearchRequest", "CheckRequest"):
         body = {"tree": tree, "answer": {"value": 1}} if component == "CheckRequest" \

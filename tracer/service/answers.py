@@ -23,7 +23,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LimitExceeded
-from .problems import Problem
+from .problem_details import Problem
 from .store import TRUSTED, param_text, trace_id
 
 if TYPE_CHECKING:

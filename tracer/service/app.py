@@ -5,7 +5,7 @@ JSON Schemas (:mod:`tracer.service.openapi`), which FastAPI would want as pydant
 models (a second copy that can drift); Starlette routes, streams and serves files, and
 nothing more.  Every library error becomes an ``application/problem+json`` answer
 (RFC 9457) whose ``where`` is the JSON path or the line and column of the fault
-(:mod:`.problems`).  The state and plumbing are in :mod:`.core`; the routes, by area, in
+(:mod:`.problem_details`).  The state and plumbing are in :mod:`.core`; the routes, by area, in
 :mod:`.catalogue`, :mod:`.searching`, :mod:`.teaching` and :mod:`.library`; each job runs
 in a worker process of its own (:mod:`.isolation`).  ``GET /healthz`` answers on the
 event loop: the jobs running and waiting, and the limits.
@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 from . import catalogue, library, searching, teaching
 from .core import Service, Settings
 from .gate import RequestGate
-from .problems import guarded, no_route
+from .problem_details import guarded, no_route
 from .store import TraceStore
 from .web import SecurityHeaders, json_response, static_dir
 

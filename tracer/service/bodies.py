@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import InputError
 from ..schema import SCHEMA_DEPTH, is_valid
 from .openapi import request_validator
-from .problems import Problem
+from .problem_details import Problem
 
 __all__ = ["INLINE_BODY", "INLINE_DEPTH", "MAX_DEPTH", "check_schema", "is_json", "json_depth",
            "parse_body"]
@@ -161,7 +161,7 @@ def _check_tree(tree: Any, root_player: Any) -> None:
     """A 422 naming the place of the first fault of a tree posted as JSON."""
     from ..players import Player
     from ..trees import parse_tree_json
-    from .problems import from_library, nested
+    from .problem_details import from_library, nested
 
     if isinstance(tree, dict) and not isinstance(tree.get("$schema", ""), str):
         raise Problem(422, "Invalid request", "expected a string", where="$.tree.$schema")

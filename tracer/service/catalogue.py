@@ -12,7 +12,7 @@ from starlette.routing import Route
 from ..jsonio import dumps_json
 from .core import request_tree
 from .openapi import openapi
-from .problems import guarded
+from .problem_details import guarded
 from .web import json_response, static_dir
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from starlette.requests import ClientDisconnect, Request
 from ..errors import InputError, TracerError, UsageError
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
 from .isolation import NICE, JobLimits, run_isolated
-from .problems import Problem, from_library, nested
+from .problem_details import Problem, from_library, nested
 from .slots import CLIENT, CpuShare, FairSlots
 from .store import SqliteStore, TraceStore, describe
 from .warm import warm_up

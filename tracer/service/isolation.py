@@ -74,7 +74,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..errors import TracerError
-from .problems import Problem, from_library
+from .problem_details import Problem, from_library
 
 __all__ = ["NICE", "NICE_AFTER", "JobLimits", "run_isolated"]
 

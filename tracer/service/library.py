@@ -10,7 +10,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..jsonio import dumps_json
-from .problems import Problem, guarded
+from .problem_details import Problem, guarded
 from .searching import frames_json
 from .store import ORIGINS, describe
 from .web import drawing_response, int_param, json_response, view_params

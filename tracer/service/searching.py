@@ -12,7 +12,7 @@ from starlette.routing import Route
 
 from ..jsonio import dumps_json
 from .core import content_of, trace_budget
-from .problems import guarded
+from .problem_details import guarded
 from .web import drawing_response, json_response
 
 if TYPE_CHECKING:

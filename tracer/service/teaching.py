@@ -20,7 +20,7 @@ from ..jsonio import dumps_json
 from ..search.common import NO_LIMITS, Limits
 from .answers import answer_key
 from .core import content_of
-from .problems import guarded
+from .problem_details import guarded
 from .web import drawing_response, json_response
 
 if TYPE_CHECKING:

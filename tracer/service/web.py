@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .problems import Problem
+from .problem_details import Problem
 
 __all__ = ["SecurityHeaders", "drawing_response", "int_param", "job_pool", "json_response",
            "static_dir", "view_params"]
