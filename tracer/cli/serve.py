@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 from pathlib import Path
 
 import click
 
-__all__ = ["serve"]
+__all__ = ["SERVE_PACKAGES", "serve"]
+
+SERVE_PACKAGES = ("starlette", "uvicorn")
+"""The ``serve`` extra (pyproject.toml): the ASGI app and its server, which only
+``gametrace serve`` needs."""
+
+MISSING_PACKAGES = ("gametrace serve needs the service's packages: "
+                    "pip install 'gametree-tracer[serve]'")
 
 
 def _cores() -> int:
@@ -93,6 +101,9 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
       gametrace serve --root-path /gametrace   # behind nginx at /gametrace/
       gametrace serve --trusted-proxy 127.0.0.1 --rate-limit 5 --rate-burst 50
     """
+    if any(find_spec(name) is None for name in SERVE_PACKAGES):  # found, not imported
+        click.echo(MISSING_PACKAGES, err=True)
+        click.get_current_context().exit(1)
     from ..service.run import serve as run_server
 
     if root_path and (not root_path.startswith("/") or root_path.endswith("/")):
