@@ -357,7 +357,7 @@ def test_the_document_names_the_new_answers() -> None:
 
 
 def test_a_listing_filter_longer_than_documented_is_a_400(client: TestClient) -> None:
-    from tracer.service.library import QUERY_LENGTHS
+    from tracer.service.traces import QUERY_LENGTHS
     from tracer.service.openapi import openapi
 
     documented = {p["name"]: p["schema"].get("maxLength")

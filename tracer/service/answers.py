@@ -48,7 +48,7 @@ def answer_key(service: Service, value: Any, field_name: str) -> Trace:
     ident = value if isinstance(value, str) else trace_id(trace_text(trace).encode())
     if service.store.origin(ident) in TRUSTED:
         return trace
-    return search_again(trace, service.limits({}))
+    return search_again(trace, service.limits())
 
 
 def search_again(trace: Trace, limits: Limits) -> Trace:
