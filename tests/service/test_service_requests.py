@@ -357,8 +357,8 @@ def test_the_document_names_the_new_answers() -> None:
 
 
 def test_a_listing_filter_longer_than_documented_is_a_400(client: TestClient) -> None:
-    from tracer.service.traces import QUERY_LENGTHS
     from tracer.service.openapi import openapi
+    from tracer.service.traces import QUERY_LENGTHS
 
     documented = {p["name"]: p["schema"].get("maxLength")
                   for p in openapi()["paths"]["/v1/traces"]["get"]["parameters"]}

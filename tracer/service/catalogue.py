@@ -10,7 +10,7 @@ from starlette.routing import Route
 from ..jsonio import dumps_json
 from .core import service_of
 from .json_values import as_object
-from .openapi import openapi
+from .openapi import component_schema
 from .problem_details import guarded
 from .web import json_response
 
@@ -36,8 +36,7 @@ async def algorithms(request: Request) -> Response:
     from ..spec import menus
 
     s = service_of(request).settings
-    schemas = as_object(as_object(openapi()["components"])["schemas"])
-    render_options = as_object(as_object(schemas["RenderOptions"])["properties"])
+    render_options = as_object(component_schema("RenderOptions")["properties"])
     # the search menus are the spec's (tracer.spec.FIELDS), as the command line's
     return json_response(dumps_json({
         **menus(), "problems": list(PROBLEMS),

@@ -8,16 +8,21 @@ into one narrows it with ``isinstance`` (or :func:`as_object`), as it would any 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
 __all__ = ["JsonObject", "JsonValue", "RawJson", "as_object"]
 
-JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
-"""A JSON value, as :func:`json.loads` gives it."""
+JsonValue: TypeAlias = (
+    "bool | int | float | str | Sequence[JsonValue] | Mapping[str, JsonValue] | None")
+"""A JSON value: what :func:`json.loads` gives, and what :func:`tracer.jsonio.dumps_json`
+writes.  Its arrays and objects are read-only views, so that a ``dict[str, str]`` or a
+``list[str]`` is one too (a ``dict`` is invariant in its values); code that reads one
+narrows it with ``isinstance(value, dict)`` or ``list``."""
 
 JsonObject: TypeAlias = "dict[str, JsonValue]"
-"""A JSON object."""
+"""A JSON object, as it is built or read."""
 
 
 @dataclass(frozen=True)
