@@ -125,3 +125,36 @@ def test_the_route_tables_serve_every_documented_operation() -> None:
     assert served - documented == {("/", "get"), ("/v1/openapi.json", "get"),
                                    ("/healthz", "get")}
     assert documented <= served
+
+
+def test_the_serve_commands_limits_are_settings_fields() -> None:
+    from typing import get_type_hints
+
+    from tracer.service.core import Settings
+    from tracer.service.run import ServeLimits
+
+    settings = {f.name for f in dataclasses.fields(Settings)}
+    assert set(get_type_hints(ServeLimits)) == settings - {"db"}
+
+
+def test_no_module_of_the_service_takes_or_gives_any() -> None:
+    import ast
+    import re
+    from pathlib import Path
+
+    import tracer.service
+
+    def is_any(node: ast.AST) -> bool:
+        if isinstance(node, ast.Name | ast.alias):
+            return (node.id if isinstance(node, ast.Name) else node.name) == "Any"
+        if isinstance(node, ast.Attribute):
+            return node.attr == "Any"
+        # a type alias written as a string ("dict[str, Any]")
+        return isinstance(node, ast.Constant) and isinstance(node.value, str) \
+            and re.search(r"\bAny\b", node.value) is not None
+
+    folder = Path(tracer.service.__file__).parent
+    found = [f"{path.name}:{getattr(node, 'lineno', '?')}"
+             for path in sorted(folder.glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text())) if is_any(node)]
+    assert found == []
