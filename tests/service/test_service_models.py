@@ -9,23 +9,25 @@ import json
 
 import pytest
 
+from tracer.service.answer_models import (
+    RESPONSES,
+    Frame,
+    FramesResponse,
+    SearchResponse,
+    answer_text,
+)
 from tracer.service.app import ROUTES
 from tracer.service.json_values import RawJson
-from tracer.service.models import (
+from tracer.service.openapi import component_schema, openapi
+from tracer.service.request_models import (
     REQUESTS,
-    RESPONSES,
     CheckRequest,
     CompareRequest,
     ExerciseRequest,
-    Frame,
-    FramesResponse,
     RenderRequest,
     SearchRequest,
-    SearchResponse,
-    answer_text,
     spec_options,
 )
-from tracer.service.openapi import component_schema, openapi
 from tracer.service.store import Record
 
 

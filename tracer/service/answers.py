@@ -23,8 +23,8 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ..errors import LimitExceeded
-from .models import TraceRef
 from .problem_details import Problem
+from .request_models import TraceRef
 from .store import TRUSTED, param_text, trace_id
 
 if TYPE_CHECKING:

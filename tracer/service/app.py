@@ -6,8 +6,9 @@ models (a second copy that can drift); Starlette routes, streams and serves file
 nothing more.  Every library error becomes an ``application/problem+json`` answer
 (RFC 9457) whose ``where`` is the JSON path or the line and column of the fault
 (:mod:`.problem_details`).  The state and plumbing are in :mod:`.core`, the typed
-requests and answers in :mod:`.models`; the routes, one module per resource, are listed
-in :data:`ROUTES`; each job runs in a worker process of its own (:mod:`.isolation`).
+requests and answers in :mod:`.request_models` and :mod:`.answer_models`; the routes,
+one module per resource, are listed in :data:`ROUTES`; each job runs in a worker process
+of its own (:mod:`.isolation`).
 ``GET /healthz`` answers on the event loop: the jobs running and waiting, and the
 limits.
 

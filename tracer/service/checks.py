@@ -16,8 +16,8 @@ from starlette.routing import Route
 from ..jsonio import dumps_json
 from .answers import answer_key
 from .core import content_of, service_of
-from .models import CheckRequest
 from .problem_details import guarded
+from .request_models import CheckRequest
 from .web import json_response
 
 if TYPE_CHECKING:

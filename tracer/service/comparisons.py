@@ -17,8 +17,8 @@ from ..search.common import NO_LIMITS, Limits
 from ..spec import FIELDS
 from .checks import example_tree
 from .core import content_of, service_of
-from .models import CompareRequest, DiffRequest
 from .problem_details import guarded
+from .request_models import CompareRequest, DiffRequest
 from .web import json_response
 
 __all__ = ["ROUTES"]

@@ -2,7 +2,7 @@
 request body within the limits, and the traces and sources a request names.
 
 The routes, one module per resource (:mod:`.app` lists them), read a request into its
-model (:mod:`.models`) with these, call the library and answer JSON; each finds the
+model (:mod:`.request_models`) with these, call the library and answer JSON; each finds the
 :class:`Service` in ``request.app.state`` (:func:`service_of`).  Searches, drawings,
 checks, worksheets and exercises are jobs: each runs in a child process of its own with
 a CPU, a memory and a wall-clock limit and a cap on its answer (:mod:`.isolation`), at
@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
+from .answer_models import Health
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
 from .isolation import NICE, JobLimits, run_isolated
 from .json_values import JsonObject, JsonValue
-from .models import Health, Source, TraceRef
 from .problem_details import Problem, from_library, nested
+from .request_models import Source, TraceRef
 from .slots import CLIENT, CpuShare, FairSlots
 from .store import SqliteStore, TraceStore, describe
 from .warm import warm_up
@@ -46,7 +47,7 @@ T = TypeVar("T")
 
 
 class RequestModel(Protocol):
-    """A request model (:mod:`.models`): its class is named as its schema, and reads a
+    """A request model (:mod:`.request_models`): its class is named as its schema, and reads a
     body checked against that schema."""
 
     @classmethod

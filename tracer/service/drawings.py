@@ -14,10 +14,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .answer_models import Frame, FramesResponse, answer_text
 from .core import content_of, service_of
 from .json_values import JsonValue
-from .models import Frame, FramesResponse, RenderRequest, WorksheetRequest, answer_text
 from .problem_details import guarded
+from .request_models import RenderRequest, WorksheetRequest
 from .web import drawing_response, json_response
 
 if TYPE_CHECKING:

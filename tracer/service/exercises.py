@@ -7,10 +7,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .answer_models import ExerciseResponse, answer_text
 from .core import service_of
 from .json_values import RawJson
-from .models import ExerciseRequest, ExerciseResponse, answer_text
 from .problem_details import guarded
+from .request_models import ExerciseRequest
 from .web import json_response
 
 __all__ = ["ROUTES", "exercise_answer"]

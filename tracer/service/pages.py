@@ -8,8 +8,8 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Route
 
 from ..jsonio import dumps_json
+from .answer_models import answer_text
 from .core import service_of
-from .models import answer_text
 from .openapi import openapi
 from .problem_details import guarded
 from .web import json_response, static_dir

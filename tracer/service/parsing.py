@@ -6,9 +6,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .answer_models import ParseResponse, answer_text
 from .core import request_tree, service_of
-from .models import ParseRequest, ParseResponse, answer_text
 from .problem_details import guarded
+from .request_models import ParseRequest
 from .web import json_response
 
 __all__ = ["ROUTES"]

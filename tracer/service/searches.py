@@ -10,10 +10,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .answer_models import SearchResponse, answer_text
 from .core import content_of, service_of, trace_budget
 from .json_values import RawJson
-from .models import SearchRequest, SearchResponse, answer_text, spec_options
 from .problem_details import guarded
+from .request_models import SearchRequest, spec_options
 
 __all__ = ["ROUTES"]
 

@@ -7,10 +7,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .answer_models import Listing, Stored, answer_text
 from .core import service_of
 from .drawings import frames_answer
-from .models import Listing, Stored, StoreRequest, answer_text
 from .problem_details import Problem, guarded
+from .request_models import StoreRequest
 from .store import ORIGINS, describe
 from .web import drawing_response, int_param, json_response, view_params
 

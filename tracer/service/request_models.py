@@ -1,13 +1,12 @@
-"""What the service reads and answers, typed: one frozen dataclass per request body and
-per answer of the OpenAPI document (:mod:`.openapi`), whose names they carry.
+"""What the service reads, typed: one frozen dataclass per request body of the OpenAPI
+document (:mod:`.openapi`), named as its schema.
 
 A request body is checked against its schema first (:mod:`.bodies`); its model's
 ``from_json`` then only reads it into fields (one parser per resource), ``None`` standing
-for a field the request leaves out (no request field may be ``null``: a test pins it).
-An answer is written from its model by :func:`answer_text`, in the order of its fields.
-Each model's fields are the properties of its schema: a test pins that too, so the two
-cannot drift.  What is free-form by nature (a trace, a tree, an answer being checked)
-stays :data:`~.json_values.JsonValue`.
+for a field the request leaves out (no request field may be ``null``: a test pins it,
+and that each model's fields are its schema's properties).  What is free-form by nature
+(a tree, an answer being checked) stays :data:`~.json_values.JsonValue`; the answers
+are in :mod:`.answer_models`.
 """
 
 from __future__ import annotations
@@ -17,16 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from ..jsonio import dumps_json
 from ..spec import FIELDS, LIMIT_FIELDS
-from .json_values import JsonObject, JsonValue, RawJson
+from .json_values import JsonObject, JsonValue
 from .problem_details import Problem
 
-__all__ = ["REQUESTS", "RESPONSES", "CheckRequest", "CompareRequest", "DiffRequest",
-           "ExerciseRequest", "ExerciseResponse", "Frame", "FramesResponse", "Health",
-           "Listing", "ParseRequest", "ParseResponse", "RenderRequest", "SearchRequest",
-           "SearchResponse", "Source", "Stored", "StoreRequest", "TraceRef", "WorksheetRequest",
-           "answer_text", "spec_options"]
+__all__ = ["REQUESTS", "CheckRequest", "CompareRequest", "DiffRequest", "ExerciseRequest",
+           "ParseRequest", "RenderRequest", "SearchRequest", "Source", "StoreRequest",
+           "TraceRef", "WorksheetRequest", "spec_options"]
 
 TraceRef: TypeAlias = "str | JsonObject"
 """A trace in a request: the document itself, or the id of a stored one."""
@@ -354,112 +350,3 @@ def spec_options(request: Source) -> dict[str, object]:
     return {name: getattr(request, name) for name in FIELDS
             if name in given and name not in LIMIT_FIELDS
             and getattr(request, name) is not None}
-
-
-# --- answers --------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ParseResponse:
-    """A tree read: its JSON, its text, its size."""
-
-    tree: JsonValue
-    text: str
-    nodes: int
-    leaves: int
-    height: int
-
-
-@dataclass(frozen=True)
-class SearchResponse:
-    """A search's outcome and its whole trace."""
-
-    id: str | None
-    """The stored trace's id (``store``), else ``null``."""
-    complete: bool
-    stopped: str | None
-    """The budget that stopped the search, when it did not complete."""
-    value: JsonValue
-    move: str | None
-    pv: list[str]
-    stats: JsonObject
-    trace: RawJson
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One step: its picture and its caption."""
-
-    svg: str
-    caption: str
-
-
-@dataclass(frozen=True)
-class FramesResponse:
-    """Every frame of a trace."""
-
-    count: int
-    caption: str
-    frames: list[Frame]
-
-
-@dataclass(frozen=True)
-class ExerciseResponse:
-    """A random exercise: its tree and its key."""
-
-    name: str
-    text: str
-    tree: JsonValue
-    answer: JsonValue
-    cuts: int
-    trace: RawJson
-
-
-@dataclass(frozen=True)
-class Stored:
-    """A trace stored: its id, whether it is new, where to fetch it."""
-
-    id: str
-    created: bool
-    url: str
-
-
-@dataclass(frozen=True)
-class Listing:
-    """A page of stored traces (each :meth:`.store.Record.to_json`)."""
-
-    items: list[JsonObject]
-    limit: int
-    offset: int
-
-
-@dataclass(frozen=True)
-class Health:
-    """``GET /healthz``: the jobs running and waiting, and the limits."""
-
-    status: str
-    running: int
-    queued: int
-    limits: dict[str, int | float]
-
-
-RESPONSES: Mapping[str, type] = {
-    cls.__name__: cls for cls in (ParseResponse, SearchResponse, FramesResponse,
-                                  ExerciseResponse, Stored, Listing)}
-"""Each answer model by the name of its schema in the OpenAPI document."""
-
-
-def answer_text(answer: object) -> str:
-    """The JSON text of an answer model: its fields in order, nested models as objects,
-    :class:`RawJson` as it is."""
-    return _text(answer)
-
-
-def _text(value: object) -> str:
-    if isinstance(value, RawJson):
-        return value.text.rstrip()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return "{" + ",".join(f"{dumps_json(f.name)}:{_text(getattr(value, f.name))}"
-                              for f in dataclasses.fields(value)) + "}"
-    if isinstance(value, list) and any(dataclasses.is_dataclass(v) for v in value):
-        return "[" + ",".join(_text(v) for v in value) + "]"
-    return dumps_json(value)
