@@ -2,12 +2,12 @@
 request body within the limits, and the traces and sources a request names.
 
 The routes, one module per resource (:mod:`.app` lists them), read a request into its
-model (:mod:`.request_models`) with these, call the library and answer JSON; each finds the
-:class:`Service` in ``request.app.state`` (:func:`service_of`).  Searches, drawings,
-checks, worksheets and exercises are jobs: each runs in a child process of its own with
-a CPU, a memory and a wall-clock limit and a cap on its answer (:mod:`.isolation`), at
-most ``max_jobs`` at once and ``queue`` waiting; a request beyond that is answered 503
-with ``Retry-After`` at once.  Each search also has a node
+model (:mod:`.request_models`) with these, call the library and answer JSON; each
+finds the :class:`Service` in ``request.app.state`` (:func:`service_of`).  Searches,
+drawings, checks, worksheets and exercises are jobs: each runs in a child process of its
+own with a CPU, a memory and a wall-clock limit and a cap on its answer
+(:mod:`.isolation`), at most ``max_jobs`` at once and ``queue`` waiting; a request
+beyond that is answered 503 with ``Retry-After`` at once.  Each search also has a node
 and a time budget and ends with ``complete: false`` when it runs out.
 """
 
@@ -47,8 +47,8 @@ T = TypeVar("T")
 
 
 class RequestModel(Protocol):
-    """A request model (:mod:`.request_models`): its class is named as its schema, and reads a
-    body checked against that schema."""
+    """A request model (:mod:`.request_models`): its class is named as its schema, and
+    reads a body checked against that schema."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> Self: ...

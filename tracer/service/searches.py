@@ -34,7 +34,7 @@ async def search(request: Request) -> Response:
         from ..api import SearchSpec, record_search
         from .store import describe, trace_id
 
-        spec = SearchSpec.make(**spec_options(asked), limits=limits)
+        spec = SearchSpec.from_request(spec_options(asked), limits=limits)
         if asked.tree is not None:  # a posted tree was read with its root player
             spec = dataclasses.replace(spec, root_player=None)
         result, text = record_search(content_of(asked), spec=spec, params=asked.params)
