@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
-from tracer.service.problems import Problem
+from tracer.service.problem_details import Problem
 from tracer.service.slots import CLIENT, FairSlots
 
 

@@ -17,7 +17,7 @@ from tracer.cli import main
 from tracer.errors import InputError, LimitExceeded
 from tracer.service import Settings, create_app
 from tracer.service.isolation import JobLimits, run_isolated
-from tracer.service.problems import Problem
+from tracer.service.problem_details import Problem
 
 LIMITS = JobLimits(cpu=1, memory=200, wall=120, answer=10_000)
 """Wall limit: long enough that only a hang reaches it on a loaded machine."""

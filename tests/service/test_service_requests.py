@@ -357,8 +357,8 @@ def test_the_document_names_the_new_answers() -> None:
 
 
 def test_a_listing_filter_longer_than_documented_is_a_400(client: TestClient) -> None:
-    from tracer.service.library import QUERY_LENGTHS
     from tracer.service.openapi import openapi
+    from tracer.service.traces import QUERY_LENGTHS
 
     documented = {p["name"]: p["schema"].get("maxLength")
                   for p in openapi()["paths"]["/v1/traces"]["get"]["parameters"]}
@@ -394,7 +394,7 @@ def test_idle_buckets_are_forgotten_first(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_problem_crosses_a_process_boundary() -> None:
     import pickle
 
-    from tracer.service.problems import Problem
+    from tracer.service.problem_details import Problem
 
     sent = Problem(429, "Too many requests", "slow down", where="$.x", retry_after=7)
     got = pickle.loads(pickle.dumps(sent))
@@ -440,7 +440,7 @@ _JSON = st.recursive(_LEAVES, lambda inner: st.one_of(
 def test_every_tree_the_schema_refuses_is_refused(tree: object) -> None:
     from tracer.service.bodies import check_schema
     from tracer.service.openapi import request_validator
-    from tracer.service.problems import Problem
+    from tracer.service.problem_details import Problem
 
     for component in ("ParseRequest", "SearchRequest", "CheckRequest"):
         body = {"tree": tree, "answer": {"value": 1}} if component == "CheckRequest" \

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-__all__ = ["serve"]
+if TYPE_CHECKING:
+    from ..service.run import ServeLimits
+
+__all__ = ["SERVE_PACKAGES", "serve"]
+
+SERVE_PACKAGES = ("starlette", "uvicorn")
+"""The ``serve`` extra (pyproject.toml): the ASGI app and its server, which only
+``gametrace serve`` needs."""
+
+MISSING_PACKAGES = ("gametrace serve needs the service's packages: "
+                    "pip install 'gametree-tracer[serve]'")
 
 
 def _cores() -> int:
@@ -93,6 +105,9 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
       gametrace serve --root-path /gametrace   # behind nginx at /gametrace/
       gametrace serve --trusted-proxy 127.0.0.1 --rate-limit 5 --rate-burst 50
     """
+    if any(find_spec(name) is None for name in SERVE_PACKAGES):  # found, not imported
+        click.echo(MISSING_PACKAGES, err=True)
+        click.get_current_context().exit(1)
     from ..service.run import serve as run_server
 
     if root_path and (not root_path.startswith("/") or root_path.endswith("/")):
@@ -102,16 +117,22 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
         _check_origin(origin)
     for proxy in trusted_proxies:
         _check_proxy(proxy)
+    limits: ServeLimits = {
+        "max_body": max_body, "max_nodes": max_nodes, "time_limit": time_limit,
+        "max_jobs": max_jobs, "queue": queue, "queue_wait": queue_wait,
+        "cpu_limit": cpu_limit, "memory_limit": memory_limit, "wall_limit": wall_limit,
+        "max_answer": max_answer, "answer_rate": answer_rate * 1e6}
     # who may ask: given only when set (the Settings' defaults apply otherwise)
-    gate = {k: v for k, v in (("cors_origins", cors_origins), ("rate_limit", rate_limit),
-                              ("rate_burst", rate_burst),
-                              ("trusted_proxies", trusted_proxies)) if v or v == 0}
+    if cors_origins:
+        limits["cors_origins"] = cors_origins
+    if rate_limit is not None:
+        limits["rate_limit"] = rate_limit
+    if rate_burst is not None:
+        limits["rate_burst"] = rate_burst
+    if trusted_proxies:
+        limits["trusted_proxies"] = trusted_proxies
     run_server(host=host, port=port, db=db, workers=workers, root_path=root_path,
-               limits={"max_body": max_body, "max_nodes": max_nodes,
-                       "time_limit": time_limit, "max_jobs": max_jobs, "queue": queue,
-                       "queue_wait": queue_wait, "cpu_limit": cpu_limit,
-                       "memory_limit": memory_limit, "wall_limit": wall_limit,
-                       "max_answer": max_answer, "answer_rate": answer_rate * 1e6, **gate})
+               limits=limits)
 
 
 def _check_origin(origin: str) -> None:

@@ -20,14 +20,15 @@ makes with those options: for the repository's traces it gives the same bytes.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import LimitExceeded
-from .problems import Problem
+from .problem_details import Problem
+from .request_models import TraceRef
 from .store import TRUSTED, param_text, trace_id
 
 if TYPE_CHECKING:
-    from ..api import Limits
+    from ..api import Content, Limits
     from ..trace import Trace
     from .core import Service
 
@@ -39,7 +40,7 @@ NOT_AN_ANSWER_KEY = ("an uploaded trace cannot be the expected answer: its heade
                      "against the example or the tree, or a trace this service computed")
 
 
-def answer_key(service: Service, value: Any, field_name: str) -> Trace:
+def answer_key(service: Service, value: TraceRef, field_name: str) -> Trace:
     """The trace of request field ``field_name`` (a stored id or the trace itself) if this
     service computed it, else the trace of searching its source again."""
     from ..api import trace_text
@@ -48,7 +49,7 @@ def answer_key(service: Service, value: Any, field_name: str) -> Trace:
     ident = value if isinstance(value, str) else trace_id(trace_text(trace).encode())
     if service.store.origin(ident) in TRUSTED:
         return trace
-    return search_again(trace, service.limits({}))
+    return search_again(trace, service.limits())
 
 
 def search_again(trace: Trace, limits: Limits) -> Trace:
@@ -63,7 +64,7 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
     examples, games = builtin_names()
     if kind == "problem":
         return _astar_again(trace, limits)
-    content: Any
+    content: Content
     params: dict[str, str] | None = None
     if kind == "tree" and name in examples:
         content = name

@@ -5,10 +5,12 @@ JSON Schemas (:mod:`tracer.service.openapi`), which FastAPI would want as pydant
 models (a second copy that can drift); Starlette routes, streams and serves files, and
 nothing more.  Every library error becomes an ``application/problem+json`` answer
 (RFC 9457) whose ``where`` is the JSON path or the line and column of the fault
-(:mod:`.problems`).  The state and plumbing are in :mod:`.core`; the routes, by area, in
-:mod:`.catalogue`, :mod:`.searching`, :mod:`.teaching` and :mod:`.library`; each job runs
-in a worker process of its own (:mod:`.isolation`).  ``GET /healthz`` answers on the
-event loop: the jobs running and waiting, and the limits.
+(:mod:`.problem_details`).  The state and plumbing are in :mod:`.core`, the typed
+requests and answers in :mod:`.request_models` and :mod:`.answer_models`; the routes,
+one module per resource, are listed in :data:`ROUTES`; each job runs in a worker process
+of its own (:mod:`.isolation`).
+``GET /healthz`` answers on the event loop: the jobs running and waiting, and the
+limits.
 
 The page uses relative URLs only, so the app runs at the host's root or under a sub-path
 behind a reverse proxy (``gametrace serve --root-path /prefix``; docs/service.md).
@@ -23,19 +25,32 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from . import catalogue, library, searching, teaching
+from . import (
+    catalogue,
+    checks,
+    comparisons,
+    drawings,
+    exercises,
+    pages,
+    parsing,
+    searches,
+    traces,
+)
 from .core import Service, Settings
 from .gate import RequestGate
-from .problems import guarded, no_route
+from .problem_details import no_route
 from .store import TraceStore
-from .web import SecurityHeaders, json_response, static_dir
+from .web import SecurityHeaders, static_dir
 
-__all__ = ["Settings", "app_from_environment", "create_app"]
+__all__ = ["ROUTES", "Settings", "app_from_environment", "create_app"]
+
+ROUTES: list[BaseRoute] = [
+    *pages.ROUTES, *catalogue.ROUTES, *parsing.ROUTES, *searches.ROUTES, *drawings.ROUTES,
+    *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES]
+"""Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"
 """The environment variable that hands :class:`Settings` to each worker, as JSON."""
@@ -44,15 +59,7 @@ SETTINGS_ENV = "GAMETRACE_SETTINGS"
 def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette:
     """The app; ``store`` replaces the SQLite store named in ``settings`` (tests)."""
     service = Service(settings, store)
-
-    async def healthz(request: Request) -> Response:
-        # on the event loop, never a job: it answers while every job slot is busy
-        return json_response(json.dumps(service.health()))
-
-    routes = [Route("/healthz", guarded(healthz), methods=["GET"]),
-              *catalogue.routes(service), *searching.routes(service),
-              *teaching.routes(service), *library.routes(service),
-              Mount("/static", StaticFiles(directory=static_dir()), name="static")]
+    routes = [*ROUTES, Mount("/static", StaticFiles(directory=static_dir()), name="static")]
     gate = Middleware(RequestGate, cors_origins=settings.cors_origins,
                       rate=settings.rate_limit, burst=settings.rate_burst,
                       trusted_proxies=settings.trusted_proxies,

@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from functools import cache
 from itertools import accumulate
-from typing import Any
 
 from ..errors import InputError
 from ..schema import SCHEMA_DEPTH, is_valid
+from .json_values import JsonObject, JsonValue, as_object
 from .openapi import request_validator
-from .problems import Problem
+from .problem_details import Problem
 
 __all__ = ["INLINE_BODY", "INLINE_DEPTH", "MAX_DEPTH", "check_schema", "is_json", "json_depth",
            "parse_body"]
@@ -73,7 +73,7 @@ def is_json(content_type: str | None) -> bool:
         p.replace(" ", "") in ("charset=utf-8", "charset=\"utf-8\"") for p in params if p)
 
 
-def parse_body(raw: bytes, component: str) -> dict[str, Any]:
+def parse_body(raw: bytes, component: str) -> JsonObject:
     """The JSON object in ``raw``, valid against request schema ``component``; a problem
     otherwise (400 not JSON or too deep, 422 against the schema)."""
     from ..jsonio import loads_json
@@ -93,7 +93,7 @@ def parse_body(raw: bytes, component: str) -> dict[str, Any]:
     return data
 
 
-def check_schema(data: Any, component: str) -> None:
+def check_schema(data: JsonValue, component: str) -> None:
     """A 422 naming the JSON path of the first fault of ``data`` against ``component``;
     a value outside a list of names is refused as the command line refuses it.
 
@@ -107,23 +107,25 @@ def check_schema(data: Any, component: str) -> None:
     from ..choices import unknown_choice
     from ..jsonio import json_path
 
-    tree = data.get("tree") if isinstance(data, dict) else None
-    if isinstance(tree, dict | list) and "tree" in _properties(component):
-        data = {**data, "tree": "A"}  # a tree in the text form: the reader checks it below
-    else:
-        tree = None
-    for key in _trace_fields(component):
-        value = data.get(key) if isinstance(data, dict) else None
-        if isinstance(value, dict) and isinstance(value.get("events"), list) and \
-                is_valid(value, "trace"):
-            # its events are valid, each checked against its own definition: the request
-            # schema's oneOf of thirteen tries all on each (a 1.2 MB trace ran past the
-            # CPU limit); the rest of the trace is still checked below
-            data = {**data, key: {**value, "events": []}}
+    tree: JsonValue = None
+    root_player: JsonValue = None
+    if isinstance(data, dict):
+        given = data.get("tree")
+        if isinstance(given, dict | list) and "tree" in _properties(component):
+            tree, root_player = given, data.get("root_player")
+            data = {**data, "tree": "A"}  # the text form: the reader checks the tree below
+        for key in _trace_fields(component):
+            value = data.get(key)
+            if isinstance(value, dict) and isinstance(value.get("events"), list) and \
+                    is_valid(value, "trace"):
+                # its events are valid, each checked against its own definition: the
+                # request schema's oneOf of thirteen tries all on each (a 1.2 MB trace ran
+                # past the CPU limit); the rest of the trace is still checked below
+                data = {**data, key: {**value, "events": []}}
     error = best_match(request_validator(component).iter_errors(data))
     if error is None:
         if tree is not None:
-            _check_tree(tree, data.get("root_player"))
+            _check_tree(tree, root_player)
         return
     path = list(error.absolute_path)
     message = str(error.message)
@@ -134,7 +136,8 @@ def check_schema(data: Any, component: str) -> None:
         if path == ["variant"]:  # as the library names it: "unknown alphabeta variant"
             from ..spec import FIELDS
 
-            what = f"{data.get('algorithm') or FIELDS['algorithm'].default} variant"
+            algorithm = data.get("algorithm") if isinstance(data, dict) else None
+            what = f"{algorithm or FIELDS['algorithm'].default} variant"
         message = unknown_choice(what, error.instance, [str(v) for v in error.validator_value])
     raise Problem(422, "Invalid request", message, where=json_path(path))
 
@@ -143,30 +146,37 @@ def check_schema(data: Any, component: str) -> None:
 def _trace_fields(component: str) -> tuple[str, ...]:
     """The fields of ``component`` that take a trace document (perhaps or an id)."""
     ref = "#/components/schemas/trace"
-    return tuple(key for key, prop in _properties(component).items()
-                 if prop.get("$ref") == ref or any(
-                     isinstance(p, dict) and p.get("$ref") == ref
-                     for p in [*prop.get("anyOf", ()), *prop.get("oneOf", ())]))
+
+    def takes_trace(prop: JsonValue) -> bool:
+        if not isinstance(prop, dict):
+            return False
+        choices = [*_list(prop.get("anyOf")), *_list(prop.get("oneOf"))]
+        return prop.get("$ref") == ref or any(
+            isinstance(p, dict) and p.get("$ref") == ref for p in choices)
+
+    return tuple(key for key, prop in _properties(component).items() if takes_trace(prop))
 
 
-def _properties(component: str) -> dict[str, Any]:
-    from .openapi import openapi
-
-    props: dict[str, Any] = openapi()["components"]["schemas"][component].get("properties",
-                                                                               {})
-    return props
+def _list(value: JsonValue) -> list[JsonValue]:
+    return value if isinstance(value, list) else []
 
 
-def _check_tree(tree: Any, root_player: Any) -> None:
+def _properties(component: str) -> JsonObject:
+    from .openapi import component_schema
+
+    return as_object(component_schema(component).get("properties", {}))
+
+
+def _check_tree(tree: JsonValue, root_player: JsonValue) -> None:
     """A 422 naming the place of the first fault of a tree posted as JSON."""
     from ..players import Player
     from ..trees import parse_tree_json
-    from .problems import from_library, nested
+    from .problem_details import from_library, nested
 
     if isinstance(tree, dict) and not isinstance(tree.get("$schema", ""), str):
         raise Problem(422, "Invalid request", "expected a string", where="$.tree.$schema")
     try:
-        parse_tree_json(tree, file="tree",
-                        root_player=Player(root_player) if root_player else None)
+        parse_tree_json(tree, file="tree", root_player=Player(root_player)
+                        if isinstance(root_player, str) and root_player else None)
     except InputError as exc:
         raise from_library(nested(exc, "tree")) from None

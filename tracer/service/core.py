@@ -1,11 +1,12 @@
 """The service's state and plumbing: its settings, the store, the job pool, reading a
 request body within the limits, and the traces and sources a request names.
 
-The routes (:mod:`.catalogue`, :mod:`.searching`, :mod:`.teaching`, :mod:`.library`)
-read a request with these, call the library and answer JSON; :mod:`.app` puts them
-together.  Searches, drawings, checks, worksheets and exercises are jobs: each runs in
-a child process of its own with a CPU, a memory and a wall-clock limit and a cap on its
-answer (:mod:`.isolation`), at most ``max_jobs`` at once and ``queue`` waiting; a request
+The routes, one module per resource (:mod:`.app` lists them), read a request into its
+model (:mod:`.request_models`) with these, call the library and answer JSON; each
+finds the :class:`Service` in ``request.app.state`` (:func:`service_of`).  Searches,
+drawings, checks, worksheets and exercises are jobs: each runs in a child process of its
+own with a CPU, a memory and a wall-clock limit and a cap on its answer
+(:mod:`.isolation`), at most ``max_jobs`` at once and ``queue`` waiting; a request
 beyond that is answered 503 with ``Retry-After`` at once.  Each search also has a node
 and a time budget and ends with ``complete: false`` when it runs out.
 """
@@ -15,25 +16,45 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
+from .answer_models import Health
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
 from .isolation import NICE, JobLimits, run_isolated
-from .problems import Problem, from_library, nested
+from .json_values import JsonObject, JsonValue
+from .problem_details import Problem, from_library, nested
+from .request_models import Source, TraceRef
 from .slots import CLIENT, CpuShare, FairSlots
 from .store import SqliteStore, TraceStore, describe
 from .warm import warm_up
 from .web import job_pool
 
-__all__ = ["Service", "Settings", "content_of", "request_tree"]
+if TYPE_CHECKING:
+    from ..api import Content, Limits
+    from ..render import RenderOptions
+    from ..trace import Trace
+    from ..trees import Tree
+
+__all__ = ["Service", "Settings", "content_of", "request_tree", "service_of"]
 
 T = TypeVar("T")
+
+
+class RequestModel(Protocol):
+    """A request model (:mod:`.request_models`): its class is named as its schema, and
+    reads a body checked against that schema."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> Self: ...
+
+
+R = TypeVar("R", bound=RequestModel)
 
 ID_LENGTH = 64
 
@@ -183,7 +204,7 @@ class Service:
         else:
             done = loop.run_in_executor(self.pool, fn)
 
-        def finished(d: asyncio.Future[Any]) -> None:
+        def finished(d: asyncio.Future[T]) -> None:
             self.cpu_share.charge(client, sum(used))
             self._release(d, client)
 
@@ -194,22 +215,27 @@ class Service:
         except (TracerError, RecursionError) as exc:
             raise from_library(exc) from None
 
-    def _release(self, done: asyncio.Future[Any], client: str) -> None:
+    def _release(self, done: asyncio.Future[T], client: str) -> None:
         self.running -= 1
         self.slots.release(client)
         if not done.cancelled():
             done.exception()  # seen: a client that went away leaves no "never retrieved"
 
-    def health(self) -> dict[str, Any]:
+    def health(self) -> Health:
         """What ``GET /healthz`` answers: the jobs running and waiting, and the limits."""
         s = self.settings
-        return {"status": "ok", "running": self.running, "queued": self.queued,
-                "limits": {"max_jobs": s.max_jobs, "queue": s.queue,
-                           "queue_wait": s.queue_wait, **self.job_limits.to_json(),
-                           "max_body": s.max_body, "max_nodes": s.max_nodes,
-                           "time_limit": s.time_limit}}
+        return Health(status="ok", running=self.running, queued=self.queued,
+                      limits={"max_jobs": s.max_jobs, "queue": s.queue,
+                              "queue_wait": s.queue_wait, **self.job_limits.to_json(),
+                              "max_body": s.max_body, "max_nodes": s.max_nodes,
+                              "time_limit": s.time_limit})
 
-    async def body(self, request: Request, component: str) -> dict[str, Any]:
+    async def read(self, request: Request, model: type[R]) -> R:
+        """The JSON body as ``model``: within the size and depth limits and valid against
+        the schema of the model's name (:mod:`.bodies`), then read into its fields."""
+        return model.from_json(await self.body(request, model.__name__))
+
+    async def body(self, request: Request, component: str) -> JsonObject:
         """The JSON body, within the size and depth limits, valid against ``component``
         (:mod:`.bodies`); read and checked in the job pool unless it is small."""
         if not is_json(request.headers.get("content-type")):
@@ -237,7 +263,7 @@ class Service:
             return parse_body(raw, component)
         return await self.job(lambda: parse_body(raw, component))
 
-    def trace_of(self, value: Any, field_name: str) -> Any:
+    def trace_of(self, value: TraceRef, field_name: str) -> Trace:
         """A trace given in the request: the document itself or the id of a stored one.
 
         Neither is checked against the trace schema here: the request body was (its trace
@@ -255,7 +281,7 @@ class Service:
             raise nested(exc, field_name) from None
         return trace
 
-    def stored_trace(self, ident: str, *, where: str | None = None) -> Any:
+    def stored_trace(self, ident: str, *, where: str | None = None) -> Trace:
         from ..api import check_trace
         from ..trace import Trace
 
@@ -277,8 +303,8 @@ class Service:
             raise Problem(404, "Not found", f"no stored trace {ident}")
         return data
 
-    async def put(self, text: str, tags: list[str], *, info: dict[str, str] | None = None
-                  ) -> str:
+    async def put(self, text: str, tags: Sequence[str], *,
+                  info: dict[str, str] | None = None) -> str:
         """Store a trace this service has just recorded (so valid: not checked again);
         ``info``: what :func:`.store.describe` says of its header, when already known."""
 
@@ -291,23 +317,29 @@ class Service:
         # our own answer, already within the answer cap; and the store stays in this process
         return await self.job(work, isolate=False)
 
-    def limits(self, body: dict[str, Any]) -> Any:
+    def limits(self, *, max_nodes: int | None = None, time_limit: float | None = None
+               ) -> Limits:
         """The budgets of one search: the request's, within the service's."""
         from ..api import Limits
 
         s = self.settings
-        asked_nodes = body.get("max_nodes")
-        asked_time = body.get("time_limit")
-        return Limits(max_nodes=min(asked_nodes or s.max_nodes, s.max_nodes),
-                      time_limit=min(asked_time or s.time_limit, s.time_limit))
+        return Limits(max_nodes=min(max_nodes or s.max_nodes, s.max_nodes),
+                      time_limit=min(time_limit or s.time_limit, s.time_limit))
 
-    def render_options(self, options: dict[str, Any]) -> Any:
+    def render_options(self, options: Mapping[str, JsonValue]) -> RenderOptions:
         from ..render import RenderOptions
 
         return RenderOptions.from_kwargs(**options, max_frames=self.settings.max_frames)
 
 
-def request_tree(value: Any, root_player: str | None) -> Any:
+def service_of(request: Request) -> Service:
+    """The service a route runs in (:func:`.app.create_app` puts it in the app's state)."""
+    service = request.app.state.service
+    assert isinstance(service, Service)
+    return service
+
+
+def request_tree(value: JsonValue, root_player: str | None) -> Tree:
     """The tree of request field ``tree``: text in any notation, or its JSON."""
     from ..api import read_tree
     from ..games.base import Player
@@ -325,15 +357,18 @@ def request_tree(value: Any, root_player: str | None) -> Any:
 SOURCE_KEYS = ("tree", "example", "game")
 
 
-def content_of(body: dict[str, Any], *, games: str | None = None) -> Any:
+def content_of(request: Source, *, games: str | None = None) -> Content:
     """The tree (read, with the request's ``root_player``) or the built-in name a request
     names: :func:`tracer.sources.resolve_content` checks the name.  ``games``: why this
     request refuses a game (``None``: it takes one)."""
-    given = [k for k in SOURCE_KEYS if k in body]
-    if len(given) != 1:
+    given = {"tree": request.tree, "example": request.example, "game": request.game}
+    named = [k for k in SOURCE_KEYS if given[k] is not None]
+    if len(named) != 1:
         raise UsageError(f"give exactly one of: {', '.join(SOURCE_KEYS)}")
-    if given[0] == "game" and games is not None:
+    if request.game is not None and games is not None:
         raise UsageError(games)
-    if given[0] == "tree":
-        return request_tree(body["tree"], body.get("root_player"))
-    return body[given[0]]
+    if request.example is not None:
+        return request.example
+    if request.game is not None:
+        return request.game
+    return request_tree(request.tree, request.root_player)

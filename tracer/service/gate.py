@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .problems import Problem
+from .problem_details import Problem
 from .slots import CLIENT
 
 __all__ = ["RequestGate", "TokenBuckets", "client_address", "client_key", "costs"]

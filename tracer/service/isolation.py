@@ -71,16 +71,21 @@ import traceback
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 from ..errors import TracerError
-from .problems import Problem, from_library
+from .problem_details import Problem, from_library
 
 __all__ = ["NICE", "NICE_AFTER", "JobLimits", "run_isolated"]
 
 log = logging.getLogger("gametrace.serve")
 
 T = TypeVar("T")
+
+Outcome = tuple[object, ...]
+"""What a job's process sends back, pickled: ``("value", v)``, ``("problem", status,
+title, detail, where, file)``, ``("memory",)``, ``("large", size)`` or ``("bug",
+traceback)``."""
 
 NICE_AFTER = 1.0
 """Seconds after which a job still running gets the lower CPU priority :data:`NICE`."""
@@ -125,7 +130,7 @@ class JobLimits:
     answer: int
     """Largest answer, in bytes (the pickled value handed back to the server)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, float | int]:
         return {"cpu_limit": self.cpu, "memory_limit": self.memory,
                 "wall_limit": self.wall, "max_answer": self.answer}
 
@@ -186,7 +191,8 @@ def run_isolated(fn: Callable[[], T], limits: JobLimits, *, nice: int = 0,
     if too_large is not None:
         raise limits.answer_problem(too_large)
     if message is not None:
-        return _outcome(pickle.loads(message), limits)  # type: ignore[no-any-return]
+        # the value fn returned, pickled: a T, which the pickle does not say
+        return cast(T, _outcome(pickle.loads(message), limits))
     if killed:
         raise limits.wall_problem()
     if os.WIFSIGNALED(status):
@@ -319,24 +325,30 @@ def _reap(pid: int) -> tuple[int, float]:
     return status, usage.ru_utime + usage.ru_stime
 
 
-def _outcome(outcome: tuple[Any, ...], limits: JobLimits) -> Any:
+def _outcome(outcome: Outcome, limits: JobLimits) -> object:
     kind = outcome[0]
     if kind == "value":
         return outcome[1]
     if kind == "problem":
         status, title, detail, where, file = outcome[1:]
+        assert isinstance(status, int) and isinstance(title, str) and isinstance(detail, str)
+        assert (where is None or isinstance(where, str)) and (file is None
+                                                              or isinstance(file, str))
         raise Problem(status, title, detail, where=where, file=file)
     if kind == "memory":
         raise limits.memory_problem()
     if kind == "large":
-        raise limits.answer_problem(outcome[1])
-    log.error("a job failed:\n%s", outcome[1])
-    raise RuntimeError(f"a job failed in its worker process: {outcome[1].splitlines()[-1]}")
+        size = outcome[1]
+        assert isinstance(size, int)
+        raise limits.answer_problem(size)
+    trace = str(outcome[1])
+    log.error("a job failed:\n%s", trace)
+    raise RuntimeError(f"a job failed in its worker process: {trace.splitlines()[-1]}")
 
 
 # --- the child ----------------------------------------------------------------------
 
-def _child(fn: Callable[[], Any], limits: JobLimits, fd: int, server: int) -> None:
+def _child(fn: Callable[[], object], limits: JobLimits, fd: int, server: int) -> None:
     """Set the limits, run ``fn``, send the outcome, exit.  Never returns, never raises."""
     code = 0
     try:
@@ -405,7 +417,7 @@ def _address_space() -> int | None:
     return pages * os.sysconf("SC_PAGE_SIZE")
 
 
-def _run(fn: Callable[[], Any], limits: JobLimits) -> tuple[Any, ...]:
+def _run(fn: Callable[[], object], limits: JobLimits) -> Outcome:
     """The outcome of ``fn`` as plain data: a Problem's fields, never the object (it
     does not pickle), a library error mapped as the routes map it."""
     try:
@@ -416,7 +428,7 @@ def _run(fn: Callable[[], Any], limits: JobLimits) -> tuple[Any, ...]:
         return _fields(from_library(exc))
 
 
-def _fields(p: Problem) -> tuple[Any, ...]:
+def _fields(p: Problem) -> Outcome:
     return ("problem", p.status, p.title, p.detail, p.where, p.file)
 
 
@@ -426,7 +438,7 @@ def _send(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def _send_quietly(fd: int, outcome: tuple[Any, ...]) -> int:
+def _send_quietly(fd: int, outcome: Outcome) -> int:
     try:
         data = pickle.dumps(outcome)
         _send(fd, _HEADER.pack(len(data)) + data)

@@ -16,11 +16,21 @@ from __future__ import annotations
 import copy
 import dataclasses
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
+from .json_values import JsonObject, JsonValue, as_object
 from .store import ORIGINS
 
-__all__ = ["openapi", "request_validator", "spec_schema", "variant_rules"]
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
+__all__ = ["FREE_FORM", "component_schema", "openapi", "request_validator", "spec_schema",
+           "variant_rules"]
+
+FREE_FORM = "AnyJSON"
+"""The component of the answers that are a command's own JSON (a check's report, a
+diff, the lists of examples and games): its name as the document has always published
+it."""
 
 LOCAL_RENDER = ("engine", "frame_format", "max_frames", "memory_nodes")
 """Render options a request does not set: the service draws with the bundled Graphviz,
@@ -31,7 +41,7 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def _component(name: str) -> tuple[JsonObject, JsonObject]:
     """Schema ``name`` as a component and its ``$defs`` as components of their own."""
     from ..schema import load_schema
 
@@ -40,7 +50,7 @@ def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     for key in ("$schema", "$id"):
         raw.pop(key, None)
 
-    def rewrite(node: Any) -> Any:
+    def rewrite(node: JsonValue) -> JsonValue:
         if isinstance(node, dict):
             return {k: (f"#/components/schemas/{name}.{v[len('#/$defs/'):]}"
                         if k == "$ref" and isinstance(v, str) and v.startswith("#/$defs/")
@@ -49,10 +59,10 @@ def _component(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
             return [rewrite(x) for x in node]
         return node
 
-    return rewrite(raw), {f"{name}.{k}": rewrite(v) for k, v in defs.items()}
+    return as_object(rewrite(raw)), {f"{name}.{k}": rewrite(v) for k, v in defs.items()}
 
 
-def _render_options() -> dict[str, Any]:
+def _render_options() -> JsonObject:
     from ..render.model.render_options import (
         LANGS,
         LEAST,
@@ -66,12 +76,12 @@ def _render_options() -> dict[str, Any]:
     kinds = {"str": "string", "bool": "boolean", "int": "integer", "float": "number"}
     enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS),
              "pruned": list(PRUNED)}
-    props: dict[str, Any] = {}
+    props: JsonObject = {}
     for f in dataclasses.fields(RenderOptions):
         if f.name in LOCAL_RENDER:
             continue
         base, _, none = str(f.type).partition(" | ")
-        schema: dict[str, Any] = {"type": [kinds[base], "null"] if none else kinds[base]}
+        schema: JsonObject = {"type": [kinds[base], "null"] if none else kinds[base]}
         if f.name in enums:
             schema = {"enum": enums[f.name]}
         if base == "int":
@@ -84,7 +94,7 @@ def _render_options() -> dict[str, Any]:
     return {"type": "object", "additionalProperties": False, "properties": props}
 
 
-def _source_props() -> dict[str, Any]:
+def _source_props() -> JsonObject:
     examples, games = _builtin()
     return {
         "tree": {"description": "A tree in any input form: the text notation (a string) or "
@@ -113,13 +123,13 @@ def _builtin() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def spec_schema(name: str, *, choices: str | None = None,
-                default: bool = True) -> dict[str, Any]:
+                default: bool = True) -> JsonObject:
     """The JSON schema of the search spec's field ``name`` (:data:`tracer.spec.FIELDS`),
     its choices from the library list ``choices`` when a request takes fewer."""
     from ..spec import FIELDS, library_list
 
     f = FIELDS[name]
-    schema: dict[str, Any]
+    schema: JsonObject
     if f.kind == "choice":
         schema = {"enum": list(library_list(choices or f.choices or ""))}
     elif f.kind == "variant":  # which names: variant_rules, by algorithm
@@ -147,17 +157,17 @@ def spec_schema(name: str, *, choices: str | None = None,
     return schema
 
 
-def variant_rules() -> dict[str, Any]:
+def variant_rules() -> JsonObject:
     """The variants each algorithm takes, as the conditions of a request (``allOf``):
     with ``algorithm`` A (or none: the default), ``variant`` is one of A's."""
     from ..spec import FIELDS, algorithms
 
     default = FIELDS["algorithm"].default
-    rules = []
+    rules: list[JsonValue] = []
     for name, variants in algorithms().items():
-        given: dict[str, Any] = {"properties": {"algorithm": {"const": name}},
+        given: JsonObject = {"properties": {"algorithm": {"const": name}},
                                  "required": ["algorithm"]}
-        when = {"anyOf": [given, {"not": {"required": ["algorithm"]}}]} \
+        when: JsonObject = {"anyOf": [given, {"not": {"required": ["algorithm"]}}]} \
             if name == default else given
         rules.append({"if": when,
                       "then": {"properties": {"variant": {"enum": list(variants)}}}})
@@ -170,13 +180,14 @@ SEARCH_FIELDS = ("algorithm", "variant", "order", "seed", "depth", "cut_on", "bo
 source's, the budgets are capped by the server)."""
 
 
-def _search_options() -> dict[str, Any]:
+def _search_options() -> JsonObject:
     return {name: spec_schema(name) for name in SEARCH_FIELDS}
 
 
-def _obj(props: dict[str, Any], required: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "object", "additionalProperties": False,
-                           "properties": props, **extra}
+def _obj(props: JsonObject, required: tuple[str, ...] = (),
+         extra: JsonObject | None = None) -> JsonObject:
+    out: JsonObject = {"type": "object", "additionalProperties": False,
+                       "properties": props, **(extra or {})}
     if required:
         out["required"] = list(required)
     return out
@@ -187,10 +198,10 @@ _COMPARED = "tracer.analysis.orderings:COMPARED_ALGORITHMS"
 _EXERCISED = "tracer.analysis.check.exercise:VARIANTS"
 
 
-def _schemas() -> dict[str, Any]:
+def _schemas() -> JsonObject:
     from ..spec import library_list
 
-    components: dict[str, Any] = {}
+    components: JsonObject = {}
     for name in ("tree", "trace", "solution"):
         main, defs = _component(name)
         components[name] = main
@@ -221,7 +232,7 @@ def _schemas() -> dict[str, Any]:
                                "store": {"type": "boolean", "default": False},
                                "tags": {"type": "array", "maxItems": 10,
                                         "items": {"type": "string", "maxLength": 40}}},
-                              **variant_rules()),
+                              extra=variant_rules()),
         "SearchResponse": _obj({
             "id": {"type": ["string", "null"]}, "complete": {"type": "boolean"},
             "stopped": {"type": ["string", "null"]}, "value": {},
@@ -260,7 +271,7 @@ def _schemas() -> dict[str, Any]:
                                 "variant": spec_schema("variant"),
                                 "technique": spec_schema("techniques"),
                                 "depth": spec_schema("depth"),
-                                "seed": spec_schema("seed")}, **variant_rules()),
+                                "seed": spec_schema("seed")}, extra=variant_rules()),
         "ExerciseRequest": _obj({
             "branching": {"type": "integer", "minimum": 2, "maximum": 6},
             "depth": {"type": "integer", "minimum": 1, "maximum": 6},
@@ -294,12 +305,12 @@ def _schemas() -> dict[str, Any]:
                                                   "only the first two are answer keys."}}),
         "Listing": _obj({"items": {"type": "array", "items": _ref("Record")},
                          "limit": {"type": "integer"}, "offset": {"type": "integer"}}),
-        "AnyJSON": {"description": "The same JSON as the command named in the operation."},
+        FREE_FORM: {"description": "The same JSON as the command named in the operation."},
     })
     return components
 
 
-def _problem_responses(*codes: int) -> dict[str, Any]:
+def _problem_responses(*codes: int) -> JsonObject:
     text = {400: "Malformed request (not JSON, nested too deeply, bad query)",
             403: "Sent by a page on another site (or a CORS preflight refused)",
             404: "No such trace", 413: "Request body too large",
@@ -312,13 +323,13 @@ def _problem_responses(*codes: int) -> dict[str, Any]:
             for c in codes}
 
 
-def _json(name: str, description: str = "OK") -> dict[str, Any]:
+def _json(name: str, description: str = "OK") -> JsonObject:
     return {"description": description,
             "content": {"application/json": {"schema": _ref(name)}}}
 
 
-def _post(op: str, summary: str, request: str, response: dict[str, Any],
-          *codes: int) -> dict[str, Any]:
+def _post(op: str, summary: str, request: str, response: JsonObject,
+          *codes: int) -> JsonObject:
     return {"post": {
         "operationId": op, "summary": summary,
         "requestBody": {"required": True,
@@ -327,35 +338,35 @@ def _post(op: str, summary: str, request: str, response: dict[str, Any],
                       **_problem_responses(400, 403, 413, 415, 422, 429, *codes)}}}
 
 
-def _get(op: str, summary: str, response: dict[str, Any], *codes: int,
-         parameters: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"operationId": op, "summary": summary,
+def _get(op: str, summary: str, response: JsonObject, *codes: int,
+         parameters: list[JsonObject] | None = None) -> JsonObject:
+    out: JsonObject = {"operationId": op, "summary": summary,
                            "responses": {"200": response, **_problem_responses(*codes)}}
     if parameters:
         out["parameters"] = parameters
     return {"get": out}
 
 
-def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str, Any]:
+def _query(name: str, schema: JsonObject, description: str = "") -> JsonObject:
     return {"name": name, "in": "query", "required": False, "schema": schema,
             "description": description}
 
 
-_ID = {"name": "id", "in": "path", "required": True,
+_ID: JsonObject = {"name": "id", "in": "path", "required": True,
        "schema": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}
 
-_FILES = {"image/svg+xml": {"schema": {"type": "string"}},
+_FILES: JsonObject = {"image/svg+xml": {"schema": {"type": "string"}},
           "image/png": {"schema": {"type": "string", "format": "binary"}},
           "application/pdf": {"schema": {"type": "string", "format": "binary"}},
           "text/vnd.graphviz": {"schema": {"type": "string"}}}
 
 
 @cache
-def openapi() -> dict[str, Any]:
+def openapi() -> JsonObject:
     """The whole document (cached: the schemas are read once)."""
     from .. import __version__
 
-    drawing = {"description": "The diagram", "content": _FILES}
+    drawing: JsonObject = {"description": "The diagram", "content": _FILES}
     listing_params = [
         _query("algorithm", {"type": "string", "maxLength": 40}),
         _query("example", {"type": "string", "maxLength": 100},
@@ -367,12 +378,12 @@ def openapi() -> dict[str, Any]:
         _query("limit", {"type": "integer", "minimum": 1, "maximum": 500}),
         _query("offset", {"type": "integer", "minimum": 0, "maximum": 1_000_000}),
     ]
-    diagram_params = [_ID, {"name": "format", "in": "path", "required": True,
+    diagram_params: list[JsonObject] = [_ID, {"name": "format", "in": "path", "required": True,
                             "schema": {"enum": ["svg", "png", "pdf", "dot"]}},
                       _query("lang", {"enum": ["en", "it"]}),
                       _query("theme", {"enum": ["colour", "print"]}),
                       _query("window", {"type": "boolean"})]
-    frame_params = [_ID, _query("step", {"enum": ["event", "node", "leaf"]}),
+    frame_params: list[JsonObject] = [_ID, _query("step", {"enum": ["event", "node", "leaf"]}),
                     _query("lang", {"enum": ["en", "it"]}),
                     _query("theme", {"enum": ["colour", "print"]}),
                     _query("window", {"type": "boolean"})]
@@ -383,11 +394,11 @@ def openapi() -> dict[str, Any]:
                                 "See docs/service.md."},
         "paths": {
             "/v1/examples": _get("examples", "The lecture trees (`gametrace examples --json`)",
-                                 _json("AnyJSON")),
+                                 _json(FREE_FORM)),
             "/v1/games": _get("games", "The games and their parameters "
-                                       "(`gametrace games --json`)", _json("AnyJSON")),
+                                       "(`gametrace games --json`)", _json(FREE_FORM)),
             "/v1/algorithms": _get("algorithms", "Algorithms, variants, orderings, render "
-                                                 "options", _json("AnyJSON")),
+                                                 "options", _json(FREE_FORM)),
             "/v1/parse": _post("parse", "Read a tree in any input form", "ParseRequest",
                                _json("ParseResponse")),
             "/v1/search": _post("search", "Search a posted tree, an example or a game",
@@ -397,17 +408,17 @@ def openapi() -> dict[str, Any]:
             "/v1/frames": _post("frames", "The step-by-step frames of a trace (SVG)",
                                 "RenderRequest", _json("FramesResponse"), 404, 503),
             "/v1/check": _post("check", "Check an answer (`gametrace check --json`)",
-                               "CheckRequest", _json("AnyJSON"), 404, 503),
+                               "CheckRequest", _json(FREE_FORM), 404, 503),
             "/v1/worksheet": _post("worksheet", "The blank tree of a quiz: leaf values only "
                                                 "(SVG)", "WorksheetRequest",
                                    {"description": "The worksheet",
                                     "content": {"image/svg+xml": _FILES["image/svg+xml"]}},
                                    503),
             "/v1/diff": _post("diff", "Where two traces part (`gametrace diff --json`)",
-                              "DiffRequest", _json("AnyJSON"), 404),
+                              "DiffRequest", _json(FREE_FORM), 404),
             "/v1/compare": _post("compare", "Orderings compared "
                                             "(`gametrace compare --format json`)",
-                                 "CompareRequest", _json("AnyJSON"), 503),
+                                 "CompareRequest", _json(FREE_FORM), 503),
             "/v1/exercise": _post("exercise", "A random alpha-beta exercise and its key",
                                   "ExerciseRequest", _json("ExerciseResponse"), 503),
             "/v1/traces": {
@@ -432,8 +443,14 @@ def openapi() -> dict[str, Any]:
     }
 
 
+def component_schema(name: str) -> JsonObject:
+    """The schema ``#/components/schemas/<name>`` of the document."""
+    schemas = as_object(as_object(openapi()["components"])["schemas"])
+    return as_object(schemas[name], f"the schema {name}")
+
+
 @cache
-def request_validator(component: str) -> Any:
+def request_validator(component: str) -> Draft202012Validator:
     """A validator of request bodies against ``#/components/schemas/<component>``."""
     from jsonschema import Draft202012Validator
 

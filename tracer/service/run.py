@@ -12,13 +12,39 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from ..errors import TracerError, UsageError
 
-__all__ = ["check_database", "check_port", "check_start", "default_db", "serve"]
+__all__ = ["ServeLimits", "check_database", "check_port", "check_start", "default_db",
+           "serve"]
+
+
+class ServeLimits(TypedDict, total=False):
+    """The :class:`~tracer.service.Settings` fields ``gametrace serve`` may set (the store
+    apart), each as that class types it: the command line's options, typed across the
+    one import between the two faces."""
+
+    max_body: int
+    max_nodes: int
+    time_limit: float
+    max_jobs: int
+    queue: int
+    queue_wait: float
+    cpu_limit: float
+    memory_limit: int
+    wall_limit: float
+    max_answer: int
+    max_frames: int
+    max_compare_leaves: int
+    seed_dir: Path | None
+    cors_origins: tuple[str, ...]
+    rate_limit: float
+    rate_burst: int
+    trusted_proxies: tuple[str, ...]
+    answer_rate: float
+    max_exercise_work: int
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -116,7 +142,7 @@ def check_start(*, host: str, port: int, db: Path) -> None:
 
 
 def serve(*, host: str, port: int, db: Path | None, workers: int, root_path: str = "",
-          limits: Mapping[str, Any] | None = None) -> None:
+          limits: ServeLimits | None = None) -> None:
     """Run the service until interrupted; ``workers`` processes share the store;
     ``limits`` are :class:`~tracer.service.Settings` fields (``max_nodes``...)."""
     path = (db or default_db()).resolve()
@@ -135,7 +161,7 @@ def serve(*, host: str, port: int, db: Path | None, workers: int, root_path: str
     except sqlite3.DatabaseError as exc:  # a damaged file that starts like a database
         raise UsageError(f"--db {str(path)!r}: not a usable SQLite database: {exc}") from None
     os.environ[SETTINGS_ENV] = settings_to_environment(Settings(db=str(path),
-                                                                **dict(limits or {})))
+                                                                **(limits or {})))
     proxied = f", for a proxy at {root_path}/" if root_path else ""
     print(f"gametrace: serving http://{host}:{port}/ (store: {path}{proxied})", flush=True)
     try:

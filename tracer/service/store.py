@@ -20,11 +20,13 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
+
+from .json_values import JsonObject, JsonValue
 
 __all__ = ["ORIGINS", "TRUSTED", "Record", "SqliteStore", "TraceStore", "describe",
            "param_text", "trace_id"]
@@ -40,17 +42,17 @@ def trace_id(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def describe(header: dict[str, Any]) -> dict[str, str]:
+def describe(header: JsonObject) -> dict[str, str]:
     """What a listing shows of a trace, from its header's JSON: algorithm, variant, source
     and a title naming the options that set it apart (order, depth, cut test, ...)."""
     algorithm, variant = str(header.get("algorithm")), str(header.get("variant"))
-    source = header.get("source") or {}
+    source = _object(header.get("source"))
     name = str(source.get("name") or "tree")
-    options = header.get("options") or {}
+    options = _object(header.get("options"))
     shown = [f"order {options['order']}" if options.get("order", "natural") != "natural"
              else "", f"depth {options['depth']}" if options.get("depth") is not None else "",
              "cut on >" if options.get("cut_on") == "gt" else ""]
-    params = source.get("params") or {}
+    params = _object(source.get("params"))
     if params:
         shown.append(" ".join(f"{k}={param_text(v)}" for k, v in params.items()))
     extra = ", ".join(x for x in shown if x)
@@ -59,7 +61,11 @@ def describe(header: dict[str, Any]) -> dict[str, str]:
             "title": title[:300]}
 
 
-def param_text(value: Any) -> str:
+def _object(value: JsonValue) -> JsonObject:
+    return value if isinstance(value, dict) else {}
+
+
+def param_text(value: JsonValue | tuple[JsonValue, ...]) -> str:
     """A parameter as a user types it (``-p piles=2,2``)."""
     if isinstance(value, bool):
         return str(value).lower()
@@ -83,7 +89,7 @@ class Record:
     origin: str = "uploaded"
     """``computed``, ``seeded`` or ``uploaded`` (:data:`ORIGINS`)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"id": self.id, "algorithm": self.algorithm, "variant": self.variant,
                 "source": self.source, "title": self.title, "tags": list(self.tags),
                 "size": self.size, "origin": self.origin}
@@ -195,7 +201,7 @@ class SqliteStore:
              tag: str | None = None, text: str | None = None, origin: str | None = None,
              limit: int = 100, offset: int = 0) -> list[Record]:
         where: list[str] = []
-        args: list[Any] = []
+        args: list[str | int] = []
         if origin:
             where.append("t.origin = ?")
             args.append(origin)
@@ -222,7 +228,8 @@ class SqliteStore:
         return [Record(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[6])), r[5], r[7])
                 for r in rows]
 
-    def seed_once(self, key: str, items: Iterable[tuple[bytes, dict[str, Any]]]) -> bool:
+    def seed_once(self, key: str,
+                  items: Iterable[tuple[bytes, Mapping[str, str | Sequence[str]]]]) -> bool:
         """Store ``items`` (bytes, :meth:`put` keywords) as ``seeded`` in one transaction,
         the first time ``key`` is seen only; True when it stored them now.  Later, the
         items already stored are marked ``seeded`` (a store made before origins were

@@ -7,14 +7,13 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .problems import Problem
+from .problem_details import Problem
 
 __all__ = ["SecurityHeaders", "drawing_response", "int_param", "job_pool", "json_response",
            "static_dir", "view_params"]
@@ -42,10 +41,10 @@ def int_param(text: str | None, name: str, default: int, low: int, high: int) ->
     return value
 
 
-def view_params(request: Request) -> dict[str, Any]:
+def view_params(request: Request) -> dict[str, str | bool]:
     """``lang``, ``theme`` and ``window`` from the query (the stepper's toggles)."""
     q = request.query_params
-    out: dict[str, Any] = {}
+    out: dict[str, str | bool] = {}
     for name, allowed in (("lang", ("en", "it")), ("theme", ("colour", "print")),
                           ("step", ("event", "node", "leaf"))):
         value = q.get(name)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from ..errors import InputError, LimitExceeded, TracerError, UsageError, one_line
 from ..jsonio import dumps_json
+from .json_values import JsonObject
 
 __all__ = ["Problem", "from_library", "guarded", "nested", "no_route"]
 
@@ -36,14 +36,14 @@ class Problem(Exception):
             1 if status == 503 else None)
         """Seconds, sent as ``Retry-After`` (a 503 without one says 1)."""
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[..., Problem], tuple[object, ...]]:
         # keyword arguments are not an exception's ``args``: say how to rebuild it, so a
         # problem raised in a worker process crosses back pickled
         return (_problem, (self.status, self.title, self.detail, self.where, self.file,
                            self.retry_after))
 
     def response(self) -> Response:
-        body: dict[str, Any] = {"type": f"https://gametree-tracer.invalid/problems/"
+        body: JsonObject = {"type": f"https://gametree-tracer.invalid/problems/"
                                         f"{self.title.lower().replace(' ', '-')}",
                                 "title": self.title, "status": self.status,
                                 "detail": self.detail}

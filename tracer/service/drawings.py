@@ -1,0 +1,83 @@
+"""Drawing: ``POST /v1/render`` (a trace's diagram), ``POST /v1/frames`` (its steps) and
+``POST /v1/worksheet`` (the blank tree of a quiz).
+
+Game positions are not drawn as worksheets (a worksheet of a game has more nodes than
+a sheet: the refusal says so in one line, docs/service.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from .answer_models import Frame, FramesResponse, answer_text
+from .core import content_of, service_of
+from .json_values import JsonValue
+from .problem_details import guarded
+from .request_models import RenderRequest, WorksheetRequest
+from .web import drawing_response, json_response
+
+if TYPE_CHECKING:
+    from ..trace import Trace
+    from .core import Service
+
+__all__ = ["NO_GAME_SHEET", "ROUTES", "frames_answer"]
+
+NO_GAME_SHEET = ("worksheets are drawn for trees and examples, not games: a game position "
+                 "has more nodes than a sheet (search it with a depth limit instead)")
+
+
+async def render(request: Request) -> Response:
+    service = service_of(request)
+    asked = await service.read(request, RenderRequest)
+
+    def work() -> bytes:
+        from ..api import draw_trace
+
+        return draw_trace(service.trace_of(asked.trace, "trace"),
+                          service.render_options(asked.options), asked.format)
+
+    return drawing_response(await service.job(work), asked.format)
+
+
+async def frames(request: Request) -> Response:
+    service = service_of(request)
+    asked = await service.read(request, RenderRequest)
+    return json_response(await service.job(
+        lambda: frames_answer(service, service.trace_of(asked.trace, "trace"),
+                              asked.options)))
+
+
+async def worksheet(request: Request) -> Response:
+    service = service_of(request)
+    asked = await service.read(request, WorksheetRequest)
+
+    def work() -> bytes:
+        from ..api import worksheet_svg
+
+        # the leaves are counted before anything is searched or drawn
+        return worksheet_svg(content_of(asked, games=NO_GAME_SHEET), limits=service.limits())
+
+    return drawing_response(await service.job(work), "svg")
+
+
+def frames_answer(service: Service, trace: Trace, options: Mapping[str, JsonValue]) -> str:
+    """Every frame of ``trace`` as SVG with its caption (``FramesResponse``)."""
+    from ..api import frame_pictures
+
+    # the page writes each caption beside its picture, as the HTML player does
+    pictures = frame_pictures(trace, service.render_options(options))
+    return answer_text(FramesResponse(
+        count=len(pictures.frames), caption=pictures.caption,
+        frames=[Frame(svg=svg.decode(), caption=caption) for svg, caption in pictures.frames]))
+
+
+ROUTES = [
+    Route("/v1/render", guarded(render), methods=["POST"]),
+    Route("/v1/frames", guarded(frames), methods=["POST"]),
+    Route("/v1/worksheet", guarded(worksheet), methods=["POST"]),
+]

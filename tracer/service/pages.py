@@ -1,0 +1,37 @@
+"""What a browser and a monitor fetch: the page (``/``), the OpenAPI document
+(``GET /v1/openapi.json``) and the health check (``GET /healthz``)."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Route
+
+from ..jsonio import dumps_json
+from .answer_models import answer_text
+from .core import service_of
+from .openapi import openapi
+from .problem_details import guarded
+from .web import json_response, static_dir
+
+__all__ = ["ROUTES"]
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(static_dir() / "index.html", media_type="text/html")
+
+
+async def openapi_document(request: Request) -> Response:
+    return json_response(dumps_json(openapi()))
+
+
+async def healthz(request: Request) -> Response:
+    # on the event loop, never a job: it answers while every job slot is busy
+    return json_response(answer_text(service_of(request).health()))
+
+
+ROUTES = [
+    Route("/", guarded(index)),
+    Route("/v1/openapi.json", guarded(openapi_document)),
+    Route("/healthz", guarded(healthz), methods=["GET"]),
+]

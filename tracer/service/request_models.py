@@ -1,0 +1,352 @@
+"""What the service reads, typed: one frozen dataclass per request body of the OpenAPI
+document (:mod:`.openapi`), named as its schema.
+
+A request body is checked against its schema first (:mod:`.bodies`); its model's
+``from_json`` then only reads it into fields (one parser per resource), ``None`` standing
+for a field the request leaves out (no request field may be ``null``: a test pins it,
+and that each model's fields are its schema's properties).  What is free-form by nature
+(a tree, an answer being checked) stays :data:`~.json_values.JsonValue`; the answers
+are in :mod:`.answer_models`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from ..spec import FIELDS, LIMIT_FIELDS
+from .json_values import JsonObject, JsonValue
+from .problem_details import Problem
+
+__all__ = ["REQUESTS", "CheckRequest", "CompareRequest", "DiffRequest", "ExerciseRequest",
+           "ParseRequest", "RenderRequest", "SearchRequest", "Source", "StoreRequest",
+           "TraceRef", "WorksheetRequest", "spec_options"]
+
+TraceRef: TypeAlias = "str | JsonObject"
+"""A trace in a request: the document itself, or the id of a stored one."""
+
+
+# --- reading a checked body -----------------------------------------------------------
+
+def _wrong(key: str, expected: str) -> Problem:
+    # the schema was checked before: only a schema and a model that disagree get here
+    return Problem(422, "Invalid request", f"expected {expected}", where=f"$.{key}")
+
+
+def _str(data: JsonObject, key: str) -> str | None:
+    value = data.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise _wrong(key, "a string")
+
+
+def _int(data: JsonObject, key: str) -> int | None:
+    value = data.get(key)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise _wrong(key, "an integer")
+
+
+def _required_int(data: JsonObject, key: str) -> int:
+    value = _int(data, key)
+    if value is None:
+        raise _wrong(key, "an integer")
+    return value
+
+
+def _float(data: JsonObject, key: str) -> float | None:
+    value = data.get(key)
+    if value is None or (isinstance(value, int | float) and not isinstance(value, bool)):
+        return value
+    raise _wrong(key, "a number")
+
+
+def _bool(data: JsonObject, key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if isinstance(value, bool):
+        return value
+    raise _wrong(key, "true or false")
+
+
+def _strings(data: JsonObject, key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(str(v) for v in value)
+    raise _wrong(key, "a list of strings")
+
+
+def _numbers(data: JsonObject, key: str) -> tuple[float, float] | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, list) and len(value) == 2:
+        low, high = value
+        if isinstance(low, int | float) and isinstance(high, int | float) \
+                and not isinstance(low, bool) and not isinstance(high, bool):
+            return low, high
+    raise _wrong(key, "two numbers")
+
+
+def _integers(data: JsonObject, key: str) -> tuple[int, int] | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, list) and len(value) == 2:
+        low, high = value
+        if isinstance(low, int) and isinstance(high, int):
+            return low, high
+    raise _wrong(key, "two integers")
+
+
+def _object(data: JsonObject, key: str) -> JsonObject:
+    value = data.get(key, {})
+    if isinstance(value, dict):
+        return value
+    raise _wrong(key, "an object")
+
+
+def _params(data: JsonObject) -> dict[str, str] | None:
+    value = data.get("params")
+    if value is None:
+        return None
+    if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+        return {k: str(v) for k, v in value.items()}
+    raise _wrong("params", "an object of strings")
+
+
+def _trace(data: JsonObject, key: str) -> TraceRef | None:
+    value = data.get(key)
+    if value is None or isinstance(value, str | dict):
+        return value
+    raise _wrong(key, "a trace or the id of a stored one")
+
+
+def _required_trace(data: JsonObject, key: str) -> TraceRef:
+    value = _trace(data, key)
+    if value is None:
+        raise _wrong(key, "a trace or the id of a stored one")
+    return value
+
+
+# --- requests -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Source:
+    """What a request searches: exactly one of ``tree``, ``example``, ``game``
+    (:func:`.core.content_of` says so when it is not)."""
+
+    tree: JsonValue = None
+    """A tree in any input form: the text notation (a string) or its JSON."""
+    example: str | None = None
+    """A lecture tree's name."""
+    game: str | None = None
+    """A built-in game's name."""
+    params: dict[str, str] | None = None
+    """The game's parameters."""
+    root_player: str | None = None
+    """Who moves at a posted tree's root."""
+
+    @staticmethod
+    def read(data: JsonObject) -> SourceValues:
+        """The five fields, in order: the first arguments of every model that extends
+        this one (a tuple, so that they stay typed one by one)."""
+        return (data.get("tree"), _str(data, "example"), _str(data, "game"), _params(data),
+                _str(data, "root_player"))
+
+
+SourceValues: TypeAlias = (
+    "tuple[JsonValue, str | None, str | None, dict[str, str] | None, str | None]")
+
+
+@dataclass(frozen=True)
+class ParseRequest:
+    """``POST /v1/parse``: a tree to read."""
+
+    tree: JsonValue
+    root_player: str | None = None
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> ParseRequest:
+        return cls(tree=data.get("tree"), root_player=_str(data, "root_player"))
+
+
+@dataclass(frozen=True)
+class SearchRequest(Source):
+    """``POST /v1/search``: a source, the search's options (:data:`tracer.spec.FIELDS`),
+    its budgets (capped by the server's), and whether to store its trace."""
+
+    algorithm: str | None = None
+    variant: str | None = None
+    order: str | None = None
+    seed: int | None = None
+    depth: int | None = None
+    cut_on: str | None = None
+    bounds: tuple[float, float] | None = None
+    prover: str | None = None
+    techniques: str | None = None
+    max_nodes: int | None = None
+    time_limit: float | None = None
+    store: bool = False
+    """Keep the trace in the store (its id in the answer)."""
+    tags: tuple[str, ...] = ()
+    """The stored trace's tags."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> SearchRequest:
+        return cls(
+            *Source.read(data), algorithm=_str(data, "algorithm"),
+            variant=_str(data, "variant"), order=_str(data, "order"),
+            seed=_int(data, "seed"), depth=_int(data, "depth"), cut_on=_str(data, "cut_on"),
+            bounds=_numbers(data, "bounds"), prover=_str(data, "prover"),
+            techniques=_str(data, "techniques"), max_nodes=_int(data, "max_nodes"),
+            time_limit=_float(data, "time_limit"), store=_bool(data, "store", False),
+            tags=_strings(data, "tags"))
+
+
+@dataclass(frozen=True)
+class RenderRequest:
+    """``POST /v1/render`` and ``POST /v1/frames``: a trace and how to draw it."""
+
+    trace: TraceRef
+    format: str = "svg"
+    options: JsonObject = dataclasses.field(default_factory=dict)
+    """:class:`tracer.render.RenderOptions` fields (the schema ``RenderOptions``)."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> RenderRequest:
+        return cls(trace=_required_trace(data, "trace"),
+                   format=_str(data, "format") or "svg", options=_object(data, "options"))
+
+
+@dataclass(frozen=True)
+class CheckRequest(Source):
+    """``POST /v1/check``: an answer, and what it answers (a source, a trace or a search
+    problem) with the options of its search."""
+
+    answer: JsonValue = None
+    """The solution (``schemas/solution.json``)."""
+    trace: TraceRef | None = None
+    problem: str | None = None
+    heuristic: str | None = None
+    algorithm: str | None = None
+    variant: str | None = None
+    order: str | None = None
+    seed: int | None = None
+    depth: int | None = None
+    cut_on: str | None = None
+    diagnosis: bool = True
+    """Say why a wrong answer is wrong (small trees only)."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> CheckRequest:
+        return cls(
+            *Source.read(data), answer=data.get("answer"),
+            trace=_trace(data, "trace"), problem=_str(data, "problem"),
+            heuristic=_str(data, "heuristic"), algorithm=_str(data, "algorithm"),
+            variant=_str(data, "variant"), order=_str(data, "order"),
+            seed=_int(data, "seed"), depth=_int(data, "depth"), cut_on=_str(data, "cut_on"),
+            diagnosis=_bool(data, "diagnosis", True))
+
+
+@dataclass(frozen=True)
+class WorksheetRequest(Source):
+    """``POST /v1/worksheet``: the tree or example whose blank sheet to draw."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> WorksheetRequest:
+        return cls(*Source.read(data))
+
+
+@dataclass(frozen=True)
+class DiffRequest:
+    """``POST /v1/diff``: two traces."""
+
+    a: TraceRef
+    b: TraceRef
+    context: int = 3
+    """Events shown before the first difference."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> DiffRequest:
+        context = _int(data, "context")
+        return cls(a=_required_trace(data, "a"), b=_required_trace(data, "b"),
+                   context=3 if context is None else context)
+
+
+@dataclass(frozen=True)
+class CompareRequest(Source):
+    """``POST /v1/compare``: a source and the orderings to compare on it."""
+
+    orders: str | None = None
+    """Comma-separated orderings (``natural,best,random:100``)."""
+    algorithm: str | None = None
+    variant: str | None = None
+    technique: str | None = None
+    """The move-ordering techniques, one list for every ordering."""
+    depth: int | None = None
+    seed: int | None = None
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> CompareRequest:
+        return cls(*Source.read(data), orders=_str(data, "orders"),
+                   algorithm=_str(data, "algorithm"), variant=_str(data, "variant"),
+                   technique=_str(data, "technique"), depth=_int(data, "depth"),
+                   seed=_int(data, "seed"))
+
+
+@dataclass(frozen=True)
+class ExerciseRequest:
+    """``POST /v1/exercise``: the shape of a random alpha-beta exercise."""
+
+    branching: int
+    depth: int
+    cuts: tuple[int, int] | None = None
+    """The range of cuts the tree must have."""
+    values: tuple[int, int] = (0, 20)
+    """The range of the leaf values."""
+    seed: int = 0
+    variant: str = "fail-soft"
+    cut_on: str = "ge"
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> ExerciseRequest:
+        seed = _int(data, "seed")
+        return cls(branching=_required_int(data, "branching"),
+                   depth=_required_int(data, "depth"), cuts=_integers(data, "cuts"),
+                   values=_integers(data, "values") or (0, 20),
+                   seed=0 if seed is None else seed,
+                   variant=_str(data, "variant") or "fail-soft",
+                   cut_on=_str(data, "cut_on") or "ge")
+
+
+@dataclass(frozen=True)
+class StoreRequest:
+    """``POST /v1/traces``: a trace to keep, with its tags."""
+
+    trace: JsonObject
+    tags: tuple[str, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> StoreRequest:
+        trace = _trace(data, "trace")
+        if not isinstance(trace, dict):
+            raise _wrong("trace", "a trace")
+        return cls(trace=trace, tags=_strings(data, "tags"))
+
+
+REQUESTS: Mapping[str, type] = {
+    cls.__name__: cls for cls in (ParseRequest, SearchRequest, RenderRequest, CheckRequest,
+                                  WorksheetRequest, DiffRequest, CompareRequest,
+                                  ExerciseRequest, StoreRequest)}
+"""Each request model by the name of its schema in the OpenAPI document."""
+
+
+def spec_options(request: Source) -> dict[str, object]:
+    """The search options ``request`` gives: its fields that are fields of the search
+    spec (:data:`tracer.spec.FIELDS`), the budgets apart (the service caps them)."""
+    given = {f.name for f in dataclasses.fields(request)}
+    return {name: getattr(request, name) for name in FIELDS
+            if name in given and name not in LIMIT_FIELDS
+            and getattr(request, name) is not None}

@@ -1,0 +1,109 @@
+"""The recorded traces: ``POST/GET /v1/traces``, ``GET /v1/traces/{id}`` (the exact
+bytes stored), its diagram and its frames."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from .answer_models import Listing, Stored, answer_text
+from .core import service_of
+from .drawings import frames_answer
+from .problem_details import Problem, guarded
+from .request_models import StoreRequest
+from .store import ORIGINS, describe
+from .web import drawing_response, int_param, json_response, view_params
+
+__all__ = ["QUERY_LENGTHS", "ROUTES"]
+
+QUERY_LENGTHS = {"algorithm": 40, "example": 100, "tag": 40, "text": 100}
+"""The longest filter of a listing, as the OpenAPI document says (each is matched
+against every stored title, so its length is bounded)."""
+
+FORMATS = ("svg", "png", "pdf", "dot")
+"""The formats of a stored trace's diagram."""
+
+
+async def store_trace(request: Request) -> Response:
+    service = service_of(request)
+    asked = await service.read(request, StoreRequest)
+
+    def work() -> tuple[str, bool]:
+        from ..api import trace_text
+
+        trace = service.trace_of(asked.trace, "trace")
+        # whatever its tags say, a posted trace is the client's: never an answer key
+        return service.store.put(trace_text(trace).encode(),
+                                 **describe(trace.header.to_json()),
+                                 tags=asked.tags, origin="uploaded")
+
+    ident, created = await service.job(work)
+    root = request.scope.get("root_path", "")  # behind a proxy under a sub-path
+    return json_response(answer_text(Stored(id=ident, created=created,
+                                            url=f"{root}/v1/traces/{ident}")))
+
+
+async def list_traces(request: Request) -> Response:
+    service = service_of(request)
+    q = request.query_params
+    limit = int_param(q.get("limit"), "limit", 100, 1, 500)
+    offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
+    for name, longest in QUERY_LENGTHS.items():
+        value = q.get(name)
+        if value is not None and len(value) > longest:
+            raise Problem(400, "Bad request", f"{name} has {len(value)} characters; at "
+                                              f"most {longest}", where=name)
+    origin = q.get("origin")
+    if origin is not None and origin not in ORIGINS:
+        raise Problem(400, "Bad request", f"unknown origin {origin!r} "
+                                          f"(choose from: {', '.join(ORIGINS)})",
+                      where="origin")
+    records = service.store.list(algorithm=q.get("algorithm"), source=q.get("example"),
+                                 tag=q.get("tag"), text=q.get("text"), origin=origin,
+                                 limit=limit, offset=offset)
+    return json_response(answer_text(Listing(items=[r.to_json() for r in records],
+                                             limit=limit, offset=offset)))
+
+
+async def get_trace(request: Request) -> Response:
+    return Response(service_of(request).stored(request), media_type="application/json")
+
+
+async def trace_diagram(request: Request) -> Response:
+    service = service_of(request)
+    service.stored(request)  # a malformed or unknown id: 400 or 404 before any job
+    fmt = request.path_params["format"]
+    if fmt not in FORMATS:
+        raise Problem(404, "Not found", f"no diagram format {fmt!r} "
+                                        f"(choose from: {', '.join(FORMATS)})")
+    options = view_params(request)
+    ident: str = request.path_params["id"]
+
+    def work() -> bytes:
+        from ..api import draw_trace
+
+        return draw_trace(service.stored_trace(ident), service.render_options(options), fmt)
+
+    return drawing_response(await service.job(work), fmt, filename=f"{ident[:12]}.{fmt}")
+
+
+async def trace_frames(request: Request) -> Response:
+    service = service_of(request)
+    service.stored(request)  # a malformed or unknown id: 400 or 404 before any job
+    options = view_params(request)
+    step = request.query_params.get("step")
+    if step is not None:
+        options["step"] = step
+    ident: str = request.path_params["id"]
+    return json_response(await service.job(
+        lambda: frames_answer(service, service.stored_trace(ident), options)))
+
+
+ROUTES = [
+    Route("/v1/traces", guarded(store_trace), methods=["POST"]),
+    Route("/v1/traces", guarded(list_traces), methods=["GET"]),
+    Route("/v1/traces/{id}", guarded(get_trace)),
+    Route("/v1/traces/{id}/diagram.{format}", guarded(trace_diagram)),
+    Route("/v1/traces/{id}/frames", guarded(trace_frames)),
+]
