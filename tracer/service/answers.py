@@ -27,6 +27,7 @@ from .problem_details import Problem
 from .request_models import TraceRef
 from .store import TRUSTED, param_text, trace_id
 
+# Type-only: the library is loaded by the workers; the Service is handed in by the route.
 if TYPE_CHECKING:
     from ..api import Content, Limits
     from ..trace import Trace

@@ -20,6 +20,7 @@ from .problem_details import guarded
 from .request_models import CheckRequest
 from .web import json_response
 
+# Type-only: trees are parsed in the worker, not when the routes are imported.
 if TYPE_CHECKING:
     from ..trees import Tree
 

@@ -35,6 +35,7 @@ from .store import SqliteStore, TraceStore, describe
 from .warm import warm_up
 from .web import job_pool
 
+# Type-only: the library is loaded by the warm-up and the workers, not by importing the app.
 if TYPE_CHECKING:
     from ..api import Content, Limits
     from ..render import RenderOptions

@@ -21,6 +21,7 @@ from .problem_details import guarded
 from .request_models import RenderRequest, WorksheetRequest
 from .web import drawing_response, json_response
 
+# Type-only: a trace is read in the worker; the Service is handed in by the route.
 if TYPE_CHECKING:
     from ..trace import Trace
     from .core import Service

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from .json_values import JsonObject, JsonValue, as_object
 from .store import ORIGINS
 
+# Type-only: jsonschema is imported when the first request is validated.
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
 
