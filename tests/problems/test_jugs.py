@@ -99,7 +99,8 @@ def test_bad_parameters_name_the_value_and_the_choices(params: dict[str, str],
 
 
 def test_unknown_problem_lists_the_known_ones() -> None:
-    with pytest.raises(UsageError, match=r"unknown problem 'jug' \(choose from: jugs, puzzle8\)"):
+    with pytest.raises(UsageError,
+                       match=r"unknown problem 'jug' \(choose from: jugs, puzzle8, romania\)"):
         make_problem("jug")
 
 
