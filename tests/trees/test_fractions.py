@@ -1,0 +1,103 @@
+"""Chance probabilities as textbooks write them: fractions (1/3) and ``uniform``, kept
+exact from the tree file to the trace and the picture."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tracer.errors import InputError
+from tracer.schema import validate
+from tracer.trees import format_tree_text, parse_tree_json, parse_tree_text
+
+DIE = "A(B[uniform](1 2 3 4 5 6) C[chance]([p=1/3]3 [p=2/3]4))"
+
+
+def probs(tree_text: str, node: str) -> list[object]:
+    tree = parse_tree_text(tree_text)
+    return [c.prob for c in tree.find(node).children]
+
+
+def test_fractions_and_uniform_are_exact() -> None:
+    assert probs(DIE, "B") == [Fraction(1, 6)] * 6
+    assert all(type(p) is Fraction for p in probs(DIE, "B"))
+    assert probs(DIE, "C") == [Fraction(1, 3), Fraction(2, 3)]
+    assert parse_tree_text(DIE).find("B").player.value == "chance"
+
+
+def test_decimals_stay_floats() -> None:
+    assert probs("A[chance]([p=0.5]1 [p=0.5]2)", "A") == [0.5, 0.5]
+    assert all(type(p) is float for p in probs("A[chance]([p=0.5]1 [p=0.5]2)", "A"))
+
+
+def test_json_takes_fraction_strings_and_uniform() -> None:
+    doc = {"tree": {"label": "A", "children": [
+        {"label": "B", "uniform": True, "children": [1, 2, 3]},
+        {"label": "C", "player": "chance", "children": [
+            {"value": 3, "prob": "1/4"}, {"value": 4, "prob": " 3 / 4 "}]}]}}
+    tree = parse_tree_json(doc)
+    assert [c.prob for c in tree.find("B").children] == [Fraction(1, 3)] * 3
+    assert [c.prob for c in tree.find("C").children] == [Fraction(1, 4), Fraction(3, 4)]
+    validate(doc, "tree", file="x")
+
+
+@pytest.mark.parametrize("text", [DIE, "X[uniform](A[uniform](1 2) 3)",
+                                  "A[chance]([p=1/2]1 [p=0.25]2 [p=1/4]3)"])
+def test_writers_keep_the_fractions(text: str) -> None:
+    tree = parse_tree_text(text)
+    doc = tree.to_json()
+    validate(doc, "tree", file="x")
+    assert parse_tree_json(doc).same_as(tree)
+    again = format_tree_text(tree)
+    assert "p=1/" in again
+    assert parse_tree_text(again).same_as(tree)
+
+
+def test_to_json_spells_a_fraction_as_a_string() -> None:
+    doc = parse_tree_text("A[uniform](1 2 3)").to_json()
+    assert [c["prob"] for c in doc["tree"]["children"]] == ["1/3", "1/3", "1/3"]
+    assert parse_tree_text("A[uniform](1)").to_json()["tree"]["children"][0]["prob"] == "1/1"
+
+
+TEXT_ERRORS = [
+    ("A[chance]([p=1/3]1 [p=1/3]2)", "line 1, column 1: the probabilities below chance node "
+                                     "A sum to 2/3, not 1"),
+    # 1e-12 too much: within the decimal tolerance, but fractions are exact
+    ("A[chance]([p=1/3]1 [p=2/3]2 [p=1/1000000000000]3)", "sum to 1000000000001/1000000000000"),
+    ("A[chance]([p=1/0]1 [p=1]2)", "malformed fraction '1/0'"),
+    ("A[chance]([p=1/2/3]1 [p=1]2)", "malformed fraction '1/2/3'"),
+    ("A[chance]([p=3/2]1 [p=1]2)", "a probability must be a number between 0 and 1 or a "
+                                   "fraction such as 1/3, got 3/2"),
+    ("A[uniform]([p=1/2]1 2)", "node B has a probability, but its parent A is uniform (each "
+                               "child gets 1/2)"),
+    ("A[max, uniform](1 2)", "two players given: max and uniform (a uniform node is a chance "
+                             "node)"),
+    ("A(B[uniform]:3 4)", "uniform node B has no children"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), TEXT_ERRORS, ids=[m[:30] for _, m in TEXT_ERRORS])
+def test_text_errors(text: str, message: str) -> None:
+    with pytest.raises(InputError) as info:
+        parse_tree_text(text, file="x.tree")
+    assert message in str(info.value)
+
+
+JSON_ERRORS = [
+    ({"player": "chance", "children": [{"value": 1, "prob": "1/3"}, {"value": 2, "prob": "1/2"}]},
+     "$: the probabilities below chance node A sum to 5/6, not 1"),
+    ({"player": "chance", "children": [{"value": 1, "prob": "half"}, 2]},
+     "$.children[0].prob: a probability must be a number between 0 and 1 or a fraction such "
+     'as 1/3, got "half"'),
+    ({"uniform": False, "children": [1, 2]}, "$.uniform: 'uniform' must be true, got false"),
+    ({"player": "max", "uniform": True, "children": [1, 2]},
+     "$.uniform: a max node cannot be uniform"),
+]
+
+
+@pytest.mark.parametrize(("doc", "message"), JSON_ERRORS, ids=[m[:30] for _, m in JSON_ERRORS])
+def test_json_errors(doc: dict[str, object], message: str) -> None:
+    with pytest.raises(InputError) as info:
+        parse_tree_json(doc, file="x.json")
+    assert f"x.json: {message}" in str(info.value)
