@@ -3,12 +3,19 @@ exact from the tree file to the trace and the picture."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from tracer.cli import main
 from tracer.errors import InputError
+from tracer.render import trace_dot
 from tracer.schema import validate
+from tracer.trace import Trace
 from tracer.trees import format_tree_text, parse_tree_json, parse_tree_text
 
 DIE = "A(B[uniform](1 2 3 4 5 6) C[chance]([p=1/3]3 [p=2/3]4))"
@@ -101,3 +108,73 @@ def test_json_errors(doc: dict[str, object], message: str) -> None:
     with pytest.raises(InputError) as info:
         parse_tree_json(doc, file="x.json")
     assert f"x.json: {message}" in str(info.value)
+
+
+# --------------------------------------------------------------------------- the search
+
+
+def _search(text: str, tmp_path: Path, *extra: str) -> dict[str, Any]:
+    (tmp_path / "t.tree").write_text(text, encoding="utf-8")
+    out = tmp_path / "t.json"
+    result = CliRunner().invoke(main, ["run", str(tmp_path / "t.tree"), "-a", "expectiminimax",
+                                       "-o", str(out), *extra])
+    assert result.exit_code == 0, result.output
+    doc: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    validate(doc, "trace", file=str(out))
+    return doc
+
+
+def _backups(doc: dict[str, Any]) -> list[tuple[str, str, Any, Any]]:
+    return [(e["node"], e["child"], e["value"], e.get("exact")) for e in doc["events"]
+            if e["type"] == "backup"]
+
+
+def test_expected_values_stay_exact(tmp_path: Path) -> None:
+    doc = _search(DIE, tmp_path)
+    backups = _backups(doc)
+    # B: (1+2+...+6)/6 = 7/2, a finite decimal: a number is exact enough
+    assert backups[5] == ("B", "I", 3.5, None)
+    assert backups[6][:2] == ("A", "B")
+    # C: 3/3 + 4*2/3 = 11/3, which no JSON number gives: "exact" says it
+    assert backups[7] == ("C", "J", 1, None)
+    assert backups[8] == ("C", "K", 11 / 3, "11/3")
+    assert backups[9] == ("A", "C", 11 / 3, "11/3")
+    assert doc["result"]["value"] == 11 / 3
+    expand_c = next(e for e in doc["events"] if e["type"] == "expand" and e["node"] == "C")
+    assert expand_c["probs"] == [1 / 3, 2 / 3]
+    assert doc["header"]["source"]["tree"]["tree"]["children"][1]["children"][0]["prob"] == "1/3"
+
+
+def test_exact_sums_do_not_drift(tmp_path: Path) -> None:
+    # ten outcomes of 1/10 worth 1 each: floats give 0.9999999999999999, fractions 1
+    doc = _search("A[uniform](" + " ".join(["1"] * 10) + ")", tmp_path)
+    assert doc["result"]["value"] == 1 and type(doc["result"]["value"]) is int
+    decimal = _search("A[chance](" + " ".join(["[p=0.1]1"] * 10) + ")", tmp_path)
+    assert decimal["result"]["value"] == 0.9999999999999999
+
+
+def test_decimal_probabilities_write_no_exact_field(tmp_path: Path) -> None:
+    doc = _search("A(B[chance]([p=0.25]1 [p=0.75]3) C[chance]([p=0.5]0 [p=0.5]4))", tmp_path)
+    assert all("exact" not in e for e in doc["events"])
+    assert doc["result"]["value"] == 2.5
+
+
+def test_star1_keeps_the_sums_exact(tmp_path: Path) -> None:
+    doc = _search(DIE, tmp_path, "--variant", "star1", "--bounds", "0", "6")
+    assert ("C", "K", 11 / 3, "11/3") in _backups(doc)
+    assert doc["result"]["value"] == 11 / 3
+
+
+def test_the_picture_writes_fractions(tmp_path: Path) -> None:
+    doc = _search(DIE, tmp_path)
+    dot = trace_dot(Trace.from_json(doc))
+    assert ">11/3<" in dot  # C and A
+    assert dot.count("1/6") >= 6 and "2/3" in dot  # the edges
+    assert "value 11/3, best move C" in dot
+    assert "3.667" not in dot
+    # the same from a .jsonl stream (the compiled scanner reads its lines)
+    (tmp_path / "t.tree").write_text(DIE, encoding="utf-8")
+    stream = tmp_path / "t.jsonl"
+    CliRunner().invoke(main, ["run", str(tmp_path / "t.tree"), "-a", "expectiminimax", "-o",
+                              str(stream)])
+    assert trace_dot(str(stream)) == dot

@@ -107,7 +107,7 @@ class Words:
         text = f"{n:,}"
         return text.replace(",", ".") if self.lang == "it" else text
 
-    def bound(self, relation: str, x: Number) -> str:
+    def bound(self, relation: str, x: Number | Fraction) -> str:
         """``≥ 3`` (relation ``ge``), ``≤ 2`` (``le``) or the bare number (``eq``)."""
         if relation == "ge":
             return f"{self.ge} {self.number(x)}"
