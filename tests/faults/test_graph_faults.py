@@ -1,6 +1,7 @@
 """Fault cases for graph files and textbook problems (run through the harness, as
 test_faults.py): ``gametrace astar FILE.graph|FILE.json`` and ``admissible`` on broken,
-hostile or oversized graphs, Romania and the jugs with bad parameters.
+hostile or oversized graphs, Romania and the jugs with bad parameters, and tree files
+whose chance probabilities are bad fractions.
 
 Each case must end with exit 1 or 2 and one line naming what was wrong (the file and
 the line or JSON path, for a file), with no file written.
@@ -21,6 +22,11 @@ def _text(name: str, body: bytes, contains: str, *, code: int = 1,
     return Case(f"graph-text-{name}", [command, "m.graph", "-o", "t.json"]
                 if command == "astar" else [command, "m.graph"], {"m.graph": body},
                 codes=(code,), contains=contains, category="graph text")
+
+
+def _tree(name: str, body: bytes, contains: str) -> Case:
+    return Case(f"fraction-{name}", ["run", "t.tree", "-a", "expectiminimax", "-o", "t.json"],
+                {"t.tree": body}, codes=(1,), contains=contains, category="fractions")
 
 
 def _json(name: str, doc: object, contains: str) -> Case:
@@ -85,6 +91,16 @@ def _cases() -> list[Case]:
         _json("goal", {**edge, "goal": []}, "$.goal: expected at least one goal"),
         _json("table", {**edge, "heuristics": {"zero": {"S": 0, "G": 0}}},
               "$.heuristics.zero: the heuristic name 'zero' is taken"),
+        _tree("zero-denominator", b"A[chance]([p=1/0]1 [p=1]2)", "malformed fraction '1/0'"),
+        _tree("inexact-sum", b"A[chance]([p=1/3]1 [p=1/3]2)", "sum to 2/3, not 1"),
+        _tree("uniform-and-p", b"A[uniform]([p=1/2]1 2)", "its parent A is uniform"),
+        _tree("uniform-max", b"A[max, uniform](1 2)", "a uniform node is a chance node"),
+        _tree("huge-fraction", b"A[chance]([p=1/" + b"9" * 5000 + b"]1 [p=1]2)",
+              "malformed fraction"),
+        Case("fraction-json", ["run", "t.json", "-a", "expectiminimax"],
+             {"t.json": b'{"player": "chance", "children": [{"value": 1, "prob": "1/x"}, 2]}'},
+             codes=(1,), contains="t.json: $.children[0].prob: a probability must be",
+             category="fractions"),
         Case("romania-start", ["astar", "romania", "-p", "start=Paris"], {}, codes=(2,),
              contains="start 'Paris' is not a node of romania", category="romania"),
         Case("romania-goal", ["astar", "romania", "-p", "goal=Arad,Sofia"], {}, codes=(2,),

@@ -178,3 +178,15 @@ def test_the_picture_writes_fractions(tmp_path: Path) -> None:
     CliRunner().invoke(main, ["run", str(tmp_path / "t.tree"), "-a", "expectiminimax", "-o",
                               str(stream)])
     assert trace_dot(str(stream)) == dot
+
+
+def test_a_trace_whose_exact_disagrees_with_its_number_draws_the_number(tmp_path: Path) -> None:
+    doc = _search(DIE, tmp_path)
+    for event in doc["events"]:
+        if event.get("exact") == "11/3":
+            event["exact"] = "7/3"
+    dot = trace_dot(Trace.from_json(doc))
+    assert "7/3" not in dot and "3.667" in dot
+    doc["events"][-1]["exact"] = "1/0"
+    with pytest.raises(InputError, match="exact"):
+        validate(doc, "trace", file="t.json")

@@ -436,6 +436,8 @@ class Replay(EventVisitor[None]):
 def _exact(text: str, value: Number) -> Number | Fraction:
     """The fraction ``text`` stands for, when ``value`` is its float; else ``value`` (a
     trace written by hand may disagree with itself: the number wins)."""
+    if len(text) > 700:  # the schema's longest; a megabyte of digits is no value
+        return value
     try:
         exact = Fraction(text)
     except (ValueError, ZeroDivisionError):
