@@ -108,3 +108,19 @@ def test_astar_jugs_goal_forms() -> None:
     assert bad.exit_code == 2
     assert bad.stderr == ("gametrace: error: goal '4,4': jug 1 holds at most 3 litres, "
                           "not 4\n")
+
+
+def test_validate_knows_graph_files(tmp_path: Path) -> None:
+    text = tmp_path / "triangle.graph"
+    text.write_text(MAP, encoding="utf-8")
+    assert gametrace("validate", str(text)).stdout == f"{text}: valid graph (text form)\n"
+    doc = tmp_path / "triangle.json"
+    doc.write_text(json.dumps({"edges": [["S", "G", 1]], "start": "S", "goal": "G"}),
+                   encoding="utf-8")
+    assert gametrace("validate", str(doc)).stdout == f"{doc}: valid graph\n"
+    doc.write_text(json.dumps({"edges": [["S", "G", 0]], "start": "S", "goal": "G"}),
+                   encoding="utf-8")
+    bad = gametrace("validate", str(doc))
+    assert bad.exit_code == 1
+    assert bad.stderr == (f"gametrace: error: {doc}: $.edges[0][2]: expected a cost greater "
+                          "than 0, got 0\n")

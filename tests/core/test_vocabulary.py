@@ -40,7 +40,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     "goal": (frozenset({
         "problems/jugs.py", "problems/puzzle8.py", "games/dice.py", "games/registry.py",
         "analysis/astar_table.py", "problems/graph.py", "problems/graph_forms.py",
-        "problems/romania.py"}), "a game's or a problem's goal"),
+        "problems/romania.py", "sources.py"}), "a game's or a problem's goal"),
     # an HTTP answer's field (problem+json, the health check, a class problem's state)
     "status": (frozenset({"service/core.py", "service/problems.py", "service/openapi.py"}),
                "an HTTP answer's status"),
