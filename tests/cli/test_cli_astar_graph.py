@@ -124,3 +124,22 @@ def test_validate_knows_graph_files(tmp_path: Path) -> None:
     assert bad.exit_code == 1
     assert bad.stderr == (f"gametrace: error: {doc}: $.edges[0][2]: expected a cost greater "
                           "than 0, got 0\n")
+
+
+def test_check_an_astar_answer_on_romania_and_on_a_graph_file(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({
+        "conventions": {"algorithm": "astar"},
+        "expanded": ["Arad", "Sibiu", "Rimnicu Vilcea", "Fagaras", "Pitesti", "Bucharest"],
+        "path": ["Arad", "Sibiu", "Fagaras", "Bucharest"], "cost": 450}), encoding="utf-8")
+    result = gametrace("check", "romania", str(answer), "-a", "astar")
+    assert result.exit_code == 1
+    assert "right  expanded" in result.stdout
+    assert re.search(r"WRONG +cost +expected 418; you wrote 450", result.stdout)
+    graph = tmp_path / "triangle.graph"
+    graph.write_text(MAP, encoding="utf-8")
+    answer.write_text(json.dumps({"conventions": {"algorithm": "astar"},
+                                  "path": ["S", "A", "G"], "cost": 2}), encoding="utf-8")
+    result = gametrace("check", str(graph), str(answer), "-a", "astar")
+    assert result.exit_code == 0, result.output
+    assert f"on {graph}" in result.stdout and "All right!" in result.stdout
