@@ -3,10 +3,14 @@ their one-line errors, the bounds, and the problem a graph makes."""
 
 from __future__ import annotations
 
+import heapq
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracer.errors import InputError, MissingInput, UsageError
 from tracer.problems import find_problem
@@ -258,3 +262,46 @@ def test_make_problem_never_reads_a_file(tmp_path: Path) -> None:
 
     with pytest.raises(UsageError, match="unknown problem"):
         make_problem(str(path))
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> Graph:
+    """Random connected-or-not graphs of up to 8 nodes with whole or decimal costs."""
+    n = draw(st.integers(2, 8))
+    names = [f"n{i}" for i in range(n)]
+    pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+                          .filter(lambda p: p[0] < p[1]), min_size=1, max_size=16,
+                          unique=True))
+    costs = draw(st.lists(st.one_of(st.integers(1, 20), st.floats(0.5, 20, allow_nan=False)),
+                          min_size=len(pairs), max_size=len(pairs)))
+    edges = tuple((names[a], names[b], c) for (a, b), c in zip(pairs, costs, strict=True))
+    used = list(dict.fromkeys(x for a, b, _ in edges for x in (a, b)))
+    return parse_graph_json({"edges": [list(e) for e in edges], "start": used[0],
+                             "goal": used[-1]})
+
+
+def _dijkstra(graph: Graph) -> float:
+    dist = {graph.start: 0.0}
+    todo = [(0.0, graph.start)]
+    done: set[str] = set()
+    while todo:
+        d, node = heapq.heappop(todo)
+        if node in done:
+            continue
+        if node in graph.goals:
+            return d
+        done.add(node)
+        for a, b, c in graph.edges:
+            for x, y in ((a, b), (b, a)):
+                if x == node and d + c < dist.get(y, math.inf):
+                    dist[y] = d + c
+                    heapq.heappush(todo, (d + c, y))
+    return math.inf
+
+
+@settings(max_examples=60, deadline=None)
+@given(graphs())
+def test_uniform_cost_search_finds_dijkstra_s_cost_and_json_reads_back(graph: Graph) -> None:
+    assert parse_graph_json(graph.to_json()) == graph
+    result = astar(GraphProblem(graph, name="g"), heuristic="zero")
+    assert result.value == pytest.approx(_dijkstra(graph))
