@@ -172,6 +172,9 @@ class Backup(Event):
     """Negamax variants: the parent's value from its side to move's point of view."""
     prob: float | None = None
     """Chance nodes: the child's probability; ``value`` is then the weighted sum so far."""
+    exact: str | None = None
+    """``value`` exactly, as a fraction (``"11/3"``), when it was computed from
+    probabilities given as fractions and has no finite decimal expansion."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from .jsonio import json_path
 
 __all__ = ["SCHEMAS", "is_valid", "load_schema", "validate"]
 
-SCHEMAS = ("tree", "trace", "solution", "payoff")
+SCHEMAS = ("tree", "trace", "solution", "payoff", "graph")
 
 
 def _schema_dir() -> Path:

@@ -171,6 +171,7 @@ _SOLUTION_KEYS = frozenset({"conventions", "values", "evaluated", "pruned", "alp
 def file_kind(data: Any) -> str:
     """What a JSON document is, from its keys: ``trace`` (a ``format`` key), ``payoff``
     (``rows``/``columns``/``payoffs``, or a recorded ``game`` with ``equilibria``),
+    ``graph`` (``edges``/``start``/``goal``: a graph for A*),
     ``solution`` (solution items) or ``tree`` (anything else)."""
     if not isinstance(data, dict):
         return "tree"
@@ -178,6 +179,8 @@ def file_kind(data: Any) -> str:
         return "trace"
     if {"rows", "columns", "payoffs"} <= data.keys() or {"game", "equilibria"} <= data.keys():
         return "payoff"
+    if {"edges", "start", "goal"} <= data.keys():
+        return "graph"
     if data.keys() & _SOLUTION_KEYS:
         return "solution"
     return "tree"

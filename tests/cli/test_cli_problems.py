@@ -79,7 +79,7 @@ def test_astar_unreachable_goal() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["jug"], "unknown problem 'jug' (choose from: jugs, puzzle8)"),
+    (["jug"], "unknown problem 'jug' (choose from: jugs, puzzle8, romania) or a graph file"),
     (["jugs", "--heuristic", "h2"], "unknown heuristic 'h2' for jugs (choose from: lecture, zero)"),
     (["jugs", "-p", "goal"], "expected -p KEY=VALUE, got 'goal'"),
     (["jugs", "-p", "size=3"], "unknown parameter 'size' for jugs"),

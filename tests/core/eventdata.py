@@ -34,7 +34,7 @@ FULL: dict[str, Event] = {e.type: e for e in (
     Expand(1, "A", None, 0, "max", ("B", "C"), value=-INF, alpha=-INF, beta=INF,
            label="start", moves=("b", "c"), probs=(0.25, 0.75)),
     Evaluate(2, "B", "A", 1, "min", 3, "terminal", score=-3, label="leaf \"B\""),
-    Backup(3, "A", "B", 3, 3, "B", alpha=3, beta=INF, score=3.5, prob=0.25),
+    Backup(3, "A", "B", 3, 3, "B", alpha=3, beta=INF, score=3.5, prob=0.25, exact="3/1"),
     Cut(4, "C", "alpha", "F", 3, 2, 2, ("G", "H")),
     Status(5, "A", "solved", ("B",), kind="or"),
     Numbers(6, "A", 1, INF),

@@ -39,7 +39,8 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     # a parameter or a node's role: the goal of a puzzle or a dice game, an A* goal node
     "goal": (frozenset({
         "problems/jugs.py", "problems/puzzle8.py", "games/dice.py", "games/registry.py",
-        "analysis/astar/report.py"}), "a game's or a problem's goal"),
+        "analysis/astar/report.py", "problems/graph.py", "problems/graph_forms.py",
+        "problems/romania.py", "sources.py"}), "a game's or a problem's goal"),
     # an HTTP answer's field (problem+json, the health check, a class problem's state)
     "status": (frozenset({"service/core.py", "service/problems.py", "service/openapi.py"}),
                "an HTTP answer's status"),

@@ -79,7 +79,14 @@ def test_parameters() -> None:
     ({"capacities": "3,x"}, "capacities must be whole numbers"),
     ({"capacities": "3,0"}, "must be positive"),
     ({"start": "4,0"}, "does not fit"),
-    ({"goal": "1,2"}, "goal must be one number"),
+    ({"goal": "1,2,3"}, "goal '1,2,3' names 3 jugs, but there are 2"),
+    ({"goal": "x"}, "goal must be the litres in some jug (goal=4), a total (goal=total=4)"),
+    ({"goal": "total=1,2"}, "goal must be the litres in some jug"),
+    ({"goal": "-1"}, "goal must be the litres in some jug"),
+    ({"goal": "_,_"}, "asks for nothing"),
+    ({"goal": "4,1"}, "jug 1 holds at most 3 litres, not 4"),
+    ({"goal": "6"}, "goal 6 is more than any jug can hold (5 litres)"),
+    ({"goal": "total=9"}, "goal total=9 is more than all the jugs together can hold (8 litres)"),
     ({"order": "fill1,fill2"}, "missing: pour1-2"),
     ({"order": "fill1,fill3,pour1-2,pour2-1,empty1,empty2"}, "unknown jug action 'fill3'"),
     ({"size": "3"}, "unknown parameter 'size' for jugs (allowed: capacities, start, goal"),
@@ -92,5 +99,52 @@ def test_bad_parameters_name_the_value_and_the_choices(params: dict[str, str],
 
 
 def test_unknown_problem_lists_the_known_ones() -> None:
-    with pytest.raises(UsageError, match=r"unknown problem 'jug' \(choose from: jugs, puzzle8\)"):
+    with pytest.raises(UsageError,
+                       match=r"unknown problem 'jug' \(choose from: jugs, puzzle8, romania\)"):
         make_problem("jug")
+
+
+def test_goal_spellings_and_their_canonical_parameter() -> None:
+    def goal(text: str) -> str:
+        return make_problem("jugs", {"goal": text}).params["goal"]
+
+    assert goal("4") == "4"
+    assert goal("total=4") == goal("total:4") == "total=4"
+    assert goal("0,4") == goal("(0, 4)") == "0,4"
+    assert goal("_,4") == "_,4"
+
+
+def test_a_total_goal_counts_every_jug() -> None:
+    jugs = make_problem("jugs", {"goal": "total=4"})
+    assert jugs.is_goal((3, 1)) and jugs.is_goal((0, 4)) and jugs.is_goal((1, 3))
+    assert not jugs.is_goal((0, 5)) and not jugs.is_goal((2, 3))
+    assert jugs.heuristics["lecture"]((3, 5)) == 4
+    assert jugs.heuristics["lecture"]((0, 0)) == 4
+
+
+def test_a_goal_for_each_jug_may_leave_one_free() -> None:
+    both = make_problem("jugs", {"goal": "0,4"})
+    assert both.is_goal((0, 4)) and not both.is_goal((3, 4))
+    assert both.heuristics["lecture"]((3, 2)) == 3 + 2
+    second = make_problem("jugs", {"goal": "_,4"})
+    assert second.is_goal((3, 4)) and second.is_goal((0, 4)) and not second.is_goal((3, 1))
+    assert second.heuristics["lecture"]((3, 1)) == 3
+
+
+@pytest.mark.parametrize(("goal", "cost", "last"), [
+    ("1", 4, (1, 5)),
+    ("_,4", 6, (3, 4)),      # the Die Hard puzzle: four gallons in the five-gallon jug
+    ("0,4", 7, (0, 4)),
+    ("total=4", 7, (3, 1)),
+])
+def test_uniform_cost_search_finds_the_shortest_pouring(goal: str, cost: int,
+                                                        last: tuple[int, int]) -> None:
+    from tracer.record import MemoryRecorder
+    from tracer.search.astar import astar
+
+    rec = MemoryRecorder()
+    result = astar(make_problem("jugs", {"goal": goal}), heuristic="zero", recorder=rec)
+    assert result.value == cost
+    goal_event = [e for e in rec.trace.events if e.type == "goal"][-1]
+    labels = {e.node: e.label for e in rec.trace.events if e.type == "generate"}
+    assert labels[goal_event.node] == f"({last[0]},{last[1]})"

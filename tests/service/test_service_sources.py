@@ -54,7 +54,7 @@ def test_the_algorithms_and_problems_are_the_librarys(client: TestClient) -> Non
     algos = client.get("/v1/algorithms").json()
     assert algos["algorithms"] == [{"name": k, "variants": list(v)}
                                    for k, v in ALGORITHMS.items()]
-    assert algos["problems"] == list(PROBLEMS) == ["jugs", "puzzle8"]
+    assert algos["problems"] == list(PROBLEMS) == ["jugs", "puzzle8", "romania"]
 
 
 def test_a_typo_in_a_name_gets_the_nearest_choice(client: TestClient) -> None:
@@ -89,7 +89,7 @@ def test_an_astar_answer_needs_a_problem(client: TestClient) -> None:
     got = client.post("/v1/check", json={"example": "aima", "answer": JUGS_BY_STATE})
     assert got.status_code == 422
     assert got.json()["detail"].startswith("A* answers are checked against a search "
-                                           "problem (choose from: jugs, puzzle8)")
+                                           "problem (choose from: jugs, puzzle8, romania)")
     got = client.post("/v1/check", json={"problem": "jugs", "answer": {"value": 3}})
     assert got.status_code == 422 and "jugs is a search problem" in got.json()["detail"]
 

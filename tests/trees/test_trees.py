@@ -336,7 +336,7 @@ JSON_ERRORS = [
     pytest.param(
         [1, {"value": 4, "colour": "red"}],
         "$[1].colour",
-        "unknown key 'colour' (allowed: children, label, player, prob, value)",
+        "unknown key 'colour' (allowed: children, label, player, prob, uniform, value)",
         id="unknown-key",
     ),
     pytest.param(
@@ -391,7 +391,7 @@ JSON_ERRORS = [
     pytest.param(
         {"player": "chance", "children": [{"value": 1, "prob": 1.5}]},
         "$.children[0].prob",
-        "a probability must be a number between 0 and 1, got 1.5",
+        "a probability must be a number between 0 and 1 or a fraction such as 1/3, got 1.5",
         id="prob-range",
     ),
     pytest.param(
@@ -473,13 +473,13 @@ TEXT_ERRORS = [
     pytest.param(
         "A[foo](1)",
         "line 1, column 3",
-        "unknown attribute 'foo' (allowed: chance, max, min, p=<probability>)",
+        "unknown attribute 'foo' (allowed: chance, max, min, uniform, p=<probability>)",
         id="unknown-attribute",
     ),
     pytest.param(
         "A[](1)",
         "line 1, column 3",
-        "expected an attribute (max, min, chance or p=<probability>) but found ']'",
+        "expected an attribute (max, min, chance, uniform or p=<probability>) but found ']'",
         id="empty-attributes",
     ),
     pytest.param(
@@ -494,7 +494,7 @@ TEXT_ERRORS = [
     pytest.param(
         "X[chance](B[p=1.5]:1)",
         "line 1, column 15",
-        "a probability must be a number between 0 and 1, got 1.5",
+        "a probability must be a number between 0 and 1 or a fraction such as 1/3, got 1.5",
         id="prob-range",
     ),
     pytest.param(

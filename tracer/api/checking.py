@@ -151,13 +151,16 @@ def diff_files(a: str | os.PathLike[str], b: str | os.PathLike[str], *,
 
 
 def check_admissible(problem: str, *, heuristic: str | None = None,
-                     params: Mapping[str, str] | None = None) -> AdmissibilityReport:
+                     params: Mapping[str, str] | None = None,
+                     files: bool = False) -> AdmissibilityReport:
     """Is ``heuristic`` (default: the problem's own) admissible and consistent on every
-    reachable state of ``problem`` (``gametrace admissible``)?"""
+    reachable state of ``problem`` (``gametrace admissible``)?  With ``files`` (the
+    command line), ``problem`` may also be a graph file."""
     from ..analysis.astar import check_heuristic
-    from ..problems import make_problem
+    from ..problems import find_problem, make_problem
 
-    return check_heuristic(make_problem(problem, dict(params or {})), heuristic)
+    made = (find_problem if files else make_problem)(problem, dict(params or {}))
+    return check_heuristic(made, heuristic)
 
 
 def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | None = None,

@@ -84,16 +84,24 @@ def search_content(source: Content, *, spec: SearchSpec | None = None,
 
 def search_problem(problem: str, *, params: Mapping[str, str] | None = None,
                    heuristic: str | None = None, variant: str = "graph",
-                   limits: Limits = NO_LIMITS, recorder: Recorder = NULL) -> Result:
+                   limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
+                   files: bool = False) -> Result:
     """A* on the search problem named ``problem`` (``gametrace astar``), with its
     ``params``, the ``heuristic`` named (default: the problem's own) and ``variant``
-    (``graph`` or ``tree`` search)."""
-    from ..problems import choose_heuristic, make_problem
-    from ..search.astar import astar
+    (``graph`` or ``tree`` search).  With ``files`` (the command line, never the
+    service), ``problem`` may also be a graph file, whose graph the trace's source
+    then holds."""
+    from ..problems import PROBLEMS, choose_heuristic, find_problem, make_problem
+    from ..problems.graph import GraphProblem
+    from ..search.astar import astar, problem_source
 
-    made = make_problem(problem, dict(params or {}))
-    return astar(made, heuristic=choose_heuristic(made, heuristic), variant=variant,
-                 recorder=recorder, limits=limits)
+    made = (find_problem if files else make_problem)(problem, dict(params or {}))
+    chosen = choose_heuristic(made, heuristic)
+    source = None
+    if isinstance(made, GraphProblem) and problem not in PROBLEMS:
+        source = {**problem_source(made, chosen), "graph": made.graph.to_json()}
+    return astar(made, heuristic=chosen, variant=variant, recorder=recorder, limits=limits,
+                 source=source)
 
 
 def record_search(source: Content, *, spec: SearchSpec | None = None,

@@ -17,13 +17,14 @@ __all__ = ["check_trace", "source_tree_shape", "validate_file"]
 
 
 def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> str:
-    """Check a tree, trace, solution or payoff file; return what it is.
+    """Check a tree, trace, solution, payoff or graph file; return what it is.
 
-    ``kind`` (tree, trace, solution, payoff) skips the guess made from the content: a
-    ``format`` key means a trace, ``rows``/``columns``/``payoffs`` a payoff matrix, a
-    ``game`` with ``equilibria`` a recorded matrix analysis, solution items a solution;
-    anything else is a tree.  ``.jsonl`` files are trace streams, other non-JSON files
-    trees in the text notation."""
+    ``kind`` (tree, trace, solution, payoff, graph) skips the guess made from the
+    content: a ``format`` key means a trace, ``rows``/``columns``/``payoffs`` a payoff
+    matrix, a ``game`` with ``equilibria`` a recorded matrix analysis, ``edges``/
+    ``start``/``goal`` a graph for A*, solution items a solution; anything else is a
+    tree.  ``.jsonl`` files are trace streams, ``.graph`` files graphs in the text form,
+    other non-JSON files trees in the text notation."""
     from ..jsonio import load_json_file
     from ..schema import validate
 
@@ -31,6 +32,12 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
     if is_stream(file):
         _validate_stream(Path(path))
         return "trace stream"
+    if kind == "graph" or (kind is None and file.lower().endswith(".graph")):
+        from ..problems.graph_forms import load_graph
+
+        if not file.lower().endswith(".json"):
+            load_graph(file)
+            return "graph (text form)"
     if not file.endswith(".json") and kind in (None, "tree"):
         from ..jsonio import read_text_file
 
@@ -42,6 +49,12 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
         validate(data, "trace", file=file)
         check_trace(Trace.from_json(data, file=file), file=file)
         return "trace"
+    if kind == "graph":
+        from ..problems.graph_forms import parse_graph_json
+
+        parse_graph_json(data, file=file)  # its words first, then the schema's
+        validate(data, "graph", file=file)
+        return "graph"
     if kind == "payoff":
         if isinstance(data, dict) and "equilibria" in data:
             validate(data.get("game"), "payoff", file=file, where="$.game")

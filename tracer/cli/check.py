@@ -72,10 +72,11 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     with several SOLUTIONs (files or folders of .json), grade a whole class.
 
     SOURCE is what `gametrace run` accepts (a tree file or a built-in example),
-    a recorded trace (.json / .jsonl), or for -a astar a problem (jugs, puzzle8).
-    SOLUTION is a JSON file of any subset of: value, move, values, pruned,
-    evaluated, alphabeta (A*: expanded, nodes, discarded, path, cost); its
-    "conventions" block sets the defaults and the options here override them
+    a recorded trace (.json / .jsonl), or for -a astar a problem (jugs, puzzle8,
+    romania) or a graph file (.graph, .json). SOLUTION is a JSON file of any
+    subset of: value, move, values, pruned, evaluated, alphabeta (A*: expanded,
+    nodes, discarded, path, cost); its "conventions" block sets the defaults and
+    the options here override them
     (docs/checking.md). Prints every item, right or wrong with what was expected,
     the score, the first mistake explained in terms of the search, and the
     misconception that explains the mistakes. Exits 0 when all is right, 1 otherwise.

@@ -36,7 +36,8 @@ def _describe_params(params: dict[str, str]) -> str:
 @click.argument("problem")
 @params_option(help=_PARAM_HELP)
 @heuristic_option(help="A heuristic of the problem; zero gives uniform-cost search "
-                       "[default: the problem's own, jugs: lecture, puzzle8: manhattan].")
+                       "[default: the problem's own, jugs: lecture, puzzle8: manhattan, "
+                       "romania: sld, a graph file: its first table].")
 @click.option("--variant", default="graph", show_default=True,
               type=LibraryChoice("tracer.search.astar:ASTAR_VARIANTS"),
               help="graph: repeated states are eliminated (as in Esercizio A*); tree: none.")
@@ -56,8 +57,10 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     """Run A* on PROBLEM and print the expansion order (node, state, g, h, f), the
     discarded nodes, the cost and the path.
 
-    PROBLEM is jugs (water jugs of 3 and 5 litres, "Esercizio A*") or puzzle8 (the
-    8-puzzle). Ties on f go to the node generated first.
+    PROBLEM is jugs (water jugs of 3 and 5 litres, "Esercizio A*"), puzzle8 (the
+    8-puzzle), romania (AIMA's road map, Arad to Bucharest) or a graph file
+    (FILE.graph in the text form, FILE.json; see docs/astar-and-matrices.md).
+    Ties on f go to the node generated first.
 
     \b
     Examples:
@@ -67,6 +70,10 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar jugs --render jugs.png
       gametrace astar jugs --render jugs.svg --preset slides
       gametrace astar puzzle8 --heuristic misplaced -p scramble=12 -p seed=3 --json
+      gametrace astar romania
+      gametrace astar romania -p start=Lugoj --heuristic zero
+      gametrace astar jugs -p goal=total=4
+      gametrace astar mymap.graph --render mymap.svg
     """
     from ..analysis.astar import astar_report
     from ..api import Limits, parse_params, search_problem
@@ -78,7 +85,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
                               json_flag=as_json)
     rec = MemoryRecorder()
     result = search_problem(problem, params=parse_params(params), heuristic=heuristic,
-                            variant=variant, recorder=rec,
+                            variant=variant, recorder=rec, files=True,
                             limits=Limits(max_nodes=max_nodes, time_limit=time_limit))
     trace = rec.trace
     if output is not None:
@@ -119,10 +126,13 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
       gametrace admissible jugs --heuristic lecture
       gametrace admissible puzzle8 --heuristic manhattan
       gametrace admissible jugs --heuristic lecture -p goal=4 --json
+      gametrace admissible romania -p goal=Craiova
+      gametrace admissible mymap.graph
     """
     from ..api import check_admissible, parse_params
 
-    report = check_admissible(problem, heuristic=heuristic, params=parse_params(params))
+    report = check_admissible(problem, heuristic=heuristic, params=parse_params(params),
+                              files=True)
     if as_json:
         from ..jsonio import dumps_json
 

@@ -132,16 +132,17 @@ def _print_progress(nodes: int, seconds: float) -> None:
 
 @click.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--kind", type=click.Choice(("tree", "trace", "solution", "payoff")),
+@click.option("--kind", type=click.Choice(("tree", "trace", "solution", "payoff", "graph")),
               default=None, help="What FILE is [default: guessed from its content].")
 @max_ply_option(help="Deepest nesting the reader accepts.")
 def validate(file: Path, kind: str | None, max_ply: int) -> None:
-    """Check a tree, trace, solution or payoff FILE against its schema.
+    """Check a tree, trace, solution, payoff or graph FILE against its schema.
 
     A .jsonl file is a trace stream; a JSON file with "format": "gametree-trace" is a
-    trace, one with rows/columns/payoffs a payoff matrix, one with solution items
-    (values, evaluated, pruned, ...) a solution, anything else a tree; a file of
-    another extension is a tree in the text notation.  Prints what the file is when
+    trace, one with rows/columns/payoffs a payoff matrix, one with edges/start/goal a
+    graph for A*, one with solution items (values, evaluated, pruned, ...) a solution,
+    anything else a tree; a .graph file is a graph in the text form, a file of another
+    extension a tree in the text notation.  Prints what the file is when
     it is valid; exits 1 with the first error (file, JSON path, what was expected).
 
     \b
@@ -150,6 +151,7 @@ def validate(file: Path, kind: str | None, max_ply: int) -> None:
       gametrace validate tests/data/trees/aima.json
       gametrace validate docs/examples/student-wrong.json
       gametrace validate my-answer.json --kind solution
+      gametrace validate mymap.graph
     """
     from ..api import validate_file
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
 from tracer.players import Player
@@ -69,8 +70,9 @@ class Game(Protocol, Generic[S, A]):
         """Static evaluation of a non-terminal state (MAX's view), used at a depth cut-off."""
         ...
 
-    def probability(self, state: S, action: A) -> float:
-        """The probability of ``action`` at a chance node."""
+    def probability(self, state: S, action: A) -> float | Fraction:
+        """The probability of ``action`` at a chance node (a :class:`~fractions.Fraction`
+        keeps expectiminimax's weighted sums exact)."""
         ...
 
     def move_name(self, state: S, action: A) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .base import Heuristic, Problem, zero
-from .registry import PROBLEMS, ProblemSpec, choose_heuristic, make_problem
+from .registry import PROBLEMS, ProblemSpec, choose_heuristic, find_problem, make_problem
 
 __all__ = ["PROBLEMS", "Heuristic", "Problem", "ProblemSpec", "choose_heuristic",
-           "make_problem", "zero"]
+           "find_problem", "make_problem", "zero"]

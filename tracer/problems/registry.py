@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UsageError
-from . import jugs, puzzle8
+from . import jugs, puzzle8, romania
 from .base import Problem
 
-__all__ = ["PROBLEMS", "ProblemSpec", "choose_heuristic", "make_problem"]
+__all__ = ["PROBLEMS", "ProblemSpec", "choose_heuristic", "find_problem", "make_problem"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ PROBLEMS: dict[str, ProblemSpec] = {s.name: s for s in (
                 jugs.PARAMS, jugs.from_params),
     ProblemSpec("puzzle8", "the 8-puzzle (AIMA section 3.2)", puzzle8.PARAMS,
                 puzzle8.from_params),
+    ProblemSpec("romania", "the road map of Romania, Arad to Bucharest (AIMA fig. 3.2)",
+                romania.PARAMS, romania.from_params),
 )}
 
 
@@ -46,6 +49,24 @@ def make_problem(name: str, params: Mapping[str, str] | None = None) -> Problem[
             raise UsageError(f"unknown parameter {key!r} for {name} "
                              f"(allowed: {', '.join(spec.params)})")
     return spec.build(params)
+
+
+def find_problem(name: str, params: Mapping[str, str] | None = None) -> Problem[Any, Any]:
+    """A built-in problem by ``name``, or else the graph file at the path ``name``
+    (``.graph``/``.txt``: the text form, ``.json``: the JSON form), with ``params``.
+
+    The command line's door only: the service names built-in problems alone."""
+    from .graph import graph_problem, looks_like_graph_file
+    from .graph_forms import load_graph
+
+    if name in PROBLEMS or not (looks_like_graph_file(name) or os.path.isfile(name)):
+        try:
+            return make_problem(name, params)
+        except UsageError as exc:
+            if name in PROBLEMS:
+                raise
+            raise UsageError(f"{exc} or a graph file (.graph, .json)") from None
+    return graph_problem(load_graph(name), name, dict(params or {}))
 
 
 def choose_heuristic(problem: Problem[Any, Any], name: str | None) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from fractions import Fraction
 from functools import partial
 from typing import NoReturn
 
@@ -125,7 +126,9 @@ class Drawing:
             root = self.replay.states.get(self.replay.skeleton.root)
             self.caption = summary_line(header, self.result, self.words,
                                         root_status=root.solved if root is not None else None,
-                                        passes=self.replay.iterations)
+                                        passes=self.replay.iterations,
+                                        exact=root.value if root is not None
+                                        and type(root.value) is Fraction else None)
             # --no-legend: nothing under the tree, the result line included (a frame's
             # caption says what its step did and stays).
             view = build_view(self.replay, self.visible, opts, self.words, final=True,

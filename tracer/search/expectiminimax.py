@@ -16,11 +16,18 @@ Events: the Expand of a chance node carries ``probs`` (in search order) and star
 the provisional value 0; each Backup at a chance node carries the child's ``prob`` and,
 as ``value``, the weighted sum so far.  A Star1 cut is a ``Cut`` of kind ``star1``.
 The principal variation stops at the first chance node: below it nobody chooses.
+
+Probabilities given as fractions (``1/3``, ``uniform``: :class:`~fractions.Fraction`)
+are summed exactly: the weighted sums stay fractions as long as the leaf values are
+whole numbers, and so do the MAX and MIN values backed up from them.  Events carry
+numbers (a fraction as its float) and, where a value is not a finite decimal, its
+exact spelling in the Backup's ``exact`` (``"11/3"``).  Star1's bounds are floats.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 from ..errors import InputError, UsageError
@@ -63,8 +70,10 @@ def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "p
 
     def body() -> tuple[float, PV]:
         if variant == "star1":
-            return _star1(run, state, root, None, 0, -INF, INF, lo, hi)
-        return _plain(run, state, root, None, 0)
+            value, pv = _star1(run, state, root, None, 0, -INF, INF, lo, hi)
+        else:
+            value, pv = _plain(run, state, root, None, 0)
+        return _number(value), pv
 
     return drive(run, header, body)
 
@@ -88,21 +97,24 @@ def node_name(run: Run, state: Any, key: Any) -> str:
 
 
 def chance_probabilities(run: Run, state: Any, nid: Any,
-                         kids: list[tuple[Any, Any]]) -> tuple[float, ...]:
-    """The probability of each child of a chance node, in search order.
+                         kids: list[tuple[Any, Any]]) -> tuple[float | Fraction, ...]:
+    """The probability of each child of a chance node, in search order (a fraction
+    stays a :class:`Fraction`, anything else becomes a float).
 
     Raises an :class:`InputError` naming the node when a probability lies outside
-    [0, 1] or they do not sum to 1 (within 1e-9): trees are checked when loaded,
-    generated games only here."""
+    [0, 1] or they do not sum to 1 (exactly for fractions, else within 1e-9): trees are
+    checked when loaded, generated games only here."""
     game = run.game
     if run.ids:
         by_id = {run.child_id(nid, state, a, game.result(state, a)): game.probability(state, a)
                  for a in game.actions(state)}
-        probs = tuple(float(by_id[cid]) for _, cid in kids)
+        probs = tuple(_probability(by_id[cid]) for _, cid in kids)
     else:  # untraced: children are keyed by their action
-        probs = tuple(float(game.probability(state, a)) for _, a in kids)
-    total = math.fsum(probs)
-    if abs(total - 1.0) > PROB_TOLERANCE or not all(0.0 <= p <= 1.0 for p in probs):
+        probs = tuple(_probability(game.probability(state, a)) for _, a in kids)
+    exact = all(type(p) is Fraction for p in probs)
+    total: float | Fraction = sum(probs, Fraction(0)) if exact else math.fsum(probs)
+    if (total != 1 if exact else abs(total - 1.0) > PROB_TOLERANCE) or not all(
+            0 <= p <= 1 for p in probs):
         name = node_name(run, state, nid)
         shown = ", ".join(repr(p) for p in probs)
         raise InputError(f"the probabilities below chance node {name} must lie in [0, 1] "
@@ -110,7 +122,36 @@ def chance_probabilities(run: Run, state: Any, nid: Any,
     return probs
 
 
-def expected_sum(run: Run, state: Any, nid: Any, total: float, p: float,
+def _probability(p: Any) -> float | Fraction:
+    return p if type(p) is Fraction else float(p)
+
+
+def _number(x: Any) -> Any:
+    """``x`` as an event or a result holds it: a fraction as its float (a whole one as
+    an int); any other number as it is."""
+    if type(x) is not Fraction:
+        return x
+    return x.numerator if x.denominator == 1 else float(x)
+
+
+def _numbers(xs: tuple[Any, ...] | None) -> tuple[Any, ...] | None:
+    return xs if xs is None or not any(type(x) is Fraction for x in xs) else tuple(
+        _number(x) for x in xs)
+
+
+def exact_text(x: Any) -> str | None:
+    """``"11/3"`` for a fraction whose decimal expansion does not end (the only values a
+    JSON number cannot give exactly); None for every other value."""
+    if type(x) is not Fraction or x.denominator == 1:
+        return None
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return None if d == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def expected_sum(run: Run, state: Any, nid: Any, total: float, p: float | Fraction,
                  value: float) -> float:
     """``total + p * value``, the weighted sum of a chance node so far: an outcome of
     probability 0 adds nothing (even an infinite one, where ``0 * inf`` is NaN); one
@@ -143,7 +184,7 @@ def _plain(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float
     if run.on:
         run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
                         tuple(c for _, c in kids), value=v, label=run.label(state),
-                        probs=probs))
+                        probs=_numbers(probs)))
     best: Any = None
     best_pv: PV = None
     for i, (child, cid) in enumerate(kids):
@@ -153,8 +194,9 @@ def _plain(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float
         elif sign * cv > sign * v:
             v, best, best_pv = cv, cid, cpv
         if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, cv, v, best,
-                            prob=None if probs is None else probs[i]))
+            run.emit(Backup(run.next_seq(), nid, cid, _number(cv), _number(v), best,
+                            prob=None if probs is None else _number(probs[i]),
+                            exact=exact_text(v)))
     return v, (nid, best_pv)
 
 
@@ -179,7 +221,8 @@ def _star1(run: Run, state: Any, nid: Any, parent: Any, ply: int,
     v = -sign * INF
     if run.on:
         run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                        tuple(c for _, c in kids), value=v, alpha=alpha, beta=beta,
+                        tuple(c for _, c in kids), value=v, alpha=_number(alpha),
+                        beta=_number(beta),
                         label=run.label(state)))
     ge = run.opts.cut_on == "ge"
     best: Any = None
@@ -195,7 +238,8 @@ def _star1(run: Run, state: Any, nid: Any, parent: Any, ply: int,
         elif v < beta:
             beta = v
         if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, cv, v, best, alpha=alpha, beta=beta))
+            run.emit(Backup(run.next_seq(), nid, cid, _number(cv), _number(v), best,
+                            alpha=_number(alpha), beta=_number(beta), exact=exact_text(v)))
         if alpha >= beta if ge else alpha > beta:
             if i < last:
                 _cut(run, nid, "beta" if is_max else "alpha", cid, alpha, beta, v, kids[i + 1:])
@@ -211,8 +255,9 @@ def _star1_chance(run: Run, state: Any, nid: Any, parent: Any, ply: int,
     probs = chance_probabilities(run, state, nid, kids)
     if run.on:
         run.emit(Expand(run.next_seq(), nid, parent, ply, Player.CHANCE.value,
-                        tuple(c for _, c in kids), value=0, alpha=alpha, beta=beta,
-                        label=run.label(state), probs=probs))
+                        tuple(c for _, c in kids), value=0, alpha=_number(alpha),
+                        beta=_number(beta),
+                        label=run.label(state), probs=_numbers(probs)))
     # rest[i]: the probability of the children after child i (summed exactly once).
     rest = [math.fsum(probs[i + 1:]) for i in range(len(probs))]
     s: float = 0
@@ -229,8 +274,9 @@ def _star1_chance(run: Run, state: Any, nid: Any, parent: Any, ply: int,
                        hi if b >= hi else b, lo, hi)
         s = expected_sum(run, state, nid, s, p, cv)
         if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, cv, s, None, alpha=alpha, beta=beta,
-                            prob=p))
+            run.emit(Backup(run.next_seq(), nid, cid, _number(cv), _number(s), None,
+                            alpha=_number(alpha), beta=_number(beta), prob=_number(p),
+                            exact=exact_text(s)))
         # The test is on the child's own result against its window, so a child that
         # failed (and returned only a bound) always ends the node.  The returned bound
         # is clamped to the window: in exact arithmetic it already lies there, and
@@ -252,5 +298,5 @@ def _cut(run: Run, nid: Any, kind: str, after: Any, alpha: float, beta: float,
     run.cuts += 1
     run.pruned += len(pruned)
     if run.on:
-        run.emit(Cut(run.next_seq(), nid, kind, after, alpha, beta, value,
-                     tuple(c for _, c in pruned)))
+        run.emit(Cut(run.next_seq(), nid, kind, after, _number(alpha), _number(beta),
+                     _number(value), tuple(c for _, c in pruned)))

@@ -10,8 +10,10 @@ breadth-first order, and probabilities below chance nodes are checked.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from string import ascii_uppercase
 from typing import Any
 
@@ -61,7 +63,9 @@ class _Flat:
     counts: list[int]
     labels: dict[int, str]
     players: dict[int, Player]
-    probs: dict[int, float]
+    probs: dict[int, float | Fraction]
+    uniform: set[int] = field(default_factory=set)
+    """Chance nodes whose children are equally likely (``uniform``): 1/k each."""
 
 
 def _build(
@@ -119,6 +123,8 @@ def _build(
     else:
         ids = _fresh_ids(n)
 
+    if flat.uniform:
+        _spread_uniform(flat.uniform, counts, probs, ids, fail)
     if probs or _CHANCE in explicit.values():
         _check_probabilities(counts, player, probs, ids, fail)
 
@@ -128,7 +134,7 @@ def _build(
     end = n
     new = object.__new__
     set_id, set_player, set_value, set_children, set_prob, set_label = _SET_SLOTS
-    prob_of: list[float | None] = [None] * n
+    prob_of: list[float | Fraction | None] = [None] * n
     label_of: list[str | None] = [None] * n
     for i, prob in probs.items():
         prob_of[i] = prob
@@ -151,10 +157,32 @@ def _build(
     return Tree(nodes[0], name, description)
 
 
+def _spread_uniform(
+    uniform: set[int],
+    counts: list[int],
+    probs: dict[int, float | Fraction],
+    ids: list[str],
+    fail: Callable[[int, str | None, str], InputError],
+) -> None:
+    """Give each child of a ``uniform`` chance node the probability 1/k, exactly."""
+    first = 1
+    for i, k in enumerate(counts):
+        if i in uniform:
+            if not k:
+                raise fail(i, "uniform", f"uniform node {ids[i]} has no children to share "
+                                         "the probability")
+            for j in range(first, first + k):
+                if j in probs:
+                    raise fail(j, "prob", f"node {ids[j]} has a probability, but its parent "
+                                          f"{ids[i]} is uniform (each child gets 1/{k})")
+                probs[j] = Fraction(1, k)
+        first += k
+
+
 def _check_probabilities(
     counts: list[int],
     player: list[Player],
-    probs: dict[int, float],
+    probs: dict[int, float | Fraction],
     ids: list[str],
     fail: Callable[[int, str | None, str], InputError],
 ) -> None:
@@ -165,9 +193,16 @@ def _check_probabilities(
     for i, k in enumerate(counts):
         parent[first : first + k] = [i] * k
         if player[i] is _CHANCE and k:
-            total = math.fsum(
-                _child_prob(j, probs, ids[i], ids, fail) for j in range(first, first + k)
-            )
+            given = [_child_prob(j, probs, ids[i], ids, fail) for j in range(first, first + k)]
+            if all(type(p) is Fraction or type(p) is int for p in given):
+                # Fractions (and 0 or 1) are exact: they must sum to exactly 1.
+                exact = sum(given, Fraction(0))
+                if exact != 1:
+                    raise fail(i, None, f"the probabilities below chance node {ids[i]} sum "
+                                        f"to {exact}, not 1")
+                first += k
+                continue
+            total = math.fsum(given)
             if abs(total - 1.0) > _PROB_TOLERANCE:
                 raise fail(
                     i,
@@ -187,11 +222,11 @@ def _check_probabilities(
 
 def _child_prob(
     j: int,
-    probs: dict[int, float],
+    probs: dict[int, float | Fraction],
     parent_id: str,
     ids: list[str],
     fail: Callable[[int, str | None, str], InputError],
-) -> float:
+) -> float | Fraction:
     p = probs.get(j)
     if p is None:
         raise fail(
@@ -202,9 +237,23 @@ def _child_prob(
 
 def _check_prob(value: Any) -> str | None:
     """None when ``value`` is a usable probability, else the complaint."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        return f"a probability must be a number between 0 and 1, got {_show(value)}"
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or not (
+            0 <= value <= 1):
+        return ("a probability must be a number between 0 and 1 or a fraction such as 1/3, "
+                f"got {_show(value)}")
     return None
+
+
+_FRACTION = re.compile(r"\s*([0-9]{1,300})\s*/\s*([0-9]{1,300})\s*")
+
+
+def _fraction(text: str) -> Fraction | None:
+    """``"1/3"`` as an exact :class:`Fraction`, or None when ``text`` is not one (or its
+    denominator is 0)."""
+    m = _FRACTION.fullmatch(text)
+    if m is None or int(m.group(2)) == 0:
+        return None
+    return Fraction(int(m.group(1)), int(m.group(2)))
 
 
 def _show(value: Any) -> str:
@@ -217,6 +266,8 @@ def _show(value: Any) -> str:
         text = "an array"
     elif isinstance(value, dict):
         text = "an object"
+    elif isinstance(value, Fraction):
+        text = f"{value.numerator}/{value.denominator}"
     else:
         text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -23,6 +23,7 @@ from tracer.trees.build import (
     _build,
     _check_prob,
     _Flat,
+    _fraction,
     _root_default,
     _show,
 )
@@ -31,7 +32,7 @@ from tracer.trees.model import _CHANCE, LABEL_PATTERN, Tree
 __all__ = ["parse_tree_json"]
 
 _LABEL_RE = re.compile(LABEL_PATTERN)
-_NODE_KEYS = frozenset({"label", "player", "value", "children", "prob"})
+_NODE_KEYS = frozenset({"label", "player", "value", "children", "prob", "uniform"})
 _DOC_KEYS = frozenset({"tree", "name", "description", "root_player", "$schema"})
 
 
@@ -191,10 +192,24 @@ def _scan_object(
             )
         flat.players[i] = player
     if "prob" in obj:
-        complaint = _check_prob(obj["prob"])
+        prob = obj["prob"]
+        if isinstance(prob, str):  # "1/3": exact
+            prob = _fraction(prob) if len(prob) <= 1000 else None
+        complaint = _check_prob(obj["prob"] if prob is None else prob)
         if complaint:
             raise InputError(complaint, file=file, where=where(i, "prob"))
-        flat.probs[i] = obj["prob"]
+        flat.probs[i] = prob
+    if "uniform" in obj:
+        if obj["uniform"] is not True:
+            raise InputError(f"'uniform' must be true, got {_show(obj['uniform'])} (leave it "
+                             "out for probabilities on the children)", file=file,
+                             where=where(i, "uniform"))
+        if flat.players.get(i, _CHANCE) is not _CHANCE:
+            raise InputError(f"a {obj['player']} node cannot be uniform: only a chance node "
+                             "shares the probability among its children", file=file,
+                             where=where(i, "uniform"))
+        flat.players[i] = _CHANCE
+        flat.uniform.add(i)
     return children
 
 

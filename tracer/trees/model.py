@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from itertools import repeat
 from typing import Any
@@ -19,7 +20,7 @@ from tracer.games.base import Capabilities
 from tracer.jsonio import encode_number
 from tracer.players import Player
 
-__all__ = ["LABEL_PATTERN", "Node", "Tree", "TreeGame"]
+__all__ = ["LABEL_PATTERN", "Node", "Tree", "TreeGame", "fraction_text"]
 
 LABEL_PATTERN = r"[A-Za-z_][A-Za-z0-9_']*"
 """What a label may look like, in both the JSON and the text notation."""
@@ -44,8 +45,9 @@ class Node:
     """A leaf's value (always set); an inner node's optional static evaluation."""
     children: tuple[Node, ...] = ()
     """The successors, in the source's order."""
-    prob: float | None = None
-    """Probability of the edge into this node from a chance parent."""
+    prob: float | Fraction | None = None
+    """Probability of the edge into this node from a chance parent: a :class:`Fraction`
+    where the source wrote one (``1/3``) or said ``uniform``, kept exact."""
     label: str | None = None
     """The label exactly as written in the source; None when the id was generated."""
 
@@ -69,7 +71,12 @@ class Node:
         )
 
 
-def _same_number(a: float | int | None, b: float | int | None) -> bool:
+def fraction_text(p: Fraction) -> str:
+    """``1/3`` (and ``1/1``, never ``1``: the slash says the number is exact)."""
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _same_number(a: float | Fraction | None, b: float | Fraction | None) -> bool:
     return type(a) is type(b) and a == b
 
 
@@ -201,7 +208,9 @@ class Tree:
             if node.value is not None:
                 obj["value"] = encode_number(node.value)
             if node.prob is not None:
-                obj["prob"] = node.prob
+                # a fraction stays exact as the string "1/3"
+                obj["prob"] = (fraction_text(node.prob) if type(node.prob) is Fraction
+                               else node.prob)
             if node.children:
                 below = expected if node.player is _CHANCE else _OPPONENT[node.player]
                 kids: list[dict[str, Any]] = [{} for _ in node.children]
@@ -259,7 +268,7 @@ class TreeGame:
             )
         return state.value
 
-    def probability(self, state: Node, action: int) -> float:
+    def probability(self, state: Node, action: int) -> float | Fraction:
         """The probability of the edge to child ``action`` of a chance node."""
         return state.children[action].prob  # type: ignore[return-value]  # checked at load
 

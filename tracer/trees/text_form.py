@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 from functools import cached_property
 from itertools import repeat
 from string import ascii_letters
@@ -23,9 +24,10 @@ from tracer.trees.build import (
     _build,
     _check_prob,
     _Flat,
+    _fraction,
     _root_default,
 )
-from tracer.trees.model import _CHANCE, _MAX, _OPPONENT, Node, Tree
+from tracer.trees.model import _CHANCE, _MAX, _OPPONENT, Node, Tree, fraction_text
 
 __all__ = ["format_tree_text", "parse_tree_text"]
 
@@ -38,7 +40,7 @@ _NUMBER_RE = re.compile(r"[+-]inf|[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+
 _KINDS = {c: "num" for c in "+-.0123456789"} | {c: c for c in "()[]:,="} | {"": "end"}
 _KINDS |= {c: "label" for c in "_" + ascii_letters}
 _NODE_START = frozenset({"num", "label", "[", ":", "("})
-_ATTR_HELP = "an attribute (max, min, chance or p=<probability>)"
+_ATTR_HELP = "an attribute (max, min, chance, uniform or p=<probability>)"
 
 
 class _TextParser:
@@ -95,19 +97,25 @@ class _TextParser:
             return value
         raise self.error(i, f"malformed number {token!r}")
 
-    def attributes(self, i: int) -> tuple[int, Player | None, float | None]:
-        """Read ``[attr, ...]`` starting at the '['; return the index after the ']'."""
+    def attributes(self, i: int) -> tuple[int, Player | None, float | Fraction | None, bool]:
+        """Read ``[attr, ...]`` starting at the '['; return the index after the ']', the
+        player, the probability and whether the node is ``uniform``."""
         kinds, toks = self.kinds, self.toks
         player: Player | None = None
-        prob: float | None = None
+        prob: float | Fraction | None = None
+        uniform = False
         i += 1
         while True:
             if kinds[i] != "label":
                 raise self.expected(i, _ATTR_HELP)
             word = toks[i]
-            if word in _PLAYERS:
-                if player is not None:
-                    raise self.error(i, f"two players given: {player.value} and {word}")
+            if word in _PLAYERS or word == "uniform":
+                if word == "uniform":  # a chance node whose children are equally likely
+                    uniform, word = True, "chance"
+                if player is not None and not (uniform and player is _CHANCE):
+                    raise self.error(i, f"two players given: {player.value} and "
+                                        f"{toks[i]}" + (" (a uniform node is a chance node)"
+                                                        if uniform else ""))
                 player = _PLAYERS[word]
                 i += 1
             elif word in ("p", "prob"):
@@ -117,7 +125,7 @@ class _TextParser:
                     raise self.expected(i + 1, f"'=' after '{word}'")
                 if kinds[i + 2] != "num":
                     raise self.expected(i + 2, "a probability")
-                value = self.number(i + 2)
+                value = self.probability(i + 2)
                 complaint = _check_prob(value)
                 if complaint:
                     raise self.error(i + 2, complaint)
@@ -125,14 +133,29 @@ class _TextParser:
                 i += 3
             else:
                 raise self.error(
-                    i, f"unknown attribute {word!r} (allowed: chance, max, min, p=<probability>)"
+                    i, f"unknown attribute {word!r} (allowed: chance, max, min, uniform, "
+                       "p=<probability>)"
                 )
             if kinds[i] == ",":
                 i += 1
             elif kinds[i] == "]":
-                return i + 1, player, prob
+                if uniform and player is not _CHANCE:
+                    raise self.error(i, f"two players given: {player.value if player else ''} "
+                                        "and uniform (a uniform node is a chance node)")
+                return i + 1, player, prob, uniform
             elif kinds[i] != "label":
                 raise self.expected(i, "',' or ']'")
+
+    def probability(self, i: int) -> float | int | Fraction:
+        """A probability: a number, or a fraction such as ``1/3`` (kept exact)."""
+        token = self.toks[i]
+        if "/" in token:
+            exact = _fraction(token) if len(token) <= 1000 else None
+            if exact is None:
+                raise self.error(i, f"malformed fraction {token[:40]!r} (write it as 1/3: "
+                                    "two whole numbers, the second not 0)")
+            return exact
+        return self.number(i)
 
     def parse(self) -> list[Any]:
         """The root record ``[label, player, value, prob, children, first token]``."""
@@ -149,7 +172,7 @@ class _TextParser:
                 token = toks[i]
                 value = (int(token) if len(token) < 19 and token.isdigit() and token.isascii()
                          else number(i))
-                record: list[Any] = [None, None, value, None, (), i]
+                record: list[Any] = [None, None, value, None, (), i, False]
                 i += 1
                 if kinds[i] == "(":
                     self.check_bare(i)
@@ -225,13 +248,14 @@ class _TextParser:
         label: str | None = None
         value: float | int | None = None
         player: Player | None = None
-        prob: float | None = None
+        prob: float | Fraction | None = None
+        uniform = False
         bare = False
         if kinds[i] == "label":
             label = toks[i]
             i += 1
         if kinds[i] == "[":
-            i, player, prob = self.attributes(i)
+            i, player, prob, uniform = self.attributes(i)
         if kinds[i] == "num" and label is None and i > start:
             value = self.number(i)
             i += 1
@@ -247,7 +271,7 @@ class _TextParser:
                     "a '(' after a value must touch it to give the node children "
                     "(C:5(...)); put a comma before a sibling (E:3, (...))",
                 )
-        return [label, player, value, prob, (), start], i, bare
+        return [label, player, value, prob, (), start, uniform], i, bare
 
     def no_value(self, i: int, record: list[Any]) -> InputError:
         start = record[5]
@@ -282,6 +306,7 @@ def parse_tree_text(text: str, *, file: str = "<tree>", root_player: Player | No
             {i: r[0] for i, r in enumerate(records) if r[0] is not None},
             {i: r[1] for i, r in enumerate(records) if r[1] is not None},
             {i: r[3] for i, r in enumerate(records) if r[3] is not None},
+            {i for i, r in enumerate(records) if r[6]},
         )
         tokens = [r[5] for r in records]
         del records
@@ -295,7 +320,9 @@ def parse_tree_text(text: str, *, file: str = "<tree>", root_player: Player | No
 # --------------------------------------------------------------------------- formatting
 
 
-def _format_number(value: float | int) -> str:
+def _format_number(value: float | int | Fraction) -> str:
+    if type(value) is Fraction:
+        return fraction_text(value)
     if isinstance(value, float):
         if value == math.inf:
             return "+inf"

@@ -125,17 +125,18 @@ def require_items(answer: Solution, file: str) -> None:
 
 
 def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] | None = None,
-                limits: Limits = NO_LIMITS) -> tuple[Trace, str]:
+                limits: Limits = NO_LIMITS, *, files: bool = False) -> tuple[Trace, str]:
     """The A* trace of problem ``name`` under ``conventions`` (variant, heuristic), and a
     title; a search stopped by ``limits`` is a :class:`LimitExceeded` (an answer is not
-    checked against half a search)."""
-    from ...problems import choose_heuristic, make_problem
+    checked against half a search).  With ``files`` (the command line), ``name`` may
+    also be a graph file."""
+    from ...problems import choose_heuristic, find_problem, make_problem
     from ...record import MemoryRecorder
     from ...search.astar import astar
 
     c = conventions
     rec = MemoryRecorder()
-    problem = make_problem(name, params or {})
+    problem = (find_problem if files else make_problem)(name, params or {})
     heuristic = choose_heuristic(problem, c.heuristic)
     result = astar(problem, heuristic=heuristic, variant=c.variant or "graph", recorder=rec,
                    limits=limits)
@@ -151,13 +152,16 @@ def expected_trace(source: str, conventions: Conventions,
 
     ``source`` is a recorded trace (``.jsonl``, or ``.json`` with ``"format":
     "gametree-trace"``), which is used as it is; a tree file or built-in example, searched
-    with ``conventions``; or, for ``astar``, a problem name with ``params``."""
+    with ``conventions``; or, for ``astar``, a problem name or a graph file with
+    ``params``."""
     import os
 
     from ...record import MemoryRecorder
-    from ...sources import resolve
+    from ...sources import is_trace_file, resolve
 
     c = conventions
+    if c.algorithm == "astar" and os.path.isfile(source) and not is_trace_file(source):
+        return astar_trace(source, c, params, files=True)  # a graph file
     named = resolve(source, root_player=c.root_player, traces=True) \
         if c.algorithm != "astar" or os.path.isfile(source) else None
     if named is not None and named.kind == "trace":

@@ -52,7 +52,12 @@ def node_attrs(node: ViewNode, theme_name: str, compact: bool = False) -> dict[s
     elif shape == "chance":
         attrs.update(shape="circle", width=CIRCLE, height=CIRCLE)
     elif shape == "state":
-        attrs.update(shape="box", width=STATE[0], height=STATE[1])
+        # A box as wide as its longest line (a city, "Rimnicu Vilcea"), never narrower
+        # than STATE: a fixed-size box would let the text run over its border.
+        small = " · ".join([*node.extra, *([node.value] if node.value else [])])
+        need = max(text_width(node.name or "", 13), text_width(small, NAME_PT)) + 10
+        attrs.update(shape="box", width=max(STATE[0], f"{need / 72:.2f}", key=float),
+                     height=STATE[1])
     elif node.compact:
         attrs.update(shape="box", width=COMPACT_LEAF[0], height=COMPACT_LEAF[1])
     else:

@@ -8,6 +8,7 @@ returned is alpha), at a MAX node (beta cut) v or its alpha.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from ...events import (
     Backup,
@@ -213,12 +214,14 @@ def result_caption(result: Result | None, w: Words) -> str:
 
 
 def summary_line(header: Header, result: Result | None, w: Words, *,
-                 root_status: str | None = None, passes: list[Iteration] | None = None) -> str:
+                 root_status: str | None = None, passes: list[Iteration] | None = None,
+                 exact: Fraction | None = None) -> str:
     """"alpha-beta (fail-soft): value 3, best move B" ("AND/OR (dfs): root solved").
 
     The move-ordering techniques are named after the variant ("fail-soft; id, tt"), and
     when the root was searched more than once (``passes``: its iteration events) the
-    line says which search the tree shows: the last one."""
+    line says which search the tree shows: the last one.  ``exact``: the root's value
+    as the trace gives it exactly (``11/3``), written instead of the result's float."""
     algorithm = w.algorithm(header.algorithm)
     variant = w.variant(header.variant)
     techniques = header.options.get("techniques")
@@ -233,7 +236,8 @@ def summary_line(header: Header, result: Result | None, w: Words, *,
                  status=w(f"{root_status}.f"))
     if result is None:
         return f"{algorithm} ({variant})"
-    value = "?" if result.value is None else w.number(result.value)
+    value = "?" if result.value is None else w.number(
+        exact if exact is not None and float(exact) == result.value else result.value)
     if header.algorithm == "astar":
         text = w("astar", algorithm=algorithm, variant=variant, value=value)
     elif result.move is None:

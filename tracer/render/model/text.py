@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .wording import EN as _EN
 from .wording import IT as _IT
@@ -70,8 +71,20 @@ class Words:
 
     # numbers ------------------------------------------------------------------------
 
-    def number(self, x: Number) -> str:
-        """``3``, ``2.5`` (``2,5`` in Italian), ``+∞`` / ``−∞``; integral floats drop ``.0``."""
+    def number(self, x: Number | Fraction) -> str:
+        """``3``, ``2.5`` (``2,5`` in Italian), ``+∞`` / ``−∞``; integral floats drop ``.0``.
+
+        An exact :class:`Fraction` (a probability written ``1/3``, a value computed from
+        such probabilities) is drawn as a fraction, ``7/3``, unless it is a finite
+        decimal (``1/4`` is ``0.25``)."""
+        if isinstance(x, Fraction):
+            if x.denominator == 1:
+                x = int(x)
+            elif _finite_decimal(x.denominator):
+                x = float(x)
+            else:
+                text = f"{abs(x.numerator)}/{x.denominator}"
+                return text if x > 0 else ("-" if self.ascii else "−") + text
         if isinstance(x, float):
             if math.isinf(x):
                 if self.ascii:
@@ -94,7 +107,7 @@ class Words:
         text = f"{n:,}"
         return text.replace(",", ".") if self.lang == "it" else text
 
-    def bound(self, relation: str, x: Number) -> str:
+    def bound(self, relation: str, x: Number | Fraction) -> str:
         """``≥ 3`` (relation ``ge``), ``≤ 2`` (``le``) or the bare number (``eq``)."""
         if relation == "ge":
             return f"{self.ge} {self.number(x)}"
@@ -140,3 +153,11 @@ class Words:
 def words(lang: str = "en", *, ascii: bool = False) -> Words:
     """The :class:`Words` for ``lang`` (``en`` or ``it``)."""
     return Words(lang, ascii)
+
+
+def _finite_decimal(denominator: int) -> bool:
+    """True when 1/denominator has a finite decimal expansion (only 2s and 5s divide it)."""
+    for p in (2, 5):
+        while denominator % p == 0:
+            denominator //= p
+    return denominator == 1

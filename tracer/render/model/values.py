@@ -18,6 +18,7 @@ says: the value when ``exact``, ``[v, +inf)`` for a ``lower`` bound, ``(-inf, v]
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from ..read.replay import NodeState, Summary
 from ..read.skeleton import Skeleton
@@ -26,8 +27,9 @@ __all__ = ["Shown", "intervals", "shown_value"]
 
 Number = float | int
 Interval = tuple[float, float]
-Shown = tuple[str, Number]
-"""A relation (``eq``, ``ge`` or ``le``) and the number."""
+Shown = tuple[str, Number | Fraction]
+"""A relation (``eq``, ``ge`` or ``le``) and the number (a :class:`Fraction` where the
+trace gives the value exactly)."""
 
 _OPEN: Interval = (-math.inf, math.inf)
 
@@ -88,12 +90,13 @@ def shown_value(st: NodeState | None, player: str | None, iv: Interval) -> Shown
     if st is None or not st.visited or st.value is None:
         return None
     v = st.value
+    f = float(v)  # the intervals are floats: an exact 11/3 is compared as its float
     lo, hi = iv
-    if st.reason is not None or (lo == hi == v):
+    if st.reason is not None or (lo == hi == f):
         return ("eq", v)
-    if v >= hi:
+    if f >= hi:
         relation = "le"
-    elif v <= lo:
+    elif f <= lo:
         relation = "ge"
     else:
         return _inside(player, lo, hi)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from functools import partial
 from typing import NoReturn
 
@@ -176,7 +177,7 @@ class Replay(EventVisitor[None]):
     def _backup_record(self, rec: Record) -> None:
         get = rec.get
         self._backup(rec["seq"], rec["node"], rec["child"], rec["child_value"], rec["value"],
-                     rec["best"], get("alpha"), get("beta"))
+                     rec["best"], get("alpha"), get("beta"), exact=get("exact"))
 
     def _evaluate(self, seq: int, node: str, parent: str | None, depth: int, player: str,
                   value: Number, reason: str, score: Number | None = None,
@@ -190,21 +191,25 @@ class Replay(EventVisitor[None]):
 
     def _backup(self, seq: int, node: str, child: str, child_value: Number, value: Number,
                 best: str | None, alpha: Number | None = None, beta: Number | None = None,
-                score: Number | None = None, prob: float | None = None) -> None:
+                score: Number | None = None, prob: float | None = None,
+                exact: str | None = None) -> None:
         """A backup event's fields, in the order of :class:`Backup`'s."""
         self._check_backup(seq, node, child, best)
         states = self.states
         st = states.get(node)
         if st is None:
             return
-        st.value, st.best = value, best
+        # an exact value ("11/3") is drawn as the fraction it is
+        st.value, st.best = (value if exact is None else _exact(exact, value)), best
         if alpha is not None:
             st.alpha = alpha
         if beta is not None:
             st.beta = beta
         kid = states.get(child)
         if kid is not None:
-            kid.value = child_value  # what the child returned is its value
+            # what the child returned is its value (its own exact value, when it has one)
+            if not (type(kid.value) is Fraction and float(kid.value) == child_value):
+                kid.value = child_value
             kid.returned = True
 
     # the events -------------------------------------------------------------------------
@@ -219,7 +224,7 @@ class Replay(EventVisitor[None]):
 
     def visit_backup(self, ev: Backup) -> None:
         self._backup(ev.seq, ev.node, ev.child, ev.child_value, ev.value, ev.best, ev.alpha,
-                     ev.beta)
+                     ev.beta, exact=ev.exact)
 
     def _expand(self, seq: int, node: str, parent: str | None, depth: int, player: str,
                 children: Sequence[str], value: Number | None = None,
@@ -426,3 +431,15 @@ class Replay(EventVisitor[None]):
     @property
     def complete(self) -> bool:
         return self.result is None or self.result.complete
+
+
+def _exact(text: str, value: Number) -> Number | Fraction:
+    """The fraction ``text`` stands for, when ``value`` is its float; else ``value`` (a
+    trace written by hand may disagree with itself: the number wins)."""
+    if len(text) > 700:  # the schema's longest; a megabyte of digits is no value
+        return value
+    try:
+        exact = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return value
+    return exact if float(exact) == value else value

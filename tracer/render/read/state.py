@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...events import Cut, Transposition
 
@@ -22,8 +23,9 @@ class NodeState:
     node starts afresh."""
     order: int = 0
     """Visit number (1 for the root), in the order of expand / evaluate events."""
-    value: Number | None = None
-    """The latest value reported: provisional while open, then what the node returned."""
+    value: Number | Fraction | None = None
+    """The latest value reported: provisional while open, then what the node returned
+    (a :class:`Fraction` where the trace gives it exactly, ``exact``)."""
     alpha0: Number | None = None
     """Alpha on entry."""
     beta0: Number | None = None
