@@ -1,0 +1,162 @@
+"""The one alpha-beta node body of the reference tier, and the hooks its variants override.
+
+:meth:`AlphaBeta.search` is fail-soft alpha-beta (AIMA's MAX-VALUE / MIN-VALUE as one
+loop, the comparison chosen by the player to move), reporting every event through the
+run.  Values, alpha and beta are from MAX's point of view.  A variant is a subclass
+that overrides what it does differently, and nothing else:
+
+* fail-hard (Pearl 1984, p. 234) and lecture 002's slide rule: the flags ``hard`` and
+  ``slide`` below, read in the loop (what the node returns, how a new best moves the
+  window, which test cuts);
+* negamax (``alphabeta.Negamax``): the same search with each leaf and backup also
+  scored from the side to move (``leaf``, ``no_moves``, ``backup``);
+* Star1 (``expectiminimax.Star1``): leaves checked against the bounds (``leaf``,
+  ``no_moves``), chance nodes searched by its own procedure (``chance``);
+* the techniques (``techniques.Searcher``): a transposition table (``probe`` before the
+  children, ``leave`` after them), children ordered by the previous principal variation,
+  the table's move, killers and history (``children``), PVS null windows (``child``).
+
+The list procedure of lecture 004 (``minimax._list``) walks an explicit list of nodes
+instead of recursing, so it is not a variant of this body; neither is expectiminimax's
+plain chance-node sum.  The fast tier (``search/fast/``) is the same search with the
+bookkeeping taken out, for fail-soft and fail-hard; its README says how it is kept
+equal to this body.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.base import Player
+from .common import INF, PV, Child, Run, no_chance
+
+__all__ = ["AlphaBeta"]
+
+
+class AlphaBeta:
+    """Fail-soft alpha-beta over one run; ``hard``: fail-hard; ``slide``: lecture 002's
+    MaxMove / MinMove as the slide writes them (not alpha-beta: see docs/algorithms.md)."""
+
+    hard = False
+    """Fail-hard: a node's value is its bound (alpha at MAX, beta at MIN), never outside
+    the window."""
+    slide = False
+    """The slide's rule: a new best *sets* alpha (MAX) or beta (MIN), even a worse one,
+    and MaxMove stops when beta > alpha (MinMove when beta < alpha)."""
+
+    def __init__(self, run: Run, *, hard: bool = False, slide: bool = False) -> None:
+        self.run = run
+        self.hard = hard
+        self.slide = slide
+        self.ge = run.opts.cut_on == "ge"
+
+    # The hooks: what a variant may do differently.  The defaults are alpha-beta's.
+
+    def leaf(self, state: Any, nid: Any, parent: Any, ply: int) -> float | None:
+        """Score and report ``state`` if it is a leaf (terminal, or at the depth limit)."""
+        return self.run.leaf(state, nid, parent, ply)
+
+    def no_moves(self, state: Any, nid: Any, parent: Any, ply: int) -> float:
+        """Score a node that has no moves though the game is not over (deep enough)."""
+        return self.run.evaluate(state, nid, parent, ply)
+
+    def chance(self, state: Any, nid: Any, parent: Any, ply: int, alpha: float,
+               beta: float) -> tuple[float, PV]:
+        """Search a chance node: two-player alpha-beta has none."""
+        raise no_chance(self.run.name(state, nid))
+
+    def probe(self, state: Any, nid: Any, ply: int, alpha: float,
+              beta: float) -> tuple[Any, float | None]:
+        """Before the children: what the node remembers for :meth:`leave` and, when the
+        node's value is already known (a transposition table's entry), that value."""
+        return None, None
+
+    def children(self, state: Any, nid: Any, player: Player, ply: int, on_pv: bool,
+                 memo: Any) -> list[Child]:
+        """The children in the order to search them, each with its node key."""
+        return self.run.children(state, nid, player, ply)
+
+    def child(self, i: int, state: Any, cid: Any, nid: Any, ply: int, alpha: float,
+              beta: float, is_max: bool, memo: Any) -> tuple[float, PV]:
+        """Search the ``i``-th child (at ``ply``) in the node's window."""
+        return self.search(state, cid, nid, ply, alpha, beta)
+
+    def backup(self, nid: Any, cid: Any, child_value: float, value: float, best: Any,
+               alpha: float, beta: float, player: Player) -> None:
+        """Report a child's value backed up into the node (the recorder is on)."""
+        self.run.backup(nid, cid, child_value, value, best, alpha, beta)
+
+    def leave(self, memo: Any, state: Any, nid: Any, ply: int, value: float, best: int,
+              cut: bool, alpha: float, beta: float, is_max: bool) -> None:
+        """After the children: ``value`` was found in the node's first window (``alpha``,
+        ``beta``), ``best`` is the index of the best child, ``cut`` says whether one
+        caused a cut.  Called only when :meth:`probe` remembered something."""
+
+    # The node body.
+
+    def search(self, state: Any, nid: Any, parent: Any, ply: int, alpha: float, beta: float,
+               on_pv: bool = False) -> tuple[float, PV]:
+        """The value of ``state`` searched in the window (alpha, beta), and its principal
+        variation.  ``on_pv``: the node lies on the previous iteration's principal
+        variation (iterative deepening searches it first)."""
+        leaf = self.leaf(state, nid, parent, ply)
+        if leaf is not None:
+            return leaf, (nid, None)
+        run = self.run
+        player = run.game.to_move(state)
+        if player is Player.CHANCE:
+            return self.chance(state, nid, parent, ply, alpha, beta)
+        memo, known = self.probe(state, nid, ply, alpha, beta)
+        if known is not None:
+            return known, (nid, None)
+        kids = self.children(state, nid, player, ply, on_pv, memo)
+        if not kids:
+            return self.no_moves(state, nid, parent, ply), (nid, None)
+        run.opened(ply)
+        is_max = player is Player.MAX
+        sign = player.sign
+        v = -sign * INF
+        on = run.on
+        if on:
+            run.expand(nid, parent, ply, player, state, kids, v, alpha, beta)
+        hard, slide, ge = self.hard, self.slide, self.ge
+        a0, b0 = alpha, beta
+        best: Any = None
+        best_i = -1
+        best_pv: PV = None
+        cut = False
+        last = len(kids) - 1
+        for i, (child, cid) in enumerate(kids):
+            cv, cpv = self.child(i, child, cid, nid, ply + 1, alpha, beta, is_max, memo)
+            if sign * cv > sign * v:
+                v, best, best_i, best_pv = cv, cid, i, cpv
+                if slide:  # the slide's "alpha <- Value(move)": set, not raised
+                    alpha, beta = (v, beta) if is_max else (alpha, v)
+            if slide:
+                pass
+            elif is_max:
+                if v > alpha:
+                    alpha = v
+            elif v < beta:
+                beta = v
+            if on:  # fail-hard's provisional value is its bound (alpha at MAX, beta at MIN)
+                self.backup(nid, cid, cv, (alpha if is_max else beta) if hard else v, best,
+                            alpha, beta, player)
+            if ((beta > alpha if is_max else beta < alpha) if slide
+                    else alpha >= beta if ge else alpha > beta):
+                cut = True
+                if hard:
+                    v = beta if is_max else alpha
+                if i < last:
+                    pruned = kids[i + 1:]
+                    run.cuts += 1
+                    run.pruned += len(pruned)
+                    if on:
+                        run.cut(nid, "beta" if is_max else "alpha", cid, alpha, beta, v, pruned)
+                break
+        else:
+            if hard:
+                v = alpha if is_max else beta
+        if memo is not None:
+            self.leave(memo, state, nid, ply, v, best_i, cut, a0, b0, is_max)
+        return v, (nid, best_pv)
