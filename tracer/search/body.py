@@ -7,7 +7,9 @@ that overrides what it does differently, and nothing else:
 
 * fail-hard (Pearl 1984, p. 234) and lecture 002's slide rule: the flags ``hard`` and
   ``slide`` below, read in the loop (what the node returns, how a new best moves the
-  window, which test cuts);
+  window, which test cuts).  The slide's code is not alpha-beta, but it visits,
+  reports and cuts nodes as the body does; only its window rule and its test differ,
+  so it is two branches here rather than a loop of its own;
 * negamax (``alphabeta.Negamax``): the same search with each leaf and backup also
   scored from the side to move (``leaf``, ``no_moves``, ``backup``);
 * Star1 (``expectiminimax.Star1``): leaves checked against the bounds (``leaf``,
