@@ -23,12 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import Backup
-from ..games.base import Game, Player
+from ..games.base import Game
 from ..record import NULL, Recorder
 from ..trace import Result
 from . import fast
-from .body import AlphaBeta
+from .body import AlphaBeta, Negamax
 from .common import (
     INF,
     NO_LIMITS,
@@ -38,7 +37,6 @@ from .common import (
     SearchOptions,
     choose,
     drive,
-    no_chance,
 )
 from .minimax import _list
 
@@ -77,26 +75,3 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
                                                               -INF, INF)
 
     return drive(run, header, body)
-
-
-class Negamax(AlphaBeta):
-    """Fail-soft negamax (Knuth & Moore 1975): alpha-beta written from the side to move,
-    the window negated and swapped where the side changes.  Negating a MIN node's
-    score, and its window (-beta, -alpha), gives back MAX's view exactly, so the search is
-    the body's; what negamax adds is each leaf's and each backup's ``score``, the value
-    from the side to move."""
-
-    def leaf(self, state: Any, nid: Any, parent: Any, ply: int) -> float | None:
-        run = self.run
-        if run.game.to_move(state) is Player.CHANCE:
-            raise no_chance(run.name(state, nid))
-        return run.leaf(state, nid, parent, ply, negamax=True)
-
-    def no_moves(self, state: Any, nid: Any, parent: Any, ply: int) -> float:
-        return self.run.evaluate(state, nid, parent, ply, negamax=True)
-
-    def backup(self, nid: Any, cid: Any, child_value: float, value: float, best: Any,
-               alpha: float, beta: float, player: Player) -> None:
-        run = self.run
-        run.emit(Backup(run.next_seq(), nid, cid, child_value, value, best, alpha=alpha,
-                        beta=beta, score=player.sign * value))

@@ -1,38 +1,42 @@
-"""The one alpha-beta node body of the reference tier, and the hooks its variants override.
+"""The one node body of the reference tier, and the hooks its variants override.
 
 :meth:`AlphaBeta.search` is fail-soft alpha-beta (AIMA's MAX-VALUE / MIN-VALUE as one
 loop, the comparison chosen by the player to move), reporting every event through the
 run.  Values, alpha and beta are from MAX's point of view.  A variant is a subclass
-that overrides what it does differently, and nothing else:
+(or a flag) that overrides what it does differently, and nothing else:
 
+* minimax (two-function): the flag ``window`` off, no window in the events and no cut;
 * fail-hard (Pearl 1984, p. 234) and lecture 002's slide rule: the flags ``hard`` and
-  ``slide`` below, read in the loop (what the node returns, how a new best moves the
+  ``slide``, read in the loop (what the node returns, how a new best moves the
   window, which test cuts).  The slide's code is not alpha-beta, but it visits,
   reports and cuts nodes as the body does; only its window rule and its test differ,
   so it is two branches here rather than a loop of its own;
-* negamax (``alphabeta.Negamax``): the same search with each leaf and backup also
-  scored from the side to move (``leaf``, ``no_moves``, ``backup``);
-* Star1 (``expectiminimax.Star1``): leaves checked against the bounds (``leaf``,
-  ``no_moves``), chance nodes searched by its own procedure (``chance``);
+* negamax, of minimax and of alpha-beta (:class:`Negamax` below): the same search with
+  each leaf and backup also scored from the side to move (``leaf``, ``no_moves``,
+  ``backup``);
+* expectiminimax (``expectiminimax.Plain``) and Star1 (``expectiminimax.Star1``):
+  chance nodes searched by their own procedure (``chance``); Star1 also checks every
+  leaf against its bounds (``leaf``, ``no_moves``);
 * the techniques (``techniques.Searcher``): a transposition table (``probe`` before the
   children, ``leave`` after them), children ordered by the previous principal variation,
   the table's move, killers and history (``children``), PVS null windows (``child``).
 
 The list procedure of lecture 004 (``minimax._list``) walks an explicit list of nodes
-instead of recursing, so it is not a variant of this body; neither is expectiminimax's
-plain chance-node sum.  The fast tier (``search/fast/``) is the same search with the
-bookkeeping taken out, for fail-soft and fail-hard; its README says how it is kept
-equal to this body.
+instead of recursing: a different algorithm, so not a variant of this body.  The fast
+tier (``search/fast/``) is the same search with the bookkeeping taken out, for
+two-function minimax, fail-soft and fail-hard; its README says how it is kept equal to
+this body.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..events import Backup
 from ..games.base import Player
 from .common import INF, PV, Child, Run, no_chance
 
-__all__ = ["AlphaBeta"]
+__all__ = ["AlphaBeta", "Negamax"]
 
 
 class AlphaBeta:
@@ -46,10 +50,16 @@ class AlphaBeta:
     """The slide's rule: a new best *sets* alpha (MAX) or beta (MIN), even a worse one,
     and MaxMove stops when beta > alpha (MinMove when beta < alpha)."""
 
-    def __init__(self, run: Run, *, hard: bool = False, slide: bool = False) -> None:
+    window = True
+    """Alpha-beta: the window is narrowed, tested and shown in the events.  Without it
+    the body is minimax (MAX-VALUE / MIN-VALUE): no window in the events, no cut."""
+
+    def __init__(self, run: Run, *, hard: bool = False, slide: bool = False,
+                 window: bool = True) -> None:
         self.run = run
         self.hard = hard
         self.slide = slide
+        self.window = window
         self.ge = run.opts.cut_on == "ge"
 
     # The hooks: what a variant may do differently.  The defaults are alpha-beta's.
@@ -86,7 +96,10 @@ class AlphaBeta:
     def backup(self, nid: Any, cid: Any, child_value: float, value: float, best: Any,
                alpha: float, beta: float, player: Player) -> None:
         """Report a child's value backed up into the node (the recorder is on)."""
-        self.run.backup(nid, cid, child_value, value, best, alpha, beta)
+        if self.window:
+            self.run.backup(nid, cid, child_value, value, best, alpha, beta)
+        else:
+            self.run.backup(nid, cid, child_value, value, best)
 
     def leave(self, memo: Any, state: Any, nid: Any, ply: int, value: float, best: int,
               cut: bool, alpha: float, beta: float, is_max: bool) -> None:
@@ -119,9 +132,12 @@ class AlphaBeta:
         sign = player.sign
         v = -sign * INF
         on = run.on
+        hard, slide, ge, window = self.hard, self.slide, self.ge, self.window
         if on:
-            run.expand(nid, parent, ply, player, state, kids, v, alpha, beta)
-        hard, slide, ge = self.hard, self.slide, self.ge
+            if window:
+                run.expand(nid, parent, ply, player, state, kids, v, alpha, beta)
+            else:
+                run.expand(nid, parent, ply, player, state, kids, v)
         a0, b0 = alpha, beta
         best: Any = None
         best_i = -1
@@ -144,8 +160,8 @@ class AlphaBeta:
             if on:  # fail-hard's provisional value is its bound (alpha at MAX, beta at MIN)
                 self.backup(nid, cid, cv, (alpha if is_max else beta) if hard else v, best,
                             alpha, beta, player)
-            if ((beta > alpha if is_max else beta < alpha) if slide
-                    else alpha >= beta if ge else alpha > beta):
+            if window and ((beta > alpha if is_max else beta < alpha) if slide
+                           else alpha >= beta if ge else alpha > beta):
                 cut = True
                 if hard:
                     v = beta if is_max else alpha
@@ -162,3 +178,29 @@ class AlphaBeta:
         if memo is not None:
             self.leave(memo, state, nid, ply, v, best_i, cut, a0, b0, is_max)
         return v, (nid, best_pv)
+
+
+class Negamax(AlphaBeta):
+    """Negamax (Knuth & Moore 1975): the search written from the side to move, scores
+    negated and (with a window) the window negated and swapped where the side changes.
+    Negating a MIN node's score, and its window (-beta, -alpha), gives back MAX's view
+    exactly, so the search is the body's; what negamax adds is each leaf's and each
+    backup's ``score``, the value from the side to move.  Minimax's negamax is this
+    without the window."""
+
+    def leaf(self, state: Any, nid: Any, parent: Any, ply: int) -> float | None:
+        run = self.run
+        if run.game.to_move(state) is Player.CHANCE:
+            raise no_chance(run.name(state, nid))
+        return run.leaf(state, nid, parent, ply, negamax=True)
+
+    def no_moves(self, state: Any, nid: Any, parent: Any, ply: int) -> float:
+        return self.run.evaluate(state, nid, parent, ply, negamax=True)
+
+    def backup(self, nid: Any, cid: Any, child_value: float, value: float, best: Any,
+               alpha: float, beta: float, player: Player) -> None:
+        run = self.run
+        window = self.window
+        run.emit(Backup(run.next_seq(), nid, cid, child_value, value, best,
+                        alpha=alpha if window else None, beta=beta if window else None,
+                        score=player.sign * value))

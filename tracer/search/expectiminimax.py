@@ -65,7 +65,7 @@ def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "p
     def body() -> tuple[float, PV]:
         if variant == "star1":
             return Star1(run, lo, hi).search(state, root, None, 0, -INF, INF)
-        return _plain(run, state, root, None, 0)
+        return Plain(run).search(state, root, None, 0, -INF, INF)
 
     return drive(run, header, body)
 
@@ -127,36 +127,33 @@ def expected_sum(run: Run, state: Any, nid: Any, total: float, p: float,
     return out
 
 
-def _plain(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:
-    leaf = run.leaf(state, nid, parent, ply)
-    if leaf is not None:
-        return leaf, (nid, None)
-    player = run.game.to_move(state)
-    kids = run.children(state, nid, player, ply)
-    if not kids:
-        return run.evaluate(state, nid, parent, ply), (nid, None)
-    run.opened(ply)
-    chance = player is Player.CHANCE
-    probs = chance_probabilities(run, state, nid, kids) if chance else None
-    sign = player.sign
-    # A chance node builds its weighted sum from 0; MAX and MIN start from -inf / +inf.
-    v: float = 0 if chance else -sign * INF
-    if run.on:
-        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                        tuple(c for _, c in kids), value=v, label=run.label(state),
-                        probs=probs))
-    best: Any = None
-    best_pv: PV = None
-    for i, (child, cid) in enumerate(kids):
-        cv, cpv = _plain(run, child, cid, nid, ply + 1)
-        if probs is not None:
-            v = expected_sum(run, state, nid, v, probs[i], cv)
-        elif sign * cv > sign * v:
-            v, best, best_pv = cv, cid, cpv
+class Plain(AlphaBeta):
+    """MAX and MIN nodes as minimax (the body without a window); a chance node's value is
+    the probability-weighted sum of its children's values."""
+
+    def __init__(self, run: Run) -> None:
+        super().__init__(run, window=False)
+
+    def chance(self, state: Any, nid: Any, parent: Any, ply: int, alpha: float,
+               beta: float) -> tuple[float, PV]:
+        run = self.run
+        kids = run.children(state, nid, Player.CHANCE, ply)
+        if not kids:
+            return self.no_moves(state, nid, parent, ply), (nid, None)
+        run.opened(ply)
+        probs = chance_probabilities(run, state, nid, kids)
+        # A chance node builds its weighted sum from 0.
+        v: float = 0
         if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, cv, v, best,
-                            prob=None if probs is None else probs[i]))
-    return v, (nid, best_pv)
+            run.emit(Expand(run.next_seq(), nid, parent, ply, Player.CHANCE.value,
+                            tuple(c for _, c in kids), value=v, label=run.label(state),
+                            probs=probs))
+        for i, (child, cid) in enumerate(kids):
+            cv, _ = self.search(child, cid, nid, ply + 1, alpha, beta)
+            v = expected_sum(run, state, nid, v, probs[i], cv)
+            if run.on:
+                run.emit(Backup(run.next_seq(), nid, cid, cv, v, None, prob=probs[i]))
+        return v, (nid, None)
 
 
 class Star1(AlphaBeta):
