@@ -6,11 +6,12 @@ run.  Values, alpha and beta are from MAX's point of view.  A variant is a subcl
 (or a flag) that overrides what it does differently, and nothing else:
 
 * minimax (two-function): the flag ``window`` off, no window in the events and no cut;
-* fail-hard (Pearl 1984, p. 234) and lecture 002's slide rule: the flags ``hard`` and
-  ``slide``, read in the loop (what the node returns, how a new best moves the
-  window, which test cuts).  The slide's code is not alpha-beta, but it visits,
-  reports and cuts nodes as the body does; only its window rule and its test differ,
-  so it is two branches here rather than a loop of its own;
+* fail-hard (Pearl 1984, p. 234) and the rule of the slide "Pseudo Codifica Alpha Beta
+  Cutoff" (variant ``slide-002``): the flags ``hard`` and ``slide``, read in the loop
+  (what the node returns, how a new best moves the window, which test cuts).  The
+  slide's code is not alpha-beta, but it visits, reports and cuts nodes as the body
+  does; only its window rule and its test differ, so it is two branches here rather
+  than a loop of its own;
 * negamax, of minimax and of alpha-beta (:class:`Negamax` below): the same search with
   each leaf and backup also scored from the side to move (``leaf``, ``no_moves``,
   ``backup``);
@@ -21,7 +22,7 @@ run.  Values, alpha and beta are from MAX's point of view.  A variant is a subcl
   children, ``leave`` after them), children ordered by the previous principal variation,
   the table's move, killers and history (``children``), PVS null windows (``child``).
 
-The list procedure of lecture 004 (``minimax._list``) walks an explicit list of nodes
+The notes' list procedure (``minimax._list``) walks an explicit list L of nodes
 instead of recursing: a different algorithm, so not a variant of this body.  The fast
 tier (``search/fast/``) is the same search with the bookkeeping taken out, for
 two-function minimax, fail-soft and fail-hard; its README says how it is kept equal to
@@ -40,8 +41,9 @@ __all__ = ["AlphaBeta", "Negamax"]
 
 
 class AlphaBeta:
-    """Fail-soft alpha-beta over one run; ``hard``: fail-hard; ``slide``: lecture 002's
-    MaxMove / MinMove as the slide writes them (not alpha-beta: see docs/algorithms.md)."""
+    """Fail-soft alpha-beta over one run; ``hard``: fail-hard; ``slide``: the slide's
+    MaxMove / MinMove as it writes them (not alpha-beta: see docs/algorithms.md);
+    without ``window``: minimax."""
 
     hard = False
     """Fail-hard: a node's value is its bound (alpha at MAX, beta at MIN), never outside
