@@ -19,7 +19,7 @@ from timing import best_of, row
 from tracer.analysis.orderings.report import compare_orderings
 from tracer.games.registry import make_game
 from tracer.search import run_search
-from tracer.search.enh_compare import parse_configs
+from tracer.search.technique_comparison import parse_configs
 from tracer.trees import TreeGame, parse_tree_json
 
 REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))

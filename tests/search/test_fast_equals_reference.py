@@ -1,5 +1,5 @@
-"""The fast tier (tracer/search/fast/) equals the reference loops (``minimax._two_function``,
-``alphabeta._ab``): with recording off it returns the same value, principal variation,
+"""The fast tier (tracer/search/fast/) equals the reference tier (``body.AlphaBeta.search``,
+minimax without its window): with recording off it returns the same value, principal variation,
 move and counts, and streamed to a file it writes, byte for byte, the lines of the
 reference's events; whatever the tree, names, values, depth limit, budget, ordering and
 cut test; in both builds, the compiled one (tracer/_lines.c) and the pure-Python one

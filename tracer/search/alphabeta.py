@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import Backup, Cut, Expand
-from ..games.base import Game, Player
+from ..games.base import Game
 from ..record import NULL, Recorder
 from ..trace import Result
 from . import fast
+from .body import AlphaBeta, Negamax
 from .common import (
     INF,
     NO_LIMITS,
@@ -38,7 +38,6 @@ from .common import (
     SearchOptions,
     choose,
     drive,
-    no_chance,
 )
 from .minimax import _list
 
@@ -67,119 +66,13 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
         if variant == "list":
             return _list(run, state, root, pruning=True)
         if variant == "negamax":
-            score, pv = _negamax(run, state, root, None, 0, -INF, INF)
-            return game.to_move(state).sign * score, pv
+            return Negamax(run).search(state, root, None, 0, -INF, INF)
         hard, slide = variant == "fail-hard", variant == "slide-002"
         if run.bare and not slide:  # recording off: the same loop, specialised for speed
             return fast.alpha_beta_bare(run, state, hard)
         if run.quoted and not slide:  # streaming to a file: the same loop, specialised
             return fast.alpha_beta_lines(run, state, hard)
-        return _ab(run, state, run.root_key, None, 0, -INF, INF, hard, slide)
+        return AlphaBeta(run, hard=hard, slide=slide).search(state, run.root_key, None, 0,
+                                                              -INF, INF)
 
     return drive(run, header, body)
-
-
-def _ab(run: Run, state: Any, nid: Any, parent: Any, ply: int,
-        alpha: float, beta: float, hard: bool, slide: bool = False) -> tuple[float, PV]:
-    leaf = run.leaf(state, nid, parent, ply)
-    if leaf is not None:
-        return leaf, (nid, None)
-    player = run.game.to_move(state)
-    if player is Player.CHANCE:
-        raise no_chance(run.name(state, nid))
-    kids = run.children(state, nid, player, ply)
-    if not kids:
-        return run.evaluate(state, nid, parent, ply), (nid, None)
-    run.opened(ply)
-    is_max = player is Player.MAX
-    sign = player.sign
-    v = -sign * INF
-    on = run.on
-    if on:
-        run.expand(nid, parent, ply, player, state, kids, v, alpha, beta)
-    ge = run.opts.cut_on == "ge"
-    best: Any = None
-    best_pv: PV = None
-    last = len(kids) - 1
-    for i, (child, cid) in enumerate(kids):
-        cv, cpv = _ab(run, child, cid, nid, ply + 1, alpha, beta, hard, slide)
-        if sign * cv > sign * v:
-            v, best, best_pv = cv, cid, cpv
-            if slide:  # the slide's "alpha <- Value(move)": set, not raised
-                alpha, beta = (v, beta) if is_max else (alpha, v)
-        if slide:
-            pass
-        elif is_max:
-            if v > alpha:
-                alpha = v
-        elif v < beta:
-            beta = v
-        # Fail-hard's provisional value is its bound (alpha at MAX, beta at MIN).
-        shown = (alpha if is_max else beta) if hard else v
-        if on:
-            run.backup(nid, cid, cv, shown, best, alpha, beta)
-        if ((beta > alpha if is_max else beta < alpha) if slide
-                else alpha >= beta if ge else alpha > beta):
-            ret = (beta if is_max else alpha) if hard else v
-            if i < last:
-                pruned = kids[i + 1:]
-                run.cuts += 1
-                run.pruned += len(pruned)
-                if on:
-                    run.cut(nid, "beta" if is_max else "alpha", cid, alpha, beta, ret, pruned)
-            return ret, (nid, best_pv)
-    return (alpha if is_max else beta) if hard else v, (nid, best_pv)
-
-
-def _negamax(run: Run, state: Any, nid: Any, parent: Any, ply: int,
-             a: float, b: float) -> tuple[float, PV]:
-    """Fail-soft negamax; ``a``, ``b`` and the returned score are from the side to move."""
-    game = run.game
-    player = game.to_move(state)
-    if player is Player.CHANCE:
-        raise no_chance(run.name(state, nid))
-    sign = player.sign
-    leaf = run.leaf(state, nid, parent, ply, negamax=True)
-    if leaf is not None:
-        return sign * leaf, (nid, None)
-    kids = run.children(state, nid, player, ply)
-    if not kids:
-        return sign * run.evaluate(state, nid, parent, ply, negamax=True), (nid, None)
-    run.opened(ply)
-    is_max = player is Player.MAX
-    if run.on:
-        lo, hi = (a, b) if is_max else (-b, -a)
-        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                        tuple(c for _, c in kids), value=-sign * INF, alpha=lo, beta=hi,
-                        label=run.label(state)))
-    ge = run.opts.cut_on == "ge"
-    best = -INF
-    best_id: Any = None
-    best_pv: PV = None
-    last = len(kids) - 1
-    for i, (child, cid) in enumerate(kids):
-        # The window is negated and swapped only where the side to move changes.
-        if game.to_move(child).sign == sign:
-            score, cpv = _negamax(run, child, cid, nid, ply + 1, a, b)
-        else:
-            child_score, cpv = _negamax(run, child, cid, nid, ply + 1, -b, -a)
-            score = -child_score
-        if score > best:
-            best, best_id, best_pv = score, cid, cpv
-        if best > a:
-            a = best
-        if run.on:
-            lo, hi = (a, b) if is_max else (-b, -a)
-            run.emit(Backup(run.next_seq(), nid, cid, sign * score, sign * best, best_id,
-                            alpha=lo, beta=hi, score=best))
-        if a >= b if ge else a > b:
-            if i < last:
-                pruned = kids[i + 1:]
-                run.cuts += 1
-                run.pruned += len(pruned)
-                if run.on:
-                    lo, hi = (a, b) if is_max else (-b, -a)
-                    run.emit(Cut(run.next_seq(), nid, "beta" if is_max else "alpha", cid,
-                                 lo, hi, sign * best, tuple(c for _, c in pruned)))
-            return best, (nid, best_pv)
-    return best, (nid, best_pv)

@@ -48,7 +48,7 @@ from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
 from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive, flatten_pv
-from .enh_node import Searcher, above, below
+from .techniques import Searcher, above, below
 
 __all__ = ["ENHANCED_VARIANTS", "TECHNIQUES", "Techniques", "enhanced_search"]
 

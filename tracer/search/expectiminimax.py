@@ -35,7 +35,8 @@ from ..events import Backup, Cut, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
-from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive
+from .body import AlphaBeta
+from .common import INF, NO_LIMITS, PV, Child, Limits, Run, SearchOptions, choose, drive
 
 __all__ = ["EXPECTIMINIMAX_VARIANTS", "expected_sum", "expectiminimax", "node_name"]
 
@@ -69,10 +70,8 @@ def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "p
                         {"root_player": game.to_move(state).value, **extra})
 
     def body() -> tuple[float, PV]:
-        if variant == "star1":
-            value, pv = _star1(run, state, root, None, 0, -INF, INF, lo, hi)
-        else:
-            value, pv = _plain(run, state, root, None, 0)
+        searcher = Star1(run, lo, hi) if variant == "star1" else Plain(run)
+        value, pv = searcher.search(state, root, None, 0, -INF, INF)
         return _number(value), pv
 
     return drive(run, header, body)
@@ -167,130 +166,130 @@ def expected_sum(run: Run, state: Any, nid: Any, total: float, p: float | Fracti
     return out
 
 
-def _plain(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:
-    leaf = run.leaf(state, nid, parent, ply)
-    if leaf is not None:
-        return leaf, (nid, None)
-    player = run.game.to_move(state)
-    kids = run.children(state, nid, player, ply)
-    if not kids:
-        return run.evaluate(state, nid, parent, ply), (nid, None)
-    run.opened(ply)
-    chance = player is Player.CHANCE
-    probs = chance_probabilities(run, state, nid, kids) if chance else None
-    sign = player.sign
-    # A chance node builds its weighted sum from 0; MAX and MIN start from -inf / +inf.
-    v: float = 0 if chance else -sign * INF
-    if run.on:
-        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                        tuple(c for _, c in kids), value=v, label=run.label(state),
-                        probs=_numbers(probs)))
-    best: Any = None
-    best_pv: PV = None
-    for i, (child, cid) in enumerate(kids):
-        cv, cpv = _plain(run, child, cid, nid, ply + 1)
-        if probs is not None:
+class Exact(AlphaBeta):
+    """The body reporting values that may be exact fractions: events hold numbers (a
+    fraction as its float), and a Backup whose value has no finite decimal also its
+    exact spelling."""
+
+    def expand(self, nid: Any, parent: Any, ply: int, player: Player, state: Any,
+               kids: list[Child], value: float, alpha: float, beta: float) -> None:
+        super().expand(nid, parent, ply, player, state, kids, value, _number(alpha),
+                       _number(beta))
+
+    def backup(self, nid: Any, cid: Any, child_value: float, value: float, best: Any,
+               alpha: float, beta: float, player: Player) -> None:
+        run, window = self.run, self.window
+        run.emit(Backup(run.next_seq(), nid, cid, _number(child_value), _number(value), best,
+                        alpha=_number(alpha) if window else None,
+                        beta=_number(beta) if window else None, exact=exact_text(value)))
+
+    def cut(self, nid: Any, kind: str, cid: Any, alpha: float, beta: float, value: float,
+            pruned: list[Child]) -> None:
+        super().cut(nid, kind, cid, _number(alpha), _number(beta), _number(value), pruned)
+
+
+class Plain(Exact):
+    """MAX and MIN nodes as minimax (the body without a window); a chance node's value is
+    the probability-weighted sum of its children's values."""
+
+    def __init__(self, run: Run) -> None:
+        super().__init__(run, window=False)
+
+    def chance(self, state: Any, nid: Any, parent: Any, ply: int, alpha: float,
+               beta: float) -> tuple[float, PV]:
+        run = self.run
+        kids = run.children(state, nid, Player.CHANCE, ply)
+        if not kids:
+            return self.no_moves(state, nid, parent, ply), (nid, None)
+        run.opened(ply)
+        probs = chance_probabilities(run, state, nid, kids)
+        # A chance node builds its weighted sum from 0.
+        v: float = 0
+        if run.on:
+            run.emit(Expand(run.next_seq(), nid, parent, ply, Player.CHANCE.value,
+                            tuple(c for _, c in kids), value=v, label=run.label(state),
+                            probs=_numbers(probs)))
+        for i, (child, cid) in enumerate(kids):
+            cv, _ = self.search(child, cid, nid, ply + 1, alpha, beta)
             v = expected_sum(run, state, nid, v, probs[i], cv)
-        elif sign * cv > sign * v:
-            v, best, best_pv = cv, cid, cpv
-        if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, _number(cv), _number(v), best,
-                            prob=None if probs is None else _number(probs[i]),
-                            exact=exact_text(v)))
-    return v, (nid, best_pv)
+            if run.on:
+                run.emit(Backup(run.next_seq(), nid, cid, _number(cv), _number(v), None,
+                                prob=_number(probs[i]), exact=exact_text(v)))
+        return v, (nid, None)
 
 
-def _star1(run: Run, state: Any, nid: Any, parent: Any, ply: int,
-           alpha: float, beta: float, lo: float, hi: float) -> tuple[float, PV]:
-    """Fail-soft: a value <= alpha is an upper bound, >= beta a lower bound, else exact."""
-    value = run.leaf(state, nid, parent, ply)
-    player = run.game.to_move(state)
-    kids = [] if value is not None else run.children(state, nid, player, ply)
-    if not kids:
-        if value is None:
-            value = run.evaluate(state, nid, parent, ply)
-        if not lo <= value <= hi:
-            raise InputError(f"leaf {node_name(run, state, nid)} has the value {value:g}, "
-                             f"outside the Star1 bounds [{lo:g}, {hi:g}] (widen --bounds)")
-        return value, (nid, None)
-    run.opened(ply)
-    if player is Player.CHANCE:
-        return _star1_chance(run, state, nid, parent, ply, kids, alpha, beta, lo, hi)
-    is_max = player is Player.MAX
-    sign = player.sign
-    v = -sign * INF
-    if run.on:
-        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                        tuple(c for _, c in kids), value=v, alpha=_number(alpha),
-                        beta=_number(beta),
-                        label=run.label(state)))
-    ge = run.opts.cut_on == "ge"
-    best: Any = None
-    best_pv: PV = None
-    last = len(kids) - 1
-    for i, (child, cid) in enumerate(kids):
-        cv, cpv = _star1(run, child, cid, nid, ply + 1, alpha, beta, lo, hi)
-        if sign * cv > sign * v:
-            v, best, best_pv = cv, cid, cpv
-        if is_max:
-            if v > alpha:
-                alpha = v
-        elif v < beta:
-            beta = v
+class Star1(Exact):
+    """Star1: fail-soft alpha-beta (the body) at MAX and MIN nodes, every leaf checked
+    against the bounds ``lo``, ``hi``, and a chance node cut by the bounds on its
+    unsearched outcomes.  A value <= alpha is an upper bound, >= beta a lower bound,
+    else exact."""
+
+    def __init__(self, run: Run, lo: float, hi: float) -> None:
+        super().__init__(run)
+        self.lo, self.hi = lo, hi
+
+    def _checked(self, state: Any, nid: Any, value: float) -> float:
+        if not self.lo <= value <= self.hi:
+            raise InputError(f"leaf {node_name(self.run, state, nid)} has the value "
+                             f"{value:g}, outside the Star1 bounds [{self.lo:g}, "
+                             f"{self.hi:g}] (widen --bounds)")
+        return value
+
+    def leaf(self, state: Any, nid: Any, parent: Any, ply: int) -> float | None:
+        value = self.run.leaf(state, nid, parent, ply)
+        return None if value is None else self._checked(state, nid, value)
+
+    def no_moves(self, state: Any, nid: Any, parent: Any, ply: int) -> float:
+        return self._checked(state, nid, self.run.evaluate(state, nid, parent, ply))
+
+    def chance(self, state: Any, nid: Any, parent: Any, ply: int, alpha: float,
+               beta: float) -> tuple[float, PV]:
+        """Child i is searched in the window that would make the node fail: its value v_i
+        fails low when S + p_i*v_i + U*R <= alpha, high when S + p_i*v_i + L*R >= beta."""
+        run, lo, hi = self.run, self.lo, self.hi
+        kids = run.children(state, nid, Player.CHANCE, ply)
+        if not kids:
+            return self.no_moves(state, nid, parent, ply), (nid, None)
+        run.opened(ply)
+        probs = chance_probabilities(run, state, nid, kids)
         if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, _number(cv), _number(v), best,
-                            alpha=_number(alpha), beta=_number(beta), exact=exact_text(v)))
-        if alpha >= beta if ge else alpha > beta:
+            run.emit(Expand(run.next_seq(), nid, parent, ply, Player.CHANCE.value,
+                            tuple(c for _, c in kids), value=0, alpha=_number(alpha),
+                            beta=_number(beta), label=run.label(state),
+                            probs=_numbers(probs)))
+        # rest[i]: the probability of the children after child i (summed exactly once).
+        rest = [math.fsum(probs[i + 1:]) for i in range(len(probs))]
+        s: float = 0
+        last = len(kids) - 1
+        for i, (child, cid) in enumerate(kids):
+            p = probs[i]
+            if p > 0:
+                a = (alpha - s - hi * rest[i]) / p
+                b = (beta - s - lo * rest[i]) / p
+            else:  # an outcome that never happens cannot move the value
+                a, b = -INF, INF
+            # The child's window, clamped to the bounds (a clamped end is shown as the bound).
+            cv, _ = self.search(child, cid, nid, ply + 1, lo if a <= lo else a,
+                                hi if b >= hi else b)
+            s = expected_sum(run, state, nid, s, p, cv)
+            if run.on:
+                run.emit(Backup(run.next_seq(), nid, cid, _number(cv), _number(s), None,
+                                alpha=_number(alpha), beta=_number(beta), prob=_number(p),
+                                exact=exact_text(s)))
+            # The test is on the child's own result against its window, so a child that
+            # failed (and returned only a bound) always ends the node.  The returned bound
+            # is clamped to the window: in exact arithmetic it already lies there, and
+            # rounding must not turn a fail-low into a value above alpha.
+            if cv <= a:
+                ret = min(s + hi * rest[i], alpha)
+            elif cv >= b:
+                ret = max(s + lo * rest[i], beta)
+            else:
+                continue
             if i < last:
-                _cut(run, nid, "beta" if is_max else "alpha", cid, alpha, beta, v, kids[i + 1:])
-            break
-    return v, (nid, best_pv)
-
-
-def _star1_chance(run: Run, state: Any, nid: Any, parent: Any, ply: int,
-                  kids: list[tuple[Any, Any]], alpha: float, beta: float,
-                  lo: float, hi: float) -> tuple[float, PV]:
-    """Child i is searched in the window that would make the node fail: its value v_i
-    fails low when S + p_i*v_i + U*R <= alpha, high when S + p_i*v_i + L*R >= beta."""
-    probs = chance_probabilities(run, state, nid, kids)
-    if run.on:
-        run.emit(Expand(run.next_seq(), nid, parent, ply, Player.CHANCE.value,
-                        tuple(c for _, c in kids), value=0, alpha=_number(alpha),
-                        beta=_number(beta),
-                        label=run.label(state), probs=_numbers(probs)))
-    # rest[i]: the probability of the children after child i (summed exactly once).
-    rest = [math.fsum(probs[i + 1:]) for i in range(len(probs))]
-    s: float = 0
-    last = len(kids) - 1
-    for i, (child, cid) in enumerate(kids):
-        p = probs[i]
-        if p > 0:
-            a = (alpha - s - hi * rest[i]) / p
-            b = (beta - s - lo * rest[i]) / p
-        else:  # an outcome that never happens cannot move the value
-            a, b = -INF, INF
-        # The child's window, clamped to the bounds (a clamped end is shown as the bound).
-        cv, _ = _star1(run, child, cid, nid, ply + 1, lo if a <= lo else a,
-                       hi if b >= hi else b, lo, hi)
-        s = expected_sum(run, state, nid, s, p, cv)
-        if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, _number(cv), _number(s), None,
-                            alpha=_number(alpha), beta=_number(beta), prob=_number(p),
-                            exact=exact_text(s)))
-        # The test is on the child's own result against its window, so a child that
-        # failed (and returned only a bound) always ends the node.  The returned bound
-        # is clamped to the window: in exact arithmetic it already lies there, and
-        # rounding must not turn a fail-low into a value above alpha.
-        if cv <= a:
-            ret = min(s + hi * rest[i], alpha)
-        elif cv >= b:
-            ret = max(s + lo * rest[i], beta)
-        else:
-            continue
-        if i < last:
-            _cut(run, nid, "star1", cid, alpha, beta, ret, kids[i + 1:])
-        return ret, (nid, None)
-    return s, (nid, None)
+                _cut(run, nid, "star1", cid, alpha, beta, ret, kids[i + 1:])
+            return ret, (nid, None)
+        return s, (nid, None)
 
 
 def _cut(run: Run, nid: Any, kind: str, after: Any, alpha: float, beta: float,

@@ -21,6 +21,7 @@ from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
 from . import fast
+from .body import AlphaBeta, Negamax
 from .common import (
     INF,
     NO_LIMITS,
@@ -56,74 +57,14 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
         if variant == "list":
             return _list(run, state, root)
         if variant == "negamax":
-            score, pv = _negamax(run, state, root, None, 0)
-            return game.to_move(state).sign * score, pv
+            return Negamax(run, window=False).search(state, root, None, 0, -INF, INF)
         if run.quoted:  # streaming to a file: the same loop, specialised for speed
             return fast.two_function_lines(run, state)
         if run.bare:  # recording off: the same loop, specialised for speed
             return fast.minimax_bare(run, state)
-        return _two_function(run, state, run.root_key, None, 0)
+        return AlphaBeta(run, window=False).search(state, run.root_key, None, 0, -INF, INF)
 
     return drive(run, header, body)
-
-
-def _two_function(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:
-    leaf = run.leaf(state, nid, parent, ply)
-    if leaf is not None:
-        return leaf, (nid, None)
-    player = run.game.to_move(state)
-    if player is Player.CHANCE:
-        raise no_chance(run.name(state, nid))
-    kids = run.children(state, nid, player, ply)
-    if not kids:
-        return run.evaluate(state, nid, parent, ply), (nid, None)
-    run.opened(ply)
-    sign = player.sign
-    v = -sign * INF
-    on = run.on
-    if on:
-        run.expand(nid, parent, ply, player, state, kids, v)
-    best: Any = None
-    best_pv: PV = None
-    for child, cid in kids:
-        cv, cpv = _two_function(run, child, cid, nid, ply + 1)
-        if sign * cv > sign * v:
-            v, best, best_pv = cv, cid, cpv
-        if on:
-            run.backup(nid, cid, cv, v, best)
-    return v, (nid, best_pv)
-
-
-def _negamax(run: Run, state: Any, nid: Any, parent: Any, ply: int) -> tuple[float, PV]:
-    """Returns the score from the side to move at ``state``, and the path."""
-    game = run.game
-    player = game.to_move(state)
-    if player is Player.CHANCE:
-        raise no_chance(run.name(state, nid))
-    sign = player.sign
-    leaf = run.leaf(state, nid, parent, ply, negamax=True)
-    if leaf is not None:  # deep enough: the static value from the mover's side
-        return sign * leaf, (nid, None)
-    kids = run.children(state, nid, player, ply)
-    if not kids:  # no successors: the same as deep enough
-        return sign * run.evaluate(state, nid, parent, ply, negamax=True), (nid, None)
-    run.opened(ply)
-    if run.on:
-        run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                        tuple(c for _, c in kids), value=-sign * INF, label=run.label(state)))
-    best = -INF
-    best_id: Any = None
-    best_pv: PV = None
-    for child, cid in kids:
-        child_score, cpv = _negamax(run, child, cid, nid, ply + 1)
-        # Negate only where the side to move changes (a pass keeps the same side).
-        score = child_score if game.to_move(child).sign == sign else -child_score
-        if score > best:
-            best, best_id, best_pv = score, cid, cpv
-        if run.on:
-            run.emit(Backup(run.next_seq(), nid, cid, sign * score, sign * best, best_id,
-                            score=best))
-    return best, (nid, best_pv)
 
 
 class _Entry:

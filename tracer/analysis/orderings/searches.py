@@ -5,8 +5,7 @@ for a side-by-side picture.
 :func:`plan_comparison` checks what is asked before any search runs (the picture's
 pair included); :func:`compare_source` runs the searches through
 :func:`tracer.search.run_search`; the counting is :mod:`.counting`'s, the table
-:mod:`.report`'s,
-the technique comparison :mod:`tracer.search.enh_compare`'s.
+:mod:`.report`'s, the technique comparison :mod:`tracer.search.technique_comparison`'s.
 """
 
 from __future__ import annotations
@@ -20,7 +19,12 @@ from ...jsonio import dumps_json
 from ...record import NULL, MemoryRecorder, Recorder
 from ...search import ALGORITHMS, run_search
 from ...search.common import NO_LIMITS, Limits
-from ...search.enh_compare import Config, TechniqueReport, compare_techniques, parse_configs
+from ...search.technique_comparison import (
+    Config,
+    TechniqueReport,
+    compare_techniques,
+    parse_configs,
+)
 from ...sources import Source, resolve
 from ...trace import Result, Trace
 from .report import DEFAULT_ORDERS, OrderingReport, compare_orderings, parse_orders

@@ -1,6 +1,6 @@
-"""The fast tier of minimax and alpha-beta: the same searches as the reference loops
-(``minimax._two_function``, ``alphabeta._ab``), specialised for speed where recording
-is off or goes straight to a JSON-lines file.
+"""The fast tier of minimax and alpha-beta: the same searches as the reference tier's one
+node body (``body.AlphaBeta.search``), specialised for speed where recording is off or
+goes straight to a JSON-lines file.
 
 Two builds, one loop each: the pure-Python loops (:mod:`.pure`) and their compiled build
 (``tracer/_lines.c``, used for JSON lines when it was built).  README.md beside this

@@ -1,6 +1,6 @@
 """The fast tier's pure-Python loops: minimax and alpha-beta with recording off, and
 recorded straight to a JSON-lines file.  See README.md beside this module for how they
-are kept equal to the reference loops (``minimax._two_function``, ``alphabeta._ab``).
+are kept equal to the reference tier's node body (``body.AlphaBeta.search``).
 
 Recording off (``Run.bare``: the null recorder and an ordering that only reads the
 game's own move order), the reference loops spend most of each node in bookkeeping: a

@@ -13,14 +13,13 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from ..events import Backup, Cut, Expand, Reorder, Transposition
+from ..events import Reorder, Transposition
 from ..games.base import Player
-from .common import INF, PV, Run, no_chance
+from .body import AlphaBeta
+from .common import INF, PV, Child, Run
 
 __all__ = ["Searcher", "above", "below", "position_key"]
 
-Kid = tuple[Any, Any, Any]
-"""A child state, its key (node id, or the action when ids are not needed), its action."""
 Entry = tuple[str, float, str, bool]
 """A table entry: flag, value (MAX's view), the node that stored it, and whether its
 subtree met the depth limit (iterative deepening to the end of the game needs to know)."""
@@ -53,12 +52,28 @@ def position_key(run: Run) -> Callable[[Any], Hashable]:
     return lambda state: (describe(state), to_move(state))
 
 
-class Searcher:
-    """One enhanced search in progress: the node search and the techniques' memory."""
+class _Memo:
+    """What a node's techniques remember from before its children to after them."""
+
+    __slots__ = ("actions", "draft", "names", "on_pv", "pv_key", "saved", "skey")
+
+    def __init__(self, skey: Hashable, draft: int | None) -> None:
+        self.skey = skey
+        self.draft = draft
+        self.names: list[str] | None = None
+        self.pv_key: Any = _NO_KEY
+        self.on_pv = False
+        self.actions: list[Any] = []
+        self.saved = False
+
+
+class Searcher(AlphaBeta):
+    """One enhanced search in progress: fail-soft alpha-beta (or PVS) with the techniques'
+    memory, through the hooks of the node body (:class:`body.AlphaBeta`)."""
 
     def __init__(self, run: Run, *, pvs: bool, killer: bool, history: bool,
                  tt: bool) -> None:
-        self.run = run
+        super().__init__(run)
         self.game = run.game
         self.pvs = pvs
         self.killer = killer
@@ -88,38 +103,42 @@ class Searcher:
 
     # children ---------------------------------------------------------------------------
 
-    def children(self, state: Any, nid: Any) -> list[Kid]:
+    def kids(self, state: Any, nid: Any) -> tuple[list[Child], list[Any]]:
         """The children in the base order (natural, reverse or seeded random), keyed as
-        :meth:`Run.children` keys them, so that the same node gets the same id."""
+        :meth:`Run.children` keys them, so that the same node gets the same id; and the
+        action leading to each."""
         game, run = self.game, self.run
         acts = list(game.actions(state))
         if self._reverse:
             acts.reverse()
+        if self._random:  # the same per-node generator as Run's random ordering (a
+            # shuffle reads only the length, so the actions move as the children would)
+            random.Random(f"{run.opts.seed}:{nid}").shuffle(acts)
         if not run.ids:
-            kids = [(game.result(state, a), a, a) for a in acts]
+            kids = [(game.result(state, a), a) for a in acts]
         elif run.named:
-            kids = [(c, game.node_id(c), a) for a in acts for c in (game.result(state, a),)]
+            kids = [(c, game.node_id(c)) for a in acts for c in (game.result(state, a),)]
         else:
             prefix = "" if nid == "root" else nid + "/"
-            kids = [(game.result(state, a), prefix + game.move_name(state, a), a) for a in acts]
-        if self._random:  # the same per-node generator as Run's random ordering
-            random.Random(f"{run.opts.seed}:{nid}").shuffle(kids)
-        return kids
+            kids = [(game.result(state, a), prefix + game.move_name(state, a)) for a in acts]
+        return kids, acts
 
-    def order(self, kids: list[Kid], state: Any, nid: Any, ply: int, on_pv: bool,
-              skey: Hashable) -> tuple[list[Kid], list[str] | None, Any]:
+    def order(self, kids: list[Child], acts: list[Any], state: Any, nid: Any, ply: int,
+              on_pv: bool, skey: Hashable
+              ) -> tuple[list[Child], list[Any], list[str] | None, Any]:
         """Put the previous principal variation, the table's move and the killers first,
         the rest by history score (stable: ties keep the base order).  Returns the kids,
-        their move names (when a technique needs them) and the PV child's key."""
+        their actions, their move names (when a technique needs them) and the PV child's
+        key."""
         pv_key = self.pv_keys[ply + 1] if on_pv and ply + 1 < len(self.pv_keys) else _NO_KEY
         tt_act = self.tt_move.get(skey, _NO_KEY) if skey is not None else _NO_KEY
-        names = ([self.game.move_name(state, a) for _, _, a in kids] if self.names else None)
+        names = [self.game.move_name(state, a) for a in acts] if self.names else None
         killers = self.killers.get(ply, ()) if self.killer else ()
         history = self.history if self.use_history else None
         if pv_key is _NO_KEY and tt_act is _NO_KEY and not killers and not history:
-            return kids, names, pv_key
+            return kids, acts, names, pv_key
         ranked: list[tuple[int, int, int, str]] = []
-        for i, (_, key, action) in enumerate(kids):
+        for i, ((_, key), action) in enumerate(zip(kids, acts, strict=True)):
             name = names[i] if names is not None else ""
             score = history.get(name, 0) if history else 0
             if key == pv_key:
@@ -133,35 +152,34 @@ class Searcher:
             ranked.append((rank, -score, i, why))
         ranked.sort()
         out = [kids[i] for _, _, i, _ in ranked]
+        acts = [acts[i] for _, _, i, _ in ranked]
         if names is not None:
             names = [names[i] for _, _, i, _ in ranked]
         run = self.run
         if run.on and any(why for *_, why in ranked):
-            run.emit(Reorder(run.next_seq(), nid, tuple(k for _, k, _ in out),
+            run.emit(Reorder(run.next_seq(), nid, tuple(k for _, k in out),
                              tuple(why for *_, why in ranked),
                              history=tuple(-s for _, s, _, _ in ranked) if history else None))
-        return out, names, pv_key
+        return out, acts, names, pv_key
 
-    # the node search --------------------------------------------------------------------
+    # the hooks of the node body (body.AlphaBeta.search) -------------------------------
 
-    def search(self, state: Any, nid: Any, parent: Any, ply: int, alpha: float, beta: float,
-               on_pv: bool) -> tuple[float, PV]:
-        """Fail-soft alpha-beta (or PVS) below ``state`` in the window (alpha, beta)."""
+    def leaf(self, state: Any, nid: Any, parent: Any, ply: int) -> float | None:
+        value = self.run.leaf(state, nid, parent, ply)
+        if value is not None and self.watch and not self.game.is_terminal(state):
+            self.cut_off = True
+        return value
+
+    def probe(self, state: Any, nid: Any, ply: int, alpha: float,
+              beta: float) -> tuple[_Memo, float | None]:
+        """Look the position up in the transposition table (the root always searches)."""
         run = self.run
-        leaf = run.leaf(state, nid, parent, ply)
-        if leaf is not None:
-            if self.watch and not self.game.is_terminal(state):
-                self.cut_off = True
-            return leaf, (nid, None)
-        player = self.game.to_move(state)
-        if player is Player.CHANCE:
-            raise no_chance(run.name(state, nid))
         draft = None if self.limit is None else self.limit - ply
         tt = self.tt
         skey: Hashable = None
         if tt is not None:
             skey = self.key(state)
-            entry = tt.get((skey, draft)) if ply > 0 else None  # the root always searches
+            entry = tt.get((skey, draft)) if ply > 0 else None
             if entry is not None:
                 flag, value, where, deep = entry
                 if flag == "exact" or (value >= beta if flag == "lower" else value <= alpha):
@@ -169,65 +187,47 @@ class Searcher:
                     if run.on:
                         run.emit(Transposition(run.next_seq(), nid, "hit", flag, value, draft,
                                                stored_at=where))
-                    return value, (nid, None)
-        kids = self.children(state, nid)
+                    return _Memo(skey, draft), value
+        return _Memo(skey, draft), None
+
+    def children(self, state: Any, nid: Any, player: Player, ply: int, on_pv: bool,
+                 memo: _Memo) -> list[Child]:
+        kids, acts = self.kids(state, nid)
         if not kids:
-            return run.evaluate(state, nid, parent, ply), (nid, None)
-        kids, names, pv_key = self.order(kids, state, nid, ply, on_pv, skey)
-        run.opened(ply)
-        saved, self.cut_off = self.cut_off, False
-        is_max = player is Player.MAX
-        sign = player.sign
-        v = -sign * INF
-        if run.on:
-            run.emit(Expand(run.next_seq(), nid, parent, ply, player.value,
-                            tuple(k for _, k, _ in kids), value=v, alpha=alpha, beta=beta,
-                            label=run.label(state)))
-        a0, b0 = alpha, beta
-        best: Any = None
-        best_i = -1
-        best_pv: PV = None
-        cut = False
-        last = len(kids) - 1
-        for i, (child, key, _) in enumerate(kids):
-            child_on_pv = on_pv and key == pv_key
-            if self.pvs and i > 0 and not run.is_leaf(child, ply + 1):
-                cv, cpv = self._scout(child, key, nid, ply + 1, alpha, beta, is_max,
-                                      child_on_pv)
-            else:
-                cv, cpv = self.search(child, key, nid, ply + 1, alpha, beta, child_on_pv)
-            if sign * cv > sign * v:
-                v, best, best_i, best_pv = cv, key, i, cpv
-            if is_max:
-                if v > alpha:
-                    alpha = v
-            elif v < beta:
-                beta = v
-            if run.on:
-                run.emit(Backup(run.next_seq(), nid, key, cv, v, best, alpha=alpha, beta=beta))
-            if alpha >= beta:
-                if i < last:
-                    pruned = kids[i + 1:]
-                    run.cuts += 1
-                    run.pruned += len(pruned)
-                    if run.on:
-                        run.emit(Cut(run.next_seq(), nid, "beta" if is_max else "alpha", key,
-                                     alpha, beta, v, tuple(k for _, k, _ in pruned)))
-                cut = True
-                break
-        if names is not None and best_i >= 0 and (cut or sign * v > sign * (a0 if is_max else b0)):
-            self._reward(names[best_i], ply, draft, cut)
-        deep, self.cut_off = self.cut_off, saved or self.cut_off
+            return kids
+        kids, memo.actions, memo.names, memo.pv_key = self.order(kids, acts, state, nid, ply,
+                                                                 on_pv, memo.skey)
+        memo.on_pv = on_pv
+        # Iterative deepening asks whether this subtree met the depth limit.
+        memo.saved, self.cut_off = self.cut_off, False
+        return kids
+
+    def child(self, i: int, state: Any, cid: Any, nid: Any, ply: int, alpha: float,
+              beta: float, is_max: bool, memo: _Memo) -> tuple[float, PV]:
+        on_pv = memo.on_pv and cid == memo.pv_key
+        if self.pvs and i > 0 and not self.run.is_leaf(state, ply):
+            return self._scout(state, cid, nid, ply, alpha, beta, is_max, on_pv)
+        return self.search(state, cid, nid, ply, alpha, beta, on_pv)
+
+    def leave(self, memo: _Memo, state: Any, nid: Any, ply: int, value: float, best: int,
+              cut: bool, alpha: float, beta: float, is_max: bool) -> None:
+        """Reward the best move, and store the value in the table with its flag."""
+        names = memo.names
+        if names is not None and best >= 0 and (
+                cut or (value > alpha if is_max else value < beta)):
+            self._reward(names[best], ply, memo.draft, cut)
+        deep, self.cut_off = self.cut_off, memo.saved or self.cut_off
+        tt = self.tt
         if tt is not None:
-            flag = "upper" if v <= a0 else "lower" if v >= b0 else "exact"
-            tt[(skey, draft)] = (flag, v, nid, deep)
-            if best_i >= 0:
-                self.tt_move[skey] = kids[best_i][2]
+            run = self.run
+            flag = "upper" if value <= alpha else "lower" if value >= beta else "exact"
+            tt[(memo.skey, memo.draft)] = (flag, value, nid, deep)
+            if best >= 0:
+                self.tt_move[memo.skey] = memo.actions[best]
             if run.on:
-                run.emit(Transposition(run.next_seq(), nid, "store", flag, v, draft,
-                                       move=None if names is None or best_i < 0
-                                       else names[best_i]))
-        return v, (nid, best_pv)
+                run.emit(Transposition(run.next_seq(), nid, "store", flag, value, memo.draft,
+                                       move=None if names is None or best < 0
+                                       else names[best]))
 
     def _scout(self, child: Any, key: Any, nid: Any, ply: int, alpha: float, beta: float,
                is_max: bool, on_pv: bool) -> tuple[float, PV]:
