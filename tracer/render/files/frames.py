@@ -127,7 +127,7 @@ def iter_frames(drawing: Drawing) -> Iterator[Frame]:
         text = _group_caption(group, replay, drawing)
         caption = f"{w('step')} {index}/{total}: {text}"
         view = build_view(replay, visible, opts, w, current=key, final=False,
-                          caption=caption if opts.caption else None, legend=legend,
+                          caption=None if opts.caption is False else caption, legend=legend,
                           pv=drawing.pv, notes=drawing.notes,
                           legend_room=room, shapes=shapes)
         yield Frame(view, caption, seen)
