@@ -258,6 +258,21 @@ class Drawing:
         fit = self.fit
         return canvas_svg(data, fit) if fit is not None and fmt == "svg" else data
 
+    def canvas_elements(self, view: View | None = None) -> Elements:
+        """The pinned elements of ``view`` (the diagram) as :meth:`render` draws them,
+        the canvas's corners and note included: to be edited, then drawn with
+        :meth:`render_elements` (a worksheet's answer boxes)."""
+        return self._parts(view or self.view)
+
+    def render_elements(self, parts: Elements, fmt: str) -> bytes:
+        """Draw ``parts`` (from :meth:`canvas_elements`) as ``svg``, ``png`` or ``pdf``,
+        on the canvas when there is one."""
+        data = render(elements_dot(parts, self.theme), fmt, pinned=True,
+                      engine=self.options.engine, dpi=self._dpi(),
+                      graph_attrs=self._graph_attrs())
+        fit = self.fit
+        return canvas_svg(data, fit) if fit is not None and fmt == "svg" else data
+
     def prepare(self, views: Iterable[View], *, with_label: bool = True) -> None:
         """Get ready to render ``views`` as SVG: one Graphviz run draws every state their
         elements take (see :mod:`tracer.render.draw.compose`); the last view of each set of

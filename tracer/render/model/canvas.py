@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...errors import UsageError
 
-__all__ = ["Canvas", "MIN_FONT", "PX_PT", "SIZES", "parse_size"]
+__all__ = ["Canvas", "MIN_FONT", "MM_PT", "PX_PT", "SIZES", "parse_size"]
 
 SIZES: dict[str, str] = {
     "slides": "1280x720",
