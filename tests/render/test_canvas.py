@@ -182,8 +182,9 @@ def test_slide_frames_share_the_canvas_and_the_place_of_every_node(aima: Trace,
         assert moved is not None
         places.add((shapes["A"], shapes["M"], svg_scale(svg), moved[0]))
     assert len(places) == 1  # every node at the same place of the slide in every frame
-    assert all("<title>gt:caption</title>" in svg for svg in svgs[:-1])  # the steps
+    assert all("<title>gt:caption</title>" in svg for svg in svgs)  # the steps
     assert "Step 1/8" in svgs[0]
+    assert "value 3, best move B" in svgs[-1]  # the last frame says the result
     pdf = written.pdf.read_bytes()
     assert page_count(pdf) == 8 and set(pdf_pages(pdf)) == {(960, 540)}
 

@@ -40,7 +40,8 @@ SPACING = 4.0
 """Points between the cells (and around them)."""
 LABEL_PT = 14.0
 """The column of the small labels (v, alpha, beta) left of the boxes."""
-NAME_LINE = "Name ______________________________     Date ______________"
+NAME_LINE = "Name ___________________   Date _________"
+"""The first line of the sheet: short enough to stay one line above a narrow tree."""
 
 
 @dataclass(frozen=True)

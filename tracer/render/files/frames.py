@@ -131,7 +131,12 @@ def iter_frames(drawing: Drawing) -> Iterator[Frame]:
                           pv=drawing.pv, notes=drawing.notes,
                           legend_room=room, shapes=shapes)
         yield Frame(view, caption, seen)
-    yield Frame(drawing.view, drawing.caption)
+    last = drawing.view
+    if opts.caption is not False and last.caption is None and index:
+        # The diagram has no result line (no legend, as on a slide); the frames before
+        # it have a caption, so the last one says the result where they said their step.
+        last = replace(last, caption=drawing.caption)
+    yield Frame(last, drawing.caption)
 
 
 def _key(group: list[Event], step: str) -> str:
