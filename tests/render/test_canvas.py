@@ -97,6 +97,14 @@ def test_bad_sizes_name_the_allowed_ones(text: str, message: str) -> None:
     assert str(caught.value).startswith(message)
 
 
+def test_paper_at_a_high_dpi_is_refused_before_drawing() -> None:
+    assert RenderOptions(size="a4", dpi=600).dpi == 600  # 4961 x 7016 pixels
+    with pytest.raises(UsageError) as caught:
+        RenderOptions(size="a4", dpi=1200)
+    assert str(caught.value) == ("size 210x297mm at dpi 1200 is 9921x14031 pixels: at most "
+                                 "8192 a side (lower the dpi)")
+
+
 def test_a_small_tree_is_fitted_centred_and_enlarged_at_most_so_much() -> None:
     canvas = parse_size("slides")  # 960 x 540 pt, a margin of 13.5 pt
     fit = fit_canvas(canvas, Measure((0, 0, 200, 100), 14.0), note="said")
@@ -234,3 +242,37 @@ def test_help_lists_the_sizes_and_presets() -> None:
     text = CliRunner().invoke(main, ["render", "--help"]).output
     for name in ("slides-4:3", "a4-landscape", "--size"):
         assert name in text
+
+
+# ------------------------------------------------------------------ the web service
+
+
+def test_the_service_draws_on_a_canvas(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from tracer.service import Settings, create_app
+
+    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path))
+    with TestClient(app) as client:
+        trace = client.post("/v1/search", json={"example": "aima"}).json()["trace"]
+        got = client.post("/v1/render", json={"trace": trace, "format": "png",
+                                              "options": {"size": "slides"}})
+        assert got.status_code == 200 and png_size(got.content) == (1280, 720)
+        bad = client.post("/v1/render", json={"trace": trace, "options": {"size": "huge"}})
+        assert bad.status_code == 422 and "unknown size 'huge'" in bad.text
+
+
+@pytest.mark.render
+def test_check_and_exercise_pictures_take_the_slide(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.json"
+    answer.write_text('{"value": 3, "move": "a2"}', encoding="utf-8")
+    marked = tmp_path / "marked.png"
+    result = CliRunner().invoke(main, ["check", "aima", str(answer), "--render", str(marked),
+                                       "--preset", "slides"])
+    assert result.exit_code == 1, result.stderr  # the move is wrong
+    assert png_size(marked.read_bytes()) == (1280, 720)
+    result = CliRunner().invoke(main, ["exercise", "-b", "2", "-d", "2", "--format", "png",
+                                       "-o", str(tmp_path / "ex"), "--preset", "slides"])
+    assert result.exit_code == 0, result.stderr
+    for name in ("worksheet.png", "answer.png"):
+        assert png_size((tmp_path / "ex" / name).read_bytes()) == (1280, 720), name

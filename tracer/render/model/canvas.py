@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...errors import UsageError
 
-__all__ = ["Canvas", "MIN_FONT", "MM_PT", "PX_PT", "SIZES", "parse_size"]
+__all__ = ["Canvas", "MIN_FONT", "MM_PT", "PX_PT", "SIZES", "check_pixels", "parse_size"]
 
 SIZES: dict[str, str] = {
     "slides": "1280x720",
@@ -67,6 +67,18 @@ class Canvas:
     def unit_pt(self) -> float:
         """Points in one unit of :attr:`min_font` (a pixel, or a point on paper)."""
         return PX_PT if self.unit == "px" else 1.0
+
+
+def check_pixels(canvas: Canvas, dpi: int) -> None:
+    """A paper canvas's PNG is drawn at ``dpi``: refuse one of more than the largest
+    pixel canvas a side (it would take minutes and gigabytes)."""
+    if canvas.unit != "mm":
+        return
+    high = LIMITS["px"][1]
+    w, h = (round(side / 25.4 * dpi) for side in (canvas.width, canvas.height))
+    if max(w, h) > high:
+        raise UsageError(f"size {canvas.width:g}x{canvas.height:g}mm at dpi {dpi} is "
+                         f"{w}x{h} pixels: at most {high} a side (lower the dpi)")
 
 
 def parse_size(text: str) -> Canvas:

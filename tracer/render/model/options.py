@@ -151,9 +151,9 @@ class RenderOptions:
         if self.direction is not None:
             _choose("direction", self.direction, DIRECTIONS)
         if self.size is not None:
-            from .canvas import parse_size
+            from .canvas import check_pixels, parse_size
 
-            parse_size(self.size)
+            check_pixels(parse_size(self.size), self.dpi)
         for name, (low, high) in RANGES.items():
             value = getattr(self, name)
             if value is not None and not low <= value <= high:
