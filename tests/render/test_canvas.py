@@ -258,6 +258,9 @@ def test_the_service_draws_on_a_canvas(tmp_path: Path) -> None:
         got = client.post("/v1/render", json={"trace": trace, "format": "png",
                                               "options": {"size": "slides"}})
         assert got.status_code == 200 and png_size(got.content) == (1280, 720)
+        menus = client.get("/v1/algorithms").json()["render"]
+        assert menus["sizes"] == ["slides", "slides-4:3", "a4", "a4-landscape"]
+        assert "size" in menus["options"]
         bad = client.post("/v1/render", json={"trace": trace, "options": {"size": "huge"}})
         assert bad.status_code == 422 and "unknown size 'huge'" in bad.text
 

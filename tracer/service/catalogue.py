@@ -44,6 +44,7 @@ def routes(service: Service) -> list[Route]:
 
     async def algorithms(request: Request) -> Response:
         from ..problems import PROBLEMS
+        from ..render.model.canvas import SIZES
         from ..render.model.options import FORMATS, LANGS, STEPS, THEMES
         from ..spec import menus
 
@@ -52,7 +53,7 @@ def routes(service: Service) -> list[Route]:
         return json_response(dumps_json({
             **menus(), "problems": list(PROBLEMS),
             "render": {"formats": list(FORMATS), "steps": list(STEPS), "langs": list(LANGS),
-                       "themes": list(THEMES),
+                       "themes": list(THEMES), "sizes": list(SIZES),
                        "options": sorted(openapi()["components"]["schemas"]["RenderOptions"]
                                          ["properties"])},
             "limits": {"max_nodes": s.max_nodes, "time_limit": s.time_limit,
