@@ -34,6 +34,7 @@ MAX_ZOOM = 2.5
 """A small tree is enlarged at most this much: a two-leaf tree is not drawn in 60 px
 letters."""
 
+
 @dataclass(frozen=True)
 class Measure:
     """What a drawing at its own size takes: its box in graph points, its least text."""
@@ -66,6 +67,7 @@ class Fit:
     least: float | None = None
     """The drawing's smallest text after scaling, in the canvas's units."""
     bb: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """The drawing's own box (graph points), as measured."""
 
     def dpi(self, dpi: int) -> int:
         """The PNG resolution: 96 on a pixel canvas (one pixel a pixel), else ``dpi``."""
@@ -108,7 +110,9 @@ def fit_canvas(canvas: Canvas, measure: Measure, *, note: str) -> Fit:
 
 
 CORNERS = ("gt:canvas:sw", "gt:canvas:ne")
+"""The invisible points at the canvas's corners (:func:`corner_nodes`)."""
 NOTE = "gt:canvas:note"
+"""The line at the foot of the canvas (:func:`note_node`)."""
 CORNER = ("0.01", "0.02")
 HALF_CORNER = (0.36, 0.72)
 """A corner point's width and height in inches (Graphviz draws none smaller), and half
@@ -138,10 +142,9 @@ def note_node(fit: Fit) -> tuple[str, dict[str, str]] | None:
     _, h = fit.canvas.points
     x, y = fit.centre
     foot = y - (h / 2 - fit.canvas.margin) / fit.zoom + 0.6 * size
-    return (NOTE, {"shape": "plaintext", "fixedsize": "false", "margin": "0",
-                               "width": "0", "height": "0", "label": fit.note,
-                               "fontsize": f"{size:.2f}", "fontcolor": "#c00000",
-                               "pos": f"{x:.2f},{foot:.2f}"})
+    return (NOTE, {"shape": "plaintext", "fixedsize": "false", "margin": "0", "width": "0",
+                   "height": "0", "label": fit.note, "fontsize": f"{size:.2f}",
+                   "fontcolor": "#c00000", "pos": f"{x:.2f},{foot:.2f}"})
 
 
 _HEAD = re.compile(r'<svg width="[^"]*" height="[^"]*"\s+viewBox="[^"]*"')
