@@ -139,3 +139,19 @@ def test_a_worksheet_must_be_a_pdf(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "a worksheet is a two-page PDF" in result.stderr
     assert not (tmp_path / "ex").exists() and not (tmp_path / "s.svg").exists()
+
+
+def test_a_tree_too_large_for_boxes_to_write_in_is_refused(tmp_path: Path) -> None:
+    ex = make_exercise(branching=3, depth=4, values=(0, 20), seed=1)
+    with pytest.raises(UsageError) as caught:
+        worksheet(ex.trace, title="E", ask="alpha-beta")
+    assert str(caught.value) == (
+        "the tree is too large for a worksheet on a4: its answer boxes would be 4.6 mm "
+        "wide, at least 8 mm wanted to write in (try --ask value, --size a4-landscape or "
+        "a smaller tree)")
+    assert worksheet(ex.trace, title="E", ask="value").box_mm >= 8  # what it suggests
+    result = CliRunner().invoke(main, ["exercise", "-b", "3", "-d", "4", "--seed", "1",
+                                       "-o", str(tmp_path / "ex"), "--worksheet",
+                                       str(tmp_path / "s.pdf"), "--ask", "alpha-beta"])
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "ex").exists() and not (tmp_path / "s.pdf").exists()

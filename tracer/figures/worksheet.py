@@ -4,10 +4,12 @@ Page 1 has a name and date line, the tree with its leaves' values and, under eve
 inner node, an empty box to write its value in (and boxes for alpha and beta when
 ``ask="alpha-beta"``).  The boxes are the boxes the renderer keeps under a node for its
 notes (:mod:`tracer.render.draw.notes`): the layout leaves room for them, and their
-label is replaced by empty framed cells.  They are made at least :data:`BOX_MM` wide on
-paper: the tree is laid out once, fitted to the page (:mod:`tracer.render.draw.canvas`),
-and laid out again with wider boxes when the fit shrank them below that.  Page 2 is the
-solved diagram on the same page size, its result line naming the root's value.
+label is replaced by empty framed cells.  They are made :data:`BOX_MM` wide on paper:
+the tree is laid out once, fitted to the page (:mod:`tracer.render.draw.canvas`), and
+laid out again with wider boxes when the fit shrank them below that; a tree too large
+for boxes of at least :data:`MIN_BOX_MM` on the page is refused, saying what would fit.
+Page 2 is the solved diagram on the same page size, its result line naming the root's
+value.
 """
 
 from __future__ import annotations
@@ -26,14 +28,17 @@ from ..render.model.view import View
 from ..trace import Trace
 from .check_render import whole_tree_options, worksheet_view
 
-__all__ = ["ASKS", "BOX_MM", "PAPERS", "Worksheet", "worksheet"]
+__all__ = ["ASKS", "BOX_MM", "MIN_BOX_MM", "PAPERS", "Worksheet", "worksheet"]
 
 ASKS = ("value", "alpha-beta")
 """What a worksheet asks at each inner node: its value, or its value, alpha and beta."""
 PAPERS = ("a4", "a4-landscape")
 """The pages a worksheet is printed on (presets of :mod:`tracer.render.draw.presets`)."""
 BOX_MM = 9.0
-"""The least width of an answer box on paper (8 mm holds a handwritten number)."""
+"""The width an answer box is made on paper, when the page has room for it."""
+MIN_BOX_MM = 8.0
+"""The least width of an answer box on paper (a handwritten number); a tree whose boxes
+would be narrower is refused."""
 BOX_PT = 36.0
 """An answer box's width in the drawing before it is fitted (the height is 2/3)."""
 SPACING = 4.0
@@ -64,15 +69,25 @@ def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
         raise UsageError(f"unknown worksheet size {size!r} (choose from: {', '.join(PAPERS)})")
     if ask not in ASKS:
         raise UsageError(f"unknown question {ask!r} (choose from: {', '.join(ASKS)})")
+    tries: list[tuple[float, float, Drawing, View]] = []
     box = BOX_PT
-    for _ in range(3):  # wider boxes do not widen the tree much: twice is enough
+    for _ in range(3):  # on a tree that fits, widening the boxes once is enough
         drawing, view = _sheet(trace, title, size, ask, box)
-        drawn, zoom = box, _zoom(drawing)
+        zoom = _zoom(drawing)
+        tries.append((round(box) * zoom / MM_PT, box, drawing, view))
         wanted = BOX_MM * MM_PT / zoom
         if box >= wanted - 0.01:
             break
         box = math.ceil(wanted * 1.02)
-    box = drawn
+    width, box, drawing, view = max(tries, key=lambda t: t[0])
+    if width < MIN_BOX_MM:
+        ways = [*(["--ask value"] if ask != "value" else []),
+                *(["--size a4-landscape"] if size == "a4" else []), "a smaller tree"]
+        said = ways[0] if len(ways) == 1 else f"{', '.join(ways[:-1])} or {ways[-1]}"
+        shown = math.floor(width * 10) / 10  # 7.98 is not "8.0 mm, at least 8"
+        raise UsageError(f"the tree is too large for a worksheet on {size}: its answer "
+                         f"boxes would be {shown:.1f} mm wide, at least {MIN_BOX_MM:g} "
+                         f"mm wanted to write in (try {said})")
     parts = drawing.canvas_elements(view)
     # The canvas's note on small text suggests --depth or --focus, which a worksheet
     # has not: its boxes are what must stay large, and they are.
@@ -87,7 +102,7 @@ def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
     key = Drawing(trace, preset_options(size, title=f"{title}: answer key", ascii=ascii,
                                         **whole_tree_options(trace)))
     return Worksheet(merge_pdfs([sheet_pdf, key.render("pdf")]), sheet_svg,
-                     key.render("svg"), round(box) * zoom / MM_PT)
+                     key.render("svg"), width)
 
 
 def _zoom(drawing: Drawing) -> float:
@@ -112,8 +127,9 @@ def _sheet(trace: Trace, title: str, size: str, ask: str, box: float) -> tuple[D
     drawing, view = worksheet_view(trace, NAME_LINE, size)
     rows = _rows(ask, drawing.options.ascii)
     cols = 2 if rows != ("",) else 1
-    width = (LABEL_PT if cols == 2 else 0.0) + round(box) + SPACING * (cols + 1)
-    height = len(rows) * (round(box * 2 / 3) + SPACING) + SPACING
+    # the table: its cells, the spacing around them and their borders (1 pt a side)
+    width = (LABEL_PT if cols == 2 else 0.0) + round(box) + SPACING * (cols + 1) + 2 * cols
+    height = len(rows) * (round(box * 2 / 3) + SPACING + 2) + SPACING
     chars = math.ceil((width - 2 * PAD) / (10 * SANS_EM))
     lines = math.ceil((height - PAD) / NOTE_LINE)
     inner = _inner(view)
