@@ -15,14 +15,18 @@ import argparse
 import hashlib
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tracer.api import make_exercise  # noqa: E402
+from tracer.figures.worksheet import worksheet  # noqa: E402
 from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.render.draw.dot import to_dot  # noqa: E402
+from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.html import inline_svg  # noqa: E402
 from tracer.render.files.output import write_bytes  # noqa: E402
 from tracer.render.model.view import View  # noqa: E402
@@ -46,6 +50,18 @@ is out of date.  How to read the pictures: [rendering.md](rendering.md).
 """
 
 
+SLIDES = """\
+## Slides and paper
+
+The AIMA tree on a 1280x720 slide (`--preset slides`, a PNG of exactly 1280x720
+pixels), Grundy's game with 7 coins on the same slide (too deep for 14 px text: the
+canvas says so at its foot), and the first page of a printable worksheet (`gametrace
+exercise -b 2 -d 3 --cuts 2..3 --seed 4 --worksheet sheet.pdf --ask
+alpha-beta`): how they are made
+is in [rendering.md](rendering.md#slides-and-paper).
+"""
+
+
 @dataclass
 class Picture:
     """One image of the gallery: its file, what draws it, and its fingerprint."""
@@ -53,6 +69,9 @@ class Picture:
     name: str
     drawing: Drawing
     strip: bool = False
+    fmt: str = "svg"
+    made: Callable[[], bytes] | None = None
+    """Draws a picture that is not the drawing's own (a worksheet)."""
 
     def views(self) -> list[View]:
         if not self.strip:
@@ -66,8 +85,10 @@ class Picture:
         return digest.hexdigest()[:16]
 
     def render(self) -> bytes:
+        if self.made is not None:
+            return self.made()
         if not self.strip:
-            return self.drawing.render("svg")
+            return self.drawing.render(self.fmt)
         return _strip([self.drawing.render("svg", v).decode() for v in self.views()])
 
 
@@ -95,6 +116,20 @@ def sections() -> tuple[str, list[Picture]]:
             pic = Picture(name, Drawing(aima, opts))
             pictures.append(pic)
             parts.append(_image(pic, name))
+    if aima.exists():
+        parts.append(SLIDES)
+        grundy = TRACES / "grundy-7-min.andor.dfs.json"
+        for name, path, fmt in (("slides.aima", aima, "png"),
+                                ("slides.grundy", grundy, "svg")):
+            pic = Picture(name, Drawing(path, preset_options("slides")), fmt=fmt)
+            pictures.append(pic)
+            parts.append(_image(pic, name))
+        ex = make_exercise(branching=2, depth=3, cuts=(2, 3), values=(0, 20), seed=4)
+        sheet = Picture("worksheet.a4", Drawing(ex.trace),
+                        made=lambda: worksheet(ex.trace, title="Alpha-beta exercise 4",
+                                               ask="alpha-beta").sheet_svg)
+        pictures.append(sheet)
+        parts.append(_image(sheet, "worksheet"))
     parts.append("## Recorded traces\n")
     for path in trace_files():
         stem = path.name.split(".json")[0]
@@ -117,7 +152,7 @@ def sections() -> tuple[str, list[Picture]]:
 
 
 def _image(pic: Picture, alt: str) -> str:
-    return f"![{alt}](img/{pic.name}.svg)\n<!-- dot {pic.fingerprint()} -->\n"
+    return f"![{alt}](img/{pic.name}.{pic.fmt})\n<!-- dot {pic.fingerprint()} -->\n"
 
 
 def _strip(svgs: list[str]) -> bytes:
@@ -155,8 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         problems = []
         if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != page:
             problems.append(f"{PAGE.relative_to(ROOT)} differs from what the traces draw")
-        problems += [f"missing picture docs/img/{p.name}.svg" for p in pictures
-                     if not (IMG / f"{p.name}.svg").exists()]
+        problems += [f"missing picture docs/img/{p.name}.{p.fmt}" for p in pictures
+                     if not (IMG / f"{p.name}.{p.fmt}").exists()]
         for problem in problems:
             print(f"make_gallery: {problem}", file=sys.stderr)
         if problems:
@@ -164,10 +199,10 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
         return 1 if problems else 0
     IMG.mkdir(parents=True, exist_ok=True)
-    wanted = {f"{p.name}.svg" for p in pictures}
+    wanted = {f"{p.name}.{p.fmt}" for p in pictures}
     for pic in pictures:
-        write_bytes(IMG / f"{pic.name}.svg", pic.render())
-    for old in IMG.glob("*.svg"):
+        write_bytes(IMG / f"{pic.name}.{pic.fmt}", pic.render())
+    for old in [*IMG.glob("*.svg"), *IMG.glob("slides.*.png")]:
         if old.name not in wanted:
             old.unlink()
     write_bytes(PAGE, page.encode())

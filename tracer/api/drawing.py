@@ -37,9 +37,11 @@ class DrawnOutputs:
     frames: int = 0
     extras: tuple[str, ...] = ()
     """The files made from the frames (the PDF, the player)."""
+    warning: str | None = None
+    """Said once: the canvas (--size) drew text under its least size."""
 
     def to_lines(self) -> list[str]:
-        lines = []
+        lines = [] if self.warning is None else [f"warning: {self.warning}"]
         if self.out is not None and self.preamble is not None:
             lines.append(f"diagram written to {self.out} "
                          f"(\\input{{{Path(self.preamble).stem}}} in the preamble)")
@@ -110,12 +112,14 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
         panels = drawing
         if strip_leaf_steps and chosen.step != "leaf":  # a panel a leaf, as AIMA Fig. 5.5
             panels = Drawing(trace, replace(chosen, step="leaf"))
+        if chosen.size is not None:  # the panels of a strip keep their own size
+            panels = Drawing(trace, replace(panels.options, size=None))
         done.update(strip=strip, panels=write_strip(panels, strip, columns=strip_columns))
     if frames_dir is not None:
         written = deep(lambda: write_frames(drawing, frames_dir))
         done.update(frames_dir=frames_dir, frames=len(written.frames),
                     extras=(written.pdf.name, written.html.name))
-    return DrawnOutputs(**done)
+    return DrawnOutputs(**done, warning=drawing.canvas_note())
 
 
 def draw_trace_file(trace_path: Trace | str | os.PathLike[str],

@@ -215,9 +215,21 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
               type=LibraryChoice("tracer.render.model.render_options:FORMATS"),
               help="Format of the diagrams.")
 @preset_option
+@click.option("--worksheet", "sheet_pdf", metavar="FILE.pdf",
+              help="Also write a printable worksheet: page 1 a name and date line, the "
+                   "tree with its leaves and an empty box under every inner node; page 2 "
+                   "the answer key. Example: --worksheet sheet.pdf.")
+@click.option("--size", default="a4", show_default=True,
+              type=LibraryChoice("tracer.figures.worksheet:PAPERS"),
+              help="The worksheet's paper.")
+@click.option("--ask", default="value", show_default=True,
+              type=LibraryChoice("tracer.figures.worksheet:ASKS"),
+              help="What the worksheet's boxes ask at each inner node: its value, or its "
+                   "value, alpha and beta.")
 def exercise_command(branching: int, depth: int, cuts: str | None, values: str, seed: int,
                      variant: str, cut_on: str, out_dir: str | None, fmt: str,
-                     preset: str | None) -> None:
+                     preset: str | None, sheet_pdf: str | None, size: str,
+                     ask: str) -> None:
     """Make a random alpha-beta exercise with its answer key.
 
     The tree has BRANCHING children per inner node and DEPTH plies; it is drawn
@@ -232,6 +244,7 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
       gametrace exercise --branching 3 --depth 2 --cuts 1..2 --seed 7
       gametrace exercise -b 2 -d 4 --cuts 3..5 --values -10..10 --format png -o ex1
       gametrace exercise -b 3 -d 2 --format png --preset slides
+      gametrace exercise -b 2 -d 3 --worksheet sheet.pdf --ask alpha-beta
     """
     from ..api import write_exercise_files
 
@@ -239,9 +252,18 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
         from ..outputs import check_folder
 
         check_folder(out_dir, option="-o", what="exercise writes")
+    if sheet_pdf is not None:
+        from ..errors import UsageError
+        from ..outputs import check_output
+
+        if not sheet_pdf.lower().endswith(".pdf"):
+            raise UsageError(f"--worksheet {sheet_pdf!r}: a worksheet is a two-page PDF "
+                             "(name it FILE.pdf)")
+        check_output(sheet_pdf, role="diagram", option="--worksheet")
     ex, written = write_exercise_files(
         branching=branching, depth=depth, cuts=cuts, values=values, seed=seed,
-        variant=variant, cut_on=cut_on, out_dir=out_dir, fmt=fmt, preset=preset)
+        variant=variant, cut_on=cut_on, out_dir=out_dir, fmt=fmt, preset=preset,
+        sheet_pdf=sheet_pdf, size=size, ask=ask)
     click.echo(ex.to_text(branching=branching, depth=depth))
     for path in written:
         click.echo(f"  {path}")

@@ -198,9 +198,10 @@ def heuristic_option(*, help: str) -> Decorator:
     return click.option("--heuristic", default=None, metavar="NAME", help=help)
 
 
-PRESET_HELP = ("Drawing defaults for a purpose: slides (16:9, large text, no legend or result "
-               "line, tight margin), print (grayscale, legend), web (colour, legend); "
-               "options given explicitly win. Example: --preset slides.")
+PRESET_HELP = ("Drawing defaults for a purpose: slides (a 1280x720 canvas, large text, no "
+               "legend or result line, tight margin), slides-4:3 (the same at 1024x768), "
+               "a4 and a4-landscape (an A4 page, legend), print (grayscale, legend), web "
+               "(colour, legend); options given explicitly win. Example: --preset slides.")
 
 
 def preset_option(function: F) -> F:

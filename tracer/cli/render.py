@@ -91,9 +91,17 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 @click.option("--max-frames", type=int, default=500, show_default=True,
               help="Refuse to write more frames than this.")
 @preset_option
-@click.option("--caption/--no-caption", default=True, show_default=True,
-              help="The result line under the diagram (a frame's step under the frame). "
+@click.option("--caption/--no-caption", default=None,
+              help="The result line under the diagram (a frame's step under the frame) "
+                   "[default: the result line with the legend; a frame's step always]. "
                    "Example: --preset slides --caption.")
+@click.option("--size", metavar="SIZE",
+              help="Draw on a canvas of exactly this size, the tree scaled to fit and "
+                   "centred: slides (1280x720), slides-4:3 (1024x768), a4, a4-landscape, "
+                   "WxH in pixels or WxHmm (PNG in pixels, SVG in px or mm, PDF pages in "
+                   "points) [default: the drawing's own size; --preset slides: slides]. "
+                   "Text under 14 px (8 pt on paper) is noted on the canvas. "
+                   "Example: --size 1280x720.")
 @click.option("--pruned", type=LibraryChoice(f"{_VIEW}:PRUNED"), default="ghost",
               show_default=True,
               help="Pruned subtrees: ghost (dashed, with values), cross (a cross on the cut "
@@ -118,8 +126,8 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
                    title: str | None, ascii_: bool,
                    max_nodes: int, max_width: int | None, depth: int | None,
                    focus: str | None, dpi: int,
-                   engine: str, max_frames: int, preset: str | None, caption: bool,
-                   pruned: str, direction: str | None, strip: str | None,
+                   engine: str, max_frames: int, preset: str | None, caption: bool | None,
+                   size: str | None, pruned: str, direction: str | None, strip: str | None,
                    strip_columns: int) -> None:
     """Draw TRACE (a .json, .jsonl or .jsonl.gz trace) as a diagram and/or step-by-step frames.
 
@@ -129,6 +137,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json -o aima.png --theme print --lang it
       gametrace render aima.json --frames frames/ --step leaf
       gametrace render aima.json -o aima.png --preset slides --pruned cross
+      gametrace render aima.json -o aima.pdf --size a4 --caption
       gametrace render aima.json -o aima.tex --preset slides
       gametrace render aima.json --strip aima-strip.svg --pruned hide --no-legend
       gametrace render ttt.jsonl.gz -o ttt.svg
@@ -151,6 +160,6 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
             ghost_values=ghost_values, legend=legend, positions=positions, numbers=numbers,
             title=title, ascii=ascii_, max_nodes=max_nodes, max_width=max_width, depth=depth,
             focus=focus, dpi=dpi, engine=engine, step=step, max_frames=max_frames,
-            caption=caption, pruned=pruned, direction=direction)))
+            caption=caption, size=size, pruned=pruned, direction=direction)))
     for line in drawn.to_lines():
         click.echo(line, err=True)

@@ -19,7 +19,6 @@ from dataclasses import replace
 from ..analysis.check import MISCONCEPTIONS, Report
 from ..render import Drawing
 from ..render.draw.dot import to_dot
-from ..render.files.engine import render
 from ..render.files.output import write_output
 from ..render.model.render_options import output_format
 from ..render.model.view import SideNote, View
@@ -60,8 +59,10 @@ def _render(drawing: Drawing, view: View, out: str | os.PathLike[str],
     if fmt == "dot":
         data = to_dot(view, drawing.theme).encode()
     else:
-        data = render(drawing.pinned_dot(view), fmt, pinned=True,
-                      engine=drawing.options.engine, dpi=drawing.options.dpi)
+        # Laid out (and fitted to a canvas, --preset slides) as this view, its side
+        # note included.
+        drawing.view = view
+        data = drawing.render(fmt)
     write_output(out, data)
 
 
@@ -111,7 +112,7 @@ def _marked_view(trace: Trace, report: Report,
     marks = dict(sorted(marks.items(), key=lambda kv: rank.get(kv[0], len(rank))))
     n = len(report.items)
     wrong = len(report.mistakes)
-    caption = (f"expected: {base.caption}. Your answer: {report.score:.2f} / {n}"
+    caption = (f"expected: {drawing.caption}. Your answer: {report.score:.2f} / {n}"
                + (f"; {wrong} wrong item{'s' if wrong != 1 else ''}, marked in red"
                   if wrong else ", all right"))
     nodes = tuple(replace(v, extra=()) if v.key in marks else v for v in base.nodes)

@@ -1,6 +1,7 @@
 """An exercise's files: the tree, the blank worksheet, the answer key and the answer
-drawn.  The exercise itself (a random tree with guarantees, and its answer key) is
-computed by :mod:`tracer.analysis.check.exercise`; this module writes and draws it, with the
+drawn, and a printable worksheet (:mod:`tracer.figures.worksheet`).  The exercise
+itself (a random tree with guarantees, and its answer key) is computed by
+:mod:`tracer.analysis.check.exercise`; this module writes and draws it, with the
 renderer's deterministic output, so the same seed gives the same files byte for byte.
 """
 
@@ -14,20 +15,29 @@ from ..errors import UsageError
 from ..jsonio import atomic_write_text, dumps_json_pretty
 from ..render import render_trace
 from ..render.draw.presets import preset_options
+from ..render.files.output import write_bytes
 from ..trees import format_tree_text
 from .check_render import render_worksheet, whole_tree_options
+from .worksheet import worksheet
 
 __all__ = ["write_exercise"]
 
 
 def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
-                   fmt: str = "svg", preset: str | None = None) -> list[Path]:
+                   fmt: str = "svg", preset: str | None = None,
+                   sheet_pdf: str | os.PathLike[str] | None = None, size: str = "a4",
+                   ask: str = "value") -> list[Path]:
     """Write ``exercise.tree``, ``worksheet.FMT``, ``answer.json`` and ``answer.FMT``
     into ``directory`` (created if needed), drawn with the options of ``preset``
-    (:mod:`tracer.render.draw.presets`); returns the paths written."""
+    (:mod:`tracer.render.draw.presets`), and the printable worksheet ``sheet_pdf``
+    when given (:func:`tracer.figures.worksheet.worksheet`: ``size`` paper, asking
+    ``ask`` at each inner node); returns the paths written."""
 
     if fmt not in ("svg", "png", "pdf", "dot"):
         raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
+    printed = None
+    if sheet_pdf is not None:  # made before anything is written: a bad size writes nothing
+        printed = worksheet(ex.trace, title=_title(ex), size=size, ask=ask).pdf
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     tree_file, key_file = folder / "exercise.tree", folder / "answer.json"
@@ -42,7 +52,11 @@ def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
     # The solution diagram is drawn whole too: its cut labels refer to leaf values.
     render_trace(ex.trace, answer, preset_options(
         preset, title=_title(ex) + ": answer", **whole_tree_options(ex.trace)))
-    return [tree_file, sheet, key_file, answer]
+    written = [tree_file, sheet, key_file, answer]
+    if sheet_pdf is not None and printed is not None:
+        write_bytes(sheet_pdf, printed)
+        written.append(Path(sheet_pdf))
+    return written
 
 
 def _title(ex: Exercise) -> str:

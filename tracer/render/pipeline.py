@@ -21,11 +21,13 @@ from ..events import Event
 from ..jsonio import check_input_file
 from ..memory import paused_gc
 from ..trace import Header, Result, Trace, iter_trace
+from .draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg, note_node
 from .draw.compose import Compositor
 from .draw.dot import ANCHORS, Elements, Pinned, elements, elements_dot, to_dot
 from .draw.themes import Theme, theme
-from .files.engine import Restyler, layout, render
+from .files.engine import Restyler, layout, measure, render
 from .model.annotate import Plan, plan_notes
+from .model.canvas import Canvas, parse_size
 from .model.captions import summary_line
 from .model.collapse import Visible, choose_visible
 from .model.render_options import RenderOptions
@@ -105,7 +107,11 @@ class Drawing:
         self.source = source
         self.options = opts = options or RenderOptions()
         self.words: Words = words(opts.lang, ascii=opts.ascii)
-        self.theme: Theme = replace(theme(opts.theme), scale=opts.scale, aspect=opts.aspect,
+        self.canvas: Canvas | None = None if opts.size is None else parse_size(opts.size)
+        """The exact size of every picture, the tree fitted in (--size); None: its own."""
+        # On a canvas the layout is stretched to the canvas's shape (never the nodes).
+        aspect = opts.aspect if self.canvas is None else min(5.0, max(0.2, self.canvas.aspect))
+        self.theme: Theme = replace(theme(opts.theme), scale=opts.scale, aspect=aspect,
                                     pad=opts.pad)
         # Replaying and modelling a big trace allocate millions of objects, none in a
         # cycle: the collector would only rescan them (tracer.memory.paused_gc).
@@ -129,10 +135,11 @@ class Drawing:
                                         passes=self.replay.iterations,
                                         exact=root.value if root is not None
                                         and type(root.value) is Fraction else None)
-            # --no-legend: nothing under the tree, the result line included (a frame's
-            # caption says what its step did and stays).
+            # --no-legend: nothing under the tree, the result line included unless
+            # --caption asks for it (a frame's caption says what its step did and stays).
+            said = opts.legend if opts.caption is None else opts.caption
             view = build_view(self.replay, self.visible, opts, self.words, final=True,
-                              caption=self.caption if opts.caption and opts.legend else None,
+                              caption=self.caption if said else None,
                               pv=self.pv,
                               notes=self.notes)
             numbers = any(s.numbers for s in self.notes.values())
@@ -144,6 +151,7 @@ class Drawing:
                                 legend_room_for=tuple(t for _, t in view.legend))
             self.theme = replace(self.theme, rankdir=choose_direction(self.view, self.theme, opts))
         self._pinned: Pinned | None = None
+        self._fit: Fit | None = None
         self._restylers: dict[tuple[tuple[str, ...], bool], Restyler] = {}
         self._compositors: dict[tuple[object, ...], Compositor | None] = {}
         self._prepared: dict[int, tuple[View, Elements]] = {}
@@ -178,6 +186,53 @@ class Drawing:
             elements(self.view, self.theme, pinned=self._pinned, with_label=False)
         return self._pinned
 
+    @property
+    def fit(self) -> Fit | None:
+        """How the diagram sits on the canvas (None without one): measured once, on the
+        diagram drawn at its own size, and kept for every frame, so that frames do not
+        move."""
+        if self.canvas is None:
+            return None
+        if self._fit is None:
+            # Frames have a caption box under the tree (fixed in size, whatever its text)
+            # where the diagram may have none: measured with it, the tree sits at the
+            # same place in the diagram and in every frame.
+            view = self.view
+            if self.options.caption is not False and not view.caption:
+                view = replace(view, caption=" ")
+            bb, svg = measure(self.pinned_dot(view), ANCHORS[0])
+            sized = measure_svg(bb, svg)
+            least = self.canvas.min_font
+            unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
+            note = (f"text under {least:g} {unit} at this size: draw less of the tree "
+                    "with --depth N or --focus NODE")
+            self._fit = fit_canvas(self.canvas, sized, note=note)
+        return self._fit
+
+    def canvas_note(self) -> str | None:
+        """What the canvas's note said, once a picture was drawn on it (None: nothing,
+        or nothing drawn on a canvas yet)."""
+        return None if self._fit is None else self._fit.note
+
+    def _parts(self, view: View, *, with_label: bool = True) -> Elements:
+        """The elements of ``view``, with the canvas's note when it has one."""
+        parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
+        fit = self.fit
+        if fit is not None:
+            parts[0].extend(corner_nodes(fit))
+            note = note_node(fit)
+            if note is not None:
+                parts[0].append(note)
+        return parts
+
+    def _graph_attrs(self) -> dict[str, str]:
+        fit = self.fit
+        return {} if fit is None else fit.graph_attrs()
+
+    def _dpi(self) -> int:
+        fit = self.fit
+        return self.options.dpi if fit is None else fit.dpi(self.options.dpi)
+
     def pinned_dot(self, view: View | None = None, *, with_label: bool = True) -> str:
         """DOT with every position pinned (render with ``neato -n2``)."""
         return to_dot(view or self.view, self.theme, pinned=self.pinned, with_label=with_label)
@@ -192,16 +247,33 @@ class Drawing:
             raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
         view = view or self.view
         if self.options.engine == "system":
-            return render(self.pinned_dot(view, with_label=with_label), fmt, pinned=True,
-                          engine="system", dpi=self.options.dpi)
-        kept = self._prepared.pop(id(view), None) if with_label else None
-        if kept is not None and kept[0] is view:
-            parts = kept[1]
+            data = render(elements_dot(self._parts(view, with_label=with_label), self.theme),
+                          fmt, pinned=True, engine="system", dpi=self._dpi(),
+                          graph_attrs=self._graph_attrs())
         else:
-            parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
-        if fmt == "svg":
-            return self._svg(parts)
-        return self._restyled(parts, fmt)
+            kept = self._prepared.pop(id(view), None) if with_label else None
+            if kept is not None and kept[0] is view:
+                parts = kept[1]
+            else:
+                parts = self._parts(view, with_label=with_label)
+            data = self._svg(parts) if fmt == "svg" else self._restyled(parts, fmt)
+        fit = self.fit
+        return canvas_svg(data, fit) if fit is not None and fmt == "svg" else data
+
+    def canvas_elements(self, view: View | None = None) -> Elements:
+        """The pinned elements of ``view`` (the diagram) as :meth:`render` draws them,
+        the canvas's corners and note included: to be edited, then drawn with
+        :meth:`render_elements` (a worksheet's answer boxes)."""
+        return self._parts(view or self.view)
+
+    def render_elements(self, parts: Elements, fmt: str) -> bytes:
+        """Draw ``parts`` (from :meth:`canvas_elements`) as ``svg``, ``png`` or ``pdf``,
+        on the canvas when there is one."""
+        data = render(elements_dot(parts, self.theme), fmt, pinned=True,
+                      engine=self.options.engine, dpi=self._dpi(),
+                      graph_attrs=self._graph_attrs())
+        fit = self.fit
+        return canvas_svg(data, fit) if fit is not None and fmt == "svg" else data
 
     def prepare(self, views: Iterable[View], *, with_label: bool = True) -> None:
         """Get ready to render ``views`` as SVG: one Graphviz run draws every state their
@@ -212,7 +284,7 @@ class Drawing:
             return
         groups: dict[tuple[object, ...], list[Elements]] = {}
         for view in views:
-            parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
+            parts = self._parts(view, with_label=with_label)
             groups.setdefault(_names(parts), []).append(parts)
             if with_label:
                 self._prepared[id(view)] = (view, parts)
@@ -242,7 +314,8 @@ class Drawing:
         return self._restyled(parts, "svg")
 
     def _draw_svg(self, parts: Elements) -> str:
-        return render(elements_dot(parts, self.theme), "svg", pinned=True).decode()
+        return render(elements_dot(parts, self.theme), "svg", pinned=True,
+                      graph_attrs=self._graph_attrs()).decode()
 
     def _restyled(self, parts: Elements, fmt: str) -> bytes:
         # One parsed graph per set of elements (frames, player pages) and kind of output.
@@ -250,9 +323,9 @@ class Drawing:
         restyler = self._restylers.get(key)
         if restyler is None:
             source = elements_dot(parts, self.theme)
-            restyler = Restyler(source, parts, dpi=self.options.dpi if fmt == "png" else None)
+            restyler = Restyler(source, parts, dpi=self._dpi() if fmt == "png" else None)
             self._restylers[key] = restyler
-        return restyler.render(parts, fmt)
+        return restyler.render(parts, fmt, graph_attrs=self._graph_attrs())
 
     # frames -------------------------------------------------------------------------
 
@@ -294,11 +367,16 @@ class Drawing:
                                 shown_nodes=self.visible.status)
             caption = f"{w('step')} {index}/{total}: {text}"
             view = build_view(replay, self.visible, opts, w, current=key, final=False,
-                              caption=caption if opts.caption else None,
+                              caption=None if opts.caption is False else caption,
                               legend=self.frames_legend, pv=self.pv, notes=self.notes,
                               legend_room=room, shapes=shapes)
             yield Frame(view, caption, seen)
-        yield Frame(self.view, self.caption)
+        last = self.view
+        if opts.caption is not False and last.caption is None and index:
+            # The diagram has no result line (no legend, as on a slide); the frames before
+            # it have a caption, so the last one says the result where they said their step.
+            last = replace(last, caption=self.caption)
+        yield Frame(last, self.caption)
 
     def events(self) -> Iterable[Event]:
         """The trace's events again (re-read from the file: nothing was kept)."""

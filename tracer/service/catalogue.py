@@ -32,6 +32,7 @@ async def games(request: Request) -> Response:
 
 async def algorithms(request: Request) -> Response:
     from ..problems import PROBLEMS
+    from ..render.model.canvas import SIZES
     from ..render.model.render_options import FORMATS, LANGS, STEPS, THEMES
     from ..spec import menus
 
@@ -41,7 +42,8 @@ async def algorithms(request: Request) -> Response:
     return json_response(dumps_json({
         **menus(), "problems": list(PROBLEMS),
         "render": {"formats": list(FORMATS), "steps": list(STEPS), "langs": list(LANGS),
-                   "themes": list(THEMES), "options": sorted(render_options)},
+                   "themes": list(THEMES), "sizes": list(SIZES),
+                   "options": sorted(render_options)},
         "limits": {"max_nodes": s.max_nodes, "time_limit": s.time_limit,
                    "max_body": s.max_body, "max_frames": s.max_frames}}))
 

@@ -23,15 +23,18 @@ SLIDE = (1280.0, 720.0)
 
 
 def _size(svg: str) -> tuple[float, float]:
-    m = re.search(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"', svg)
+    m = re.search(r'<svg width="([0-9.]+)(?:pt|px)" height="([0-9.]+)(?:pt|px)"', svg)
     assert m is not None
     return float(m[1]), float(m[2])
 
 
 def _fit(svg: str) -> float:
-    """How much of a 1280x720 slide's pixels one point of the picture gets."""
-    w, h = _size(svg)
-    return min(SLIDE[0] / w, SLIDE[1] / h)
+    """How much of a 1280x720 slide's pixels one point of the picture gets: the slides
+    preset draws on a 1280x720 canvas, its scale is the drawing's."""
+    assert _size(svg) == SLIDE
+    m = re.search(r'transform="scale\(([0-9.]+) ', svg)
+    assert m is not None
+    return float(m[1])
 
 
 @pytest.mark.parametrize("direction", ["down", "right"])

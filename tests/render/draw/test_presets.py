@@ -19,8 +19,9 @@ from tracer.trace import Trace
 
 def test_slides_preset_values() -> None:
     opts = preset_options("slides")
-    assert (opts.scale, opts.legend, opts.caption, opts.pad) == (1.4, False, False, 0.04)
-    assert opts.aspect == pytest.approx(16 / 9)
+    # caption None: no result line (it goes with the legend), frames keep their steps
+    assert (opts.scale, opts.legend, opts.caption, opts.pad) == (1.4, False, None, 0.04)
+    assert opts.aspect == pytest.approx(16 / 9) and opts.size == "slides"
     assert preset_options("print").theme == "print"
     assert preset_options(None) == RenderOptions()
 
@@ -32,7 +33,7 @@ def test_explicit_options_beat_the_preset() -> None:
 
 def test_unknown_preset_names_the_choices() -> None:
     with pytest.raises(UsageError, match=r"unknown preset 'talk' \(choose from: slides, "
-                                         r"print, web\)"):
+                                         r"slides-4:3, a4, a4-landscape, print, web\)"):
         preset_options("talk")
 
 

@@ -261,14 +261,19 @@ def test_every_frame_has_the_same_bounding_box(aima: Trace) -> None:
     assert len(boxes) == 1
 
 
-def test_slides_frames_say_the_step_under_the_picture(aima: Trace, tmp_path: Path) -> None:
-    write_frames(aima, tmp_path, preset_options("slides", step="leaf"))
+def test_uncaptioned_frames_say_the_step_under_the_picture(aima: Trace,
+                                                           tmp_path: Path) -> None:
+    write_frames(aima, tmp_path, preset_options("slides", step="leaf", caption=False))
     tex = (tmp_path / "frames.tex").read_text(encoding="utf-8")
     assert "\\only<1>{Step 1/8: E = 3 (terminal); E returns 3 to B: B $\\leq$ 3" in tex
     assert "\\only<8>{alpha-beta (fail-soft): value 3, best move B}" in tex
-    plain = tmp_path / "plain"
-    write_frames(aima, plain, RenderOptions(step="leaf"))
-    assert "\\only<1>{Step" not in (plain / "frames.tex").read_text(encoding="utf-8")
+    # Slide frames have their step caption in the picture, as the default frames do.
+    for name, opts in (("plain", RenderOptions(step="leaf")),
+                       ("slides", preset_options("slides", step="leaf"))):
+        write_frames(aima, tmp_path / name, opts)
+        assert "\\only<1>{Step" not in (tmp_path / name / "frames.tex").read_text(
+            encoding="utf-8")
+        assert "Step 1/8" in (tmp_path / name / "frame-001.tex").read_text(encoding="utf-8")
 
 
 @needs_tex

@@ -1,4 +1,5 @@
-"""Named sets of render options: ``slides``, ``print`` and ``web``.
+"""Named sets of render options: ``slides``, ``slides-4:3``, ``a4``, ``a4-landscape``,
+``print`` and ``web``.
 
 A preset only chooses defaults; an option given explicitly wins over it:
 
@@ -7,10 +8,13 @@ True
 >>> preset_options("slides").scale
 1.4
 
-``slides`` is made to be pasted on a 16:9 slide: values and names large, the layout
-stretched to 16:9 (never the nodes), no legend and no result line, a tight margin.
-``print`` is grayscale with the legend, for handouts and photocopies; ``web`` is the
-colour diagram with its legend and captions (the defaults, named).
+``slides`` is made to be pasted on a 16:9 slide: a 1280x720 canvas (the tree scaled to
+fit it, :mod:`tracer.render.draw.canvas`), values and names large, the layout stretched
+to 16:9 (never the nodes), no legend and no result line (``--caption`` brings the line
+back; frames keep their step captions), a tight margin.  ``slides-4:3`` is the same on
+a 1024x768 canvas.  ``a4`` and ``a4-landscape`` are an A4 page with the legend, for a
+handout.  ``print`` is grayscale with the legend, for handouts and photocopies; ``web``
+is the colour diagram with its legend and captions (the defaults, named).
 
 The sizes are applied to the DOT attributes (:func:`scale_elements`), so the styles in
 :mod:`tracer.render.draw.styles` stay written once, at scale 1.
@@ -29,7 +33,11 @@ __all__ = ["PRESETS", "preset_options", "scale_elements"]
 
 PRESETS: dict[str, dict[str, Any]] = {
     "slides": {"scale": 1.4, "aspect": 16 / 9, "pad": 0.04, "legend": False,
-               "caption": False},
+               "size": "slides"},
+    "slides-4:3": {"scale": 1.4, "aspect": 4 / 3, "pad": 0.04, "legend": False,
+                   "size": "slides-4:3"},
+    "a4": {"size": "a4", "legend": True, "caption": True},
+    "a4-landscape": {"size": "a4-landscape", "legend": True, "caption": True},
     "print": {"theme": "print", "legend": True, "caption": True},
     "web": {"theme": "colour", "legend": True, "caption": True},
 }

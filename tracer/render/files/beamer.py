@@ -58,8 +58,9 @@ def write_beamer(drawing: Drawing, directory: str | os.PathLike[str]) -> BeamerW
     colours = TexColours(drawing.theme)
     frames = list(drawing.frames())
     pictures = [drawing_picture(drawing, frame.view, colours) for frame in frames]
-    # Pictures without their caption (--no-caption, --preset slides): the slide says it.
-    said = "" if drawing.options.caption else "\\par\\smallskip\\footnotesize\n" + "".join(
+    # Pictures without their caption (--no-caption): the slide says it.
+    shown = drawing.options.caption is not False
+    said = "" if shown else "\\par\\smallskip\\footnotesize\n" + "".join(
         f"\\only<{k}>{{{tex_text(frame.caption)}}}%\n" for k, frame in enumerate(frames, 1))
     title = drawing.options.title
     heading = f"\\frametitle{{{tex_text(title)}}}\n" if title else ""

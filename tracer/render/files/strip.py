@@ -58,7 +58,7 @@ def _panel_views(drawing: Drawing, columns: int) -> list[View]:
     if len(frames) > MAX_PANELS:
         raise LimitExceeded(f"{len(frames)} panels exceed {MAX_PANELS}: use --step leaf or "
                             f"node, --focus NODE or --depth for a shorter strip")
-    show = drawing.options.caption
+    show = drawing.options.caption is not False
     # The letter says which step it is: "Step 3/8: " would say it twice.
     return [replace(f.view, caption=f"({letter(k)}) {_STEP.sub('', f.caption)}" if show
                     else f"({letter(k)})") for k, f in enumerate(frames)]

@@ -118,9 +118,10 @@ class RenderOptions:
     """Refuse to write more frames than this (use a coarser --step or --focus)."""
     memory_nodes: int = 100_000
     """Nodes kept in memory while reading a stream; deeper levels are then summarised."""
-    caption: bool = True
-    """The line under the picture (the result; a frame's step).  Frames keep their step
-    text for the player and Beamer either way."""
+    caption: bool | None = None
+    """The line under the picture (the result; a frame's step); None: the result line
+    with the legend, and a frame's step always.  Frames keep their step text for the
+    player and Beamer either way."""
     pruned: str = "ghost"
     """Pruned subtrees: ``ghost`` (dashed, with leaf values), ``cross`` (a cross on each
     cut edge, values hidden) or ``hide`` (only the crossed cut edge is drawn)."""
@@ -130,6 +131,10 @@ class RenderOptions:
     """Stretch the layout (never the nodes) to this width/height ratio, e.g. 16/9."""
     pad: float = 0.2
     """Margin around the picture, in inches."""
+    size: str | None = None
+    """The canvas: ``slides`` (1280x720), ``slides-4:3``, ``a4``, ``a4-landscape``,
+    ``WxH`` pixels or ``WxHmm``; the tree is scaled to fit it, centred
+    (:mod:`tracer.render.draw.canvas`).  None: the drawing's own size."""
     direction: str | None = None
     """``down`` (the root on top) or ``right`` (the root at the left); None: down, or,
     with an ``aspect``, the one that draws the tree larger in that frame."""
@@ -145,6 +150,10 @@ class RenderOptions:
         _choose("pruned style", self.pruned, PRUNED)
         if self.direction is not None:
             _choose("direction", self.direction, DIRECTIONS)
+        if self.size is not None:
+            from .canvas import check_pixels, parse_size
+
+            check_pixels(parse_size(self.size), self.dpi)
         for name, (low, high) in RANGES.items():
             value = getattr(self, name)
             if value is not None and not low <= value <= high:

@@ -1,0 +1,99 @@
+"""The canvas a drawing is made for: its size and units (``--size``).
+
+The named sizes are a 16:9 and a 4:3 slide in pixels (96 to the inch, as slide tools
+count) and A4 in millimetres, portrait and landscape; how a drawing is fitted onto a
+canvas is :mod:`tracer.render.draw.canvas`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...errors import UsageError
+
+__all__ = ["Canvas", "MIN_FONT", "MM_PT", "PX_PT", "SIZES", "check_pixels", "parse_size"]
+
+SIZES: dict[str, str] = {
+    "slides": "1280x720",
+    "slides-4:3": "1024x768",
+    "a4": "210x297mm",
+    "a4-landscape": "297x210mm",
+}
+"""Named canvases: a 16:9 and a 4:3 slide in pixels, A4 portrait and landscape."""
+
+PX_PT = 0.75
+"""Points to a pixel (96 pixels to the inch)."""
+MM_PT = 72 / 25.4
+MIN_FONT = {"px": 14.0, "mm": 8.0}
+"""The least text size after scaling: 14 px on a slide, 8 pt on paper."""
+LIMITS = {"px": (64, 8192), "mm": (30, 1000)}
+"""Each side of a canvas, both ends included."""
+
+_SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]+)?)\s*(px|mm)?\s*")
+
+
+@dataclass(frozen=True)
+class Canvas:
+    """The size of the picture, whatever the tree."""
+
+    width: float
+    height: float
+    unit: str
+    """``px`` (a screen or a slide) or ``mm`` (paper)."""
+
+    @property
+    def points(self) -> tuple[float, float]:
+        """Width and height in points (Graphviz's ``viewport``, a PDF page)."""
+        k = PX_PT if self.unit == "px" else MM_PT
+        return self.width * k, self.height * k
+
+    @property
+    def min_font(self) -> float:
+        """The least text size after scaling, in the canvas's units (px, or pt on paper)."""
+        return MIN_FONT[self.unit]
+
+    @property
+    def margin(self) -> float:
+        """Points left free at each side: 2.5% of a slide's shorter side, 10 mm on paper
+        (printers do not print to the edge)."""
+        w, h = self.points
+        return 0.025 * min(w, h) if self.unit == "px" else 10 * MM_PT
+
+    @property
+    def aspect(self) -> float:
+        return self.width / self.height
+
+    def unit_pt(self) -> float:
+        """Points in one unit of :attr:`min_font` (a pixel, or a point on paper)."""
+        return PX_PT if self.unit == "px" else 1.0
+
+
+def check_pixels(canvas: Canvas, dpi: int) -> None:
+    """A paper canvas's PNG is drawn at ``dpi``: refuse one of more than the largest
+    pixel canvas a side (it would take minutes and gigabytes)."""
+    if canvas.unit != "mm":
+        return
+    high = LIMITS["px"][1]
+    w, h = (round(side / 25.4 * dpi) for side in (canvas.width, canvas.height))
+    if max(w, h) > high:
+        raise UsageError(f"size {canvas.width:g}x{canvas.height:g}mm at dpi {dpi} is "
+                         f"{w}x{h} pixels: at most {high} a side (lower the dpi)")
+
+
+def parse_size(text: str) -> Canvas:
+    """``slides``, ``slides-4:3``, ``a4``, ``a4-landscape``, ``WxH`` (pixels) or
+    ``WxHmm``."""
+    spec = SIZES.get(text.strip().lower(), text)
+    m = _SIZE.fullmatch(spec)
+    if m is None:
+        raise UsageError(f"unknown size {text!r} (choose from: {', '.join(SIZES)}, or WxH "
+                         "in pixels such as 1280x720, or WxHmm such as 210x297mm)")
+    unit = m[3] or "px"
+    low, high = LIMITS[unit]
+    width, height = float(m[1]), float(m[2])
+    if not (low <= width <= high and low <= height <= high):
+        raise UsageError(f"size {text!r}: each side must be between {low} and {high} {unit}")
+    return Canvas(width, height, unit)
+
+
