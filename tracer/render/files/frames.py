@@ -21,7 +21,7 @@ from ...errors import InputError, LimitExceeded
 from ...events import Cut, Evaluate, Event, Expand, Iteration, Select, Transposition
 from ...visit import EventVisitor
 from ..model.captions import Captioner, summary_line
-from ..model.values import intervals, shown_value
+from ..model.values import chance_cut, intervals, leaf_bounds, shown_value
 from ..model.view import Frame, View, build_view
 from ..read.replay import Replay
 
@@ -152,7 +152,9 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
     w = drawing.words
     skel = replay.skeleton
     order = skel.preorder()
-    ivs = intervals(skel, replay.states, replay.summaries, order, settled=False)
+    bounds = leaf_bounds(replay.header)
+    ivs = intervals(skel, replay.states, replay.summaries, order, settled=False,
+                    bounds=bounds)
 
     def player(nid: str) -> str | None:
         node = skel.nodes.get(nid)
@@ -183,7 +185,9 @@ def _group_caption(group: list[Event], replay: Replay, drawing: Drawing) -> str:
                   and drawn(str(getattr(e, "node", skel.root)))] or group[:1]
     passes = len(replay.iterations)
     captioner = Captioner(drawing.header, w, player=player, shown=shown, move=move,
-                          iteration=passes, drawn=drawn, name=name)
+                          iteration=passes, drawn=drawn, name=name,
+                          above=lambda cut: chance_cut(skel, replay.states, cut.node, cut.kind,
+                                                       cut.value, bounds))
     parts = [captioner.visit(e) for e in events]
     if len(parts) > MAX_CAPTION_PARTS:
         # Keep the first sentence and the cuts; count the rest in words (no "…").
