@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 from tracer.api import search_content  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
 from tracer.render import Drawing, RenderOptions  # noqa: E402
-from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.draw.dot import to_dot  # noqa: E402
+from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.frames import count_steps  # noqa: E402
 from tracer.render.files.html import inline_svg  # noqa: E402
 from tracer.render.files.output import write_bytes  # noqa: E402
