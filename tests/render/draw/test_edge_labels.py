@@ -147,3 +147,16 @@ def test_the_probabilities_of_a_chance_node_sit_outside_its_fan() -> None:
         (ax, ay, _, _), (_, _, bx, by) = paths[edge][0], paths[edge][-1]
         across = ax + (bx - ax) * (y - ay) / (by - ay)  # the edge's x at the label's height
         assert (x - across) * side > 0, (edge, words)
+
+
+@pytest.mark.parametrize("source", ["astar-jugs", "transform-a"])
+def test_every_frame_keeps_each_label_by_its_edge(source: str) -> None:
+    # Frames share the diagram's layout; a label appears with its edge, where the
+    # diagram has it.
+    drawing = Drawing(SOURCES[source]())
+    shown = 0
+    for frame in drawing.frames():
+        svg = drawing.render("svg", frame.view).decode()
+        shown = max(shown, len(edge_labels(svg)))
+        assert strays(svg) == [], frame.caption
+    assert shown >= 4
