@@ -159,10 +159,14 @@ class Drawing:
         """Positions of every node: one ``dot`` layout, shared by the diagram and frames."""
         if self._pinned is None:
             self._pinned = self._lay_out()
-            if strays(self._pinned.placed) and self.theme.ranksep is None:
+            for ranksep in () if self.theme.ranksep is not None else \
+                    LABEL_RANKSEP[self.theme.rankdir]:
+                if not strays(self._pinned.placed):
+                    break
                 # An edge label found no place nearer its own edge than any other (a
-                # crowded fan of wide labels): longer edges spread the fan out.
-                self.theme = replace(self.theme, ranksep=LABEL_RANKSEP[self.theme.rankdir])
+                # crowded fan of wide labels): longer edges spread the fan out, no more
+                # than needed (the longer, the smaller the tree on a slide).
+                self.theme = replace(self.theme, ranksep=ranksep)
                 self._pinned = self._lay_out()
         return self._pinned
 
@@ -275,10 +279,10 @@ class Drawing:
         return (x for x in items if not isinstance(x, Result))
 
 
-LABEL_RANKSEP = {"TB": 1.1, "LR": 1.0}
-"""Inches between ranks (at the theme's scale) when the first layout left an edge label
-nearer another edge than its own: the edges of a fan of four A* actions are then far
-enough apart (tests/render/draw/test_edge_labels.py)."""
+LABEL_RANKSEP = {"TB": (0.7, 1.1), "LR": (0.45, 1.0)}
+"""Inches between ranks (at the theme's scale), tried in turn while a layout leaves an
+edge label nearer another edge than its own: at the last, the edges of a fan of four A*
+actions are far enough apart (tests/render/draw/test_edge_labels.py)."""
 
 DIRECTION_NODES = 300
 """Above this many nodes, ``direction=None`` keeps the tree growing down (choosing lays the
