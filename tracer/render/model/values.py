@@ -83,7 +83,9 @@ def intervals(skel: Skeleton, states: dict[str, NodeState],
             exact = (summary is None or summary.pruned == 0) and (settled or st.returned)
             out[nid] = (v, v) if exact and st.cut is None else bounds
             continue
-        kid_iv = [out.get(k, bounds) if settled or _returned(states, k) else bounds
+        # A child not returned yet (a frame) tells nothing, not even the leaf bounds: a
+        # parent is never exact before every child has returned.
+        kid_iv = [out.get(k, bounds) if settled or _returned(states, k) else _OPEN
                   for k in kids]
         player = node.player if node is not None else None
         if player == "max":
