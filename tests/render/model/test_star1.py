@@ -78,8 +78,7 @@ def test_a_cut_note_names_only_values_the_picture_shows(name: str, order: str) -
     for kind, comparison in notes:
         # "E ≤ 2.5 ≤ α = 2.5": the chance node's bound, as drawn at that node, and the
         # alpha of the MAX node above it, its value as drawn.  A cut where no window
-        # came from above ("−2 ≤ α = −2": the lowest leaf value reached) names only
-        # the cut node's own value.
+        # came from above ("−2 = lowest leaf value") names only the cut node's value.
         numbers = [_number(x) for x in re.findall(r"−?[0-9]+(?:\.[0-9]+)?", comparison)]
         assert numbers and all(x in drawn for x in numbers), (kind, comparison, shown)
         chance = comparison.split()[0]
@@ -90,6 +89,8 @@ def test_a_cut_note_names_only_values_the_picture_shows(name: str, order: str) -
             assert len(set(numbers)) == 1, comparison
     if name == "transform-b" and order == "reverse":
         assert notes == [("alpha cut", "B ≤ 21 ≤ α = 40.9")]
+    if name == "coin" and order == "reverse":
+        assert notes == [("alpha cut", "−2 = lowest leaf value")]
 
 
 def test_the_coin_cut_compares_e_with_the_alpha_of_a() -> None:

@@ -7,6 +7,7 @@ returned is alpha), at a MAX node (beta cut) v or its alpha.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from ...events import (
@@ -29,6 +30,7 @@ from ...events import (
 from ...trace import Header, Result
 from ...visit import EventVisitor
 from .text import Words
+from .values import leaf_bounds
 
 __all__ = ["Captioner", "cut_side", "cut_texts", "event_caption", "pass_caption", "result_caption",
            "summary_line"]
@@ -52,7 +54,8 @@ def cut_texts(cut: Cut, player: str | None, header: Header, w: Words,
     ``above``: a cut below a chance node (Star1) is written with what the picture shows,
     the chance node's bound against the window it was searched with:
     ``E ≤ 2.5 ≤ α = 2.5`` (:func:`tracer.render.model.values.chance_cut`), not with the
-    window derived for the cut node alone, which the picture shows nowhere."""
+    window derived for the cut node alone, which the picture shows nowhere.  Without
+    one, a window that is the search's leaf bound reads ``−2 = lowest leaf value``."""
     hard = "hard" in header.variant
     strict = header.options.get("cut_on") == "gt"
     side = cut_side(cut)
@@ -71,6 +74,11 @@ def cut_texts(cut: Cut, player: str | None, header: Header, w: Words,
         name, total, window = above
         diagram = caption = (f"{name} {rel} {w.number(total)} {rel} {theirs} = "
                              f"{w.number(window)}")
+    elif bound is not None and math.isfinite(bound) \
+            and bound == leaf_bounds(header)[1 if at_max else 0]:
+        # Star1 with no window from above: the node reached the lowest (highest) leaf
+        # value the search was told of, which the picture shows nowhere as a window.
+        diagram = caption = w("cut.ceiling" if at_max else "cut.floor", value=w.number(x))
     kind = w("alpha cut" if side == "alpha" else "beta cut")
     return kind, diagram, caption
 

@@ -126,6 +126,8 @@ EN = {
     "fails.upper": " (fails low)",
     "summary.pass": "; tree of the last search: {search}",
     "to the end": "to the end",
+    "cut.floor": "{value} = lowest leaf value",
+    "cut.ceiling": "{value} = highest leaf value",
 }
 
 IT = {
@@ -232,4 +234,6 @@ IT = {
     "fails.upper": " (fallisce in basso)",
     "summary.pass": "; albero dell'ultima ricerca: {search}",
     "to the end": "fino alla fine",
+    "cut.floor": "{value} = valore minimo delle foglie",
+    "cut.ceiling": "{value} = valore massimo delle foglie",
 }
