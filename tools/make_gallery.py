@@ -22,14 +22,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tracer.api import make_exercise  # noqa: E402
+from tracer.api import make_exercise, search_content  # noqa: E402
 from tracer.figures.worksheet import worksheet  # noqa: E402
+from tracer.record import MemoryRecorder  # noqa: E402
 from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.render.draw.dot import to_dot  # noqa: E402
 from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.html import inline_svg  # noqa: E402
 from tracer.render.files.output import write_bytes  # noqa: E402
 from tracer.render.model.view import View  # noqa: E402
+from tracer.trace import Trace  # noqa: E402
 
 TRACES = ROOT / "traces"
 DOCS = ROOT / "docs"
@@ -130,6 +132,14 @@ def sections() -> tuple[str, list[Picture]]:
                                                ask="alpha-beta").sheet_svg)
         pictures.append(sheet)
         parts.append(_image(sheet, "worksheet"))
+    parts.append("## Star1 on a slide\n\nThe coin tree of \"Teoria dei giochi\" searched "
+                 "by Star1 with leaf bounds -2 and 7 (`gametrace run coin -a expectiminimax "
+                 "--variant star1 --bounds -2 7 -o s.json`, then `gametrace render s.json "
+                 "--preset slides`): E keeps the bound its search returned, the root its "
+                 "exact value, and the cut under E compares E's bound with A's alpha.\n")
+    pic = Picture("coin.star1.slides", Drawing(_star1_coin(), preset_options("slides")))
+    pictures.append(pic)
+    parts.append(_image(pic, "coin.star1.slides"))
     parts.append("## Recorded traces\n")
     for path in trace_files():
         stem = path.name.split(".json")[0]
@@ -149,6 +159,13 @@ def sections() -> tuple[str, list[Picture]]:
             parts.append(f"<details><summary>Step by step ({leafwise.count_steps()} frames, "
                          f"one per leaf)</summary>\n\n{_image(strip, 'frames')}</details>\n")
     return "\n".join(parts), pictures
+
+
+def _star1_coin() -> Trace:
+    recorder = MemoryRecorder()
+    search_content("coin", algorithm="expectiminimax", variant="star1", bounds=(-2.0, 7.0),
+                   recorder=recorder)
+    return recorder.trace
 
 
 def _image(pic: Picture, alt: str) -> str:

@@ -21,6 +21,7 @@ from .options import (
     order_option,
     params_option,
     preset_option,
+    quiet_option,
     render_option,
     root_player_option,
     seed_option,
@@ -61,13 +62,15 @@ __all__ = ["check_command", "diff_command", "exercise_command"]
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Several answers: worker processes [default: one per core, at most 8], "
                    "e.g. -j 2.")
+@quiet_option(help="No notes on stderr (the files written): only the verdict.")
 @click.pass_context
 def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                   algorithm: str | None, variant: str | None, order: str | None,
                   seed: int | None, depth: int | None, cut_on: str | None,
                   root_player: str | None, heuristic: str | None, params: tuple[str, ...],
                   as_json: bool, render_out: str | None, preset: str | None,
-                  no_diagnosis: bool, tables: tuple[Path, ...], jobs: int | None) -> None:
+                  no_diagnosis: bool, tables: tuple[Path, ...], jobs: int | None,
+                  quiet: bool) -> None:
     """Check the answer in SOLUTION against the search of SOURCE, item by item;
     with several SOLUTIONs (files or folders of .json), grade a whole class.
 
@@ -116,7 +119,8 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
         if render_out is not None:
             raise UsageError("--render draws one answer: give one SOLUTION file")
         _check_class(ctx, source, solutions, overrides, parse_params(params),
-                     diagnosis=not no_diagnosis, jobs=jobs, tables=tables, as_json=as_json)
+                     diagnosis=not no_diagnosis, jobs=jobs, tables=tables, as_json=as_json,
+                     quiet=quiet)
         return
     if tables or jobs is not None:
         raise UsageError(f"{'--table' if tables else '--jobs'} applies to several answers "
@@ -132,7 +136,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
         click.echo(dumps_json(report.to_json()), err=on_stdout)
     else:
         click.echo(report.to_text(solution=str(solution)), err=on_stdout)
-    if render_out is not None and not on_stdout:
+    if render_out is not None and not on_stdout and not quiet:
         click.echo(f"diagram written to {render_out}", err=True)
     ctx.exit(0 if report.correct else 1)
 
@@ -140,7 +144,8 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
 def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  overrides: dict[str, str | int | None], params: dict[str, str], *,
                  diagnosis: bool,
-                 jobs: int | None, tables: tuple[Path, ...], as_json: bool) -> None:
+                 jobs: int | None, tables: tuple[Path, ...], as_json: bool,
+                 quiet: bool = False) -> None:
     from ..api import check_class_files, write_class_table
     from ..outputs import prints_to_stderr
 
@@ -155,7 +160,8 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
         click.echo(report.to_text())
     for out in tables:
         write_class_table(report, out)
-        click.echo(f"class table written to {out}", err=True)
+        if not quiet:
+            click.echo(f"class table written to {out}", err=True)
     ctx.exit(0 if report.correct else 1)
 
 
@@ -226,10 +232,11 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
               type=LibraryChoice("tracer.figures.worksheet:ASKS"),
               help="What the worksheet's boxes ask at each inner node: its value, or its "
                    "value, alpha and beta.")
+@quiet_option(help="Print nothing (not even the answer's best move): only the files.")
 def exercise_command(branching: int, depth: int, cuts: str | None, values: str, seed: int,
                      variant: str, cut_on: str, out_dir: str | None, fmt: str,
                      preset: str | None, sheet_pdf: str | None, size: str,
-                     ask: str) -> None:
+                     ask: str, quiet: bool) -> None:
     """Make a random alpha-beta exercise with its answer key.
 
     The tree has BRANCHING children per inner node and DEPTH plies; it is drawn
@@ -264,6 +271,8 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
         branching=branching, depth=depth, cuts=cuts, values=values, seed=seed,
         variant=variant, cut_on=cut_on, out_dir=out_dir, fmt=fmt, preset=preset,
         sheet_pdf=sheet_pdf, size=size, ask=ask)
+    if quiet:
+        return
     click.echo(ex.to_text(branching=branching, depth=depth))
     for path in written:
         click.echo(f"  {path}")

@@ -15,6 +15,7 @@ from .options import (
     depth_option,
     params_option,
     preset_option,
+    quiet_option,
     root_player_option,
     seed_option,
     source_file,
@@ -62,11 +63,12 @@ __all__ = ["compare_command"]
 @preset_option
 @params_option()
 @root_player_option()
+@quiet_option(help="No progress or notes on stderr (the files written).")
 def compare_command(source: str, orders: str | None, techniques: str | None, algorithm: str,
                     variant: str | None, technique: str, depth: int | None, seed: int,
                     repeat: int, fmt: str | None, output: str | None, plot: str | None,
                     picture: str | None, pair: str | None, theme: str, preset: str | None,
-                    params: tuple[str, ...], root_player: str | None) -> None:
+                    params: tuple[str, ...], root_player: str | None, quiet: bool) -> None:
     """How much an ordering of the children, or a move-ordering technique, saves on
     SOURCE (a tree file, a lecture tree or a game), and where.
 
@@ -89,7 +91,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
     from ..api import compare_outputs, parse_params
     from ..outputs import prints_to_stderr, stderr_is_terminal
 
-    show = stderr_is_terminal()  # the progress of many random orderings
+    show = not quiet and stderr_is_terminal()  # the progress of many random orderings
     try:
         done = compare_outputs(
             source, orders=orders, techniques=techniques, algorithm=algorithm,
@@ -105,7 +107,9 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
             click.echo("\r\033[K", err=True, nl=False)
     if output in (None, "-"):
         click.echo(done.text, nl=False)
-    else:
+    if quiet:
+        return
+    if output not in (None, "-"):
         click.echo(f"{done.fmt} written to {output}", err=True)
     if plot not in (None, "-"):
         click.echo(f"plot written to {plot}", err=True)

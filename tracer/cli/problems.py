@@ -150,8 +150,9 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
               help="Write the matrix as a picture (.svg, .png, .pdf or .dot) or as a payoff "
                    "file (.json), e.g. -o dilemma.png.")
 @json_option(help="Print the game and the analysis as JSON.")
+@quiet_option(help="No notes on stderr (the file written).")
 def matrix_command(game: str | None, tree_source: str | None, output: str | None,
-                   as_json: bool) -> None:
+                   as_json: bool, quiet: bool) -> None:
     """Analyse a two-player game in normal form: dominant strategies, iterated
     elimination of strictly dominated strategies, pure Nash equilibria.
 
@@ -181,5 +182,5 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
         click.echo(report.to_text(), err=on_stdout)
     if output is not None:
         write_matrix(report, output)
-        if output != "-":
+        if output != "-" and not quiet:
             click.echo(f"written to {output}", err=True)

@@ -12,7 +12,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from .options import LibraryChoice, preset_option
+from .options import LibraryChoice, preset_option, quiet_option
 
 __all__ = ["render_command"]
 
@@ -117,6 +117,7 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
                    "--step is given). Example: --strip aima-strip.png.")
 @click.option("--strip-columns", type=int, default=3, show_default=True,
               help="Panels to a row in --strip. Example: --strip s.svg --strip-columns 4.")
+@quiet_option(help="No notes on stderr (the files written).")
 @click.pass_context
 def render_command(ctx: click.Context, trace: Path, out: str | None,
                    frames_dir: str | None, step: str, frame_format: str | None, lang: str,
@@ -128,7 +129,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
                    focus: str | None, dpi: int,
                    engine: str, max_frames: int, preset: str | None, caption: bool | None,
                    size: str | None, pruned: str, direction: str | None, strip: str | None,
-                   strip_columns: int) -> None:
+                   strip_columns: int, quiet: bool) -> None:
     """Draw TRACE (a .json, .jsonl or .jsonl.gz trace) as a diagram and/or step-by-step frames.
 
     \b
@@ -161,5 +162,5 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
             title=title, ascii=ascii_, max_nodes=max_nodes, max_width=max_width, depth=depth,
             focus=focus, dpi=dpi, engine=engine, step=step, max_frames=max_frames,
             caption=caption, size=size, pruned=pruned, direction=direction)))
-    for line in drawn.to_lines():
+    for line in () if quiet else drawn.to_lines():
         click.echo(line, err=True)

@@ -24,6 +24,7 @@ from ..trace import Header, Result, Trace, iter_trace
 from .draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg, note_node
 from .draw.compose import Compositor
 from .draw.dot import ANCHORS, Elements, Pinned, elements, elements_dot, to_dot
+from .draw.labels import strays
 from .draw.themes import Theme, theme
 from .files.engine import Restyler, layout, measure, render
 from .model.annotate import Plan, plan_notes
@@ -167,24 +168,36 @@ class Drawing:
     def pinned(self) -> Pinned:
         """Positions of every node: one ``dot`` layout, shared by the diagram and frames."""
         if self._pinned is None:
-            src = to_dot(self.view, self.theme, with_label=False)
-            self._pinned = layout(src, engine=self.options.engine)
-            aspect = self.theme.aspect
-            if aspect is not None and self.view.notes:
-                # The boxes pulled up to their nodes leave the picture shorter (narrower,
-                # growing right) than the layout ``dot`` stretched: stretch once more so
-                # that the picture itself has the aspect.
-                drawn = _aspect(elements(self.view, self.theme, pinned=self._pinned,
-                                         with_label=False))
-                if drawn and abs(drawn / aspect - 1) > 0.02:
-                    wider = replace(self.theme, aspect=min(5.0, max(0.2, aspect ** 2 / drawn)))
-                    src = to_dot(self.view, wider, with_label=False)
-                    self._pinned = layout(src, engine=self.options.engine)
-            # The diagram's edge labels are placed first: a frame's label then starts
-            # where the diagram has it and stays there as it grows (a visit number,
-            # :func:`tracer.render.draw.labels.place_labels`), so frames do not jitter.
-            elements(self.view, self.theme, pinned=self._pinned, with_label=False)
+            self._pinned = self._lay_out()
+            for ranksep in () if self.theme.ranksep is not None else \
+                    LABEL_RANKSEP[self.theme.rankdir]:
+                if not strays(self._pinned.placed):
+                    break
+                # An edge label found no place nearer its own edge than any other (a
+                # crowded fan of wide labels): longer edges spread the fan out, no more
+                # than needed (the longer, the smaller the tree on a slide).
+                self.theme = replace(self.theme, ranksep=ranksep)
+                self._pinned = self._lay_out()
         return self._pinned
+
+    def _lay_out(self) -> Pinned:
+        pinned = layout(to_dot(self.view, self.theme, with_label=False),
+                        engine=self.options.engine)
+        aspect = self.theme.aspect
+        if aspect is not None and self.view.notes:
+            # The boxes pulled up to their nodes leave the picture shorter (narrower,
+            # growing right) than the layout ``dot`` stretched: stretch once more so
+            # that the picture itself has the aspect.
+            drawn = _aspect(elements(self.view, self.theme, pinned=pinned, with_label=False))
+            if drawn and abs(drawn / aspect - 1) > 0.02:
+                wider = replace(self.theme, aspect=min(5.0, max(0.2, aspect ** 2 / drawn)))
+                pinned = layout(to_dot(self.view, wider, with_label=False),
+                                engine=self.options.engine)
+        # The diagram's edge labels are placed first: a frame's label then starts
+        # where the diagram has it and stays there as it grows (a visit number,
+        # :func:`tracer.render.draw.labels.place_labels`), so frames do not jitter.
+        elements(self.view, self.theme, pinned=pinned, with_label=False)
+        return pinned
 
     @property
     def fit(self) -> Fit | None:
@@ -383,6 +396,11 @@ class Drawing:
         _, items, _ = read_items(self.source)
         return (x for x in items if not isinstance(x, Result))
 
+
+LABEL_RANKSEP = {"TB": (0.7, 1.1), "LR": (0.45, 1.0)}
+"""Inches between ranks (at the theme's scale), tried in turn while a layout leaves an
+edge label nearer another edge than its own: at the last, the edges of a fan of four A*
+actions are far enough apart (tests/render/draw/test_edge_labels.py)."""
 
 DIRECTION_NODES = 300
 """Above this many nodes, ``direction=None`` keeps the tree growing down (choosing lays the

@@ -49,7 +49,7 @@ def test_the_whole_position_is_in_the_tooltip() -> None:
 def grid_of(line: str) -> str:
     """The board in a note's label as ``rows/joined/by/slashes`` (``.`` for an empty
     cell, ``#`` for a filled one)."""
-    inner = line.split('CELLBORDER="1"', 1)[1]
+    inner = re.split(r'BORDER="1" CELLBORDER="[01]"', line, maxsplit=1)[1]
     rows = re.findall(r"<TR>(.*?)</TR>", inner)
     out = []
     for row in rows:
@@ -64,13 +64,25 @@ def test_boards_are_grids() -> None:
 
     assert board_grid("XO.\n.X.\n...") == [["X", "O", ""], ["", "X", ""], ["", "", ""]]
     assert board_grid(" 1  2\n .  4") == [["#", "#"], ["", "#"]]  # Chomp
-    assert board_grid("2 1 3") == [["", "", "#"], ["#", "", "#"], ["#", "#", "#"]]  # Nim
+    assert board_grid("2 1 3") == [["", "", "●"], ["●", "", "●"], ["●", "●", "●"],
+                                   ["2", "1", "3"]]  # Nim: sticks over their count
+    assert board_grid("0 0") == [["0", "0"]]
+    assert board_grid("9 1") == [["9", "1"]]  # too high to count: the numbers
     assert board_grid("(6, 1)") is None  # Grundy's piles stay text
 
 
-def test_nim_piles_are_columns() -> None:
+def test_nim_piles_are_columns_of_sticks_to_count() -> None:
+    # Filled cells side by side read as one grey block: the sticks are tokens, with
+    # each pile's count under it, and no line between the cells.
     line = node_line(trace_dot(TRACES / "matchsticks.minimax.json"), note_name("root"))
-    assert grid_of(line) == "##/##"
+    assert grid_of(line) == "●●/●●/22"
+    assert 'CELLBORDER="0"' in line and "BGCOLOR" not in line
+
+
+def test_chomp_squares_stand_apart() -> None:
+    line = node_line(trace_dot(TRACES / "chomp4x4.alphabeta.best.json"), note_name("root"))
+    assert grid_of(line) == "####/####/####/####"
+    assert 'CELLBORDER="0" CELLSPACING="2"' in line
 
 
 @pytest.mark.parametrize(("name", "board"), [

@@ -56,7 +56,7 @@ def test_player_page_is_self_contained(aima: Trace) -> None:
     assert page.count('<figure class="frame"') == 8
     assert '<html lang="it"' in page and "Successivo" in page
     captions = json.loads(page.split('id="captions">', 1)[1].split("</script>", 1)[0])
-    assert captions[-1] == "alfa-beta (fail-soft, morbida): valore 3, mossa migliore B"
+    assert captions[-1] == "alfa-beta (morbida): valore 3, mossa migliore B"
     # No fetches: no scripts, styles or images from elsewhere.
     assert not re.search(r'(src|href)="(https?:)?//', page)
     # Every frame's ids are its own.

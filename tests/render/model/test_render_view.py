@@ -109,7 +109,7 @@ def test_italian_wording_and_decimal_comma(trace_of: Callable[..., Trace]) -> No
     opts = RenderOptions(lang="it")
     drawing = Drawing(trace_of("aima"), opts)
     assert edges(drawing.view)[("C", "I")].cut == ("taglio alfa", "2 ≤ α = 3")
-    assert drawing.caption == "alfa-beta (fail-soft, morbida): valore 3, mossa migliore B"
+    assert drawing.caption == "alfa-beta (morbida): valore 3, mossa migliore B"
     legend = dict(drawing.view.legend)
     assert legend["legend.max"] == "MAX (Più)" and legend["legend.min"] == "MIN (Meno)"
     assert legend["legend.pruned"].startswith("potato")

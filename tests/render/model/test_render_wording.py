@@ -45,7 +45,7 @@ def test_puzzle_actions_are_words(name: str, en: str, it: str) -> None:
 def test_italian_names_the_variants() -> None:
     it = words("it")
     assert [it.variant(v) for v in ("fail-soft", "plain", "graph", "tree", "pvs")] == [
-        "fail-soft, morbida", "semplice", "su grafo", "su albero", "pvs"]
+        "morbida", "semplice", "su grafo", "su albero", "variante principale, PVS"]
     assert words("en").variant("plain") == "plain"
     assert it.to("A") == "ad A" and it.to("B") == "a B" and words("en").to("A") == "to A"
 
@@ -56,7 +56,7 @@ def test_and_or_captions_say_who_wins(tmp_path: Path) -> None:
                   output=out)
     assert Drawing(out).caption == "AND/OR (dfs): MAX wins (root solved)"
     assert Drawing(out, RenderOptions(lang="it")).caption == \
-        "AND/OR (in profondità): vince MAX (radice risolta)"
+        "E/O (in profondità): vince MAX (radice risolta)"
 
 
 def test_game_captions_name_nodes_by_their_move(tmp_path: Path) -> None:

@@ -72,8 +72,10 @@ def elements_dot(parts: Elements, theme: Theme, *, label: str = "",
     """The DOT source of a graph of ``parts`` (nodes, then edges) drawn in ``theme``."""
     g = graphviz.Digraph("gametree")
     # Growing right, a rank is as wide as its widest box and edge label: less room
-    # between ranks keeps a deep tree large on a wide slide.
-    ranksep = "0.2" if theme.rankdir == "LR" else "0.42"
+    # between ranks keeps a deep tree large on a wide slide.  Edge labels that found no
+    # place by their own edge ask for longer edges (theme.ranksep, at the theme's scale).
+    ranksep = ("0.2" if theme.rankdir == "LR" else "0.42") if theme.ranksep is None \
+        else f"{theme.ranksep * theme.scale:g}"
     g.attr("graph", rankdir=theme.rankdir, splines="line", ordering="out",
            outputorder="edgesfirst", nodesep=nodesep, ranksep=ranksep,
            bgcolor=theme.background, pad=f"{theme.pad:g}",

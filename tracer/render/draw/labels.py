@@ -11,6 +11,13 @@ nearest place crossing no line and covering nothing; where none is that near (a
 crowded fan of a wide tree), the same twice as far away; then one crossing no line nor
 label; then one crossing no line; failing all, it stays.
 
+A move name or a probability belongs to its edge: its search starts along that edge,
+beside its middle and then towards its head, on the side of the edge its fan leaves
+free (:func:`_outer`: no two labels of a fan share the gap between two edges), and a
+good place is nearer that edge than any other by :data:`OWN_MARGIN`.  Where none is
+(four wide A* actions in a fan of short edges), :func:`strays` counts the label, and
+the drawing is laid out again with longer edges (:mod:`tracer.render.pipeline`).
+
 A cut label belongs to the node that cut, not to the edge it is written on: its search
 starts beside that node (where the layout kept room for it,
 :mod:`tracer.render.draw.spacers`), and a good place is one nearer that node than any
@@ -31,7 +38,7 @@ from collections.abc import Mapping
 
 from .svgtext import text_width
 
-__all__ = ["GAP", "Placed", "label_size", "node_box", "place_labels"]
+__all__ = ["GAP", "Placed", "label_size", "node_box", "place_labels", "strays"]
 
 Attrs = dict[str, str]
 Box = tuple[float, float, float, float]
@@ -91,17 +98,32 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
             placed.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
         else:
             rest.append((ends, attrs))
+    heads: dict[str, list[tuple[float, float]]] = {}
+    """The far ends of each node's edges into the tree, by tail (a fan's outer sides)."""
+    for (tail, head), seg in segments:
+        if not head.startswith("gt"):
+            heads.setdefault(tail, []).append((seg[2], seg[3]))
     for ends, attrs in rest:
         lp = attrs["lp"]
         w, h = sizes[ends]
         x, y = (float(v) for v in lp.split(","))
         owner = owners.get(ends) if owners is not None else None
         mine = trees.get(owner) if owner is not None else None
+        offsets = _offsets(h)
         if mine is not None:
             x, y = _beside(mine, w, h, rankdir)
+        else:
+            line = _line([s for e, s in segments if e == ends])
+            if line is not None:
+                # A move or a probability belongs to its edge: tried first along the
+                # edge, on the fan's outer side, then on the inner side.
+                x, y = (line[0] + line[2]) / 2, (line[1] + line[3]) / 2
+                side = _outer(line, heads.get(ends[0], []), rankdir)
+                offsets = _along(line, w, h, side, x, y, rankdir) + offsets
         window = (x - REACH - w, y - 3 * h, x + REACH + w, y + 3 * h)
         key = (ends, lp, round(w, 1), round(h, 1),
                tuple(p for p in placed if _overlap(p, window)))
+        level = None  # how good the place is (unknown when the cache answered)
         if cache is not None and key in cache:
             best = cache[key]
         else:
@@ -110,16 +132,20 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
                 reach = (x - FAR * REACH - w, y - FAR * 3 * h, x + FAR * REACH + w,
                          y + FAR * 3 * h)
                 own = (mine, [b for n, b in trees.items() if n != owner and _overlap(b, reach)])
-            near = [(e, s) for e, s in segments if _near(s, x, y, REACH + w, 3 * h)]
-            best, clean = _search(ends, x, y, w, h, near, obstacles, placed, bb, _offsets(h),
+            # Every line a candidate's box may cross (the moves reach REACH sideways and
+            # 2.5 h up and down; those along a long edge may reach further).
+            rx = max(REACH, max(abs(dx) for dx, _ in offsets)) + w
+            ry = max(3 * h, max(abs(dy) for _, dy in offsets) + h)
+            near = [(e, s) for e, s in segments if _near(s, x, y, rx, ry)]
+            best, level = _search(ends, x, y, w, h, near, obstacles, placed, bb, offsets,
                                   own)
-            if not clean:  # a crowded fan (a wide tree's last level): look further away
+            if level < GOOD:  # a crowded fan (a wide tree's last level): look further away
                 far = [(e, s) for e, s in segments
                        if _near(s, x, y, FAR * REACH + w, FAR * 3 * h)]
-                wide, clean = _search(ends, x, y, w, h, far, obstacles, placed, bb,
-                                      _offsets(h, FAR), own)
-                if clean:
-                    best = wide
+                wide, further = _search(ends, x, y, w, h, far, obstacles, placed, bb,
+                                        _offsets(h, FAR), own)
+                if further > level:
+                    best, level = wide, further
             if cache is not None:
                 cache[key] = best
         if best is not None:
@@ -127,11 +153,26 @@ def place_labels(nodes: list[tuple[str, Attrs]], edges: list[tuple[tuple[str, st
             attrs["lp"] = f"{x:.2f},{y:.2f}"
         if cache is not None:
             cache[(_SHOWN, ends)] = (x, y + h / 2)
+            if mine is not None or level is None:
+                pass
+            elif level < GOOD:
+                cache[(_STRAY, ends)] = None
+            else:
+                cache.pop((_STRAY, ends), None)
         placed.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
 
 
 _SHOWN = "shown"
 """Cache key of where an edge's label was last shown: (_SHOWN, ends) -> (x, top)."""
+_STRAY = "stray"
+"""Cache key of an edge's label placed nearer another edge than its own, or crossing
+a line: (_STRAY, ends) -> None."""
+
+
+def strays(cache: Placed) -> int:
+    """How many edge labels (not cut labels) placed with ``cache`` found no place
+    nearer their own edge than any other, clear of every line and label."""
+    return sum(1 for key in cache if isinstance(key, tuple) and key[0] == _STRAY)
 
 
 def _clear(x: float, y: float, w: float, h: float,
@@ -150,14 +191,19 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
             near: list[tuple[tuple[str, str], Segment]], obstacles: list[Box],
             placed: list[Box], bb: Box, offsets: tuple[tuple[float, float], ...],
             owner: tuple[Box, list[Box]] | None = None,
-            ) -> tuple[tuple[float, float] | None, bool]:
-    """The nearest good place for the label, and whether it is clean: crossing no line,
-    covering nothing (then ``clear``, the fallbacks of the module's docstring).
+            ) -> tuple[tuple[float, float] | None, int]:
+    """The nearest good place for the label, and how good it is: :data:`GOOD`, else
+    :data:`CLEAR` (crossing no line, covering nothing, but nearer another edge or node
+    than its own: of those, the one that misses by least), else the fallbacks of the
+    module's docstring (0).
 
     ``owner``: the box of the node the label belongs to and those of the other nodes;
-    a good place is nearer that node than any other (else nearest its own edge)."""
+    a good place is nearer that node than any other (else nearest its own edge, by
+    :data:`OWN_MARGIN`)."""
     clear: tuple[float, float] | None = None
     """Crosses no line and covers nothing, but nearer another edge (node) than its own."""
+    miss = math.inf
+    """By how much ``clear`` is nearer another edge than its own."""
     fallback: tuple[tuple[float, float], bool] | None = None
     """Crosses no line (and whether it covers a label placed before)."""
     own = [s for e, s in near if e == ends]
@@ -192,14 +238,82 @@ def _search(ends: tuple[str, str], x: float, y: float, w: float, h: float,
                 clear = clear or (cx, cy)
                 continue
         elif own:
-            mine = min(_distance(s, cx, cy) for s in own)
-            if any(_distance(s, cx, cy) < mine for e, s in near if e != ends):
-                clear = clear or (cx, cy)
+            mine = min(_distance(s, cx, cy) for s in own) + OWN_MARGIN
+            other = min((_distance(s, cx, cy) for e, s in near if e != ends),
+                        default=math.inf)
+            if other < mine:
+                if mine - other < miss:
+                    clear, miss = (cx, cy), mine - other
                 continue
-        return (cx, cy), True
+        return (cx, cy), GOOD
     if clear is not None:
-        return clear, True
-    return (fallback[0] if fallback is not None else None), False
+        return clear, CLEAR
+    return (fallback[0] if fallback is not None else None), 0
+
+
+GOOD, CLEAR = 2, 1
+"""How good a label's place is (:func:`_search`)."""
+OWN_MARGIN = 3.0
+"""Points by which an edge label is nearer its own edge than any other, at least: the
+reader's eye judges by the text, not by the box the placer estimates."""
+
+
+def _line(segments: list[Segment]) -> Segment | None:
+    """An edge's line from its first point to its last (edges are drawn straight)."""
+    if not segments:
+        return None
+    return segments[0][0], segments[0][1], segments[-1][2], segments[-1][3]
+
+
+def _outer(line: Segment, heads: list[tuple[float, float]], rankdir: str) -> float:
+    """-1 or +1: the side of ``line`` its label goes to, across the direction the tree
+    grows (+1: right, or up when it grows right).
+
+    The edges of a fan, k of them, leave k + 1 gaps (the two outer ones open): each
+    edge's label takes the gap on one of its sides, and no gap holds two labels.  The
+    gap left empty is the narrowest between two edges; the edges before it label on
+    their left (lower) side, the others on their right (upper) side.  A lone edge:
+    right (up)."""
+    across = 1 if rankdir == "LR" else 0
+    tail = line[:2]
+
+    def angle(p: tuple[float, float]) -> float:
+        # From the rank direction (the edges of a fan share a tail).
+        return math.atan2(p[across] - tail[across], abs(p[1 - across] - tail[1 - across]))
+
+    angles = sorted({round(angle(p), 9) for p in heads} | {round(angle(line[2:]), 9)})
+    mine = angles.index(round(angle(line[2:]), 9))
+    if len(angles) < 2:
+        return 1.0
+    gaps = [angles[j] - angles[j - 1] for j in range(1, len(angles))]
+    empty = 1 + min(range(len(gaps)), key=lambda j: (gaps[j], abs(2 * j + 1 - len(gaps))))
+    return -1.0 if mine < empty else 1.0
+
+
+ALONG = tuple(sorted((i / 20 for i in range(5, 20)), key=lambda t: (abs(t - 0.55), -t)))
+"""Where along its edge a label is tried (0 at the tail, 1 at the head): the middle
+first, then towards the head, where a fan's edges are further apart."""
+
+
+def _along(line: Segment, w: float, h: float, side: float, x: float, y: float,
+           rankdir: str) -> tuple[tuple[float, float], ...]:
+    """Moves from (x, y) to places beside ``line`` (on ``side`` first, then the other;
+    see :func:`_outer`), the label's box just clear of the line."""
+    ax, ay, bx, by = line
+    length = math.hypot(bx - ax, by - ay)
+    if length == 0:
+        return ()
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    if (ny if rankdir == "LR" else nx) * side < 0:
+        nx, ny = -nx, -ny
+    out: list[tuple[float, float]] = []
+    for sign in (1.0, -1.0):
+        for extra in (1.0, 6.0, 12.0):
+            reach = w / 2 * abs(nx) + h / 2 * abs(ny) + GAP + extra
+            for t in ALONG:
+                px, py = ax + t * (bx - ax), ay + t * (by - ay)
+                out.append((px + sign * reach * nx - x, py + sign * reach * ny - y))
+    return tuple(out)
 
 
 def _beside(node: Box, w: float, h: float, rankdir: str) -> tuple[float, float]:

@@ -41,6 +41,12 @@ FRAME = 3.0
 """A board's thin frame and the room inside it, on each side."""
 
 
+TOKEN = "●"
+"""A stick of a Nim pile."""
+MAX_TOKENS = 8
+"""Piles higher than this are written as numbers only."""
+
+
 def note_name(key: str) -> str:
     return NOTE + key
 
@@ -54,7 +60,9 @@ def board_grid(position: str) -> list[list[str]] | None:
 
     Tic-tac-toe and Othello boards (``.``, ``X``, ``O``) are one cell per character;
     a Chomp bar (numbers, ``.`` once eaten) one per word, ``#`` for a square left;
-    Nim piles (one line of counts) are columns of ``#`` from the bottom."""
+    Nim piles (one line of counts) are columns of tokens (:data:`TOKEN`) from the
+    bottom, each pile's count under it (counts only, past :data:`MAX_TOKENS`): a reader
+    counts the sticks, or reads the number."""
     lines = position.split("\n")
     if len(lines) >= 2 and len({len(x) for x in lines}) == 1 \
             and all(ch in ".XO" for x in lines for ch in x):
@@ -66,9 +74,9 @@ def board_grid(position: str) -> list[list[str]] | None:
     piles = position.split()
     if len(lines) == 1 and 1 < len(piles) <= 8 and all(t.isdigit() for t in piles):
         counts = [int(t) for t in piles]
-        top = max(counts)
-        if 0 < top <= 8:
-            return [["#" if top - row <= c else "" for c in counts] for row in range(top)]
+        top = max(counts) if max(counts) <= MAX_TOKENS else 0
+        return [*([TOKEN if top - row <= c else "" for c in counts] for row in range(top)),
+                [str(c) for c in counts]]
     return None
 
 
@@ -147,22 +155,31 @@ def _label(node: ViewNode, colour: str, frame: str, mono: str) -> str:
 
 def _grid_table(grid: list[list[str]], colour: str, frame: str) -> str:
     """A board drawn as a grid: one fixed-size cell per square, pieces as letters
-    (Othello's as discs), squares left (Chomp) and pile tokens (Nim) filled."""
+    (Othello's as discs).  Squares left of a Chomp bar are filled squares apart from
+    one another, Nim's sticks tokens over their pile's count, without cell borders: a
+    row of filled cells read as one grey block, not as squares or sticks to count."""
     cell, size = _cell_pt(grid)
     discs = len(grid) > 4  # Othello: X is black, O is white
+    piles = grid[-1] and all(t.isdigit() for t in grid[-1])  # Nim: counts under the piles
+    bar = any(mark == "#" for row in grid for mark in row)
     out = []
-    for row in grid:
+    for i, row in enumerate(grid):
         tds = []
         for mark in row:
             if mark == "#":
-                tds.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE" '
+                tds.append(f'<TD WIDTH="{cell - 2}" HEIGHT="{cell - 2}" FIXEDSIZE="TRUE" '
                            f'BGCOLOR="{frame}"></TD>')
                 continue
             text = {"X": "●", "O": "○"}.get(mark, mark) if discs else mark
-            body = (f'<FONT POINT-SIZE="{size}" COLOR="{colour}"><B>{text}</B></FONT>'
+            point = size - 2 if piles and i == len(grid) - 1 else size
+            body = (f'<FONT POINT-SIZE="{point}" COLOR="{colour}"><B>{text}</B></FONT>'
                     if text else "")
-            tds.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE">{body}</TD>')
+            side = cell - 2 if bar else cell
+            tds.append(f'<TD WIDTH="{side}" HEIGHT="{side}" FIXEDSIZE="TRUE">{body}</TD>')
         out.append(f"<TR>{''.join(tds)}</TR>")
+    if piles or bar:  # no lines between the cells; a bar's squares 2 pt apart
+        return (f'<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="{2 if bar else 0}" '
+                f'CELLPADDING="0" COLOR="{frame}">{"".join(out)}</TABLE>')
     return (f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
             f'COLOR="{frame}">{"".join(out)}</TABLE>')
 

@@ -50,6 +50,10 @@ class Theme:
     """Stretch the layout to this width/height ratio (Graphviz ``ratio``)."""
     pad: float = 0.2
     """Margin around the drawing, in inches."""
+    ranksep: float | None = None
+    """Inches between ranks (times ``scale``); None: Graphviz's defaults of the drawing
+    (:func:`tracer.render.draw.dot.elements_dot`).  Set when the edges' labels need more
+    room (:func:`tracer.render.draw.labels.strays`)."""
     rankdir: str = "TB"
     """``TB``: the root on top; ``LR``: the root at the left (a deep, narrow tree on a
     wide slide; see :func:`tracer.render.pipeline.choose_direction`)."""

@@ -7,6 +7,7 @@ returned is alpha), at a MAX node (beta cut) v or its alpha.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -20,6 +21,7 @@ from ...events import (
     Generate,
     Goal,
     Iteration,
+    Number,
     Numbers,
     Reorder,
     Select,
@@ -29,19 +31,36 @@ from ...events import (
 from ...trace import Header, Result
 from ...visit import EventVisitor
 from .text import Words
+from .values import leaf_bounds
 
-__all__ = ["Captioner", "cut_texts", "event_caption", "pass_caption", "result_caption",
+__all__ = ["Captioner", "cut_side", "cut_texts", "event_caption", "pass_caption", "result_caption",
            "summary_line"]
 
 Namer = Callable[[str], str]
 """Node id -> how to name it in a sentence (generated games: the move that leads there)."""
 
 
-def cut_texts(cut: Cut, player: str | None, header: Header, w: Words) -> tuple[str, str, str]:
-    """(kind, comparison for the diagram, comparison for a caption) of a cut."""
+def cut_side(cut: Cut) -> str:
+    """``alpha`` or ``beta``: the cut's kind; a Star1 cut at a chance node (kind
+    ``star1``) is an alpha cut when its bound fell to alpha, else a beta cut."""
+    if cut.kind in ("alpha", "beta"):
+        return cut.kind
+    return "alpha" if cut.alpha is not None and cut.value <= cut.alpha else "beta"
+
+
+def cut_texts(cut: Cut, player: str | None, header: Header, w: Words,
+              above: tuple[str, Number, Number] | None = None) -> tuple[str, str, str]:
+    """(kind, comparison for the diagram, comparison for a caption) of a cut.
+
+    ``above``: a cut below a chance node (Star1) is written with what the picture shows,
+    the chance node's bound against the window it was searched with:
+    ``E ≤ 2.5 ≤ α = 2.5`` (:func:`tracer.render.model.values.chance_cut`), not with the
+    window derived for the cut node alone, which the picture shows nowhere.  Without
+    one, a window that is the search's leaf bound reads ``−2 = lowest leaf value``."""
     hard = "hard" in header.variant
     strict = header.options.get("cut_on") == "gt"
-    at_max = player == "max" if player in ("max", "min") else cut.kind == "beta"
+    side = cut_side(cut)
+    at_max = player == "max" if player in ("max", "min") else side == "beta"
     if at_max:
         x = cut.alpha if hard else cut.value
         rel = ">" if strict else w.ge
@@ -52,7 +71,16 @@ def cut_texts(cut: Cut, player: str | None, header: Header, w: Words) -> tuple[s
         mine, theirs, bound = w.beta, w.alpha, cut.alpha
     diagram = f"{w.number(x)} {rel} {theirs} = {w.number(bound)}"
     caption = f"{mine} = {w.number(x)} {rel} {theirs} = {w.number(bound)}"
-    kind = w("alpha cut" if cut.kind == "alpha" else "beta cut")
+    if above is not None:
+        name, total, window = above
+        diagram = caption = (f"{name} {rel} {w.number(total)} {rel} {theirs} = "
+                             f"{w.number(window)}")
+    elif bound is not None and math.isfinite(bound) \
+            and bound == leaf_bounds(header)[1 if at_max else 0]:
+        # Star1 with no window from above: the node reached the lowest (highest) leaf
+        # value the search was told of, which the picture shows nowhere as a window.
+        diagram = caption = w("cut.ceiling" if at_max else "cut.floor", value=w.number(x))
+    kind = w("alpha cut" if side == "alpha" else "beta cut")
     return kind, diagram, caption
 
 
@@ -76,8 +104,12 @@ class Captioner(EventVisitor[str]):
     def __init__(self, header: Header, w: Words, *, player: Callable[[str], str | None],
                  shown: Callable[[str], str | None], move: Namer = str,
                  iteration: int = 0, drawn: Callable[[str], bool] | None = None,
-                 name: Namer = str) -> None:
+                 name: Namer = str,
+                 above: Callable[[Cut], tuple[str, Number, Number] | None] | None = None
+                 ) -> None:
         self.header, self.w = header, w
+        self.above = above
+        """A cut below a chance node, as the picture shows it (:func:`cut_texts`)."""
         self.player, self.shown, self.move, self.name = player, shown, move, name
         self.iteration = iteration
         self.seen: Callable[[str], bool] = drawn or (lambda _: True)
@@ -111,7 +143,8 @@ class Captioner(EventVisitor[str]):
 
     def visit_cut(self, ev: Cut) -> str:
         w, name = self.w, self.name
-        kind, _, comparison = cut_texts(ev, self.player(ev.node), self.header, w)
+        above = self.above(ev) if self.above is not None else None
+        kind, _, comparison = cut_texts(ev, self.player(ev.node), self.header, w, above)
         if not ev.pruned:
             return w("cap.cut.none", node=name(ev.node), comparison=comparison, kind=kind)
         if not all(self.seen(c) for c in ev.pruned):

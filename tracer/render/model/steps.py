@@ -16,7 +16,7 @@ from ...visit import EventVisitor
 from ..read.replay import Replay
 from .captions import Captioner
 from .text import Words
-from .values import intervals, shown_value
+from .values import chance_cut, intervals, leaf_bounds, shown_value
 
 __all__ = ["MAX_CAPTION_PARTS", "step_caption", "step_groups", "step_key"]
 
@@ -104,7 +104,9 @@ def step_caption(group: list[Event], replay: Replay, *, header: Header, words: W
     w = words
     skel = replay.skeleton
     order = skel.preorder()
-    ivs = intervals(skel, replay.states, replay.summaries, order, settled=False)
+    bounds = leaf_bounds(replay.header)
+    ivs = intervals(skel, replay.states, replay.summaries, order, settled=False,
+                    bounds=bounds)
 
     def player(nid: str) -> str | None:
         node = skel.nodes.get(nid)
@@ -135,7 +137,9 @@ def step_caption(group: list[Event], replay: Replay, *, header: Header, words: W
                   and drawn(str(getattr(e, "node", skel.root)))] or group[:1]
     passes = len(replay.iterations)
     captioner = Captioner(header, w, player=player, shown=shown, move=move,
-                          iteration=passes, drawn=drawn, name=name)
+                          iteration=passes, drawn=drawn, name=name,
+                          above=lambda cut: chance_cut(skel, replay.states, cut.node, cut.kind,
+                                                       cut.value, bounds))
     parts = [captioner.visit(e) for e in events]
     if len(parts) > MAX_CAPTION_PARTS:
         # Keep the first sentence and the cuts; count the rest in words (no "…").

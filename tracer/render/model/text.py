@@ -27,8 +27,8 @@ _TABLES = {"en": _EN, "it": _IT}
 _ALGORITHMS = {
     "en": {"alphabeta": "alpha-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR",
            "enhanced": "alpha-beta", "pns": "proof-number search"},
-    "it": {"alphabeta": "alfa-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR",
-           "enhanced": "alfa-beta", "pns": "proof-number search"},
+    "it": {"alphabeta": "alfa-beta", "minimax": "minimax", "astar": "A*", "andor": "E/O",
+           "enhanced": "alfa-beta", "pns": "ricerca per numeri di prova"},
 }
 
 
@@ -127,7 +127,7 @@ class Words:
         return self("to.vowel" if vowel else "to", node=node)
 
     def variant(self, name: str) -> str:
-        """A variant's name: ``fail-soft`` (Italian ``fail-soft, morbida``), ``plain``..."""
+        """A variant's name: ``fail-soft`` (Italian ``morbida``), ``plain``..."""
         return _VARIANTS_IT.get(name, name) if self.lang == "it" else name
 
     def action(self, name: str) -> str:

@@ -17,7 +17,7 @@ from .captions import cut_texts
 from .collapse import Box, Visible, node_status
 from .render_options import RenderOptions
 from .text import Words
-from .values import intervals, shown_value
+from .values import chance_cut, intervals, leaf_bounds, shown_value
 
 __all__ = ["COMPACT_LEAVES", "View", "ViewBox", "ViewEdge", "ViewNode", "build_view",
            "legend_keys"]
@@ -161,7 +161,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     plan = notes if notes is not None else plan_notes(replay, visible, opts, w, pv)
     order = visible.order
     status = visible.status if final else node_status(skel, states, skel.preorder())
-    ivs = (intervals(skel, states, replay.summaries, skel.preorder(), settled=final)
+    ivs = (intervals(skel, states, replay.summaries, skel.preorder(), settled=final,
+                     bounds=leaf_bounds(replay.header))
            if opts.values else {})
     pv_set = set(pv) if final and opts.pv else set()
     from_tree = skel.from_tree
@@ -300,7 +301,9 @@ def _cut_note(replay: Replay, nid: str, w: Words) -> tuple[str, str] | None:
     if st is None or st.cut is None:
         return None
     player = replay.skeleton.nodes[nid].player
-    kind, comparison, _ = cut_texts(st.cut, player, replay.header, w)
+    above = chance_cut(replay.skeleton, replay.states, nid, st.cut.kind, st.cut.value,
+                       leaf_bounds(replay.header))
+    kind, comparison, _ = cut_texts(st.cut, player, replay.header, w, above)
     return (kind, comparison)
 
 

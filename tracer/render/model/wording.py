@@ -1,7 +1,10 @@
 """The words of the drawings: one table per language (see :mod:`tracer.render.model.text`).
 
 The Italian follows the course's vocabulary: *taglio alfa* / *taglio beta*, *potato*
-for pruned, *valore*, *passo* for step, MAX (Più) / MIN (Meno), *nodo di fortuna*.
+for pruned, *valore*, *passo* for step, MAX (Più) / MIN (Meno), *nodo di fortuna*,
+*potatura*; algorithm and variant names are Italian too (*alfa-beta (morbida)*, *E/O*,
+*expectiminimax (potatura ai nodi di fortuna, Star1)*), the names the notes keep
+(minimax, expectiminimax, A*) and acronyms (PVS, MTD(f)) as they are.
 """
 
 from __future__ import annotations
@@ -9,11 +12,15 @@ from __future__ import annotations
 __all__ = ["EN", "IT", "VARIANTS_IT"]
 
 VARIANTS_IT = {
-    "fail-soft": "fail-soft, morbida", "fail-hard": "fail-hard, rigida",
-    "plain": "semplice", "graph": "su grafo", "tree": "su albero",
+    "fail-soft": "morbida", "fail-hard": "rigida",
+    "plain": "semplice", "star1": "potatura ai nodi di fortuna, Star1",
+    "graph": "su grafo", "tree": "su albero",
     "two-function": "due funzioni", "list": "a lista", "dfs": "in profondità",
+    "pns": "numeri di prova", "pvs": "variante principale, PVS", "mtdf": "MTD(f)",
 }
-"""Italian names of the variants (the English term kept where the course uses it)."""
+"""Italian names of the variants.  The notes never name alpha-beta's fail-soft and
+fail-hard: *morbida* (the value may fall outside the window) and *rigida* (it is kept
+within it) say what they do."""
 
 EN = {
     "alpha cut": "alpha cut",
@@ -119,6 +126,8 @@ EN = {
     "fails.upper": " (fails low)",
     "summary.pass": "; tree of the last search: {search}",
     "to the end": "to the end",
+    "cut.floor": "{value} = lowest leaf value",
+    "cut.ceiling": "{value} = highest leaf value",
 }
 
 IT = {
@@ -196,7 +205,7 @@ IT = {
     "box.unvisited": "{nodes} non esplorati",
     "node.one": "nodo",
     "node.many": "nodi",
-    "legend.and": "nodo AND: vanno risolti tutti i figli",
+    "legend.and": "nodo E: vanno risolti tutti i figli",
     "legend.numbers": "pn / dn: numeri di prova / refutazione",
     "legend.tt": "← X: trasposizione, valore preso da X",
     "legend.unvisited.yet": "non ancora esplorato",
@@ -225,4 +234,6 @@ IT = {
     "fails.upper": " (fallisce in basso)",
     "summary.pass": "; albero dell'ultima ricerca: {search}",
     "to the end": "fino alla fine",
+    "cut.floor": "{value} = valore minimo delle foglie",
+    "cut.ceiling": "{value} = valore massimo delle foglie",
 }
