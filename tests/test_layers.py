@@ -57,15 +57,22 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                          "student")),
     # Pictures of analysis results, drawn with the renderer: above both.
     "figures": (("tracer.figures",), ("core", "trees", "render", "analysis")),
+    # The classroom (assignments, steps, the gradebook, exports): checks answers, makes
+    # exercises and draws them, under the front door that the service calls it through.
+    "classroom": (("tracer.classroom",),
+                  ("core", "protocol", "trees", "games", "problems", "examples", "sources",
+                   "search", "student", "render", "analysis", "figures")),
     "facade": (("tracer", "tracer.api", "tracer.recursion", "tracer.notebook"),
                ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-                "search", "student", "render", "analysis", "figures")),
+                "search", "student", "render", "analysis", "figures", "classroom")),
     "service": (("tracer.service",),
                 ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-                 "search", "student", "render", "analysis", "figures", "facade")),
+                 "search", "student", "render", "analysis", "figures", "classroom",
+                 "facade")),
     "cli": (("tracer.__main__", "tracer.cli"),
             ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-             "search", "student", "render", "analysis", "figures", "facade", "service")),
+             "search", "student", "render", "analysis", "figures", "classroom", "facade",
+             "service")),
 }
 """The module map, bottom up.  A unit is a package below ``tracer`` or a top-level module
 (``tracer.games.base``, the Game protocol, is a unit of its own)."""

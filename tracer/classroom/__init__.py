@@ -1,0 +1,12 @@
+"""The classroom, as a library: what the service's courses call.
+
+- :mod:`.assignments`: an :class:`~.assignments.Assignment` (a source, the search spec,
+  the items asked, one tree for all or a seeded variant per student, due time, attempts,
+  feedback and solution policies), the task a student sees (never the answer) and the
+  answer key;
+- :mod:`.steps`: step-level answering, one step of the expected search at a time
+  (:class:`~.steps.StepSession`), revealing nothing beyond the current step;
+- :mod:`.gradebook`: submissions gathered per student and item, per-item statistics
+  across the class, as CSV and JSON;
+- :mod:`.exports`: the exports to the tools teachers already use.
+"""

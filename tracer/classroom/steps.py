@@ -1,0 +1,288 @@
+"""Step-level answering: the expected search, one step at a time.
+
+The steps are what a student writes while working a search by hand, read off the
+expected trace (:func:`steps_of`), in the order the search takes them:
+
+- ``evaluate``: the next leaf evaluated, its value, and the window (alpha, beta) it is
+  reached with (its parent's at that moment);
+- ``cut``: a node that stops early, the value it returns to its parent (fail-soft: the
+  best found; fail-hard: the bound, Pearl 1984) and its alpha and beta at the cut;
+- ``return``: an inner node finished after its last child, the value it returns and
+  its final alpha and beta (the root last, with the search's value).
+
+Minimax's steps have no window.  A :class:`StepSession` holds how far a student got
+(serialisable, so the service can store it between requests); :meth:`StepSession.answer`
+judges one step, and a wrong step is refused (the session stays on it) with only what
+the feedback policy lets a student see of *that* step: nothing of the steps after it
+ever leaves the session.  The score is the number of steps right at the first try.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError, UsageError
+from ..events import Backup, Cut, Evaluate, Expand
+from ..jsonio import decode_number, encode_number
+from ..numbers import Number, format_number
+from ..trace import Trace
+from .assignments import Assignment, expected_for
+
+__all__ = ["STEP_KINDS", "Step", "StepAttempt", "StepSession", "StepVerdict", "steps_of"]
+
+STEP_KINDS = ("evaluate", "cut", "return")
+"""What a step can be: a leaf evaluated, a node cut, an inner node finished."""
+
+FIELDS = ("kind", "node", "value", "alpha", "beta")
+"""What a step answer gives, in the order a wrong one is reported."""
+
+POLICIES = ("score", "first-mistake", "full")
+"""As :data:`tracer.classroom.assignments.FEEDBACK`: right or wrong only; also the
+wrong fields and the first one's expected value; also the whole expected step."""
+
+MAX_TRIES = 1000
+"""Tries kept on one step: past this many a step takes no more answers."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the expected search."""
+
+    kind: str
+    node: str
+    value: Number
+    alpha: Number | None = None
+    beta: Number | None = None
+    pruned: tuple[str, ...] = ()
+    """A cut's pruned children (shown once the cut is answered right)."""
+
+    def fields(self) -> dict[str, Any]:
+        """The step's answer, JSON-ready (no window for minimax)."""
+        out: dict[str, Any] = {"kind": self.kind, "node": self.node,
+                               "value": encode_number(self.value)}
+        if self.alpha is not None and self.beta is not None:
+            out["alpha"] = encode_number(self.alpha)
+            out["beta"] = encode_number(self.beta)
+        return out
+
+    def describe(self) -> str:
+        """``cut C = 2 (alpha = 3, beta = 2)``."""
+        window = "" if self.alpha is None or self.beta is None else \
+            f" (alpha = {format_number(self.alpha)}, beta = {format_number(self.beta)})"
+        return f"{self.kind} {self.node} = {format_number(self.value)}{window}"
+
+
+def steps_of(trace: Trace) -> tuple[Step, ...]:
+    """The steps of a minimax or alpha-beta trace, in the order the search takes them."""
+    events = trace.events
+    returned: dict[str, Number] = {}
+    for ev in events:
+        if isinstance(ev, Backup):
+            returned[ev.child] = ev.child_value
+    root = trace.header.root
+    if trace.result is not None and trace.result.value is not None:
+        returned[root] = trace.result.value
+    inf = math.inf
+    windows: dict[str, tuple[Number | None, Number | None]] = {}
+    expanded: set[str] = set()
+    cut: set[str] = set()
+    steps: list[Step] = []
+    for ev in events:
+        if isinstance(ev, Expand):
+            expanded.add(ev.node)
+            windows[ev.node] = (ev.alpha, ev.beta)
+        elif isinstance(ev, Evaluate):
+            alpha, beta = windows.get(ev.parent, (None, None)) if ev.parent is not None \
+                else (-inf, inf) if windows else (None, None)
+            steps.append(Step("evaluate", ev.node, ev.value, alpha, beta))
+        elif isinstance(ev, Cut):
+            cut.add(ev.node)
+            steps.append(Step("cut", ev.node, returned.get(ev.node, ev.value), ev.alpha,
+                              ev.beta, tuple(ev.pruned)))
+        elif isinstance(ev, Backup):
+            if ev.child in expanded and ev.child not in cut:
+                steps.append(Step("return", ev.child, ev.child_value, *windows[ev.child]))
+            windows[ev.node] = (ev.alpha, ev.beta)
+        elif ev.type in ("select", "generate", "goal", "discard"):
+            raise UsageError("step-by-step answering follows minimax and alpha-beta; an A* "
+                             "assignment is answered whole")
+    if root in expanded and root not in cut and root in returned:
+        steps.append(Step("return", root, returned[root], *windows[root]))
+    return tuple(steps)
+
+
+@dataclass(frozen=True)
+class StepAttempt:
+    """One answer to one step: the record the service keeps."""
+
+    step: int
+    """1, 2, ...: the step answered."""
+    answer: Mapping[str, Any]
+    """The answer as given (normalised: numbers as JSON writes them)."""
+    right: bool
+    wrong: tuple[str, ...]
+    """The fields answered wrong, in the order of :data:`FIELDS`."""
+    at: str | None = None
+    """When, as the caller gave it (ISO 8601)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "answer": dict(self.answer), "right": self.right,
+                "wrong": list(self.wrong), "at": self.at}
+
+
+@dataclass(frozen=True)
+class StepVerdict:
+    """The verdict on one step answer, and the record to keep."""
+
+    record: StepAttempt
+    shown: Mapping[str, Any]
+    """What the student sees (:meth:`to_json`)."""
+
+    @property
+    def right(self) -> bool:
+        return self.record.right
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.shown)
+
+
+@dataclass
+class StepSession:
+    """How far one student got through the steps of one expected search.
+
+    ``done`` steps are answered; ``first_try`` says, for each, whether it was right at
+    the first try; ``tries`` counts the answers given to the current step.  Only this
+    state is stored (:meth:`to_json`); the steps come again from the expected trace."""
+
+    steps: Sequence[Step]
+    policy: str = "first-mistake"
+    done: int = 0
+    first_try: list[bool] = field(default_factory=list)
+    tries: int = 0
+
+    def __post_init__(self) -> None:
+        if self.policy not in POLICIES:
+            raise UsageError(f"unknown feedback policy {self.policy!r} (choose from: "
+                             f"{', '.join(POLICIES)})")
+        if not 0 <= self.done <= len(self.steps) or len(self.first_try) != self.done:
+            raise InputError(f"a step session at step {self.done} of {len(self.steps)} with "
+                             f"{len(self.first_try)} first tries does not fit these steps",
+                             where="$.done")
+
+    @classmethod
+    def for_trace(cls, trace: Trace, *, policy: str = "first-mistake") -> StepSession:
+        return cls(steps_of(trace), policy=policy)
+
+    @classmethod
+    def for_assignment(cls, assignment: Assignment, student: str,
+                       state: Mapping[str, Any] | None = None) -> StepSession:
+        """``student``'s session on ``assignment`` (its feedback policy), new or resumed
+        from a stored ``state``."""
+        steps = steps_of(expected_for(assignment, student))
+        if state is None:
+            return cls(steps, policy=assignment.feedback)
+        return cls.from_json(state, steps, policy=assignment.feedback)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], steps: Sequence[Step], *,
+                  policy: str = "first-mistake") -> StepSession:
+        """A session stored by :meth:`to_json`, on the same ``steps``."""
+        done, first, tries = data.get("done"), data.get("first_try"), data.get("tries", 0)
+        if not isinstance(done, int) or isinstance(done, bool) or not isinstance(first, list) \
+                or not all(isinstance(x, bool) for x in first) or not isinstance(tries, int):
+            raise InputError("expected {\"done\": N, \"first_try\": [true, ...], "
+                             "\"tries\": N}", where="$")
+        return cls(steps, policy=policy, done=done, first_try=list(first), tries=tries)
+
+    def to_json(self) -> dict[str, Any]:
+        """The state to store: nothing of the steps themselves."""
+        return {"done": self.done, "first_try": list(self.first_try), "tries": self.tries}
+
+    @property
+    def finished(self) -> bool:
+        return self.done == len(self.steps)
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """What each answer gives: the window only where the search has one."""
+        windowed = any(s.alpha is not None for s in self.steps)
+        return FIELDS if windowed else FIELDS[:3]
+
+    def score(self) -> tuple[int, int]:
+        """(steps right at the first try, steps in all)."""
+        return sum(self.first_try), len(self.steps)
+
+    def next_prompt(self) -> dict[str, Any]:
+        """What the student is asked next; says nothing of the step itself (not even how
+        many there are: that would count the cuts)."""
+        if self.finished:
+            right, total = self.score()
+            return {"finished": True, "right_first_try": right, "steps": total}
+        return {"finished": False, "step": self.done + 1, "fields": list(self.fields),
+                "kinds": list(STEP_KINDS)}
+
+    def answer(self, step_answer: Mapping[str, Any], *, at: str | None = None) -> StepVerdict:
+        """Judge ``step_answer`` (``{"kind", "node", "value", "alpha", "beta"}``) against
+        the current step.  Right: the session moves on.  Wrong: it stays on the step,
+        and the verdict shows what the policy lets through of this step only."""
+        if self.finished:
+            raise UsageError("every step is answered already")
+        if self.tries >= MAX_TRIES:
+            raise UsageError(f"step {self.done + 1} has had {MAX_TRIES} answers: no more")
+        given = _read_answer(step_answer, self.fields)
+        step = self.steps[self.done]
+        want = step.fields()
+        wrong = tuple(f for f in self.fields if not _same(want[f], given[f]))
+        number = self.done + 1
+        record = StepAttempt(number, given, not wrong, wrong, at)
+        shown: dict[str, Any] = {"step": number, "right": not wrong}
+        if not wrong:
+            self.first_try.append(self.tries == 0)
+            self.done += 1
+            self.tries = 0
+            if step.pruned:
+                shown["pruned"] = list(step.pruned)
+        else:
+            self.tries += 1
+            if self.policy != "score":
+                shown["wrong"] = list(wrong)
+            if self.policy == "first-mistake":
+                shown["expected"] = {wrong[0]: want[wrong[0]]}
+            elif self.policy == "full":
+                shown["expected"] = want
+        shown["finished"] = self.finished
+        return StepVerdict(record, shown)
+
+
+def _read_answer(data: Mapping[str, Any], fields: Sequence[str]) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise InputError("expected a JSON object with " + ", ".join(fields), where="$")
+    out: dict[str, Any] = {}
+    for name in fields:
+        raw = data.get(name)
+        where = f"$.{name}"
+        if name == "kind":
+            if raw not in STEP_KINDS:
+                raise InputError(f"expected one of {', '.join(STEP_KINDS)}, got {raw!r}"[:200],
+                                 where=where)
+            out[name] = raw
+        elif name == "node":
+            if not isinstance(raw, str) or not 0 < len(raw) <= 40:
+                raise InputError("expected a node's name (1 to 40 characters)", where=where)
+            out[name] = raw
+        else:
+            try:
+                out[name] = encode_number(decode_number(raw))
+            except ValueError:
+                raise InputError(f"expected a number, \"+inf\" or \"-inf\", got {raw!r}"[:200],
+                                 where=where) from None
+    return out
+
+
+def _same(want: Any, got: Any) -> bool:
+    if isinstance(want, str) or isinstance(got, str):
+        return bool(want == got)
+    return bool(decode_number(want) == decode_number(got))
