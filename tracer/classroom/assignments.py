@@ -69,6 +69,13 @@ def _error(where: str, message: str) -> InputError:
     return InputError(message, file=WHERE, where=where)
 
 
+def _placed(exc: TracerError, where: str) -> InputError:
+    """``exc`` as an error at ``where``, unless it already names its field."""
+    if isinstance(exc, InputError) and exc.file == WHERE:
+        return exc
+    return _error(where, str(exc))
+
+
 @dataclass(frozen=True)
 class ExerciseSpec:
     """A random alpha-beta exercise (:func:`tracer.analysis.check.make_exercise`)."""
@@ -210,7 +217,7 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
         try:
             expected_for(assignment, "")
         except TracerError as exc:
-            raise _error("$.source", str(exc)) from None
+            raise _placed(exc, "$.source") from None
     return assignment
 
 
@@ -413,7 +420,7 @@ def _check_items_on_tree(a: Assignment) -> None:
     try:
         tree = _base_tree(a)
     except TracerError as exc:
-        raise _error("$.source", str(exc)) from None
+        raise _placed(exc, "$.source") from None
     inner = {n.id for n in tree.nodes() if n.children}
     for i, ask in enumerate(a.items):
         for node in ask.nodes:
@@ -423,7 +430,7 @@ def _check_items_on_tree(a: Assignment) -> None:
     try:
         _search(tree, a)
     except TracerError as exc:
-        raise _error("$.spec", str(exc)) from None
+        raise _placed(exc, "$.spec") from None
 
 
 # ------------------------------------------------------------------ trees and searches
