@@ -93,6 +93,7 @@ def test_an_assignment_reads_every_field() -> None:
     ({"source": {"game": "nim", "params": {"piles": "3,3,3"}}}, "$.source.game",
      "more than 400 nodes"),
     ({"source": {"game": "nim"}, "per_student": True}, "$.per_student", "one tree"),
+    ({"source": {"game": "aima"}}, "$.source.game", "not a game"),
     ({"spec": {"algorithm": "pns"}}, "$.spec.algorithm", "minimax, alphabeta or astar"),
     ({"spec": {"variant": "fail-sofft"}}, "$.spec", "fail-soft"),
     ({"spec": {"depth": 99}}, "$.spec.depth", "from 0 to 64"),
@@ -166,6 +167,17 @@ def test_with_a_depth_limit_the_task_ends_at_the_limit_with_its_static_values() 
     assert inner_values(task["tree"]) == []  # A's static 5 is gone
     assert leaves(task["tree"]) == {"B": 1, "C": 7}
     assert answer_key_for(a, "bob").to_json()["value"] == 7
+
+
+def test_a_variant_with_a_depth_limit_draws_the_static_values_it_reads() -> None:
+    a = make(source={"tree": "A:5(B:1(1 9) C:7(2 3))"}, spec={"depth": 1},
+             items=["value", "move"], per_student=True)
+    seen = {json.dumps(leaves(task_for(a, s).to_json()["tree"])) for s in "abcdefgh"}
+    assert len(seen) > 1  # B's and C's static values are drawn, not kept
+    for s in "abcdefgh":
+        key = answer_key_for(a, s)
+        assert key.value is not None and key.value.number == max(
+            leaves(task_for(a, s).to_json()["tree"]).values())
 
 
 def test_a_game_is_handed_out_as_its_tree() -> None:

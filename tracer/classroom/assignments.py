@@ -60,7 +60,12 @@ MAX_NODES = 400
 MAX_VALUE = 1000
 """Random leaf values lie in -MAX_VALUE..MAX_VALUE."""
 VARIANT_DRAWS = 2000
-"""Draws a per-student variant of a tree makes to match the original's difficulty."""
+"""Draws a per-student variant of a tree makes at most to match the original's
+difficulty."""
+VARIANT_WORK = 200_000
+"""And at most this many nodes' worth of searching, each draw counted as the tree's
+nodes plus 24 (as :data:`tracer.analysis.check.exercise.MAX_WORK` counts): a count, not
+a clock, so that a student's variant is the same on every machine."""
 
 WHERE = "<assignment>"
 
@@ -478,7 +483,11 @@ def _game_tree(a: Assignment) -> Tree:
     by the game's utility, or its static evaluation at the spec's depth limit)."""
     from ..sources import resolve_content
 
-    game, state, _ = resolve_content(str(a.source.name), params=dict(a.source.params)).game()
+    named = resolve_content(str(a.source.name), params=dict(a.source.params))
+    if named.kind != "game":
+        raise _error("$.source.game", f"{a.source.name!r} is a lecture example, not a game: "
+                     "give it as {\"example\": ...}")
+    game, state, _ = named.game()
     if game.capabilities.chance:
         raise _error("$.source.game", f"{a.source.name} has chance nodes: an assignment "
                      "checks minimax and alpha-beta")
@@ -506,11 +515,12 @@ def _game_tree(a: Assignment) -> Tree:
 
 
 def _draw_variant(tree: Tree, a: Assignment, seed: int) -> Tree:
-    """A tree of the same shape, its leaf values drawn with ``seed`` from the original's
-    range, with as many cuts as the original and, where it has one, a unique best move
-    (the first draw meeting both; failing that, after :data:`VARIANT_DRAWS` draws, the
-    one closest in cuts)."""
-    leaves = [n for n in tree.nodes() if not n.children]
+    """A tree of the same shape, its values (the leaves', and the static values a depth
+    limit reads) drawn with ``seed`` from the original's range, with as many cuts as the
+    original and, where it has one, a unique best move (the first draw meeting both;
+    failing that, after :data:`VARIANT_DRAWS` draws or :data:`VARIANT_WORK`, the one
+    closest in cuts)."""
+    leaves = [n for n in tree.nodes() if n.value is not None]
     numbers = [n.value for n in leaves if n.value is not None]
     low, high = int(min(numbers)), int(max(numbers))
     if high - low < 2:
@@ -518,7 +528,7 @@ def _draw_variant(tree: Tree, a: Assignment, seed: int) -> Tree:
     want = _difficulty(tree, a)
     rng = random.Random(seed)
     best: tuple[int, Tree] | None = None
-    for _ in range(VARIANT_DRAWS):
+    for _ in range(max(1, min(VARIANT_DRAWS, VARIANT_WORK // (tree.size + 24)))):
         values = {n.id: rng.randint(low, high) for n in leaves}
         drawn = _with_leaves(tree, values)
         got = _difficulty(drawn, a)
@@ -535,23 +545,24 @@ def _difficulty(tree: Tree, a: Assignment) -> tuple[int, bool]:
     trace = _search(tree, a)
     cuts = sum(1 for e in trace.events if e.type == Cut.type)
     root = tree.root
-    kids = [_minimax(k) for k in root.children]
-    best = max(kids) if root.player is Player.MAX else min(kids) if kids else 0
+    kids = [_minimax(k, 1, a.spec.depth) for k in root.children]
+    if not kids:
+        return cuts, False
+    best = max(kids) if root.player is Player.MAX else min(kids)
     return cuts, kids.count(best) == 1
 
 
-def _minimax(node: Node) -> float:
-    if not node.children:
+def _minimax(node: Node, ply: int, depth: int | None) -> float:
+    if not node.children or (depth is not None and ply >= depth):
         return float(node.value or 0)
-    kids = [_minimax(k) for k in node.children]
+    kids = [_minimax(k, ply + 1, depth) for k in node.children]
     return max(kids) if node.player is Player.MAX else min(kids)
 
 
 def _with_leaves(tree: Tree, values: Mapping[str, int]) -> Tree:
     def copy(node: Node) -> Node:
-        if not node.children:
-            return replace(node, value=values.get(node.id, node.value))
-        return replace(node, children=tuple(copy(k) for k in node.children))
+        return replace(node, value=values.get(node.id, node.value),
+                       children=tuple(copy(k) for k in node.children))
 
     return Tree(copy(tree.root), tree.name, tree.description)
 
