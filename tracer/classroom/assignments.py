@@ -29,6 +29,8 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from ..analysis.check.report import Report, check_solution
+from ..analysis.check.solution import Conventions, Solution, extract_solution
 from ..errors import InputError, TracerError
 from ..events import Cut
 from ..players import Player
@@ -466,8 +468,7 @@ def _base_tree(a: Assignment) -> Tree:
 
 
 def _exercise_tree(a: Assignment, seed: int) -> Tree:
-    from ..analysis.check import make_exercise
-    from ..analysis.check.solution import Conventions
+    from ..analysis.check.exercise import make_exercise
 
     e = a.source.exercise
     assert e is not None
@@ -601,7 +602,6 @@ def expected_for(a: Assignment, student: str) -> Trace:
 def _expected(a: Assignment, student: str) -> Trace:
     if a.source.kind == "problem":
         from ..analysis.check.report import astar_trace
-        from ..analysis.check.solution import Conventions
 
         variant, heuristic = a.astar or ("graph", None)
         trace, _ = astar_trace(str(a.source.name),
@@ -664,20 +664,16 @@ def _leaf_values_only(tree: Tree, depth: int | None) -> Tree:
     return Tree(copy(tree.root, 0), tree.name, None)
 
 
-def answer_key_for(a: Assignment, student: str) -> Any:
+def answer_key_for(a: Assignment, student: str) -> Solution:
     """``student``'s answer key (a :class:`tracer.analysis.check.Solution`): the items
     asked, the chosen nodes only; a chosen node the search never reaches is left out."""
-    from ..analysis.check.solution import extract_solution
-
     return restrict(extract_solution(expected_for(a, student)), a)
 
 
-def restrict(solution: Any, a: Assignment) -> Any:
+def restrict(solution: Solution, a: Assignment) -> Solution:
     """``solution`` (a :class:`~tracer.analysis.check.Solution`) cut down to the items
     ``a`` asks: what is graded, and what an answer key shows."""
-    from ..analysis.check.solution import Solution
-
-    s: Solution = solution
+    s = solution
     asked = {ask.item: ask.nodes for ask in a.items}
     given: dict[str, Any] = {"conventions": s.conventions, "exercise": s.exercise}
     for name in ("value", "move", "evaluated", "pruned", "expanded"):
@@ -692,17 +688,16 @@ def restrict(solution: Any, a: Assignment) -> Any:
     return Solution(**given)
 
 
-def grade(a: Assignment, student: str, answer: Any, *, diagnosis: bool = True) -> Any:
+def grade(a: Assignment, student: str, answer: Solution, *,
+          diagnosis: bool = True) -> Report:
     """The :class:`~tracer.analysis.check.Report` on ``answer`` (a
     :class:`~tracer.analysis.check.Solution`, e.g. from ``Solution.from_json``), only
     the items asked graded."""
-    from ..analysis.check import check_solution
-
     return check_solution(restrict(answer, a), expected_for(a, student),
                           title=a.title, diagnosis=diagnosis)
 
 
-def feedback(report: Any, policy: str) -> dict[str, Any]:
+def feedback(report: Report, policy: str) -> dict[str, Any]:
     """What a student may see of ``report`` under ``policy`` (:data:`FEEDBACK`):
     ``score`` the totals only; ``first-mistake`` the totals, which items are right and
     the first mistake explained (what was expected there, nothing else of the key);

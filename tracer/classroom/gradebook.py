@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from ..analysis.check.report import Report
 from ..errors import InputError, UsageError
 
 __all__ = ["SCORE_POLICIES", "Cell", "Gradebook", "ItemStats", "ItemVerdict", "StudentRow",
@@ -70,14 +71,14 @@ class Submission:
         return sum(v.score for v in self.verdicts)
 
     @classmethod
-    def from_report(cls, report: Any, *, student: str, name: str, assignment: str,
+    def from_report(cls, report: Report, *, student: str, name: str, assignment: str,
                     attempt: int, at: datetime) -> Submission:
         """A submission from a check :class:`~tracer.analysis.check.Report`; the
         misconception is the diagnosis's first finding that explains every mistake, else
         its first."""
         findings = list(report.diagnosis)
         full = [f for f in findings if f.full]
-        chosen = (full or findings or [None])[0]
+        chosen = next(iter(full or findings), None)
         return cls(student, name, assignment,
                    tuple(ItemVerdict(i.key, i.right, round(i.score, 4), i.given)
                          for i in report.items),
