@@ -10,18 +10,10 @@ from typing import Any
 import pytest
 
 from tracer.analysis.check import Solution
-from tracer.classroom.assignments import (
-    Assignment,
-    answer_key_for,
-    expected_for,
-    feedback,
-    grade,
-    may_see_solution,
-    parse_assignment,
-    student_tree,
-    task_for,
-    variant_seed,
-)
+from tracer.classroom.assignments import Assignment
+from tracer.classroom.reading import parse_assignment
+from tracer.classroom.tasks import answer_key_for, feedback, grade, may_see_solution, task_for
+from tracer.classroom.variants import expected_for, student_tree, variant_seed
 from tracer.errors import InputError
 from tracer.events import Cut
 from tracer.examples import example_tree

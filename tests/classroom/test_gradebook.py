@@ -12,8 +12,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tracer.analysis.check import Solution, extract_solution
-from tracer.classroom.assignments import Assignment, answer_key_for, grade, parse_assignment
+from tracer.classroom.assignments import Assignment
 from tracer.classroom.gradebook import Submission, build_gradebook
+from tracer.classroom.reading import parse_assignment
+from tracer.classroom.tasks import answer_key_for, grade
 from tracer.errors import InputError, UsageError
 from tracer.examples import example_tree
 from tracer.student import scripted_alpha_beta

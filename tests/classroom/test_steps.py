@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tracer.analysis.check import Conventions, expected_trace
-from tracer.classroom.assignments import parse_assignment
+from tracer.classroom.reading import parse_assignment
 from tracer.classroom.steps import Step, StepSession, steps_of
 from tracer.errors import InputError, UsageError
 from tracer.examples import example_tree

@@ -2,8 +2,11 @@
 
 - :mod:`.assignments`: an :class:`~.assignments.Assignment` (a source, the search spec,
   the items asked, one tree for all or a seeded variant per student, due time, attempts,
-  feedback and solution policies), the task a student sees (never the answer) and the
-  answer key;
+  feedback and solution policies), read from its JSON form by :mod:`.reading`;
+- :mod:`.variants`: each student's tree (a seeded variant of the same shape and
+  difficulty) and the expected search that answers it;
+- :mod:`.tasks`: the task a student sees (never the answer), the answer key, grading of
+  the items asked, and the feedback and solution policies;
 - :mod:`.steps`: step-level answering, one step of the expected search at a time
   (:class:`~.steps.StepSession`), revealing nothing beyond the current step;
 - :mod:`.gradebook`: submissions gathered per student and item, per-item statistics

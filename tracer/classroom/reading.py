@@ -1,0 +1,303 @@
+"""Reading an assignment from its JSON form: every field checked and bounded, each
+error one line naming its field (``$.attempts``); the source is searched once, so an
+assignment that cannot be answered is refused when it is made."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from ..errors import TracerError
+from ..players import Player
+from ..spec import SearchSpec
+from ..trees import Tree, parse_tree_json, parse_tree_text
+from .assignments import (
+    FEEDBACK,
+    ITEMS,
+    MAX_ATTEMPTS,
+    MAX_NODES,
+    MAX_TITLE,
+    MAX_VALUE,
+    SOLUTION,
+    SOURCE_KINDS,
+    WHERE,
+    Ask,
+    Assignment,
+    ExerciseSpec,
+    Source,
+    field_error,
+    placed_error,
+)
+from .variants import base_tree, expected_for, search_tree
+
+__all__ = ["parse_assignment"]
+
+
+def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) -> Assignment:
+    """An :class:`Assignment` from its JSON form (text or an object already read);
+    ``id`` names it when the document has no ``"id"`` (the service gives one).
+
+    Every field is checked, every count bounded; an error is one line naming the field
+    by its JSON path (``<assignment>: $.attempts: expected a whole number from 1 to 100,
+    got 0``)."""
+    if isinstance(data, str):
+        from ..jsonio import loads_json
+
+        data = loads_json(data, file=WHERE)
+    if not isinstance(data, Mapping):
+        raise field_error("$", "expected a JSON object")
+    known = {"id", "title", "source", "spec", "items", "per_student", "due", "attempts",
+             "feedback", "solution"}
+    for key in data:
+        if key not in known:
+            raise field_error(f"$.{key}", f"unknown field (fields: {', '.join(sorted(known))})")
+    ident = data.get("id", id)
+    if ident is None:
+        ident = ""
+    _text(ident, "$.id", 100, empty=True)
+    title = _text(data.get("title"), "$.title", MAX_TITLE)
+    spec, astar = _spec(data.get("spec", {}))
+    source = _source(data.get("source"), spec)
+    per_student = data.get("per_student", False)
+    if not isinstance(per_student, bool):
+        raise field_error("$.per_student", f"expected true or false, got {_shown(per_student)}")
+    if per_student and source.kind in ("game", "problem"):
+        raise field_error("$.per_student", f"a {source.kind} has one tree: per-student variants "
+                     "need an example, a tree or an exercise")
+    due = _due(data.get("due"))
+    attempts = _count(data.get("attempts", 1), "$.attempts", 1, MAX_ATTEMPTS)
+    fb = _choice(data.get("feedback", "first-mistake"), "$.feedback", FEEDBACK)
+    solution = _choice(data.get("solution", "after-due"), "$.solution", SOLUTION)
+    if solution == "after-due" and due is None:
+        raise field_error("$.solution", "after-due needs a due time ($.due)")
+    assignment = Assignment(ident, title, source, spec, (), per_student, due, attempts, fb,
+                            solution, astar)
+    items = _items(data.get("items"), assignment)
+    assignment = replace(assignment, items=items)
+    if source.kind != "problem":
+        _check_items_on_tree(assignment)
+    else:
+        try:
+            expected_for(assignment, "")
+        except TracerError as exc:
+            raise placed_error(exc, "$.source") from None
+    return assignment
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _text(value: Any, where: str, longest: int, *, empty: bool = False) -> str:
+    if not isinstance(value, str) or (not value.strip() and not empty):
+        raise field_error(where, f"expected a non-empty text, got {_shown(value)}")
+    if len(value) > longest:
+        raise field_error(where, f"expected at most {longest} characters, got {len(value)}")
+    return value
+
+
+def _count(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise field_error(where, f"expected a whole number from {low} to {high}, "
+                                 f"got {_shown(value)}")
+    return value
+
+
+def _pair(value: Any, where: str, low: int, high: int) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise field_error(where, f"expected [LOW, HIGH], got {_shown(value)}")
+    a = _count(value[0], f"{where}[0]", low, high)
+    b = _count(value[1], f"{where}[1]", low, high)
+    if a > b:
+        raise field_error(where, f"expected LOW <= HIGH, got {a} > {b}")
+    return a, b
+
+
+def _choice(value: Any, where: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise field_error(where, f"expected one of {', '.join(allowed)}, got {_shown(value)}")
+    return str(value)
+
+
+def _due(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    where = "$.due"
+    if not isinstance(value, str):
+        raise field_error(where, f"expected an ISO 8601 time, got {_shown(value)}")
+    try:
+        due = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise field_error(where, "expected an ISO 8601 time such as 2026-12-01T12:00:00Z, got "
+                     f"{_shown(value)}") from None
+    if due.tzinfo is None:
+        raise field_error(where, "expected a time with its zone (Z or +01:00), "
+                                 f"got {_shown(value)}")
+    return due
+
+
+def _spec(value: Any) -> tuple[SearchSpec, tuple[str, str | None] | None]:
+    if not isinstance(value, Mapping):
+        raise field_error("$.spec", f"expected an object, got {_shown(value)}")
+    allowed = ("algorithm", "variant", "order", "seed", "depth", "cut_on", "root_player",
+               "heuristic")
+    for key in value:
+        if key not in allowed:
+            raise field_error(f"$.spec.{key}", f"not an assignment's search option (options: "
+                         f"{', '.join(allowed)})")
+    options = {k: v for k, v in value.items() if k != "heuristic"}
+    heuristic = value.get("heuristic")
+    algorithm = options.get("algorithm", "alphabeta")
+    if algorithm not in ("minimax", "alphabeta", "astar"):
+        raise field_error("$.spec.algorithm", "expected minimax, alphabeta or astar (the searches "
+                     f"an answer is checked against), got {_shown(algorithm)}")
+    if heuristic is not None:
+        if algorithm != "astar":
+            raise field_error("$.spec.heuristic", "a heuristic applies to astar")
+        _text(heuristic, "$.spec.heuristic", 100)
+    if algorithm == "astar":
+        variant = options.get("variant", "graph")
+        if set(options) - {"algorithm", "variant"} or variant not in ("graph", "tree"):
+            raise field_error("$.spec", "astar takes variant graph or tree, and heuristic")
+        # SearchSpec has no A* family: the variant and heuristic are kept beside it.
+        return SearchSpec(), (variant, heuristic)
+    if "depth" in options:
+        options["depth"] = _count(options["depth"], "$.spec.depth", 0, 64)
+    if "seed" in options:
+        options["seed"] = _count(options["seed"], "$.spec.seed", -(2**31), 2**31 - 1)
+    try:
+        return SearchSpec.make(**options), None
+    except TracerError as exc:
+        raise field_error("$.spec", str(exc)) from None
+
+
+def _source(value: Any, spec: SearchSpec) -> Source:
+    where = "$.source"
+    if not isinstance(value, Mapping):
+        raise field_error(where, f"expected an object with one of {', '.join(SOURCE_KINDS)}")
+    kinds = [k for k in SOURCE_KINDS if k in value]
+    extra = set(value) - {*SOURCE_KINDS, "params"}
+    if len(kinds) != 1 or extra:
+        raise field_error(where, f"expected exactly one of {', '.join(SOURCE_KINDS)} (and params "
+                     f"for a game or a problem), got {_shown(sorted(value))}")
+    kind = kinds[0]
+    raw_params = value.get("params", {})
+    if not isinstance(raw_params, Mapping) or len(raw_params) > 20 or not all(
+            isinstance(v, (str, int, float)) and not isinstance(v, bool)
+            for v in raw_params.values()):
+        raise field_error(f"{where}.params", "expected an object of at most 20 parameters, each "
+                     "a text or a number")
+    params = tuple(sorted((str(k), str(v)) for k, v in raw_params.items()))
+    if params and kind not in ("game", "problem"):
+        raise field_error(f"{where}.params", f"params apply to a game or a problem, not to {kind}")
+    if kind == "exercise":
+        return Source(kind, exercise=_exercise(value[kind], f"{where}.exercise"))
+    if kind == "tree":
+        return Source(kind, tree=_tree(value[kind], f"{where}.tree", spec))
+    name = _text(value[kind], f"{where}.{kind}", 100)
+    return Source(kind, name=name, params=params)
+
+
+def _exercise(value: Any, where: str) -> ExerciseSpec:
+    if not isinstance(value, Mapping):
+        raise field_error(where, f"expected an object, got {_shown(value)}")
+    for key in value:
+        if key not in ("branching", "depth", "cuts", "values", "seed"):
+            raise field_error(f"{where}.{key}", "unknown field (fields: branching, cuts, depth, "
+                         "seed, values)")
+    branching = _count(value.get("branching"), f"{where}.branching", 2, 6)
+    depth = _count(value.get("depth"), f"{where}.depth", 1, 6)
+    if branching ** depth > 729:
+        raise field_error(where, f"{branching}^{depth} = {branching ** depth} leaves is too many "
+                     "for an exercise (at most 729)")
+    cuts = None if value.get("cuts") is None else _pair(value["cuts"], f"{where}.cuts", 0, 400)
+    values = _pair(value.get("values", [0, 20]), f"{where}.values", -MAX_VALUE, MAX_VALUE)
+    seed = _count(value.get("seed", 0), f"{where}.seed", 0, 2**31 - 1)
+    return ExerciseSpec(branching, depth, cuts, values, seed)
+
+
+def _tree(value: Any, where: str, spec: SearchSpec) -> Tree:
+    player = None if spec.root_player is None else Player(spec.root_player)
+    if isinstance(value, str):
+        if len(value) > 20_000:
+            raise field_error(where, f"expected at most 20000 characters, got {len(value)}")
+        tree = _read(lambda: parse_tree_text(value, file="<tree>", root_player=player), where)
+    elif isinstance(value, Mapping):
+        doc = value if "tree" in value else {"tree": value}
+        tree = _read(lambda: parse_tree_json(doc, file="<tree>", root_player=player), where)
+    else:
+        raise field_error(where, "expected a tree: its text notation or its JSON document")
+    if tree.size > MAX_NODES:
+        raise field_error(where, f"the tree has {tree.size} nodes, at most {MAX_NODES} "
+                                 "are handed out")
+    if any(n.player is Player.CHANCE for n in tree.nodes()):
+        raise field_error(where, "a tree with chance nodes cannot be checked (minimax and "
+                     "alpha-beta only)")
+    return tree
+
+
+def _read(make: Any, where: str) -> Tree:
+    try:
+        tree: Tree = make()
+    except TracerError as exc:
+        raise field_error(where, str(exc)) from None
+    return tree
+
+
+def _items(value: Any, a: Assignment) -> tuple[Ask, ...]:
+    where = "$.items"
+    if not isinstance(value, list) or not 1 <= len(value) <= len(ITEMS):
+        raise field_error(where, f"expected a list of 1 to {len(ITEMS)} items ({', '.join(ITEMS)})")
+    astar = a.astar is not None
+    asks: list[Ask] = []
+    for i, raw in enumerate(value):
+        here = f"{where}[{i}]"
+        nodes: tuple[str, ...] = ()
+        if isinstance(raw, Mapping) and len(raw) == 1:
+            (name, chosen), = raw.items()
+            if name not in ("values", "alphabeta"):
+                raise field_error(here, "only values and alphabeta take chosen nodes")
+            if not isinstance(chosen, list) or not 1 <= len(chosen) <= MAX_NODES or not all(
+                    isinstance(n, str) and 0 < len(n) <= 40 for n in chosen):
+                raise field_error(f"{here}.{name}",
+                                  f"expected a list of 1 to {MAX_NODES} node names")
+            nodes = tuple(dict.fromkeys(chosen))
+        elif isinstance(raw, str):
+            name = raw
+        else:
+            raise field_error(here, f"expected an item name or {{\"values\": [nodes]}}, got "
+                         f"{_shown(raw)}")
+        _choice(name, here, ITEMS)
+        if any(x.item == name for x in asks):
+            raise field_error(here, f"{name} is asked twice")
+        if (name == "expanded") != astar:
+            raise field_error(here, "expanded is the A* item (with spec.algorithm astar and a "
+                         "problem), the others are minimax's and alpha-beta's")
+        if name == "alphabeta" and a.spec.algorithm != "alphabeta":
+            raise field_error(here, "alphabeta needs spec.algorithm alphabeta")
+        asks.append(Ask(name, nodes))
+    if astar != (a.source.kind == "problem"):
+        raise field_error("$.source", "an A* assignment needs a problem, and a problem an A* spec")
+    return tuple(asks)
+
+
+def _check_items_on_tree(a: Assignment) -> None:
+    """Chosen nodes must be inner nodes of the tree (a leaf's value is given)."""
+    try:
+        tree = base_tree(a)
+    except TracerError as exc:
+        raise placed_error(exc, "$.source") from None
+    inner = {n.id for n in tree.nodes() if n.children}
+    for i, ask in enumerate(a.items):
+        for node in ask.nodes:
+            if node not in inner:
+                raise field_error(f"$.items[{i}].{ask.item}", f"{node!r} is not an inner node of "
+                             f"the tree (inner nodes: {', '.join(sorted(inner)[:20])})")
+    try:
+        search_tree(tree, a)
+    except TracerError as exc:
+        raise placed_error(exc, "$.spec") from None
