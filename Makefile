@@ -88,8 +88,10 @@ docs: $(STAMP) sysdeps-tex
 	GAMETRACE=$(BIN)/gametrace bash tools/make_ordering_pictures.sh
 	$(BIN)/python tools/make_export_pictures.py
 
-## docs-check: fail when the gallery or the recorded traces are out of date (CI runs it)
+## docs-check: fail when the generated fast loops, the gallery or the recorded traces are
+## out of date (CI runs it)
 docs-check: $(STAMP)
+	$(BIN)/python tools/make_fast.py --check
 	$(BIN)/python tools/make_gallery.py --check
 	$(BIN)/python tools/record_traces.py --check
 
