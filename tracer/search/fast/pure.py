@@ -1,6 +1,6 @@
 """When the fast tier runs which build: the pure-Python loops (:mod:`.loops`, written by
 tools/make_fast.py from their one node body, body.py.in) or the compiled one
-(``tracer/_lines.c``).  See README.md beside this module for how they are kept equal to
+(``_lines.c``).  See README.md beside this module for how they are kept equal to
 the reference tier's node body (``body.AlphaBeta.search``).
 
 Recording off (``Run.bare``: the null recorder and an ordering that only reads the
@@ -19,7 +19,7 @@ each one through the run's emitters, a few Python calls per event.
 f-string (about twice as fast to fill as a %-template); every node id is spelt as a JSON
 string once, when its node is made (``Run.quoted``), and every value's JSON text travels
 up the tree with the value, so a backup formats no number at all.  Even so a line costs
-about 1.5 us in CPython, so both have a compiled build, ``tracer/_lines.c`` (built by
+about 1.5 us in CPython, so both have a compiled build, ``_lines.c`` (built by
 ``pip install`` when there is a C compiler, see hatch_build.py): the same loop calling
 the game's methods in the same order, formatting into a C buffer.  It runs where
 :func:`uses_compiled` says (JSON lines, a thread whose C stack is known to be deep
@@ -43,7 +43,7 @@ from ..common import INF, PV, Run, no_chance
 from . import loops
 from .loops import PLAYERS, alpha_beta_bare, minimax_bare
 
-try:  # the compiled build of the streamed loops (tracer/_lines.c), when it was built
+try:  # the compiled build of the streamed loops (_lines.c), when it was built
     from ..._lines import search as compiled_search
 except ImportError:  # no compiler at install time: the pure loops do it all
     compiled_search = None  # type: ignore[assignment]
