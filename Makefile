@@ -7,7 +7,7 @@ OUT    := out/demo
 
 .PHONY: demo test fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser
 
-$(STAMP): pyproject.toml hatch_build.py tracer/_lines.c tracer/_scan.c
+$(STAMP): pyproject.toml hatch_build.py tracer/search/fast/_lines.c tracer/_scan.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
@@ -67,7 +67,7 @@ BENCH_STAMP := $(BENCH)/.installed-stamp
 
 # The peers (aima-python, OpenSpiel) and matplotlib (for the plot) live only in this
 # separate environment.
-$(BENCH_STAMP): pyproject.toml Makefile hatch_build.py tracer/_lines.c tracer/_scan.c
+$(BENCH_STAMP): pyproject.toml Makefile hatch_build.py tracer/search/fast/_lines.c tracer/_scan.c
 	test -x $(BENCH)/bin/python || $(PYTHON) -m venv $(BENCH)
 	$(BENCH)/bin/python -m pip install --quiet --disable-pip-version-check -e . aima3 open-spiel==2.0.2 matplotlib
 	touch $(BENCH_STAMP)
@@ -88,8 +88,10 @@ docs: $(STAMP) sysdeps-tex
 	GAMETRACE=$(BIN)/gametrace bash tools/make_ordering_pictures.sh
 	$(BIN)/python tools/make_export_pictures.py
 
-## docs-check: fail when the gallery or the recorded traces are out of date (CI runs it)
+## docs-check: fail when the generated fast loops, the gallery or the recorded traces are
+## out of date (CI runs it)
 docs-check: $(STAMP)
+	$(BIN)/python tools/make_fast.py --check
 	$(BIN)/python tools/make_gallery.py --check
 	$(BIN)/python tools/record_traces.py --check
 

@@ -1,12 +1,14 @@
 """Build hook: compile the C builds of two hot loops, each a module of its own:
-tracer/_lines.c (the streamed search loops) and tracer/_scan.c (the trace reader's fast path).
+``tracer._lines`` from tracer/search/fast/_lines.c (the streamed search loops, beside
+their pure-Python build) and ``tracer._scan`` from tracer/_scan.c (the trace reader's fast
+path).
 
 Hatchling runs it for every wheel, the editable one of ``pip install -e`` included (the
 editable install then finds the library next to the sources).  It needs only the C
 compiler Python itself was built with and Python's headers, called as sysconfig says
 (``LDSHARED`` and ``CC`` in the environment override it, as for setuptools).  If that
 fails, the build goes on without it and the package runs its pure-Python loops, which
-do the same (tracer/search/fast/pure.py writes the same bytes, tracer/render/read/reader.py
+do the same (tracer/search/fast/loops.py writes the same bytes, tracer/render/read/reader.py
 reads the same records); the warning says why.
 """
 
@@ -22,16 +24,17 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-MODULES = ("_lines", "_scan")
-"""The C modules, each built from ``tracer/NAME.c``."""
+MODULES = {"_lines": "tracer/search/fast/_lines.c", "_scan": "tracer/_scan.c"}
+"""The C modules, ``tracer.NAME``, and the source of each."""
 
 
 def compile_module(root: Path, name: str) -> Path | None:
-    """Compile ``root/tracer/NAME.c`` next to itself; the library's path, or None
-    (with a warning on stderr) when there is no working compiler."""
-    relative = Path("tracer") / f"{name}.c"
+    """Compile the module ``tracer.NAME`` from its source under ``root`` into
+    ``root/tracer``; the library's path, or None (with a warning on stderr) when there
+    is no working compiler."""
+    relative = Path(MODULES[name])
     source = root / relative
-    target = source.with_name(name + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+    target = root / "tracer" / (name + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
     link = os.environ.get("LDSHARED") or sysconfig.get_config_var("LDSHARED") or ""
     if not link:
         cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"

@@ -47,7 +47,7 @@ counts of X and O are equal)."""
 @functools.cache
 def build() -> str:
     """Which streamed loops the recorded searches run: the compiled ones when
-    ``tracer._lines`` (tracer/_lines.c) was built at install time."""
+    ``tracer._lines`` (tracer/search/fast/_lines.c) was built at install time."""
     proc = subprocess.run([sys.executable, "-c", "import tracer._lines"], capture_output=True,
                           check=False)
     return "compiled build" if proc.returncode == 0 else "pure build: tracer._lines not built"

@@ -1,5 +1,6 @@
-"""The build hook (hatch_build.py) compiles tracer/_lines.c and tracer/_scan.c, or warns
-and leaves the package to its pure-Python loops when there is no compiler."""
+"""The build hook (hatch_build.py) compiles tracer/search/fast/_lines.c and tracer/_scan.c
+into the modules tracer._lines and tracer._scan, or warns and leaves the package to its
+pure-Python loops when there is no compiler."""
 
 from __future__ import annotations
 
@@ -24,16 +25,26 @@ def hook() -> ModuleType:
 
 
 MODULES = {"_lines": "search", "_scan": "scan"}  # each module and its function
+SOURCES = {"_lines": "tracer/search/fast/_lines.c", "_scan": "tracer/_scan.c"}
 
 
 def test_the_hook_builds_every_module() -> None:
-    assert set(hook().MODULES) == set(MODULES)
+    assert hook().MODULES == SOURCES
+    assert set(SOURCES) == set(MODULES)
+
+
+def copy_source(name: str, root: Path) -> Path:
+    """The module's C source copied to where the hook looks for it under ``root``."""
+    source = root / SOURCES[name]
+    source.parent.mkdir(parents=True)
+    (root / "tracer").mkdir(exist_ok=True)
+    shutil.copy(ROOT / SOURCES[name], source)
+    return source
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_the_hook_compiles_a_module_python_can_load(name: str, tmp_path: Path) -> None:
-    (tmp_path / "tracer").mkdir()
-    shutil.copy(ROOT / "tracer" / f"{name}.c", tmp_path / "tracer" / f"{name}.c")
+    copy_source(name, tmp_path)
     built = hook().compile_module(tmp_path, name)
     assert built is not None and built.parent == tmp_path / "tracer"
     # loaded in a process of its own, not to stand in for this one's module
@@ -49,20 +60,18 @@ def test_the_hook_compiles_a_module_python_can_load(name: str, tmp_path: Path) -
 def test_without_a_compiler_the_build_goes_on_pure(name: str, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "tracer").mkdir()
-    shutil.copy(ROOT / "tracer" / f"{name}.c", tmp_path / "tracer" / f"{name}.c")
+    source = copy_source(name, tmp_path)
     monkeypatch.setenv("LDSHARED", str(tmp_path / "no-such-cc"))
     assert hook().compile_module(tmp_path, name) is None
     err = capsys.readouterr().err
-    assert f"not compiling tracer/{name}.c" in err and "pure-Python" in err
+    assert f"not compiling {SOURCES[name]}" in err and "pure-Python" in err
     assert len(err.strip().splitlines()) == 1
-    assert [p.name for p in (tmp_path / "tracer").iterdir()] == [f"{name}.c"]
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == [source]
 
 
 def test_a_broken_source_is_reported_not_raised(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "tracer").mkdir()
-    (tmp_path / "tracer" / "_lines.c").write_text("this is not C\n")
+    copy_source("_lines", tmp_path).write_text("this is not C\n")
     assert hook().compile_module(tmp_path, "_lines") is None
     assert "not compiling" in capsys.readouterr().err
 

@@ -1,4 +1,4 @@
-# The compiled build of tracer/search/fast/pure.py's streamed loops (tracer/_lines.c).
+# The compiled build of the fast tier's streamed loops (tracer/search/fast/_lines.c).
 from collections.abc import Callable
 from typing import Any
 

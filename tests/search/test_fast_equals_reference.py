@@ -2,7 +2,7 @@
 minimax without its window): with recording off it returns the same value, principal variation,
 move and counts, and streamed to a file it writes, byte for byte, the lines of the
 reference's events; whatever the tree, names, values, depth limit, budget, ordering and
-cut test; in both builds, the compiled one (tracer/_lines.c) and the pure-Python one
+cut test; in both builds, the compiled one (tracer/search/fast/_lines.c) and the pure-Python one
 (``GAMETRACE_PURE=1``)."""
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def test_the_compiled_build_is_there() -> None:
     """``pip install -e .`` compiles it (hatch_build.py); without it every "compiled"
     run below would silently be the pure one."""
     assert pure.compiled_search is not None, (
-        "tracer/_lines.c is not built: reinstall with a C compiler (make test does)")
+        "tracer/search/fast/_lines.c is not built: reinstall with a C compiler (make test does)")
 
 
 SEARCHES = ((minimax, "two-function"), (alpha_beta, "fail-soft"), (alpha_beta, "fail-hard"))

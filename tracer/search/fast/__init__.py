@@ -2,9 +2,11 @@
 node body (``body.AlphaBeta.search``), specialised for speed where recording is off or
 goes straight to a JSON-lines file.
 
-Two builds, one loop each: the pure-Python loops (:mod:`.pure`) and their compiled build
-(``tracer/_lines.c``, used for JSON lines when it was built).  README.md beside this
-module says how both are kept equal to the reference.
+Two builds, one node body each: the pure-Python loops (:mod:`.loops`, written by
+tools/make_fast.py from the one body in ``body.py.in``) and the compiled build of the
+streamed ones (``_lines.c``, the module ``tracer._lines``, used for JSON lines when it
+was built); :mod:`.pure` chooses between them.  README.md beside this module says how
+both are kept equal to the reference.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-/* The compiled build of the fast tier (tracer/search/fast/pure.py): minimax (two-function) and
- * fail-soft/fail-hard alpha-beta recorded straight to a JSONL stream.
+/* The compiled build of the fast tier's streamed loops (minimax_lines and alpha_beta_lines
+ * in loops.py beside this file, written from body.py.in): minimax (two-function) and
+ * fail-soft/fail-hard alpha-beta recorded straight to a JSONL stream, built as the module
+ * tracer._lines (hatch_build.py).
  *
  * This is the same loop as the pure-Python one, statement for statement: it calls the
  * game's Python methods in the same order, counts nodes and checks the run's limits at
@@ -14,7 +16,7 @@
  * it may (a JSONL stream, the natural or reverse order, a thread whose C stack holds
  * the recursion limit's depth) and falls back to the pure loop otherwise, or when
  * GAMETRACE_PURE=1.  The tests run both and compare the bytes
- * (tests/search/test_fast_equals_reference.py); tracer/search/fast/README.md says how.
+ * (tests/search/test_fast_equals_reference.py); README.md beside this file says how.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -751,7 +753,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "tracer._lines",
-    "The compiled build of tracer/search/fast/pure.py (see there).", -1, methods,
+    "The compiled build of tracer/search/fast/loops.py's streamed loops.", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__lines(void) { return PyModule_Create(&module); }
