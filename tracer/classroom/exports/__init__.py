@@ -1,0 +1,12 @@
+"""Exercises exported to the tools teachers already use: a Moodle XML question bank
+(:mod:`.moodle`) and a PrairieLearn question folder (:mod:`.prairielearn`), both made
+of the seeded variants of one exercise spec (:mod:`.variants`)."""
+
+from __future__ import annotations
+
+from .moodle import moodle_xml, write_moodle
+from .prairielearn import prairielearn_files, write_prairielearn
+from .variants import MAX_SEEDS, ExerciseSpec, Variant, Variants, make_variants, parse_seeds
+
+__all__ = ["MAX_SEEDS", "ExerciseSpec", "Variant", "Variants", "make_variants", "moodle_xml",
+           "parse_seeds", "prairielearn_files", "write_moodle", "write_prairielearn"]
