@@ -95,7 +95,7 @@ def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
                               variant=variant, cut_on=cut_on)
     made = write_moodle(out, spec, seed_range, name=name, image=image)
     if not quiet:
-        _summary(made, out, "Moodle questions")
+        _summary(made, out, "Moodle question")
 
 
 @export_group.command("prairielearn")
@@ -126,12 +126,12 @@ def prairielearn_command(branching: int, depth: int, cuts: str | None, values: s
                               variant=variant, cut_on=cut_on)
     made = write_prairielearn(out, spec, seed_range, name=name)
     if not quiet:
-        _summary(made, out, "PrairieLearn variants")
+        _summary(made, out, "PrairieLearn variant")
 
 
 def _summary(made: Any, out: str, what: str) -> None:
     count = len(made.variants)
-    line = f"{count} {what} written to {out}"
+    line = f"{count} {what}{'s' if count != 1 else ''} written to {out}"
     if made.repeated:
         seeds = ", ".join(str(s) for s in made.repeated)
         line += (f" (seed{'s' if len(made.repeated) > 1 else ''} {seeds} left out: "

@@ -1,0 +1,153 @@
+"""The Moodle XML question bank: the structure Moodle's importer reads
+(question/format/xml/format.php: import_headers, import_multianswer,
+import_text_with_files), Cloze answers equal to the answer keys, distinct variants and
+the same bytes for the same arguments."""
+
+from __future__ import annotations
+
+import base64
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tracer.analysis.check import Conventions, make_exercise
+from tracer.classroom import ExerciseSpec, make_variants, moodle_xml
+from tracer.errors import UsageError
+
+SPEC = ExerciseSpec(2, 3, (2, 3))
+SEEDS = range(1, 9)
+CLOZE = re.compile(r"\{1:(NUMERICAL|SHORTANSWER):((?:\\.|[^}\\])*)\}")
+
+
+def _bank(spec: ExerciseSpec = SPEC, seeds: range = SEEDS, **kw: str) -> ET.Element:
+    data, _ = moodle_xml(spec, seeds, **kw)
+    return ET.fromstring(data)
+
+
+def _answers(body: str) -> list[tuple[str, list[str]]]:
+    """Each Cloze subquestion's type and its right answers (fraction 100: ``=``)."""
+    out = []
+    for kind, spec in CLOZE.findall(body):
+        answers = [a[1:] for a in re.split(r"(?<!\\)~", spec)]
+        if kind == "NUMERICAL":
+            answers = [a.rsplit(":", 1)[0] for a in answers]  # the tolerance after ':'
+        out.append((kind, [a.replace("\\", "") for a in answers]))
+    return out
+
+
+def test_a_category_then_one_cloze_question_per_seed() -> None:
+    quiz = _bank(name="week5")
+    assert quiz.tag == "quiz"
+    questions = quiz.findall("question")
+    assert questions[0].get("type") == "category"
+    assert questions[0].findtext("category/text") == "$course$/top/week5"
+    assert [q.get("type") for q in questions[1:]] == ["multianswer"] * len(SEEDS)
+    for q, seed in zip(questions[1:], SEEDS, strict=True):
+        assert q.findtext("name/text") == f"week5 {seed}"
+        text = q.find("questiontext")
+        assert text is not None and text.get("format") == "html"
+        assert text.findtext("text")
+        assert q.find("generalfeedback") is not None
+        assert q.findtext("generalfeedback/text")
+        assert q.findtext("defaultgrade") == "3"
+        assert float(q.findtext("penalty") or "") == pytest.approx(1 / 3, abs=1e-6)
+        assert q.findtext("hidden") == "0"
+        assert q.findtext("idnumber") == f"week5-{seed}"
+
+
+def test_the_diagram_is_an_embedded_file_the_text_shows() -> None:
+    for image, magic in (("svg", b"<svg"), ("png", b"\x89PNG")):
+        quiz = _bank(seeds=range(1, 3), image=image)
+        for q in quiz.findall("question[@type='multianswer']"):
+            files = q.findall("questiontext/file")
+            assert len(files) == 1
+            file = files[0]
+            assert file.get("encoding") == "base64" and file.get("path") == "/"
+            name = file.get("name") or ""
+            assert name.endswith("." + image)
+            assert f'src="@@PLUGINFILE@@/{name}"' in (q.findtext("questiontext/text") or "")
+            assert magic in base64.b64decode(file.text or "")[:400]
+
+
+def test_each_cloze_answer_is_the_answer_key() -> None:
+    quiz = _bank()
+    conv = Conventions(variant="fail-soft", cut_on="ge")
+    for q, seed in zip(quiz.findall("question[@type='multianswer']"), SEEDS, strict=True):
+        key = make_exercise(branching=2, depth=3, cuts=(2, 3), seed=seed,
+                            conventions=conv).solution
+        assert key.value is not None
+        (k1, value), (k2, move), (k3, pruned) = _answers(q.findtext("questiontext/text") or "")
+        assert (k1, k2, k3) == ("NUMERICAL", "SHORTANSWER", "SHORTANSWER")
+        assert value == [str(key.value.number)]
+        assert move == [key.move]
+        first = pruned[0].split(" ")
+        assert set(first) == set(key.pruned or ())
+        assert first == sorted(first, key=lambda n: (len(n), n))  # the tree's order
+        assert all(set(re.split(r"[ ,]+", p)) == set(first) for p in pruned)
+
+
+def test_nothing_pruned_is_written_none() -> None:
+    # One ply: nothing below the root's children can be cut.
+    quiz = _bank(ExerciseSpec(3, 1), range(0, 3))
+    for q in quiz.findall("question[@type='multianswer']"):
+        assert _answers(q.findtext("questiontext/text") or "")[2] == ("SHORTANSWER", ["none"])
+
+
+def test_negative_values_and_the_other_conventions() -> None:
+    spec = ExerciseSpec(2, 2, None, (-9, -1), "fail-hard", "gt")
+    quiz = _bank(spec, range(4, 7))
+    conv = Conventions(variant="fail-hard", cut_on="gt")
+    for q, seed in zip(quiz.findall("question[@type='multianswer']"), range(4, 7),
+                       strict=True):
+        key = make_exercise(branching=2, depth=2, values=(-9, -1), seed=seed,
+                            conventions=conv).solution
+        assert key.value is not None and key.value.number < 0
+        assert _answers(q.findtext("questiontext/text") or "")[0] == (
+            "NUMERICAL", [str(key.value.number)])
+        assert "fail-hard" in (q.findtext("questiontext/text") or "")
+
+
+def test_n_seeds_give_n_distinct_trees() -> None:
+    quiz = _bank(seeds=range(1, 21))
+    questions = quiz.findall("question[@type='multianswer']")
+    assert len(questions) == 20
+    alts = {re.search(r'alt="([^"]*)"', q.findtext("questiontext/text") or "").group(1)
+            for q in questions}  # type: ignore[union-attr]
+    assert len(alts) == 20
+    assert len({q.findtext("questiontext/file") for q in questions}) == 20
+
+
+def test_a_seed_repeating_a_tree_is_left_out() -> None:
+    # Two leaves of 0..1 and a unique best move: only (0, 1) and (1, 0) exist.
+    made = make_variants(ExerciseSpec(2, 1, None, (0, 1)), range(10))
+    assert len(made.variants) == 2
+    assert sorted((*(v.seed for v in made.variants), *made.repeated)) == list(range(10))
+    assert {tuple(x for _, x in v.leaves) for v in made.variants} == {(0, 1), (1, 0)}
+
+
+def test_the_same_arguments_give_the_same_bytes() -> None:
+    first, _ = moodle_xml(SPEC, SEEDS, name="same")
+    again, _ = moodle_xml(SPEC, SEEDS, name="same")
+    assert first == again
+    other, _ = moodle_xml(SPEC, range(2, 10), name="same")
+    assert other != first
+
+
+@pytest.mark.parametrize(("kw", "says"), [
+    ({"name": "a/b"}, "a name is"),
+    ({"name": ""}, "a name is"),
+    ({"image": "gif"}, "choose from: svg, png"),
+], ids=["slash-in-name", "empty-name", "image"])
+def test_bad_arguments_are_usage_errors(kw: dict[str, str], says: str) -> None:
+    with pytest.raises(UsageError, match=says):
+        moodle_xml(SPEC, range(1, 2), **kw)
+
+
+def test_bounds_on_the_seeds_and_the_leaves() -> None:
+    with pytest.raises(UsageError, match="at most 200"):
+        make_variants(SPEC, range(201))
+    with pytest.raises(UsageError, match="no seeds"):
+        make_variants(SPEC, range(0))
+    with pytest.raises(UsageError, match="too many for one export"):
+        make_variants(ExerciseSpec(3, 5), range(100))
