@@ -43,7 +43,7 @@ def _exercise_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Name of the question category (Moodle) or of the question "
                           "(PrairieLearn) [default: from the shape, "
                           "e.g. alphabeta-b2-d3-cuts2-3]."),
-        quiet_option(help="Print nothing: only the file."),
+        quiet_option(help="No note on stderr: only the file."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -136,4 +136,4 @@ def _summary(made: Any, out: str, what: str) -> None:
         seeds = ", ".join(str(s) for s in made.repeated)
         line += (f" (seed{'s' if len(made.repeated) > 1 else ''} {seeds} left out: "
                  "the same tree as an earlier seed)")
-    click.echo(line, err=out == "-")
+    click.echo(line, err=True)
