@@ -17,23 +17,53 @@ from tracer.errors import UsageError
 
 SPEC = ExerciseSpec(2, 3, (2, 3))
 SEEDS = range(1, 9)
-CLOZE = re.compile(r"\{1:(NUMERICAL|SHORTANSWER):((?:\\.|[^}\\])*)\}")
+# Moodle's Cloze parser (question/type/multianswer/questiontype.php), transcribed: the
+# PCRE look-behind (?<!\\\\|&|&amp;) becomes three fixed-width ones for Python.
+_FRACTION = r"=|%(-?[0-9]+(?:[.,][0-9]*)?)%"
+_ANSWER = r".+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$)"
+_FEEDBACK = r".*?(?<!\\)(?=[~}]|$)"
+_ALTERNATIVE = f"({_FRACTION})?({_ANSWER})(#({_FEEDBACK}))?"
+_TYPES = (r"(NUMERICAL|NM)|(MULTICHOICE|MC)|(MULTICHOICE_V|MCV)|(MULTICHOICE_H|MCH)|"
+          r"(SHORTANSWER|SA|MW)|(SHORTANSWER_C|SAC|MWC)|"
+          r"(MULTICHOICE_S|MCS)|(MULTICHOICE_VS|MCVS)|(MULTICHOICE_HS|MCHS)|"
+          r"(MULTIRESPONSE|MR)|(MULTIRESPONSE_H|MRH)|(MULTIRESPONSE_S|MRS)|"
+          r"(MULTIRESPONSE_HS|MRHS)")
+ANSWER_REGEX = re.compile(r"\{([0-9]*):(" + _TYPES + "):(" + _ALTERNATIVE + "(~"
+                          + _ALTERNATIVE + r")*)\}", re.S)
+NUMERICAL = re.compile(r"^(-?(([0-9]+[.,]?[0-9]*|[.,][0-9]+)([eE][-+]?[0-9]+)?))"
+                       r"(:-?(([0-9]+[.,]?[0-9]*|[.,][0-9]+)([eE][-+]?[0-9]+)?))?$", re.S)
+
+
+def _bank_text(q: ET.Element) -> str:
+    return q.findtext("questiontext/text") or ""
+
+
+def _answers(body: str) -> list[tuple[str, list[str]]]:
+    """What Moodle's import makes of the Cloze fields in ``body``
+    (qtype_multianswer_extract_question): each subquestion's type and its answers of
+    fraction 1, tolerance 0 for a number; nothing of the fields may be left over."""
+    out = []
+    while (m := ANSWER_REGEX.search(body)) is not None:
+        kind = "NUMERICAL" if m.group(3) else "SHORTANSWER" if m.group(7) else m.group(2)
+        rest, right = m.group(16), []
+        while (alt := re.search("~?" + _ALTERNATIVE, rest, re.S)) is not None:
+            answer = alt.group(3)
+            if kind == "NUMERICAL":
+                num = NUMERICAL.match(answer)
+                assert num is not None and num.group(6) == "0"  # no tolerance
+                answer = num.group(1)
+            if alt.group(1) == "=":
+                right.append(answer.replace("\\}", "}").replace("\\#", "#"))
+            rest = rest.split(alt.group(0), 1)[1]
+        out.append((kind, right))
+        body = body.replace(m.group(0), f"{{#{len(out)}}}", 1)
+    assert "{1:" not in body
+    return out
 
 
 def _bank(spec: ExerciseSpec = SPEC, seeds: range = SEEDS, **kw: str) -> ET.Element:
     data, _ = moodle_xml(spec, seeds, **kw)
     return ET.fromstring(data)
-
-
-def _answers(body: str) -> list[tuple[str, list[str]]]:
-    """Each Cloze subquestion's type and its right answers (fraction 100: ``=``)."""
-    out = []
-    for kind, spec in CLOZE.findall(body):
-        answers = [a[1:] for a in re.split(r"(?<!\\)~", spec)]
-        if kind == "NUMERICAL":
-            answers = [a.rsplit(":", 1)[0] for a in answers]  # the tolerance after ':'
-        out.append((kind, [a.replace("\\", "") for a in answers]))
-    return out
 
 
 def test_a_category_then_one_cloze_question_per_seed() -> None:
@@ -66,7 +96,7 @@ def test_the_diagram_is_an_embedded_file_the_text_shows() -> None:
             assert file.get("encoding") == "base64" and file.get("path") == "/"
             name = file.get("name") or ""
             assert name.endswith("." + image)
-            assert f'src="@@PLUGINFILE@@/{name}"' in (q.findtext("questiontext/text") or "")
+            assert f'src="@@PLUGINFILE@@/{name}"' in (_bank_text(q))
             assert magic in base64.b64decode(file.text or "")[:400]
 
 
@@ -77,7 +107,7 @@ def test_each_cloze_answer_is_the_answer_key() -> None:
         key = make_exercise(branching=2, depth=3, cuts=(2, 3), seed=seed,
                             conventions=conv).solution
         assert key.value is not None
-        (k1, value), (k2, move), (k3, pruned) = _answers(q.findtext("questiontext/text") or "")
+        (k1, value), (k2, move), (k3, pruned) = _answers(_bank_text(q))
         assert (k1, k2, k3) == ("NUMERICAL", "SHORTANSWER", "SHORTANSWER")
         assert value == [str(key.value.number)]
         assert move == [key.move]
@@ -91,7 +121,7 @@ def test_nothing_pruned_is_written_none() -> None:
     # One ply: nothing below the root's children can be cut.
     quiz = _bank(ExerciseSpec(3, 1), range(0, 3))
     for q in quiz.findall("question[@type='multianswer']"):
-        assert _answers(q.findtext("questiontext/text") or "")[2] == ("SHORTANSWER", ["none"])
+        assert _answers(_bank_text(q))[2] == ("SHORTANSWER", ["none"])
 
 
 def test_negative_values_and_the_other_conventions() -> None:
@@ -103,16 +133,16 @@ def test_negative_values_and_the_other_conventions() -> None:
         key = make_exercise(branching=2, depth=2, values=(-9, -1), seed=seed,
                             conventions=conv).solution
         assert key.value is not None and key.value.number < 0
-        assert _answers(q.findtext("questiontext/text") or "")[0] == (
+        assert _answers(_bank_text(q))[0] == (
             "NUMERICAL", [str(key.value.number)])
-        assert "fail-hard" in (q.findtext("questiontext/text") or "")
+        assert "fail-hard" in (_bank_text(q))
 
 
 def test_n_seeds_give_n_distinct_trees() -> None:
     quiz = _bank(seeds=range(1, 21))
     questions = quiz.findall("question[@type='multianswer']")
     assert len(questions) == 20
-    alts = {re.search(r'alt="([^"]*)"', q.findtext("questiontext/text") or "").group(1)
+    alts = {re.search(r'alt="([^"]*)"', _bank_text(q)).group(1)
             for q in questions}  # type: ignore[union-attr]
     assert len(alts) == 20
     assert len({q.findtext("questiontext/file") for q in questions}) == 20

@@ -38,8 +38,10 @@ PENALTY = "0.3333333"
 """The share of a subquestion's mark lost per wrong try in an adaptive quiz (Moodle's
 default, written as its own exports write it)."""
 
-_CLOZE_SPECIAL = "\\}#~/\""
-"""Characters that end or split a Cloze answer unless escaped with a backslash."""
+_CLOZE_SPECIAL = "}#"
+"""Characters that end a Cloze answer unless escaped with a backslash: the two that
+Moodle's import (qtype_multianswer_extract_question) unescapes.  A node's name or a
+number holds neither, nor a ``~`` (which no escape would carry)."""
 
 
 def default_name(spec: ExerciseSpec) -> str:
