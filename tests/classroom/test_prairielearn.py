@@ -17,7 +17,13 @@ from typing import Any
 
 import jsonschema
 
-from tracer.classroom import ExerciseSpec, make_variants, prairielearn_files, write_prairielearn
+from tracer.classroom import (
+    ExerciseSpec,
+    make_variants,
+    prairielearn_files,
+    prairielearn_zip,
+    write_prairielearn,
+)
 
 DATA = Path(__file__).parent / "data"
 SPEC = ExerciseSpec(2, 3, (2, 3))
@@ -144,4 +150,5 @@ def test_the_zip_holds_the_folder_byte_for_byte(tmp_path: Path) -> None:
             assert archive.read(name) == (tmp_path / "q" / name.split("/")[1]).read_bytes()
     write_prairielearn(tmp_path / "q.zip", SPEC, SEEDS, name="ab")
     assert (tmp_path / "q.zip").read_bytes() == first
+    assert prairielearn_zip(SPEC, SEEDS, name="ab")[0] == first
     assert sorted(p.name for p in tmp_path.iterdir()) == ["q", "q.zip"]

@@ -26,9 +26,11 @@ from .exports import (
     moodle_xml,
     parse_seeds,
     prairielearn_files,
+    prairielearn_zip,
     write_moodle,
     write_prairielearn,
 )
 
 __all__ = ["MAX_SEEDS", "ExerciseSpec", "Variant", "Variants", "make_variants", "moodle_xml",
-           "parse_seeds", "prairielearn_files", "write_moodle", "write_prairielearn"]
+           "parse_seeds", "prairielearn_files", "prairielearn_zip", "write_moodle",
+           "write_prairielearn"]

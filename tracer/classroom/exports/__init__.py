@@ -5,8 +5,9 @@ of the seeded variants of one exercise spec (:mod:`.variants`)."""
 from __future__ import annotations
 
 from .moodle import moodle_xml, write_moodle
-from .prairielearn import prairielearn_files, write_prairielearn
+from .prairielearn import prairielearn_files, prairielearn_zip, write_prairielearn
 from .variants import MAX_SEEDS, ExerciseSpec, Variant, Variants, make_variants, parse_seeds
 
 __all__ = ["MAX_SEEDS", "ExerciseSpec", "Variant", "Variants", "make_variants", "moodle_xml",
-           "parse_seeds", "prairielearn_files", "write_moodle", "write_prairielearn"]
+           "parse_seeds", "prairielearn_files", "prairielearn_zip", "write_moodle",
+           "write_prairielearn"]

@@ -30,7 +30,8 @@ from ...numbers import format_number
 from .moodle import check_name, default_name
 from .variants import NONE, ExerciseSpec, Variant, Variants, diagram, make_variants
 
-__all__ = ["FILES", "prairielearn_files", "question_uuid", "write_prairielearn"]
+__all__ = ["FILES", "prairielearn_files", "prairielearn_zip", "question_uuid",
+           "write_prairielearn"]
 
 FILES = ("info.json", "question.html", "server.py", "variants.json")
 """The files of a question folder."""
@@ -93,6 +94,15 @@ def prairielearn_files(spec: ExerciseSpec, seeds: Sequence[int], *,
     return {k: v.encode("utf-8") for k, v in files.items()}, made
 
 
+def prairielearn_zip(spec: ExerciseSpec, seeds: Sequence[int], *,
+                     name: str | None = None) -> tuple[bytes, Variants]:
+    """The question folder as a zip (what ``GET .../export/prairielearn.zip`` sends):
+    the files of :func:`prairielearn_files` in a folder named ``name``."""
+    folder = check_name(name if name is not None else default_name(spec))
+    files, made = prairielearn_files(spec, seeds, name=folder)
+    return _zip(folder, files), made
+
+
 def write_prairielearn(out: str | os.PathLike[str], spec: ExerciseSpec,
                        seeds: Sequence[int], *, name: str | None = None) -> Variants:
     """The question folder written to ``out``: a ``.zip`` (the folder inside it named
@@ -102,9 +112,8 @@ def write_prairielearn(out: str | os.PathLike[str], spec: ExerciseSpec,
     text = os.fspath(out)
     if text.lower().endswith(".zip") or text == "-":
         target = check_output(text, role="question folder")
-        files, made = prairielearn_files(spec, seeds, name=name)
-        folder = check_name(name if name is not None else default_name(spec))
-        write_output_bytes(target, _zip(folder, files))
+        data, made = prairielearn_zip(spec, seeds, name=name)
+        write_output_bytes(target, data)
         return made
     check_folder(text, option="-o", what="a PrairieLearn question is")
     files, made = prairielearn_files(spec, seeds, name=name)

@@ -51,6 +51,21 @@ class ExerciseSpec:
     cut_on: str = "ge"
     """``ge``: cut when alpha >= beta; ``gt``: when alpha > beta."""
 
+    def __post_init__(self) -> None:
+        from ...analysis.check.exercise import VARIANTS
+        from ...search import CUT_TESTS
+
+        if self.variant not in VARIANTS:
+            raise UsageError(f"unknown exercise variant {self.variant!r} (choose from: "
+                             f"{', '.join(VARIANTS)})")
+        if self.cut_on not in CUT_TESTS:
+            raise UsageError(f"unknown cut test {self.cut_on!r} (choose from: "
+                             f"{', '.join(CUT_TESTS)})")
+        for name, pair in (("cuts", self.cuts), ("values", self.values)):
+            if pair is not None and pair[0] > pair[1]:
+                raise UsageError(f"{name}: {pair[0]}..{pair[1]} is empty (MIN must not "
+                                 "exceed MAX)")
+
     @classmethod
     def parse(cls, *, branching: int, depth: int, cuts: str | None = None,
               values: str = "0..20", variant: str = "fail-soft",
@@ -70,9 +85,11 @@ class ExerciseSpec:
 
     def describe(self) -> str:
         """One line for a title or a question bank's description."""
-        cuts = ("" if self.cuts is None else f", {self.cuts[0]}" if self.cuts[0] == self.cuts[1]
-                else f", {self.cuts[0]} to {self.cuts[1]}")
-        cuts += " cuts" if cuts else ""
+        cuts = ""
+        if self.cuts is not None:
+            lo, hi = self.cuts
+            cuts = (f", {lo} to {hi} cuts" if lo != hi
+                    else f", {lo} cut{'s' if lo != 1 else ''}")
         test = ">=" if self.cut_on == "ge" else ">"
         return (f"alpha-beta ({self.variant}, cut when alpha {test} beta), "
                 f"{self.branching} children per node, depth {self.depth}{cuts}, "
@@ -112,10 +129,6 @@ class Variant:
     @property
     def pruned_text(self) -> str:
         return pruned_text(self.pruned)
-
-    def answers(self) -> dict[str, Any]:
-        """The three items, as an export states them."""
-        return {"value": self.value, "move": self.move, "pruned": self.pruned_text}
 
 
 @dataclass(frozen=True)
