@@ -68,6 +68,40 @@ def test_question_html_asks_each_item_with_an_element() -> None:
     assert "{{{params.diagram}}}" in panel
 
 
+def _formats() -> jsonschema.FormatChecker:
+    """The formats PrairieLearn's element schemas use for attribute strings
+    (prairielearn/element_schemas.py: pl_format_checker)."""
+    checker = jsonschema.FormatChecker(formats=())
+
+    def number(value: object) -> bool:
+        try:
+            float(str(value))
+        except ValueError:
+            return False
+        return True
+
+    checker.checks("boolean")(lambda v: str(v).lower() in ("true", "false"))
+    checker.checks("integer")(lambda v: str(v).lstrip("-").isdigit())
+    checker.checks("number")(number)
+    return checker
+
+
+def test_the_inputs_attributes_are_valid_for_their_elements() -> None:
+    parser = _Elements()
+    parser.feed(_files()["question.html"].decode())
+    checked = 0
+    for tag, attrs in parser.found:
+        if tag in ("pl-number-input", "pl-string-input"):
+            schema = json.loads((DATA / f"{tag}.schema.json").read_text())
+            validator = jsonschema.Draft4Validator(schema, format_checker=_formats())
+            validator.validate(attrs)
+            checked += 1
+    assert checked == 3
+    bad = {"answers-name": "value", "comparison": "exact"}
+    schema = json.loads((DATA / "pl-number-input.schema.json").read_text())
+    assert not jsonschema.Draft4Validator(schema, format_checker=_formats()).is_valid(bad)
+
+
 def test_server_py_imports_the_standard_library_only() -> None:
     tree = ast.parse(_files()["server.py"])
     modules = {alias.name.split(".")[0] for node in ast.walk(tree)
