@@ -186,3 +186,14 @@ def test_the_zip_holds_the_folder_byte_for_byte(tmp_path: Path) -> None:
     assert (tmp_path / "q.zip").read_bytes() == first
     assert prairielearn_zip(SPEC, SEEDS, name="ab")[0] == first
     assert sorted(p.name for p in tmp_path.iterdir()) == ["q", "q.zip"]
+
+
+def test_writing_into_a_question_folder_keeps_the_teacher_s_files(tmp_path: Path) -> None:
+    folder = tmp_path / "q"
+    folder.mkdir()
+    (folder / "notes.md").write_text("mine")
+    (folder / "variants.json").write_text("old")
+    write_prairielearn(folder, SPEC, SEEDS)
+    assert (folder / "notes.md").read_text() == "mine"
+    assert json.loads((folder / "variants.json").read_text())["variants"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["q"]  # no staging left behind
