@@ -61,6 +61,8 @@ ROLES: dict[str, tuple[str, ...]] = {
     "class table": (".csv", ".json"),
     "matrix": (".svg", ".png", ".pdf", ".dot", ".gv", ".json"),
     "tree": (".json", ".tree", ".txt"),
+    "question bank": (".xml",),
+    "question folder": (".zip",),
 }
 """The extensions each kind of output accepts (``-`` is accepted by every role)."""
 

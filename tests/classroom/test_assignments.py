@@ -12,8 +12,8 @@ import pytest
 from tracer.analysis.check import Solution
 from tracer.classroom.assignments import Assignment
 from tracer.classroom.reading import parse_assignment
+from tracer.classroom.student_trees import expected_for, student_tree, variant_seed
 from tracer.classroom.tasks import answer_key_for, feedback, grade, may_see_solution, task_for
-from tracer.classroom.variants import expected_for, student_tree, variant_seed
 from tracer.errors import InputError
 from tracer.events import Cut
 from tracer.examples import example_tree

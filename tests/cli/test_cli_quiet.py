@@ -37,6 +37,7 @@ SILENT = {
     "games": "a list on stdout",
     "validate": "its verdict on stdout is the answer",
     "serve": "a server: its log is the service's",
+    "export": "a group: its commands take -q (tests/cli/test_cli_export.py)",
 }
 
 

@@ -31,7 +31,7 @@ from .assignments import (
     field_error,
     placed_error,
 )
-from .variants import base_tree, expected_for, search_tree
+from .student_trees import base_tree, expected_for, search_tree
 
 __all__ = ["parse_assignment"]
 

@@ -30,7 +30,7 @@ from ..jsonio import decode_number, encode_number
 from ..numbers import Number, format_number
 from ..trace import Trace
 from .assignments import Assignment
-from .variants import expected_for
+from .student_trees import expected_for
 
 __all__ = ["STEP_KINDS", "Step", "StepAttempt", "StepSession", "StepVerdict", "steps_of"]
 

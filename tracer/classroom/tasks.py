@@ -12,7 +12,7 @@ from ..analysis.check.solution import Solution, extract_solution
 from ..errors import InputError
 from ..trees import Node, Tree
 from .assignments import FEEDBACK, Assignment
-from .variants import expected_for, student_tree
+from .student_trees import expected_for, student_tree
 
 __all__ = ["Task", "answer_key_for", "feedback", "grade", "may_see_solution", "restrict",
            "task_for"]

@@ -122,6 +122,7 @@ def _register_commands() -> None:
     """One module per command group (light to import: each command loads its library
     code when it runs)."""
     from .check import check_command, diff_command, exercise_command
+    from .classroom import export_group
     from .compare import compare_command
     from .games import examples, games_command
     from .problems import admissible_command, astar_command, matrix_command
@@ -131,7 +132,7 @@ def _register_commands() -> None:
 
     for command in (run, validate, examples, serve, render_command, games_command,
                     astar_command, admissible_command, matrix_command, check_command,
-                    diff_command, exercise_command, compare_command):
+                    diff_command, exercise_command, compare_command, export_group):
         main.add_command(command)
 
 

@@ -1,0 +1,66 @@
+"""The variants an export asks about: the spec checked, the seeds bounded, each
+variant's answers taken from its exercise's answer key, pruned nodes in the tree's
+order."""
+
+from __future__ import annotations
+
+import pytest
+
+from tracer.analysis.check import Conventions, make_exercise
+from tracer.classroom import MAX_SEEDS, QuestionSpec, make_variants, parse_seeds
+from tracer.errors import UsageError
+
+
+@pytest.mark.parametrize(("kw", "says"), [
+    ({"variant": "negamax"}, "choose from: fail-soft, fail-hard"),
+    ({"cut_on": "gte"}, "choose from: ge, gt"),
+    ({"values": (5, 1)}, "values: 5..1 is empty"),
+    ({"cuts": (3, 2)}, "cuts: 3..2 is empty"),
+], ids=["variant", "cut-test", "values", "cuts"])
+def test_a_bad_spec_is_a_usage_error(kw: dict[str, object], says: str) -> None:
+    with pytest.raises(UsageError, match=says):
+        QuestionSpec(2, 2, **kw)
+
+
+def test_seeds_are_a_bounded_range() -> None:
+    assert parse_seeds("1..20") == range(1, 21)
+    assert parse_seeds("7") == range(7, 8)
+    assert len(parse_seeds(f"0..{MAX_SEEDS - 1}")) == MAX_SEEDS
+    with pytest.raises(UsageError, match=f"at most {MAX_SEEDS}"):
+        parse_seeds(f"0..{MAX_SEEDS}")
+    with pytest.raises(UsageError, match="from 0"):
+        parse_seeds("-1..3")
+
+
+def test_each_variant_is_its_seed_s_exercise() -> None:
+    spec = QuestionSpec(3, 3, (2, 5), (-5, 5), "fail-hard", "gt")
+    made = make_variants(spec, [9, 3, 4])
+    assert [v.seed for v in made.variants] == [9, 3, 4] and made.repeated == ()
+    for v in made.variants:
+        ex = make_exercise(branching=3, depth=3, cuts=(2, 5), values=(-5, 5), seed=v.seed,
+                           conventions=Conventions(variant="fail-hard", cut_on="gt"))
+        assert ex.solution.value is not None
+        assert (v.value, v.move) == (ex.solution.value.number, ex.solution.move)
+        assert set(v.pruned) == set(ex.solution.pruned or ())
+        assert v.exercise.tree == ex.tree
+        assert len(v.leaves) == 27 and len(v.order) == 1 + 3 + 9 + 27
+
+
+def test_pruned_nodes_are_written_in_the_tree_s_order() -> None:
+    # 121 nodes: names run past Z (AA, AB, ...), where alphabetical order is not the
+    # tree's, and the search prunes them in its own order.
+    v = make_variants(QuestionSpec(3, 4), [1]).variants[0]
+    place = {node: i for i, node in enumerate(v.order)}
+    assert [place[n] for n in v.pruned] == sorted(place[n] for n in v.pruned)
+    assert v.order[:4] == ("A", "B", "C", "D") and v.order[26] == "AA"
+    assert any(len(n) == 2 for n in v.pruned)
+    assert v.pruned_text == " ".join(v.pruned)
+
+
+def test_a_spec_describes_itself_and_its_exercise_command() -> None:
+    spec = QuestionSpec(2, 3, (1, 1))
+    assert spec.describe() == ("alpha-beta (fail-soft, cut when alpha >= beta), 2 children "
+                               "per node, depth 3, 1 cut, leaf values 0..20")
+    assert spec.exercise_command(4) == ("gametrace exercise -b 2 -d 3 --cuts 1..1 "
+                                        "--values 0..20 --variant fail-soft --cut-on ge "
+                                        "--seed 4")
