@@ -215,17 +215,22 @@ class Drawing:
                 view = replace(view, caption=" ")
             bb, svg = measure(self.pinned_dot(view), ANCHORS[0])
             sized = measure_svg(bb, svg)
-            least = self.canvas.min_font
-            unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
-            note = (f"text under {least:g} {unit} at this size: draw less of the tree "
-                    "with --depth N or --focus NODE")
-            self._fit = fit_canvas(self.canvas, sized, note=note)
+            self._fit = fit_canvas(self.canvas, sized, note=self._canvas_words(self.words))
         return self._fit
+
+    def _canvas_words(self, w: Words) -> str:
+        """The canvas's note when its text is too small, in the words of ``w``."""
+        assert self.canvas is not None
+        unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
+        return w("canvas.small", least=f"{self.canvas.min_font:g}", unit=unit)
 
     def canvas_note(self) -> str | None:
         """What the canvas's note said, once a picture was drawn on it (None: nothing,
-        or nothing drawn on a canvas yet)."""
-        return None if self._fit is None else self._fit.note
+        or nothing drawn on a canvas yet), in English whatever the picture's language:
+        the command line says it as a warning."""
+        if self._fit is None or self._fit.note is None:
+            return None
+        return self._canvas_words(words("en"))
 
     def _parts(self, view: View, *, with_label: bool = True) -> Elements:
         """The elements of ``view``, with the canvas's note when it has one."""
