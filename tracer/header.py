@@ -10,12 +10,14 @@ is where users find them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from .errors import InputError
 from .jsonio import decode_number, encode_number
 
-__all__ = ["FORMAT", "VERSION", "Header", "Number", "Result", "Stats", "require_object"]
+__all__ = ["FORMAT", "VERSION", "Header", "Number", "Result", "Stats", "exact_number",
+           "require_object"]
 
 FORMAT = "gametree-trace"
 VERSION = 1
@@ -128,15 +130,32 @@ class Result:
     """False when a budget stopped the search early."""
     stopped: str | None = None
     """Which budget stopped it: ``max-nodes`` or ``time-limit``."""
+    exact: str | None = None
+    """``value`` exactly, as a fraction (``"11/3"``), when expectiminimax computed it
+    from probabilities given as fractions and it has no finite decimal expansion;
+    ``value`` is then its nearest float.  None for every other value."""
+
+    def __post_init__(self) -> None:
+        # A search hands over an exact value as it computed it (a Fraction): the result
+        # keeps a JSON number, and the fraction's spelling when no number gives it.
+        value: Any = self.value
+        if type(value) is Fraction:
+            number, exact = exact_number(value)
+            object.__setattr__(self, "value", number)
+            if self.exact is None:
+                object.__setattr__(self, "exact", exact)
 
     def to_json(self) -> dict[str, Any]:
-        out = {
-            "value": None if self.value is None else encode_number(self.value),
+        out: dict[str, Any] = {
+            "value": None if self.value is None else encode_number(self.value)}
+        if self.exact is not None:
+            out["exact"] = self.exact
+        out.update({
             "move": self.move,
             "pv": list(self.pv),
             "stats": self.stats.to_json(),
             "complete": self.complete,
-        }
+        })
         if self.stopped is not None:
             out["stopped"] = self.stopped
         return out
@@ -152,6 +171,7 @@ class Result:
                 stats=Stats.from_json(obj.get("stats", {})),
                 complete=bool(obj.get("complete", True)),
                 stopped=obj.get("stopped"),
+                exact=_optional_str(obj, "exact", file=file, where=where),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"bad result: {exc}", file=file, where=where) from None
@@ -168,3 +188,19 @@ def _require_str(obj: dict[str, Any], key: str, *, file: str, where: str) -> str
     if not isinstance(value, str):
         raise InputError(f"expected a string for {key!r}", file=file, where=f"{where}.{key}")
     return value
+
+
+def _optional_str(obj: dict[str, Any], key: str, *, file: str, where: str) -> str | None:
+    return None if obj.get(key) is None else _require_str(obj, key, file=file, where=where)
+
+
+def exact_number(x: Fraction) -> tuple[Number, str | None]:
+    """A fraction as a JSON number (an integer when whole, else its nearest float) and,
+    when its decimal expansion does not end, its exact spelling (``"11/3"``)."""
+    if x.denominator == 1:
+        return x.numerator, None
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return float(x), None if d == 1 else f"{x.numerator}/{x.denominator}"

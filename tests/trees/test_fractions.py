@@ -15,7 +15,7 @@ from tracer.cli import main
 from tracer.errors import InputError
 from tracer.render import trace_dot
 from tracer.schema import validate
-from tracer.trace import Trace
+from tracer.trace import Result, Stats, Trace
 from tracer.trees import format_tree_text, parse_tree_json, parse_tree_text
 
 DIE = "A(B[uniform](1 2 3 4 5 6) C[chance]([p=1/3]3 [p=2/3]4))"
@@ -139,7 +139,7 @@ def test_expected_values_stay_exact(tmp_path: Path) -> None:
     assert backups[7] == ("C", "J", 1, None)
     assert backups[8] == ("C", "K", 11 / 3, "11/3")
     assert backups[9] == ("A", "C", 11 / 3, "11/3")
-    assert doc["result"]["value"] == 11 / 3
+    assert doc["result"]["value"] == 11 / 3 and doc["result"]["exact"] == "11/3"
     expand_c = next(e for e in doc["events"] if e["type"] == "expand" and e["node"] == "C")
     assert expand_c["probs"] == [1 / 3, 2 / 3]
     assert doc["header"]["source"]["tree"]["tree"]["children"][1]["children"][0]["prob"] == "1/3"
@@ -156,13 +156,15 @@ def test_exact_sums_do_not_drift(tmp_path: Path) -> None:
 def test_decimal_probabilities_write_no_exact_field(tmp_path: Path) -> None:
     doc = _search("A(B[chance]([p=0.25]1 [p=0.75]3) C[chance]([p=0.5]0 [p=0.5]4))", tmp_path)
     assert all("exact" not in e for e in doc["events"])
-    assert doc["result"]["value"] == 2.5
+    assert doc["result"]["value"] == 2.5 and "exact" not in doc["result"]
+    # Fractions whose value is a finite decimal (7/2) need no exact result either.
+    assert "exact" not in _search("A[uniform](1 2 3 4 5 6)", tmp_path)["result"]
 
 
 def test_star1_keeps_the_sums_exact(tmp_path: Path) -> None:
     doc = _search(DIE, tmp_path, "--variant", "star1", "--bounds", "0", "6")
     assert ("C", "K", 11 / 3, "11/3") in _backups(doc)
-    assert doc["result"]["value"] == 11 / 3
+    assert doc["result"]["value"] == 11 / 3 and doc["result"]["exact"] == "11/3"
 
 
 def test_the_picture_writes_fractions(tmp_path: Path) -> None:
@@ -190,3 +192,52 @@ def test_a_trace_whose_exact_disagrees_with_its_number_draws_the_number(tmp_path
     doc["events"][-1]["exact"] = "1/0"
     with pytest.raises(InputError, match="exact"):
         validate(doc, "trace", file="t.json")
+
+
+# --------------------------------------------------------------------------- the result
+
+
+def test_the_result_keeps_the_exact_value_through_a_round_trip(tmp_path: Path) -> None:
+    doc = _search(DIE, tmp_path)
+    trace = Trace.from_json(doc)
+    assert trace.result is not None
+    assert (trace.result.value, trace.result.exact) == (11 / 3, "11/3")
+    assert trace.to_json()["result"] == doc["result"]
+    assert list(doc["result"])[:3] == ["value", "exact", "move"]
+
+
+def test_a_fraction_handed_to_the_result_becomes_a_number_and_its_spelling() -> None:
+    stats = Stats(nodes_expanded=1, leaves_evaluated=2, cuts=0, children_pruned=0, max_depth=1)
+    third = Result(value=Fraction(-1, 3), move=None, pv=("A",), stats=stats)  # type: ignore[arg-type]
+    assert (third.value, third.exact) == (-1 / 3, "-1/3")
+    half = Result(value=Fraction(5, 2), move=None, pv=("A",), stats=stats)  # type: ignore[arg-type]
+    assert (half.value, half.exact) == (2.5, None) and "exact" not in half.to_json()
+    whole = Result(value=Fraction(4, 2), move=None, pv=("A",), stats=stats)  # type: ignore[arg-type]
+    assert whole.value == 2 and type(whole.value) is int and whole.exact is None
+
+
+def test_a_malformed_exact_result_is_refused(tmp_path: Path) -> None:
+    doc = _search(DIE, tmp_path)
+    doc["result"]["exact"] = "eleven thirds"
+    with pytest.raises(InputError, match=r"result\.exact"):
+        validate(doc, "trace", file="t.json")
+
+
+def test_run_prints_the_exact_value_and_its_decimals(tmp_path: Path) -> None:
+    (tmp_path / "t.tree").write_text(DIE, encoding="utf-8")
+    run = ["run", str(tmp_path / "t.tree"), "-a", "expectiminimax"]
+    text = CliRunner().invoke(main, run)
+    assert text.exit_code == 0, text.output
+    assert "value: 11/3 (3.6667)\n" in text.stdout
+    as_json = CliRunner().invoke(main, [*run, "--json"])
+    payload = json.loads(as_json.stdout)
+    assert (payload["value"], payload["exact"]) == (11 / 3, "11/3")
+    assert list(payload)[:3] == ["value", "exact", "move"]
+
+
+def test_run_prints_a_decimal_value_as_before(tmp_path: Path) -> None:
+    (tmp_path / "t.tree").write_text("A(B[uniform](1 2 3 4 5 6) C[uniform](1 2))",
+                                     encoding="utf-8")
+    run = ["run", str(tmp_path / "t.tree"), "-a", "expectiminimax"]
+    assert "value: 3.5\n" in CliRunner().invoke(main, run).stdout
+    assert "exact" not in json.loads(CliRunner().invoke(main, [*run, "--json"]).stdout)

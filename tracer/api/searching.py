@@ -136,6 +136,8 @@ class SearchSummary:
         result, s = self.result, self.result.stats
         value = "unknown (stopped early)" if result.value is None else encode_number(
             result.value)
+        if result.exact is not None and isinstance(result.value, float):
+            value = f"{result.exact} ({result.value:.4f})"  # "11/3 (3.6667)"
         lines = [
             self.title,
             f"value: {value}",
@@ -150,11 +152,15 @@ class SearchSummary:
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
-        """Keys value, move, pv, stats; ``complete: false`` and ``stopped`` for a search
-        cut short by a budget."""
+        """Keys value, move, pv, stats; ``exact`` (``"11/3"``) after the value when the
+        result has it; ``complete: false`` and ``stopped`` for a search cut short by a
+        budget."""
         result = self.result
-        payload: dict[str, Any] = {"value": result.to_json()["value"], "move": result.move,
-                                   "pv": list(result.pv), "stats": result.stats.to_json()}
+        payload: dict[str, Any] = {"value": result.to_json()["value"]}
+        if result.exact is not None:
+            payload["exact"] = result.exact
+        payload.update({"move": result.move, "pv": list(result.pv),
+                        "stats": result.stats.to_json()})
         if not result.complete:
             payload["complete"] = False
             payload["stopped"] = result.stopped

@@ -82,7 +82,9 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="At most this many nodes side by side [default: max-nodes / 10; an "
                    "explicit tree of at most max-nodes nodes is drawn whole], e.g. "
                    "--max-width 12.")
-@click.option("--depth", type=int, help="Draw nodes down to this depth (the rest is boxed).")
+@click.option("--depth", type=int, help="Draw nodes down to this depth (the rest is boxed); "
+              "on a --size canvas also fewer nodes side by side when the text would be "
+              "too small.")
 @click.option("--focus", metavar="NODE", help="Draw the subtree of NODE (and the path to it).")
 @click.option("--dpi", type=int, default=144, show_default=True, help="PNG resolution.")
 @click.option("--engine", type=LibraryChoice(f"{_VIEW}:ENGINES"), default="bundled",
@@ -138,6 +140,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json -o aima.png --theme print --lang it
       gametrace render aima.json --frames frames/ --step leaf
       gametrace render aima.json -o aima.png --preset slides --pruned cross
+      gametrace render chomp.json -o chomp.png --preset slides --depth 2
       gametrace render aima.json -o aima.pdf --size a4 --caption
       gametrace render aima.json -o aima.tex --preset slides
       gametrace render aima.json --strip aima-strip.svg --pruned hide --no-legend

@@ -49,7 +49,8 @@ __all__ = ["run", "validate"]
 @prover_option()
 @root_player_option()
 @trace_output_option(example="ttt.jsonl.gz")
-@json_option(help="Print the result as JSON (keys value, move, pv, stats).")
+@json_option(help="Print the result as JSON (keys value, move, pv, stats; and exact, "
+                  "as \"11/3\", for a value computed exactly from fractions).")
 @render_option()
 @preset_option
 @params_option()

@@ -112,8 +112,9 @@ class Drawing:
         """The exact size of every picture, the tree fitted in (--size); None: its own."""
         # On a canvas the layout is stretched to the canvas's shape (never the nodes).
         aspect = opts.aspect if self.canvas is None else min(5.0, max(0.2, self.canvas.aspect))
-        self.theme: Theme = replace(theme(opts.theme), scale=opts.scale, aspect=aspect,
-                                    pad=opts.pad)
+        self._base_theme: Theme = replace(theme(opts.theme), scale=opts.scale, aspect=aspect,
+                                          pad=opts.pad)
+        self.theme: Theme = self._base_theme
         # Replaying and modelling a big trace allocate millions of objects, none in a
         # cycle: the collector would only rescan them (tracer.memory.paused_gc).
         with paused_gc():
@@ -123,40 +124,73 @@ class Drawing:
             self.header = header
             self.result = self.replay.result
             self.pv: tuple[str, ...] = _highlighted(self.replay)
-            self.visible: Visible = choose_visible(
-                self.replay.skeleton, self.replay.states, self.replay.summaries,
-                max_nodes=opts.max_nodes, max_width=opts.max_width, depth=opts.depth,
-                focus=opts.focus, ghosts=opts.ghosts, pv=self.pv,
-                keep=[n for n, st in self.replay.states.items() if st.tt is not None])
-            self.notes: Plan = plan_notes(self.replay, self.visible, opts, self.words, self.pv)
-            """What goes under each node, the same in the diagram and in every frame."""
-            root = self.replay.states.get(self.replay.skeleton.root)
-            self.caption = summary_line(header, self.result, self.words,
-                                        root_status=root.solved if root is not None else None,
-                                        passes=self.replay.iterations,
-                                        exact=root.value if root is not None
-                                        and type(root.value) is Fraction else None)
-            # --no-legend: nothing under the tree, the result line included unless
-            # --caption asks for it (a frame's caption says what its step did and stays).
-            said = opts.legend if opts.caption is None else opts.caption
-            view = build_view(self.replay, self.visible, opts, self.words, final=True,
-                              caption=self.caption if said else None,
-                              pv=self.pv,
-                              notes=self.notes)
-            numbers = any(s.numbers for s in self.notes.values())
-            self.frames_legend: tuple[str, ...] = legend_keys(view, frames=True, numbers=numbers)
-            """Legend keys of the frames: the diagram's, with the current node and the nodes
-            not searched yet, without the principal variation (drawn in the last frame only)."""
-            room = tuple(self.words(k) for k in self.frames_legend)
-            self.view = replace(view, legend_room=room if opts.legend else (),
-                                legend_room_for=tuple(t for _, t in view.legend))
-            self.theme = replace(self.theme, rankdir=choose_direction(self.view, self.theme, opts))
+            self._model(opts.max_width)
         self._pinned: Pinned | None = None
         self._fit: Fit | None = None
         self._restylers: dict[tuple[tuple[str, ...], bool], Restyler] = {}
         self._compositors: dict[tuple[object, ...], Compositor | None] = {}
         self._prepared: dict[int, tuple[View, Elements]] = {}
         """Elements of the views prepared and not rendered yet, by ``id`` of the view."""
+        if self.canvas is not None and opts.max_width is None and (
+                opts.depth is not None or opts.focus is not None):
+            self._narrow()
+
+    def _model(self, max_width: int | None) -> None:
+        """Choose the nodes shown (at most ``max_width`` side by side), what goes under
+        each, and the view of the diagram."""
+        opts, header = self.options, self.header
+        self.theme = self._base_theme
+        self.visible: Visible = choose_visible(
+            self.replay.skeleton, self.replay.states, self.replay.summaries,
+            max_nodes=opts.max_nodes, max_width=max_width, depth=opts.depth,
+            focus=opts.focus, ghosts=opts.ghosts, pv=self.pv,
+            keep=[n for n, st in self.replay.states.items() if st.tt is not None])
+        self.notes: Plan = plan_notes(self.replay, self.visible, opts, self.words, self.pv)
+        """What goes under each node, the same in the diagram and in every frame."""
+        root = self.replay.states.get(self.replay.skeleton.root)
+        self.caption = summary_line(header, self.result, self.words,
+                                    root_status=root.solved if root is not None else None,
+                                    passes=self.replay.iterations,
+                                    exact=root.value if root is not None
+                                    and type(root.value) is Fraction else None)
+        # --no-legend: nothing under the tree, the result line included unless
+        # --caption asks for it (a frame's caption says what its step did and stays).
+        said = opts.legend if opts.caption is None else opts.caption
+        view = build_view(self.replay, self.visible, opts, self.words, final=True,
+                          caption=self.caption if said else None,
+                          pv=self.pv,
+                          notes=self.notes)
+        numbers = any(s.numbers for s in self.notes.values())
+        self.frames_legend: tuple[str, ...] = legend_keys(view, frames=True, numbers=numbers)
+        """Legend keys of the frames: the diagram's, with the current node and the nodes
+        not searched yet, without the principal variation (drawn in the last frame only)."""
+        room = tuple(self.words(k) for k in self.frames_legend)
+        self.view = replace(view, legend_room=room if opts.legend else (),
+                            legend_room_for=tuple(t for _, t in view.legend))
+        self.theme = replace(self.theme, rankdir=choose_direction(self.view, self.theme, opts))
+
+    def _narrow(self) -> None:
+        """A part of the tree asked for on a canvas (--depth, --focus) whose text would
+        end under the canvas's least size: draw fewer nodes side by side (the others
+        fold into a box, as --max-width does), two thirds as many at each try, until the
+        text is large enough; when even the narrowest is too small, draw it all and let
+        the note say so."""
+        if self.fit is None or self.fit.note is None:
+            return
+        across = len(self.visible.order) - len({self.replay.skeleton.nodes[n].parent
+                                                 for n in self.visible.order[1:]})
+        across += sum(len(b) for b in self.visible.boxes.values())
+        width = across
+        while width > NARROWEST:
+            width = max(NARROWEST, width * 2 // 3)
+            self._pinned, self._fit = None, None
+            with paused_gc():
+                self._model(width)
+            if self.fit is not None and self.fit.note is None:
+                return
+        self._pinned, self._fit = None, None
+        with paused_gc():
+            self._model(None)
 
     # the diagram ----------------------------------------------------------------------
 
@@ -215,17 +249,22 @@ class Drawing:
                 view = replace(view, caption=" ")
             bb, svg = measure(self.pinned_dot(view), ANCHORS[0])
             sized = measure_svg(bb, svg)
-            least = self.canvas.min_font
-            unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
-            note = (f"text under {least:g} {unit} at this size: draw less of the tree "
-                    "with --depth N or --focus NODE")
-            self._fit = fit_canvas(self.canvas, sized, note=note)
+            self._fit = fit_canvas(self.canvas, sized, note=self._canvas_words(self.words))
         return self._fit
+
+    def _canvas_words(self, w: Words) -> str:
+        """The canvas's note when its text is too small, in the words of ``w``."""
+        assert self.canvas is not None
+        unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
+        return w("canvas.small", least=f"{self.canvas.min_font:g}", unit=unit)
 
     def canvas_note(self) -> str | None:
         """What the canvas's note said, once a picture was drawn on it (None: nothing,
-        or nothing drawn on a canvas yet)."""
-        return None if self._fit is None else self._fit.note
+        or nothing drawn on a canvas yet), in English whatever the picture's language:
+        the command line says it as a warning."""
+        if self._fit is None or self._fit.note is None:
+            return None
+        return self._canvas_words(words("en"))
 
     def _parts(self, view: View, *, with_label: bool = True) -> Elements:
         """The elements of ``view``, with the canvas's note when it has one."""
@@ -396,6 +435,10 @@ class Drawing:
         _, items, _ = read_items(self.source)
         return (x for x in items if not isinstance(x, Result))
 
+
+NARROWEST = 4
+"""The fewest nodes side by side :meth:`Drawing._narrow` tries (the principal variation
+and a sibling or two)."""
 
 LABEL_RANKSEP = {"TB": (0.7, 1.1), "LR": (0.45, 1.0)}
 """Inches between ranks (at the theme's scale), tried in turn while a layout leaves an

@@ -71,8 +71,8 @@ def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "p
 
     def body() -> tuple[float, PV]:
         searcher = Star1(run, lo, hi) if variant == "star1" else Plain(run)
-        value, pv = searcher.search(state, root, None, 0, -INF, INF)
-        return _number(value), pv
+        # An exact value stays a Fraction: the Result keeps it as ``value`` and ``exact``.
+        return searcher.search(state, root, None, 0, -INF, INF)
 
     return drive(run, header, body)
 

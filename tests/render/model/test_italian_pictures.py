@@ -1,9 +1,12 @@
 """Italian pictures are Italian throughout, algorithm and variant names included.
 
-`--lang it` still wrote "fail-soft", "expectiminimax (star1)", "AND/OR" and "proof-number
-search" under the tree.  The variants and algorithms now have Italian names
+`--lang it` still wrote "fail-soft", "expectiminimax (star1)" and "proof-number search"
+under the tree.  The variants and algorithms now have Italian names
 (tracer/render/model/wording.py, text.py); the names the notes themselves use in
-Italian (minimax, expectiminimax, A*, MAX / MIN) and acronyms stay.
+Italian (minimax, expectiminimax, A*, MAX / MIN, AND / OR: "ramo AND", "nodi AND",
+"grafo AND/OR") and acronyms stay.  The canvas's note (text too small on a slide) and
+the tag DOT for one's own ``dot`` writes beside an AND node are Italian too, the tag
+the same word as the legend's.
 
 Every word of the English wording table that the Italian one does not use is looked
 for in the texts of the SVG (positions excepted: a game writes its own).
@@ -23,6 +26,7 @@ from tracer.examples import EXAMPLES
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.notes import NOTE
+from tracer.render.draw.presets import preset_options
 from tracer.render.model import text
 from tracer.render.model.wording import EN, IT, VARIANTS_IT
 from tracer.trace import Trace
@@ -70,9 +74,9 @@ SEARCHES: dict[str, Callable[[], Trace]] = {
 
 
 def test_the_list_holds_the_words_the_issue_saw() -> None:
-    assert {"fail-soft", "fail-hard", "star1", "AND/OR", "proof-number", "search", "value",
-            "pruned", "chance"} <= ENGLISH
-    assert not {"minimax", "expectiminimax", "MAX", "MIN"} & ENGLISH
+    assert {"fail-soft", "fail-hard", "star1", "proof-number", "search", "value",
+            "pruned", "chance", "text", "under", "size", "less"} <= ENGLISH
+    assert not {"minimax", "expectiminimax", "MAX", "MIN", "AND", "AND/OR"} & ENGLISH
 
 
 @pytest.mark.parametrize("name", SEARCHES)
@@ -87,8 +91,32 @@ def test_no_english_word_in_an_italian_picture(name: str) -> None:
 @pytest.mark.parametrize(("name", "words"), [
     ("aima", "alfa-beta (morbida)"), ("aima-fail-hard", "alfa-beta (rigida)"),
     ("coin-star1", "expectiminimax (potatura ai nodi di fortuna, Star1)"),
-    ("grundy-andor", "E/O (in profondità)"), ("coin", "expectiminimax (semplice)")])
+    ("grundy-andor", "AND/OR (in profondità)"), ("coin", "expectiminimax (semplice)")])
 def test_the_result_line_names_the_search_in_italian(name: str, words: str) -> None:
     svg = Drawing(SEARCHES[name](), RenderOptions(lang="it")).render("svg").decode()
     said = " ".join(t.text for t in read(svg)[0])  # a long result line wraps
     assert f"{words}:" in said
+
+
+def test_the_canvas_note_is_italian_and_the_warning_stays_english() -> None:
+    """Grundy's AND/OR proof on a slide: its text would end under 14 px."""
+    drawing = Drawing(SEARCHES["grundy-andor"](), preset_options("slides", lang="it"))
+    svg = drawing.render("svg").decode()
+    said = " ".join(t.text for t in read(svg)[0])
+    assert "testo sotto i 14 px a questa dimensione: disegnare meno albero con " \
+           "--depth N o --focus NODO" in said.replace("&#45;", "-")
+    assert sorted(_words([said]) & ENGLISH) == []
+    # The command line's warning is English, as every message of the command line.
+    assert drawing.canvas_note() == ("text under 14 px at this size: draw less of the "
+                                     "tree with --depth N or --focus NODE")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_dot_for_dot_tags_and_nodes_with_the_legends_word(lang: str) -> None:
+    """DOT without positions cannot draw the AND arc: the tag beside each AND node is
+    the word the legend uses for such a node, the notes' own ("nodi AND")."""
+    dot = Drawing(SEARCHES["grundy-andor"](), RenderOptions(lang=lang)).render("dot").decode()
+    tags = re.findall(r'<FONT POINT-SIZE="9"><B>([^<]*)</B></FONT>', dot)
+    legend = {"en": "AND node: every child", "it": "nodo AND: vanno risolti tutti i figli"}
+    assert len(tags) == 6 and set(tags) == {"AND"}  # the six MIN nodes expanded
+    assert legend[lang] in dot and (EN if lang == "en" else IT)["tag.and"] == "AND"

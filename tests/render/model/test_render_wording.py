@@ -56,7 +56,7 @@ def test_and_or_captions_say_who_wins(tmp_path: Path) -> None:
                   output=out)
     assert Drawing(out).caption == "AND/OR (dfs): MAX wins (root solved)"
     assert Drawing(out, RenderOptions(lang="it")).caption == \
-        "E/O (in profondità): vince MAX (radice risolta)"
+        "AND/OR (in profondità): vince MAX (radice risolta)"
 
 
 def test_game_captions_name_nodes_by_their_move(tmp_path: Path) -> None:

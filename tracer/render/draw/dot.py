@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import graphviz
 
 from ..model.view import View
-from .dotquote import dot_name, edge_stmt, node_stmt
+from .dotquote import dot_name, edge_stmt, html_text, node_stmt
 from .footer import graph_label
 from .footer import nodes as footer_nodes
 from .geometry import and_arcs, tuck
@@ -113,7 +113,7 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     for node in view.nodes:
         attrs = dict(node_attrs(node, theme.name, view.compact))
         if pinned is None and node.andor == "and" and node.status != "hidden":
-            attrs["xlabel"] = _and_tag(attrs.get("xlabel"))
+            attrs["xlabel"] = _and_tag(attrs.get("xlabel"), view.and_tag)
         nodes.append((node.key, attrs))
         if view.notes:
             nodes.append((note_name(node.key),
@@ -193,9 +193,10 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     return nodes, edges
 
 
-def _and_tag(xlabel: str | None) -> str:
-    """DOT for ``dot`` has no positions to draw the AND arc with: a tag says it."""
-    tag = '<FONT POINT-SIZE="9"><B>AND</B></FONT>'
+def _and_tag(xlabel: str | None, word: str) -> str:
+    """DOT for ``dot`` has no positions to draw the AND arc with: a tag (``word``, the
+    legend's) says it."""
+    tag = f'<FONT POINT-SIZE="9"><B>{html_text(word)}</B></FONT>'
     if xlabel and xlabel.startswith("<") and xlabel.endswith(">"):
         return f"<{tag}<BR/>{xlabel[1:-1]}>"
     return f"<{tag}>"

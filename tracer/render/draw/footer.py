@@ -61,10 +61,14 @@ def nodes(view: View, theme: Theme,
                                           15, width, height, cx, y1 + 8 + height / 2, theme)))
     y = y0 - 12
     if view.caption:
-        lines, size = caption_lines(clip(view.caption), width)
-        height = CAPTION_PT * 1.3 * 2 + 8
-        out.append((FOOTER[1], _text_node("<BR/>".join(html_text(x) for x in lines), size,
-                                          width, height, cx, y - height / 2, theme)))
+        # The caption grows with the tree's text (theme.scale: a slide's 1.4), so that a
+        # frame's step is never the smallest text of a slide.
+        scale = theme.scale
+        lines, size = caption_lines(clip(view.caption), width / scale)
+        height = (CAPTION_PT * 1.3 * 2 + 8) * scale
+        out.append((FOOTER[1], _text_node("<BR/>".join(html_text(x) for x in lines),
+                                          round(size * scale), width, height, cx,
+                                          y - height / 2, theme)))
         y -= height
     if view.legend:
         # A frame's legend and the diagram's differ; both keep room for the larger.

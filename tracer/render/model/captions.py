@@ -8,6 +8,7 @@ returned is alpha), at a MAX node (beta cut) v or its alpha.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -180,21 +181,29 @@ class Captioner(EventVisitor[str]):
 
     # AND/OR, proof-number and A* events
 
+    def _label(self, node: str, label: str | None) -> str:
+        """The state after a node's name, unless the name is the state (A*)."""
+        return "" if not label or label == self.name(node) else label
+
     def visit_generate(self, ev: Generate) -> str:
         w, n, name = self.w, self.w.number, self.name
-        action = w("by", action=w.action(ev.action)) if ev.action else ""
-        return w("cap.generate", node=name(ev.node), label=ev.label or "",
+        action = _by(ev.action, w) if ev.action else ""
+        key = "cap.generate" if ev.parent else "cap.start"
+        return w(key, node=name(ev.node), label=self._label(ev.node, ev.label),
                  parent=name(ev.parent) if ev.parent else "-",
                  action=action, g=n(ev.g), h=n(ev.h), f=n(ev.f)).replace("  ", " ")
 
     def visit_select(self, ev: Select) -> str:
         key = "cap.select" if ev.f is not None else "cap.select.pns"
-        return self.w(key, node=self.name(ev.node), label=ev.label or "", number=ev.number,
-                      f="?" if ev.f is None else self.w.number(ev.f)
+        return self.w(key, node=self.name(ev.node), label=self._label(ev.node, ev.label),
+                      number=ev.number, f="?" if ev.f is None else self.w.number(ev.f)
                       ).replace("  ", " ").replace(" :", ":")
 
     def visit_discard(self, ev: Discard) -> str:
-        return self.w("cap.discard", node=self.name(ev.node), existing=self.name(ev.existing))
+        node, existing = self.name(ev.node), self.name(ev.existing)
+        if node == existing:  # named by their state: "Arad discarded: repeated state"
+            return self.w("cap.discard.state", node=node)
+        return self.w("cap.discard", node=node, existing=existing)
 
     def visit_goal(self, ev: Goal) -> str:
         return self.w("cap.goal", node=self.name(ev.node), cost=self.w.number(ev.cost))
@@ -211,6 +220,17 @@ class Captioner(EventVisitor[str]):
 
     def visit_event(self, ev: Event) -> str:
         return ev.type
+
+
+_COST = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
+def _by(action: str, w: Words) -> str:
+    """" by fill 1"; a move named by its cost (a graph's road, 140) " at cost 140"."""
+    if _COST.fullmatch(action):
+        cost = float(action)
+        return w("by.cost", cost=w.number(int(cost) if cost.is_integer() else cost))
+    return w("by", action=w.action(action))
 
 
 def pass_caption(ev: Iteration, n: int, w: Words, move: Namer = str, *,

@@ -103,7 +103,9 @@ class RenderOptions:
     """At most this many nodes side by side (default: max_nodes / 10, at least 10; an
     explicit tree of at most max_nodes nodes is drawn whole, however wide)."""
     depth: int | None = None
-    """Draw nodes down to this depth below the root (or the focus); deeper ones are boxed."""
+    """Draw nodes down to this depth below the root (or the focus); deeper ones are boxed.
+    On a canvas (``size``), without ``max_width``, a part whose text would be too small
+    also keeps fewer nodes side by side (:meth:`tracer.render.pipeline.Drawing._narrow`)."""
     focus: str | None = None
     """Draw only the subtree of this node, with the path from the root for context."""
     dpi: int = 144

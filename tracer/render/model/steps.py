@@ -121,8 +121,13 @@ def step_caption(group: list[Event], replay: Replay, *, header: Header, words: W
         return node.move if node is not None and node.move else nid
 
     def name(nid: str) -> str:
-        """A generated game's node by the move that leads there ("b2", not "b1/b2")."""
-        if skel.from_tree or skel.nodes.get(nid, None) is None:
+        """A generated game's node by the move that leads there ("b2", not "b1/b2"); a
+        node of an A* search graph by its state, as the picture shows it ("Sibiu",
+        "(3,0)"): the move into it (a road's length, "fill1") names no node."""
+        node = skel.nodes.get(nid, None)
+        if node is not None and node.player == "state" and node.position:
+            return node.position
+        if skel.from_tree or node is None:
             return nid
         if nid == skel.root:
             return w("root") if nid == "root" else nid  # "radice" in Italian

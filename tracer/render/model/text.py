@@ -27,7 +27,7 @@ _TABLES = {"en": _EN, "it": _IT}
 _ALGORITHMS = {
     "en": {"alphabeta": "alpha-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR",
            "enhanced": "alpha-beta", "pns": "proof-number search"},
-    "it": {"alphabeta": "alfa-beta", "minimax": "minimax", "astar": "A*", "andor": "E/O",
+    "it": {"alphabeta": "alfa-beta", "minimax": "minimax", "astar": "A*", "andor": "AND/OR",
            "enhanced": "alfa-beta", "pns": "ricerca per numeri di prova"},
 }
 

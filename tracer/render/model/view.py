@@ -134,6 +134,9 @@ class View:
     are narrow and the nodes closer together, so that lecture-size trees fit drawn whole."""
     side: SideNote | None = None
     """A table of notes beside the tree (the checker's "Your mistakes")."""
+    and_tag: str = "AND"
+    """The word DOT for ``dot`` writes beside an AND node, which it cannot draw the arc
+    of: the legend's word for such a node, in the drawing's language."""
 
 
 @dataclass
@@ -263,7 +266,7 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     return View(view.nodes, view.boxes, view.edges, view.title, caption, entries,
                 notes=bool(plan), legend_room=legend_room if opts.legend else (),
                 legend_room_for=tuple(t for _, t in entries), pruned=opts.pruned,
-                marks=marks, compact=compact)
+                marks=marks, compact=compact, and_tag=w("tag.and"))
 
 
 def _visited(states: Mapping[str, NodeState], nid: str) -> bool:

@@ -2,9 +2,10 @@
 
 The Italian follows the course's vocabulary: *taglio alfa* / *taglio beta*, *potato*
 for pruned, *valore*, *passo* for step, MAX (Più) / MIN (Meno), *nodo di fortuna*,
-*potatura*; algorithm and variant names are Italian too (*alfa-beta (morbida)*, *E/O*,
+*potatura*; algorithm and variant names are Italian too (*alfa-beta (morbida)*,
 *expectiminimax (potatura ai nodi di fortuna, Star1)*), the names the notes keep
-(minimax, expectiminimax, A*) and acronyms (PVS, MTD(f)) as they are.
+(minimax, expectiminimax, A*, AND and OR: *ramo AND*, *nodi AND*, *grafo AND/OR*) and
+acronyms (PVS, MTD(f)) as they are.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ EN = {
     "cap.select": "{node} {label} expanded (#{number}), f = {f}",
     "cap.select.pns": "{node} {label}: the most-proving node, expanded (#{number})",
     "cap.discard": "{node} discarded: same state as {existing}",
+    "cap.discard.state": "{node} discarded: repeated state",
+    "cap.start": "{node} {label} generated (start): g+h = {g}+{h} = {f}",
     "cap.goal": "goal {node} reached, cost {cost}",
     "cap.status": "{node}: {status}",
     "cap.numbers": "{node}: proof {proof}, disproof {disproof}",
@@ -61,6 +64,7 @@ EN = {
     "solved.f": "solved",
     "unsolvable.f": "unsolvable",
     "by": " by {action}",
+    "by.cost": " at cost {cost}",
     "astar": "{algorithm} ({variant}): cost {value}",
     "and": "and",
     "pruned.one": "pruned",
@@ -98,6 +102,7 @@ EN = {
     "node.one": "node",
     "node.many": "nodes",
     "legend.and": "AND node: every child must be solved",
+    "tag.and": "AND",
     "legend.numbers": "pn / dn: proof / disproof numbers",
     "legend.tt": "← X: transposition hit, value taken from X",
     "legend.unvisited.yet": "not searched yet",
@@ -128,6 +133,8 @@ EN = {
     "to the end": "to the end",
     "cut.floor": "{value} = lowest leaf value",
     "cut.ceiling": "{value} = highest leaf value",
+    "canvas.small": "text under {least} {unit} at this size: draw less of the tree "
+                    "with --depth N or --focus NODE",
 }
 
 IT = {
@@ -161,6 +168,8 @@ IT = {
     "cap.select": "{node} {label} espanso (#{number}), f = {f}",
     "cap.select.pns": "{node} {label}: il nodo più dimostrativo, espanso (#{number})",
     "cap.discard": "{node} scartato: stesso stato di {existing}",
+    "cap.discard.state": "{node} scartato: stato ripetuto",
+    "cap.start": "{node} {label} generato (partenza): g+h = {g}+{h} = {f}",
     "cap.goal": "obiettivo {node} raggiunto, costo {cost}",
     "cap.status": "{node}: {status}",
     "cap.numbers": "{node}: prova {proof}, refutazione {disproof}",
@@ -169,6 +178,7 @@ IT = {
     "solved.f": "risolta",
     "unsolvable.f": "irrisolvibile",
     "by": " con {action}",
+    "by.cost": " a costo {cost}",
     "astar": "{algorithm} ({variant}): costo {value}",
     "and": "e",
     "pruned.one": "potato",
@@ -205,7 +215,8 @@ IT = {
     "box.unvisited": "{nodes} non esplorati",
     "node.one": "nodo",
     "node.many": "nodi",
-    "legend.and": "nodo E: vanno risolti tutti i figli",
+    "legend.and": "nodo AND: vanno risolti tutti i figli",
+    "tag.and": "AND",
     "legend.numbers": "pn / dn: numeri di prova / refutazione",
     "legend.tt": "← X: trasposizione, valore preso da X",
     "legend.unvisited.yet": "non ancora esplorato",
@@ -236,4 +247,6 @@ IT = {
     "to the end": "fino alla fine",
     "cut.floor": "{value} = valore minimo delle foglie",
     "cut.ceiling": "{value} = valore massimo delle foglie",
+    "canvas.small": "testo sotto i {least} {unit} a questa dimensione: disegnare meno "
+                    "albero con --depth N o --focus NODO",
 }

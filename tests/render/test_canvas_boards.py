@@ -1,0 +1,82 @@
+"""Boards on a slide: the canvas's advice (--depth N, --focus NODE) works.
+
+A full Chomp 4x4 tree on a 1280x720 slide has text of 3 px, and the canvas says so and
+suggests --depth.  With --depth 2 the root still has sixteen children, too many side
+by side; on a canvas the part asked for keeps fewer of them (the rest fold into a box)
+until its text is at least 14 px.  A frame's caption grows with the slide's text, so a
+step is never the smallest text of a slide.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.render.test_canvas import NOTE, least_text, png_size, svg_size
+from tracer.cli import main
+from tracer.render import Drawing
+from tracer.render.draw.presets import preset_options
+
+TRACES = Path(__file__).resolve().parents[2] / "traces"
+CHOMP = TRACES / "chomp4x4.alphabeta.best.json"
+OTHELLO = TRACES / "othello.alphabeta.depth3.json"
+
+
+def test_chomp_whole_on_a_slide_says_its_text_is_too_small() -> None:
+    drawing = Drawing(CHOMP, preset_options("slides"))
+    svg = drawing.render("svg").decode()
+    assert NOTE in svg and least_text(svg) < 14
+
+
+@pytest.mark.parametrize(("trace", "depth"), [(CHOMP, 2), (OTHELLO, 1)])
+def test_the_top_of_a_board_game_on_a_slide_has_text_of_14_px(trace: Path,
+                                                               depth: int) -> None:
+    drawing = Drawing(trace, preset_options("slides", depth=depth))
+    svg = drawing.render("svg").decode()
+    assert svg_size(svg)[:2] == ("1280px", "720px")
+    assert NOTE not in svg and drawing.canvas_note() is None
+    assert least_text(svg) >= 14
+    fit = drawing.fit
+    assert fit is not None and fit.least is not None and fit.least >= 14
+    # The principal variation is still drawn, down to the depth asked for.
+    assert drawing.result is not None
+    shown = set(drawing.visible.order)
+    assert set(drawing.result.pv[:depth + 1]) <= shown
+    # The root's other children fold into boxes: fewer are drawn than it has.
+    root = drawing.replay.skeleton.nodes[drawing.replay.skeleton.root]
+    drawn_children = [c for c in root.children if c in shown]
+    assert 1 <= len(drawn_children) < len(root.children)
+    assert drawing.visible.boxes.get(root.id)
+
+
+def test_without_a_canvas_depth_keeps_every_child() -> None:
+    drawing = Drawing(CHOMP, preset_options("slides", depth=2, size=None))
+    root = drawing.replay.skeleton.nodes[drawing.replay.skeleton.root]
+    assert all(c in drawing.visible.order for c in root.children)
+
+
+def test_an_explicit_max_width_is_kept_even_when_text_is_small() -> None:
+    drawing = Drawing(CHOMP, preset_options("slides", depth=2, max_width=40))
+    svg = drawing.render("svg").decode()
+    assert NOTE in svg
+
+
+def test_slide_frames_captions_are_as_large_as_the_tree_text(tmp_path: Path) -> None:
+    drawing = Drawing(CHOMP, preset_options("slides", depth=2))
+    frames = list(drawing.frames())
+    svg = drawing.render("svg", frames[1].view).decode()
+    assert "Step 2/" in svg
+    assert least_text(svg) >= 14
+
+
+def test_render_on_the_command_line_and_its_help(tmp_path: Path) -> None:
+    out = tmp_path / "chomp.png"
+    result = CliRunner().invoke(main, ["render", str(CHOMP), "-o", str(out), "--preset",
+                                       "slides", "--depth", "2"])
+    assert result.exit_code == 0, result.stderr
+    assert "warning" not in result.stderr
+    assert png_size(out.read_bytes()) == (1280, 720)
+    helped = CliRunner().invoke(main, ["render", "--help"])
+    assert "gametrace render chomp.json -o chomp.png --preset slides --depth 2" in helped.stdout
