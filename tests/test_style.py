@@ -74,3 +74,13 @@ def test_the_docstring_check_sees_a_missing_docstring() -> None:
     cls = tree.body[0]
     assert isinstance(cls, ast.ClassDef)
     assert undocumented_fields(cls) == ["type", "depth"]
+
+
+def test_no_module_probes_an_object_with_hasattr() -> None:
+    """What a game can do is declared in its ``capabilities`` and read from there; no
+    module asks an object whether it has a member."""
+    calls = [f"{path.relative_to(PACKAGE)}:{node.lineno}" for path in MODULES
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+             and node.func.id == "hasattr"]
+    assert calls == []

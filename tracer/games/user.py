@@ -7,7 +7,10 @@ converted by the annotation of the constructor's parameter of that name: ``int``
 anything else (``str``, no annotation, other types) is passed as the text itself.  The
 object made must satisfy :class:`tracer.games.base.Game`: every attribute the protocol
 requires must be present (``evaluate`` only when ``capabilities.evaluation``,
-``probability`` only with ``chance``, ``node_id`` only with ``named_nodes``).
+``probability`` only with ``chance``, ``node_id`` only with ``named_nodes``).  What a
+game can do is read from its ``capabilities``, never guessed from the methods it happens
+to have: a method its capabilities do not declare is never called (a search that needs
+it stops with an error saying which capability to declare).
 ``docs/examples/my_game.py`` is a complete example.
 
 Errors name the file: a bad argument (no such file or class, an unknown parameter, a
@@ -23,7 +26,7 @@ import inspect
 import os
 import sys
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -31,13 +34,30 @@ from tracer.errors import InputError, UsageError
 from tracer.games.base import Capabilities, Game, Player
 from tracer.games.params import ParamSpec
 
-__all__ = ["REQUIRED", "GuardedGame", "check_game", "load_user_game",
-           "load_user_game_with_params"]
+__all__ = ["OPTIONAL", "REQUIRED", "GuardedGame", "check_game", "load_user_game",
+           "load_user_game_with_params", "required_methods"]
 
 REQUIRED = ("name", "capabilities", "initial_state", "to_move", "actions", "result",
             "is_terminal", "utility", "move_name", "describe")
 """What every game must have; ``evaluate``, ``probability``, ``node_id`` as its
-capabilities say."""
+capabilities say (:data:`OPTIONAL`)."""
+
+OPTIONAL = (("evaluate", "evaluation", "a depth limit scores a position by its static "
+             "evaluation"),
+            ("probability", "chance", "a chance node weighs its outcomes by their "
+             "probabilities"),
+            ("node_id", "named_nodes", "the game names its nodes itself"))
+"""The methods a game has only when it declares a capability: (method, the flag of
+:class:`~tracer.games.base.Capabilities` that declares it, what needs it)."""
+
+
+def required_methods(capabilities: Capabilities) -> tuple[str, ...]:
+    """The methods a game with these capabilities must have: every game's, and those
+    its capabilities declare."""
+    declared = {"evaluation": capabilities.evaluation, "chance": capabilities.chance,
+                "named_nodes": capabilities.named_nodes}
+    return REQUIRED[2:] + tuple(method for method, flag, _ in OPTIONAL if declared[flag])
+
 
 _KIND_OF_TYPE: dict[object, str] = {int: "int", "int": "int", float: "number",
                                     "float": "number", bool: "bool", "bool": "bool"}
@@ -74,20 +94,16 @@ def load_user_game_with_params(
 def check_game(game: Any, *, file: str, what: str) -> None:
     """An :class:`InputError` unless ``game`` has what the Game protocol requires, and its
     initial state's player is a :class:`Player`."""
-    missing = [a for a in REQUIRED if not hasattr(game, a)]
-    if "capabilities" not in missing and not isinstance(game.capabilities, Capabilities):
+    name, caps = getattr(game, "name", _ABSENT), getattr(game, "capabilities", _ABSENT)
+    missing = [a for a, v in (("name", name), ("capabilities", caps)) if v is _ABSENT]
+    if caps is not _ABSENT and not isinstance(caps, Capabilities):
         raise InputError(f"{what}.capabilities must be a tracer.games.base.Capabilities, "
-                         f"got {type(game.capabilities).__name__}", file=file)
-    if "name" not in missing and not isinstance(game.name, str):
-        raise InputError(f"{what}.name must be a string, got {type(game.name).__name__}",
+                         f"got {type(caps).__name__}", file=file)
+    if name is not _ABSENT and not isinstance(name, str):
+        raise InputError(f"{what}.name must be a string, got {type(name).__name__}",
                          file=file)
-    if "capabilities" not in missing:
-        caps = game.capabilities
-        for flag, attr in ((caps.evaluation, "evaluate"), (caps.chance, "probability"),
-                           (caps.named_nodes, "node_id")):
-            if flag and not hasattr(game, attr):
-                missing.append(attr)
-    missing += [a for a in REQUIRED[2:] if a not in missing and not callable(getattr(game, a))]
+    methods = required_methods(caps) if isinstance(caps, Capabilities) else REQUIRED[2:]
+    missing += [m for m in methods if not callable(getattr(game, m, None))]
     if missing:
         raise InputError(f"{what} is not a game: it lacks {', '.join(missing)} "
                          "(see the Game protocol in docs/games.md)", file=file)
@@ -150,6 +166,10 @@ _EXPECTED = {
 }
 
 
+_ABSENT = object()
+"""A member the game does not have (the protocol check names it)."""
+
+
 class _Exited(SystemExit):
     """What ``os._exit`` raises while a user's game is loaded (it would end the process
     at once, without a word and with exit code 0)."""
@@ -165,26 +185,38 @@ class GuardedGame:
     file, the method, the position and the bad value.
 
     Each method is wrapped by a function of its own made once, whose check is one type
-    test on the common path (the search calls them at every node)."""
+    test on the common path (the search calls them at every node).  The methods wrapped
+    are those the game's capabilities declare (:func:`required_methods`); one it does not
+    declare, though the game may have it, is an error naming the capability to declare."""
 
     def __init__(self, game: Any, *, file: str, what: str) -> None:
         self._game = game
         self._file = file
         self._what = what
+        declared = required_methods(game.capabilities)
         for name, make in (("initial_state", self._plain), ("result", self._plain),
                            ("to_move", self._player), ("actions", self._actions),
                            ("is_terminal", self._bool), ("utility", self._number),
                            ("evaluate", self._number), ("probability", self._number),
                            ("move_name", self._text), ("describe", self._text),
                            ("node_id", self._text)):
-            method = getattr(game, name, None)
-            if callable(method):
-                setattr(self, name, make(name, method))
+            method = make(name, getattr(game, name)) if name in declared else \
+                self._undeclared(name)
+            setattr(self, name, method)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 
     # -------------------------------------------------------- one wrapper per kind
+
+    def _undeclared(self, name: str) -> Callable[..., Any]:
+        flag, why = next((flag, why) for method, flag, why in OPTIONAL if method == name)
+
+        def call(*args: Any) -> Any:
+            raise InputError(f"{self._at(name, args)} is needed ({why}), but "
+                             f"{self._what}.capabilities does not declare {flag}: give "
+                             f"Capabilities({flag}=True) and define {name}", file=self._file)
+        return call
 
     def _plain(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
         def call(*args: Any) -> Any:
@@ -284,7 +316,7 @@ class GuardedGame:
         :data:`MAX_ACTIONS` + 1 of them taken."""
         import itertools
 
-        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+        if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
             raise InputError(f"{self._at(name, (state,))} returned {_short(value)}: "
                              "expected a list of moves", file=self._file)
         moves = list(itertools.islice(value, MAX_ACTIONS + 1))
