@@ -309,13 +309,6 @@ class SearchSpec:
             techniques=techniques if isinstance(techniques, str) else tuple(techniques),
             limits=limits)
 
-    def search_options(self) -> dict[str, Any]:
-        """The keywords :func:`tracer.search.run_search` takes (limits apart)."""
-        return {"algorithm": self.algorithm, "variant": self.variant, "order": self.order,
-                "seed": self.seed, "depth": self.depth, "cut_on": self.cut_on,
-                "bounds": self.bounds, "prover": self.prover,
-                "techniques": self.techniques}
-
 
 def _choose(what: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:

@@ -41,8 +41,7 @@ def _run(spec: SearchSpec, game: Any, state: Any, *, recorder: Recorder,
          source: dict[str, Any]) -> Result:
     from ..search import run_search
 
-    return run_search(game, state, limits=spec.limits or NO_LIMITS, recorder=recorder,
-                      source=source, **spec.search_options())
+    return run_search(game, state, spec=spec, recorder=recorder, source=source)
 
 
 def search_tree(tree: Tree, *, spec: SearchSpec | None = None, recorder: Recorder = NULL,
