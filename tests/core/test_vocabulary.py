@@ -58,7 +58,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
             "an English noun or a helper method's name"),
     "backup": (frozenset({"student.py"}), "a helper method's name"),
     # the Game protocol's method and capability (game.evaluate)
-    "evaluate": (frozenset({"games/user.py"}), "a game's method"),
+    "evaluate": (frozenset({"games/guard.py"}), "a game's method"),
 }
 
 
