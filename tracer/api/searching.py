@@ -184,8 +184,9 @@ def run_source(source: str, *, spec: SearchSpec | None = None,
     import shutil
     import tempfile
 
-    from ..outputs import check_outputs, open_text_output
+    from ..outputs import check_outputs
     from ..recursion import DEFAULT_MAX_PLY, run_deep
+    from ..writing import open_text_output
     from .drawing import draw_trace_file
 
     spec = _spec(spec, options)

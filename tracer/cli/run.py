@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from ..outputs import prints_to_stderr, stderr_is_terminal
+from ..outputs import stderr_is_terminal
 from ..recursion import run_deep
+from ..writing import prints_to_stderr
 from .options import (
     algorithm_option,
     bounds_option,
