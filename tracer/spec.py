@@ -31,7 +31,7 @@ from .header import Header
 # Type-only: the searches are loaded on first use (library_list), so that
 # ``gametrace --help`` does not import them.
 if TYPE_CHECKING:
-    from .search.common import Limits
+    from .search.limits import Limits
 
 __all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "Field", "SearchSpec", "algorithms",
            "check_options", "library_list", "menus", "request_options", "takes",

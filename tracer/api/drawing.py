@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import LimitExceeded, UsageError
 from ..render.model.render_options import RenderOptions
-from ..search.common import NO_LIMITS, Limits
+from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve_content
 from ..spec import SearchSpec
 from ..trace import Trace

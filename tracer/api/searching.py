@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..record import NULL, FileRecorder, Recorder
-from ..search.common import NO_LIMITS, Limits
+from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve, resolve_content, tree_source
 from ..spec import SearchSpec
 from ..trace import Result

@@ -10,9 +10,10 @@ from ..spec import SearchSpec
 from ..trace import Result
 from .alphabeta import ALPHABETA_VARIANTS, alpha_beta
 from .andor import ANDOR_VARIANTS, and_or
-from .common import CUT_TESTS, NO_LIMITS, ORDERS, Limits
+from .common import CUT_TESTS, ORDERS
 from .enhanced import ENHANCED_VARIANTS, TECHNIQUES, enhanced_search
 from .expectiminimax import EXPECTIMINIMAX_VARIANTS, expectiminimax
+from .limits import NO_LIMITS, Limits
 from .minimax import MINIMAX_VARIANTS, minimax
 from .pns import PNS_VARIANTS, proof_number_search
 
