@@ -32,7 +32,8 @@ import tracer
 PACKAGE = Path(tracer.__file__).parent
 
 CORE = ("tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
-        "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.choices", "tracer.spec",
+        "tracer.writing", "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.choices",
+        "tracer.spec",
         "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.wellformed",
         "tracer.record", "tracer.schema", "tracer.visit", "tracer.memory")
 """Types and files every stage shares: errors, JSON, reading and writing files (gzip

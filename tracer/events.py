@@ -46,6 +46,7 @@ class Event:
     """Base of all events: a sequence number (1, 2, ...) in the order they happened."""
 
     type: ClassVar[str] = "event"
+    """The event's type, written as its ``type`` in JSON; each subclass names its own."""
     seq: int
     """Position of the event in the trace, starting at 1."""
 
@@ -94,6 +95,7 @@ class Expand(Event):
     """A node is opened: its children will be searched in the order given."""
 
     type: ClassVar[str] = "expand"
+    """Its type, written as ``"type": "expand"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"alpha", "beta", "value"})
     node: str
     """Id of the node being expanded."""
@@ -124,6 +126,7 @@ class Evaluate(Event):
     """A leaf gets its value: a terminal utility or a static evaluation at the depth limit."""
 
     type: ClassVar[str] = "evaluate"
+    """Its type, written as ``"type": "evaluate"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"value", "score"})
     node: str
     """Id of the evaluated node."""
@@ -148,6 +151,7 @@ class Backup(Event):
     """A child's value arrives at its parent, which updates its provisional value."""
 
     type: ClassVar[str] = "backup"
+    """Its type, written as ``"type": "backup"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset(
         {"child_value", "value", "alpha", "beta", "score"}
     )
@@ -185,6 +189,7 @@ class Cut(Event):
     *alpha cut* at a MIN node whose beta fell to an ancestor's alpha."""
 
     type: ClassVar[str] = "cut"
+    """Its type, written as ``"type": "cut"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"alpha", "beta", "value"})
     node: str
     """Id of the node whose remaining children are pruned."""
@@ -207,6 +212,7 @@ class Status(Event):
     """AND/OR search: a node is labelled solved or unsolvable ("Giochi a due giocatori")."""
 
     type: ClassVar[str] = "status"
+    """Its type, written as ``"type": "status"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     node: str
     """Id of the labelled node."""
     status: str
@@ -223,6 +229,7 @@ class Numbers(Event):
     """Proof-number search (Allis 1994): a node's proof and disproof numbers change."""
 
     type: ClassVar[str] = "numbers"
+    """Its type, written as ``"type": "numbers"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"proof", "disproof"})
     node: str
     """Id of the node."""
@@ -237,6 +244,7 @@ class Select(Event):
     """A node is chosen for expansion: A*'s best f on the open list, or PNS's most-proving node."""
 
     type: ClassVar[str] = "select"
+    """Its type, written as ``"type": "select"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"g", "h", "f"})
     node: str
     """Id of the chosen node."""
@@ -257,6 +265,7 @@ class Generate(Event):
     """A*: a successor is generated and put on the open list."""
 
     type: ClassVar[str] = "generate"
+    """Its type, written as ``"type": "generate"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"g", "h", "f"})
     node: str
     """Id of the new node."""
@@ -281,6 +290,7 @@ class Discard(Event):
     """A*: a generated node is dropped because its state was already seen."""
 
     type: ClassVar[str] = "discard"
+    """Its type, written as ``"type": "discard"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"g"})
     node: str
     """Id of the dropped node."""
@@ -298,6 +308,7 @@ class Goal(Event):
     """A*: a goal node is selected for expansion; the search ends."""
 
     type: ClassVar[str] = "goal"
+    """Its type, written as ``"type": "goal"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"cost"})
     node: str
     """Id of the goal node."""
@@ -316,6 +327,7 @@ class Iteration(Event):
     null-window test per event until its bounds meet (Plaat et al. 1996)."""
 
     type: ClassVar[str] = "iteration"
+    """Its type, written as ``"type": "iteration"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"value", "alpha", "beta"})
     node: str
     """Id of the root."""
@@ -351,6 +363,7 @@ class Transposition(Event):
     ``store`` keeps a searched node's value and best move."""
 
     type: ClassVar[str] = "tt"
+    """Its type, written as ``"type": "tt"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     _numbers: ClassVar[frozenset[str]] = frozenset({"value"})
     node: str
     """Id of the node."""
@@ -377,6 +390,7 @@ class Reorder(Event):
     that follows lists them in the new order)."""
 
     type: ClassVar[str] = "order"
+    """Its type, written as ``"type": "order"`` in JSON (the key of :data:`EVENT_TYPES`)."""
     node: str
     """Id of the node."""
     children: tuple[str, ...]

@@ -334,9 +334,9 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     only when the block ends without an exception; otherwise it is deleted and ``path``
     is left as it was.  An existing file keeps its permission bits.  ``-`` is standard
     output, a symbolic link's target is written and a device or FIFO is written
-    directly: the rules of :func:`tracer.outputs.open_output`.
+    directly: the rules of :func:`tracer.writing.open_output`.
     """
-    from .outputs import open_text_output
+    from .writing import open_text_output
 
     with open_text_output(path) as handle:
         yield handle

@@ -31,7 +31,7 @@ from .header import Header
 # Type-only: the searches are loaded on first use (library_list), so that
 # ``gametrace --help`` does not import them.
 if TYPE_CHECKING:
-    from .search.common import Limits
+    from .search.limits import Limits
 
 __all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "Field", "SearchSpec", "algorithms",
            "check_options", "library_list", "menus", "request_options", "takes",
@@ -308,13 +308,6 @@ class SearchSpec:
             prover=options.get("prover"),
             techniques=techniques if isinstance(techniques, str) else tuple(techniques),
             limits=limits)
-
-    def search_options(self) -> dict[str, Any]:
-        """The keywords :func:`tracer.search.run_search` takes (limits apart)."""
-        return {"algorithm": self.algorithm, "variant": self.variant, "order": self.order,
-                "seed": self.seed, "depth": self.depth, "cut_on": self.cut_on,
-                "bounds": self.bounds, "prover": self.prover,
-                "techniques": self.techniques}
 
 
 def _choose(what: str, value: str, allowed: tuple[str, ...]) -> None:

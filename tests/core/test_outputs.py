@@ -13,8 +13,9 @@ import pytest
 
 from tracer.errors import InputError, MissingInput, OutputError, UsageError
 from tracer.jsonio import atomic_writer, check_input_file, loads_json, read_lines
-from tracer.outputs import check_folder, check_output, open_output, staged_folder
+from tracer.outputs import check_folder, check_output
 from tracer.ranges import MAX_DPI, check_count, check_seconds
+from tracer.writing import open_output, staged_folder
 
 
 @pytest.mark.parametrize(("path", "role", "says"), [
@@ -218,7 +219,7 @@ def test_dash_is_no_folder(tmp_path: Path) -> None:
 
 def test_prints_go_to_stderr_and_dash_to_the_real_stdout(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from tracer.outputs import open_text_output, prints_to_stderr
+    from tracer.writing import open_text_output, prints_to_stderr
 
     with prints_to_stderr():
         print("chatter")

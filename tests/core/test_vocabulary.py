@@ -33,7 +33,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     # not the reorder event
     "order": (frozenset({
         "spec.py", "search/common.py", "cli/check.py", "cli/options.py",
-        "service/store.py", "service/openapi.py", "service/request_models.py",
+        "service/store.py", "service/components.py", "service/request_models.py",
         "problems/jugs.py", "problems/puzzle8.py",
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
         "student.py"}), "the ordering option"),
@@ -43,7 +43,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "analysis/astar/report.py", "problems/graph.py", "problems/graph_forms.py",
         "problems/romania.py", "sources.py"}), "a game's or a problem's goal"),
     # an HTTP answer's field (problem+json, the health check, a class problem's state)
-    "status": (frozenset({"service/problem_details.py", "service/openapi.py"}),
+    "status": (frozenset({"service/problem_details.py", "service/components.py"}),
                "an HTTP answer's status"),
     # the transposition table as a technique, a reorder reason (Reorder.why) and a colour
     "tt": (frozenset({
@@ -58,7 +58,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
             "an English noun or a helper method's name"),
     "backup": (frozenset({"student.py"}), "a helper method's name"),
     # the Game protocol's method and capability (game.evaluate)
-    "evaluate": (frozenset({"games/user.py"}), "a game's method"),
+    "evaluate": (frozenset({"games/guard.py"}), "a game's method"),
 }
 
 

@@ -130,6 +130,25 @@ def test_capabilities_decide_what_is_required(tmp_path: Path) -> None:
         load_user_game(path + ":Countdown", {})
 
 
+def test_a_method_the_capabilities_do_not_declare_is_never_called(tmp_path: Path) -> None:
+    """Capabilities are data: an ``evaluate`` the game has but does not declare is not
+    used at a depth limit; the search stops naming the capability to declare."""
+    evaluating = GOOD.replace("    def describe(self, state):",
+                              "    def evaluate(self, state):\n        return 7\n\n"
+                              "    def describe(self, state):")
+    undeclared = load_user_game(write(tmp_path, evaluating) + ":Countdown", {"n": 4})
+    with pytest.raises(InputError) as info:
+        minimax(undeclared, depth=1)
+    assert ("Countdown.evaluate() at position (3, <Player.MIN: 'min'>) is needed (a depth "
+            "limit scores a position by its static evaluation), but Countdown.capabilities "
+            "does not declare evaluation: give Capabilities(evaluation=True) and define "
+            "evaluate") in str(info.value)
+    assert "\n" not in str(info.value)
+    declared = evaluating.replace("Capabilities()", "Capabilities(evaluation=True)")
+    game = load_user_game(write(tmp_path, declared, "declared.py") + ":Countdown", {"n": 4})
+    assert minimax(game, depth=1).value == 7
+
+
 def test_to_move_must_return_a_player(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD.replace("return state[1]\n", "return 'max'\n", 1))
     with pytest.raises(InputError, match=r"to_move must return a tracer\.games\.base\.Player"):

@@ -23,7 +23,7 @@ from tracer.problems.puzzle8 import AIMA_GOAL, Puzzle8, scramble
 from tracer.record import NULL, MemoryRecorder
 from tracer.schema import validate
 from tracer.search.astar import astar, uniform_cost
-from tracer.search.common import Limits
+from tracer.search.limits import Limits
 from tracer.trace import Result, Trace, load_trace
 
 

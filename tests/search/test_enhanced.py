@@ -21,8 +21,8 @@ from tracer.jsonio import dumps_json
 from tracer.record import MemoryRecorder
 from tracer.schema import validate
 from tracer.search import alpha_beta, enhanced_search, minimax
-from tracer.search.common import Limits
 from tracer.search.enhanced import Techniques
+from tracer.search.limits import Limits
 from tracer.trace import Trace
 from tracer.trees import parse_tree_json
 

@@ -25,8 +25,8 @@ from tracer.games.registry import make_game
 from tracer.record import FileRecorder, MemoryRecorder, StreamRecorder
 from tracer.search import CUT_TESTS, ORDERS, alpha_beta, fast, minimax
 from tracer.search.alphabeta import ALPHABETA_VARIANTS
-from tracer.search.common import Limits
 from tracer.search.fast import pure
+from tracer.search.limits import Limits
 from tracer.search.minimax import MINIMAX_VARIANTS
 from tracer.trace import write_trace
 

@@ -77,3 +77,29 @@ def test_an_unknown_variant_is_refused_with_the_nearest_name() -> None:
     game, state, _ = resolve("aima").game()
     with pytest.raises(UsageError, match="did you mean 'fail-hard'"):
         run_search(game, state, variant="fail-hrd")
+
+
+def test_a_spec_is_searched_as_its_keywords_are() -> None:
+    """The front door hands run_search the frozen spec it made; a script's keywords make
+    the same spec, so the two traces are one."""
+    from tracer.spec import SearchSpec
+
+    game, state, _ = resolve("aima").game()
+    spec = SearchSpec.make(algorithm="alphabeta", variant="fail-hard", cut_on="gt")
+    by_spec, by_keywords = MemoryRecorder(), MemoryRecorder()
+    run_search(game, state, spec=spec, recorder=by_spec)
+    run_search(game, state, algorithm="alphabeta", variant="fail-hard", cut_on="gt",
+               recorder=by_keywords)
+    assert by_spec.trace.to_json() == by_keywords.trace.to_json()
+    assert by_spec.trace.header.variant == "fail-hard"
+    assert by_spec.trace.header.options["cut_on"] == "gt"
+
+
+def test_a_spec_and_keywords_together_are_refused() -> None:
+    from tracer.spec import SearchSpec
+
+    game, state, _ = resolve("aima").game()
+    with pytest.raises(TypeError, match=r"not both \(depth\)"):
+        run_search(game, state, spec=SearchSpec(), depth=2)
+    with pytest.raises(TypeError, match="SearchSpec has no option 'dpeth'"):
+        run_search(game, state, dpeth=2)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, LimitExceeded, UsageError
-from ..search.common import NO_LIMITS, Limits
+from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve_content
 from ..trace import Trace
 from .reading import Content

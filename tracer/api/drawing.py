@@ -11,8 +11,9 @@ from typing import Any
 
 from ..errors import LimitExceeded, UsageError
 from ..render.model.render_options import RenderOptions
-from ..search.common import NO_LIMITS, Limits
+from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve_content
+from ..spec import SearchSpec
 from ..trace import Trace
 from .reading import Content
 
@@ -194,8 +195,8 @@ def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,
                             f"{MAX_SHEET_LEAVES} (a sheet of paper)")
     rec = MemoryRecorder()
     game, state, block = named.game()
-    result = run_search(game, state, algorithm="minimax", recorder=rec, source=block,
-                        limits=limits)
+    result = run_search(game, state, spec=SearchSpec(algorithm="minimax", limits=limits),
+                        recorder=rec, source=block)
     if not result.complete:
         raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
                             "its end: draw a worksheet of a smaller tree")

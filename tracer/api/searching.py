@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..record import NULL, FileRecorder, Recorder
-from ..search.common import NO_LIMITS, Limits
+from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve, resolve_content, tree_source
 from ..spec import SearchSpec
 from ..trace import Result
@@ -41,8 +41,7 @@ def _run(spec: SearchSpec, game: Any, state: Any, *, recorder: Recorder,
          source: dict[str, Any]) -> Result:
     from ..search import run_search
 
-    return run_search(game, state, limits=spec.limits or NO_LIMITS, recorder=recorder,
-                      source=source, **spec.search_options())
+    return run_search(game, state, spec=spec, recorder=recorder, source=source)
 
 
 def search_tree(tree: Tree, *, spec: SearchSpec | None = None, recorder: Recorder = NULL,
@@ -191,8 +190,9 @@ def run_source(source: str, *, spec: SearchSpec | None = None,
     import shutil
     import tempfile
 
-    from ..outputs import check_outputs, open_text_output
+    from ..outputs import check_outputs
     from ..recursion import DEFAULT_MAX_PLY, run_deep
+    from ..writing import open_text_output
     from .drawing import draw_trace_file
 
     spec = _spec(spec, options)

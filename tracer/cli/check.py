@@ -100,7 +100,8 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
     from ..api import class_table_format
-    from ..outputs import check_outputs, prints_to_stderr
+    from ..outputs import check_outputs
+    from ..writing import prints_to_stderr
 
     for table in tables:
         class_table_format(table)  # the class table's own words for a bad extension
@@ -147,7 +148,7 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  jobs: int | None, tables: tuple[Path, ...], as_json: bool,
                  quiet: bool = False) -> None:
     from ..api import check_class_files, write_class_table
-    from ..outputs import prints_to_stderr
+    from ..writing import prints_to_stderr
 
     with prints_to_stderr():  # a game's own print() never mixes with the class report
         report = check_class_files(source, solutions, overrides=overrides, params=params,

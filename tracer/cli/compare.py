@@ -89,7 +89,8 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
       gametrace compare tictactoe --techniques alphabeta,id+tt,pvs+tt,mtdf --repeat 1
     """
     from ..api import compare_outputs, parse_params
-    from ..outputs import prints_to_stderr, stderr_is_terminal
+    from ..outputs import stderr_is_terminal
+    from ..writing import prints_to_stderr
 
     show = not quiet and stderr_is_terminal()  # the progress of many random orderings
     try:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from ..outputs import prints_to_stderr, stderr_is_terminal
+from ..outputs import stderr_is_terminal
 from ..recursion import run_deep
+from ..writing import prints_to_stderr
 from .options import (
     algorithm_option,
     bounds_option,
@@ -114,7 +115,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         # When a trace or a drawing goes to stdout, the summary goes to stderr.
         click.echo(outcome.summary.to_text(), err=outcome.stdout_taken)
     if not result.complete and not quiet:
-        from ..search.common import STOPPED_BY
+        from ..search.limits import STOPPED_BY
 
         option = STOPPED_BY.get(result.stopped or "", "a budget")
         click.echo(f"gametrace: search stopped by {option} after "

@@ -6,3 +6,5 @@ ordering comparison's plot (:mod:`.ordering_plot`) and two searches side by side
 This layer sits above both ``analysis`` and ``render`` so that neither imports the
 other: analysis reads traces and searches, render draws traces, and a figure draws an
 analysis result with the renderer (see docs/architecture.md)."""
+
+from __future__ import annotations

@@ -5,9 +5,10 @@ then ``ClassName(**params)`` is called.  Parameter values arrive as text; each i
 converted by the annotation of the constructor's parameter of that name: ``int``,
 ``float`` (``inf`` allowed) and ``bool`` (true/false, yes/no, on/off, 1/0) are parsed,
 anything else (``str``, no annotation, other types) is passed as the text itself.  The
-object made must satisfy :class:`tracer.games.base.Game`: every attribute the protocol
-requires must be present (``evaluate`` only when ``capabilities.evaluation``,
-``probability`` only with ``chance``, ``node_id`` only with ``named_nodes``).
+object made must satisfy :class:`tracer.games.base.Game`, as :mod:`tracer.games.guard`
+checks (the members the protocol requires, ``evaluate``, ``probability`` and ``node_id``
+as the game's capabilities declare), and is searched through its guard
+(:class:`~tracer.games.guard.GuardedGame`), which checks every call at the boundary.
 ``docs/examples/my_game.py`` is a complete example.
 
 Errors name the file: a bad argument (no such file or class, an unknown parameter, a
@@ -28,16 +29,19 @@ from types import ModuleType
 from typing import Any
 
 from tracer.errors import InputError, UsageError
-from tracer.games.base import Capabilities, Game, Player
+from tracer.games.base import Game
+from tracer.games.guard import (
+    GuardedGame,
+    check_game,
+    failure_words,
+    guard_os_exit,
+    raised_by_user,
+    short_repr,
+)
 from tracer.games.params import ParamSpec
 
-__all__ = ["REQUIRED", "GuardedGame", "check_game", "load_user_game",
-           "load_user_game_with_params"]
+__all__ = ["load_user_game", "load_user_game_with_params"]
 
-REQUIRED = ("name", "capabilities", "initial_state", "to_move", "actions", "result",
-            "is_terminal", "utility", "move_name", "describe")
-"""What every game must have; ``evaluate``, ``probability``, ``node_id`` as its
-capabilities say."""
 
 _KIND_OF_TYPE: dict[object, str] = {int: "int", "int": "int", float: "number",
                                     "float": "number", bool: "bool", "bool": "bool"}
@@ -64,311 +68,14 @@ def load_user_game_with_params(
     except (TypeError, ValueError) as exc:
         raise UsageError(f"{path}: {class_name}(...) rejected its parameters: {exc}") from None
     except BaseException as exc:
-        if not _theirs(exc):
+        if not raised_by_user(exc):
             raise
-        raise InputError(f"{class_name}(...) failed: {_failure(exc)}", file=path) from None
+        raise InputError(f"{class_name}(...) failed: {failure_words(exc)}", file=path) from None
     check_game(game, file=path, what=class_name)
     return GuardedGame(game, file=path, what=class_name), _recorded(factory, values)
 
 
-def check_game(game: Any, *, file: str, what: str) -> None:
-    """An :class:`InputError` unless ``game`` has what the Game protocol requires, and its
-    initial state's player is a :class:`Player`."""
-    missing = [a for a in REQUIRED if not hasattr(game, a)]
-    if "capabilities" not in missing and not isinstance(game.capabilities, Capabilities):
-        raise InputError(f"{what}.capabilities must be a tracer.games.base.Capabilities, "
-                         f"got {type(game.capabilities).__name__}", file=file)
-    if "name" not in missing and not isinstance(game.name, str):
-        raise InputError(f"{what}.name must be a string, got {type(game.name).__name__}",
-                         file=file)
-    if "capabilities" not in missing:
-        caps = game.capabilities
-        for flag, attr in ((caps.evaluation, "evaluate"), (caps.chance, "probability"),
-                           (caps.named_nodes, "node_id")):
-            if flag and not hasattr(game, attr):
-                missing.append(attr)
-    missing += [a for a in REQUIRED[2:] if a not in missing and not callable(getattr(game, a))]
-    if missing:
-        raise InputError(f"{what} is not a game: it lacks {', '.join(missing)} "
-                         "(see the Game protocol in docs/games.md)", file=file)
-    try:
-        player = game.to_move(game.initial_state())
-    except BaseException as exc:
-        if not _theirs(exc):
-            raise
-        raise InputError(f"{what}.to_move(initial_state()) failed: {_failure(exc)}",
-                         file=file) from None
-    if not isinstance(player, Player):
-        raise InputError(f"{what}.to_move must return a tracer.games.base.Player "
-                         f"(Player.MAX, Player.MIN, Player.CHANCE), got {_short(player)}",
-                         file=file)
 
-
-def _ours(exc: BaseException) -> bool:
-    """Whether ``exc`` is one of the library's own signals (a deadline, SIGTERM), not a
-    ``GeneratorExit`` or a ``BaseException`` of the user's raised from a game, which went
-    past the guard as a 75-line traceback."""
-    return type(exc).__module__.partition(".")[0] == "tracer"
-
-
-def _theirs(exc: BaseException) -> bool:
-    """Whether ``exc``, raised inside user code, is the user's to report as a failure of
-    their file (an ``Exception``, ``SystemExit``, ``GeneratorExit``, a ``BaseException``
-    of their own), not an interrupt or the library's own signal, let through."""
-    return not isinstance(exc, KeyboardInterrupt) and not (
-        not isinstance(exc, Exception) and _ours(exc))
-
-
-def _failure(exc: BaseException) -> str:
-    """An exception raised by user code outside a search, in a few words."""
-    if isinstance(exc, _Exited):
-        return f"it called os._exit({exc.code!r}): a game must return, not exit"
-    if isinstance(exc, SystemExit):
-        return (f"it raised SystemExit (sys.exit({exc.code!r})): a game must return, not "
-                "exit")
-    return f"{type(exc).__name__}: {_short(exc, 120, as_str=True)}"
-
-
-MAX_ACTIONS = 10_000
-"""The most moves ``actions`` may return at one position (a search of more would not end,
-and a drawing could not show them); more is a protocol error naming the position."""
-
-MAX_DIGITS = 300
-"""The most digits an integer utility may have (a float ends near 1e308, and JSON
-writers refuse integers past 4,300 digits)."""
-
-_BIG = 10 ** MAX_DIGITS
-
-MAX_TEXT = {"move_name": 1_000, "node_id": 1_000, "describe": 100_000}
-"""The longest string each naming method may return, in characters: node ids are paths
-of move names, held for every node of a search, and a label is drawn."""
-
-_EXPECTED = {
-    "to_move": "tracer.games.base.Player (Player.MAX, Player.MIN or Player.CHANCE)",
-    "is_terminal": "True or False",
-    "move_name": "a string", "describe": "a string", "node_id": "a string",
-}
-
-
-class _Exited(SystemExit):
-    """What ``os._exit`` raises while a user's game is loaded (it would end the process
-    at once, without a word and with exit code 0)."""
-
-
-class GuardedGame:
-    """A user's game whose every method call is checked at the boundary: an exception, a
-    ``sys.exit`` or ``os._exit``, a call still running when the time limit stops the
-    work, or a value that breaks the protocol (``actions`` not a list of at most
-    :data:`MAX_ACTIONS` moves, ``to_move`` not a :class:`Player`, ``is_terminal`` not a
-    bool, a utility that is not a number, NaN or past :data:`MAX_DIGITS` digits, a move
-    name that is not a string) becomes one :class:`~tracer.errors.InputError` naming the
-    file, the method, the position and the bad value.
-
-    Each method is wrapped by a function of its own made once, whose check is one type
-    test on the common path (the search calls them at every node)."""
-
-    def __init__(self, game: Any, *, file: str, what: str) -> None:
-        self._game = game
-        self._file = file
-        self._what = what
-        for name, make in (("initial_state", self._plain), ("result", self._plain),
-                           ("to_move", self._player), ("actions", self._actions),
-                           ("is_terminal", self._bool), ("utility", self._number),
-                           ("evaluate", self._number), ("probability", self._number),
-                           ("move_name", self._text), ("describe", self._text),
-                           ("node_id", self._text)):
-            method = getattr(game, name, None)
-            if callable(method):
-                setattr(self, name, make(name, method))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    # -------------------------------------------------------- one wrapper per kind
-
-    def _plain(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        def call(*args: Any) -> Any:
-            try:
-                return method(*args)
-            except BaseException as exc:
-                raise self._failed(name, args, exc) from None
-        return call
-
-    def _player(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        def call(state: Any) -> Any:
-            try:
-                value = method(state)
-            except BaseException as exc:
-                raise self._failed(name, (state,), exc) from None
-            if value.__class__ is Player:
-                return value
-            raise self._bad(name, (state,), value)
-        return call
-
-    def _bool(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        def call(state: Any) -> Any:
-            try:
-                value = method(state)
-            except BaseException as exc:
-                raise self._failed(name, (state,), exc) from None
-            if value is True or value is False:
-                return value
-            if type(value).__name__ == "bool_":  # numpy's bool, from a board's test
-                return bool(value)
-            raise self._bad(name, (state,), value)
-        return call
-
-    def _text(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        longest = MAX_TEXT[name]
-
-        def call(*args: Any) -> Any:
-            try:
-                value = method(*args)
-            except BaseException as exc:
-                raise self._failed(name, args, exc) from None
-            if (value.__class__ is str or isinstance(value, str)) and len(value) <= longest:
-                return value
-            if isinstance(value, str):
-                raise InputError(f"{self._at(name, args)} returned a string of "
-                                 f"{len(value):,} characters: at most {longest:,}",
-                                 file=self._file)
-            raise self._bad(name, args, value)
-        return call
-
-    def _number(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        def call(*args: Any) -> Any:
-            try:
-                value = method(*args)
-            except BaseException as exc:
-                raise self._failed(name, args, exc) from None
-            kind = value.__class__
-            if (kind is int and -_BIG < value < _BIG) or (kind is float and value == value):
-                return value
-            return self._odd_number(name, args, value)
-        return call
-
-    def _odd_number(self, name: str, args: tuple[Any, ...], value: Any) -> Any:
-        """Another kind of real number (numpy's int64 and float64, a Fraction), made a
-        plain int or float; or a bad value."""
-        import numbers
-
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
-            raise InputError(f"{self._at(name, args)} returned {_short(value)}: expected a "
-                             "number (int or float, not NaN)", file=self._file)
-        if isinstance(value, numbers.Integral):
-            value = int(value)
-            if not -_BIG < value < _BIG:
-                raise InputError(f"{self._at(name, args)} returned {_short(value)}: expected "
-                                 f"a number of at most {MAX_DIGITS} digits", file=self._file)
-            return value
-        return float(value)
-
-    def _actions(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        def call(state: Any) -> Any:
-            try:
-                value = method(state)
-                kind = value.__class__
-                if kind is list or kind is tuple:
-                    if len(value) <= MAX_ACTIONS:
-                        return value
-                    raise self._too_many(name, state, f"{len(value):,}")
-                return self._listed(name, state, value)
-            except InputError:
-                raise
-            except BaseException as exc:
-                raise self._failed(name, (state,), exc) from None
-        return call
-
-    def _listed(self, name: str, state: Any, value: Any) -> list[Any]:
-        """The moves of an iterable that is not a list (a generator, a range), at most
-        :data:`MAX_ACTIONS` + 1 of them taken."""
-        import itertools
-
-        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-            raise InputError(f"{self._at(name, (state,))} returned {_short(value)}: "
-                             "expected a list of moves", file=self._file)
-        moves = list(itertools.islice(value, MAX_ACTIONS + 1))
-        if len(moves) > MAX_ACTIONS:
-            raise self._too_many(name, state, "more than " + f"{MAX_ACTIONS:,}")
-        return moves
-
-    def _too_many(self, name: str, state: Any, count: str) -> InputError:
-        return InputError(f"{self._at(name, (state,))} returned {count} moves: at most "
-                          f"{MAX_ACTIONS:,} are searched at one position", file=self._file)
-
-    # -------------------------------------------------------- errors
-
-    def _bad(self, name: str, args: tuple[Any, ...], value: Any) -> InputError:
-        return InputError(f"{self._at(name, args)} returned {_short(value)}: expected "
-                          f"{_EXPECTED[name]}", file=self._file)
-
-    def _failed(self, name: str, args: tuple[Any, ...], exc: BaseException) -> BaseException:
-        """What an exception raised inside the user's method becomes."""
-        from tracer.errors import Deadline, LimitExceeded
-
-        if isinstance(exc, Deadline):
-            return LimitExceeded(f"{self._file}: {self._at(name, args)} was still running "
-                                 "when --time-limit ran out, so it was stopped")
-        if isinstance(exc, _Exited):
-            return InputError(f"{self._at(name, args)} called os._exit({exc.code!r}): a game "
-                              "must return, not exit", file=self._file)
-        if isinstance(exc, SystemExit):
-            return InputError(f"{self._at(name, args)} called sys.exit({exc.code!r}): a game "
-                              "must return, not exit", file=self._file)
-        if isinstance(exc, (InputError, UsageError, KeyboardInterrupt, MemoryError)) or (
-                not isinstance(exc, Exception) and _ours(exc)):
-            return exc  # an interrupt, a teammate's limit, or our own error: as it is
-        if isinstance(exc, RecursionError) and _deep_already():
-            return exc  # the search itself is too deep: reported as such by the CLI
-        return InputError(f"{self._at(name, args)} raised {type(exc).__name__}: "
-                          f"{_short(exc, 120, as_str=True)}", file=self._file)
-
-    def _at(self, name: str, args: tuple[Any, ...]) -> str:
-        where = f" at position {_short(args[0])}" if args else ""
-        return f"{self._what}.{name}(){where}"
-
-
-def _deep_already() -> bool:
-    """Whether the stack is over half the recursion limit deep (then a RecursionError
-    comes from the depth of the search, not from the game's own recursion)."""
-    depth, frame = 0, sys._getframe()
-    while frame is not None:
-        depth += 1
-        frame = frame.f_back  # type: ignore[assignment]
-    return depth > sys.getrecursionlimit() // 2
-
-
-_REAL_EXIT: list[Callable[[int], Any]] = []
-
-
-def _guard_os_exit() -> None:
-    """From now on in this process, ``os._exit`` raises :class:`_Exited` (so a game that
-    calls it is reported, not obeyed); a forked child (a worker) exits as it asked."""
-    if _REAL_EXIT:
-        return
-    real = os._exit
-    parent = os.getpid()
-
-    def guarded_exit(code: int) -> Any:
-        if os.getpid() != parent:
-            real(code)
-        raise _Exited(code)
-
-    _REAL_EXIT.append(real)
-    os._exit = guarded_exit  # type: ignore[assignment]
-
-
-def _short(value: Any, width: int = 60, *, as_str: bool = False) -> str:
-    """``repr(value)`` (``str`` with ``as_str``) on one line, cut to ``width``; a value
-    whose repr fails or is too large to print is named by its type."""
-    try:
-        if isinstance(value, int) and value.bit_length() > 1_000:
-            return f"<an int of {value.bit_length():,} bits>"
-        text = str(value) if as_str else repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _import_file(path: str) -> ModuleType:
@@ -380,7 +87,7 @@ def _import_file(path: str) -> ModuleType:
     if spec is None or spec.loader is None:
         raise InputError("cannot import this file as Python", file=path)
     module = importlib.util.module_from_spec(spec)
-    _guard_os_exit()
+    guard_os_exit()
     # Registered while it runs, as a normal import would be: dataclasses and pickling
     # look their class's module up in sys.modules.
     sys.modules[name] = module
@@ -390,13 +97,13 @@ def _import_file(path: str) -> ModuleType:
         spec.loader.exec_module(module)
     except SyntaxError as exc:
         del sys.modules[name]
-        raise InputError(f"syntax error: {_short(exc.msg, 120, as_str=True)}", file=path,
+        raise InputError(f"syntax error: {short_repr(exc.msg, 120, as_str=True)}", file=path,
                          where=f"line {exc.lineno}") from None
     except BaseException as exc:
-        if not _theirs(exc):
+        if not raised_by_user(exc):
             raise
         del sys.modules[name]
-        raise InputError(f"importing the file failed: {_failure(exc)}", file=path) from None
+        raise InputError(f"importing the file failed: {failure_words(exc)}", file=path) from None
     finally:
         sys.dont_write_bytecode = saved
     return module

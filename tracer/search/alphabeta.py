@@ -29,16 +29,8 @@ from ..record import NULL, Recorder
 from ..trace import Result
 from . import fast
 from .body import AlphaBeta, Negamax
-from .common import (
-    INF,
-    NO_LIMITS,
-    PV,
-    Limits,
-    Run,
-    SearchOptions,
-    choose,
-    drive,
-)
+from .common import INF, PV, Run, SearchOptions, choose, drive
+from .limits import NO_LIMITS, Limits
 from .minimax import _list
 
 __all__ = ["ALPHABETA_VARIANTS", "alpha_beta"]

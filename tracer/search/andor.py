@@ -38,8 +38,9 @@ from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Header, Result, Trace
 from ..visit import EventVisitor
-from .common import NO_LIMITS, PV, Limits, Run, SearchOptions, Stopped, choose, recursion_guard
+from .common import PV, Run, SearchOptions, Stopped, choose, recursion_guard
 from .expectiminimax import node_name
+from .limits import NO_LIMITS, Limits
 
 __all__ = ["ANDOR_VARIANTS", "PROVERS", "and_or", "solution_tree"]
 

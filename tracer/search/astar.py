@@ -33,7 +33,8 @@ from ..problems.base import Problem
 from ..problems.registry import choose_heuristic
 from ..record import NULL, Recorder
 from ..trace import Header, Result, Stats
-from .common import NO_LIMITS, Limits, Stopped, choose
+from .common import Stopped, choose
+from .limits import NO_LIMITS, Limits
 
 __all__ = ["ASTAR_VARIANTS", "TIES", "astar", "uniform_cost"]
 

@@ -47,7 +47,8 @@ from ..events import Iteration
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
-from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose, drive, flatten_pv
+from .common import INF, PV, Run, SearchOptions, choose, drive, flatten_pv
+from .limits import NO_LIMITS, Limits
 from .techniques import Searcher, above, below
 
 __all__ = ["ENHANCED_VARIANTS", "TECHNIQUES", "Techniques", "enhanced_search"]

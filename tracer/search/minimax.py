@@ -22,17 +22,8 @@ from ..record import NULL, Recorder
 from ..trace import Result
 from . import fast
 from .body import AlphaBeta, Negamax
-from .common import (
-    INF,
-    NO_LIMITS,
-    PV,
-    Limits,
-    Run,
-    SearchOptions,
-    choose,
-    drive,
-    no_chance,
-)
+from .common import INF, PV, Run, SearchOptions, choose, drive, no_chance
+from .limits import NO_LIMITS, Limits
 
 __all__ = ["MINIMAX_VARIANTS", "minimax"]
 

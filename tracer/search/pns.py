@@ -30,7 +30,8 @@ from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
 from .andor import drive_proof, node_kind, proof_setup
-from .common import INF, NO_LIMITS, PV, Limits, Run, SearchOptions, choose
+from .common import INF, PV, Run, SearchOptions, choose
+from .limits import NO_LIMITS, Limits
 
 __all__ = ["PNS_VARIANTS", "proof_number_search"]
 

@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from ..errors import LimitExceeded
 from ..jsonio import dumps_json
-from ..search.common import NO_LIMITS, Limits
+from ..search.limits import NO_LIMITS, Limits
 from ..spec import FIELDS
 from .checks import example_tree
 from .core import content_of, service_of

@@ -14,7 +14,8 @@ concept, which import one another in this order only (no cycles):
 - :mod:`tracer.trees.build`: the one builder all loaders funnel into (flat arrays
   in breadth-first order: players, generated ids, probability checks);
 - :mod:`tracer.trees.json_form`: :func:`parse_tree_json`;
-- :mod:`tracer.trees.text_form`: :func:`parse_tree_text` and :func:`format_tree_text`;
+- :mod:`tracer.trees.text_form`: :func:`parse_tree_text`;
+- :mod:`tracer.trees.text_writer`: :func:`format_tree_text`;
 - here: :func:`load_tree`, which picks a loader by the file's extension.
 """
 
@@ -28,7 +29,8 @@ from tracer.trees.build import Where as Where
 from tracer.trees.json_form import parse_tree_json
 from tracer.trees.model import LABEL_PATTERN as LABEL_PATTERN
 from tracer.trees.model import Node, Tree, TreeGame
-from tracer.trees.text_form import format_tree_text, parse_tree_text
+from tracer.trees.text_form import parse_tree_text
+from tracer.trees.text_writer import format_tree_text
 
 __all__ = [
     "Node",

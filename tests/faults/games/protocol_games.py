@@ -1,7 +1,7 @@
 """Games that break the Game protocol's contract on values, one way each (tests/faults).
 
 Each spoils :class:`Base` (two moves, then the game is over) in one method; the
-guard in tracer/games/user.py must name the file, the method and the bad value.
+guard in tracer/games/guard.py must name the file, the method and the bad value.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ from tracer.render.files.tikz import (
     tex_text,
     tikzpicture,
     write_tikz,
-    xdot_ops,
 )
+from tracer.render.files.xdot import xdot_ops
 from tracer.trace import Trace
 
 TRACES = Path(__file__).resolve().parents[3] / "traces"

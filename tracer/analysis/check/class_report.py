@@ -301,6 +301,6 @@ def write_table(report: ClassReport, out: str | os.PathLike[str]) -> None:
     from ...jsonio import dumps_json_pretty
 
     text = report.to_csv() if table_format(out) == "csv" else dumps_json_pretty(report.to_json())
-    from ...outputs import write_output_bytes
+    from ...writing import write_output_bytes
 
     write_output_bytes(out, text.encode())

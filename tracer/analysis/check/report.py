@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InputError, LimitExceeded, UsageError
-from ...search.common import NO_LIMITS, Limits
+from ...search.limits import NO_LIMITS, Limits
 from ...trace import Trace
 from .diagnose import Finding, diagnose
 from .explain import Explainer

@@ -18,7 +18,7 @@ from ...errors import LimitExceeded, UsageError
 from ...jsonio import dumps_json
 from ...record import NULL, MemoryRecorder, Recorder
 from ...search import ALGORITHMS, run_search
-from ...search.common import NO_LIMITS, Limits
+from ...search.limits import NO_LIMITS, Limits
 from ...search.technique_comparison import (
     Config,
     TechniqueReport,

@@ -39,7 +39,7 @@ def write_frames(drawing: Drawing, directory: str | os.PathLike[str], *,
     """Write ``frame-NNN.svg|png``, ``frames.pdf`` and ``player.html`` into ``directory``;
     ``also(folder)`` writes more files beside them (the Beamer overlays), in the same
     all-or-nothing staging folder."""
-    from ...outputs import staged_folder
+    from ...writing import staged_folder
     from .html import player_html
     from .pdf import merge_pdfs
 

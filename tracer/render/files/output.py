@@ -1,10 +1,10 @@
-"""Writing pictures: whole files or nothing, by the rules of :mod:`tracer.outputs`."""
+"""Writing pictures: whole files or nothing, by the rules of :mod:`tracer.writing`."""
 
 from __future__ import annotations
 
 import os
 
-from ...outputs import write_output_bytes
+from ...writing import write_output_bytes
 
 __all__ = ["write_bytes", "write_output"]
 

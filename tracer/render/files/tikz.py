@@ -1,12 +1,13 @@
 """TikZ output: the diagram as one ``tikzpicture`` at Graphviz's own coordinates.
 
 The pinned drawing (the one the SVG is made from) is rendered by Graphviz as *xdot*:
-every shape, line and text of every node and edge as drawing operations in points.
-Those operations become TikZ paths and text nodes, so every coordinate is the SVG's
-(with y pointing up, as in Graphviz).  Colours are named after their role in the theme
-(``gt-ink``, ``gt-fill-max``, ``gt-ghost-line``...) and line kinds are TikZ styles
-(``gt/dashed`` for pruned, ``gt/dotted`` for not searched yet...), all defined in a
-separate preamble, so a course can restyle every picture in one place.
+every shape, line and text of every node and edge as drawing operations in points (read
+by :mod:`.xdot`).  Those operations become TikZ paths and text nodes, so every
+coordinate is the SVG's (with y pointing up, as in Graphviz).  Colours are named after
+their role in the theme (``gt-ink``, ``gt-fill-max``, ``gt-ghost-line``...) and line
+kinds are TikZ styles (``gt/dashed`` for pruned, ``gt/dotted`` for not searched
+yet...), all defined in a separate preamble, so a course can restyle every picture in
+one place.
 
 Texts are centred on the point Graphviz centred them on and set in the document's sans
 serif font, so they stay centred whatever the font's widths.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import TracerError
 from ..draw.themes import Theme
 from ..model.view import View
+from .xdot import xdot_ops
 
 # Type-only: the pipeline sits above files/ (it uses every stage); the caller hands
 # the drawing in.
@@ -63,82 +65,6 @@ def tex_text(text: str) -> str:
 
 
 _TEX_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-# xdot -----------------------------------------------------------------------------------
-
-
-def xdot_ops(data: bytes) -> Iterator[tuple[str, list[Any]]]:
-    """Parse one xdot drawing attribute into (operation, arguments).
-
-    Strings are written ``N -chars`` with N the length in bytes of the UTF-8 text.  The
-    bundled Graphviz may write a few bytes of garbage as the style of a table cell
-    (``S 32 -p=...``, not always counted right): words that start no operation are
-    skipped until one does."""
-    i, n = 0, len(data)
-
-    def skip() -> None:
-        nonlocal i
-        while i < n and data[i:i + 1].isspace():
-            i += 1
-
-    def word() -> str:
-        nonlocal i
-        skip()
-        start = i
-        while i < n and not data[i:i + 1].isspace():
-            i += 1
-        return data[start:i].decode("latin-1")
-
-    def number() -> float:
-        return float(word())
-
-    def string() -> str:
-        nonlocal i
-        length = int(word())
-        skip()
-        if data[i:i + 1] != b"-":
-            raise TracerError(f"unexpected xdot text near byte {i}: {data[i:i + 20]!r}")
-        value = data[i + 1:i + 1 + length].decode("utf-8", "replace")
-        i += 1 + length
-        return value
-
-    while True:
-        skip()
-        if i >= n:
-            return
-        op = word()
-        after = i
-        try:
-            got = _operation(op, word, number, string)
-        except (ValueError, IndexError, UnicodeDecodeError, TracerError):
-            got = None
-        if got is None:
-            i = after  # not an operation: garbage the bundled Graphviz wrote; skip a word
-            continue
-        yield op, got
-
-
-def _operation(op: str, word: Callable[[], str], number: Callable[[], float],
-               string: Callable[[], str]) -> list[Any] | None:
-    """The arguments of one xdot operation (None: ``op`` is not one)."""
-    if op in ("c", "C", "S"):
-        return [string()]
-    if op == "F":
-        return [number(), string()]
-    if op == "t":
-        return [int(word())]
-    if op in ("E", "e"):
-        return [number() for _ in range(4)]
-    if op in ("P", "p", "L", "B", "b"):
-        count = int(word())
-        return [(number(), number()) for _ in range(count)]
-    if op == "T":
-        x, y, just, width = number(), number(), int(word()), number()
-        return [x, y, just, width, string()]
-    if op == "I":
-        return [number() for _ in range(4)] + [string()]
-    return None
 
 
 # colours ----------------------------------------------------------------------------------
