@@ -20,7 +20,7 @@ the student's ids by a stable hash, so every process draws the same variant.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
@@ -147,8 +147,10 @@ class Assignment:
     problem's default); ``None`` for minimax and alpha-beta."""
 
     def to_json(self) -> dict[str, Any]:
-        spec = {k: v for k, v in self.spec.search_options().items()
-                if v not in (None, "", ())}
+        # the spec's options in its own order, the budgets and the root player apart
+        spec = {f.name: v for f in fields(self.spec)
+                if f.name not in ("root_player", "limits")
+                and (v := getattr(self.spec, f.name)) not in (None, "", ())}
         if self.spec.root_player is not None:
             spec["root_player"] = self.spec.root_player
         if self.astar is not None:

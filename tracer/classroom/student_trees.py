@@ -152,8 +152,7 @@ def search_tree(tree: Tree, a: Assignment) -> Trace:
     from ..sources import tree_source
 
     rec = MemoryRecorder()
-    options = a.spec.search_options()
-    run_search(TreeGame(tree), tree.root, **options, recorder=rec, source=tree_source(tree))
+    run_search(TreeGame(tree), tree.root, spec=a.spec, recorder=rec, source=tree_source(tree))
     return rec.trace
 
 

@@ -157,7 +157,7 @@ class Run:
         self.ids = self.on or options.order in ("random", "best", "worst")
         self.bare = not self.ids
         """No events and an ordering that reads no ids: minimax and alpha-beta may run
-        their fast loops (search/fast/pure.py), keyed by actions."""
+        their fast loops (search/fast/loops.py), keyed by actions."""
         self._reverse = options.order == "reverse"
         self.root_state: Any = None
         self.root_key: Any = None

@@ -82,7 +82,8 @@ def write_moodle(out: str | os.PathLike[str], spec: QuestionSpec, seeds: Sequenc
                  name: str | None = None, image: str = "svg") -> Variants:
     """:func:`moodle_xml` written to ``out`` (``.xml``, or ``-`` for standard output)
     whole or not at all (:mod:`tracer.outputs`)."""
-    from ...outputs import check_output, write_output_bytes
+    from ...outputs import check_output
+    from ...writing import write_output_bytes
 
     target = check_output(out, role="question bank")
     data, made = moodle_xml(spec, seeds, name=name, image=image)

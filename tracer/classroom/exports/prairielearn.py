@@ -107,7 +107,8 @@ def write_prairielearn(out: str | os.PathLike[str], spec: QuestionSpec,
                        seeds: Sequence[int], *, name: str | None = None) -> Variants:
     """The question folder written to ``out``: a ``.zip`` (the folder inside it named
     ``name``) or a folder, whole or not at all (:mod:`tracer.outputs`)."""
-    from ...outputs import check_folder, check_output, staged_folder, write_output_bytes
+    from ...outputs import check_folder, check_output
+    from ...writing import staged_folder, write_output_bytes
 
     text = os.fspath(out)
     if text.lower().endswith(".zip") or text == "-":
