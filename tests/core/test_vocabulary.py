@@ -36,7 +36,9 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "service/store.py", "service/components.py", "service/request_models.py",
         "problems/jugs.py", "problems/puzzle8.py",
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
-        "student.py"}), "the ordering option"),
+        "student.py", "classroom/reading.py", "classroom/tasks.py",
+        "classroom/exports/prairielearn.py"}),
+        "the ordering option, or the order of evaluation asked of a student"),
     # a parameter or a node's role: the goal of a puzzle or a dice game, an A* goal node
     "goal": (frozenset({
         "problems/jugs.py", "problems/puzzle8.py", "games/dice.py", "games/registry.py",
@@ -54,11 +56,12 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
                   "an iteration's kind"),
     # the singular of "cuts" in a sentence counting them; the student helper's method
     # names (backup(...), cut(...)) in its error messages
-    "cut": (frozenset({"figures/sidebyside.py", "student.py"}),
-            "an English noun or a helper method's name"),
+    "cut": (frozenset({"figures/sidebyside.py", "student.py", "classroom/steps.py"}),
+            "an English noun, a helper method's name or a step a student answers"),
     "backup": (frozenset({"student.py"}), "a helper method's name"),
     # the Game protocol's method and capability (game.evaluate)
-    "evaluate": (frozenset({"games/guard.py"}), "a game's method"),
+    "evaluate": (frozenset({"games/guard.py", "classroom/steps.py"}),
+                 "a game's method, or a step a student answers"),
 }
 
 

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError, UsageError
-from ..events import Backup, Cut, Evaluate, Expand
+from ..events import Backup, Cut, Evaluate, Event, Expand
 from ..jsonio import decode_number, encode_number
 from ..numbers import Number, format_number
 from ..trace import Trace
+from ..visit import EventVisitor
 from .assignments import Assignment
 from .student_trees import expected_for
 
@@ -78,41 +79,72 @@ class Step:
 
 def steps_of(trace: Trace) -> tuple[Step, ...]:
     """The steps of a minimax or alpha-beta trace, in the order the search takes them."""
-    events = trace.events
-    returned: dict[str, Number] = {}
-    for ev in events:
-        if isinstance(ev, Backup):
-            returned[ev.child] = ev.child_value
+    returned = _Returned()
+    returned.walk(trace.events)
     root = trace.header.root
+    values = returned.values
     if trace.result is not None and trace.result.value is not None:
-        returned[root] = trace.result.value
-    inf = math.inf
-    windows: dict[str, tuple[Number | None, Number | None]] = {}
-    expanded: set[str] = set()
-    cut: set[str] = set()
-    steps: list[Step] = []
-    for ev in events:
-        if isinstance(ev, Expand):
-            expanded.add(ev.node)
-            windows[ev.node] = (ev.alpha, ev.beta)
-        elif isinstance(ev, Evaluate):
-            alpha, beta = windows.get(ev.parent, (None, None)) if ev.parent is not None \
-                else (-inf, inf) if windows else (None, None)
-            steps.append(Step("evaluate", ev.node, ev.value, alpha, beta))
-        elif isinstance(ev, Cut):
-            cut.add(ev.node)
-            steps.append(Step("cut", ev.node, returned.get(ev.node, ev.value), ev.alpha,
-                              ev.beta, tuple(ev.pruned)))
-        elif isinstance(ev, Backup):
-            if ev.child in expanded and ev.child not in cut:
-                steps.append(Step("return", ev.child, ev.child_value, *windows[ev.child]))
-            windows[ev.node] = (ev.alpha, ev.beta)
-        elif ev.type in ("select", "generate", "goal", "discard"):
-            raise UsageError("step-by-step answering follows minimax and alpha-beta; an A* "
-                             "assignment is answered whole")
-    if root in expanded and root not in cut and root in returned:
-        steps.append(Step("return", root, returned[root], *windows[root]))
-    return tuple(steps)
+        values[root] = trace.result.value
+    taker = _Steps(values)
+    taker.walk(trace.events)
+    if root in taker.expanded and root not in taker.cut and root in values:
+        taker.steps.append(Step("return", root, values[root], *taker.windows[root]))
+    return tuple(taker.steps)
+
+
+class _Returned(EventVisitor[None]):
+    """The value each node returned to its parent (a Backup's ``child_value``)."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Number] = {}
+
+    def visit_backup(self, ev: Backup) -> None:
+        self.values[ev.child] = ev.child_value
+
+    def visit_event(self, ev: Event) -> None:
+        pass
+
+
+class _Steps(EventVisitor[None]):
+    """The steps a student answers: a leaf evaluated in its parent's window, a node cut,
+    an inner node finished (its value returned to its parent)."""
+
+    def __init__(self, returned: dict[str, Number]) -> None:
+        self.returned = returned
+        self.windows: dict[str, tuple[Number | None, Number | None]] = {}
+        self.expanded: set[str] = set()
+        self.cut: set[str] = set()
+        self.steps: list[Step] = []
+
+    def visit_expand(self, ev: Expand) -> None:
+        self.expanded.add(ev.node)
+        self.windows[ev.node] = (ev.alpha, ev.beta)
+
+    def visit_evaluate(self, ev: Evaluate) -> None:
+        windows = self.windows
+        alpha, beta = windows.get(ev.parent, (None, None)) if ev.parent is not None \
+            else (-math.inf, math.inf) if windows else (None, None)
+        self.steps.append(Step("evaluate", ev.node, ev.value, alpha, beta))
+
+    def visit_cut(self, ev: Cut) -> None:
+        self.cut.add(ev.node)
+        self.steps.append(Step("cut", ev.node, self.returned.get(ev.node, ev.value), ev.alpha,
+                               ev.beta, tuple(ev.pruned)))
+
+    def visit_backup(self, ev: Backup) -> None:
+        if ev.child in self.expanded and ev.child not in self.cut:
+            self.steps.append(Step("return", ev.child, ev.child_value,
+                                   *self.windows[ev.child]))
+        self.windows[ev.node] = (ev.alpha, ev.beta)
+
+    def _astar(self, ev: Event) -> None:
+        raise UsageError("step-by-step answering follows minimax and alpha-beta; an A* "
+                         "assignment is answered whole")
+
+    visit_select = visit_generate = visit_goal = visit_discard = _astar
+
+    def visit_event(self, ev: Event) -> None:
+        pass
 
 
 @dataclass(frozen=True)
