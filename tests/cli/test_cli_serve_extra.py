@@ -56,7 +56,8 @@ def test_the_serve_extra_is_in_pyproject_and_in_dev() -> None:
     names = {d.split(">")[0].split("[")[0] for d in project["dependencies"]}
     assert not names & {"starlette", "uvicorn"}
     extras = project["optional-dependencies"]
-    assert {d.split(">")[0] for d in extras["serve"]} == {"starlette", "uvicorn"}
+    assert {d.split(">")[0] for d in extras["serve"]} == {"starlette", "uvicorn", "sqlalchemy",
+                                                          "alembic"}
     assert any(d.startswith("gametree-tracer[") and "serve" in d for d in extras["dev"])
 
 
