@@ -16,6 +16,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
+from tracer.service.store import SqlStore
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +72,35 @@ def live_prefixed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     outer = Starlette(routes=[Mount("/gametrace", app=create_app(Settings(db=str(db))))])
     for url in _serve(outer):
         yield f"{url}/gametrace/"
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A real PostgreSQL server for the session (tests/service/pg_server.py): its URL."""
+    from pg_server import postgres_server
+
+    with postgres_server() as url:
+        yield url
+
+
+_databases = iter(range(1_000_000))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a fresh store is kept, on each database the store runs on: a SQLite file, or
+    a new database on the session's PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "traces.db")
+    from pg_server import fresh_database
+
+    server = request.getfixturevalue("postgres")
+    return fresh_database(server, f"store{next(_databases)}")
+
+
+@pytest.fixture
+def store(store_db: str) -> Iterator[SqlStore]:
+    """A fresh store on each database (:func:`store_db`)."""
+    made = SqlStore(store_db)
+    yield made
+    made.engine.dispose()
