@@ -346,8 +346,20 @@ class SqlStore:
                              postgresql.insert(table).on_conflict_do_nothing())
         return statement.values(**values) if values else statement
 
+    def _text(self, value: str) -> str:
+        """``value`` as this database can keep it: PostgreSQL's text has no NUL character
+        (U+FFFD stands for it, in what is stored and in what is looked for alike)."""
+        return value.replace("\x00", "\ufffd") if self.dialect == "postgresql" else value
+
+    def _row(self, ident: str, data: bytes, info: Mapping[str, str | Sequence[str]],
+             origin: str) -> Insert:
+        return self._insert(schema.traces, id=ident, body=data, origin=origin, **{
+            name: self._text(str(info[name]))
+            for name in ("algorithm", "variant", "source", "title")})
+
     def _tag_rows(self, ident: str, names: Iterable[str]) -> list[dict[str, str]]:
-        return [{"id": ident, "tag": t} for t in names]
+        return [{"id": ident, "tag": self._text(t) if isinstance(t, str) else t}
+                for t in names]
 
     def _trust(self, ident: str, origin: str) -> Executable:
         """Raise an uploaded trace to ``origin`` (one statement: concurrent writers agree)."""
@@ -361,9 +373,9 @@ class SqlStore:
             raise ValueError(f"unknown origin {origin!r} (choose from: {', '.join(ORIGINS)})")
         ident = trace_id(data)
         with self._connect() as db:
-            created = db.execute(self._insert(
-                schema.traces, id=ident, algorithm=algorithm, variant=variant, source=source,
-                title=title, body=data, origin=origin)) == 1
+            info = {"algorithm": algorithm, "variant": variant, "source": source,
+                    "title": title}
+            created = db.execute(self._row(ident, data, info, origin)) == 1
             if not created and origin in TRUSTED:
                 db.execute(self._trust(ident, origin))
             db.executemany(self._insert(schema.tags), self._tag_rows(ident, tags))
@@ -386,17 +398,17 @@ class SqlStore:
         query = select(t.id, t.algorithm, t.variant, t.source, t.title,
                        func.length(t.body), t.origin)
         if origin:
-            query = query.where(t.origin == origin)
+            query = query.where(t.origin == self._text(origin))
         if algorithm:
-            query = query.where(t.algorithm == algorithm)
+            query = query.where(t.algorithm == self._text(algorithm))
         if source:
-            query = query.where(t.source == source)
+            query = query.where(t.source == self._text(source))
         if tag:
-            query = query.where(exists().where(g.id == t.id, g.tag == tag))
+            query = query.where(exists().where(g.id == t.id, g.tag == self._text(tag)))
         if text:
             # lower() on both sides, as instr(lower(...)) did: ASCII folded in the
             # database, the query folded by Python
-            needle = text.lower()
+            needle = self._text(text.lower())
             query = query.where(func.lower(t.title).contains(needle, autoescape=True)
                                 | func.lower(t.source).contains(needle, autoescape=True))
         query = query.order_by(t.seq).limit(limit).offset(offset)
@@ -428,10 +440,7 @@ class SqlStore:
                 return False
             for data, info in items:
                 ident = trace_id(data)
-                db.execute(self._insert(
-                    schema.traces, id=ident, algorithm=info["algorithm"], variant=info["variant"],
-                    source=info["source"], title=info["title"], body=data,
-                    origin="seeded"))
+                db.execute(self._row(ident, data, info, "seeded"))
                 db.execute(self._trust(ident, "seeded"))
                 db.executemany(self._insert(schema.tags),
                                self._tag_rows(ident, info.get("tags", ())))
