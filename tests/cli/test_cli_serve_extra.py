@@ -36,7 +36,7 @@ def _gametrace(args: list[str], *, hide: tuple[str, ...], cwd: Path,
                           cwd=cwd, timeout=120)
 
 
-@pytest.mark.parametrize("missing", ["starlette", "uvicorn"])
+@pytest.mark.parametrize("missing", ["starlette", "uvicorn", "sqlalchemy", "alembic"])
 def test_serve_without_the_serve_extra_says_how_to_install_it(tmp_path: Path,
                                                                missing: str) -> None:
     done = _gametrace(["serve", "--db", "class.db", "--port", "0"], hide=(missing,),

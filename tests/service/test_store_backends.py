@@ -220,3 +220,22 @@ def test_a_nul_character_is_stored_and_looked_for_on_each_database(store: SqlSto
     [record] = store.list(source="a\x00b", tag="x\x00", text="t\x00")
     kept = "\x00" if store.dialect == "sqlite" else "\ufffd"
     assert (record.id, record.source, record.tags) == (ident, f"a{kept}b", (f"x{kept}",))
+
+
+def test_processes_opening_a_new_store_at_once_migrate_it_once(store_db: str) -> None:
+    # as the workers of servers started together: each opens (and so upgrades) the store
+    code = ("import sys\nfrom tracer.service.store import SqlStore\n"
+            "s = SqlStore(sys.argv[1])\n"
+            "print(s.put(b'same', algorithm='a', variant='v', source='s', title='t')[1])")
+    runs = [subprocess.Popen([sys.executable, "-c", code, store_db], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0] * 4, [err for _, err in outs]
+    assert sorted(out.strip() for out, _ in outs) == ["False"] * 3 + ["True"]
+    engine = create_engine(database_url(store_db))
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").all() \
+                == [("0001",)]
+    finally:
+        engine.dispose()
