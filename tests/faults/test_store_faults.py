@@ -1,6 +1,6 @@
 """``gametrace serve --db`` with a database it cannot use: one line, exit 2 for a URL of
-a database the store does not run on, exit 1 for a PostgreSQL server it cannot reach;
-nothing made in the folder either way."""
+a database the store does not run on or a damaged SQLite file, exit 1 for a PostgreSQL
+server it cannot reach; nothing made in the folder either way."""
 
 from __future__ import annotations
 
@@ -32,6 +32,9 @@ def _cases() -> list[Case]:
                       "the database: connection failed", category="serve"),
         Case("serve-db-empty", ["serve", "--port", "0", "--db", ""], codes=(2,),
              contains="--db", category="serve"),
+        Case("serve-db-damaged", ["serve", "--port", "0", "--db", "t.db"],
+             {"t.db": b"SQLite format 3\x00" + b"\xff" * 4000}, codes=(2,),
+             contains="t.db': not a usable SQLite database", category="serve"),
     ]
 
 

@@ -158,13 +158,10 @@ def open_store(db: Path | str) -> None:
         except ImportError:
             raise TracerError("--db postgresql://... needs the PostgreSQL driver: pip "
                               "install 'gametree-tracer[postgres]'") from None
-        from sqlalchemy.exc import DBAPIError
-
         try:
             SqlStore(db)
-        except (DBAPIError, psycopg.Error) as exc:
-            cause = exc.orig if isinstance(exc, DBAPIError) else exc
-            reason = " ".join(str(cause).split()) or type(cause).__name__
+        except psycopg.Error as exc:
+            reason = " ".join(str(exc).split()) or type(exc).__name__
             raise TracerError(f"--db {shown!r}: cannot use the database: {reason}") from None
         return
     import sqlite3

@@ -280,6 +280,18 @@ def upgrade(engine: Engine) -> bool:
     return True
 
 
+@contextmanager
+def _driver_errors() -> Iterator[None]:
+    """A driver's error comes out as the driver's (``sqlite3.Error``, ``psycopg.Error``),
+    not wrapped in SQLAlchemy's: what the store raised before SQLAlchemy."""
+    try:
+        yield
+    except DBAPIError as exc:
+        if isinstance(exc.orig, Exception):
+            raise exc.orig from None
+        raise
+
+
 class _Transaction:
     """The statements of one call, on one connection in one transaction."""
 
@@ -311,7 +323,8 @@ class SqlStore:
             Path(self.db).parent.mkdir(parents=True, exist_ok=True)
         self.engine = connect_engine(db)
         self.dialect = self.engine.dialect.name
-        upgrade(self.engine)
+        with _driver_errors():
+            upgrade(self.engine)
 
     @contextmanager
     def _connect(self) -> Iterator[_Transaction]:
@@ -328,16 +341,9 @@ class SqlStore:
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[_Transaction]:
-        """A driver's error comes out as the driver's (``sqlite3.Error``,
-        ``psycopg.Error``), not wrapped."""
-        try:
-            with self.engine.connect().execution_options(write=write) as conn, \
-                    conn.begin():
-                yield _Transaction(conn)
-        except DBAPIError as exc:
-            if isinstance(exc.orig, Exception):
-                raise exc.orig from None
-            raise
+        with _driver_errors(), self.engine.connect().execution_options(write=write) as conn, \
+                conn.begin():
+            yield _Transaction(conn)
 
     def _insert(self, table: Table, **values: object) -> Insert:
         """``INSERT ... ON CONFLICT DO NOTHING`` in this store's dialect."""
