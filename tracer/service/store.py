@@ -412,8 +412,8 @@ class SqlStore:
         if tag:
             query = query.where(exists().where(g.id == t.id, g.tag == self._text(tag)))
         if text:
-            # lower() on both sides, as instr(lower(...)) did: ASCII folded in the
-            # database, the query folded by Python
+            # lower() on both sides, as instr(lower(...)) did: the query folded by
+            # Python, the columns by the database (SQLite: ASCII letters; PostgreSQL: all)
             needle = self._text(text.lower())
             query = query.where(func.lower(t.title).contains(needle, autoescape=True)
                                 | func.lower(t.source).contains(needle, autoescape=True))
