@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser
+.PHONY: demo test fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser sysdeps-postgres
 
 $(STAMP): pyproject.toml hatch_build.py tracer/search/fast/_lines.c tracer/_scan.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ serve: $(STAMP)
 	$(BIN)/gametrace serve
 
 ## test: set up, then run the whole test suite
-test: $(STAMP) sysdeps-tex sysdeps-browser
+test: $(STAMP) sysdeps-tex sysdeps-browser sysdeps-postgres
 	$(BIN)/python -m pytest -q
 
 ## sysdeps-browser: Debian's chromium for the browser tests, installed only when missing
@@ -37,6 +37,14 @@ sysdeps-browser:
 	  { echo "installing chromium (the browser tests need it)"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 	    $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+
+## sysdeps-postgres: Debian's PostgreSQL server for the store's tests (they start their own,
+## as a non-root user in a temporary folder), installed only when missing
+sysdeps-postgres:
+	@ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1 || \
+	  { echo "installing postgresql (the store's tests need it)"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    $(SUDO) apt-get install -y -qq --no-install-recommends postgresql; }
 
 TEX_PACKAGES := texlive-latex-base texlive-pictures texlive-latex-recommended lmodern poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -36,7 +36,7 @@ def _gametrace(args: list[str], *, hide: tuple[str, ...], cwd: Path,
                           cwd=cwd, timeout=120)
 
 
-@pytest.mark.parametrize("missing", ["starlette", "uvicorn"])
+@pytest.mark.parametrize("missing", ["starlette", "uvicorn", "sqlalchemy", "alembic"])
 def test_serve_without_the_serve_extra_says_how_to_install_it(tmp_path: Path,
                                                                missing: str) -> None:
     done = _gametrace(["serve", "--db", "class.db", "--port", "0"], hide=(missing,),
@@ -56,7 +56,8 @@ def test_the_serve_extra_is_in_pyproject_and_in_dev() -> None:
     names = {d.split(">")[0].split("[")[0] for d in project["dependencies"]}
     assert not names & {"starlette", "uvicorn"}
     extras = project["optional-dependencies"]
-    assert {d.split(">")[0] for d in extras["serve"]} == {"starlette", "uvicorn"}
+    assert {d.split(">")[0] for d in extras["serve"]} == {"starlette", "uvicorn", "sqlalchemy",
+                                                          "alembic"}
     assert any(d.startswith("gametree-tracer[") and "serve" in d for d in extras["dev"])
 
 

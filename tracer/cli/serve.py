@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SERVE_PACKAGES", "serve"]
 
-SERVE_PACKAGES = ("starlette", "uvicorn")
-"""The ``serve`` extra (pyproject.toml): the ASGI app and its server, which only
-``gametrace serve`` needs."""
+SERVE_PACKAGES = ("starlette", "uvicorn", "sqlalchemy", "alembic")
+"""The ``serve`` extra (pyproject.toml): the ASGI app, its server and its store, which
+only ``gametrace serve`` needs."""
 
 MISSING_PACKAGES = ("gametrace serve needs the service's packages: "
                     "pip install 'gametree-tracer[serve]'")
@@ -37,9 +37,11 @@ def _cores() -> int:
                    "put it behind a reverse proxy).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
-@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The SQLite store of recorded traces [default: "
-                   "$XDG_DATA_HOME/gametrace/traces.db]; created with traces/ in it.")
+@click.option("--db", default=None, metavar="FILE|URL",
+              help="The store of recorded traces: a SQLite file [default: "
+                   "$XDG_DATA_HOME/gametrace/traces.db], or a PostgreSQL database "
+                   "(postgresql://user@host/name) that several servers may share; created "
+                   "or upgraded at start, with traces/ in it.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Server processes sharing the store.")
 @click.option("--max-body", type=click.IntRange(min=1_000), default=2_000_000,
@@ -88,7 +90,7 @@ def _cores() -> int:
 @click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
               help="A reverse proxy (address or network) whose X-Forwarded-For names the "
                    "client; repeat for several [default: none].")
-def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
+def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
           max_nodes: int, time_limit: float, max_jobs: int, queue: int, queue_wait: float,
           cpu_limit: float, memory_limit: int, wall_limit: float, max_answer: int,
           answer_rate: float, root_path: str, cors_origins: tuple[str, ...],
@@ -100,6 +102,7 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
     Examples:
       gametrace serve
       gametrace serve --port 8080 --db class.db --workers 4
+      gametrace serve --db postgresql://gametrace@db.example/gametrace --workers 4
       gametrace serve --max-nodes 50000 --time-limit 2 --max-jobs 2
       gametrace serve --cpu-limit 3 --wall-limit 6 --memory-limit 512 --queue 16
       gametrace serve --root-path /gametrace   # behind nginx at /gametrace/
@@ -131,7 +134,11 @@ def serve(host: str, port: int, db: Path | None, workers: int, max_body: int,
         limits["rate_burst"] = rate_burst
     if trusted_proxies:
         limits["trusted_proxies"] = trusted_proxies
-    run_server(host=host, port=port, db=db, workers=workers, root_path=root_path,
+    store: Path | str | None = db if db is None or "://" in db else Path(db)
+    if db == "":
+        raise click.BadParameter("a SQLite file or a postgresql:// URL, got ''",
+                                 param_hint="'--db'")
+    run_server(host=host, port=port, db=store, workers=workers, root_path=root_path,
                limits=limits)
 
 

@@ -31,7 +31,7 @@ from .json_values import JsonObject, JsonValue
 from .problem_details import Problem, from_library, nested
 from .request_models import Source, TraceRef
 from .slots import CLIENT, CpuShare, FairSlots
-from .store import SqliteStore, TraceStore, describe
+from .store import SqlStore, TraceStore, describe
 from .warm import warm_up
 from .web import job_pool
 
@@ -90,7 +90,8 @@ class Settings:
     """The service's limits and its store (``gametrace serve`` options: docs/service.md)."""
 
     db: str
-    """The SQLite file (created on first start, with the repository's traces/ in it)."""
+    """The store: a SQLite file, or a ``postgresql://`` URL (made or upgraded on first
+    start, with the repository's traces/ in it)."""
     max_body: int = 2_000_000
     """Largest request body, in bytes."""
     max_nodes: int = 200_000
@@ -147,7 +148,7 @@ class Service:
 
     def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
         self.settings = settings
-        self.store: TraceStore = store or SqliteStore(settings.db)
+        self.store: TraceStore = store or SqlStore(settings.db)
         self.cpu_share = CpuShare()
         # a client that kept the CPUs busy lately waits behind everyone else, and its jobs
         # run at low priority (job): the class's short searches go first
@@ -160,7 +161,7 @@ class Service:
         """Jobs waiting for a slot now."""
         self.job_limits = JobLimits(cpu=settings.cpu_limit, memory=settings.memory_limit,
                                     wall=settings.wall_limit, answer=settings.max_answer)
-        if isinstance(self.store, SqliteStore):
+        if isinstance(self.store, SqlStore):
             from .seed import seed_store
 
             seed_store(self.store, settings.seed_dir)

@@ -2,7 +2,9 @@
 
 Before anything is created, the start-up is checked (:func:`check_start`): the store is
 a SQLite database or absent, in a folder that can be written (not a folder, a device or
-some other file), and the port can be listened on.  A failure is one line: a
+some other file), or a ``postgresql://`` URL, and the port can be listened on.  The
+store is then opened once, its tables made or upgraded (:func:`.store.upgrade`), before
+the workers start.  A failure is one line: a
 :class:`~tracer.errors.UsageError` for a bad option (exit 2), a
 :class:`~tracer.errors.TracerError` when the port is taken (exit 1).
 """
@@ -18,7 +20,7 @@ from typing import TypedDict
 from ..errors import TracerError, UsageError
 
 __all__ = ["ServeLimits", "check_database", "check_port", "check_start", "default_db",
-           "serve"]
+           "open_store", "serve"]
 
 
 class ServeLimits(TypedDict, total=False):
@@ -135,35 +137,61 @@ def check_port(host: str, port: int) -> None:
                              f"{exc.strerror or exc}") from None
 
 
-def check_start(*, host: str, port: int, db: Path) -> None:
-    """Everything :func:`serve` needs, checked before it creates anything."""
-    check_database(db)
+def check_start(*, host: str, port: int, db: Path | str) -> None:
+    """Everything :func:`serve` needs, checked before it creates anything (a database
+    URL is checked by opening it: :func:`open_store`)."""
+    if isinstance(db, Path):
+        check_database(db)
     check_port(host, port)
 
 
-def serve(*, host: str, port: int, db: Path | None, workers: int, root_path: str = "",
-          limits: ServeLimits | None = None) -> None:
-    """Run the service until interrupted; ``workers`` processes share the store;
-    ``limits`` are :class:`~tracer.service.Settings` fields (``max_nodes``...)."""
-    path = (db or default_db()).resolve()
-    check_start(host=host, port=port, db=path)
+def open_store(db: Path | str) -> None:
+    """Open the store once, making or upgrading its tables, before the workers race to;
+    a one-line error when it cannot be used."""
+    from .store import SqlStore, database_url, shown_url
 
+    if isinstance(db, str):
+        database_url(db)  # a UsageError for a URL of another database
+        shown = shown_url(db)
+        try:
+            import psycopg  # the driver SQLAlchemy loads
+        except ImportError:
+            raise TracerError("--db postgresql://... needs the PostgreSQL driver: pip "
+                              "install 'gametree-tracer[postgres]'") from None
+        try:
+            SqlStore(db)
+        except psycopg.Error as exc:
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise TracerError(f"--db {shown!r}: cannot use the database: {reason}") from None
+        return
     import sqlite3
+
+    try:
+        SqlStore(db)
+    except sqlite3.DatabaseError as exc:  # a damaged file that starts like a database
+        raise UsageError(f"--db {str(db)!r}: not a usable SQLite database: {exc}") from None
+
+
+def serve(*, host: str, port: int, db: Path | str | None, workers: int,
+          root_path: str = "", limits: ServeLimits | None = None) -> None:
+    """Run the service until interrupted; ``workers`` processes share the store (a
+    SQLite file, or a ``postgresql://`` URL given as a string); ``limits`` are
+    :class:`~tracer.service.Settings` fields (``max_nodes``...)."""
+    where: Path | str = db if isinstance(db, str) else (db or default_db()).resolve()
+    check_start(host=host, port=port, db=where)
 
     import uvicorn
 
     from .app import SETTINGS_ENV, settings_to_environment
     from .core import Settings
-    from .store import SqliteStore
+    from .store import shown_url
 
-    try:
-        SqliteStore(path)  # create it (and its tables) once, before the workers race to
-    except sqlite3.DatabaseError as exc:  # a damaged file that starts like a database
-        raise UsageError(f"--db {str(path)!r}: not a usable SQLite database: {exc}") from None
-    os.environ[SETTINGS_ENV] = settings_to_environment(Settings(db=str(path),
+    open_store(where)
+    os.environ[SETTINGS_ENV] = settings_to_environment(Settings(db=str(where),
                                                                 **(limits or {})))
+    shown = shown_url(where) if isinstance(where, str) else where
     proxied = f", for a proxy at {root_path}/" if root_path else ""
-    print(f"gametrace: serving http://{host}:{port}/ (store: {path}{proxied})", flush=True)
+    print(f"gametrace: serving http://{host}:{port}/ (store: {shown}{proxied})", flush=True)
     try:
         uvicorn.run("tracer.service.app:app_from_environment", factory=True, host=host,
                     port=port, workers=workers, log_level="warning", server_header=False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .store import SqliteStore, describe
+from .store import SqlStore, describe
 
 __all__ = ["default_seed_dir", "seed_store"]
 
@@ -18,7 +18,7 @@ def default_seed_dir() -> Path | None:
     return here if here.is_dir() else None
 
 
-def seed_store(store: SqliteStore, folder: Path | None = None) -> bool:
+def seed_store(store: SqlStore, folder: Path | None = None) -> bool:
     """Store every ``*.json`` trace of ``folder`` (tagged ``recorded``) unless this store
     was seeded before; True when it stored them now.  All or nothing: one transaction.
 

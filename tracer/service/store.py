@@ -1,35 +1,71 @@
-"""Where recorded traces are kept: one small interface, SQLite (WAL mode) behind it.
+"""Where recorded traces are kept: one small interface, SQLAlchemy Core behind it, on a
+SQLite file (the embedded default, WAL mode) or a PostgreSQL database.
 
 A trace's id is the SHA-256 of its bytes (the canonical single-document form, see
 :func:`tracer.api.trace_text`), so the same trace stored twice is one record.  Each
 write is one transaction: a trace is stored whole or not at all, also when the process
-is killed mid-request.  Several server processes share one database file: WAL lets
-readers go on while one writer commits, and ``busy_timeout`` makes writers queue.
+is killed mid-request.  Several server processes share one database: on SQLite, WAL lets
+readers go on while one writer commits, and ``busy_timeout`` makes writers queue; on
+PostgreSQL, processes on several machines may share it.  Either way a trace is stored
+with an insert-or-ignore (``ON CONFLICT DO NOTHING``) and an origin raised by one
+``UPDATE ... WHERE``, so two processes storing the same bytes at once make one record.
+
+The tables are made and upgraded by the Alembic migrations (``migrations/``) when a
+store is opened (:func:`upgrade`); the queries are written against
+:mod:`.store_schema`.
 
 Each trace records where it came from (its *origin*, :data:`ORIGINS`): ``computed`` by
 this service, ``seeded`` from the repository's ``traces/`` (computed by the project), or
 ``uploaded`` by a client.  Only the first two may serve as the expected answer of a
 check.  The same bytes stored under two origins are one record with the trusted one:
 bytes the service computed are what it computes, whoever sent them first.  A store
-made before origins were recorded gains the column when opened; its traces count as
-uploaded (nothing says otherwise) except the repository's, found again by their bytes.
+made before origins were recorded gains the column when opened (the first migration);
+its traces count as uploaded (nothing says otherwise) except the repository's, found
+again by their bytes.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import sqlite3
+import os
+import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Executable,
+    Insert,
+    Table,
+    create_engine,
+    event,
+    exists,
+    func,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.pool import NullPool
+
+from ..errors import UsageError
+from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
 
-__all__ = ["ORIGINS", "TRUSTED", "Record", "SqliteStore", "TraceStore", "describe",
-           "param_text", "trace_id"]
+if TYPE_CHECKING:
+    import sqlite3
+
+    from alembic.config import Config
+
+__all__ = ["DIALECTS", "ORIGINS", "TRUSTED", "Record", "SqlStore", "SqliteStore",
+           "TraceStore", "connect_engine", "database_url", "describe", "is_url",
+           "locked_migration", "param_text", "shown_url", "trace_id", "upgrade"]
 
 ORIGINS = ("computed", "seeded", "uploaded")
 """Where a stored trace came from (see the module's docstring)."""
@@ -120,48 +156,222 @@ class TraceStore(Protocol):
         ...
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS traces (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    algorithm TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    source TEXT NOT NULL,
-    title TEXT NOT NULL,
-    body BLOB NOT NULL,
-    origin TEXT NOT NULL DEFAULT 'uploaded'
-);
-CREATE TABLE IF NOT EXISTS tags (
-    id TEXT NOT NULL REFERENCES traces(id),
-    tag TEXT NOT NULL,
-    PRIMARY KEY (id, tag)
-);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
+DIALECTS = ("sqlite", "postgresql")
+"""The databases a store may be kept in."""
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+"""The Alembic script folder (``env.py``, ``versions/``); it ships in the wheel."""
+
+_MIGRATION_LOCK = 0x6761_6D65_7472_6163  # "gametrac": PostgreSQL's advisory lock key
 
 
-class SqliteStore:
-    """:class:`TraceStore` in one SQLite file; a connection per call, so any thread (and
-    any process) may use it."""
+def is_url(db: str | Path) -> bool:
+    """Whether ``db`` names a database by URL (``postgresql://...``) rather than a path."""
+    return isinstance(db, str) and "://" in db
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(_SCHEMA)
-            _add_origin(db)
+
+def database_url(db: str | Path) -> str:
+    """The SQLAlchemy URL of ``db``: a URL as given (``postgresql://`` uses psycopg 3),
+    a path as its SQLite file.  A :class:`UsageError` for a URL of another database."""
+    if not is_url(db):
+        return "sqlite://" if str(db) == ":memory:" else f"sqlite:///{db}"
+    try:
+        url = make_url(str(db))
+    except ArgumentError:
+        raise UsageError(f"--db {shown_url(str(db))!r}: not a database URL (give "
+                         "postgresql://user@host/name or a SQLite file)") from None
+    if url.get_backend_name() not in DIALECTS:
+        raise UsageError(f"--db {shown_url(str(db))!r}: unknown database "
+                         f"{url.get_backend_name()!r} (choose from: {', '.join(DIALECTS)})")
+    if url.drivername == "postgresql":
+        url = url.set(drivername="postgresql+psycopg")
+    return url.render_as_string(hide_password=False)
+
+
+def shown_url(db: str) -> str:
+    """``db`` as a message may show it: without its password."""
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except ArgumentError:
+        return db.split("@")[-1]
+
+
+def connect_engine(db: str | Path) -> Engine:
+    """An engine on ``db`` (:func:`database_url`) as the store uses it.
+
+    SQLite: a connection per call (no pool, as any thread and any forked job process
+    may use the store), WAL, ``busy_timeout``, and transactions begun by the store
+    itself: ``BEGIN IMMEDIATE`` for writes (writers queue instead of failing to upgrade
+    a read lock), ``BEGIN`` for reads.  PostgreSQL: a pool, which a forked process
+    drops without closing the parent's connections."""
+    url = database_url(db)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, poolclass=NullPool, connect_args={"timeout": 30})
+        event.listen(engine, "connect", _sqlite_connected)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    engine = create_engine(url, pool_pre_ping=True)
+    ref = weakref.ref(engine)
+
+    def forked() -> None:
+        alive = ref()
+        if alive is not None:
+            alive.dispose(close=False)  # the parent's connections are the parent's
+
+    os.register_at_fork(after_in_child=forked)
+    return engine
+
+
+def _sqlite_connected(dbapi: sqlite3.Connection, _record: object) -> None:
+    dbapi.isolation_level = None  # the driver begins nothing: _sqlite_begin does
+    dbapi.execute("PRAGMA journal_mode=WAL")
+    dbapi.execute("PRAGMA busy_timeout=30000")
+    dbapi.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoint, never torn
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    write = conn.get_execution_options().get("write", False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+@contextmanager
+def locked_migration(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction that no other migration of this database runs
+    beside (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: an advisory lock held until the
+    commit), committed at the end: processes starting at once migrate one at a time,
+    and each later one finds the tables at the newest revision."""
+    with engine.connect().execution_options(write=True) as conn, conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                         {"key": _MIGRATION_LOCK})
+        yield conn
+
+
+def _alembic_config(connection: Connection | None = None) -> Config:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def _head() -> str | None:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(_alembic_config()).get_current_head()
+
+
+def upgrade(engine: Engine) -> bool:
+    """Run the migrations this database has not had (all of them on a new one, the first
+    on a store the service made before Alembic); True when it ran any."""
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+
+    head = _head()
+    with engine.connect() as conn:
+        if MigrationContext.configure(conn).get_current_revision() == head:
+            return False
+    with locked_migration(engine) as conn:
+        if MigrationContext.configure(conn).get_current_revision() == head:
+            return False  # another process did it meanwhile
+        command.upgrade(_alembic_config(conn), "head")
+    return True
+
+
+@contextmanager
+def _driver_errors() -> Iterator[None]:
+    """A driver's error comes out as the driver's (``sqlite3.Error``, ``psycopg.Error``),
+    not wrapped in SQLAlchemy's: what the store raised before SQLAlchemy."""
+    try:
+        yield
+    except DBAPIError as exc:
+        if isinstance(exc.orig, Exception):
+            raise exc.orig from None
+        raise
+
+
+class _Transaction:
+    """The statements of one call, on one connection in one transaction."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def execute(self, statement: Executable) -> int:
+        """Run a write; the rows it changed (an insert ignored on conflict: 0)."""
+        return self.conn.execute(statement.execution_options(preserve_rowcount=True)
+                                 ).rowcount
+
+    def executemany(self, statement: Executable, rows: Sequence[Mapping[str, str]]) -> None:
+        if rows:
+            self.conn.execute(statement, list(rows))
+
+    def rows(self, statement: Executable) -> list[tuple[object, ...]]:
+        """Run a query; its rows."""
+        return [tuple(row) for row in self.conn.execute(statement)]
+
+
+class SqlStore:
+    """:class:`TraceStore` in a SQLite file or a PostgreSQL database (``db``: a path or a
+    URL, :func:`database_url`); opening it upgrades its tables (:func:`upgrade`).  Each
+    call takes its own connection, so any thread (and any process) may use it."""
+
+    def __init__(self, db: str | Path) -> None:
+        self.db = str(db)
+        if not is_url(db) and self.db != ":memory:":
+            Path(self.db).parent.mkdir(parents=True, exist_ok=True)
+        self.engine = connect_engine(db)
+        self.dialect = self.engine.dialect.name
+        with _driver_errors():
+            upgrade(self.engine)
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        try:
-            db.execute("PRAGMA busy_timeout=30000")
-            db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoint, never torn
+    def _connect(self) -> Iterator[_Transaction]:
+        """One writing transaction, committed when the block ends, rolled back if it
+        raises."""
+        with self._transaction(write=True) as db:
             yield db
-        finally:
-            db.close()
+
+    @contextmanager
+    def _read(self) -> Iterator[_Transaction]:
+        """One reading transaction: a consistent view, no write lock."""
+        with self._transaction(write=False) as db:
+            yield db
+
+    @contextmanager
+    def _transaction(self, *, write: bool) -> Iterator[_Transaction]:
+        with _driver_errors(), self.engine.connect().execution_options(write=write) as conn, \
+                conn.begin():
+            yield _Transaction(conn)
+
+    def _insert(self, table: Table, **values: object) -> Insert:
+        """``INSERT ... ON CONFLICT DO NOTHING`` in this store's dialect."""
+        statement: Insert = (sqlite.insert(table).on_conflict_do_nothing()
+                             if self.dialect == "sqlite" else
+                             postgresql.insert(table).on_conflict_do_nothing())
+        return statement.values(**values) if values else statement
+
+    def _text(self, value: str) -> str:
+        """``value`` as this database can keep it: PostgreSQL's text has no NUL character
+        (U+FFFD stands for it, in what is stored and in what is looked for alike)."""
+        return value.replace("\x00", "\ufffd") if self.dialect == "postgresql" else value
+
+    def _row(self, ident: str, data: bytes, info: Mapping[str, str | Sequence[str]],
+             origin: str) -> Insert:
+        return self._insert(schema.traces, id=ident, body=data, origin=origin, **{
+            name: self._text(str(info[name]))
+            for name in ("algorithm", "variant", "source", "title")})
+
+    def _tag_rows(self, ident: str, names: Iterable[str]) -> list[dict[str, str]]:
+        return [{"id": ident, "tag": self._text(t) if isinstance(t, str) else t}
+                for t in names]
+
+    def _trust(self, ident: str, origin: str) -> Executable:
+        """Raise an uploaded trace to ``origin`` (one statement: concurrent writers agree)."""
+        t = schema.traces.c
+        return (update(schema.traces).where(t.id == ident, t.origin == "uploaded")
+                .values(origin=origin))
 
     def put(self, data: bytes, *, algorithm: str, variant: str, source: str, title: str,
             tags: Sequence[str] = (), origin: str = "uploaded") -> tuple[str, bool]:
@@ -169,63 +379,53 @@ class SqliteStore:
             raise ValueError(f"unknown origin {origin!r} (choose from: {', '.join(ORIGINS)})")
         ident = trace_id(data)
         with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                cur = db.execute(
-                    "INSERT OR IGNORE INTO traces (id, algorithm, variant, source, title, body, "
-                    "origin) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (ident, algorithm, variant, source, title, data, origin))
-                created = cur.rowcount == 1
-                if not created and origin in TRUSTED:
-                    db.execute("UPDATE traces SET origin = ? WHERE id = ? AND origin = "
-                               "'uploaded'", (origin, ident))
-                db.executemany("INSERT OR IGNORE INTO tags (id, tag) VALUES (?, ?)",
-                               [(ident, t) for t in tags])
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+            info = {"algorithm": algorithm, "variant": variant, "source": source,
+                    "title": title}
+            created = db.execute(self._row(ident, data, info, origin)) == 1
+            if not created and origin in TRUSTED:
+                db.execute(self._trust(ident, origin))
+            db.executemany(self._insert(schema.tags), self._tag_rows(ident, tags))
         return ident, created
 
     def get(self, ident: str) -> bytes | None:
-        with self._connect() as db:
-            row = db.execute("SELECT body FROM traces WHERE id = ?", (ident,)).fetchone()
-        return None if row is None else bytes(row[0])
+        with self._read() as db:
+            found = db.rows(select(schema.traces.c.body).where(schema.traces.c.id == ident))
+        return bytes(_blob(found[0][0])) if found else None
 
     def origin(self, ident: str) -> str | None:
-        with self._connect() as db:
-            row = db.execute("SELECT origin FROM traces WHERE id = ?", (ident,)).fetchone()
-        return None if row is None else str(row[0])
+        with self._read() as db:
+            found = db.rows(select(schema.traces.c.origin).where(schema.traces.c.id == ident))
+        return str(found[0][0]) if found else None
 
     def list(self, *, algorithm: str | None = None, source: str | None = None,
              tag: str | None = None, text: str | None = None, origin: str | None = None,
              limit: int = 100, offset: int = 0) -> list[Record]:
-        where: list[str] = []
-        args: list[str | int] = []
+        t, g = schema.traces.c, schema.tags.c
+        query = select(t.id, t.algorithm, t.variant, t.source, t.title,
+                       func.length(t.body), t.origin)
         if origin:
-            where.append("t.origin = ?")
-            args.append(origin)
+            query = query.where(t.origin == self._text(origin))
         if algorithm:
-            where.append("t.algorithm = ?")
-            args.append(algorithm)
+            query = query.where(t.algorithm == self._text(algorithm))
         if source:
-            where.append("t.source = ?")
-            args.append(source)
+            query = query.where(t.source == self._text(source))
         if tag:
-            where.append("EXISTS (SELECT 1 FROM tags g WHERE g.id = t.id AND g.tag = ?)")
-            args.append(tag)
+            query = query.where(exists().where(g.id == t.id, g.tag == self._text(tag)))
         if text:
-            where.append("(instr(lower(t.title), ?) > 0 OR instr(lower(t.source), ?) > 0)")
-            args += [text.lower(), text.lower()]
-        sql = ("SELECT t.id, t.algorithm, t.variant, t.source, t.title, length(t.body), "
-               "(SELECT json_group_array(tag) FROM (SELECT tag FROM tags g WHERE g.id = t.id "
-               "ORDER BY tag)), t.origin FROM traces t")
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY t.seq LIMIT ? OFFSET ?"
-        with self._connect() as db:
-            rows = db.execute(sql, [*args, limit, offset]).fetchall()
-        return [Record(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[6])), r[5], r[7])
+            # lower() on both sides, as instr(lower(...)) did: the query folded by
+            # Python, the columns by the database (SQLite: ASCII letters; PostgreSQL: all)
+            needle = self._text(text.lower())
+            query = query.where(func.lower(t.title).contains(needle, autoescape=True)
+                                | func.lower(t.source).contains(needle, autoescape=True))
+        query = query.order_by(t.seq).limit(limit).offset(offset)
+        with self._read() as db:
+            rows = [[str(v) for v in r] for r in db.rows(query)]
+            found: dict[str, list[str]] = {r[0]: [] for r in rows}
+            if found:
+                for ident, name in db.rows(select(g.id, g.tag).where(
+                        g.id.in_(list(found))).order_by(g.id, g.tag)):
+                    found[str(ident)].append(str(name))
+        return [Record(r[0], r[1], r[2], r[3], r[4], tuple(found[r[0]]), int(r[5]), r[6])
                 for r in rows]
 
     def seed_once(self, key: str,
@@ -233,45 +433,32 @@ class SqliteStore:
         """Store ``items`` (bytes, :meth:`put` keywords) as ``seeded`` in one transaction,
         the first time ``key`` is seen only; True when it stored them now.  Later, the
         items already stored are marked ``seeded`` (a store made before origins were
-        recorded learns which of its traces are the repository's)."""
+        recorded learns which of its traces are the repository's).
+
+        The mark goes in first: a process seeding at the same time waits for this
+        transaction on it (PostgreSQL's unique index; SQLite's write lock), then finds
+        it and only marks."""
         items = list(items)
         with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                if db.execute("SELECT 1 FROM meta WHERE key = ?", (key,)).fetchone():
-                    db.executemany("UPDATE traces SET origin = 'seeded' WHERE id = ? AND "
-                                   "origin = 'uploaded'", [(trace_id(d),) for d, _ in items])
-                    db.execute("COMMIT")
-                    return False
-                for data, info in items:
-                    ident = trace_id(data)
-                    db.execute(
-                        "INSERT OR IGNORE INTO traces (id, algorithm, variant, source, title, "
-                        "body, origin) VALUES (?, ?, ?, ?, ?, ?, 'seeded')",
-                        (ident, info["algorithm"], info["variant"], info["source"],
-                         info["title"], data))
-                    db.execute("UPDATE traces SET origin = 'seeded' WHERE id = ? AND "
-                               "origin = 'uploaded'", (ident,))
-                    db.executemany("INSERT OR IGNORE INTO tags (id, tag) VALUES (?, ?)",
-                                   [(ident, t) for t in info.get("tags", ())])
-                db.execute("INSERT INTO meta (key, value) VALUES (?, '1')", (key,))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+            if db.execute(self._insert(schema.meta, key=key, value="1")) != 1:
+                for data, _ in items:
+                    db.execute(self._trust(trace_id(data), "seeded"))
+                return False
+            for data, info in items:
+                ident = trace_id(data)
+                db.execute(self._row(ident, data, info, "seeded"))
+                db.execute(self._trust(ident, "seeded"))
+                db.executemany(self._insert(schema.tags),
+                               self._tag_rows(ident, info.get("tags", ())))
         return True
 
 
-def _add_origin(db: sqlite3.Connection) -> None:
-    """Give a store made before origins were recorded its ``origin`` column: every trace
-    in it counts as uploaded until :meth:`SqliteStore.seed_once` finds the repository's.
-    Adding a column with a default rewrites nothing, so nothing is lost; several
-    processes may open the store at once, so a column added meanwhile is no error."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(traces)")}
-    if "origin" in columns:
-        return
-    try:
-        db.execute("ALTER TABLE traces ADD COLUMN origin TEXT NOT NULL DEFAULT 'uploaded'")
-    except sqlite3.OperationalError as exc:
-        if "duplicate column" not in str(exc):
-            raise
+def _blob(value: object) -> bytes | memoryview:
+    """A body as a driver hands it back (bytes, or a memoryview)."""
+    if not isinstance(value, bytes | memoryview):
+        raise TypeError(f"a stored body is bytes, got {type(value).__name__}")
+    return value
+
+
+SqliteStore = SqlStore
+"""The store's earlier name (when it was SQLite only), for the callers that use it."""
