@@ -63,10 +63,11 @@ def test_the_serve_extra_is_in_pyproject_and_in_dev() -> None:
 
 def test_commands_other_than_serve_never_import_the_web_stack(tmp_path: Path) -> None:
     done = _gametrace(["run", "aima", "-a", "alphabeta", "-o", "aima.json"], hide=(),
-                      cwd=tmp_path, show="starlette,uvicorn,tracer")
+                      cwd=tmp_path, show="starlette,uvicorn,sqlalchemy,alembic,tracer")
     assert done.returncode == 0, done.stderr
     modules = ast.literal_eval(done.stderr.strip().splitlines()[-1])  # the sorted list
     assert "tracer.search" in modules  # the command ran: the search was imported
-    assert not [m for m in modules if m.split(".")[0] in ("starlette", "uvicorn")]
+    service_stack = ("starlette", "uvicorn", "sqlalchemy", "alembic")
+    assert not [m for m in modules if m.split(".")[0] in service_stack]
     assert not [m for m in modules if m.startswith("tracer.service")]
     assert (tmp_path / "aima.json").stat().st_size > 0

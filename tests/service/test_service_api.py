@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from tracer.api import read_trace, trace_text
 from tracer.service import Settings, create_app
-from tracer.service.store import SqliteStore, trace_id
+from tracer.service.store import SqlStore, trace_id
 
 ROOT = Path(__file__).resolve().parents[2]
 AIMA = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
@@ -230,7 +230,7 @@ def test_pages_are_served_with_a_strict_policy(client: TestClient) -> None:
 
 
 def test_a_store_keeps_a_trace_whole_or_not_at_all(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "s.db")
+    store = SqlStore(tmp_path / "s.db")
     # the trace row goes in first, then the tags: a bad tag must undo the row too
     with pytest.raises(sqlite3.Error):  # a tag that is not text: SQLite refuses to bind it
         store.put(b"{}", algorithm="a", variant="v", source="s", title="t",
@@ -239,7 +239,7 @@ def test_a_store_keeps_a_trace_whole_or_not_at_all(tmp_path: Path) -> None:
     ident, created = store.put(b"x", algorithm="a", variant="v", source="s", title="t",
                                tags=["k"])
     assert created and store.get(ident) == b"x"
-    assert SqliteStore(tmp_path / "s.db").get(ident) == b"x"  # another connection sees it
+    assert SqlStore(tmp_path / "s.db").get(ident) == b"x"  # another connection sees it
 
 
 def test_gametrace_help_does_not_import_the_web_stack() -> None:

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
 from tracer.service.slots import FairSlots
-from tracer.service.store import SqliteStore, trace_id
+from tracer.service.store import SqlStore, trace_id
 
 
 def test_a_search_that_cannot_finish_stops_at_the_time_budget(tmp_path: Path) -> None:
@@ -42,12 +42,12 @@ def test_a_request_finding_every_job_slot_busy_gets_a_503(tmp_path: Path) -> Non
 
 def test_a_process_killed_inside_a_write_leaves_nothing_half_stored(tmp_path: Path) -> None:
     db = tmp_path / "s.db"
-    SqliteStore(db)
+    SqlStore(db)
     child = textwrap.dedent(f"""
         import os
         from contextlib import contextmanager
         import tracer.service.store as store
-        real = store.SqliteStore._connect
+        real = store.SqlStore._connect
         @contextmanager
         def dying(self):
             with real(self) as db:
@@ -57,13 +57,13 @@ def test_a_process_killed_inside_a_write_leaves_nothing_half_stored(tmp_path: Pa
                     def executemany(self, *args):
                         os._exit(9)
                 yield Dying()
-        store.SqliteStore._connect = dying
-        store.SqliteStore({str(db)!r}).put(b"x" * 5_000_000, algorithm="a", variant="v",
+        store.SqlStore._connect = dying
+        store.SqlStore({str(db)!r}).put(b"x" * 5_000_000, algorithm="a", variant="v",
                                            source="s", title="t", tags=["k"])
     """)
     done = subprocess.run([sys.executable, "-c", child], check=False)
     assert done.returncode == 9
-    store = SqliteStore(db)
+    store = SqlStore(db)
     assert store.get(trace_id(b"x" * 5_000_000)) is None and store.list() == []
     ident, created = store.put(b"y", algorithm="a", variant="v", source="s", title="t")
     assert created and store.get(ident) == b"y"

@@ -17,7 +17,7 @@ from tracer.api import check_answer, record_search, trace_text
 from tracer.search.limits import NO_LIMITS
 from tracer.service import Settings, create_app
 from tracer.service.answers import NOT_AN_ANSWER_KEY, search_again
-from tracer.service.store import SqliteStore, describe, trace_id
+from tracer.service.store import SqlStore, describe, trace_id
 from tracer.trace import Trace
 from tracer.trees import parse_tree_json
 
@@ -99,7 +99,7 @@ def test_uploading_a_computed_trace_keeps_it_computed(seeded: TestClient) -> Non
 
 
 def test_the_service_computing_an_uploaded_trace_makes_it_computed(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "t.db")
+    store = SqlStore(tmp_path / "t.db")
     _, text = record_search("aima", algorithm="minimax")
     info = describe(json.loads(text)["header"])
     ident, created = store.put(text.encode(), **info)
@@ -251,5 +251,5 @@ def test_a_store_made_before_origins_gains_them_and_loses_nothing(tmp_path: Path
                          "traces ORDER BY seq").fetchall() == rows
     assert after.execute("SELECT id, tag FROM tags ORDER BY id, tag").fetchall() == tags
     # opening it again (another worker) finds the column there
-    SqliteStore(db)
+    SqlStore(db)
     assert [r[1] for r in after.execute("PRAGMA table_info(traces)")].count("origin") == 1

@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 
     from alembic.config import Config
 
-__all__ = ["DIALECTS", "ORIGINS", "TRUSTED", "Record", "SqlStore", "SqliteStore",
+__all__ = ["DIALECTS", "ORIGINS", "TRUSTED", "Record", "SqlStore",
            "TraceStore", "connect_engine", "database_url", "describe", "is_url",
            "locked_migration", "param_text", "shown_url", "trace_id", "upgrade"]
 
@@ -458,7 +458,3 @@ def _blob(value: object) -> bytes | memoryview:
     if not isinstance(value, bytes | memoryview):
         raise TypeError(f"a stored body is bytes, got {type(value).__name__}")
     return value
-
-
-SqliteStore = SqlStore
-"""The store's earlier name (when it was SQLite only), for the callers that use it."""
