@@ -36,7 +36,8 @@ from typing import Any
 
 from ..events import Backup
 from ..games.base import Player
-from .common import INF, PV, Child, Run, no_chance
+from .common import INF, PV, Run, no_chance
+from .ordering import Child
 
 __all__ = ["AlphaBeta", "Negamax"]
 

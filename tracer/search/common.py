@@ -20,7 +20,7 @@ from ..lines import line_formatter
 from ..record import MemoryRecorder, Recorder, Stopped, StreamRecorder
 from ..trace import Header, Result, Stats
 from .limits import NO_LIMITS, Limits
-from .ordering import make_ordering
+from .ordering import Child, make_ordering
 
 __all__ = [
     "CUT_TESTS",
@@ -100,10 +100,6 @@ _CHECK_SECONDS = 0.02
 grows while they come sooner than this and shrinks in proportion when they come later,
 so that a search whose nodes are expensive (wide nodes, long ids) still stops within
 a small fraction of a second of its time limit."""
-
-
-Child = tuple[Any, str]
-"""A child state and its node id."""
 
 
 class Run:

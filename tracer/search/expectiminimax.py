@@ -36,8 +36,9 @@ from ..games.base import Game, Player
 from ..record import NULL, Recorder
 from ..trace import Result
 from .body import AlphaBeta
-from .common import INF, PV, Child, Run, SearchOptions, choose, drive
+from .common import INF, PV, Run, SearchOptions, choose, drive
 from .limits import NO_LIMITS, Limits
+from .ordering import Child
 
 __all__ = ["EXPECTIMINIMAX_VARIANTS", "expected_sum", "expectiminimax", "node_name"]
 

@@ -9,21 +9,54 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..errors import UsageError
-from ..games.base import Player
+from ..games.base import Game, Player
 
-if TYPE_CHECKING:
-    from .common import Child, Run
+__all__ = ["Child", "Ordered", "Ordering", "make_ordering"]
 
-__all__ = ["Ordering", "make_ordering"]
+Child = tuple[Any, str]
+"""A child state and its node id."""
 
-Ordering = Callable[[list["Child"], str, Player, int], list["Child"]]
+
+class _Options(Protocol):
+    @property
+    def order(self) -> str: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+
+class Ordered(Protocol):
+    """What an ordering reads of the search it serves (a :class:`~.common.Run`, which
+    imports this module: the ordering names what it needs instead of importing it)."""
+
+    @property
+    def opts(self) -> _Options: ...
+
+    @property
+    def game(self) -> Game[Any, Any]: ...
+
+    @property
+    def named(self) -> bool: ...
+
+    @property
+    def depth_limit(self) -> int | None: ...
+
+    def charge(self, positions: int = 1) -> None: ...
+
+    def is_leaf(self, state: Any, ply: int) -> bool: ...
+
+    def leaf_value(self, state: Any, ply: int) -> tuple[float, str]: ...
+
+    def child_id(self, parent_id: str, state: Any, action: Any, child: Any) -> str: ...
+
+Ordering = Callable[[list[Child], str, Player, int], list[Child]]
 """(children, node id, player to move, ply) -> the children in search order."""
 
 
-def make_ordering(run: Run) -> Ordering:
+def make_ordering(run: Ordered) -> Ordering:
     """The ordering ``run.opts.order`` names, bound to the search it serves."""
     order = run.opts.order
     if order == "natural":
@@ -65,7 +98,7 @@ class _Oracle:
     depth limit makes the value depend on it; a game whose states cannot be hashed
     falls back to node ids, as do explicit trees, whose ids name their nodes."""
 
-    def __init__(self, run: Run) -> None:
+    def __init__(self, run: Ordered) -> None:
         self.run = run
         self.memo: dict[Any, float] = {}
         self.by_state = not run.named

@@ -16,7 +16,8 @@ from typing import Any
 from ..events import Reorder, Transposition
 from ..games.base import Player
 from .body import AlphaBeta
-from .common import INF, PV, Child, Run
+from .common import INF, PV, Run
+from .ordering import Child
 
 __all__ = ["Searcher", "above", "below", "position_key"]
 
