@@ -114,6 +114,7 @@ PST = {piece: tuple(table[sq ^ 56] for sq in range(64))
 on square ``sq`` is White's on ``sq ^ 56`` (the same file, the mirrored rank)."""
 
 _MAX, _MIN = Player.MAX, Player.MIN
+_VALUED = tuple(PIECE_VALUES.items())
 
 
 def move_class(board: chess.Board, move: chess.Move) -> str:
@@ -204,18 +205,17 @@ class Chess:
     def evaluate(self, state: chess.Board) -> float:
         """Material (and the piece-square bonus), White's minus Black's, in centipawns."""
         total = 0
-        white = state.occupied_co[chess.WHITE]
-        for piece, value in PIECE_VALUES.items():
+        black, white = state.occupied_co  # indexed by colour: BLACK = 0, WHITE = 1
+        for piece, value in _VALUED:
             mask = state.pieces_mask(piece, chess.WHITE) | state.pieces_mask(piece,
                                                                                chess.BLACK)
             if not mask:
                 continue
-            table = PST[piece]
-            for sq in chess.scan_forward(mask):
-                if white >> sq & 1:
-                    total += value + (table[sq] if self._pst else 0)
-                else:
-                    total -= value + (table[sq ^ 56] if self._pst else 0)
+            total += value * (chess.popcount(mask & white) - chess.popcount(mask & black))
+            if self._pst:
+                table = PST[piece]
+                for sq in chess.scan_forward(mask):
+                    total += table[sq] if white >> sq & 1 else -table[sq ^ 56]
         return total
 
     def probability(self, state: chess.Board, action: chess.Move) -> float:
