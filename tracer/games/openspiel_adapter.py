@@ -180,8 +180,9 @@ class OpenSpielGame:
         raise UsageError(f"{self.name}: {action} is not a chance outcome here")
 
     def move_name(self, state: Any, action: int) -> str:
-        """``state.action_to_string(player, action)``."""
-        return str(state.action_to_string(state.current_player(), action))
+        """``state.action_to_string(player, action)``, a ``/`` written ``|`` (a node id is
+        the path of its move names joined by ``/``)."""
+        return str(state.action_to_string(state.current_player(), action)).replace("/", "|")
 
     def node_id(self, state: Any) -> str:
         """Unused: node ids of generated games are move paths."""
