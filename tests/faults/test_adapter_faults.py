@@ -50,6 +50,13 @@ def _cases() -> list[Case]:
         Case("adapter-spiel-unknown-param", ["run", "openspiel:tic_tac_toe", "-p", "size=4"],
              codes=(2,), contains="unknown parameter 'size' for openspiel:tic_tac_toe "
                                   "(parameters: none)", category=spiel),
+        # pyspiel's own check fails: its C++ message is held, ours is the one line
+        Case("adapter-spiel-refused-value", ["run", "openspiel:breakthrough", "-p", "rows=1",
+                                             "--max-nodes", "10"],
+             codes=(2,), contains="pyspiel refused openspiel:breakthrough", category=spiel),
+        # a size pyspiel does not check (0 rows crash its C++): refused before
+        Case("adapter-spiel-zero-size", ["run", "openspiel:connect_four", "-p", "rows=0"],
+             codes=(2,), contains="expected an integer >= 1", category=spiel),
     ]
 
 

@@ -19,7 +19,10 @@ as the type of its default (an integer, a number, true/false or text) and bounde
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
@@ -29,10 +32,13 @@ from tracer.errors import UsageError
 from tracer.games.base import Capabilities, Player
 from tracer.games.params import MAX_GAME_INT, ParamSpec
 
-__all__ = ["MAX_TEXT_PARAM", "OpenSpielGame", "game_names", "make_openspiel"]
+__all__ = ["MAX_LABEL", "MAX_TEXT_PARAM", "OpenSpielGame", "game_names", "make_openspiel"]
 
 MAX_TEXT_PARAM = 200
 """The longest text parameter passed to pyspiel."""
+
+MAX_LABEL = 4_000
+"""The longest label kept of a state's picture (a board of Go is about 1,000)."""
 
 _DENOMINATOR = 1_000_000
 """The largest denominator of a chance outcome's probability made exact."""
@@ -60,8 +66,10 @@ def _param_spec(key: str, default: Any) -> ParamSpec:
     if isinstance(default, bool):
         return ParamSpec(key, "bool", "true" if default else "false", "")
     if isinstance(default, int):
-        return ParamSpec(key, "int", str(default), "", minimum=-MAX_GAME_INT,
-                         maximum=MAX_GAME_INT)
+        # A size whose default is positive must stay positive, one that is not negative
+        # must stay so: pyspiel's C++ does not check every one, and some crash on 0.
+        low = 1 if default > 0 else 0 if default == 0 else -MAX_GAME_INT
+        return ParamSpec(key, "int", str(default), "", minimum=low, maximum=MAX_GAME_INT)
     if isinstance(default, float):
         return ParamSpec(key, "number", repr(default), "")
     return ParamSpec(key, "str", str(default), "")
@@ -96,14 +104,32 @@ def make_openspiel(name: str, params: Mapping[str, str]) -> tuple[OpenSpielGame,
               for key, spec in specs.items()}
     _check_kind(kind, shown, values)
     try:
-        game = pyspiel.load_game(name, values)
-    except pyspiel.SpielError as exc:
+        with _stderr_held():
+            game = pyspiel.load_game(name, values)
+            game.new_initial_state()
+    except Exception as exc:  # SpielError, or a ValueError from the C++ of a bad value
         raise UsageError(f"pyspiel refused {shown} with these parameters: "
-                         f"{' '.join(str(exc).split())}") from None
+                         f"{' '.join(str(exc).split())[:300]}") from None
     if game.num_players() != 2:
         raise UsageError(f"{shown} has {game.num_players()} players here: only two-player "
                          "games are searched (MAX and MIN)")
     return OpenSpielGame(game, shown), values
+
+
+@contextmanager
+def _stderr_held() -> Iterator[None]:
+    """Standard error (the file descriptor) sent to nowhere for a while: pyspiel's C++
+    prints "OpenSpiel exception: ..." there before it raises, and the error is said
+    once, in our words."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as sink:
+            os.dup2(sink.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _check_kind(kind: Any, shown: str, values: Mapping[str, Any]) -> None:
@@ -189,5 +215,7 @@ class OpenSpielGame:
         raise UsageError(f"{self.name} names nodes by move paths")
 
     def describe(self, state: Any) -> str:
-        """``str(state)``, the game's own picture of the position."""
-        return str(state).strip()
+        """``str(state)``, the game's own picture of the position, cut to
+        :data:`MAX_LABEL` characters."""
+        text = str(state).strip()
+        return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
