@@ -160,3 +160,24 @@ def _nodes(count: int) -> object:
     from tracer.search.limits import Limits
 
     return Limits(max_nodes=count)
+
+
+@pytest.mark.parametrize("fen", [
+    "startpos", KIWIPETE, POSITION_3, SCHOLAR,
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                        # stalemate
+    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",  # mate
+    "8/8/4k3/8/8/3K4/8/8 w - - 0 1",                          # two kings
+    "8/8/4k3/8/8/3K4/8/7R w - - 150 90",                      # the 75-move rule
+])
+def test_the_end_of_the_game_is_what_outcome_says(fen: str) -> None:
+    game = Chess(fen)
+    state = game.initial_state()
+    assert game.is_terminal(state) == (state.outcome() is not None)
+    assert (game.actions(state) == []) == (state.outcome() is not None)
+
+
+def test_listed_evaluations_are_the_adapters() -> None:
+    from tracer.games.chess_adapter import EVALUATIONS
+    from tracer.games.registry import CHESS_EVALUATIONS
+
+    assert CHESS_EVALUATIONS == EVALUATIONS
