@@ -62,11 +62,18 @@ def test_run_chess_with_only_a_node_budget_stops_cleanly() -> None:
     assert "stopped" in out
 
 
-def test_run_openspiel_pig_with_expectiminimax() -> None:
+def test_run_openspiel_pig_with_expectiminimax(tmp_path: Path) -> None:
+    out_file = tmp_path / "pig.json"
     code, out, err = gametrace("run", "openspiel:pig", "-p", "winscore=4", "-p",
-                               "diceoutcomes=3", "-p", "horizon=4", "-a", "expectiminimax")
+                               "diceoutcomes=3", "-p", "horizon=4", "-a", "expectiminimax",
+                               "-o", str(out_file))
     assert code == 0, err
     assert "best move: roll" in out and "leaves evaluated: 92" in out
+    doc = json.loads(out_file.read_text())
+    validate(doc, "trace", file="pig.json")
+    assert doc["header"]["source"]["name"] == "openspiel:pig"
+    nodes = {e["node"] for e in doc["events"] if "node" in e}
+    assert "roll/Roll 3/stop" in nodes
 
 
 def test_run_openspiel_with_depth_is_refused_in_one_line() -> None:
