@@ -67,6 +67,7 @@ def test_pig_is_searched_through_its_chance_nodes() -> None:
     raw = pyspiel.load_game("pig", {"winscore": 4, "diceoutcomes": 3, "horizon": 4})
     result = expectiminimax(game, state)
     assert result.value == pytest.approx(_expectimax(raw.new_initial_state()))
+    assert result.exact == "8/27"  # outcomes of 1/3 each and whole returns: exact
     assert result.move == "roll"
     assert tree_size(game, state) == _raw_size(raw.new_initial_state()) == (178, 92)
     rolled = game.result(state, 0)

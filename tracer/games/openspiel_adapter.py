@@ -191,8 +191,10 @@ class OpenSpielGame:
         return bool(state.is_terminal())
 
     def utility(self, state: Any) -> float:
-        """Player 0's return."""
-        return float(state.returns()[0])
+        """Player 0's return (an int when it is whole, so that expectiminimax's value is
+        an exact fraction)."""
+        value = float(state.returns()[0])
+        return int(value) if value.is_integer() else value
 
     def evaluate(self, state: Any) -> float:
         """None: OpenSpiel gives no static evaluation (a depth limit is refused first)."""
