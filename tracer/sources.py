@@ -199,4 +199,5 @@ def _games() -> list[str]:
         from .games.registry import GAMES
     except ImportError:  # games not installed in this build
         return []
-    return sorted(GAMES)
+    # the games of an optional extra (chess) after the others, as make_game lists them
+    return sorted(GAMES, key=lambda name: (bool(GAMES[name].extra), name))

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from tracer.errors import UsageError
 from tracer.players import Player
 
-__all__ = ["Capabilities", "Game", "Player"]
+__all__ = ["Capabilities", "Game", "Player", "check_search_bounds"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,12 @@ class Capabilities:
     """``evaluate`` gives a static evaluation of non-terminal states (for ``--depth``)."""
     named_nodes: bool = False
     """``node_id`` names nodes itself (explicit trees); otherwise ids are move paths."""
+    needs_limit: bool = False
+    """A full search of it never ends (chess): a search is refused unless it has a depth
+    limit or a node budget."""
+    depth_refused: str = ""
+    """When not empty, a depth limit is refused before the search, with this sentence
+    saying what to do instead (a game with no static evaluation, e.g. OpenSpiel's)."""
 
 
 S = TypeVar("S")
@@ -86,3 +93,19 @@ class Game(Protocol, Generic[S, A]):
     def describe(self, state: S) -> str:
         """A readable picture of ``state`` for labels (a small board, the piles)."""
         ...
+
+
+def check_search_bounds(game: Game[Any, Any], *, depth: int | None,
+                        max_nodes: int | None) -> None:
+    """A :class:`~tracer.errors.UsageError` when ``game``'s capabilities refuse a search
+    with this ``depth`` limit and node budget (``None``: not given): one whose full search
+    never ends (``needs_limit``, chess) without either, one that cannot score the
+    positions a depth limit cuts (``depth_refused``) with a depth.  The search calls it
+    before anything is searched or written, so no trace is left half made."""
+    caps = game.capabilities
+    if caps.needs_limit and depth is None and max_nodes is None:
+        raise UsageError(f"a full search of {game.name} never ends: give a depth limit "
+                         "(--depth N) or a node budget (--max-nodes N)")
+    if depth is not None and caps.depth_refused:
+        raise UsageError(f"{game.name} has no static evaluation to score the positions "
+                         f"--depth cuts: {caps.depth_refused}")

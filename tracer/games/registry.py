@@ -20,6 +20,7 @@ from tracer.games import chomp, dice, gameof5
 from tracer.games.base import Game
 from tracer.games.chomp import Chomp
 from tracer.games.dice import DiceRace
+from tracer.games.extras import installed, missing_line, require
 from tracer.games.gameof5 import GameOf5
 from tracer.games.grundy import MAX_COINS, Grundy
 from tracer.games.nim import MAX_STICKS, Nim
@@ -47,17 +48,26 @@ class GameSpec:
     """Its parameters, in the order they are listed."""
     factory: Callable[..., Game[Any, Any]]
     """Called with every parameter's parsed value as keyword arguments."""
+    extra: str = ""
+    """The optional package it needs, by its extra's name (``chess``), or ``""``."""
 
     def to_json(self) -> dict[str, Any]:
         """The game as ``gametrace games --json`` lists it."""
-        return {"name": self.name, "title": self.title, "lecture": self.lecture,
-                "params": [p.to_json() for p in self.params]}
+        out: dict[str, Any] = {"name": self.name, "title": self.title,
+                               "lecture": self.lecture,
+                               "params": [p.to_json() for p in self.params]}
+        if self.extra:
+            out["extra"] = self.extra
+            out["installed"] = installed(self.extra)
+        return out
 
     def to_text(self) -> str:
         """The game as ``gametrace games`` lists it: a title line, then one line per
         parameter (``name=default  help (choices)``)."""
         width = max(len(f"{p.name}={p.default}") for p in self.params)
         lines = [f"{self.name}  {self.title}", f"  in: {self.lecture}"]
+        if self.extra and not installed(self.extra):
+            lines.append(f"  not installed: {missing_line(self.name, self.extra)}")
         for p in self.params:
             choices = f" ({' | '.join(p.choices)})" if p.choices else ""
             if p.kind == "int" and p.maximum is not None:
@@ -67,6 +77,20 @@ class GameSpec:
 
 
 _MAX_MIN = ("max", "min")
+
+OPENSPIEL = "openspiel:"
+"""The prefix of an OpenSpiel game's name (``openspiel:tic_tac_toe``)."""
+
+CHESS_EVALUATIONS = ("material+pst", "material")
+"""The chess evaluations (:data:`tracer.games.chess_adapter.EVALUATIONS`), named here so
+that listing the games does not import python-chess."""
+
+
+def _chess(**values: Any) -> Game[Any, Any]:
+    require("chess", "chess")
+    from tracer.games.chess_adapter import Chess
+
+    return Chess(**values)
 
 
 def _first(default: str) -> ParamSpec:
@@ -136,13 +160,21 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (
                   maximum=dice.MAX_TURNS),
         _first("max"),
     ), DiceRace),
+    GameSpec("chess", "Chess over python-chess, White = MAX, moves in SAN; needs --depth "
+             "or --max-nodes", "(engines: not in the notes)", (
+        ParamSpec("fen", "str", "startpos", "the position: a FEN, or startpos"),
+        ParamSpec("eval", "choice", "material+pst",
+                  "static evaluation in centipawns (Michniewski's values and tables)",
+                  CHESS_EVALUATIONS),
+    ), _chess, extra="chess"),
 )}
 """Every built-in game by name."""
 
 
 def is_game_spec(source: str) -> bool:
     """True for a built-in game's name or a ``path/to/file.py:ClassName`` user game."""
-    return source in GAMES or bool(_USER_SPEC.fullmatch(source))
+    return (source in GAMES or bool(_USER_SPEC.fullmatch(source))
+            or (source.startswith(OPENSPIEL) and len(source) > len(OPENSPIEL)))
 
 
 def make_game(name: str, params: Mapping[str, str]) -> tuple[Game[Any, Any], Any, dict[str, Any]]:
@@ -150,13 +182,22 @@ def make_game(name: str, params: Mapping[str, str]) -> tuple[Game[Any, Any], Any
     header's ``source`` block ``{"kind": "game", "name": ..., "params": {...}}`` holding
     every parameter's parsed value (defaults included; infinity as ``"+inf"``)."""
     if name not in GAMES:
+        if name.startswith(OPENSPIEL) and len(name) > len(OPENSPIEL):
+            require(name, "openspiel")
+            from tracer.games.openspiel_adapter import make_openspiel
+
+            spiel, parsed = make_openspiel(name[len(OPENSPIEL):], params)
+            return spiel, spiel.initial_state(), _source(name, parsed)
         if _USER_SPEC.fullmatch(name):
             from tracer.games.user import load_user_game_with_params
 
             game, parsed = load_user_game_with_params(name, params)
             return game, game.initial_state(), _source(name, parsed)
-        raise UsageError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))}; "
-                         "or path/to/file.py:ClassName for your own)")
+        plain = sorted(n for n, spec in GAMES.items() if not spec.extra)
+        extras = sorted(n for n, spec in GAMES.items() if spec.extra)
+        raise UsageError(f"unknown game {name!r} (games: {', '.join(plain)}; with an extra: "
+                         f"{', '.join(extras)}, {OPENSPIEL}NAME; or path/to/file.py:ClassName "
+                         "for your own)")
     spec = GAMES[name]
     known = {p.name: p for p in spec.params}
     for key in params:
@@ -184,4 +225,9 @@ def _json_value(value: Any) -> Any:
 def games_text() -> str:
     """Every built-in game with its parameters, a blank line between games:
     ``gametrace games``."""
-    return "\n\n".join(spec.to_text() for spec in GAMES.values())
+    spiel = (f"{OPENSPIEL}NAME  Any two-player zero-sum game of OpenSpiel (pyspiel), chance "
+             "included; -p passes its parameters; no --depth (no evaluation)\n"
+             "  e.g. openspiel:tic_tac_toe, openspiel:pig -p winscore=4 -p horizon=4")
+    if not installed("openspiel"):
+        spiel += f"\n  not installed: {missing_line(OPENSPIEL + 'NAME', 'openspiel')}"
+    return "\n\n".join([*(spec.to_text() for spec in GAMES.values()), spiel])

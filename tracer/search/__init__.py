@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.base import Game
+from ..games.base import Game, check_search_bounds
 from ..record import NULL, Recorder
 from ..spec import SearchSpec
 from ..trace import Result
@@ -62,10 +62,12 @@ def run_search(game: Game[Any, Any], state: Any = None, *, spec: SearchSpec | No
         spec = SearchSpec.make(**options)
     elif options:
         raise TypeError(f"give spec= or the search options, not both ({', '.join(options)})")
+    limits = spec.limits or NO_LIMITS
+    check_search_bounds(game, depth=spec.depth, max_nodes=limits.max_nodes)
     algorithm, cut, proving = spec.algorithm, spec.cut_on or "ge", spec.prover or "max"
     common: dict[str, Any] = dict(variant=spec.shown_variant, order=spec.order,
                                   seed=spec.seed, depth=spec.depth,
-                                  limits=spec.limits or NO_LIMITS, recorder=recorder,
+                                  limits=limits, recorder=recorder,
                                   source=source)
     if algorithm == "enhanced":
         return enhanced_search(game, state, techniques=spec.techniques, cut_on=cut, **common)

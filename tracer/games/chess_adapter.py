@@ -1,0 +1,239 @@
+"""Chess over python-chess: ``gametrace run chess -p fen=... --depth 3``.
+
+White is MAX.  A state is a :class:`chess.Board` that no one changes after it is made:
+:meth:`Chess.result` copies the board without its move stack
+(``board.copy(stack=False)``) and pushes the move on the copy, so a position never
+remembers the moves that led to it.  What this leaves out: fivefold repetition is never
+seen (python-chess needs the move stack for it), the 75-move rule is (it reads the
+halfmove clock of the FEN).  Moves are :class:`chess.Move` objects tried in
+python-chess's generation order and named in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q+``).
+
+A position is over when ``board.outcome()`` says so (checkmate, stalemate, insufficient
+material, the 75-move rule).  A checkmate scores ``+-(MATE - plies)`` where ``plies`` is
+the board's ply count, so that a quicker mate scores higher; a draw scores 0.
+
+Evaluations (``eval``), in centipawns from White's view, both from Tomasz Michniewski's
+"Simplified Evaluation Function" (Chess Programming Wiki): ``material`` counts the
+pieces at P 100, N 320, B 330, R 500, Q 900; ``material+pst`` adds his piece-square
+tables (the king's middle-game table), read for Black from the mirrored square.
+
+:func:`move_class` and :func:`san_class` name a move's class (promotion, capture,
+check, quiet) from the board or from its SAN alone, for statistics over a trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import chess
+
+from tracer.errors import UsageError
+from tracer.games.base import Capabilities, Player
+
+__all__ = ["EVALUATIONS", "MATE", "MAX_FEN", "MOVE_CLASSES", "PIECE_VALUES", "PST", "Chess",
+           "move_class", "san_class"]
+
+EVALUATIONS = ("material+pst", "material")
+"""The static evaluations, the first the default."""
+
+MOVE_CLASSES = ("promotion", "capture", "check", "quiet")
+"""A move's classes in the order :func:`move_class` tests them: a move that is several
+(a capture giving check) is named by the first."""
+
+MATE = 100_000
+"""The score of a checkmate, less the plies played (centipawns)."""
+
+MAX_FEN = 100
+"""The longest FEN accepted (the longest legal one is under 90 characters)."""
+
+PIECE_VALUES = {chess.PAWN: 100, chess.KNIGHT: 320, chess.BISHOP: 330, chess.ROOK: 500,
+                chess.QUEEN: 900, chess.KING: 0}
+"""Michniewski's piece values in centipawns (the king's 20000 cancels out)."""
+
+# Michniewski's tables, as he prints them: from White's side, rank 8 first, a to h.
+_PST_PRINTED = {
+    chess.PAWN: (
+        0, 0, 0, 0, 0, 0, 0, 0,
+        50, 50, 50, 50, 50, 50, 50, 50,
+        10, 10, 20, 30, 30, 20, 10, 10,
+        5, 5, 10, 25, 25, 10, 5, 5,
+        0, 0, 0, 20, 20, 0, 0, 0,
+        5, -5, -10, 0, 0, -10, -5, 5,
+        5, 10, 10, -20, -20, 10, 10, 5,
+        0, 0, 0, 0, 0, 0, 0, 0),
+    chess.KNIGHT: (
+        -50, -40, -30, -30, -30, -30, -40, -50,
+        -40, -20, 0, 0, 0, 0, -20, -40,
+        -30, 0, 10, 15, 15, 10, 0, -30,
+        -30, 5, 15, 20, 20, 15, 5, -30,
+        -30, 0, 15, 20, 20, 15, 0, -30,
+        -30, 5, 10, 15, 15, 10, 5, -30,
+        -40, -20, 0, 5, 5, 0, -20, -40,
+        -50, -40, -30, -30, -30, -30, -40, -50),
+    chess.BISHOP: (
+        -20, -10, -10, -10, -10, -10, -10, -20,
+        -10, 0, 0, 0, 0, 0, 0, -10,
+        -10, 0, 5, 10, 10, 5, 0, -10,
+        -10, 5, 5, 10, 10, 5, 5, -10,
+        -10, 0, 10, 10, 10, 10, 0, -10,
+        -10, 10, 10, 10, 10, 10, 10, -10,
+        -10, 5, 0, 0, 0, 0, 5, -10,
+        -20, -10, -10, -10, -10, -10, -10, -20),
+    chess.ROOK: (
+        0, 0, 0, 0, 0, 0, 0, 0,
+        5, 10, 10, 10, 10, 10, 10, 5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        0, 0, 0, 5, 5, 0, 0, 0),
+    chess.QUEEN: (
+        -20, -10, -10, -5, -5, -10, -10, -20,
+        -10, 0, 0, 0, 0, 0, 0, -10,
+        -10, 0, 5, 5, 5, 5, 0, -10,
+        -5, 0, 5, 5, 5, 5, 0, -5,
+        0, 0, 5, 5, 5, 5, 0, -5,
+        -10, 5, 5, 5, 5, 5, 0, -10,
+        -10, 0, 5, 0, 0, 0, 0, -10,
+        -20, -10, -10, -5, -5, -10, -10, -20),
+    chess.KING: (
+        -30, -40, -40, -50, -50, -40, -40, -30,
+        -30, -40, -40, -50, -50, -40, -40, -30,
+        -30, -40, -40, -50, -50, -40, -40, -30,
+        -30, -40, -40, -50, -50, -40, -40, -30,
+        -20, -30, -30, -40, -40, -30, -30, -20,
+        -10, -20, -20, -20, -20, -20, -20, -10,
+        20, 20, 0, 0, 0, 0, 20, 20,
+        20, 30, 10, 0, 0, 10, 30, 20),
+}
+
+PST = {piece: tuple(table[sq ^ 56] for sq in range(64))
+       for piece, table in _PST_PRINTED.items()}
+"""Per piece type, White's bonus on each python-chess square (a1 = 0, h8 = 63); Black's
+on square ``sq`` is White's on ``sq ^ 56`` (the same file, the mirrored rank)."""
+
+_MAX, _MIN = Player.MAX, Player.MIN
+_VALUED = tuple(PIECE_VALUES.items())
+
+
+def move_class(board: chess.Board, move: chess.Move) -> str:
+    """The class of ``move`` at ``board``, the first of :data:`MOVE_CLASSES` it is:
+    ``promotion``, ``capture`` (en passant included), ``check``, else ``quiet``."""
+    if move.promotion is not None:
+        return "promotion"
+    if board.is_capture(move):
+        return "capture"
+    if board.gives_check(move):
+        return "check"
+    return "quiet"
+
+
+def san_class(san: str) -> str:
+    """The class of a move from its SAN alone (a node id's last step), as
+    :func:`move_class` names it: ``=`` promotes, ``x`` captures, ``+``/``#`` checks."""
+    if "=" in san:
+        return "promotion"
+    if "x" in san:
+        return "capture"
+    if san.endswith(("+", "#")):
+        return "check"
+    return "quiet"
+
+
+class Chess:
+    """Chess from the position ``fen`` (default the start), White = MAX, evaluated by
+    ``eval`` (one of :data:`EVALUATIONS`)."""
+
+    capabilities = Capabilities(evaluation=True, needs_limit=True)
+
+    def __init__(self, fen: str = "startpos", *, eval: str = EVALUATIONS[0]) -> None:
+        if eval not in EVALUATIONS:
+            raise UsageError(f"unknown chess evaluation {eval!r} (choose from: "
+                             f"{', '.join(EVALUATIONS)})")
+        text = " ".join(fen.split())
+        if len(text) > MAX_FEN:
+            raise UsageError(f"chess fen must be at most {MAX_FEN} characters, got "
+                             f"{len(text):,}")
+        try:
+            board = chess.Board() if text in ("", "startpos") else chess.Board(text)
+        except ValueError as exc:
+            raise UsageError(f"bad chess fen {text!r}: {exc}") from None
+        status = board.status()
+        if status != chess.STATUS_VALID:
+            problems = [flag.name.lower().replace("_", " ") for flag in chess.Status
+                        if flag and flag in status and flag.name]
+            raise UsageError(f"chess fen {text!r} is not a legal position: "
+                             f"{', '.join(problems)}")
+        self.name = "chess"
+        self.eval = eval
+        self.start = board
+        self._pst = eval == "material+pst"
+
+    def initial_state(self) -> chess.Board:
+        """The position of ``fen``."""
+        return self.start.copy(stack=False)
+
+    def to_move(self, state: chess.Board) -> Player:
+        """White is MAX, Black MIN."""
+        return _MAX if state.turn else _MIN
+
+    def actions(self, state: chess.Board) -> Sequence[chess.Move]:
+        """The legal moves in python-chess's order (none when the game is over)."""
+        if state.outcome() is not None:
+            return []
+        return list(state.legal_moves)
+
+    def result(self, state: chess.Board, action: chess.Move) -> chess.Board:
+        """A copy of ``state`` (without its move stack) with ``action`` played."""
+        board = state.copy(stack=False)
+        board.push(action)
+        return board
+
+    def is_terminal(self, state: chess.Board) -> bool:
+        """``board.outcome()`` says the game is over."""
+        return state.outcome() is not None
+
+    def utility(self, state: chess.Board) -> float:
+        """``MATE - plies`` when White mates, its negation when Black does, else 0."""
+        outcome = state.outcome()
+        if outcome is None or outcome.winner is None:
+            return 0
+        score = MATE - state.ply()
+        return score if outcome.winner else -score
+
+    def evaluate(self, state: chess.Board) -> float:
+        """Material (and the piece-square bonus), White's minus Black's, in centipawns."""
+        total = 0
+        black, white = state.occupied_co  # indexed by colour: BLACK = 0, WHITE = 1
+        for piece, value in _VALUED:
+            mask = state.pieces_mask(piece, chess.WHITE) | state.pieces_mask(piece,
+                                                                               chess.BLACK)
+            if not mask:
+                continue
+            total += value * (chess.popcount(mask & white) - chess.popcount(mask & black))
+            if self._pst:
+                table = PST[piece]
+                for sq in chess.scan_forward(mask):
+                    total += table[sq] if white >> sq & 1 else -table[sq ^ 56]
+        return total
+
+    def probability(self, state: chess.Board, action: chess.Move) -> float:
+        """Chess has no chance nodes."""
+        raise UsageError("chess has no chance nodes")
+
+    def move_name(self, state: chess.Board, action: chess.Move) -> str:
+        """The move in SAN at ``state``: ``e4``, ``Nxf7+``, ``O-O``, ``e8=Q#``."""
+        return state.san(action)
+
+    def move_class(self, state: chess.Board, action: chess.Move) -> str:
+        """The move's class (:func:`move_class`): promotion, capture, check or quiet."""
+        return move_class(state, action)
+
+    def node_id(self, state: chess.Board) -> str:
+        """Unused: node ids of generated games are move paths."""
+        raise UsageError("chess names nodes by move paths")
+
+    def describe(self, state: chess.Board) -> str:
+        """The position's FEN."""
+        return state.fen()

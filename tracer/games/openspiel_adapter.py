@@ -1,0 +1,223 @@
+"""OpenSpiel's games over pyspiel: ``gametrace run openspiel:NAME -p key=value``.
+
+Any game pyspiel registers that a minimax search can mean something on: two players,
+sequential moves, perfect information, zero-sum (or constant-sum) returns, and chance
+given as explicit outcomes.  Player 0 is MAX, player 1 MIN; a chance node's outcomes
+and their probabilities come from ``state.chance_outcomes()`` (made exact fractions of
+denominator at most a million, so expectiminimax's weighted sums are exact), so
+``-a expectiminimax`` runs on games such as ``pig``.  A state is a ``pyspiel.State``
+that no one changes: :meth:`OpenSpielGame.result` is ``state.child(action)``.  A terminal
+state's value is player 0's return; actions are named by ``action_to_string``, and the
+label is ``str(state)``.
+
+OpenSpiel gives no static evaluation in general, so a depth limit is refused before
+the search (the search is bounded by ``--max-nodes`` instead).  Parameters are checked
+against the game's own parameter specification before pyspiel sees them: each is parsed
+as the type of its default (an integer, a number, true/false or text) and bounded.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Any
+
+import pyspiel
+
+from tracer.errors import UsageError
+from tracer.games.base import Capabilities, Player
+from tracer.games.params import MAX_GAME_INT, ParamSpec
+
+__all__ = ["MAX_LABEL", "MAX_TEXT_PARAM", "OpenSpielGame", "game_names", "make_openspiel"]
+
+MAX_TEXT_PARAM = 200
+"""The longest text parameter passed to pyspiel."""
+
+MAX_LABEL = 4_000
+"""The longest label kept of a state's picture (a board of Go is about 1,000)."""
+
+_DENOMINATOR = 1_000_000
+"""The largest denominator of a chance outcome's probability made exact."""
+
+_DEPTH_REFUSED = ("search the whole game without --depth (bound it with --max-nodes N), "
+                  "or wrap it in a game of your own that declares an evaluation "
+                  "(docs/games.md, \"Writing your own game\")")
+
+
+def game_names() -> tuple[str, ...]:
+    """The short names of every game pyspiel registers, sorted."""
+    return tuple(sorted(t.short_name for t in pyspiel.registered_games()))
+
+
+def _game_type(name: str) -> Any:
+    for kind in pyspiel.registered_games():
+        if kind.short_name == name:
+            return kind
+    raise UsageError(f"unknown OpenSpiel game {name!r} (`gametrace games` names where to "
+                     "find the list; e.g. openspiel:tic_tac_toe, openspiel:pig, "
+                     "openspiel:connect_four)")
+
+
+def _param_spec(key: str, default: Any) -> ParamSpec:
+    if isinstance(default, bool):
+        return ParamSpec(key, "bool", "true" if default else "false", "")
+    if isinstance(default, int):
+        # A size whose default is positive must stay positive, one that is not negative
+        # must stay so: pyspiel's C++ does not check every one, and some crash on 0.
+        low = 1 if default > 0 else 0 if default == 0 else -MAX_GAME_INT
+        return ParamSpec(key, "int", str(default), "", minimum=low, maximum=MAX_GAME_INT)
+    if isinstance(default, float):
+        return ParamSpec(key, "number", repr(default), "")
+    return ParamSpec(key, "str", str(default), "")
+
+
+def _parse(spec: ParamSpec, text: str, game: str) -> Any:
+    value = spec.parse(text, game)
+    if spec.kind == "number":
+        if not math.isfinite(value):
+            raise UsageError(f"bad value {text!r} for parameter '{spec.name}' of {game} "
+                             "(expected a finite number)")
+        return float(value)
+    if spec.kind == "str" and len(value) > MAX_TEXT_PARAM:
+        raise UsageError(f"bad value for parameter '{spec.name}' of {game} (at most "
+                         f"{MAX_TEXT_PARAM} characters, got {len(value):,})")
+    return value
+
+
+def make_openspiel(name: str, params: Mapping[str, str]) -> tuple[OpenSpielGame,
+                                                                   dict[str, Any]]:
+    """The OpenSpiel game ``name`` with ``params`` (text values) and every parameter's
+    parsed value (the game's defaults included), for the trace header."""
+    shown = f"openspiel:{name}"
+    kind = _game_type(name)
+    specs = {key: _param_spec(key, default)
+             for key, default in sorted(kind.parameter_specification.items())}
+    for key in params:
+        if key not in specs:
+            known = ", ".join(specs) or "none"
+            raise UsageError(f"unknown parameter {key!r} for {shown} (parameters: {known})")
+    values = {key: _parse(spec, str(params.get(key, spec.default)), shown)
+              for key, spec in specs.items()}
+    _check_kind(kind, shown, values)
+    try:
+        with _stderr_held():
+            game = pyspiel.load_game(name, values)
+            game.new_initial_state()
+    except Exception as exc:  # SpielError, or a ValueError from the C++ of a bad value
+        raise UsageError(f"pyspiel refused {shown} with these parameters: "
+                         f"{' '.join(str(exc).split())[:300]}") from None
+    if game.num_players() != 2:
+        raise UsageError(f"{shown} has {game.num_players()} players here: only two-player "
+                         "games are searched (MAX and MIN)")
+    return OpenSpielGame(game, shown), values
+
+
+@contextmanager
+def _stderr_held() -> Iterator[None]:
+    """Standard error (the file descriptor) sent to nowhere for a while: pyspiel's C++
+    prints "OpenSpiel exception: ..." there before it raises, and the error is said
+    once, in our words."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as sink:
+            os.dup2(sink.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _check_kind(kind: Any, shown: str, values: Mapping[str, Any]) -> None:
+    """One line refusing a game minimax does not apply to."""
+    kinds = pyspiel.GameType
+    if kind.dynamics != kinds.Dynamics.SEQUENTIAL:
+        raise UsageError(f"{shown} has simultaneous moves: only games where one player "
+                         "moves at a time are searched")
+    if kind.information != kinds.Information.PERFECT_INFORMATION:
+        raise UsageError(f"{shown} has imperfect information: a minimax search of its "
+                         "histories would see what the players cannot")
+    if kind.utility not in (kinds.Utility.ZERO_SUM, kinds.Utility.CONSTANT_SUM):
+        raise UsageError(f"{shown} is not zero-sum: only games where one player's gain is "
+                         "the other's loss are searched (MAX and MIN)")
+    if kind.chance_mode == kinds.ChanceMode.SAMPLED_STOCHASTIC:
+        raise UsageError(f"{shown} samples its chance events: only explicit chance "
+                         "outcomes can be searched")
+    if not kind.min_num_players <= 2 <= kind.max_num_players:
+        raise UsageError(f"{shown} is not a two-player game: only two-player games are "
+                         "searched (MAX and MIN)")
+    if values.get("players", 2) != 2:
+        raise UsageError(f"{shown} players must be 2 (MAX and MIN), got {values['players']}")
+
+
+class OpenSpielGame:
+    """A pyspiel game as a :class:`~tracer.games.base.Game`: player 0 MAX, 1 MIN."""
+
+    def __init__(self, game: Any, name: str) -> None:
+        chance = game.get_type().chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
+        self.capabilities = Capabilities(chance=chance, depth_refused=_DEPTH_REFUSED)
+        self.name = name
+        self.game = game
+        """The ``pyspiel.Game``."""
+
+    def initial_state(self) -> Any:
+        """``game.new_initial_state()``."""
+        return self.game.new_initial_state()
+
+    def to_move(self, state: Any) -> Player:
+        """Player 0 is MAX, 1 MIN; a chance node is chance's."""
+        if state.is_chance_node():
+            return Player.CHANCE
+        return Player.MAX if state.current_player() == 0 else Player.MIN
+
+    def actions(self, state: Any) -> Sequence[int]:
+        """The legal actions, or a chance node's outcomes, in pyspiel's order."""
+        if state.is_terminal():
+            return []
+        if state.is_chance_node():
+            return [action for action, _ in state.chance_outcomes()]
+        return list(state.legal_actions())
+
+    def result(self, state: Any, action: int) -> Any:
+        """``state.child(action)``: a new state."""
+        return state.child(action)
+
+    def is_terminal(self, state: Any) -> bool:
+        """``state.is_terminal()``."""
+        return bool(state.is_terminal())
+
+    def utility(self, state: Any) -> float:
+        """Player 0's return (an int when it is whole, so that expectiminimax's value is
+        an exact fraction)."""
+        value = float(state.returns()[0])
+        return int(value) if value.is_integer() else value
+
+    def evaluate(self, state: Any) -> float:
+        """None: OpenSpiel gives no static evaluation (a depth limit is refused first)."""
+        raise UsageError(f"{self.name} has no static evaluation: {_DEPTH_REFUSED}")
+
+    def probability(self, state: Any, action: int) -> Fraction:
+        """The outcome's probability from ``chance_outcomes()``, as an exact fraction."""
+        for outcome, p in state.chance_outcomes():
+            if outcome == action:
+                return Fraction(p).limit_denominator(_DENOMINATOR)
+        raise UsageError(f"{self.name}: {action} is not a chance outcome here")
+
+    def move_name(self, state: Any, action: int) -> str:
+        """``state.action_to_string(player, action)``, a ``/`` written ``|`` (a node id is
+        the path of its move names joined by ``/``)."""
+        return str(state.action_to_string(state.current_player(), action)).replace("/", "|")
+
+    def node_id(self, state: Any) -> str:
+        """Unused: node ids of generated games are move paths."""
+        raise UsageError(f"{self.name} names nodes by move paths")
+
+    def describe(self, state: Any) -> str:
+        """``str(state)``, the game's own picture of the position, cut to
+        :data:`MAX_LABEL` characters."""
+        text = str(state).strip()
+        return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
