@@ -28,6 +28,9 @@ def games_command(as_json: bool) -> None:
       gametrace run nim -p piles=2,2 -p symmetry=true
       gametrace run othello -p eval=mobility --depth 3
       gametrace run docs/examples/my_game.py:TakeAway -p sticks=9
+      gametrace run chess --depth 3
+      gametrace run chess -p fen="8/8/8/4k3/8/8/4P3/4K3 w - - 0 1" -p eval=material --depth 4
+      gametrace run openspiel:pig -p winscore=4 -p diceoutcomes=3 -p horizon=4 -a expectiminimax
     """
     from ..games.registry import GAMES, games_text
 
