@@ -1,0 +1,16 @@
+"""Search statistics (``gametrace stats``): per depth nodes, cut nodes, fail-high and
+fail-high-first rates, the rank of the child that cut, the effective branching factor,
+transposition-table hits and cutoffs, and the nodes beyond the minimal tree; from a full
+trace read as a stream (:mod:`.reading`) or counted by the search (:mod:`.counting`,
+``gametrace run --record counters``)."""
+
+from __future__ import annotations
+
+from .counting import COUNTED, count_search, count_source, minimal_tree
+from .reading import GAME_TREE_SEARCHES, Tally, read_header, read_stats, stats_of_trace
+from .table import DepthStats, SearchStats, knuth_moore
+
+__all__ = ["COUNTED", "GAME_TREE_SEARCHES", "DepthStats", "SearchStats", "Tally",
+           "count_search", "count_source", "knuth_moore", "minimal_tree", "read_header",
+           "read_stats",
+           "stats_of_trace"]
