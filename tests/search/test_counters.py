@@ -116,6 +116,6 @@ def test_a_counting_recorder_takes_the_counting_loop() -> None:
     recorder = CountingRecorder()
     result = run_search(game, state, algorithm="alphabeta", recorder=recorder)
     assert recorder.tally.counted
-    inner, leaves = recorder.tally.trimmed()
+    inner, leaves = recorder.tally.trimmed(result.stats.max_depth)
     assert (sum(inner), sum(leaves)) == (result.stats.nodes_expanded,
                                          result.stats.leaves_evaluated)

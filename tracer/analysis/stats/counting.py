@@ -50,9 +50,9 @@ def count_search(game: Any, state: Any, *, spec: SearchSpec, name: str,
     result = run_search(game, state, spec=spec, recorder=recorder, source=source)
     tally = recorder.tally
     assert tally.counted, "the search did not take its counting loop"
-    inner, leaves = tally.trimmed()
+    inner, leaves = tally.trimmed(result.stats.max_depth)
     header = Header(spec.algorithm, variant, "", source={"name": name})
-    return make_stats(header, inner, leaves, dict(tally.ranks), recorded="counters"), result
+    return make_stats(header, inner, leaves, tally.cut_ranks(), recorded="counters"), result
 
 
 def count_source(source: str, *, spec: SearchSpec, params: Mapping[str, str] | None = None

@@ -407,7 +407,11 @@ def minimax_counters(run: Run, root: Any, tally: Tally) -> tuple[float, PV]:
         return no_chance(run.name(state, key))  # by its id, as the reference says it
 
     def store() -> None:
-        run.visited, run.expanded, run.evaluated = visited, expanded, evaluated
+        # The counting loops count each ply's nodes instead of the totals: no more work
+        # per node than the untraced loop (expanded and evaluated stay where they began).
+        run.visited = visited
+        run.expanded = expanded + sum(inner[:max_depth + 1])
+        run.evaluated = evaluated + sum(leaves[:max_depth + 1])
         run.max_depth = max_depth
         run.cuts += cuts
         run.pruned += pruned
@@ -420,21 +424,19 @@ def minimax_counters(run: Run, root: Any, tally: Tally) -> tuple[float, PV]:
         next_check = run.next_check
 
     def opened(ply: int) -> None:
-        nonlocal visited, expanded, max_depth
+        nonlocal visited, max_depth
         visited += 1
         if visited >= next_check:
             check()
-        expanded += 1
         inner[ply] += 1
         if ply > max_depth:
             max_depth = ply
 
     def leaf(state: Any, key: Any, ply: int, value: float) -> tuple[float, PV]:
-        nonlocal visited, evaluated, max_depth
+        nonlocal visited, max_depth
         visited += 1
         if visited >= next_check:
             check()
-        evaluated += 1
         leaves[ply] += 1
         if ply > max_depth:
             max_depth = ply
@@ -496,7 +498,11 @@ def alpha_beta_counters(run: Run, root: Any, hard: bool, tally: Tally) -> tuple[
         return no_chance(run.name(state, key))  # by its id, as the reference says it
 
     def store() -> None:
-        run.visited, run.expanded, run.evaluated = visited, expanded, evaluated
+        # The counting loops count each ply's nodes instead of the totals: no more work
+        # per node than the untraced loop (expanded and evaluated stay where they began).
+        run.visited = visited
+        run.expanded = expanded + sum(inner[:max_depth + 1])
+        run.evaluated = evaluated + sum(leaves[:max_depth + 1])
         run.max_depth = max_depth
         run.cuts += cuts
         run.pruned += pruned
@@ -509,21 +515,19 @@ def alpha_beta_counters(run: Run, root: Any, hard: bool, tally: Tally) -> tuple[
         next_check = run.next_check
 
     def opened(ply: int) -> None:
-        nonlocal visited, expanded, max_depth
+        nonlocal visited, max_depth
         visited += 1
         if visited >= next_check:
             check()
-        expanded += 1
         inner[ply] += 1
         if ply > max_depth:
             max_depth = ply
 
     def leaf(state: Any, key: Any, ply: int, value: float) -> tuple[float, PV]:
-        nonlocal visited, evaluated, max_depth
+        nonlocal visited, max_depth
         visited += 1
         if visited >= next_check:
             check()
-        evaluated += 1
         leaves[ply] += 1
         if ply > max_depth:
             max_depth = ply
@@ -563,9 +567,10 @@ def alpha_beta_counters(run: Run, root: Any, hard: bool, tally: Tally) -> tuple[
                 if i < last:
                     cuts += 1
                     pruned += last - i
-                    # (the node's depth, the rank of the child that cut): ply is the children's
-                    rank = (ply - 1, i + 1)
-                    ranks[rank] = ranks.get(rank, 0) + 1
+                    try:  # the cuts at this ply by the index of the child that cut
+                        ranks[ply][i] += 1
+                    except IndexError:  # a ply or an index met for the first time
+                        tally.widen(ply, i)
                 return ((beta if is_max else alpha) if hard else v), (key, best_pv)
         return ((alpha if is_max else beta) if hard else v), (key, best_pv)
 

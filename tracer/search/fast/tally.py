@@ -24,8 +24,10 @@ class Tally:
         """Inner nodes (expanded) at each ply."""
         self.leaves: list[int] = []
         """Leaves (scored) at each ply."""
-        self.ranks: dict[tuple[int, int], int] = {}
-        """Cuts by (ply of the node, rank of the child that cut, 1 for the first)."""
+        self.ranks: list[list[int]] = []
+        """Cuts by the ply of the children and the index of the child that cut (0 for
+        the first): ``ranks[ply][i]``, small ints in growing lists, which the loop
+        counts in fastest (read them with :meth:`cut_ranks`)."""
         self.counted = False
         """A counting loop ran (the search has one: see :func:`.pure.alpha_beta_bare`)."""
 
@@ -38,10 +40,23 @@ class Tally:
         self.counted = True
         return self.inner, self.leaves
 
-    def trimmed(self) -> tuple[list[int], list[int]]:
-        """The inner and leaf counts up to the deepest ply that has a node."""
-        deepest = max((p for p in range(len(self.inner)) if self.inner[p] or self.leaves[p]),
-                      default=-1)
+    def widen(self, ply: int, i: int) -> None:
+        """Count a cut at ``ranks[ply][i]``, growing the lists to hold it."""
+        ranks = self.ranks
+        while len(ranks) <= ply:
+            ranks.append([])
+        row = ranks[ply]
+        if len(row) <= i:
+            row.extend([0] * (i + 1 - len(row)))
+        row[i] += 1
+
+    def cut_ranks(self) -> dict[tuple[int, int], int]:
+        """Cuts by (ply of the cut node, rank of the child that cut, 1 for the first)."""
+        return {(ply - 1, i + 1): n for ply, row in enumerate(self.ranks)
+                for i, n in enumerate(row) if n}
+
+    def trimmed(self, deepest: int) -> tuple[list[int], list[int]]:
+        """The inner and leaf counts of plies 0 to ``deepest`` (the run's deepest ply)."""
         return self.inner[:deepest + 1], self.leaves[:deepest + 1]
 
 
