@@ -21,7 +21,7 @@ import os
 from typing import Any
 
 from ...errors import InputError
-from ...events import Backup, Cut, Evaluate, Event, Expand, Transposition
+from ...events import Backup, Cut, Evaluate, Event, Expand, Iteration, Reorder, Transposition
 from ...header import Header
 from ...trace import Result
 from ...visit import EventVisitor
@@ -115,11 +115,16 @@ class Tally(EventVisitor[None]):
             if ev.flag == "exact":
                 self.cutoffs[depth] -= 1
 
+    def visit_iteration(self, ev: Iteration) -> None:
+        pass  # an iteration's nodes are counted by their own events
+
+    def visit_reorder(self, ev: Reorder) -> None:
+        pass  # the expand event that follows lists the children in the new order
+
     def visit_event(self, ev: Event) -> None:
-        if ev.type not in ("iteration", "order"):
-            raise InputError(f"a {ev.type} event: statistics are for game-tree searches "
-                             f"({', '.join(GAME_TREE_SEARCHES)})", file=self.file,
-                             where=f"event {ev.seq}")
+        raise InputError(f"a {ev.type} event: statistics are for game-tree searches "
+                         f"({', '.join(GAME_TREE_SEARCHES)})", file=self.file,
+                         where=f"event {ev.seq}")
 
     # the result --------------------------------------------------------------------------
 
