@@ -45,7 +45,7 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool, ma
     """
     import os
 
-    from ..analysis.stats import minimal_tree, read_header, read_stats
+    from ..analysis.stats import minimal_tree, read_stats_and_header
     from ..errors import MissingInput, UsageError
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
@@ -57,13 +57,13 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool, ma
         output_format(plot)
     if not os.path.isfile(trace):
         raise MissingInput("no such file", file=trace)
-    stats = read_stats(trace)
+    stats, header = read_stats_and_header(trace)
     if minimal:
-        if stats.recorded != "full":
-            raise UsageError(f"{trace}: --minimal searches the tree of a trace again; "
-                             "counters name no tree")
-        header = read_header(trace)
-        stats = stats.with_minimal(run_deep(lambda: minimal_tree(header, file=trace),
+        if header is None:
+            raise UsageError(f"{trace}: --minimal searches the tree of a trace again, and "
+                             "a statistics document (counters name no tree) has none")
+        tree = header
+        stats = stats.with_minimal(run_deep(lambda: minimal_tree(tree, file=trace),
                                             max_ply=max_ply))
     if plot is not None:
         from ..figures.stats_plot import render_stats_plot

@@ -27,7 +27,8 @@ from ...trace import Result
 from ...visit import EventVisitor
 from .table import FORMAT, DepthStats, SearchStats
 
-__all__ = ["GAME_TREE_SEARCHES", "Tally", "read_header", "read_stats", "stats_of_trace"]
+__all__ = ["GAME_TREE_SEARCHES", "Tally", "read_header", "read_stats", "read_stats_and_header",
+           "stats_of_trace"]
 
 GAME_TREE_SEARCHES = ("minimax", "alphabeta", "expectiminimax", "enhanced")
 """The algorithms whose traces have per-depth statistics."""
@@ -162,6 +163,10 @@ def make_stats(header: Header, inner: list[int], leaves: list[int],
 def stats_of_trace(path: str | os.PathLike[str]) -> SearchStats:
     """The statistics of a recorded trace (``.json``, ``.jsonl``, ``.jsonl.gz``), read as
     a stream."""
+    return _of_trace(path).stats()
+
+
+def _of_trace(path: str | os.PathLike[str]) -> Tally:
     from ...trace import iter_trace
 
     tally = Tally(file=str(path))
@@ -170,12 +175,19 @@ def stats_of_trace(path: str | os.PathLike[str]) -> SearchStats:
             tally.start(item)
         elif not isinstance(item, Result):
             tally.visit(item)
-    return tally.stats()
+    return tally
 
 
 def read_stats(path: str | os.PathLike[str]) -> SearchStats:
     """A statistics document (``gametrace run --record counters -o F.json``) or the
     statistics of a trace."""
+    return read_stats_and_header(path)[0]
+
+
+def read_stats_and_header(path: str | os.PathLike[str]
+                          ) -> tuple[SearchStats, Header | None]:
+    """:func:`read_stats`, and the trace's header (``None`` for a statistics document,
+    which names no tree to search again)."""
     from ...compress import is_stream
 
     file = str(path)
@@ -184,15 +196,17 @@ def read_stats(path: str | os.PathLike[str]) -> SearchStats:
 
         data: Any = load_json_file(path)
         if isinstance(data, dict) and data.get("format") == FORMAT:
-            return SearchStats.from_json(data, file=file)
+            return SearchStats.from_json(data, file=file), None
         from ...trace import Trace
 
         trace = Trace.from_json(data, file=file)  # a .json document is read whole anyway
         tally = Tally(file=file)
         tally.start(trace.header)
         tally.walk(trace.events)
-        return tally.stats()
-    return stats_of_trace(path)
+    else:
+        tally = _of_trace(path)
+    assert tally.header is not None
+    return tally.stats(), tally.header
 
 
 def read_header(path: str | os.PathLike[str]) -> Header:
