@@ -62,7 +62,7 @@ def _cases(tmp: Path) -> list[Case]:
              files={"t.jsonl": good[: len(good) // 2]}, codes=(1,), contains="t.jsonl"),
         Case("stats-cut-not-a-child", ["stats", "c.jsonl"],
              files={"c.jsonl": ("\n".join(bad_cut) + "\n").encode()}, codes=(1,),
-             contains="node 'Z' was never generated"),
+             contains="c.jsonl: event 13: the cut at C names Z, not one of its children"),
         Case("stats-proof-number-trace", ["stats", "p.jsonl"],
              files={"p.jsonl": _trace(algorithm="pns").encode()}, codes=(1,),
              contains="statistics are for game-tree searches"),

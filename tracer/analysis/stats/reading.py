@@ -167,14 +167,28 @@ def stats_of_trace(path: str | os.PathLike[str]) -> SearchStats:
 
 
 def _of_trace(path: str | os.PathLike[str]) -> Tally:
-    from ...trace import iter_trace
+    """Count a ``.jsonl`` trace line by line.  Each line is read strictly
+    (:func:`tracer.trace.read_item`: its fields, their types), made into an event,
+    counted and dropped; the reader's check that every node was generated before it is
+    named (:class:`tracer.wellformed.WellFormed`) is left out, since it keeps every node
+    id of the trace: the tally checks what it relies on (each node opened under an open
+    parent, each cut after one of its node's children)."""
+    from ...jsonio import read_lines
+    from ...trace import read_item
 
-    tally = Tally(file=str(path))
-    for item in iter_trace(path):
-        if isinstance(item, Header):
-            tally.start(item)
-        elif not isinstance(item, Result):
-            tally.visit(item)
+    file = str(path)
+    tally = Tally(file=file)
+    tally.start(read_header(path))
+    handlers = tally.handlers()
+    lines = read_lines(path)
+    try:
+        next(lines)  # the header, read above
+        for lineno, line in lines:
+            item = read_item(line, lineno=lineno, file=file)
+            if not isinstance(item, Result):
+                handlers[item.__class__](item)
+    finally:
+        lines.close()
     return tally
 
 
