@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import do_search
 from tracer.analysis.stats import (
+    MoveClasses,
     SearchStats,
     Tally,
     knuth_moore,
@@ -186,3 +187,52 @@ def test_the_minimal_tree_needs_a_tree_or_a_game() -> None:
                                 trace.header.root, source={"kind": "problem"})
     with pytest.raises(UsageError, match="needs a trace of a tree or a built-in game"):
         minimal_tree(header, file="x")
+
+
+def _square(game: Any, state: Any, action: Any) -> str:
+    """A classifier for tic-tac-toe: the kind of square the move takes."""
+    name = game.move_name(state, action)
+    return "centre" if name == "b2" else "corner" if name in ("a1", "c1", "a3", "c3") \
+        else "edge"
+
+
+def test_cuts_by_move_class_replay_the_game(tmp_path: Path) -> None:
+    """Each cut is classified in its own position: the counts equal the classes read off
+    the cutting child's id (its last move), and add up to the cuts of each ply."""
+    game, state, block = make_game("tictactoe", {"board": "x...o...."})
+    path = tmp_path / "t.jsonl"
+    with FileRecorder(path) as rec:
+        run_search(game, state, algorithm="alphabeta", order="reverse", recorder=rec,
+                   source=block)
+    stats = stats_of_trace(path, classes=MoveClasses(game, state, _square))
+    expected: dict[tuple[int, str], list[int]] = {}
+    depth_of: dict[str, int] = {}
+    for line in path.read_text().splitlines()[1:]:
+        ev = json.loads(line)
+        if ev["type"] == "expand":
+            depth_of[ev["node"]] = ev["depth"]
+        if ev["type"] == "cut":
+            name = ev["after"].split("/")[-1]
+            kind = "centre" if name == "b2" else "corner" if name in (
+                "a1", "c1", "a3", "c3") else "edge"
+            counts = expected.setdefault((depth_of[ev["node"]], kind), [0, 0])
+            counts[0] += 1
+    got = {(d.depth, name): c for d in stats.depths for name, (c, _) in d.classes.items()}
+    assert got == {k: v[0] for k, v in expected.items()}
+    for d in stats.depths:
+        assert sum(c for c, _ in d.classes.values()) == d.cuts
+        assert sum(f for _, f in d.classes.values()) == d.ranks.get(1, 0)
+    assert "cuts by move class" in stats.to_text()
+    again = SearchStats.from_json(stats.to_json(), file="s.json")
+    assert again == stats
+
+
+def test_the_plain_classifier_puts_every_cut_in_one_class(tmp_path: Path) -> None:
+    game, state, block = make_game("othello", {})
+    path = tmp_path / "o.jsonl"
+    with FileRecorder(path) as rec:
+        run_search(game, state, algorithm="alphabeta", depth=4, recorder=rec, source=block)
+    stats = stats_of_trace(path, classes=MoveClasses(game, state))
+    assert all(set(d.classes) == {"move"} for d in stats.depths if d.cuts)
+    assert all(d.classes["move"] == (d.cuts, d.ranks.get(1, 0)) for d in stats.depths
+               if d.cuts)

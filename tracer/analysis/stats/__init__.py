@@ -6,6 +6,7 @@ trace read as a stream (:mod:`.reading`) or counted by the search (:mod:`.counti
 
 from __future__ import annotations
 
+from .classes import MoveClass, MoveClasses, plain
 from .counting import COUNTED, count_search, count_source, minimal_tree
 from .reading import (
     GAME_TREE_SEARCHES,
@@ -17,7 +18,7 @@ from .reading import (
 )
 from .table import DepthStats, SearchStats, knuth_moore
 
-__all__ = ["COUNTED", "GAME_TREE_SEARCHES", "DepthStats", "SearchStats", "Tally",
-           "count_search", "count_source", "knuth_moore", "minimal_tree", "read_header",
-           "read_stats", "read_stats_and_header",
+__all__ = ["COUNTED", "GAME_TREE_SEARCHES", "DepthStats", "MoveClass", "MoveClasses",
+           "SearchStats", "Tally", "count_search", "count_source", "knuth_moore",
+           "minimal_tree", "plain", "read_header", "read_stats", "read_stats_and_header",
            "stats_of_trace"]

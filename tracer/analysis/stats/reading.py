@@ -25,6 +25,7 @@ from ...events import Backup, Cut, Evaluate, Event, Expand, Iteration, Reorder, 
 from ...header import Header
 from ...trace import Result
 from ...visit import EventVisitor
+from .classes import MoveClasses
 from .table import FORMAT, DepthStats, SearchStats
 
 __all__ = ["GAME_TREE_SEARCHES", "Tally", "read_header", "read_stats", "read_stats_and_header",
@@ -40,8 +41,15 @@ class Tally(EventVisitor[None]):
 
     enabled = True
 
-    def __init__(self, *, file: str = "<trace>") -> None:
+    def __init__(self, *, file: str = "<trace>", classes: MoveClasses | None = None) -> None:
         self.file = file
+        self.classes = classes
+        """Classify each cut by the move that made it (the trace replayed through the
+        game: :mod:`.classes`)."""
+        self.by_class: dict[tuple[int, str], list[int]] = {}
+        """(ply, class) -> [cuts, cuts by the first child]."""
+        self.states: list[tuple[Any, dict[str, Any]]] = []
+        """With classes: each open node's state and its children's moves, by child id."""
         self.header: Header | None = None
         self.inner: list[int] = []
         self.leaves: list[int] = []
@@ -82,6 +90,8 @@ class Tally(EventVisitor[None]):
             raise InputError(f"node {ev.node} is expanded at depth {ev.depth} but its parent "
                              f"is not open", file=self.file, where=f"event {ev.seq}")
         self.path.append((ev.node, ev.children))
+        if self.classes is not None:
+            self._replay(ev)
         self._bump(self.inner, ev.depth)
         self.widths.add(len(ev.children))
 
@@ -107,6 +117,34 @@ class Tally(EventVisitor[None]):
                              file=self.file, where=f"event {ev.seq}")
         key = (depth, children.index(ev.after) + 1)
         self.ranks[key] = self.ranks.get(key, 0) + 1
+        if self.classes is not None:
+            state, moves = self.states[depth]
+            name = self.classes.classify(self.classes.game, state, moves[ev.after])
+            counts = self.by_class.setdefault((depth, name), [0, 0])
+            counts[0] += 1
+            counts[1] += key[1] == 1
+
+    def _replay(self, ev: Expand) -> None:
+        """The state of the node ``ev`` opens, and its children's moves by id."""
+        assert self.classes is not None
+        game = self.classes.game
+        del self.states[ev.depth:]
+        if ev.depth == 0:
+            state = self.classes.root
+        else:
+            parent, moves = self.states[ev.depth - 1]
+            state = game.result(parent, moves[ev.node])
+        self.states.append((state, {}))
+        # A generated game's node id is its path of move names ("c4/e3"): the child's
+        # last name is its move, unless the event names the moves itself.
+        names = ev.moves or tuple(cid.rsplit("/", 1)[-1] for cid in ev.children)
+        by_name = {game.move_name(state, a): a for a in game.actions(state)}
+        try:
+            self.states[-1][1].update((cid, by_name[m]) for cid, m in
+                                      zip(ev.children, names, strict=True))
+        except (KeyError, ValueError):
+            raise InputError(f"the moves of node {ev.node} are not the game's moves there",
+                             file=self.file, where=f"event {ev.seq}") from None
 
     def visit_transposition(self, ev: Transposition) -> None:
         if ev.kind == "hit":
@@ -131,9 +169,11 @@ class Tally(EventVisitor[None]):
 
     def stats(self, *, recorded: str = "full") -> SearchStats:
         assert self.header is not None
-        return make_stats(self.header, self.inner, self.leaves, self.ranks, hits=self.hits,
-                          cutoffs=self.cutoffs, recorded=recorded,
-                          uniform=self._uniform())
+        stats = make_stats(self.header, self.inner, self.leaves, self.ranks, hits=self.hits,
+                           cutoffs=self.cutoffs, recorded=recorded, uniform=self._uniform())
+        if self.classes is None:
+            return stats
+        return stats.with_classes({key: (n[0], n[1]) for key, n in self.by_class.items()})
 
     def _uniform(self) -> tuple[int, int] | None:
         if len(self.widths) == 1 and len(self.leaf_depths) == 1 and not any(self.hits):
@@ -160,13 +200,14 @@ def make_stats(header: Header, inner: list[int], leaves: list[int],
                        rows, recorded, uniform)
 
 
-def stats_of_trace(path: str | os.PathLike[str]) -> SearchStats:
-    """The statistics of a recorded trace (``.json``, ``.jsonl``, ``.jsonl.gz``), read as
-    a stream."""
-    return _of_trace(path).stats()
+def stats_of_trace(path: str | os.PathLike[str], *, classes: MoveClasses | None = None
+                   ) -> SearchStats:
+    """The statistics of a recorded ``.jsonl`` (or ``.jsonl.gz``) trace, read as a stream;
+    with ``classes``, each depth's cuts by the class of the move that made them."""
+    return _of_trace(path, classes).stats()
 
 
-def _of_trace(path: str | os.PathLike[str]) -> Tally:
+def _of_trace(path: str | os.PathLike[str], classes: MoveClasses | None = None) -> Tally:
     """Count a ``.jsonl`` trace line by line.  Each line is read strictly
     (:func:`tracer.trace.read_item`: its fields, their types), made into an event,
     counted and dropped; the reader's check that every node was generated before it is
@@ -177,7 +218,7 @@ def _of_trace(path: str | os.PathLike[str]) -> Tally:
     from ...trace import read_item
 
     file = str(path)
-    tally = Tally(file=file)
+    tally = Tally(file=file, classes=classes)
     tally.start(read_header(path))
     handlers = tally.handlers()
     lines = read_lines(path)

@@ -50,6 +50,9 @@ class DepthStats:
     minimal: int | None = None
     """Nodes a perfectly ordered alpha-beta visits at this ply (order ``best``), when
     it was run again."""
+    classes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Cuts at this ply by the class of the move that made them: (cuts, cuts by the
+    first child), when a move classifier was given (:mod:`.classes`)."""
 
     @property
     def nodes(self) -> int:
@@ -86,6 +89,9 @@ class DepthStats:
         if self.minimal is not None:
             out["minimal"] = self.minimal
             out["beyond_minimal"] = self.beyond
+        if self.classes:
+            out["cuts_by_class"] = {name: {"cuts": c, "first": f}
+                                    for name, (c, f) in sorted(self.classes.items())}
         return out
 
 
@@ -138,6 +144,14 @@ class SearchStats:
     def knuth_moore_leaves(self) -> int | None:
         """Knuth & Moore's minimal leaf count, for a uniform tree."""
         return None if self.uniform is None else knuth_moore(*self.uniform)
+
+    def with_classes(self, counts: dict[tuple[int, str], tuple[int, int]]) -> SearchStats:
+        """These statistics with each ply's cuts by move class ((ply, class) -> (cuts,
+        cuts by the first child))."""
+        rows = tuple(replace(d, classes={name: n for (p, name), n in sorted(counts.items())
+                                         if p == d.depth})
+                     for d in self.depths)
+        return replace(self, depths=rows)
 
     def with_minimal(self, minimal: list[int]) -> SearchStats:
         """These statistics with the minimal tree's nodes per ply (0 past its end)."""
@@ -192,9 +206,15 @@ class SearchStats:
                  f"{where}.cut_ranks", "an object of ranks (\"1\", \"2\", ...) to counts")
             minimal = row.get("minimal")
             need(minimal is None or _count(minimal), f"{where}.minimal", "a count or nothing")
+            classes = row.get("cuts_by_class", {})
+            need(isinstance(classes, dict) and all(
+                isinstance(v, dict) and _count(v.get("cuts")) and _count(v.get("first"))
+                for v in classes.values()), f"{where}.cuts_by_class",
+                'an object of classes to {"cuts": n, "first": n}')
             depths.append(DepthStats(i, row["inner"], row["leaves"],
                                      {int(k): v for k, v in ranks.items()},
-                                     row["tt_hits"], row["tt_cutoffs"], minimal))
+                                     row["tt_hits"], row["tt_cutoffs"], minimal,
+                                     {k: (v["cuts"], v["first"]) for k, v in classes.items()}))
         uniform = data.get("total", {}).get("uniform") if isinstance(data.get("total"),
                                                                       dict) else None
         shape = None
@@ -247,6 +267,11 @@ class SearchStats:
                  f"recorded: {self.recorded}")
         out = [title, line(head), *(line(r) for r in rows)]
         notes = ["EBF: N(d)/N(d-1) per depth; in the last row the d-th root of all nodes."]
+        if any(d.classes for d in self.depths):
+            notes.append("cuts by move class (cuts, of which by the first child):")
+            notes += [f"  depth {d.depth}: " + ", ".join(
+                f"{name} {c} ({f} first)" for name, (c, f) in sorted(d.classes.items()))
+                for d in self.depths if d.classes]
         if self.uniform is not None:
             b, depth = self.uniform
             notes.append(f"uniform tree (branching {b}, depth {depth}): Knuth-Moore minimal "
