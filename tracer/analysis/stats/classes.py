@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...games.base import Game
+if TYPE_CHECKING:  # analysis reads games through the search layer, never imports them
+    from ...games.base import Game
 
 __all__ = ["MoveClass", "MoveClasses", "plain"]
 
-MoveClass = Callable[[Game[Any, Any], Any, Any], str]
+MoveClass = Callable[["Game[Any, Any]", Any, Any], str]
 """The class of ``action`` played in ``state`` of ``game``."""
 
 
