@@ -70,7 +70,8 @@ __all__ = ["run", "validate"]
               help="full: every event in the trace (-o). counters: no events, only the "
                    "search statistics per depth, counted by the search (minimax, "
                    "alpha-beta fail-soft or fail-hard, natural or reverse order); -o writes "
-                   "them as JSON for gametrace stats.")
+                   "them as JSON for gametrace stats, --json adds them to the summary as "
+                   "\"counters\".")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
         depth: int | None, cut_on: str | None, root_player: str | None, output: str | None,
         as_json: bool, render_out: str | None, params: tuple[str, ...], max_nodes: int | None,
