@@ -1,6 +1,7 @@
 """Search speed measured fairly: tic-tac-toe against OpenSpiel and aima-python, the cost
-of recording, Othello nodes per second against a plain bitboard reference and against
-the code as it was before the speed work; how fast ``gametrace --help`` answers.
+of recording (and of ``--record counters``), Othello nodes per second against a plain
+bitboard reference and against the code as it was before the speed work; how fast
+``gametrace --help`` answers.
 
 Fair means: every timed search runs on a fresh game object (``cold``: the tables a game
 fills lazily start empty, as in a user's first search) in a process of its own
@@ -189,6 +190,50 @@ def othello(t: Table) -> None:
         print(t.row(label, name, "ours-othello", rate))
 
 
+COUNTER_CASES = {"tictactoe": ({}, None), "othello": ({}, 5)}
+"""The searches ``--record counters`` is timed on: full tic-tac-toe and Othello to depth
+5, fail-soft alpha-beta from the start."""
+
+
+def counters_worker(case: str, rounds: int) -> dict[str, Any]:
+    """In this process: the untraced search and the counting one (``--record
+    counters``), each ``rounds`` times in turn on a fresh game, best CPU time of each."""
+    from tracer.analysis.stats import count_search
+    from tracer.games.registry import make_game
+    from tracer.search import alpha_beta
+    from tracer.spec import SearchSpec
+
+    params, depth = COUNTER_CASES[case]
+    spec = SearchSpec.make(algorithm="alphabeta", depth=depth)
+    best = {"untraced": float("inf"), "counters": float("inf")}
+    nodes = 0
+    for _ in range(rounds):
+        for kind in best:
+            game, state, _ = make_game(case, params)
+            start = time.process_time()
+            if kind == "untraced":
+                nodes = alpha_beta(game, state, depth=depth).stats.nodes_visited
+            else:
+                count_search(game, state, spec=spec, name=case)
+            best[kind] = min(best[kind], time.process_time() - start)
+    return {"nodes": nodes, **best}
+
+
+def counters(rounds: int = 5) -> None:
+    """``--record counters`` against untraced: the goal is at most 10% slower."""
+    print(f"\n--record counters against untraced, fail-soft alpha-beta, CPU seconds, best of "
+          f"{rounds}, the two in turn in one fresh process per case")
+    print(f"  {'case':<34} {'untraced':>9} {'counters':>9} {'ratio':>6}")
+    for case, (_, depth) in COUNTER_CASES.items():
+        proc = subprocess.run([sys.executable, __file__, "counters", case, str(rounds)],
+                              capture_output=True, text=True, check=True)
+        got = json.loads(proc.stdout)
+        label = f"{case} {'full' if depth is None else f'depth {depth}'} ({got['nodes']:,} nodes)"
+        have = got["counters"] / got["untraced"]
+        print(f"  {label:<34} {got['untraced']:9.4f} {got['counters']:9.4f} {have:5.2f}x  "
+              + goal("goal", have, 1.10, at_most=True).strip().removeprefix("goal: "))
+
+
 def goals(t: Table) -> None:
     print("\ngoals, cold medians of this run:")
     for algo, label in (("minimax", "full minimax"), ("alphabeta", "full alpha-beta")):
@@ -235,6 +280,7 @@ def main() -> None:
             print(f"(no git history: the 'before' rows need commit {BASELINE})")
         tictactoe(table)
         othello(table)
+        counters(ROUNDS)
         goals(table)
         out = os.environ.get("BENCH_JSON")
         if out:
@@ -246,4 +292,9 @@ def main() -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    main()
+    if sys.argv[1:] == ["counters"]:  # only the counters table
+        counters(ROUNDS)
+    elif sys.argv[1:2] == ["counters"]:  # counters_worker, in a process of its own
+        print(json.dumps(counters_worker(sys.argv[2], int(sys.argv[3]))))
+    else:
+        main()

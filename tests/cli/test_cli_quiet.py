@@ -29,6 +29,7 @@ NOTES: dict[str, tuple[list[str], list[str]]] = {
     "check": (["check", "aima", "answer.json", "--render", "c.svg"], ["c.svg"]),
     "compare": (["compare", "aima", "--format", "csv", "-o", "c.csv"], ["c.csv"]),
     "matrix": (["matrix", "prisoners-dilemma", "-o", "m.json"], ["m.json"]),
+    "stats": (["stats", "t.json", "--plot", "s.dot"], ["s.dot"]),
 }
 SILENT = {
     "admissible": "prints its report on stdout, no note",

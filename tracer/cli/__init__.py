@@ -129,10 +129,11 @@ def _register_commands() -> None:
     from .render import render_command
     from .run import run, validate
     from .serve import serve
+    from .stats import stats_command
 
     for command in (run, validate, examples, serve, render_command, games_command,
                     astar_command, admissible_command, matrix_command, check_command,
-                    diff_command, exercise_command, compare_command, export_group):
+                    diff_command, exercise_command, compare_command, export_group, stats_command):
         main.add_command(command)
 
 

@@ -3,7 +3,9 @@ validate`` (check a file against its schema)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -34,6 +36,9 @@ from .options import (
     variant_option,
 )
 
+if TYPE_CHECKING:
+    from ..spec import SearchSpec
+
 __all__ = ["run", "validate"]
 
 
@@ -60,12 +65,19 @@ __all__ = ["run", "validate"]
 @max_trace_mb_option()
 @quiet_option()
 @max_ply_option()
+@click.option("--record", type=click.Choice(("full", "counters")), default="full",
+              show_default=True,
+              help="full: every event in the trace (-o). counters: no events, only the "
+                   "search statistics per depth, counted by the search (minimax, "
+                   "alpha-beta fail-soft or fail-hard, natural or reverse order); -o writes "
+                   "them as JSON for gametrace stats, --json adds them to the summary as "
+                   "\"counters\".")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
         depth: int | None, cut_on: str | None, root_player: str | None, output: str | None,
         as_json: bool, render_out: str | None, params: tuple[str, ...], max_nodes: int | None,
         time_limit: float | None, quiet: bool, max_ply: int,
         bounds: tuple[float, float] | None, prover: str | None, techniques: str,
-        preset: str | None, max_trace_mb: int | None) -> None:
+        preset: str | None, max_trace_mb: int | None, record: str) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 
     SOURCE is a tree file (.json, or the text notation in any other file), the
@@ -84,6 +96,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run grundy -p coins=7 -p first=min -a andor
       gametrace run grundy -p coins=7 -p first=min -a pns --prover min
       gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
+      gametrace run othello --depth 5 --record counters -o othello-stats.json
     """
     from ..api import Limits, SearchSpec, parse_params, run_source
     from ..outputs import check_distinct
@@ -98,6 +111,11 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     spec = SearchSpec.make(algorithm=algorithm, variant=variant, order=order, seed=seed,
                            depth=depth, cut_on=cut_on, bounds=bounds, prover=prover,
                            techniques=techniques, root_player=root_player, limits=limits)
+    if record == "counters":
+        _run_counters(source, spec, params=parse_params(params), output=output,
+                      render_out=render_out, as_json=as_json, quiet=quiet, max_ply=max_ply,
+                      show_progress=show_progress)
+        return
     try:
         with prints_to_stderr():  # a game's own print() never mixes with the data
             outcome = run_source(source, spec=spec, params=parse_params(params),
@@ -124,6 +142,54 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         click.echo(f"trace written to {output}", err=True)
     if render_out not in (None, "-") and not quiet:
         click.echo(f"diagram written to {render_out}", err=True)
+
+
+def _run_counters(source: str, spec: SearchSpec, *, params: Mapping[str, str],
+                  output: str | None, render_out: str | None, as_json: bool, quiet: bool,
+                  max_ply: int, show_progress: bool) -> None:
+    """``--record counters``: search counting, print the summary and the statistics
+    table (or, with ``--json``, both as JSON), write the statistics to ``-o``."""
+    from ..analysis.stats import count_source
+    from ..api import SearchSummary
+    from ..errors import UsageError
+    from ..jsonio import dumps_json
+    from ..outputs import check_outputs
+    from ..writing import open_text_output
+
+    if render_out is not None:
+        raise UsageError("--render draws a trace, and --record counters keeps none: "
+                         "use --record full")
+    check_outputs(("-o", output, "trace"), json_flag=as_json)
+    if output is not None and output != "-" and not output.endswith(".json"):
+        raise UsageError(f"-o {output}: --record counters writes a .json document")
+    limits = spec.limits
+    try:
+        with prints_to_stderr():
+            stats, result = run_deep(lambda: count_source(source, spec=spec, params=params),
+                                     max_ply=max_ply,
+                                     deadline=None if limits is None else limits.time_limit)
+    finally:
+        if show_progress:
+            click.echo("\r\033[K", err=True, nl=False)
+    summary = SearchSummary(f"{spec.title} on {stats.source}", spec.algorithm, result)
+    if output is not None:
+        with open_text_output(output) as out:
+            out.write(dumps_json(stats.to_json()) + "\n")
+    if as_json:
+        click.echo(dumps_json({**summary.to_json(), "counters": stats.to_json()}))
+    elif output != "-":
+        click.echo(summary.to_text())
+        click.echo(stats.to_text())
+    else:
+        click.echo(summary.to_text(), err=True)
+    if not result.complete and not quiet:
+        from ..search.limits import STOPPED_BY
+
+        option = STOPPED_BY.get(result.stopped or "", "a budget")
+        click.echo(f"gametrace: search stopped by {option} after "
+                   f"{result.stats.nodes_visited} nodes: the counts are partial", err=True)
+    if output not in (None, "-") and not quiet:
+        click.echo(f"statistics written to {output}", err=True)
 
 
 def _print_progress(nodes: int, seconds: float) -> None:

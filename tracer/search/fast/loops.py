@@ -15,8 +15,10 @@ from ...events import Backup, Cut, Evaluate, Expand
 from ...games.base import Player
 from ...lines import json_number
 from ..common import INF, PV, Run, no_chance
+from .tally import Tally
 
-__all__ = ["alpha_beta_bare", "alpha_beta_lines", "minimax_bare", "minimax_lines"]
+__all__ = ["alpha_beta_bare", "alpha_beta_counters", "alpha_beta_lines", "minimax_bare",
+           "minimax_counters", "minimax_lines"]
 
 _MAX, _CHANCE = Player.MAX, Player.CHANCE
 PLAYERS = {p: json_str(p.value) for p in Player}
@@ -380,3 +382,199 @@ def alpha_beta_lines(run: Run, root: Any, hard: bool) -> tuple[float, PV]:
     low, high = _START[Player.MAX], _START[Player.MIN]
     value, _, pv = search(root, run.root_key, "null", 0, low[0], low[1], high[0], high[1])
     return value, pv
+
+
+def minimax_counters(run: Run, root: Any, tally: Tally) -> tuple[float, PV]:
+    """:func:`minimax_bare`, counting each depth's inner nodes and leaves into
+    ``tally``."""
+    # The game's methods and the run's counters (``Run.scored``, ``Run.opened``) as
+    # locals of this search; the counters go back to the run at every budget check
+    # and when the search ends.
+    game = run.game
+    is_terminal, utility = game.is_terminal, game.utility
+    to_move, actions, result = game.to_move, game.actions, game.result
+
+    def evaluate(state: Any) -> float:  # looked up only when needed: a game without
+        return game.evaluate(state)     # evaluation may lack the method
+    limit = run.depth_cap
+    reverse = run.opts.order == "reverse"
+    visited, expanded, evaluated = run.visited, run.expanded, run.evaluated
+    max_depth, next_check = run.max_depth, run.next_check
+    cuts = pruned = 0
+    inner, leaves = tally.reserve(limit)
+
+    def chance(state: Any, key: Any) -> Exception:
+        return no_chance(run.name(state, key))  # by its id, as the reference says it
+
+    def store() -> None:
+        # The counting loops count each ply's nodes instead of the totals: no more work
+        # per node than the untraced loop (expanded and evaluated stay where they began).
+        run.visited = visited
+        run.expanded = expanded + sum(inner[:max_depth + 1])
+        run.evaluated = evaluated + sum(leaves[:max_depth + 1])
+        run.max_depth = max_depth
+        run.cuts += cuts
+        run.pruned += pruned
+
+    def check() -> None:
+        nonlocal next_check, cuts, pruned
+        store()
+        cuts = pruned = 0
+        run.check_limits()
+        next_check = run.next_check
+
+    def opened(ply: int) -> None:
+        nonlocal visited, max_depth
+        visited += 1
+        if visited >= next_check:
+            check()
+        inner[ply] += 1
+        if ply > max_depth:
+            max_depth = ply
+
+    def leaf(state: Any, key: Any, ply: int, value: float) -> tuple[float, PV]:
+        nonlocal visited, max_depth
+        visited += 1
+        if visited >= next_check:
+            check()
+        leaves[ply] += 1
+        if ply > max_depth:
+            max_depth = ply
+        return value, (key, None)
+
+    # The one node body: MAX and MIN by one comparison, chosen by the player to move.
+    def search(state: Any, key: Any, ply: int) -> tuple[float, PV]:
+        if is_terminal(state):
+            return leaf(state, key, ply, utility(state))
+        if ply >= limit:
+            return leaf(state, key, ply, evaluate(state))
+        player = to_move(state)
+        if player is _CHANCE:
+            raise chance(state, key)
+        acts = actions(state)
+        if not acts:
+            return leaf(state, key, ply, evaluate(state))
+        if reverse:
+            acts = acts[::-1]
+        opened(ply)
+        is_max = player is _MAX
+        v = -INF if is_max else INF
+        best_pv: PV = None
+        ply += 1
+        for a in acts:
+            cv, cpv = search(result(state, a), a, ply)
+            if cv > v if is_max else cv < v:
+                v, best_pv = cv, cpv
+        return v, (key, best_pv)
+
+    try:
+        return search(root, run.root_key, 0)
+    finally:
+        store()
+
+
+def alpha_beta_counters(run: Run, root: Any, hard: bool, tally: Tally) -> tuple[float, PV]:
+    """:func:`alpha_beta_bare`, counting each depth's inner nodes, leaves and cuts (by
+    the rank of the child that cut) into ``tally``."""
+    # The game's methods and the run's counters (``Run.scored``, ``Run.opened``) as
+    # locals of this search; the counters go back to the run at every budget check
+    # and when the search ends.
+    game = run.game
+    is_terminal, utility = game.is_terminal, game.utility
+    to_move, actions, result = game.to_move, game.actions, game.result
+
+    def evaluate(state: Any) -> float:  # looked up only when needed: a game without
+        return game.evaluate(state)     # evaluation may lack the method
+    limit = run.depth_cap
+    reverse = run.opts.order == "reverse"
+    ge = run.opts.cut_on == "ge"
+    visited, expanded, evaluated = run.visited, run.expanded, run.evaluated
+    max_depth, next_check = run.max_depth, run.next_check
+    cuts = pruned = 0
+    inner, leaves = tally.reserve(limit)
+    ranks = tally.ranks
+
+    def chance(state: Any, key: Any) -> Exception:
+        return no_chance(run.name(state, key))  # by its id, as the reference says it
+
+    def store() -> None:
+        # The counting loops count each ply's nodes instead of the totals: no more work
+        # per node than the untraced loop (expanded and evaluated stay where they began).
+        run.visited = visited
+        run.expanded = expanded + sum(inner[:max_depth + 1])
+        run.evaluated = evaluated + sum(leaves[:max_depth + 1])
+        run.max_depth = max_depth
+        run.cuts += cuts
+        run.pruned += pruned
+
+    def check() -> None:
+        nonlocal next_check, cuts, pruned
+        store()
+        cuts = pruned = 0
+        run.check_limits()
+        next_check = run.next_check
+
+    def opened(ply: int) -> None:
+        nonlocal visited, max_depth
+        visited += 1
+        if visited >= next_check:
+            check()
+        inner[ply] += 1
+        if ply > max_depth:
+            max_depth = ply
+
+    def leaf(state: Any, key: Any, ply: int, value: float) -> tuple[float, PV]:
+        nonlocal visited, max_depth
+        visited += 1
+        if visited >= next_check:
+            check()
+        leaves[ply] += 1
+        if ply > max_depth:
+            max_depth = ply
+        return value, (key, None)
+
+    # The one node body: MAX and MIN by one comparison, chosen by the player to move.
+    def search(state: Any, key: Any, ply: int, alpha: float, beta: float) -> tuple[float, PV]:
+        nonlocal cuts, pruned
+        if is_terminal(state):
+            return leaf(state, key, ply, utility(state))
+        if ply >= limit:
+            return leaf(state, key, ply, evaluate(state))
+        player = to_move(state)
+        if player is _CHANCE:
+            raise chance(state, key)
+        acts = actions(state)
+        if not acts:
+            return leaf(state, key, ply, evaluate(state))
+        if reverse:
+            acts = acts[::-1]
+        opened(ply)
+        is_max = player is _MAX
+        v = -INF if is_max else INF
+        best_pv: PV = None
+        last = len(acts) - 1
+        ply += 1
+        for i, a in enumerate(acts):
+            cv, cpv = search(result(state, a), a, ply, alpha, beta)
+            if cv > v if is_max else cv < v:
+                v, best_pv = cv, cpv
+            if is_max:
+                if v > alpha:
+                    alpha = v
+            elif v < beta:
+                beta = v
+            if alpha >= beta if ge else alpha > beta:
+                if i < last:
+                    cuts += 1
+                    pruned += last - i
+                    try:  # the cuts at this ply by the index of the child that cut
+                        ranks[ply][i] += 1
+                    except IndexError:  # a ply or an index met for the first time
+                        tally.widen(ply, i)
+                return ((beta if is_max else alpha) if hard else v), (key, best_pv)
+        return ((alpha if is_max else beta) if hard else v), (key, best_pv)
+
+    try:
+        return search(root, run.root_key, 0, -INF, INF)
+    finally:
+        store()

@@ -41,7 +41,8 @@ from ...games.base import Player
 from ...lines import json_number
 from ..common import INF, PV, Run, no_chance
 from . import loops
-from .loops import PLAYERS, alpha_beta_bare, minimax_bare
+from .loops import PLAYERS
+from .tally import CountingRecorder
 
 try:  # the compiled build of the streamed loops (_lines.c), when it was built
     from ..._lines import search as compiled_search
@@ -101,6 +102,25 @@ def _compiled(run: Run, state: Any, alpha_beta: bool, hard: bool) -> tuple[float
     write = run.lines if raw is None else raw
     value, pv = compiled_search(run, state, write, raw is not None, tools, alpha_beta, hard)
     return value, (run.root_key, pv)
+
+
+def minimax_bare(run: Run, state: Any) -> tuple[float, PV]:
+    """MAX-VALUE / MIN-VALUE from ``state`` without events (``Run.bare`` must hold):
+    :func:`.loops.minimax_bare`, or :func:`.loops.minimax_counters` when the run
+    records into a :class:`.tally.CountingRecorder`."""
+    if isinstance(run.rec, CountingRecorder):
+        return loops.minimax_counters(run, state, run.rec.tally)
+    return loops.minimax_bare(run, state)
+
+
+def alpha_beta_bare(run: Run, state: Any, hard: bool) -> tuple[float, PV]:
+    """Fail-soft (``hard``: fail-hard) alpha-beta from ``state`` without events
+    (``Run.bare`` must hold): :func:`.loops.alpha_beta_bare`, or
+    :func:`.loops.alpha_beta_counters` when the run records into a
+    :class:`.tally.CountingRecorder`."""
+    if isinstance(run.rec, CountingRecorder):
+        return loops.alpha_beta_counters(run, state, hard, run.rec.tally)
+    return loops.alpha_beta_bare(run, state, hard)
 
 
 def two_function_lines(run: Run, state: Any) -> tuple[float, PV]:

@@ -1,0 +1,24 @@
+"""Search statistics (``gametrace stats``): per depth nodes, cut nodes, fail-high and
+fail-high-first rates, the rank of the child that cut, the effective branching factor,
+transposition-table hits and cutoffs, and the nodes beyond the minimal tree; from a full
+trace read as a stream (:mod:`.reading`) or counted by the search (:mod:`.counting`,
+``gametrace run --record counters``)."""
+
+from __future__ import annotations
+
+from .classes import MoveClass, MoveClasses, plain
+from .counting import COUNTED, count_search, count_source, minimal_tree
+from .reading import (
+    GAME_TREE_SEARCHES,
+    Tally,
+    read_header,
+    read_stats,
+    read_stats_and_header,
+    stats_of_trace,
+)
+from .table import DepthStats, SearchStats, knuth_moore
+
+__all__ = ["COUNTED", "GAME_TREE_SEARCHES", "DepthStats", "MoveClass", "MoveClasses",
+           "SearchStats", "Tally", "count_search", "count_source", "knuth_moore",
+           "minimal_tree", "plain", "read_header", "read_stats", "read_stats_and_header",
+           "stats_of_trace"]

@@ -1,0 +1,99 @@
+"""Statistics counted by the search itself (``gametrace run --record counters``), and the
+minimal tree a perfectly ordered alpha-beta would visit (Knuth & Moore 1975), per ply.
+
+Counting runs the fast tier's counting loops (search/fast/, ``minimax_counters`` and
+``alpha_beta_counters``): no event is made, each ply's inner nodes and leaves and each
+cut's rank are counted in place.  They exist for two-function minimax and fail-soft and
+fail-hard alpha-beta in the ``natural`` or ``reverse`` order; any other search is refused
+here (record it in full and read the trace instead).
+
+The minimal tree is found by searching the same tree again with the ``best`` ordering
+(each node's children best first, from their minimax values) and counting that search's
+events into a :class:`~.reading.Tally`: the number of nodes a perfectly ordered
+alpha-beta visits at each ply, for any tree, not only uniform ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import UsageError
+from ...header import Header
+from ...search import run_search
+from ...search.fast.tally import CountingRecorder
+from ...sources import resolve, resolve_content
+from ...spec import SearchSpec
+from ...trace import Result
+from ...trees import parse_tree_json
+from .reading import Tally, make_stats
+from .table import SearchStats
+
+__all__ = ["COUNTED", "count_search", "count_source", "minimal_tree"]
+
+COUNTED = ("minimax (two-function)", "alphabeta fail-soft", "alphabeta fail-hard")
+"""The searches ``--record counters`` counts, in the natural or reverse order."""
+
+
+def count_search(game: Any, state: Any, *, spec: SearchSpec, name: str,
+                 source: dict[str, Any] | None = None) -> tuple[SearchStats, Result]:
+    """Search ``state`` as ``spec`` says, counting instead of recording."""
+    variant = spec.shown_variant
+    fast = ((spec.algorithm == "minimax" and variant == "two-function")
+            or (spec.algorithm == "alphabeta" and variant in ("fail-soft", "fail-hard")))
+    if not fast or spec.order not in ("natural", "reverse"):
+        raise UsageError(f"--record counters counts {', '.join(COUNTED)} in the natural or "
+                         f"reverse order, not {spec.algorithm} {variant} in the {spec.order} "
+                         f"order: record it in full (--record full) and run gametrace stats "
+                         f"on the trace")
+    recorder = CountingRecorder()
+    result = run_search(game, state, spec=spec, recorder=recorder, source=source)
+    tally = recorder.tally
+    assert tally.counted, "the search did not take its counting loop"
+    inner, leaves = tally.trimmed(result.stats.max_depth)
+    header = Header(spec.algorithm, variant, "", source={"name": name})
+    return make_stats(header, inner, leaves, tally.cut_ranks(), recorded="counters"), result
+
+
+def count_source(source: str, *, spec: SearchSpec, params: Mapping[str, str] | None = None
+                 ) -> tuple[SearchStats, Result]:
+    """:func:`count_search` on what ``source`` names (a tree file, an example, a game)."""
+    resolved = resolve(source, root_player=spec.root_player, params=params)
+    game, state, block = resolved.game()
+    return count_search(game, state, spec=spec, name=resolved.name, source=block)
+
+
+def minimal_tree(header: Header, *, file: str) -> list[int]:
+    """Nodes per ply that a perfectly ordered alpha-beta visits on the tree or built-in
+    game a trace's header names, to the same depth limit and with the same cut test."""
+    source = header.source
+    if source.get("kind") == "tree" and isinstance(source.get("tree"), dict):
+        made = resolve_content(parse_tree_json(source["tree"], file=f"{file}: header"))
+    elif source.get("kind") == "game" and isinstance(source.get("name"), str):
+        params = source.get("params") or {}
+        made = resolve_content(source["name"],
+                               params={str(k): _param_text(v) for k, v in params.items()})
+    else:
+        raise UsageError(f"{file}: the minimal tree needs a trace of a tree or a built-in game "
+                         "(its header names neither)")
+    if header.algorithm == "expectiminimax":
+        raise UsageError(f"{file}: the minimal tree is alpha-beta's: not for expectiminimax")
+    game, state, block = made.game()
+    options = header.options
+    depth = options.get("depth")
+    cut_on = options.get("cut_on") or "ge"
+    tally = Tally(file=file)
+    run_search(game, state, algorithm="alphabeta", variant="fail-soft", order="best",
+               depth=depth if isinstance(depth, int) else None,
+               cut_on=cut_on if cut_on in ("ge", "gt") else "ge", recorder=tally,
+               source=block)
+    return [d.nodes for d in tally.stats().depths]
+
+
+def _param_text(value: Any) -> str:
+    """A parameter's value as the header keeps it, written back as ``-p`` text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(_param_text(v) for v in value)
+    return str(value)

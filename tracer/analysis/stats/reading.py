@@ -1,0 +1,277 @@
+"""Statistics from a full trace, read event by event: memory grows with the depth of the
+tree (the path of open nodes) and the number of plies, never with the number of events.
+
+The counting (:class:`Tally`, an event visitor that is also a recorder):
+
+* an ``expand`` event is an inner node at its depth; its children, in the order the
+  search visits them, give the rank of the child that later cuts (``cut``'s ``after``);
+* an ``evaluate`` event is a leaf at its depth;
+* a ``tt`` event of kind ``hit`` is a node settled by the transposition table, one ply
+  below the innermost open node; a ``lower`` or ``upper`` flag makes it a cutoff;
+* a ``cut`` event is a cut node (a node that left children unsearched);
+* ``backup`` events close the subtrees below their node; the others (``iteration``,
+  ``order``) count nothing.
+
+The trace of a proof-number, AND/OR or A* search has none of these and is refused.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ...errors import InputError
+from ...events import Backup, Cut, Evaluate, Event, Expand, Iteration, Reorder, Transposition
+from ...header import Header
+from ...trace import Result
+from ...visit import EventVisitor
+from .classes import MoveClasses
+from .table import FORMAT, DepthStats, SearchStats
+
+__all__ = ["GAME_TREE_SEARCHES", "Tally", "read_header", "read_stats", "read_stats_and_header",
+           "stats_of_trace"]
+
+GAME_TREE_SEARCHES = ("minimax", "alphabeta", "expectiminimax", "enhanced")
+"""The algorithms whose traces have per-depth statistics."""
+
+
+class Tally(EventVisitor[None]):
+    """Counts the events of one search as they come (see the module's docstring).  Also a
+    recorder (``start``, ``emit``, ``finish``), so a search can count into it directly."""
+
+    enabled = True
+
+    def __init__(self, *, file: str = "<trace>", classes: MoveClasses | None = None) -> None:
+        self.file = file
+        self.classes = classes
+        """Classify each cut by the move that made it (the trace replayed through the
+        game: :mod:`.classes`)."""
+        self.by_class: dict[tuple[int, str], list[int]] = {}
+        """(ply, class) -> [cuts, cuts by the first child]."""
+        self.states: list[tuple[Any, dict[str, Any]]] = []
+        """With classes: each open node's state and its children's moves, by child id."""
+        self.header: Header | None = None
+        self.inner: list[int] = []
+        self.leaves: list[int] = []
+        self.hits: list[int] = []
+        self.cutoffs: list[int] = []
+        self.ranks: dict[tuple[int, int], int] = {}
+        self.path: list[tuple[str, tuple[str, ...]]] = []
+        """The open nodes from the root, each with its children in search order."""
+        self.widths: set[int] = set()
+        self.leaf_depths: set[int] = set()
+
+    # recorder ----------------------------------------------------------------------------
+
+    def start(self, header: Header) -> None:
+        if header.algorithm not in GAME_TREE_SEARCHES:
+            raise InputError(f"statistics are for game-tree searches "
+                             f"({', '.join(GAME_TREE_SEARCHES)}), not {header.algorithm}",
+                             file=self.file, where="header.algorithm")
+        self.header = header
+
+    def emit(self, event: Event) -> None:
+        self.visit(event)
+
+    def finish(self, result: Result) -> None:
+        pass
+
+    # events ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _bump(counts: list[int], depth: int) -> None:
+        if depth >= len(counts):
+            counts.extend([0] * (depth + 1 - len(counts)))
+        counts[depth] += 1
+
+    def visit_expand(self, ev: Expand) -> None:
+        del self.path[ev.depth:]
+        if len(self.path) != ev.depth:
+            raise InputError(f"node {ev.node} is expanded at depth {ev.depth} but its parent "
+                             f"is not open", file=self.file, where=f"event {ev.seq}")
+        self.path.append((ev.node, ev.children))
+        if self.classes is not None:
+            self._replay(ev)
+        self._bump(self.inner, ev.depth)
+        self.widths.add(len(ev.children))
+
+    def visit_evaluate(self, ev: Evaluate) -> None:
+        self._bump(self.leaves, ev.depth)
+        self.leaf_depths.add(ev.depth)
+
+    def _open(self, node: str, seq: int) -> int:
+        """The depth of ``node`` on the open path (searched from its deep end)."""
+        for depth in range(len(self.path) - 1, -1, -1):
+            if self.path[depth][0] == node:
+                return depth
+        raise InputError(f"node {node} is not open here", file=self.file, where=f"event {seq}")
+
+    def visit_backup(self, ev: Backup) -> None:
+        del self.path[self._open(ev.node, ev.seq) + 1:]
+
+    def visit_cut(self, ev: Cut) -> None:
+        depth = self._open(ev.node, ev.seq)
+        children = self.path[depth][1]
+        if ev.after not in children:
+            raise InputError(f"the cut at {ev.node} names {ev.after}, not one of its children",
+                             file=self.file, where=f"event {ev.seq}")
+        key = (depth, children.index(ev.after) + 1)
+        self.ranks[key] = self.ranks.get(key, 0) + 1
+        if self.classes is not None:
+            state, moves = self.states[depth]
+            name = self.classes.classify(self.classes.game, state, moves[ev.after])
+            counts = self.by_class.setdefault((depth, name), [0, 0])
+            counts[0] += 1
+            counts[1] += key[1] == 1
+
+    def _replay(self, ev: Expand) -> None:
+        """The state of the node ``ev`` opens, and its children's moves by id."""
+        assert self.classes is not None
+        game = self.classes.game
+        del self.states[ev.depth:]
+        if ev.depth == 0:
+            state = self.classes.root
+        else:
+            parent, moves = self.states[ev.depth - 1]
+            state = game.result(parent, moves[ev.node])
+        self.states.append((state, {}))
+        # A generated game's node id is its path of move names ("c4/e3"): the child's
+        # last name is its move, unless the event names the moves itself.
+        names = ev.moves or tuple(cid.rsplit("/", 1)[-1] for cid in ev.children)
+        by_name = {game.move_name(state, a): a for a in game.actions(state)}
+        try:
+            self.states[-1][1].update((cid, by_name[m]) for cid, m in
+                                      zip(ev.children, names, strict=True))
+        except (KeyError, ValueError):
+            raise InputError(f"the moves of node {ev.node} are not the game's moves there",
+                             file=self.file, where=f"event {ev.seq}") from None
+
+    def visit_transposition(self, ev: Transposition) -> None:
+        if ev.kind == "hit":
+            depth = len(self.path)
+            self._bump(self.hits, depth)
+            self._bump(self.cutoffs, depth)
+            if ev.flag == "exact":
+                self.cutoffs[depth] -= 1
+
+    def visit_iteration(self, ev: Iteration) -> None:
+        pass  # an iteration's nodes are counted by their own events
+
+    def visit_reorder(self, ev: Reorder) -> None:
+        pass  # the expand event that follows lists the children in the new order
+
+    def visit_event(self, ev: Event) -> None:
+        raise InputError(f"a {ev.type} event: statistics are for game-tree searches "
+                         f"({', '.join(GAME_TREE_SEARCHES)})", file=self.file,
+                         where=f"event {ev.seq}")
+
+    # the result --------------------------------------------------------------------------
+
+    def stats(self, *, recorded: str = "full") -> SearchStats:
+        assert self.header is not None
+        stats = make_stats(self.header, self.inner, self.leaves, self.ranks, hits=self.hits,
+                           cutoffs=self.cutoffs, recorded=recorded, uniform=self._uniform())
+        if self.classes is None:
+            return stats
+        return stats.with_classes({key: (n[0], n[1]) for key, n in self.by_class.items()})
+
+    def _uniform(self) -> tuple[int, int] | None:
+        if len(self.widths) == 1 and len(self.leaf_depths) == 1 and not any(self.hits):
+            return next(iter(self.widths)), next(iter(self.leaf_depths))
+        return None
+
+
+def make_stats(header: Header, inner: list[int], leaves: list[int],
+               ranks: dict[tuple[int, int], int], *, hits: list[int] | None = None,
+               cutoffs: list[int] | None = None, recorded: str,
+               uniform: tuple[int, int] | None = None) -> SearchStats:
+    """One row per ply from the counts of a search (lists indexed by ply)."""
+    hits, cutoffs = hits or [], cutoffs or []
+    plies = max(len(inner), len(leaves), len(hits), 1 + max((d for d, _ in ranks), default=-1))
+
+    def at(counts: list[int], d: int) -> int:
+        return counts[d] if d < len(counts) else 0
+
+    rows = tuple(DepthStats(d, at(inner, d), at(leaves, d),
+                            {r: n for (p, r), n in sorted(ranks.items()) if p == d},
+                            at(hits, d), at(cutoffs, d))
+                 for d in range(plies))
+    return SearchStats(header.algorithm, header.variant, str(header.source.get("name", "?")),
+                       rows, recorded, uniform)
+
+
+def stats_of_trace(path: str | os.PathLike[str], *, classes: MoveClasses | None = None
+                   ) -> SearchStats:
+    """The statistics of a recorded ``.jsonl`` (or ``.jsonl.gz``) trace, read as a stream;
+    with ``classes``, each depth's cuts by the class of the move that made them."""
+    return _of_trace(path, classes).stats()
+
+
+def _of_trace(path: str | os.PathLike[str], classes: MoveClasses | None = None) -> Tally:
+    """Count a ``.jsonl`` trace line by line.  Each line is read strictly
+    (:func:`tracer.trace.read_item`: its fields, their types), made into an event,
+    counted and dropped; the reader's check that every node was generated before it is
+    named (:class:`tracer.wellformed.WellFormed`) is left out, since it keeps every node
+    id of the trace: the tally checks what it relies on (each node opened under an open
+    parent, each cut after one of its node's children)."""
+    from ...jsonio import read_lines
+    from ...trace import read_item
+
+    file = str(path)
+    tally = Tally(file=file, classes=classes)
+    tally.start(read_header(path))
+    handlers = tally.handlers()
+    lines = read_lines(path)
+    try:
+        next(lines)  # the header, read above
+        for lineno, line in lines:
+            item = read_item(line, lineno=lineno, file=file)
+            if not isinstance(item, Result):
+                handlers[item.__class__](item)
+    finally:
+        lines.close()
+    return tally
+
+
+def read_stats(path: str | os.PathLike[str]) -> SearchStats:
+    """A statistics document (``gametrace run --record counters -o F.json``) or the
+    statistics of a trace."""
+    return read_stats_and_header(path)[0]
+
+
+def read_stats_and_header(path: str | os.PathLike[str]
+                          ) -> tuple[SearchStats, Header | None]:
+    """:func:`read_stats`, and the trace's header (``None`` for a statistics document,
+    which names no tree to search again)."""
+    from ...compress import is_stream
+
+    file = str(path)
+    if not is_stream(file):
+        from ...jsonio import load_json_file
+
+        data: Any = load_json_file(path)
+        if isinstance(data, dict) and data.get("format") == FORMAT:
+            return SearchStats.from_json(data, file=file), None
+        from ...trace import Trace
+
+        trace = Trace.from_json(data, file=file)  # a .json document is read whole anyway
+        tally = Tally(file=file)
+        tally.start(trace.header)
+        tally.walk(trace.events)
+    else:
+        tally = _of_trace(path)
+    assert tally.header is not None
+    return tally.stats(), tally.header
+
+
+def read_header(path: str | os.PathLike[str]) -> Header:
+    """The header of a trace (of a ``.jsonl`` stream, only its first line is read)."""
+    from ...trace import iter_trace
+
+    items = iter_trace(path)
+    try:
+        header = next(items)
+    finally:
+        items.close()  # type: ignore[attr-defined]
+    assert isinstance(header, Header)  # iter_trace yields the header first or raises
+    return header

@@ -1,0 +1,78 @@
+"""``gametrace stats``: the statistics of a search per depth, from a full trace (read as a
+stream) or from the document ``gametrace run --record counters -o F.json`` writes."""
+
+from __future__ import annotations
+
+import click
+
+from .options import json_option, max_ply_option, quiet_option
+
+__all__ = ["stats_command"]
+
+
+@click.command("stats")
+@click.argument("trace")
+@json_option(help="Print the statistics as JSON (the document --record counters writes).")
+@click.option("--plot", default=None, metavar="FILE",
+              help="Plot nodes and the fail-high-first rate per depth (.svg, .png, .pdf or "
+                   ".dot).")
+@click.option("--minimal", is_flag=True,
+              help="Search the same tree again, perfectly ordered (order best), and show the "
+                   "minimal tree's nodes and the nodes beyond it per depth (trees and "
+                   "built-in games; costs a full minimax of the tree).")
+@max_ply_option(help="Deepest tree the --minimal search may recurse into.")
+@quiet_option(help="No notes on stderr (the plot written).")
+def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool, max_ply: int,
+                  quiet: bool) -> None:
+    """Per depth statistics of the search recorded in TRACE: nodes, inner nodes, cut
+    nodes, fail-high rate (cut nodes / inner nodes), fail-high-first rate (cuts by the
+    first child / all cuts), the rank of the child that cut (1:n 2:n 3:n 4+:n), the
+    effective branching factor N(d)/N(d-1) (and in the last row the d-th root of all
+    nodes), transposition-table hits and cutoffs where the trace has them, and the
+    Knuth-Moore count for a uniform tree.  See docs/ordering.md.
+
+    TRACE is a trace (.json, .jsonl, .jsonl.gz), read event by event, or the statistics
+    that gametrace run --record counters -o F.json wrote.
+
+    \b
+    Examples:
+      gametrace run othello --depth 5 -o othello.jsonl && gametrace stats othello.jsonl
+      gametrace stats othello.jsonl --json
+      gametrace stats othello.jsonl --plot othello-stats.svg
+      gametrace run aima -a alphabeta -o aima.jsonl && gametrace stats aima.jsonl --minimal
+      gametrace run othello --depth 5 --record counters -o counts.json
+      gametrace stats counts.json
+    """
+    import os
+
+    from ..analysis.stats import minimal_tree, read_stats_and_header
+    from ..errors import MissingInput, UsageError
+    from ..jsonio import dumps_json
+    from ..outputs import check_outputs
+    from ..recursion import run_deep
+    from ..render import output_format
+
+    check_outputs(("--plot", plot, "diagram"), json_flag=as_json, inputs=[("TRACE", trace)])
+    if plot is not None:
+        output_format(plot)
+    if not os.path.isfile(trace):
+        raise MissingInput("no such file", file=trace)
+    stats, header = read_stats_and_header(trace)
+    if minimal:
+        if header is None:
+            raise UsageError(f"{trace}: --minimal searches the tree of a trace again, and "
+                             "a statistics document (counters name no tree) has none")
+        tree = header
+        stats = stats.with_minimal(run_deep(lambda: minimal_tree(tree, file=trace),
+                                            max_ply=max_ply))
+    if plot is not None:
+        from ..figures.stats_plot import render_stats_plot
+        from ..writing import write_output_bytes
+
+        write_output_bytes(plot, render_stats_plot(stats, output_format(plot)))
+    if as_json:
+        click.echo(dumps_json(stats.to_json()))
+    elif plot != "-":
+        click.echo(stats.to_text())
+    if plot not in (None, "-") and not quiet:
+        click.echo(f"plot written to {plot}", err=True)
