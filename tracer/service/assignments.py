@@ -11,7 +11,8 @@ service's clock (:func:`.courses.now`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -22,6 +23,7 @@ from ..jsonio import dumps_json
 from .class_store import Assigned, Conflict, Enrolled, new_token
 from .core import service_of
 from .courses import created, now
+from .json_values import JsonObject, JsonValue
 from .problem_details import Problem
 from .roles import authed, caller, classes, own_assignment, student, teacher
 
@@ -34,14 +36,14 @@ MAX_STUDENTS = 2000
 """Students one assignment takes."""
 
 
-def _assignment(document: dict[str, Any]) -> Assignment:
+def _assignment(document: JsonObject) -> Assignment:
     """The stored assignment, read again (in a job: reading searches its source)."""
     from ..classroom.reading import parse_assignment
 
     return parse_assignment(document)
 
 
-def _json(data: Any, status: int = 200) -> Response:
+def _json(data: JsonValue, status: int = 200) -> Response:
     return Response(dumps_json(data), status_code=status, media_type="application/json")
 
 
@@ -79,7 +81,7 @@ async def task(request: Request) -> Response:
     who, found = _own_student(request)
     document = found.document
 
-    def work() -> Any:
+    def work() -> JsonValue:
         from ..classroom.tasks import task_for
 
         return task_for(_assignment(document), who.student).to_json()
@@ -92,7 +94,7 @@ async def next_step(request: Request) -> Response:
     state, _ = classes(request).step_session(found.id, who.student)
     document = found.document
 
-    def work() -> Any:
+    def work() -> JsonValue:
         from ..classroom.steps import StepSession
 
         return StepSession.for_assignment(_assignment(document), who.student,
@@ -110,7 +112,7 @@ async def answer_step(request: Request) -> Response:
     document = found.document
     number, given, at = asked["step"], asked["answer"], now().isoformat()
 
-    def work() -> tuple[Any, Any, Any]:
+    def work() -> tuple[JsonObject, JsonObject, JsonObject]:
         from ..classroom.steps import StepSession
 
         session = StepSession.for_assignment(_assignment(document), who.student, state)
@@ -145,7 +147,7 @@ async def submit(request: Request) -> Response:
     used = store.attempts(found.id, who.student)
     document, answer, at = found.document, asked["answer"], now()
 
-    def work() -> tuple[Any, Any, Any, float, int]:
+    def work() -> tuple[JsonObject, JsonObject, JsonObject, float, int]:
         from ..analysis.check.solution import Solution
         from ..classroom.gradebook import Submission
         from ..classroom.tasks import feedback, grade
@@ -189,7 +191,7 @@ async def solution(request: Request) -> Response:
         name = who.enrolled.student
     document, at, is_teacher = found.document, now(), who.course is not None
 
-    def work() -> Any:
+    def work() -> JsonValue:
         from ..classroom.tasks import answer_key_for, may_see_solution
 
         a = _assignment(document)
@@ -208,12 +210,8 @@ async def solution(request: Request) -> Response:
 EXPORTS = ("moodle.xml", "prairielearn.zip")
 
 
-async def export(request: Request) -> Response:
+async def export(request: Request, kind: str) -> Response:
     found = own_assignment(request, teacher(request))
-    kind = request.path_params["kind"]
-    if kind not in EXPORTS:
-        raise Problem(404, "Not found", f"no export {kind[:40]!r} (choose from: "
-                                        f"{', '.join(EXPORTS)})")
     seeds_text = request.query_params.get("seeds", "1..20")
     name = request.query_params.get("name")
     if len(seeds_text) > 40 or (name is not None and len(name) > 100):
@@ -248,6 +246,14 @@ async def export(request: Request) -> Response:
         "Content-Disposition": f'attachment; filename="{found.id}.{kind}"'})
 
 
+def exporter(kind: str) -> Callable[[Request], Awaitable[Response]]:
+    """The route of one export."""
+    async def route(request: Request) -> Response:
+        return await export(request, kind)
+
+    return route
+
+
 async def delete_assignment(request: Request) -> Response:
     found = own_assignment(request, teacher(request))
     classes(request).delete_assignment(found.id)
@@ -273,7 +279,8 @@ ROUTES = [
     Route("/v1/assignments/{id}/steps", authed(answer_step), methods=["POST"]),
     Route("/v1/assignments/{id}/submissions", authed(submit), methods=["POST"]),
     Route("/v1/assignments/{id}/solution", authed(solution)),
-    Route("/v1/assignments/{id}/export/{kind}", authed(export)),
+    *(Route(f"/v1/assignments/{{id}}/export/{kind}",
+            authed(exporter(kind))) for kind in EXPORTS),
     Route("/v1/assignments/{id}", authed(delete_assignment), methods=["DELETE"]),
     Route("/v1/submissions/{id}", authed(delete_submission), methods=["DELETE"]),
 ]

@@ -16,12 +16,12 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import Connection, delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import store_schema as schema
+from .json_values import JsonObject, JsonValue
 from .store import Record, SqlStore
 
 __all__ = ["Assigned", "ClassStore", "Course", "Enrolled", "new_id", "new_token",
@@ -56,7 +56,7 @@ class Assigned:
 
     id: str
     course: str
-    document: dict[str, Any]
+    document: JsonObject
     created: str
 
 
@@ -105,7 +105,7 @@ class ClassStore:
         return None if row is None else Course(str(row[0]), str(row[1]), str(row[2]))
 
     # ------------------------------------------------------------ assignments
-    def add_assignment(self, ident: str, course: str, document: dict[str, Any],
+    def add_assignment(self, ident: str, course: str, document: JsonObject,
                        created: str) -> None:
         with self._conn(write=True) as c:
             c.execute(schema.assignments.insert().values(
@@ -169,7 +169,7 @@ class ClassStore:
         return None if row is None else Enrolled(*(str(v) for v in row))
 
     # ------------------------------------------------------------ steps
-    def step_session(self, assignment: str, student: str) -> tuple[dict[str, Any] | None, int]:
+    def step_session(self, assignment: str, student: str) -> tuple[JsonObject | None, int]:
         """The stored state of a student's steps (None: not begun) and how many step
         answers it has had."""
         t = schema.step_sessions.c
@@ -178,8 +178,8 @@ class ClassStore:
                 t.assignment == assignment, t.student == student)).first()
         return (None, 0) if row is None else (json.loads(str(row[0])), int(row[1]))
 
-    def save_step(self, assignment: str, student: str, state: dict[str, Any], answers: int,
-                  attempt: dict[str, Any]) -> None:
+    def save_step(self, assignment: str, student: str, state: JsonObject, answers: int,
+                  attempt: JsonObject) -> None:
         """Store the new state after answer number ``answers`` (1, 2, ...) and the
         attempt, in one transaction; :class:`Conflict` if another answer came first."""
         t = schema.step_sessions
@@ -202,7 +202,7 @@ class ClassStore:
         except IntegrityError:
             raise Conflict(student) from None
 
-    def step_attempts(self, assignment: str, student: str) -> list[dict[str, Any]]:
+    def step_attempts(self, assignment: str, student: str) -> list[JsonObject]:
         t = schema.step_attempts.c
         with self._conn(write=False) as c:
             rows = c.execute(select(t.attempt).where(
@@ -217,7 +217,7 @@ class ClassStore:
                 t.assignment == assignment, t.student == student)).scalar_one())
 
     def add_submission(self, assignment: str, student: str, attempt: int,
-                       answer: Any, report: dict[str, Any], graded: dict[str, Any],
+                       answer: JsonValue, report: JsonObject, graded: JsonObject,
                        score: float, at: str) -> str:
         """Store attempt number ``attempt``; :class:`Conflict` if it is taken."""
         ident = new_id()
@@ -232,7 +232,7 @@ class ClassStore:
             raise Conflict(student) from None
         return ident
 
-    def graded_of(self, assignments: list[str]) -> list[dict[str, Any]]:
+    def graded_of(self, assignments: list[str]) -> list[JsonObject]:
         """The gradebook records of every submission to ``assignments``."""
         t = schema.submissions.c
         if not assignments:

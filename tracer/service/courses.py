@@ -10,7 +10,7 @@ searches the source once, to refuse one that cannot be answered), the gradebook 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -19,8 +19,13 @@ from starlette.routing import Route
 from ..jsonio import dumps_json
 from .class_store import new_id, new_token
 from .core import service_of
+from .json_values import JsonObject
 from .problem_details import Problem
 from .roles import authed, check_admin, classes, own_course
+
+# Type-only: the library is loaded by the jobs, not by importing the routes.
+if TYPE_CHECKING:
+    from ..classroom.gradebook import Gradebook
 
 __all__ = ["MAX_ASSIGNMENTS", "ROUTES", "now"]
 
@@ -33,7 +38,7 @@ def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-def created(data: dict[str, Any]) -> Response:
+def created(data: JsonObject) -> Response:
     return Response(dumps_json(data), status_code=201, media_type="application/json")
 
 
@@ -78,13 +83,13 @@ def _policy(request: Request) -> str:
     return policy
 
 
-async def _gradebook(request: Request) -> Any:
+async def _gradebook(request: Request) -> Gradebook:
     course = own_course(request)
     policy = _policy(request)
     store = classes(request)
     graded = store.graded_of([a.id for a in store.assignments_of(course.id)])
 
-    def work() -> Any:
+    def work() -> Gradebook:
         from ..classroom.gradebook import Submission, build_gradebook
 
         return build_gradebook([Submission.from_json(g) for g in graded], policy=policy)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from starlette.requests import Request
 from starlette.responses import Response
 
+from .bodies import is_json
 from .class_store import Assigned, ClassStore, Course, Enrolled
 from .core import service_of
 from .problem_details import Problem, guarded
@@ -128,8 +129,16 @@ def check_admin(request: Request) -> None:
 
 def authed(fn: Callable[[Request], Awaitable[Response]]
            ) -> Callable[[Request], Awaitable[Response]]:
-    """:func:`.problem_details.guarded`, and a 401 says how to authenticate."""
-    route = guarded(fn)
+    """:func:`.problem_details.guarded`, and a 401 says how to authenticate; a POST whose
+    body is not JSON is a 415 before any token is looked at (as on every other route)."""
+
+    async def checked(request: Request) -> Response:
+        if request.method == "POST" and not is_json(request.headers.get("content-type")):
+            raise Problem(415, "Unsupported media type",
+                          "send the body as Content-Type: application/json")
+        return await fn(request)
+
+    route = guarded(checked)
 
     async def answer(request: Request) -> Response:
         response = await route(request)

@@ -13,6 +13,7 @@ from .course_traces import check_keeper, course_listing, keep_in_course
 from .drawings import frames_answer
 from .problem_details import Problem, guarded
 from .request_models import StoreRequest
+from .roles import authed
 from .store import ORIGINS, describe
 from .web import drawing_response, int_param, json_response, view_params
 
@@ -106,8 +107,8 @@ async def trace_frames(request: Request) -> Response:
 
 
 ROUTES = [
-    Route("/v1/traces", guarded(store_trace), methods=["POST"]),
-    Route("/v1/traces", guarded(list_traces), methods=["GET"]),
+    Route("/v1/traces", authed(store_trace), methods=["POST"]),
+    Route("/v1/traces", authed(list_traces), methods=["GET"]),
     Route("/v1/traces/{id}", guarded(get_trace)),
     Route("/v1/traces/{id}/diagram.{format}", guarded(trace_diagram)),
     Route("/v1/traces/{id}/frames", guarded(trace_frames)),
