@@ -152,7 +152,7 @@ def openapi() -> JsonObject:
                         "schema": ref("trace")}}}, 400, 404, parameters=[_ID]),
                 "delete": _class_op("delete_trace", "Take a trace out of the course's "
                                     "library (teacher)", {"description": "Deleted"},
-                                    status="204", parameters=[_path_id("id")])},
+                                    status="204", parameters=[_ID])},
             "/v1/traces/{id}/diagram.{format}": _get(
                 "trace_diagram", "A stored trace drawn", drawing, 400, 404, 429, 503,
                 parameters=diagram_params),
@@ -173,8 +173,10 @@ _CLASS_CODES = (400, 401, 403, 404, 409, 413, 415, 422, 429, 503)
 
 
 def _path_id(name: str) -> JsonObject:
+    """A course's, an assignment's or a submission's id: 24 hex digits
+    (:func:`.class_store.new_id`)."""
     return {"name": name, "in": "path", "required": True,
-            "schema": {"type": "string", "maxLength": 64}}
+            "schema": {"type": "string", "pattern": "^[0-9a-f]{24}$"}}
 
 
 def _class_op(op: str, summary: str, answer: JsonObject, *, status: str = "200",
