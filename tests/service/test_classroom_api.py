@@ -302,3 +302,62 @@ def test_the_class_store_keeps_hashes_and_refuses_a_second_join(store_db: str) -
     classes.delete_assignment("a1")
     assert classes.assignment("a1") is None and classes.student_of("bob-token") is None
     assert classes.attempts("a1", "s1") == 0
+
+
+def test_per_student_variants_and_their_keys(client: TestClient) -> None:
+    course_id, teacher = course(client)
+    ident = assignment(client, course_id, teacher, {**AIMA, "per_student": True,
+                                                    "solution": "always"})
+    tokens = {s: join(client, ident, s, s.upper()) for s in ("s1", "s2", "s3")}
+    trees = {s: client.get(f"/v1/assignments/{ident}/task", headers=bearer(t)).json()["tree"]
+             for s, t in tokens.items()}
+    assert len({json.dumps(t, sort_keys=True) for t in trees.values()}) > 1
+    # each student's key is the teacher's key for that student, and only theirs
+    for s, t in tokens.items():
+        mine = client.get(f"/v1/assignments/{ident}/solution", headers=bearer(t)).json()
+        theirs = client.get(f"/v1/assignments/{ident}/solution?student={s}",
+                            headers=bearer(teacher)).json()
+        assert mine == theirs
+    r = client.get(f"/v1/assignments/{ident}/solution", headers=bearer(teacher))
+    assert r.status_code == 400 and r.json()["where"] == "student"
+    r = client.get(f"/v1/assignments/{ident}/solution?student=s9", headers=bearer(teacher))
+    assert r.status_code == 404
+
+
+def test_a_malformed_step_answer_names_its_field_and_counts_nothing(
+        client: TestClient) -> None:
+    course_id, teacher = course(client)
+    ident = assignment(client, course_id, teacher)
+    token = join(client, ident, "s1", "Alice")
+    r = client.post(f"/v1/assignments/{ident}/steps", headers=bearer(token),
+                    json={"step": 1, "answer": {**FIRST_STEPS[0], "value": "three"}})
+    assert r.status_code == 422 and r.json()["where"] == "$.answer.value"
+    prompt = client.get(f"/v1/assignments/{ident}/steps", headers=bearer(token)).json()
+    assert prompt["step"] == 1
+    r = client.post(f"/v1/assignments/{ident}/submissions", headers=bearer(token),
+                    json={"answer": {"value": "x"}})
+    assert r.status_code == 422
+    r = client.post(f"/v1/assignments/{ident}/submissions", headers=bearer(token),
+                    json={"answer": right_answer()})
+    assert r.json()["attempt"] == 1  # a refused answer used no attempt
+
+
+def test_no_classroom_get_changes_the_store(tmp_path: Any) -> None:
+    db = tmp_path / "t.db"
+    with TestClient(create_app(Settings(db=str(db), seed_dir=tmp_path))) as c:
+        course_id, teacher = course(c)
+        ident = assignment(c, course_id, teacher, {**EXERCISE, "attempts": 2})
+        token = join(c, ident, "s1", "Alice")
+        c.post(f"/v1/assignments/{ident}/submissions", headers=bearer(token),
+               json={"answer": {"value": 1}})
+        before = db.read_bytes()
+        gets = [(f"/v1/assignments/{ident}/{p}", token) for p in ("task", "steps",
+                                                                  "solution")]
+        gets += [(p, teacher) for p in (
+            f"/v1/courses/{course_id}/gradebook", f"/v1/courses/{course_id}/gradebook.csv",
+            f"/v1/assignments/{ident}/solution", f"/v1/traces?course={course_id}",
+            f"/v1/assignments/{ident}/export/moodle.xml?seeds=1..2",
+            f"/v1/assignments/{ident}/export/prairielearn.zip?seeds=1..2")]
+        for path, who in gets:
+            assert c.get(path, headers=bearer(who)).status_code == 200, path
+    assert db.read_bytes() == before
