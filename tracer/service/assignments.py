@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -65,8 +66,9 @@ async def join(request: Request) -> Response:
     asked = await service.body(request, "JoinRequest")
     token = new_token()
     try:
-        store.join(found.id, str(asked["student"]), str(asked["name"]), token,
-                   now().isoformat(), most=MAX_STUDENTS)
+        await run_in_threadpool(store.join, found.id, str(asked["student"]),
+                                str(asked["name"]), token, now().isoformat(),
+                                most=MAX_STUDENTS)
     except Conflict:
         raise Problem(409, "Conflict", f"student {str(asked['student'])!r} has joined this "
                                        "assignment already: use the token given then, "
@@ -132,7 +134,8 @@ async def answer_step(request: Request) -> Response:
 
     shown, new_state, record = await service.job(work)
     try:
-        store.save_step(found.id, who.student, new_state, answers + 1, record)
+        await run_in_threadpool(store.save_step, found.id, who.student, new_state,
+                                answers + 1, record)
     except Conflict:
         raise Problem(409, "Conflict", "another answer to this step came first: ask for "
                                        "the next step again") from None
@@ -163,8 +166,9 @@ async def submit(request: Request) -> Response:
 
     shown, report, graded, score, allowed = await service.job(work)
     try:
-        ident = store.add_submission(found.id, who.student, used + 1, answer, report,
-                                     graded, score, at.isoformat())
+        ident = await run_in_threadpool(store.add_submission, found.id, who.student,
+                                        used + 1, answer, report, graded, score,
+                                        at.isoformat())
     except Conflict:
         raise Problem(409, "Conflict", "another submission of this attempt came first"
                       ) from None
@@ -256,7 +260,7 @@ def exporter(kind: str) -> Callable[[Request], Awaitable[Response]]:
 
 async def delete_assignment(request: Request) -> Response:
     found = own_assignment(request, teacher(request))
-    classes(request).delete_assignment(found.id)
+    await run_in_threadpool(classes(request).delete_assignment, found.id)
     return Response(status_code=204)
 
 
@@ -268,7 +272,7 @@ async def delete_submission(request: Request) -> Response:
     found = None if assignment is None else store.assignment(assignment)
     if found is None or found.course != course.id:
         raise Problem(404, "Not found", "no such submission among yours")
-    store.delete_submission(ident)
+    await run_in_threadpool(store.delete_submission, ident)
     return Response(status_code=204)
 
 

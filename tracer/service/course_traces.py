@@ -9,6 +9,7 @@ seeded is its own, and stays for everyone else).
 
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -58,7 +59,7 @@ async def delete_trace(request: Request) -> Response:
     store = classes(request)
     if not store.has_trace(course.id, ident):
         raise Problem(404, "Not found", "no such trace in your course's library")
-    store.unlink_trace(course.id, ident)
+    await run_in_threadpool(store.unlink_trace, course.id, ident)
     return Response(status_code=204)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -47,7 +48,8 @@ async def create_course(request: Request) -> Response:
     service = service_of(request)
     asked = await service.body(request, "CourseRequest")
     token = new_token()
-    ident = classes(request).add_course(str(asked["title"]), token, now().isoformat())
+    ident = await run_in_threadpool(classes(request).add_course, str(asked["title"]), token,
+                                    now().isoformat())
     return created({"id": ident, "teacher_token": token})
 
 
@@ -68,7 +70,8 @@ async def create_assignment(request: Request) -> Response:
         parse_assignment(document)  # every field checked, the source searched once
 
     await service.job(work)
-    store.add_assignment(ident, course.id, document, now().isoformat())
+    await run_in_threadpool(store.add_assignment, ident, course.id, document,
+                            now().isoformat())
     root = request.scope.get("root_path", "")
     return created({"id": ident, "student_url": f"{root}/v1/assignments/{ident}/join"})
 
