@@ -236,3 +236,14 @@ def test_the_admin_token_file(tmp_path: Path) -> None:
         with pytest.raises(click.BadParameter, match=says) as caught:
             read_admin_token(path)
         assert "\n" not in str(caught.value)
+
+
+def test_the_classroom_s_jobs_count_against_a_client_s_rate() -> None:
+    from tracer.service.gate import costs
+
+    for path in ("/v1/assignments/ab/task", "/v1/assignments/ab/solution",
+                 "/v1/assignments/ab/export/moodle.xml"):
+        assert costs("GET", path) == 1.0
+    for path in ("/v1/courses", "/v1/assignments/ab/join", "/v1/assignments/ab/steps"):
+        assert costs("POST", path) == 1.0
+    assert costs("GET", "/v1/courses/ab/gradebook") == 0.0  # no job: the store only
