@@ -173,13 +173,18 @@ def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
     # a new GET route must be added to _gets (and so fetched below) to pass
     templates = {"/", "/healthz", "/v1/openapi.json", "/v1/examples", "/v1/games", "/v1/algorithms",
                  "/v1/traces", "/v1/traces/{id}", "/v1/traces/{id}/diagram.{format}",
-                 "/v1/traces/{id}/frames"}
+                 "/v1/traces/{id}/frames",
+                 # the classroom's: each needs a token (test_classroom_roles.py)
+                 "/v1/courses/{course}/gradebook", "/v1/courses/{course}/gradebook.csv",
+                 "/v1/assignments/{id}/task", "/v1/assignments/{id}/steps",
+                 "/v1/assignments/{id}/solution", "/v1/assignments/{id}/export/moodle.xml",
+                 "/v1/assignments/{id}/export/prairielearn.zip"}
     assert _routes(client.app, {"GET", "HEAD"}) == templates
 
 
 def test_every_post_route_takes_json_only(client: TestClient) -> None:
     posts = _routes(client.app, {"POST"})
-    assert len(posts) == 10
+    assert len(posts) == 15  # 10, and the classroom's 5
     for path in posts:
         got = client.post(path, content=b'{"example": "aima"}',
                           headers={"content-type": "text/plain"})

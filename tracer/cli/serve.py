@@ -12,7 +12,7 @@ import click
 if TYPE_CHECKING:
     from ..service.run import ServeLimits
 
-__all__ = ["SERVE_PACKAGES", "serve"]
+__all__ = ["SERVE_PACKAGES", "read_admin_token", "serve"]
 
 SERVE_PACKAGES = ("starlette", "uvicorn", "sqlalchemy", "alembic")
 """The ``serve`` extra (pyproject.toml): the ASGI app, its server and its store, which
@@ -90,12 +90,17 @@ def _cores() -> int:
 @click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
               help="A reverse proxy (address or network) whose X-Forwarded-For names the "
                    "client; repeat for several [default: none].")
+@click.option("--admin-token-file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="FILE",
+              help="A file whose first line is the admin token: only it may then create "
+                   "a course (docs/service.md) [default: anyone may].")
 def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
           max_nodes: int, time_limit: float, max_jobs: int, queue: int, queue_wait: float,
           cpu_limit: float, memory_limit: int, wall_limit: float, max_answer: int,
           answer_rate: float, root_path: str, cors_origins: tuple[str, ...],
           rate_limit: float | None,
-          rate_burst: int | None, trusted_proxies: tuple[str, ...]) -> None:
+          rate_burst: int | None, trusted_proxies: tuple[str, ...],
+          admin_token_file: Path | None) -> None:
     """Start the web service: the JSON API under /v1 and the browser UI at /.
 
     \b
@@ -107,6 +112,7 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
       gametrace serve --cpu-limit 3 --wall-limit 6 --memory-limit 512 --queue 16
       gametrace serve --root-path /gametrace   # behind nginx at /gametrace/
       gametrace serve --trusted-proxy 127.0.0.1 --rate-limit 5 --rate-burst 50
+      gametrace serve --admin-token-file /etc/gametrace/admin-token
     """
     if any(find_spec(name) is None for name in SERVE_PACKAGES):  # found, not imported
         click.echo(MISSING_PACKAGES, err=True)
@@ -134,12 +140,40 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
         limits["rate_burst"] = rate_burst
     if trusted_proxies:
         limits["trusted_proxies"] = trusted_proxies
+    if admin_token_file is not None:
+        limits["admin_token"] = read_admin_token(admin_token_file)
     store: Path | str | None = db if db is None or "://" in db else Path(db)
     if db == "":
         raise click.BadParameter("a SQLite file or a postgresql:// URL, got ''",
                                  param_hint="'--db'")
     run_server(host=host, port=port, db=store, workers=workers, root_path=root_path,
                limits=limits)
+
+
+MIN_ADMIN_TOKEN = 16
+"""The shortest admin token taken (``openssl rand -base64 32`` gives 44 characters)."""
+
+
+def read_admin_token(path: Path) -> str:
+    """The first line of ``path``: a usage error when the file cannot be read, anyone
+    may read it, or its first line is empty or short."""
+    hint = "'--admin-token-file'"
+    try:
+        mode = path.stat().st_mode
+        with path.open(encoding="utf-8") as f:
+            token = f.readline().strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"{path}: cannot read it: "
+                                 f"{getattr(exc, 'strerror', None) or exc}",
+                                 param_hint=hint) from None
+    if mode & 0o004:
+        raise click.BadParameter(f"{path}: anyone may read it: chmod o-r {path}",
+                                 param_hint=hint)
+    if len(token) < MIN_ADMIN_TOKEN:
+        raise click.BadParameter(f"{path}: its first line is {'empty' if not token else 'short'}"
+                                 f" (give a token of at least {MIN_ADMIN_TOKEN} characters, "
+                                 "e.g. openssl rand -base64 32)", param_hint=hint)
+    return token
 
 
 def _check_origin(origin: str) -> None:

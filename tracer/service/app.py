@@ -29,9 +29,12 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from . import (
+    assignments,
     catalogue,
     checks,
     comparisons,
+    course_traces,
+    courses,
     drawings,
     exercises,
     pages,
@@ -49,7 +52,8 @@ __all__ = ["ROUTES", "Settings", "app_from_environment", "create_app"]
 
 ROUTES: list[BaseRoute] = [
     *pages.ROUTES, *catalogue.ROUTES, *parsing.ROUTES, *searches.ROUTES, *drawings.ROUTES,
-    *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES]
+    *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES,
+    *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES]
 """Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"

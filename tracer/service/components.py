@@ -305,5 +305,41 @@ def schemas() -> JsonObject:
         "Listing": _obj({"items": {"type": "array", "items": ref("Record")},
                          "limit": {"type": "integer"}, "offset": {"type": "integer"}}),
         FREE_FORM: {"description": "The same JSON as the command named in the operation."},
+        **_classroom(),
     })
     return components
+
+
+def _classroom() -> JsonObject:
+    """The classroom's requests and answers (docs/service.md, "The classroom")."""
+    text: JsonObject = {"type": "string", "minLength": 1}
+    return {
+        "CourseRequest": _obj({"title": {**text, "maxLength": 200}}, ("title",)),
+        "CourseCreated": _obj({"id": {"type": "string"},
+                               "teacher_token": {"type": "string"}}),
+        "AssignmentRequest": {
+            "type": "object", "maxProperties": 10,
+            "description": "An assignment as `tracer.classroom.reading.parse_assignment` "
+                           "reads it (docs/classroom.md): every field checked there.",
+            "required": ["title", "source", "items"]},
+        "AssignmentCreated": _obj({"id": {"type": "string"},
+                                   "student_url": {"type": "string"}}),
+        "JoinRequest": _obj({"student": {**text, "maxLength": 64,
+                                         "pattern": "^[^\\u0000-\\u001f]+$"},
+                             "name": {**text, "maxLength": 200,
+                                      "pattern": "^[^\\u0000-\\u001f]+$"}},
+                            ("student", "name")),
+        "Joined": _obj({"student_token": {"type": "string"}}),
+        "StepRequest": _obj({"step": {"type": "integer", "minimum": 1,
+                                      "maximum": 1_000_000},
+                             "answer": {"type": "object", "maxProperties": 5,
+                                        "description": "kind, node, value, alpha, beta"}},
+                            ("step", "answer")),
+        "SubmissionRequest": _obj({"answer": ref("solution")}, ("answer",)),
+        "SubmissionCreated": {"type": "object",
+                              "properties": {"id": {"type": "string"},
+                                             "attempt": {"type": "integer"},
+                                             "attempts_left": {"type": "integer"}},
+                              "required": ["id", "attempt", "attempts_left"],
+                              "description": "And what the feedback policy shows."},
+    }

@@ -26,6 +26,7 @@ from starlette.requests import ClientDisconnect, Request
 from ..errors import InputError, TracerError, UsageError
 from .answer_models import Health
 from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
+from .class_store import ClassStore
 from .isolation import NICE, JobLimits, run_isolated
 from .json_values import JsonObject, JsonValue
 from .problem_details import Problem, from_library, nested
@@ -141,6 +142,10 @@ class Settings:
     max_exercise_work: int = 100_000
     """Work of one exercise: leaves drawn in all, each draw counted as its leaves plus
     :data:`tracer.analysis.check.exercise.DRAW_COST` (about 2.5 s of one core)."""
+    admin_token: str | None = None
+    """The token that alone may create a course (``--admin-token-file``); ``None``: anyone
+    may (a teacher's own machine)."""
+
 
 
 class Service:
@@ -149,6 +154,7 @@ class Service:
     def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
         self.settings = settings
         self.store: TraceStore = store or SqlStore(settings.db)
+        self._classes: ClassStore | None = None
         self.cpu_share = CpuShare()
         # a client that kept the CPUs busy lately waits behind everyone else, and its jobs
         # run at low priority (job): the class's short searches go first
@@ -222,6 +228,15 @@ class Service:
         self.slots.release(client)
         if not done.cancelled():
             done.exception()  # seen: a client that went away leaves no "never retrieved"
+
+    @property
+    def classes(self) -> ClassStore:
+        """The classroom's tables, in the trace store's database (:mod:`.class_store`)."""
+        if self._classes is None:
+            store = self.store if isinstance(self.store, SqlStore) else \
+                SqlStore(self.settings.db)  # a test's own trace store: ours beside it
+            self._classes = ClassStore(store)
+        return self._classes
 
     def health(self) -> Health:
         """What ``GET /healthz`` answers: the jobs running and waiting, and the limits."""

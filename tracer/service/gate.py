@@ -57,6 +57,8 @@ def costs(method: str, path: str) -> float:
     if method in ("GET", "HEAD") and path.startswith("/v1/traces/") and (
             "/diagram." in path or path.endswith("/frames")):
         return 1.0
+    if method in ("GET", "HEAD") and path.startswith("/v1/assignments/"):
+        return 1.0  # the classroom's task, steps, solution and exports: each a job
     return 0.0
 
 

@@ -22,8 +22,13 @@ __all__ = ["component_schema", "openapi", "request_validator"]
 
 def _problem_responses(*codes: int) -> JsonObject:
     text = {400: "Malformed request (not JSON, nested too deeply, bad query)",
-            403: "Sent by a page on another site (or a CORS preflight refused)",
-            404: "No such trace", 413: "Request body too large",
+            401: "No token, or not sent as `Authorization: Bearer TOKEN`",
+            403: "Sent by a page on another site (or a CORS preflight refused); "
+                 "classroom: a token of no one, of the wrong kind, or a solution the "
+                 "policy does not show yet",
+            404: "No such trace; classroom: no such thing among the token's own",
+            409: "Classroom: a student id taken, no attempts left, a step or attempt "
+                 "answered meanwhile", 413: "Request body too large",
             415: "The body is not sent as `application/json`",
             422: "The content breaks a rule: `where` says where",
             429: "This client sent too many requests: retry after `Retry-After` seconds",
@@ -87,6 +92,8 @@ def openapi() -> JsonObject:
                "Where the traces came from."),
         _query("limit", {"type": "integer", "minimum": 1, "maximum": 500}),
         _query("offset", {"type": "integer", "minimum": 0, "maximum": 1_000_000}),
+        _query("course", {"type": "string", "maxLength": 64},
+               "A course's own library, newest first (its teacher's token)"),
     ]
     diagram_params: list[JsonObject] = [_ID, {"name": "format", "in": "path", "required": True,
                             "schema": {"enum": ["svg", "png", "pdf", "dot"]}},
@@ -135,21 +142,120 @@ def openapi() -> JsonObject:
                 **_post("store_trace", "Store a trace (the same trace twice is one record)",
                         "StoreRequest", {**_json("Stored"), "links": {"GetTrace": {
                             "operationId": "get_trace",
-                            "parameters": {"id": "$response.body#/id"}}}}),
+                            "parameters": {"id": "$response.body#/id"}}}}, 401),
                 **_get("list_traces", "Stored traces, filtered", _json("Listing"), 400,
-                       parameters=listing_params),
+                       401, 403, 404, parameters=listing_params),
             },
-            "/v1/traces/{id}": _get("get_trace", "The exact bytes stored", {
-                "description": "The trace", "content": {"application/json": {
-                    "schema": ref("trace")}}}, 400, 404, parameters=[_ID]),
+            "/v1/traces/{id}": {
+                **_get("get_trace", "The exact bytes stored", {
+                    "description": "The trace", "content": {"application/json": {
+                        "schema": ref("trace")}}}, 400, 404, parameters=[_ID]),
+                "delete": _class_op("delete_trace", "Take a trace out of the course's "
+                                    "library (teacher)", {"description": "Deleted"},
+                                    status="204", parameters=[_ID])},
             "/v1/traces/{id}/diagram.{format}": _get(
                 "trace_diagram", "A stored trace drawn", drawing, 400, 404, 429, 503,
                 parameters=diagram_params),
+            **_classroom_paths(),
             "/v1/traces/{id}/frames": _get(
                 "trace_frames", "A stored trace's frames", _json("FramesResponse"), 400, 404,
                 429, 503, parameters=frame_params),
         },
-        "components": {"schemas": schemas()},
+        "components": {"schemas": schemas(), "securitySchemes": {
+            "bearer": {"type": "http", "scheme": "bearer",
+                       "description": "A course's teacher token, a student's token, or "
+                                      "the server's admin token (docs/service.md)"}}},
+    }
+
+
+_CLASS_CODES = (400, 401, 403, 404, 409, 413, 415, 422, 429, 503)
+"""What a classroom operation may refuse with (:mod:`.roles`)."""
+
+
+def _path_id(name: str) -> JsonObject:
+    """A course's, an assignment's or a submission's id: 24 hex digits
+    (:func:`.class_store.new_id`)."""
+    return {"name": name, "in": "path", "required": True,
+            "schema": {"type": "string", "pattern": "^[0-9a-f]{24}$"}}
+
+
+def _class_op(op: str, summary: str, answer: JsonObject, *, status: str = "200",
+              request: str | None = None, parameters: list[JsonObject] | None = None,
+              public: bool = False) -> JsonObject:
+    """One classroom operation: a bearer token (unless ``public``), the refusals of
+    :data:`_CLASS_CODES`."""
+    out: JsonObject = {"operationId": op, "summary": summary,
+                       "responses": {status: answer, **_problem_responses(*_CLASS_CODES)}}
+    if not public:
+        out["security"] = [{"bearer": []}]
+    if request is not None:
+        out["requestBody"] = {"required": True,
+                              "content": {"application/json": {"schema": ref(request)}}}
+    if parameters:
+        out["parameters"] = parameters
+    return out
+
+
+def _classroom_paths() -> JsonObject:
+    """The classroom's operations (docs/service.md, "The classroom")."""
+    course, ident = _path_id("course"), _path_id("id")
+    gone: JsonObject = {"description": "Deleted"}
+    free = _json(FREE_FORM)
+    export_params = [ident, _query("seeds", {"type": "string", "maxLength": 40},
+                                   "FIRST..LAST, at most 200 seeds (default 1..20)"),
+                     _query("name", {"type": "string", "maxLength": 100})]
+    return {
+        "/v1/courses": {"post": _class_op(
+            "create_course", "Create a course: its teacher token (needs the admin token "
+            "once the server has one)", _json("CourseCreated", "Created"), status="201",
+            request="CourseRequest")},
+        "/v1/courses/{course}/assignments": {"post": _class_op(
+            "create_assignment", "Hand out an assignment (teacher)",
+            _json("AssignmentCreated", "Created"), status="201",
+            request="AssignmentRequest", parameters=[course])},
+        "/v1/courses/{course}/gradebook": {"get": _class_op(
+            "gradebook", "The course's gradebook (teacher)", free, parameters=[
+                course, _query("policy", {"enum": ["best", "last"]})])},
+        "/v1/courses/{course}/gradebook.csv": {"get": _class_op(
+            "gradebook_csv", "The gradebook, one row per student (teacher)",
+            {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
+            parameters=[course, _query("policy", {"enum": ["best", "last"]})])},
+        "/v1/assignments/{id}/join": {"post": _class_op(
+            "join", "Join an assignment: a student token (anyone with the link)",
+            _json("Joined", "Created"), status="201", request="JoinRequest",
+            parameters=[ident], public=True)},
+        "/v1/assignments/{id}/task": {"get": _class_op(
+            "task", "The student's task: their tree, leaf values only (student)", free,
+            parameters=[ident])},
+        "/v1/assignments/{id}/steps": {
+            "get": _class_op("next_step", "What the next step asks (student)", free,
+                             parameters=[ident]),
+            "post": _class_op("answer_step", "Answer one step (student)", free,
+                              request="StepRequest", parameters=[ident])},
+        "/v1/assignments/{id}/submissions": {"post": _class_op(
+            "submit", "Submit an answer; feedback by the policy (student)",
+            _json("SubmissionCreated", "Created"), status="201",
+            request="SubmissionRequest", parameters=[ident])},
+        "/v1/assignments/{id}/solution": {"get": _class_op(
+            "solution", "The answer key (teacher; student by the policy)",
+            _json("solution"), parameters=[
+                ident, _query("student", {"type": "string", "maxLength": 64},
+                              "Teacher: whose key (per-student trees)")])},
+        "/v1/assignments/{id}/export/moodle.xml": {"get": _class_op(
+            "export_moodle", "A Moodle XML question bank of the exercise (teacher)",
+            {"description": "Moodle XML", "content": {"application/xml": {
+                "schema": {"type": "string"}}}}, parameters=export_params)},
+        "/v1/assignments/{id}/export/prairielearn.zip": {"get": _class_op(
+            "export_prairielearn", "A PrairieLearn question folder, zipped (teacher)",
+            {"description": "A zip", "content": {"application/zip": {
+                "schema": {"type": "string", "format": "binary"}}}},
+            parameters=export_params)},
+        "/v1/assignments/{id}": {"delete": _class_op(
+            "delete_assignment", "Delete an assignment and all under it (teacher)", gone,
+            status="204", parameters=[ident])},
+        "/v1/submissions/{id}": {"delete": _class_op(
+            "delete_submission", "Delete a submission (teacher)", gone, status="204",
+            parameters=[ident])},
     }
 
 

@@ -7,9 +7,20 @@ module says what the newest migration leaves, and the tests check the two agree.
 
 from __future__ import annotations
 
-from sqlalchemy import Column, ForeignKey, Integer, LargeBinary, MetaData, Table, Text, text
+from sqlalchemy import (
+    Column,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
 
-__all__ = ["metadata", "meta", "tags", "traces"]
+__all__ = ["assignments", "course_traces", "courses", "meta", "metadata", "step_attempts",
+           "step_sessions", "students", "submissions", "tags", "traces"]
 
 metadata = MetaData()
 
@@ -41,3 +52,85 @@ meta = Table(
     Column("value", Text, nullable=False),
 )
 """What the store has done once (``seeded:traces``: the repository's traces stored)."""
+
+# ------------------------------------------------------------------ the classroom
+# Made by migration 0002; written by :mod:`.class_store`.  Ids are random (``secrets``),
+# tokens are kept as their SHA-256 only, times are the service's clock (ISO 8601, UTC).
+
+courses = Table(
+    "courses", metadata,
+    Column("id", Text, primary_key=True),
+    Column("title", Text, nullable=False),
+    Column("teacher_hash", Text, nullable=False, unique=True),
+    Column("created", Text, nullable=False),
+)
+"""A course: its teacher is whoever holds the token whose hash is ``teacher_hash``."""
+
+assignments = Table(
+    "assignments", metadata,
+    Column("seq", Integer, primary_key=True),
+    Column("id", Text, nullable=False, unique=True),
+    Column("course", Text, ForeignKey("courses.id"), nullable=False, index=True),
+    Column("document", Text, nullable=False),
+    Column("created", Text, nullable=False),
+    sqlite_autoincrement=True,
+)
+"""An assignment: ``document`` is its JSON as ``parse_assignment`` reads it."""
+
+students = Table(
+    "students", metadata,
+    Column("assignment", Text, ForeignKey("assignments.id"), primary_key=True),
+    Column("student", Text, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("token_hash", Text, nullable=False, unique=True),
+    Column("joined", Text, nullable=False),
+)
+"""A student who joined an assignment, with the hash of their token."""
+
+submissions = Table(
+    "submissions", metadata,
+    Column("seq", Integer, primary_key=True),
+    Column("id", Text, nullable=False, unique=True),
+    Column("assignment", Text, nullable=False, index=True),
+    Column("student", Text, nullable=False),
+    Column("attempt", Integer, nullable=False),
+    Column("answer", Text, nullable=False),
+    Column("report", Text, nullable=False),
+    Column("graded", Text, nullable=False),
+    Column("score", Text, nullable=False),
+    Column("at", Text, nullable=False),
+    UniqueConstraint("assignment", "student", "attempt"),
+    sqlite_autoincrement=True,
+)
+"""One graded attempt: the answer, the check report, the gradebook's record of it
+(``graded``: a :class:`tracer.classroom.gradebook.Submission`) and its score."""
+
+step_sessions = Table(
+    "step_sessions", metadata,
+    Column("assignment", Text, primary_key=True),
+    Column("student", Text, primary_key=True),
+    Column("state", Text, nullable=False),
+    Column("answers", Integer, nullable=False),
+)
+"""How far a student got through the steps (``state``: ``StepSession.to_json``);
+``answers`` counts the step answers given, and guards each update."""
+
+step_attempts = Table(
+    "step_attempts", metadata,
+    Column("seq", Integer, primary_key=True),
+    Column("assignment", Text, nullable=False, index=True),
+    Column("student", Text, nullable=False),
+    Column("attempt", Text, nullable=False),
+    sqlite_autoincrement=True,
+)
+"""Every step answer given (``attempt``: ``StepAttempt.to_json``)."""
+
+course_traces = Table(
+    "course_traces", metadata,
+    Column("seq", Integer, primary_key=True),
+    Column("course", Text, ForeignKey("courses.id"), nullable=False),
+    Column("trace", Text, ForeignKey("traces.id"), nullable=False),
+    UniqueConstraint("course", "trace"),
+    sqlite_autoincrement=True,
+)
+"""The traces of a course's library (stored with its teacher's token), newest last."""

@@ -9,9 +9,11 @@ from starlette.routing import Route
 
 from .answer_models import Listing, Stored, answer_text
 from .core import service_of
+from .course_traces import check_keeper, course_listing, keep_in_course
 from .drawings import frames_answer
 from .problem_details import Problem, guarded
 from .request_models import StoreRequest
+from .roles import authed
 from .store import ORIGINS, describe
 from .web import drawing_response, int_param, json_response, view_params
 
@@ -27,6 +29,7 @@ FORMATS = ("svg", "png", "pdf", "dot")
 
 async def store_trace(request: Request) -> Response:
     service = service_of(request)
+    check_keeper(request)  # a token other than a teacher's: refused before storing
     asked = await service.read(request, StoreRequest)
 
     def work() -> tuple[str, bool]:
@@ -39,6 +42,7 @@ async def store_trace(request: Request) -> Response:
                                  tags=asked.tags, origin="uploaded")
 
     ident, created = await service.job(work)
+    keep_in_course(request, ident)
     root = request.scope.get("root_path", "")  # behind a proxy under a sub-path
     return json_response(answer_text(Stored(id=ident, created=created,
                                             url=f"{root}/v1/traces/{ident}")))
@@ -47,6 +51,8 @@ async def store_trace(request: Request) -> Response:
 async def list_traces(request: Request) -> Response:
     service = service_of(request)
     q = request.query_params
+    if q.get("course") is not None:  # a course's own library, newest first
+        return course_listing(request, q["course"])
     limit = int_param(q.get("limit"), "limit", 100, 1, 500)
     offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
     for name, longest in QUERY_LENGTHS.items():
@@ -101,8 +107,8 @@ async def trace_frames(request: Request) -> Response:
 
 
 ROUTES = [
-    Route("/v1/traces", guarded(store_trace), methods=["POST"]),
-    Route("/v1/traces", guarded(list_traces), methods=["GET"]),
+    Route("/v1/traces", authed(store_trace), methods=["POST"]),
+    Route("/v1/traces", authed(list_traces), methods=["GET"]),
     Route("/v1/traces/{id}", guarded(get_trace)),
     Route("/v1/traces/{id}/diagram.{format}", guarded(trace_diagram)),
     Route("/v1/traces/{id}/frames", guarded(trace_frames)),

@@ -1,0 +1,290 @@
+"""Assignments: joining (``POST /v1/assignments/{id}/join``), a student's task, steps,
+submissions and solution, the teacher's exports, and deleting assignments and
+submissions.
+
+Who may call each is in :mod:`.roles`.  Everything that searches or draws (the task's
+tree, a step's verdict, grading, the answer key, the exports) is a job
+(:meth:`.core.Service.job`), given the stored assignment's document; the store is read
+and written here, around the job, each write one transaction.  The times kept are the
+service's clock (:func:`.courses.now`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..errors import InputError
+from ..jsonio import dumps_json
+from .class_store import Assigned, Conflict, Enrolled, new_token
+from .core import service_of
+from .courses import created, now
+from .json_values import JsonObject, JsonValue
+from .problem_details import Problem
+from .roles import authed, caller, classes, own_assignment, student, teacher
+
+if TYPE_CHECKING:
+    from ..classroom.assignments import Assignment
+
+__all__ = ["MAX_STUDENTS", "ROUTES"]
+
+MAX_STUDENTS = 2000
+"""Students one assignment takes."""
+
+
+def _assignment(document: JsonObject) -> Assignment:
+    """The stored assignment, read again (in a job: reading searches its source)."""
+    from ..classroom.reading import parse_assignment
+
+    return parse_assignment(document)
+
+
+def _json(data: JsonValue, status: int = 200) -> Response:
+    return Response(dumps_json(data), status_code=status, media_type="application/json")
+
+
+def _own_student(request: Request) -> tuple[Enrolled, Assigned]:
+    """The student of the token, on the path's assignment (their own only: 404 else)."""
+    who = student(request)
+    found = classes(request).assignment(request.path_params["id"])
+    if found is None or who.assignment != found.id:
+        raise Problem(404, "Not found", "no such assignment among yours")
+    return who, found
+
+
+async def join(request: Request) -> Response:
+    service = service_of(request)
+    store = classes(request)
+    found = store.assignment(request.path_params["id"])
+    if found is None:
+        raise Problem(404, "Not found", "no such assignment: check the link")
+    asked = await service.body(request, "JoinRequest")
+    token = new_token()
+    try:
+        await run_in_threadpool(store.join, found.id, str(asked["student"]),
+                                str(asked["name"]), token, now().isoformat(),
+                                most=MAX_STUDENTS)
+    except Conflict:
+        raise Problem(409, "Conflict", f"student {str(asked['student'])!r} has joined this "
+                                       "assignment already: use the token given then, "
+                                       "or ask the teacher") from None
+    except OverflowError:
+        raise Problem(409, "Conflict", f"this assignment has {MAX_STUDENTS} students "
+                                       "already") from None
+    return created({"student_token": token})
+
+
+async def task(request: Request) -> Response:
+    who, found = _own_student(request)
+    document = found.document
+
+    def work() -> JsonValue:
+        from ..classroom.tasks import task_for
+
+        return task_for(_assignment(document), who.student).to_json()
+
+    return _json(await service_of(request).job(work))
+
+
+async def next_step(request: Request) -> Response:
+    who, found = _own_student(request)
+    state, _ = classes(request).step_session(found.id, who.student)
+    document = found.document
+
+    def work() -> JsonValue:
+        from ..classroom.steps import StepSession
+
+        return StepSession.for_assignment(_assignment(document), who.student,
+                                          state).next_prompt()
+
+    return _json(await service_of(request).job(work))
+
+
+async def answer_step(request: Request) -> Response:
+    who, found = _own_student(request)
+    service = service_of(request)
+    asked = await service.body(request, "StepRequest")
+    store = classes(request)
+    state, answers = store.step_session(found.id, who.student)
+    document = found.document
+    number, given, at = asked["step"], asked["answer"], now().isoformat()
+
+    def work() -> tuple[JsonObject, JsonObject, JsonObject]:
+        from ..classroom.steps import StepSession
+
+        session = StepSession.for_assignment(_assignment(document), who.student, state)
+        if session.finished:
+            raise Problem(409, "Conflict", "every step is answered already")
+        if number != session.done + 1:
+            raise Problem(409, "Conflict", f"the step to answer is step {session.done + 1}, "
+                                           f"not {number}", where="$.step")
+        if not isinstance(given, dict):  # the schema says an object
+            raise Problem(422, "Invalid content", "expected an object", where="$.answer")
+        try:
+            verdict = session.answer(given, at=at)
+        except InputError as exc:  # placed in the request: $.answer.value
+            where = exc.where or "$"
+            raise InputError(exc.message, where=f"$.answer{where[1:]}") from None
+        return verdict.to_json(), session.to_json(), verdict.record.to_json()
+
+    shown, new_state, record = await service.job(work)
+    try:
+        await run_in_threadpool(store.save_step, found.id, who.student, new_state,
+                                answers + 1, record)
+    except Conflict:
+        raise Problem(409, "Conflict", "another answer to this step came first: ask for "
+                                       "the next step again") from None
+    return _json(shown)
+
+
+async def submit(request: Request) -> Response:
+    who, found = _own_student(request)
+    service = service_of(request)
+    asked = await service.body(request, "SubmissionRequest")
+    store = classes(request)
+    used = store.attempts(found.id, who.student)
+    document, answer, at = found.document, asked["answer"], now()
+
+    def work() -> tuple[JsonObject, JsonObject, JsonObject, float, int]:
+        from ..analysis.check.solution import Solution
+        from ..classroom.gradebook import Submission
+        from ..classroom.tasks import feedback, grade
+
+        a = _assignment(document)
+        if used >= a.attempts:
+            raise Problem(409, "Conflict", f"all {a.attempts} attempts are used")
+        report = grade(a, who.student, Solution.from_json(answer, file="answer"))
+        graded = Submission.from_report(report, student=who.student, name=who.name,
+                                        assignment=a.id, attempt=used + 1, at=at)
+        return (feedback(report, a.feedback), report.to_json(), graded.to_json(),
+                report.score, a.attempts)
+
+    shown, report, graded, score, allowed = await service.job(work)
+    try:
+        ident = await run_in_threadpool(store.add_submission, found.id, who.student,
+                                        used + 1, answer, report, graded, score,
+                                        at.isoformat())
+    except Conflict:
+        raise Problem(409, "Conflict", "another submission of this attempt came first"
+                      ) from None
+    return _json({"id": ident, "attempt": used + 1, "attempts_left": allowed - used - 1,
+                  **shown}, 201)
+
+
+async def solution(request: Request) -> Response:
+    who = caller(request)
+    store = classes(request)
+    found = store.assignment(request.path_params["id"])
+    asked_for = request.query_params.get("student")
+    if who.course is not None:  # the teacher: always, for any of their students
+        if found is None or found.course != who.course.id:
+            raise Problem(404, "Not found", "no such assignment among yours")
+        if asked_for is not None and store.enrolled(found.id, asked_for) is None:
+            raise Problem(404, "Not found", "no such student in this assignment",
+                          where="student")
+        name = asked_for
+    else:
+        assert who.enrolled is not None
+        if found is None or who.enrolled.assignment != found.id:
+            raise Problem(404, "Not found", "no such assignment among yours")
+        name = who.enrolled.student
+    document, at, is_teacher = found.document, now(), who.course is not None
+
+    def work() -> JsonValue:
+        from ..classroom.tasks import answer_key_for, may_see_solution
+
+        a = _assignment(document)
+        if not is_teacher and not may_see_solution(a, at):
+            shown = {"never": "the teacher does not show the solution",
+                     "after-due": "the solution is shown from the due time on"}
+            raise Problem(403, "Forbidden", shown.get(a.solution, "not yet"))
+        if name is None and a.per_student:
+            raise Problem(400, "Bad request", "each student has a tree of their own: name "
+                                              "one with ?student=", where="student")
+        return answer_key_for(a, name or "").to_json()
+
+    return _json(await service_of(request).job(work))
+
+
+EXPORTS = ("moodle.xml", "prairielearn.zip")
+
+
+async def export(request: Request, kind: str) -> Response:
+    found = own_assignment(request, teacher(request))
+    seeds_text = request.query_params.get("seeds", "1..20")
+    name = request.query_params.get("name")
+    if len(seeds_text) > 40 or (name is not None and len(name) > 100):
+        raise Problem(400, "Bad request", "seeds has at most 40 characters and name 100")
+    document = found.document
+
+    def work() -> bytes:
+        from ..classroom.exports import (
+            QuestionSpec,
+            moodle_xml,
+            parse_seeds,
+            prairielearn_zip,
+        )
+        from ..errors import UsageError
+
+        a = _assignment(document)
+        ex = a.source.exercise
+        if ex is None:
+            raise UsageError("only an assignment on a random exercise ({\"exercise\": "
+                             "...}) is exported: its variants are drawn by seed")
+        spec = QuestionSpec(ex.branching, ex.depth, ex.cuts, ex.values,
+                            variant=a.spec.variant or "fail-soft",
+                            cut_on=a.spec.cut_on or "ge")
+        seeds = parse_seeds(seeds_text, option="seeds")
+        if kind == "moodle.xml":
+            return moodle_xml(spec, seeds, name=name)[0]
+        return prairielearn_zip(spec, seeds, name=name)[0]
+
+    data = await service_of(request).job(work)
+    media = "application/xml" if kind == "moodle.xml" else "application/zip"
+    return Response(data, media_type=media, headers={
+        "Content-Disposition": f'attachment; filename="{found.id}.{kind}"'})
+
+
+def exporter(kind: str) -> Callable[[Request], Awaitable[Response]]:
+    """The route of one export."""
+    async def route(request: Request) -> Response:
+        return await export(request, kind)
+
+    return route
+
+
+async def delete_assignment(request: Request) -> Response:
+    found = own_assignment(request, teacher(request))
+    await run_in_threadpool(classes(request).delete_assignment, found.id)
+    return Response(status_code=204)
+
+
+async def delete_submission(request: Request) -> Response:
+    course = teacher(request)
+    store = classes(request)
+    ident = request.path_params["id"]
+    assignment = store.submission_assignment(ident)
+    found = None if assignment is None else store.assignment(assignment)
+    if found is None or found.course != course.id:
+        raise Problem(404, "Not found", "no such submission among yours")
+    await run_in_threadpool(store.delete_submission, ident)
+    return Response(status_code=204)
+
+
+ROUTES = [
+    Route("/v1/assignments/{id}/join", authed(join), methods=["POST"]),
+    Route("/v1/assignments/{id}/task", authed(task)),
+    Route("/v1/assignments/{id}/steps", authed(next_step), methods=["GET"]),
+    Route("/v1/assignments/{id}/steps", authed(answer_step), methods=["POST"]),
+    Route("/v1/assignments/{id}/submissions", authed(submit), methods=["POST"]),
+    Route("/v1/assignments/{id}/solution", authed(solution)),
+    *(Route(f"/v1/assignments/{{id}}/export/{kind}",
+            authed(exporter(kind))) for kind in EXPORTS),
+    Route("/v1/assignments/{id}", authed(delete_assignment), methods=["DELETE"]),
+    Route("/v1/submissions/{id}", authed(delete_submission), methods=["DELETE"]),
+]

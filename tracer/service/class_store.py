@@ -1,0 +1,310 @@
+"""Where the classroom is kept: courses, assignments, students, submissions, step
+sessions and the traces of each course's library, in the trace store's database (the
+same engine: :class:`.store.SqlStore`), on SQLite or PostgreSQL.
+
+Ids are random (:func:`new_id`); tokens are random 32 bytes (:func:`new_token`) and are
+kept as their SHA-256 only (:func:`token_hash`), so a copy of the database gives no
+one a teacher's or a student's rights.  Every write is one transaction.  Times are
+the caller's (the service's clock), as ISO 8601 text; nothing here reads a clock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, delete, exists, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from . import store_schema as schema
+from .json_values import JsonObject, JsonValue
+from .store import Record, SqlStore
+
+__all__ = ["Assigned", "ClassStore", "Course", "Enrolled", "new_id", "new_token",
+           "token_hash"]
+
+
+def new_id() -> str:
+    """A random id: 96 bits, as 24 hex digits."""
+    return secrets.token_hex(12)
+
+
+def new_token() -> str:
+    """A random token: 32 bytes, URL-safe base64."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """What is kept of ``token``: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Course:
+    id: str
+    title: str
+    created: str
+
+
+@dataclass(frozen=True)
+class Assigned:
+    """A stored assignment: its course and its JSON document."""
+
+    id: str
+    course: str
+    document: JsonObject
+    created: str
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    """A student who joined an assignment."""
+
+    assignment: str
+    student: str
+    name: str
+    joined: str
+
+
+class Conflict(Exception):
+    """A write that another one made impossible (a student id taken, an attempt or a
+    step answered meanwhile)."""
+
+
+class ClassStore:
+    """The classroom's tables in ``store``'s database."""
+
+    def __init__(self, store: SqlStore) -> None:
+        self.engine = store.engine
+        self._store = store
+
+    @contextmanager
+    def _conn(self, *, write: bool) -> Iterator[Connection]:
+        with self.engine.connect().execution_options(write=write) as conn, conn.begin():
+            yield conn
+
+    # ------------------------------------------------------------ courses
+    def add_course(self, title: str, teacher_token: str, created: str) -> str:
+        ident = new_id()
+        with self._conn(write=True) as c:
+            c.execute(schema.courses.insert().values(
+                id=ident, title=title, teacher_hash=token_hash(teacher_token),
+                created=created))
+        return ident
+
+    def course_of_teacher(self, token: str) -> Course | None:
+        """The course whose teacher token is ``token``."""
+        t = schema.courses.c
+        with self._conn(write=False) as c:
+            row = c.execute(select(t.id, t.title, t.created)
+                            .where(t.teacher_hash == token_hash(token))).first()
+        return None if row is None else Course(str(row[0]), str(row[1]), str(row[2]))
+
+    # ------------------------------------------------------------ assignments
+    def add_assignment(self, ident: str, course: str, document: JsonObject,
+                       created: str) -> None:
+        with self._conn(write=True) as c:
+            c.execute(schema.assignments.insert().values(
+                id=ident, course=course, document=json.dumps(document, sort_keys=True),
+                created=created))
+
+    def assignment(self, ident: str) -> Assigned | None:
+        t = schema.assignments.c
+        with self._conn(write=False) as c:
+            row = c.execute(select(t.id, t.course, t.document, t.created)
+                            .where(t.id == ident)).first()
+        return None if row is None else Assigned(str(row[0]), str(row[1]),
+                                                 json.loads(str(row[2])), str(row[3]))
+
+    def assignments_of(self, course: str) -> list[Assigned]:
+        t = schema.assignments.c
+        with self._conn(write=False) as c:
+            rows = c.execute(select(t.id, t.course, t.document, t.created)
+                             .where(t.course == course).order_by(t.seq)).all()
+        return [Assigned(str(r[0]), str(r[1]), json.loads(str(r[2])), str(r[3]))
+                for r in rows]
+
+    def delete_assignment(self, ident: str) -> None:
+        """The assignment and everything under it, in one transaction."""
+        with self._conn(write=True) as c:
+            for table in (schema.step_attempts, schema.step_sessions, schema.submissions,
+                          schema.students):
+                c.execute(delete(table).where(table.c.assignment == ident))
+            c.execute(delete(schema.assignments).where(schema.assignments.c.id == ident))
+
+    # ------------------------------------------------------------ students
+    def join(self, assignment: str, student: str, name: str, token: str, joined: str,
+             *, most: int) -> None:
+        """Enrol ``student``; :class:`Conflict` if the id is taken, ``OverflowError`` if
+        ``most`` students joined already."""
+        s = schema.students.c
+        try:
+            with self._conn(write=True) as c:
+                count = c.execute(select(func.count()).where(s.assignment == assignment)
+                                  ).scalar_one()
+                if count >= most:
+                    raise OverflowError(most)
+                c.execute(schema.students.insert().values(
+                    assignment=assignment, student=student, name=name,
+                    token_hash=token_hash(token), joined=joined))
+        except IntegrityError:
+            raise Conflict(student) from None
+
+    def student_of(self, token: str) -> Enrolled | None:
+        s = schema.students.c
+        with self._conn(write=False) as c:
+            row = c.execute(select(s.assignment, s.student, s.name, s.joined)
+                            .where(s.token_hash == token_hash(token))).first()
+        return None if row is None else Enrolled(*(str(v) for v in row))
+
+    def enrolled(self, assignment: str, student: str) -> Enrolled | None:
+        s = schema.students.c
+        with self._conn(write=False) as c:
+            row = c.execute(select(s.assignment, s.student, s.name, s.joined)
+                            .where(s.assignment == assignment, s.student == student)).first()
+        return None if row is None else Enrolled(*(str(v) for v in row))
+
+    # ------------------------------------------------------------ steps
+    def step_session(self, assignment: str, student: str) -> tuple[JsonObject | None, int]:
+        """The stored state of a student's steps (None: not begun) and how many step
+        answers it has had."""
+        t = schema.step_sessions.c
+        with self._conn(write=False) as c:
+            row = c.execute(select(t.state, t.answers).where(
+                t.assignment == assignment, t.student == student)).first()
+        return (None, 0) if row is None else (json.loads(str(row[0])), int(row[1]))
+
+    def save_step(self, assignment: str, student: str, state: JsonObject, answers: int,
+                  attempt: JsonObject) -> None:
+        """Store the new state after answer number ``answers`` (1, 2, ...) and the
+        attempt, in one transaction; :class:`Conflict` if another answer came first."""
+        t = schema.step_sessions
+        text = json.dumps(state, sort_keys=True)
+        try:
+            with self._conn(write=True) as c:
+                if answers == 1:
+                    c.execute(t.insert().values(assignment=assignment, student=student,
+                                                state=text, answers=1))
+                else:
+                    done = c.execute(update(t).where(
+                        t.c.assignment == assignment, t.c.student == student,
+                        t.c.answers == answers - 1).values(state=text, answers=answers)
+                        .execution_options(preserve_rowcount=True))
+                    if done.rowcount != 1:
+                        raise Conflict(student)
+                c.execute(schema.step_attempts.insert().values(
+                    assignment=assignment, student=student,
+                    attempt=json.dumps(attempt, sort_keys=True)))
+        except IntegrityError:
+            raise Conflict(student) from None
+
+    def step_attempts(self, assignment: str, student: str) -> list[JsonObject]:
+        t = schema.step_attempts.c
+        with self._conn(write=False) as c:
+            rows = c.execute(select(t.attempt).where(
+                t.assignment == assignment, t.student == student).order_by(t.seq)).all()
+        return [json.loads(str(r[0])) for r in rows]
+
+    # ------------------------------------------------------------ submissions
+    def attempts(self, assignment: str, student: str) -> int:
+        t = schema.submissions.c
+        with self._conn(write=False) as c:
+            return int(c.execute(select(func.count()).where(
+                t.assignment == assignment, t.student == student)).scalar_one())
+
+    def add_submission(self, assignment: str, student: str, attempt: int,
+                       answer: JsonValue, report: JsonObject, graded: JsonObject,
+                       score: float, at: str) -> str:
+        """Store attempt number ``attempt``; :class:`Conflict` if it is taken."""
+        ident = new_id()
+        try:
+            with self._conn(write=True) as c:
+                c.execute(schema.submissions.insert().values(
+                    id=ident, assignment=assignment, student=student, attempt=attempt,
+                    answer=json.dumps(answer, sort_keys=True),
+                    report=json.dumps(report, sort_keys=True),
+                    graded=json.dumps(graded, sort_keys=True), score=repr(score), at=at))
+        except IntegrityError:
+            raise Conflict(student) from None
+        return ident
+
+    def graded_of(self, assignments: list[str]) -> list[JsonObject]:
+        """The gradebook records of every submission to ``assignments``."""
+        t = schema.submissions.c
+        if not assignments:
+            return []
+        with self._conn(write=False) as c:
+            rows = c.execute(select(t.graded).where(t.assignment.in_(assignments))
+                             .order_by(t.seq)).all()
+        return [json.loads(str(r[0])) for r in rows]
+
+    def submission_assignment(self, ident: str) -> str | None:
+        t = schema.submissions.c
+        with self._conn(write=False) as c:
+            row = c.execute(select(t.assignment).where(t.id == ident)).first()
+        return None if row is None else str(row[0])
+
+    def delete_submission(self, ident: str) -> None:
+        with self._conn(write=True) as c:
+            c.execute(delete(schema.submissions).where(schema.submissions.c.id == ident))
+
+    # ------------------------------------------------------------ a course's traces
+    def link_trace(self, course: str, trace: str) -> None:
+        """Put a stored trace in ``course``'s library (again: nothing changes)."""
+        t = schema.course_traces.c
+        with self._conn(write=True) as c:
+            if c.execute(select(t.seq).where(t.course == course, t.trace == trace)
+                         ).first() is None:
+                try:
+                    with c.begin_nested():
+                        c.execute(schema.course_traces.insert().values(course=course,
+                                                                       trace=trace))
+                except IntegrityError:
+                    pass  # linked meanwhile by another request
+
+    def has_trace(self, course: str, trace: str) -> bool:
+        t = schema.course_traces.c
+        with self._conn(write=False) as c:
+            return c.execute(select(t.seq).where(t.course == course, t.trace == trace)
+                             ).first() is not None
+
+    def unlink_trace(self, course: str, trace: str) -> None:
+        """Take a trace out of ``course``'s library; the trace itself goes too when it
+        was uploaded and no other course holds it (a computed or seeded trace is the
+        service's own, and stays)."""
+        ct, tr, tg = schema.course_traces.c, schema.traces.c, schema.tags.c
+        with self._conn(write=True) as c:
+            c.execute(delete(schema.course_traces).where(ct.course == course,
+                                                         ct.trace == trace))
+            held = c.execute(select(exists().where(ct.trace == trace))).scalar_one()
+            origin = c.execute(select(tr.origin).where(tr.id == trace)).scalar_one_or_none()
+            if not held and origin == "uploaded":
+                c.execute(delete(schema.tags).where(tg.id == trace))
+                c.execute(delete(schema.traces).where(tr.id == trace))
+
+    def course_listing(self, course: str, *, text: str | None, limit: int,
+                       offset: int) -> list[Record]:
+        """The traces of ``course``'s library, newest first, their title or source
+        containing ``text`` (folded as :meth:`.store.SqlStore.list` folds it)."""
+        ct, tr, tg = schema.course_traces.c, schema.traces.c, schema.tags.c
+        query = (select(tr.id, tr.algorithm, tr.variant, tr.source, tr.title,
+                        func.length(tr.body), tr.origin)
+                 .join(schema.course_traces, ct.trace == tr.id).where(ct.course == course))
+        if text:
+            needle = self._store._text(text.lower())
+            query = query.where(func.lower(tr.title).contains(needle, autoescape=True)
+                                | func.lower(tr.source).contains(needle, autoescape=True))
+        query = query.order_by(ct.seq.desc()).limit(limit).offset(offset)
+        with self._conn(write=False) as c:
+            rows = [[str(v) for v in r] for r in c.execute(query)]
+            found: dict[str, list[str]] = {r[0]: [] for r in rows}
+            if found:
+                for ident, name in c.execute(select(tg.id, tg.tag).where(
+                        tg.id.in_(list(found))).order_by(tg.id, tg.tag)):
+                    found[str(ident)].append(str(name))
+        return [Record(r[0], r[1], r[2], r[3], r[4], tuple(found[r[0]]), int(r[5]), r[6])
+                for r in rows]

@@ -1,0 +1,66 @@
+"""A course's trace library: the traces its teacher stored (``POST /v1/traces`` with the
+teacher token), listed newest first by ``GET /v1/traces?course=ID`` (paged, searched in
+the titles) and deleted by ``DELETE /v1/traces/{id}`` (owner teacher only).
+
+Deleting takes the trace out of the course's library; the trace itself is deleted too
+when a client uploaded it and no other course holds it (a trace the service computed or
+seeded is its own, and stays for everyone else).
+"""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from .answer_models import Listing, answer_text
+from .problem_details import Problem
+from .roles import authed, bearer, classes, teacher
+from .web import int_param, json_response
+
+__all__ = ["ROUTES", "course_listing", "keep_in_course"]
+
+
+def course_listing(request: Request, course: str) -> Response:
+    """``GET /v1/traces?course=ID``: that course's traces, for its teacher only."""
+    mine = teacher(request)
+    if mine.id != course:
+        raise Problem(404, "Not found", "no such course among yours", where="course")
+    q = request.query_params
+    limit = int_param(q.get("limit"), "limit", 100, 1, 500)
+    offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
+    text = q.get("text")
+    if text is not None and len(text) > 100:
+        raise Problem(400, "Bad request", f"text has {len(text)} characters; at most 100",
+                      where="text")
+    records = classes(request).course_listing(course, text=text, limit=limit, offset=offset)
+    return json_response(answer_text(Listing(items=[r.to_json() for r in records],
+                                             limit=limit, offset=offset)))
+
+
+def keep_in_course(request: Request, ident: str) -> None:
+    """A trace stored with a teacher's token goes into that course's library (no token:
+    the shared library only; another token: 403, before anything is stored)."""
+    if bearer(request) is None:
+        return
+    classes(request).link_trace(teacher(request).id, ident)
+
+
+def check_keeper(request: Request) -> None:
+    """Refuse, before storing, a token that is not a teacher's."""
+    if bearer(request) is not None:
+        teacher(request)
+
+
+async def delete_trace(request: Request) -> Response:
+    course = teacher(request)
+    ident = request.path_params["id"]
+    store = classes(request)
+    if not store.has_trace(course.id, ident):
+        raise Problem(404, "Not found", "no such trace in your course's library")
+    await run_in_threadpool(store.unlink_trace, course.id, ident)
+    return Response(status_code=204)
+
+
+ROUTES = [Route("/v1/traces/{id}", authed(delete_trace), methods=["DELETE"])]

@@ -1,0 +1,121 @@
+"""Courses: ``POST /v1/courses`` (a teacher token), ``POST /v1/courses/{course}/assignments``
+and the gradebook (``GET /v1/courses/{course}/gradebook`` and ``gradebook.csv``).
+
+Who may call each is in :mod:`.roles`; the library does the work
+(:mod:`tracer.classroom`): an assignment is read by ``parse_assignment`` in a job (it
+searches the source once, to refuse one that cannot be answered), the gradebook is
+``build_gradebook`` of the stored submissions.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..jsonio import dumps_json
+from .class_store import new_id, new_token
+from .core import service_of
+from .json_values import JsonObject
+from .problem_details import Problem
+from .roles import authed, check_admin, classes, own_course
+
+# Type-only: the library is loaded by the jobs, not by importing the routes.
+if TYPE_CHECKING:
+    from ..classroom.gradebook import Gradebook
+
+__all__ = ["MAX_ASSIGNMENTS", "ROUTES", "now"]
+
+MAX_ASSIGNMENTS = 500
+"""Assignments one course may hold."""
+
+
+def now() -> datetime:
+    """The service's clock (the only one the classroom reads), to the second, in UTC."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def created(data: JsonObject) -> Response:
+    return Response(dumps_json(data), status_code=201, media_type="application/json")
+
+
+async def create_course(request: Request) -> Response:
+    check_admin(request)
+    service = service_of(request)
+    asked = await service.body(request, "CourseRequest")
+    token = new_token()
+    ident = await run_in_threadpool(classes(request).add_course, str(asked["title"]), token,
+                                    now().isoformat())
+    return created({"id": ident, "teacher_token": token})
+
+
+async def create_assignment(request: Request) -> Response:
+    course = own_course(request)
+    service = service_of(request)
+    document = await service.body(request, "AssignmentRequest")
+    store = classes(request)
+    if len(store.assignments_of(course.id)) >= MAX_ASSIGNMENTS:
+        raise Problem(409, "Conflict", f"a course holds at most {MAX_ASSIGNMENTS} "
+                                       "assignments: delete one first")
+    ident = new_id()
+    document = {**document, "id": ident}
+
+    def work() -> None:
+        from ..classroom.reading import parse_assignment
+
+        parse_assignment(document)  # every field checked, the source searched once
+
+    await service.job(work)
+    await run_in_threadpool(store.add_assignment, ident, course.id, document,
+                            now().isoformat())
+    root = request.scope.get("root_path", "")
+    return created({"id": ident, "student_url": f"{root}/v1/assignments/{ident}/join"})
+
+
+def _policy(request: Request) -> str:
+    from ..classroom.gradebook import SCORE_POLICIES
+
+    policy = request.query_params.get("policy", "best")
+    if policy not in SCORE_POLICIES:
+        raise Problem(400, "Bad request", f"unknown policy {policy[:40]!r} (choose from: "
+                                          f"{', '.join(SCORE_POLICIES)})", where="policy")
+    return policy
+
+
+async def _gradebook(request: Request) -> Gradebook:
+    course = own_course(request)
+    policy = _policy(request)
+    store = classes(request)
+    graded = store.graded_of([a.id for a in store.assignments_of(course.id)])
+
+    def work() -> Gradebook:
+        from ..classroom.gradebook import Submission, build_gradebook
+
+        return build_gradebook([Submission.from_json(g) for g in graded], policy=policy)
+
+    # the service's own records, no search: a thread of this process
+    return await service_of(request).job(work, isolate=False)
+
+
+async def gradebook(request: Request) -> Response:
+    book = await _gradebook(request)
+    return Response(dumps_json(book.to_json()), media_type="application/json")
+
+
+async def gradebook_csv(request: Request) -> Response:
+    book = await _gradebook(request)
+    course = request.path_params["course"]
+    return Response(book.to_csv(), media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="gradebook-{course[:24]}.csv"'})
+
+
+ROUTES = [
+    Route("/v1/courses", authed(create_course), methods=["POST"]),
+    Route("/v1/courses/{course}/assignments", authed(create_assignment), methods=["POST"]),
+    Route("/v1/courses/{course}/gradebook", authed(gradebook)),
+    Route("/v1/courses/{course}/gradebook.csv", authed(gradebook_csv)),
+]
