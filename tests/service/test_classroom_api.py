@@ -12,14 +12,11 @@ import json
 import zipfile
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 
 from tracer.analysis.check import extract_solution
 from tracer.examples import example_tree
 from tracer.service import Settings, create_app
-from tracer.service.class_store import ClassStore, Conflict, token_hash
-from tracer.service.store import SqlStore
 from tracer.student import scripted_alpha_beta
 
 AIMA: dict[str, Any] = {
@@ -270,38 +267,6 @@ def test_the_admin_token_guards_course_creation(tmp_path: Any) -> None:
                       headers=bearer("wrong")).status_code == 403
         r = c.post("/v1/courses", json={"title": "x"}, headers=bearer("s3cret-admin"))
         assert r.status_code == 201 and r.json()["teacher_token"] != "s3cret-admin"
-
-
-def test_the_class_store_keeps_hashes_and_refuses_a_second_join(store_db: str) -> None:
-    classes = ClassStore(SqlStore(store_db))
-    course_id = classes.add_course("AI", "teacher-token", "2026-11-26T10:00:00+00:00")
-    assert classes.course_of_teacher("teacher-token").id == course_id  # type: ignore[union-attr]
-    classes.add_assignment("a1", course_id, AIMA, "2026-11-26T10:00:00+00:00")
-    classes.join("a1", "s1", "Alice", "student-token", "2026-11-26T10:01:00+00:00", most=2)
-    with pytest.raises(Conflict):
-        classes.join("a1", "s1", "Eve", "another", "2026-11-26T10:02:00+00:00", most=2)
-    classes.join("a1", "s2", "Bob", "bob-token", "2026-11-26T10:02:00+00:00", most=2)
-    with pytest.raises(OverflowError):
-        classes.join("a1", "s3", "Carol", "carol", "2026-11-26T10:03:00+00:00", most=2)
-    with classes.engine.connect() as conn:
-        dumped = json.dumps([list(map(str, r)) for table in ("courses", "students")
-                             for r in conn.exec_driver_sql(f"SELECT * FROM {table}")])
-    assert "teacher-token" not in dumped and "student-token" not in dumped
-    assert token_hash("student-token") in dumped
-    # a step answer counted twice (two requests at once) is one: the second conflicts
-    classes.save_step("a1", "s1", {"done": 1, "first_try": [True], "tries": 0}, 1,
-                      {"step": 1})
-    with pytest.raises(Conflict):
-        classes.save_step("a1", "s1", {"done": 1, "first_try": [True], "tries": 0}, 1,
-                          {"step": 1})
-    assert classes.step_attempts("a1", "s1") == [{"step": 1}]
-    ident = classes.add_submission("a1", "s1", 1, {}, {}, {}, 1.0, "t")
-    with pytest.raises(Conflict):
-        classes.add_submission("a1", "s1", 1, {}, {}, {}, 1.0, "t")
-    assert classes.submission_assignment(ident) == "a1"
-    classes.delete_assignment("a1")
-    assert classes.assignment("a1") is None and classes.student_of("bob-token") is None
-    assert classes.attempts("a1", "s1") == 0
 
 
 def test_per_student_variants_and_their_keys(client: TestClient) -> None:

@@ -24,6 +24,7 @@ from starlette.testclient import TestClient
 
 from tracer.api import record_search
 from tracer.service import Settings, create_app
+from tracer.service.class_store import ClassStore, Conflict, token_hash
 from tracer.service.store import SqlStore, database_url, describe, trace_id
 from tracer.service.store_schema import metadata
 
@@ -239,3 +240,44 @@ def test_processes_opening_a_new_store_at_once_migrate_it_once(store_db: str) ->
                 == [("0002",)]
     finally:
         engine.dispose()
+
+
+CLASS_AIMA = {
+    "title": "Alpha-beta on the AIMA tree", "source": {"example": "aima"},
+    "spec": {"algorithm": "alphabeta", "variant": "fail-soft"},
+    "items": ["value", "move", {"values": ["B", "C", "D"]}, "pruned"],
+    "attempts": 2, "feedback": "first-mistake", "solution": "never"}
+"""An assignment as the classroom keeps it (the classroom's own store, on each database)."""
+
+
+def test_the_class_store_keeps_hashes_and_refuses_a_second_join(store_db: str) -> None:
+    classes = ClassStore(SqlStore(store_db))
+    course_id = classes.add_course("AI", "teacher-token", "2026-11-26T10:00:00+00:00")
+    course = classes.course_of_teacher("teacher-token")
+    assert course is not None and course.id == course_id
+    classes.add_assignment("a1", course_id, CLASS_AIMA, "2026-11-26T10:00:00+00:00")
+    classes.join("a1", "s1", "Alice", "student-token", "2026-11-26T10:01:00+00:00", most=2)
+    with pytest.raises(Conflict):
+        classes.join("a1", "s1", "Eve", "another", "2026-11-26T10:02:00+00:00", most=2)
+    classes.join("a1", "s2", "Bob", "bob-token", "2026-11-26T10:02:00+00:00", most=2)
+    with pytest.raises(OverflowError):
+        classes.join("a1", "s3", "Carol", "carol", "2026-11-26T10:03:00+00:00", most=2)
+    with classes.engine.connect() as conn:
+        dumped = json.dumps([list(map(str, r)) for table in ("courses", "students")
+                             for r in conn.exec_driver_sql(f"SELECT * FROM {table}")])
+    assert "teacher-token" not in dumped and "student-token" not in dumped
+    assert token_hash("student-token") in dumped
+    # a step answer counted twice (two requests at once) is one: the second conflicts
+    classes.save_step("a1", "s1", {"done": 1, "first_try": [True], "tries": 0}, 1,
+                      {"step": 1})
+    with pytest.raises(Conflict):
+        classes.save_step("a1", "s1", {"done": 1, "first_try": [True], "tries": 0}, 1,
+                          {"step": 1})
+    assert classes.step_attempts("a1", "s1") == [{"step": 1}]
+    ident = classes.add_submission("a1", "s1", 1, {}, {}, {}, 1.0, "t")
+    with pytest.raises(Conflict):
+        classes.add_submission("a1", "s1", 1, {}, {}, {}, 1.0, "t")
+    assert classes.submission_assignment(ident) == "a1"
+    classes.delete_assignment("a1")
+    assert classes.assignment("a1") is None and classes.student_of("bob-token") is None
+    assert classes.attempts("a1", "s1") == 0

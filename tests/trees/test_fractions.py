@@ -208,11 +208,11 @@ def test_the_result_keeps_the_exact_value_through_a_round_trip(tmp_path: Path) -
 
 def test_a_fraction_handed_to_the_result_becomes_a_number_and_its_spelling() -> None:
     stats = Stats(nodes_expanded=1, leaves_evaluated=2, cuts=0, children_pruned=0, max_depth=1)
-    third = Result(value=Fraction(-1, 3), move=None, pv=("A",), stats=stats)  # type: ignore[arg-type]
+    third = Result(value=Fraction(-1, 3), move=None, pv=("A",), stats=stats)
     assert (third.value, third.exact) == (-1 / 3, "-1/3")
-    half = Result(value=Fraction(5, 2), move=None, pv=("A",), stats=stats)  # type: ignore[arg-type]
+    half = Result(value=Fraction(5, 2), move=None, pv=("A",), stats=stats)
     assert (half.value, half.exact) == (2.5, None) and "exact" not in half.to_json()
-    whole = Result(value=Fraction(4, 2), move=None, pv=("A",), stats=stats)  # type: ignore[arg-type]
+    whole = Result(value=Fraction(4, 2), move=None, pv=("A",), stats=stats)
     assert whole.value == 2 and type(whole.value) is int and whole.exact is None
 
 
