@@ -20,6 +20,20 @@ from tracer.service.isolation import JobLimits, run_isolated
 from tracer.service.problem_details import Problem
 
 LIMITS = JobLimits(cpu=1, memory=200, wall=120, answer=10_000)
+
+_BEFORE: set[int] = set()
+"""The test process's children before the test (a session fixture's server, if any)."""
+
+
+@pytest.fixture(autouse=True)
+def _children_before() -> None:
+    _BEFORE.clear()
+    _BEFORE.update(pid for pid, _ in children(os.getpid()))
+
+
+def left_behind() -> list[tuple[int, str]]:
+    """The children of the test process that the test made and did not reap."""
+    return [(pid, state) for pid, state in children(os.getpid()) if pid not in _BEFORE]
 """Wall limit: long enough that only a hang reaches it on a loaded machine."""
 
 
@@ -33,7 +47,7 @@ def test_a_job_answers_its_value_from_another_process() -> None:
     assert run_isolated(lambda: (os.getpid(), [1, "two", {"three": 3.0}]), LIMITS)[1] == [
         1, "two", {"three": 3.0}]
     assert run_isolated(os.getpid, LIMITS) != os.getpid()
-    assert children(os.getpid()) == []
+    assert left_behind() == []
 
 
 def test_a_job_past_its_cpu_limit_is_stopped_and_named() -> None:
@@ -44,7 +58,7 @@ def test_a_job_past_its_cpu_limit_is_stopped_and_named() -> None:
     p = _problem(spin)
     assert (p.status, p.title) == (422, "CPU limit")
     assert p.detail.startswith("this request used more than 1 s of CPU (the service's limit)")
-    assert children(os.getpid()) == []
+    assert left_behind() == []
 
 
 def test_a_job_past_its_wall_limit_is_killed_with_what_it_started() -> None:
@@ -60,7 +74,7 @@ def test_a_job_past_its_wall_limit_is_killed_with_what_it_started() -> None:
     assert (p.status, p.title) == (503, "Time limit")
     assert "more than 1 s (the service's limit)" in p.detail
     assert p.response().headers["retry-after"] == "1"
-    assert children(os.getpid()) == []
+    assert left_behind() == []
     for _ in range(100):  # SIGKILL is delivered at once, the reaping by init may lag
         left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True,
                               check=False).stdout.split()
@@ -117,7 +131,7 @@ def test_a_job_that_dies_without_a_word_is_noticed_at_once() -> None:
     p = _problem(lambda: os.kill(os.getpid(), signal.SIGSEGV))
     assert (p.status, p.title) == (503, "Worker failed")
     assert "SIGSEGV" in p.detail
-    assert children(os.getpid()) == []
+    assert left_behind() == []
 
 
 def test_without_pidfds_the_child_is_watched_by_polling(
@@ -131,7 +145,7 @@ def test_without_pidfds_the_child_is_watched_by_polling(
     assert _problem(lambda: os.kill(os.getpid(), signal.SIGSEGV)).title == "Worker failed"
     assert _problem(lambda: time.sleep(60),
                     JobLimits(cpu=5, memory=200, wall=1, answer=10_000)).title == "Time limit"
-    assert children(os.getpid()) == []
+    assert left_behind() == []
 
 
 def test_many_jobs_at_once_leave_no_zombie() -> None:
@@ -149,7 +163,7 @@ def test_many_jobs_at_once_leave_no_zombie() -> None:
     for t in threads:
         t.join(60)
     assert sorted(results) == sorted(i * i for i in range(16))
-    assert children(os.getpid()) == []
+    assert left_behind() == []
 
 
 def _settings(tmp_path: Path, **limits: object) -> Settings:
@@ -166,7 +180,7 @@ def test_a_search_past_the_cpu_limit_answers_a_problem_and_the_next_search_works
         assert got.headers["content-type"] == "application/problem+json"
         assert got.json()["title"] == "CPU limit"
         assert c.post("/v1/search", json={"example": "aima"}).json()["value"] == 3
-    assert children(os.getpid()) == []
+    assert left_behind() == []
 
 
 def test_deep_trees_recurse_in_the_job_while_a_deep_body_is_refused_by_the_server(
