@@ -158,12 +158,20 @@ def test_a_read_only_folder_is_refused_before_the_search(tmp_path: Path) -> None
 
 # ------------------------------------------------------------ signals
 
+def _hear_interrupts() -> None:
+    """In the child, before gametrace starts: Ctrl-C at its default, as in a terminal.  A
+    test run started in the background by a shell (``make test &``, CI behind ``nohup``)
+    ignores SIGINT, and a process keeps an ignored SIGINT ignored, as it should."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(args: list[str], cwd: Path, sig: int, *, after: str | None = None,
                seconds: float = 0.3) -> subprocess.Popen[str]:
     """Start gametrace, wait until ``after`` exists in ``cwd`` (the output is being
     written), then ``seconds`` more, and send ``sig`` while it still runs."""
     proc = subprocess.Popen([sys.executable, "-m", "tracer", *args], cwd=cwd, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_hear_interrupts)
     deadline = time.monotonic() + 60
     while after is not None and not any(p.name.startswith(after) for p in cwd.iterdir()):
         assert proc.poll() is None, proc.communicate()
