@@ -15,19 +15,15 @@ from __future__ import annotations
 
 import math
 
-import graphviz
-
 from ..analysis.orderings import OrderingReport
-from ..render.draw.dotquote import attr_text, label_text
+from ..render.draw.dotquote import attr_text
 from ..render.files.engine import render
+from .fixed_plot import BAR_FILL, BAR_LINE, GRID, INK, FixedPlot
 
 __all__ = ["plot_dot", "render_plot"]
 
-FONT = "DejaVu Sans"
 WIDTH, HIST_H, BOX_H, LABEL_ROW = 560.0, 170.0, 34.0, 15.0
 LEFT, BOTTOM = 58.0, 52.0
-CHAR = 5.6  # average width of a 10 pt character, in points
-INK, GRID, BAR_FILL, BAR_LINE = "#1a1a1a", "#bfbfbf", "#dbe9f6", "#1f4e79"
 
 # name -> (colour, style, pen width); dash patterns tell them apart without colour.
 MARKS: dict[str, tuple[str, str, str]] = {
@@ -56,27 +52,8 @@ def plot_dot(report: OrderingReport) -> str:
     def x(value: float) -> float:
         return LEFT + (value - x_lo) * scale
 
-    g = graphviz.Graph("ordering_plot")
-    g.attr("graph", bgcolor="white", pad="0.2", splines="line", outputorder="edgesfirst")
-    g.attr("node", fontname=FONT, fontsize="10", fontcolor=INK, fixedsize="true",
-           margin="0", label="")
-    g.attr("edge", color=INK, penwidth="1")
-    names = iter(range(1 << 30))
-
-    def point(px: float, py: float) -> str:
-        name = f"p{next(names)}"
-        g.node(name, shape="point", width="0.01", style="invis", pos=f"{px:.2f},{py:.2f}")
-        return name
-
-    def line(x0: float, y0: float, x1: float, y1: float, **attrs: str) -> None:
-        g.edge(point(x0, y0), point(x1, y1), **attrs)
-
-    def text(px: float, py: float, words: str, size: int = 10, **attrs: str) -> None:
-        g.node(f"t{next(names)}", label=label_text(words), shape="plaintext",
-               fontsize=str(size),
-               fixedsize="false",
-               width=f"{max(len(words), 1) * CHAR * size / 10 / 72:.2f}", height="0.2",
-               pos=f"{px:.2f},{py:.2f}", **attrs)
+    plot = FixedPlot("ordering_plot")
+    g, point, line, text = plot.graph, plot.point, plot.line, plot.text
 
     # Histogram: one bar per bin of the random orderings' counts.
     top = BOTTOM + HIST_H
@@ -85,7 +62,7 @@ def plot_dot(report: OrderingReport) -> str:
     for start, end, n in bins:
         if n:
             h = HIST_H * 0.9 * n / peak
-            g.node(f"b{next(names)}", shape="box", style="filled", fillcolor=BAR_FILL,
+            g.node(plot.name("b"), shape="box", style="filled", fillcolor=BAR_FILL,
                    color=BAR_LINE, penwidth="0.8", width=f"{(end - start) * scale / 72:.3f}",
                    height=f"{h / 72:.3f}", pos=f"{x((start + end) / 2):.2f},{BOTTOM + h / 2:.2f}",
                    tooltip=f"{n} orderings with {_span(start, end)} leaves")
@@ -108,7 +85,7 @@ def plot_dot(report: OrderingReport) -> str:
     spread = report.spread("leaves")
     box_mid = top + BOX_H / 2 + 4
     if spread is not None:
-        g.node(f"q{next(names)}", shape="box", style="filled", fillcolor="white", color=INK,
+        g.node(plot.name("q"), shape="box", style="filled", fillcolor="white", color=INK,
                width=f"{max((spread.q3 - spread.q1) * scale, 1.5) / 72:.3f}",
                height=f"{(BOX_H - 14) / 72:.3f}",
                pos=f"{x((spread.q1 + spread.q3) / 2):.2f},{box_mid:.2f}",
@@ -119,7 +96,7 @@ def plot_dot(report: OrderingReport) -> str:
         line(x(spread.q3), box_mid, x(spread.max), box_mid)
         for end in (spread.min, spread.max):
             line(x(end), box_mid - half / 2, x(end), box_mid + half / 2)
-        g.node(f"m{next(names)}", shape="diamond", style="filled", fillcolor=INK,
+        g.node(plot.name("m"), shape="diamond", style="filled", fillcolor=INK,
                width="0.1", height="0.1", pos=f"{x(spread.mean):.2f},{box_mid:.2f}",
                tooltip=f"mean {spread.mean:.1f}")
         text(LEFT + WIDTH + 40, box_mid, f"{spread.n} random", 9)
@@ -168,7 +145,7 @@ def plot_dot(report: OrderingReport) -> str:
     # Invisible corners fix the picture's size.
     point(0, 0)
     point(LEFT + WIDTH + 90, height + 4)
-    return str(g.source)
+    return plot.source
 
 
 def render_plot(report: OrderingReport, fmt: str) -> bytes:

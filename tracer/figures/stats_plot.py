@@ -12,20 +12,16 @@ from __future__ import annotations
 
 import math
 
-import graphviz
-
 from ..analysis.stats import SearchStats
-from ..render.draw.dotquote import label_text
 from ..render.files.engine import render
+from .fixed_plot import BAR_FILL, BAR_LINE, GRID, FixedPlot
 
 __all__ = ["stats_plot_dot", "render_stats_plot"]
 
-FONT = "DejaVu Sans"
 LEFT, BOTTOM, HEIGHT, RIGHT_PAD = 64.0, 48.0, 200.0, 64.0
 FLOOR = math.log10(2)
 """The node axis starts at half a node, so that a ply of one node has a bar."""
-CHAR = 5.6  # average width of a 10 pt character, in points
-INK, GRID, BAR_FILL, BAR_LINE, RATE = "#1a1a1a", "#bfbfbf", "#dbe9f6", "#1f4e79", "#c00000"
+RATE = "#c00000"
 
 
 def stats_plot_dot(stats: SearchStats) -> str:
@@ -44,26 +40,8 @@ def stats_plot_dot(stats: SearchStats) -> str:
     def y_rate(rate: float) -> float:
         return BOTTOM + HEIGHT * rate
 
-    g = graphviz.Graph("stats_plot")
-    g.attr("graph", bgcolor="white", pad="0.2", splines="line", outputorder="edgesfirst")
-    g.attr("node", fontname=FONT, fontsize="10", fontcolor=INK, fixedsize="true", margin="0",
-           label="")
-    g.attr("edge", color=INK, penwidth="1")
-    names = iter(range(1 << 30))
-
-    def point(px: float, py: float) -> str:
-        name = f"p{next(names)}"
-        g.node(name, shape="point", width="0.01", style="invis", pos=f"{px:.2f},{py:.2f}")
-        return name
-
-    def line(x0: float, y0: float, x1: float, y1: float, **attrs: str) -> None:
-        g.edge(point(x0, y0), point(x1, y1), **attrs)
-
-    def text(px: float, py: float, words: str, size: int = 10, **attrs: str) -> None:
-        g.node(f"t{next(names)}", label=label_text(words), shape="plaintext",
-               fontsize=str(size), fixedsize="false",
-               width=f"{max(len(words), 1) * CHAR * size / 10 / 72:.2f}", height="0.2",
-               pos=f"{px:.2f},{py:.2f}", **attrs)
+    plot = FixedPlot("stats_plot")
+    g, point, line, text = plot.graph, plot.point, plot.line, plot.text
 
     # Axes: nodes on the left (powers of ten), the rate on the right (0, 50, 100%).
     right = LEFT + width
@@ -87,7 +65,7 @@ def stats_plot_dot(stats: SearchStats) -> str:
         text(cx, BOTTOM - 13, str(d.depth))
         h = y_nodes(d.nodes) - BOTTOM
         if h > 0:
-            g.node(f"b{next(names)}", shape="box", style="filled", fillcolor=BAR_FILL,
+            g.node(plot.name("b"), shape="box", style="filled", fillcolor=BAR_FILL,
                    color=BAR_LINE, penwidth="0.8", width=f"{slot * 0.6 / 72:.3f}",
                    height=f"{h / 72:.3f}", pos=f"{cx:.2f},{BOTTOM + h / 2:.2f}",
                    tooltip=f"depth {d.depth}: {d.nodes} nodes")
@@ -98,7 +76,7 @@ def stats_plot_dot(stats: SearchStats) -> str:
         here = (cx, y_rate(rate))
         if last is not None:
             line(*last, *here, color=RATE, style="dashed", penwidth="1.6")
-        g.node(f"r{next(names)}", shape="diamond", style="filled", fillcolor=RATE, color=RATE,
+        g.node(plot.name("r"), shape="diamond", style="filled", fillcolor=RATE, color=RATE,
                width="0.1", height="0.1", pos=f"{here[0]:.2f},{here[1]:.2f}",
                tooltip=f"depth {d.depth}: fail-high-first {100 * rate:.1f}%")
         last = here
@@ -106,7 +84,7 @@ def stats_plot_dot(stats: SearchStats) -> str:
     text(LEFT + width / 2, top + 34, title, 12)
     point(0, 0)  # invisible corners fix the picture's size
     point(right + RIGHT_PAD + 20, top + 48)
-    return str(g.source)
+    return plot.source
 
 
 def render_stats_plot(stats: SearchStats, fmt: str) -> bytes:
