@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import textwrap
-import threading
-import time
 import urllib.request
 from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from tests.service.served import serving, store_at_once
 from tracer.service import Settings, create_app
 from tracer.service.slots import FairSlots
 from tracer.service.store import SqlStore, trace_id
@@ -69,51 +67,9 @@ def test_a_process_killed_inside_a_write_leaves_nothing_half_stored(tmp_path: Pa
     assert created and store.get(ident) == b"y"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_two_workers_share_one_store(tmp_path: Path) -> None:
-    port = _free_port()
-    db = tmp_path / "shared.db"
-    server = subprocess.Popen([sys.executable, "-m", "tracer", "serve", "--port", str(port),
-                               "--db", str(db), "--workers", "2"], stdout=subprocess.DEVNULL,
-                              start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"{base}/v1/algorithms", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        ids: list[str] = []
-        errors: list[BaseException] = []
-
-        def store(i: int) -> None:
-            body = json.dumps({"tree": f"A(B({i} 2) C(3 {i + 1}))", "store": True,
-                               "tags": ["shared"]}).encode()
-            request = urllib.request.Request(f"{base}/v1/search", data=body,
-                                             headers={"content-type": "application/json"})
-            try:
-                ids.append(json.loads(urllib.request.urlopen(request, timeout=60).read())["id"])
-            except BaseException as exc:  # reported below
-                errors.append(exc)
-
-        threads = [threading.Thread(target=store, args=(i,)) for i in range(12)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert errors == []
+    with serving(str(tmp_path / "shared.db")) as base:
+        ids = store_at_once([base], [f"A(B({i} 2) C(3 {i + 1}))" for i in range(12)])
         listed = json.loads(urllib.request.urlopen(f"{base}/v1/traces?tag=shared").read())
         assert sorted(r["id"] for r in listed["items"]) == sorted(ids)
         assert len(set(ids)) == 12
-    finally:
-        import os
-        import signal
-
-        os.killpg(server.pid, signal.SIGTERM)  # the server started above and its workers
-        server.wait(30)

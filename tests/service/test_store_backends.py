@@ -5,13 +5,9 @@ transactions, writers racing, the service on top, and the migrations."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sqlite3
 import subprocess
 import sys
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +18,7 @@ import pytest
 from sqlalchemy import create_engine
 from starlette.testclient import TestClient
 
+from tests.service.served import serving, store_at_once
 from tracer.api import record_search
 from tracer.service import Settings, create_app
 from tracer.service.class_store import ClassStore, Conflict, token_hash
@@ -151,60 +148,18 @@ def test_the_service_stores_seeds_and_checks_on_each_database(service: TestClien
     assert check.json()["percent"] == 100.0
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_two_servers_share_one_postgresql_database(postgres: str) -> None:
     from pg_server import fresh_database
 
     db = fresh_database(postgres, "two_servers")
-    ports = [_free_port(), _free_port()]
-    servers = [subprocess.Popen([sys.executable, "-m", "tracer", "serve", "--port", str(p),
-                                 "--db", db, "--workers", "2"], stdout=subprocess.DEVNULL,
-                                start_new_session=True) for p in ports]
-    bases = [f"http://127.0.0.1:{p}" for p in ports]
-    try:
-        for base in bases:
-            for _ in range(300):
-                try:
-                    urllib.request.urlopen(f"{base}/v1/algorithms", timeout=2).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-        ids: list[str] = []
-        errors: list[BaseException] = []
-
-        def post(i: int) -> None:
-            # each tree twice, once through each server: one record each
-            body = json.dumps({"tree": f"A(B({i // 2} 2) C(3 4))", "store": True,
-                               "tags": ["shared"]}).encode()
-            request = urllib.request.Request(f"{bases[i % 2]}/v1/search", data=body,
-                                             headers={"content-type": "application/json"})
-            try:
-                ids.append(json.loads(urllib.request.urlopen(request, timeout=60).read())["id"])
-            except BaseException as exc:  # reported below
-                errors.append(exc)
-
-        threads = [threading.Thread(target=post, args=(i,)) for i in range(12)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert errors == []
+    with serving(db) as one, serving(db) as two:
+        bases = [one, two]
+        # each tree twice, once through each server: one record each
+        ids = store_at_once(bases, [f"A(B({i // 2} 2) C(3 4))" for i in range(12)])
         assert len(set(ids)) == 6
         for base in bases:
             listed = json.loads(urllib.request.urlopen(f"{base}/v1/traces?tag=shared").read())
             assert sorted(r["id"] for r in listed["items"]) == sorted(set(ids))
-    finally:
-        for server in servers:
-            os.killpg(server.pid, signal.SIGTERM)  # the servers started above, and workers
-        for server in servers:
-            server.wait(30)
 
 
 def test_a_trace_the_service_searched_is_described_as_listed(store: SqlStore) -> None:
