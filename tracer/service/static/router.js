@@ -32,6 +32,9 @@ async function route() {
   }
 }
 
+/** Draws the current page again (after a change of language). */
+export function rerender() { route(); }
+
 export function start() {
   window.addEventListener("hashchange", route);
   route();

@@ -1,0 +1,63 @@
+// The pages' words: one message catalog per language (messages/en.json, messages/it.json),
+// served with the page.  The language comes from the browser the first time, can be switched
+// on every page (the header's menu) and is kept in the browser's storage.  Every string a
+// page shows goes through t(KEY, {NAME: value}); "{NAME}" in a message is replaced by value.
+export const LANGUAGES = ["en", "it"];
+const STORED = "gametrace.lang";
+let language = "en";
+let catalog = {};
+
+function chosen() {
+  const kept = localStorage.getItem(STORED);
+  if (LANGUAGES.includes(kept)) return kept;
+  for (const wanted of navigator.languages || [navigator.language || "en"]) {
+    const base = String(wanted).slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function load(lang) {
+  const response = await fetch(`static/messages/${lang}.json`);
+  if (!response.ok) throw new Error(`messages/${lang}.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** Loads the catalog of the browser's (or the kept) language; call once before drawing. */
+export async function loadLanguage(lang = chosen()) {
+  catalog = await load(lang);
+  language = lang;
+  document.documentElement.lang = lang;
+  translate(document);
+}
+
+/** Switches the language, keeps the choice, and redraws the static text. */
+export async function setLanguage(lang) {
+  if (!LANGUAGES.includes(lang)) throw new Error(`unknown language ${lang}`);
+  localStorage.setItem(STORED, lang);
+  await loadLanguage(lang);
+}
+
+export function currentLanguage() { return language; }
+
+/** The message KEY in the current language, with {NAME} replaced by vars.NAME. */
+export function t(key, vars = {}) {
+  const message = catalog[key];
+  if (message === undefined) {
+    console.error(`missing message ${key} (${language})`);
+    return key;
+  }
+  return message.replace(/\{(\w+)\}/g, (whole, name) =>
+    (name in vars ? String(vars[name]) : whole));
+}
+
+/** Sets the text of every element under root that names a key: data-i18n="KEY" for its
+ * text, data-i18n-ATTR="KEY" for an attribute (aria-label, title, placeholder). */
+export function translate(root) {
+  for (const node of root.querySelectorAll("*")) {
+    for (const { name, value } of [...node.attributes]) {
+      if (name === "data-i18n") node.textContent = t(value);
+      else if (name.startsWith("data-i18n-")) node.setAttribute(name.slice(10), t(value));
+    }
+  }
+}
