@@ -1,8 +1,13 @@
 """What the service answers, typed: one frozen dataclass per answer of the OpenAPI
 document (:mod:`.openapi`), named as its schema (a test pins that each model's fields
 are its schema's properties), written by :func:`answer_text` in the order of its
-fields.  The answers that are a command's own JSON (a check's report, a diff) are the
-library's ``to_json()``; the requests are in :mod:`.request_models`.
+fields.  The answers that are a command's own JSON (a check's report, a diff, a
+gradebook, a task) are the library's ``to_json()``; the requests are in
+:mod:`.request_models`.
+
+A field whose metadata says :data:`SPREAD` is written as its members, in the object of
+its model (what a submission's feedback policy shows beside the submission's own
+fields); it is not a property of the model's schema.
 """
 
 from __future__ import annotations
@@ -14,8 +19,12 @@ from dataclasses import dataclass
 from ..jsonio import dumps_json
 from .json_values import JsonObject, JsonValue, RawJson
 
-__all__ = ["RESPONSES", "ExerciseResponse", "Frame", "FramesResponse", "Health", "Listing",
-           "ParseResponse", "SearchResponse", "Stored", "answer_text"]
+__all__ = ["RESPONSES", "SPREAD", "AssignmentCreated", "CourseCreated", "ExerciseResponse",
+           "Frame", "FramesResponse", "Health", "Joined", "Listing", "ParseResponse",
+           "SearchResponse", "Stored", "SubmissionCreated", "answer_text", "spread_fields"]
+
+SPREAD = "spread"
+"""The metadata key of a field written as its members (:func:`answer_text`)."""
 
 
 @dataclass(frozen=True)
@@ -102,9 +111,46 @@ class Health:
     limits: dict[str, int | float]
 
 
+@dataclass(frozen=True)
+class CourseCreated:
+    """A course made: its id and its teacher's token (shown this once; kept hashed)."""
+
+    id: str
+    teacher_token: str
+
+
+@dataclass(frozen=True)
+class AssignmentCreated:
+    """An assignment handed out: its id and the link students join by."""
+
+    id: str
+    student_url: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A student joined: their token (shown this once; kept hashed)."""
+
+    student_token: str
+
+
+@dataclass(frozen=True)
+class SubmissionCreated:
+    """A submission graded: its id, which attempt it was, how many are left, and what
+    the assignment's feedback policy shows (:func:`tracer.classroom.tasks.feedback`)."""
+
+    id: str
+    attempt: int
+    attempts_left: int
+    shown: JsonObject = dataclasses.field(metadata={SPREAD: True})
+    """The totals (``correct``, ``score``, ``max_score``, ``percent``) and, by the
+    policy, the items, the first mistake or the whole diagnosis."""
+
+
 RESPONSES: Mapping[str, type] = {
     cls.__name__: cls for cls in (ParseResponse, SearchResponse, FramesResponse,
-                                  ExerciseResponse, Stored, Listing)}
+                                  ExerciseResponse, Stored, Listing, CourseCreated,
+                                  AssignmentCreated, Joined, SubmissionCreated)}
 """Each answer model by the name of its schema in the OpenAPI document."""
 
 
@@ -114,12 +160,23 @@ def answer_text(answer: object) -> str:
     return _text(answer)
 
 
+def spread_fields(model: type) -> set[str]:
+    """The fields of ``model`` written as their members (:data:`SPREAD`)."""
+    return {f.name for f in dataclasses.fields(model) if f.metadata.get(SPREAD)}
+
+
 def _text(value: object) -> str:
     if isinstance(value, RawJson):
         return value.text.rstrip()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return "{" + ",".join(f"{dumps_json(f.name)}:{_text(getattr(value, f.name))}"
-                              for f in dataclasses.fields(value)) + "}"
+        members: list[str] = []
+        for f in dataclasses.fields(value):
+            member = getattr(value, f.name)
+            if f.metadata.get(SPREAD):  # its members in its place
+                members.extend(f"{dumps_json(k)}:{_text(v)}" for k, v in member.items())
+            else:
+                members.append(f"{dumps_json(f.name)}:{_text(member)}")
+        return "{" + ",".join(members) + "}"
     if isinstance(value, list) and any(dataclasses.is_dataclass(v) for v in value):
         return "[" + ",".join(_text(v) for v in value) + "]"
     return dumps_json(value)

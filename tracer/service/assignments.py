@@ -21,11 +21,13 @@ from starlette.routing import Route
 
 from ..errors import InputError
 from ..jsonio import dumps_json
+from .answer_models import Joined, SubmissionCreated
 from .class_store import Assigned, Conflict, Enrolled, new_token
 from .core import service_of
 from .courses import created, now
 from .json_values import JsonObject, JsonValue
 from .problem_details import Problem
+from .request_models import JoinRequest, StepRequest, SubmissionRequest
 from .roles import authed, caller, classes, own_assignment, student, teacher
 
 if TYPE_CHECKING:
@@ -44,8 +46,9 @@ def _assignment(document: JsonObject) -> Assignment:
     return parse_assignment(document)
 
 
-def _json(data: JsonValue, status: int = 200) -> Response:
-    return Response(dumps_json(data), status_code=status, media_type="application/json")
+def _json(data: JsonValue) -> Response:
+    """The library's own JSON of a task, a step or an answer key."""
+    return Response(dumps_json(data), media_type="application/json")
 
 
 def _own_student(request: Request) -> tuple[Enrolled, Assigned]:
@@ -63,20 +66,19 @@ async def join(request: Request) -> Response:
     found = store.assignment(request.path_params["id"])
     if found is None:
         raise Problem(404, "Not found", "no such assignment: check the link")
-    asked = await service.body(request, "JoinRequest")
+    asked = await service.read(request, JoinRequest)
     token = new_token()
     try:
-        await run_in_threadpool(store.join, found.id, str(asked["student"]),
-                                str(asked["name"]), token, now().isoformat(),
-                                most=MAX_STUDENTS)
+        await run_in_threadpool(store.join, found.id, asked.student, asked.name, token,
+                                now().isoformat(), most=MAX_STUDENTS)
     except Conflict:
-        raise Problem(409, "Conflict", f"student {str(asked['student'])!r} has joined this "
+        raise Problem(409, "Conflict", f"student {asked.student!r} has joined this "
                                        "assignment already: use the token given then, "
                                        "or ask the teacher") from None
     except OverflowError:
         raise Problem(409, "Conflict", f"this assignment has {MAX_STUDENTS} students "
                                        "already") from None
-    return created({"student_token": token})
+    return created(Joined(student_token=token))
 
 
 async def task(request: Request) -> Response:
@@ -108,11 +110,11 @@ async def next_step(request: Request) -> Response:
 async def answer_step(request: Request) -> Response:
     who, found = _own_student(request)
     service = service_of(request)
-    asked = await service.body(request, "StepRequest")
+    asked = await service.read(request, StepRequest)
     store = classes(request)
     state, answers = store.step_session(found.id, who.student)
     document = found.document
-    number, given, at = asked["step"], asked["answer"], now().isoformat()
+    number, given, at = asked.step, asked.answer, now().isoformat()
 
     def work() -> tuple[JsonObject, JsonObject, JsonObject]:
         from ..classroom.steps import StepSession
@@ -123,8 +125,6 @@ async def answer_step(request: Request) -> Response:
         if number != session.done + 1:
             raise Problem(409, "Conflict", f"the step to answer is step {session.done + 1}, "
                                            f"not {number}", where="$.step")
-        if not isinstance(given, dict):  # the schema says an object
-            raise Problem(422, "Invalid content", "expected an object", where="$.answer")
         try:
             verdict = session.answer(given, at=at)
         except InputError as exc:  # placed in the request: $.answer.value
@@ -145,10 +145,10 @@ async def answer_step(request: Request) -> Response:
 async def submit(request: Request) -> Response:
     who, found = _own_student(request)
     service = service_of(request)
-    asked = await service.body(request, "SubmissionRequest")
+    asked = await service.read(request, SubmissionRequest)
     store = classes(request)
     used = store.attempts(found.id, who.student)
-    document, answer, at = found.document, asked["answer"], now()
+    document, answer, at = found.document, asked.answer, now()
 
     def work() -> tuple[JsonObject, JsonObject, JsonObject, float, int]:
         from ..analysis.check.solution import Solution
@@ -172,8 +172,8 @@ async def submit(request: Request) -> Response:
     except Conflict:
         raise Problem(409, "Conflict", "another submission of this attempt came first"
                       ) from None
-    return _json({"id": ident, "attempt": used + 1, "attempts_left": allowed - used - 1,
-                  **shown}, 201)
+    return created(SubmissionCreated(id=ident, attempt=used + 1,
+                                     attempts_left=allowed - used - 1, shown=shown))
 
 
 async def solution(request: Request) -> Response:

@@ -312,16 +312,32 @@ def schemas() -> JsonObject:
 
 def _classroom() -> JsonObject:
     """The classroom's requests and answers (docs/service.md, "The classroom")."""
+    from ..classroom.assignments import FEEDBACK, ITEMS, SOLUTION
+
     text: JsonObject = {"type": "string", "minLength": 1}
     return {
         "CourseRequest": _obj({"title": {**text, "maxLength": 200}}, ("title",)),
         "CourseCreated": _obj({"id": {"type": "string"},
                                "teacher_token": {"type": "string"}}),
-        "AssignmentRequest": {
-            "type": "object", "maxProperties": 10,
-            "description": "An assignment as `tracer.classroom.reading.parse_assignment` "
-                           "reads it (docs/classroom.md): every field checked there.",
-            "required": ["title", "source", "items"]},
+        "AssignmentRequest": _obj({
+            "title": {"type": "string", "description": "What students see it called."},
+            "source": {"type": "object", "description": "Exactly one of `example`, `tree`, "
+                       "`game` (with `params`) or `exercise` (docs/classroom.md)."},
+            "spec": {"type": "object", "description": "The search's options: `algorithm`, "
+                     "`variant`, `order`, `seed`, `depth`, `cut_on`, `root_player`, "
+                     "`heuristic`."},
+            "items": {"type": "array", "description": "What is asked, each one of: "
+                      f"{', '.join(ITEMS)} (docs/classroom.md)."},
+            "per_student": {"type": "boolean", "default": False,
+                            "description": "A seeded variant of the tree per student."},
+            "due": {"type": "string", "description": "An ISO 8601 time with its zone."},
+            "attempts": {"type": "integer", "default": 1},
+            "feedback": {"enum": list(FEEDBACK), "default": "first-mistake"},
+            "solution": {"enum": list(SOLUTION), "default": "after-due"}},
+            ("title", "source", "items"),
+            extra={"description": "An assignment as `tracer.classroom.reading."
+                                  "parse_assignment` reads it (docs/classroom.md): the "
+                                  "types checked here, every bound there."}),
         "AssignmentCreated": _obj({"id": {"type": "string"},
                                    "student_url": {"type": "string"}}),
         "JoinRequest": _obj({"student": {**text, "maxLength": 64,

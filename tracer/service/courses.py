@@ -18,10 +18,11 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..jsonio import dumps_json
+from .answer_models import AssignmentCreated, CourseCreated, answer_text
 from .class_store import new_id, new_token
 from .core import service_of
-from .json_values import JsonObject
 from .problem_details import Problem
+from .request_models import AssignmentRequest, CourseRequest
 from .roles import authed, check_admin, classes, own_course
 
 # Type-only: the library is loaded by the jobs, not by importing the routes.
@@ -39,30 +40,31 @@ def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-def created(data: JsonObject) -> Response:
-    return Response(dumps_json(data), status_code=201, media_type="application/json")
+def created(answer: object) -> Response:
+    """A 201 with the answer model ``answer`` (:mod:`.answer_models`)."""
+    return Response(answer_text(answer), status_code=201, media_type="application/json")
 
 
 async def create_course(request: Request) -> Response:
     check_admin(request)
     service = service_of(request)
-    asked = await service.body(request, "CourseRequest")
+    asked = await service.read(request, CourseRequest)
     token = new_token()
-    ident = await run_in_threadpool(classes(request).add_course, str(asked["title"]), token,
+    ident = await run_in_threadpool(classes(request).add_course, asked.title, token,
                                     now().isoformat())
-    return created({"id": ident, "teacher_token": token})
+    return created(CourseCreated(id=ident, teacher_token=token))
 
 
 async def create_assignment(request: Request) -> Response:
     course = own_course(request)
     service = service_of(request)
-    document = await service.body(request, "AssignmentRequest")
+    asked = await service.read(request, AssignmentRequest)
     store = classes(request)
     if len(store.assignments_of(course.id)) >= MAX_ASSIGNMENTS:
         raise Problem(409, "Conflict", f"a course holds at most {MAX_ASSIGNMENTS} "
                                        "assignments: delete one first")
     ident = new_id()
-    document = {**document, "id": ident}
+    document = asked.document(ident)
 
     def work() -> None:
         from ..classroom.reading import parse_assignment
@@ -73,7 +75,8 @@ async def create_assignment(request: Request) -> Response:
     await run_in_threadpool(store.add_assignment, ident, course.id, document,
                             now().isoformat())
     root = request.scope.get("root_path", "")
-    return created({"id": ident, "student_url": f"{root}/v1/assignments/{ident}/join"})
+    return created(AssignmentCreated(id=ident,
+                                     student_url=f"{root}/v1/assignments/{ident}/join"))
 
 
 def _policy(request: Request) -> str:

@@ -20,8 +20,9 @@ from ..spec import FIELDS, LIMIT_FIELDS
 from .json_values import JsonObject, JsonValue
 from .problem_details import Problem
 
-__all__ = ["REQUESTS", "CheckRequest", "CompareRequest", "DiffRequest", "ExerciseRequest",
-           "ParseRequest", "RenderRequest", "SearchRequest", "Source", "StoreRequest",
+__all__ = ["REQUESTS", "AssignmentRequest", "CheckRequest", "CompareRequest", "CourseRequest",
+           "DiffRequest", "ExerciseRequest", "JoinRequest", "ParseRequest", "RenderRequest",
+           "SearchRequest", "Source", "StepRequest", "StoreRequest", "SubmissionRequest",
            "TraceRef", "WorksheetRequest", "spec_options"]
 
 TraceRef: TypeAlias = "str | JsonObject"
@@ -47,6 +48,13 @@ def _int(data: JsonObject, key: str) -> int | None:
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
     raise _wrong(key, "an integer")
+
+
+def _required_str(data: JsonObject, key: str) -> str:
+    value = _str(data, key)
+    if value is None:
+        raise _wrong(key, "a string")
+    return value
 
 
 def _required_int(data: JsonObject, key: str) -> int:
@@ -105,6 +113,20 @@ def _object(data: JsonObject, key: str) -> JsonObject:
     if isinstance(value, dict):
         return value
     raise _wrong(key, "an object")
+
+
+def _required_object(data: JsonObject, key: str) -> JsonObject:
+    value = data.get(key)
+    if isinstance(value, dict):
+        return value
+    raise _wrong(key, "an object")
+
+
+def _list(data: JsonObject, key: str) -> list[JsonValue]:
+    value = data.get(key)
+    if isinstance(value, list):
+        return value
+    raise _wrong(key, "a list")
 
 
 def _params(data: JsonObject) -> dict[str, str] | None:
@@ -336,10 +358,110 @@ class StoreRequest:
         return cls(trace=trace, tags=_strings(data, "tags"))
 
 
+# --- the classroom's requests (docs/classroom.md) --------------------------------------
+
+@dataclass(frozen=True)
+class CourseRequest:
+    """``POST /v1/courses``: the new course's title."""
+
+    title: str
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> CourseRequest:
+        return cls(title=_required_str(data, "title"))
+
+
+@dataclass(frozen=True)
+class AssignmentRequest:
+    """``POST /v1/courses/{course}/assignments``: an assignment as
+    :func:`tracer.classroom.reading.parse_assignment` reads it.  The schema checks each
+    field's type; the library checks the rest (the source searched once, the items
+    asked of it, the bounds), naming the field (``$.attempts``) as the schema does."""
+
+    title: str
+    source: JsonObject
+    """One of ``example``, ``tree``, ``game`` (with ``params``) or ``exercise``."""
+    items: list[JsonValue]
+    """What is asked: ``"value"``, ``"move"``, ``{"values": [...]}``, ``"pruned"``, ..."""
+    spec: JsonObject | None = None
+    """The search's options (``algorithm``, ``variant``, ``order``, ...)."""
+    per_student: bool | None = None
+    """A seeded variant of the tree for each student."""
+    due: str | None = None
+    """An ISO 8601 time with its zone."""
+    attempts: int | None = None
+    feedback: str | None = None
+    solution: str | None = None
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> AssignmentRequest:
+        per_student = data.get("per_student")
+        return cls(title=_required_str(data, "title"),
+                   source=_required_object(data, "source"), items=_list(data, "items"),
+                   spec=_object(data, "spec") if "spec" in data else None,
+                   per_student=None if per_student is None
+                   else _bool(data, "per_student", False),
+                   due=_str(data, "due"), attempts=_int(data, "attempts"),
+                   feedback=_str(data, "feedback"), solution=_str(data, "solution"))
+
+    def document(self, ident: str) -> JsonObject:
+        """The assignment's JSON form under id ``ident``: the fields given, none added
+        (the library gives the defaults, the same when the document is read again)."""
+        given: JsonObject = {"id": ident}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                given[f.name] = value
+        return given
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """``POST /v1/assignments/{id}/join``: who joins."""
+
+    student: str
+    """The student's id in the class (their number, their login)."""
+    name: str
+    """Their name, as the gradebook shows it."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> JoinRequest:
+        return cls(student=_required_str(data, "student"), name=_required_str(data, "name"))
+
+
+@dataclass(frozen=True)
+class StepRequest:
+    """``POST /v1/assignments/{id}/steps``: the answer to one step of the search."""
+
+    step: int
+    """The step's number: the next one to answer (1 first)."""
+    answer: JsonObject
+    """``kind``, ``node``, ``value``, ``alpha``, ``beta`` (checked by the step session)."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> StepRequest:
+        return cls(step=_required_int(data, "step"),
+                   answer=_required_object(data, "answer"))
+
+
+@dataclass(frozen=True)
+class SubmissionRequest:
+    """``POST /v1/assignments/{id}/submissions``: a whole answer."""
+
+    answer: JsonObject
+    """The solution (``schemas/solution.json``), as ``gametrace check`` reads it."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> SubmissionRequest:
+        return cls(answer=_required_object(data, "answer"))
+
+
 REQUESTS: Mapping[str, type] = {
     cls.__name__: cls for cls in (ParseRequest, SearchRequest, RenderRequest, CheckRequest,
                                   WorksheetRequest, DiffRequest, CompareRequest,
-                                  ExerciseRequest, StoreRequest)}
+                                  ExerciseRequest, StoreRequest, CourseRequest,
+                                  AssignmentRequest, JoinRequest, StepRequest,
+                                  SubmissionRequest)}
 """Each request model by the name of its schema in the OpenAPI document."""
 
 
