@@ -1,9 +1,24 @@
-"""Fixtures of the service tests: an app on a fresh store, in-process or on loopback.
+"""Fixtures of the service tests: an app on a fresh store, in-process or on loopback, on
+each database the store runs on.
 
-The app's store is a SQLite file; with ``GAMETRACE_TEST_DB=postgresql`` in the
-environment, the apps of ``client``, ``live_server`` and ``live_prefixed`` keep theirs
-in a new database of a real PostgreSQL server instead (``postgres``).  The ``store``
-fixture runs a test on both, always."""
+Every test that takes the shared apps (``client``, ``app_settings``, ``live_server``,
+``live_prefixed``) runs twice in a plain ``pytest`` run: once with the app's store in a
+SQLite file, once in a database of a real PostgreSQL server (``postgres``: one server
+for the session, started when the first test needs it; one new database per module's
+app and per live server, which the app migrates as it starts).  The ``store`` fixture
+runs a test on both too.  The test ids say which: ``[sqlite]``, ``[postgresql]``.
+
+Tests that never touch the store run on SQLite only, by module (:data:`ONE_BACKEND`):
+their app is there to run searches under limits, and the store is only read at start-up
+(seeding), the same on both.
+
+- ``test_service_isolation.py``: each job's process limits, its queue, ``/healthz``;
+- ``test_service_fair_share.py``: how jobs of several clients share the CPUs;
+- ``test_service_budgets.py``: the sizes a search, a worksheet or an exercise may take.
+
+``GAMETRACE_TEST_DB=sqlite`` (or ``postgresql``) in the environment runs the shared apps
+on that one database only: a quicker run while working on something else.
+"""
 
 from __future__ import annotations
 
@@ -25,34 +40,69 @@ from starlette.testclient import TestClient
 from tracer.service import Settings, create_app
 from tracer.service.store import SqlStore
 
-SERVICE_DB = os.environ.get("GAMETRACE_TEST_DB", "sqlite")
-"""Where the apps of the shared fixtures keep their store: ``sqlite`` or ``postgresql``."""
+BACKENDS = ("sqlite", "postgresql")
+"""The databases the store runs on, each a parameter of the shared apps."""
+
+ONE_BACKEND = frozenset({"test_service_isolation", "test_service_fair_share",
+                         "test_service_budgets"})
+"""The modules whose tests never touch the store (see above): SQLite only."""
+
+SHARED_APPS = {"app_settings": "module", "live_server": "session",
+               "live_prefixed": "session"}
+"""The shared app fixtures, each parametrized by database, at its own scope."""
 
 _databases = itertools.count()
 
 
+def backends(module: str) -> tuple[str, ...]:
+    """The databases the shared apps of ``module`` run on."""
+    chosen = os.environ.get("GAMETRACE_TEST_DB")
+    if chosen is not None:
+        if chosen not in BACKENDS:
+            pytest.fail(f"GAMETRACE_TEST_DB={chosen!r}: choose {' or '.join(BACKENDS)}",
+                        pytrace=False)
+        return (chosen,)
+    return BACKENDS[:1] if module in ONE_BACKEND else BACKENDS
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    module = metafunc.module.__name__.rsplit(".", 1)[-1]
+    for name, scope in SHARED_APPS.items():
+        if name in metafunc.fixturenames:
+            metafunc.parametrize(name, backends(module), indirect=True, scope=scope)
+
+
 def _service_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
                 name: str) -> str:
-    if SERVICE_DB == "postgresql":
+    """Where a shared app keeps its store: a new SQLite file or PostgreSQL database."""
+    backend = getattr(request, "param", BACKENDS[0])
+    if backend == "postgresql":
         from pg_server import fresh_database
 
         return fresh_database(request.getfixturevalue("postgres"), f"{name}{next(_databases)}")
-    if SERVICE_DB != "sqlite":
-        pytest.fail(f"GAMETRACE_TEST_DB={SERVICE_DB!r}: choose sqlite or postgresql",
-                    pytrace=False)
     return str(tmp_path_factory.mktemp(name) / "traces.db")
+
+
+def _disposed(app: Any) -> None:
+    """Close the pool of ``app``'s store (a PostgreSQL server takes 100 connections)."""
+    store = getattr(app.state, "service", None)
+    if store is not None and isinstance(store.store, SqlStore):
+        store.store.engine.dispose()
 
 
 @pytest.fixture(scope="module")
 def app_settings(request: pytest.FixtureRequest,
                  tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """The settings of a module's app: its store on the test's database."""
     return Settings(db=_service_db(request, tmp_path_factory, "store"))
 
 
 @pytest.fixture(scope="module")
 def client(app_settings: Settings) -> Iterator[TestClient]:
-    with TestClient(create_app(app_settings)) as c:
+    app = create_app(app_settings)
+    with TestClient(app) as c:
         yield c
+    _disposed(app)
 
 
 def _free_port() -> int:
@@ -83,8 +133,9 @@ def _serve(app: Any) -> Iterator[str]:
 def live_server(request: pytest.FixtureRequest,
                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The service on 127.0.0.1, for the browser."""
-    db = _service_db(request, tmp_path_factory, "live")
-    yield from _serve(create_app(Settings(db=db)))
+    app = create_app(Settings(db=_service_db(request, tmp_path_factory, "live")))
+    yield from _serve(app)
+    _disposed(app)
 
 
 @pytest.fixture(scope="session")
@@ -95,10 +146,11 @@ def live_prefixed(request: pytest.FixtureRequest,
     from starlette.applications import Starlette
     from starlette.routing import Mount
 
-    db = _service_db(request, tmp_path_factory, "prefixed")
-    outer = Starlette(routes=[Mount("/gametrace", app=create_app(Settings(db=db)))])
+    app = create_app(Settings(db=_service_db(request, tmp_path_factory, "prefixed")))
+    outer = Starlette(routes=[Mount("/gametrace", app=app)])
     for url in _serve(outer):
         yield f"{url}/gametrace/"
+    _disposed(app)
 
 
 @pytest.fixture(scope="session")
@@ -107,10 +159,27 @@ def postgres() -> Iterator[str]:
     from pg_server import postgres_server
 
     with postgres_server() as url:
+        _accepting(url)
         yield url
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+def _accepting(url: str) -> None:
+    """Wait until the server takes connections: on a busy machine ``pg_ctl start -w``
+    has returned while the server still answered "the database system is starting up"."""
+    import psycopg
+
+    for _ in range(600):  # 60 s: only to stop a hang
+        try:
+            with psycopg.connect(url, connect_timeout=10):
+                return
+        except psycopg.OperationalError as exc:
+            if "starting up" not in str(exc):
+                raise
+        time.sleep(0.1)
+    pytest.fail(f"PostgreSQL at {url} was still starting up after a minute", pytrace=False)
+
+
+@pytest.fixture(params=BACKENDS)
 def store_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a fresh store is kept, on each database the store runs on: a SQLite file, or
     a new database on the session's PostgreSQL server."""
