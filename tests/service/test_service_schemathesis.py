@@ -6,11 +6,20 @@ document says.  The stateful run stores traces and fetches them back by the id t
 document's links name.  The negative run sends what the document forbids (a missing
 required field, a wrong type, a value out of range, a bad query or path parameter):
 no server error, and every refusal a 4xx problem+json whose ``status`` is the answer's.
+
+The classroom's operations need a token: without one they only refuse.  The token runs
+carry a teacher's token (every classroom operation) and a student's (the student's
+operations), and put the ids of a real course, assignment and submission in the path,
+so that the fuzzed bodies and queries reach the routes' work: grading, the answer key,
+the gradebook, the exports.  Those runs take the shared app (``app_settings``): they
+run on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -23,6 +32,7 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
 from tracer.service.openapi import openapi
@@ -123,3 +133,127 @@ def test_stored_traces_fetch_back_by_id(api_schema: Any) -> None:
     Machine.TestCase.settings = settings(BOUNDED, max_examples=3, stateful_step_count=4)
     Machine.TestCase().runTest()
     assert fetched, "no stored trace was fetched back by its id"
+
+
+# --- the classroom, with tokens ---------------------------------------------------------
+
+EXERCISE = {"title": "A random tree", "spec": {"algorithm": "alphabeta"},
+            "source": {"exercise": {"branching": 2, "depth": 3, "cuts": [1, 3], "seed": 4}},
+            "items": ["value", "move", "pruned"], "attempts": 100, "feedback": "full",
+            "solution": "always"}
+"""An assignment that every classroom operation does real work on (the exports take
+only an exercise); attempts enough for every fuzzed submission."""
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """A course with one assignment, a student who joined it and a first submission."""
+
+    client: TestClient
+    course: str
+    teacher: str
+    assignment: str
+    student: str
+    submission: str
+
+    def bearer(self, token: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"}
+
+    def throwaway(self) -> str:
+        """A new assignment of the course, for a fuzzed delete to take."""
+        r = self.client.post(f"/v1/courses/{self.course}/assignments", json=EXERCISE,
+                             headers=self.bearer(self.teacher))
+        assert r.status_code == 201, r.text
+        return str(r.json()["id"])
+
+
+@pytest.fixture(scope="module")
+def classroom(app_settings: Settings, tmp_path_factory: pytest.TempPathFactory
+              ) -> Iterator[Classroom]:
+    """The shared app (on each database) with small budgets, and a classroom in it."""
+    settings = replace(app_settings, max_nodes=2_000, time_limit=1.0, max_frames=60,
+                       seed_dir=tmp_path_factory.mktemp("no-seeds"), rate_limit=0)
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/v1/courses", json={"title": "Fuzzed"}).json()
+        course, teacher = made["id"], made["teacher_token"]
+        r = client.post(f"/v1/courses/{course}/assignments", json=EXERCISE,
+                        headers={"Authorization": f"Bearer {teacher}"})
+        assert r.status_code == 201, r.text
+        assignment = r.json()["id"]
+        student = client.post(f"/v1/assignments/{assignment}/join",
+                              json={"student": "s1", "name": "Alice"}).json()["student_token"]
+        r = client.post(f"/v1/assignments/{assignment}/submissions",
+                        json={"answer": {"value": 0}},
+                        headers={"Authorization": f"Bearer {student}"})
+        assert r.status_code == 201, r.text
+        yield Classroom(client, course, teacher, assignment, student, r.json()["id"])
+
+
+CLASSROOM = "^/v1/(courses|assignments|submissions|traces$)"
+"""The classroom's operations, and the course's trace library (``GET /v1/traces`` with
+the course's id) and storing into it (``POST /v1/traces`` with a teacher's token)."""
+STUDENTS = "^/v1/assignments/\\{id\\}/(task|steps|submissions|solution|join)$"
+"""The operations a student's token is for."""
+
+
+def _aimed(case: schemathesis.Case, room: Classroom, token: str) -> None:
+    """``case`` with ``token`` and the classroom's real ids in its path."""
+    case.headers = {**(case.headers or {}), **room.bearer(token)}
+    params = case.path_parameters if case.path_parameters is not None else {}
+    if "course" in params:
+        params["course"] = room.course
+    if case.path == "/v1/traces" and case.method.upper() == "GET":
+        case.query = {**(case.query or {}), "course": room.course}
+    if "id" in params:
+        if case.path.startswith("/v1/submissions/"):
+            params["id"] = room.submission
+        elif case.method.upper() == "DELETE":
+            params["id"] = room.throwaway()
+        else:
+            params["id"] = room.assignment
+
+
+def fuzzed(room: Classroom, token: str, paths: str, examples: int) -> dict[str, set[int]]:
+    """Every operation whose path matches ``paths``, ``examples`` cases each, with
+    ``token`` and the classroom's ids; each answer checked against the document.  The
+    statuses each operation answered, by ``METHOD path``."""
+    from hypothesis import given
+
+    api = schemathesis.from_dict(bounded(openapi()), app=room.client.app, base_url="")
+    reached: dict[str, set[int]] = {}
+    for result in api.include(path_regex=paths).get_all_operations():
+        operation = result.ok()
+
+        @given(case=operation.as_strategy())
+        @settings(BOUNDED, max_examples=examples)
+        def one(case: schemathesis.Case) -> None:
+            _aimed(case, room, token)
+            response = case.call()
+            case.validate_response(response, checks=CHECKS)
+            reached.setdefault(f"{case.method.upper()} {case.path}", set()).add(
+                response.status_code)
+
+        one()
+    return reached
+
+
+def _succeeded(reached: dict[str, set[int]]) -> set[str]:
+    return {key for key, codes in reached.items() if any(c < 300 for c in codes)}
+
+
+def test_a_teacher_s_token_reaches_the_work_as_documented(classroom: Classroom) -> None:
+    reached = fuzzed(classroom, classroom.teacher, CLASSROOM, 8)
+    # past the refusals: the routes' work answered, as documented, at least once each
+    assert {"GET /v1/courses/{course}/gradebook", "GET /v1/courses/{course}/gradebook.csv",
+            "GET /v1/assignments/{id}/solution", "DELETE /v1/assignments/{id}",
+            "DELETE /v1/submissions/{id}", "POST /v1/courses",
+            "POST /v1/assignments/{id}/join", "GET /v1/traces"} <= _succeeded(reached), \
+        reached
+
+
+def test_a_student_s_token_reaches_the_work_as_documented(classroom: Classroom) -> None:
+    reached = fuzzed(classroom, classroom.student, STUDENTS, 8)
+    # (joining is public: the teacher's run may have joined the same fuzzed students)
+    assert {"GET /v1/assignments/{id}/task", "GET /v1/assignments/{id}/steps",
+            "POST /v1/assignments/{id}/submissions",
+            "GET /v1/assignments/{id}/solution"} <= _succeeded(reached), reached
