@@ -258,6 +258,55 @@ def test_a_course_s_trace_library(client: TestClient) -> None:
     assert [i["id"] for i in listed["items"]] == traces[1:]
 
 
+def _uploaded(client: TestClient, teacher: str | None, example: str, algorithm: str,
+              name: str, tags: list[str]) -> str:
+    """A search's trace, renamed (new bytes), stored with ``teacher``'s token: its id."""
+    trace = client.post("/v1/search", json={"example": example,
+                                             "algorithm": algorithm}).json()["trace"]
+    trace["header"]["source"]["name"] = name
+    r = client.post("/v1/traces", json={"trace": trace, "tags": tags},
+                    headers=bearer(teacher) if teacher else {})
+    assert r.status_code == 200, r.text
+    return str(r.json()["id"])
+
+
+def test_a_course_s_library_is_filtered_as_the_shared_one(client: TestClient) -> None:
+    course_id, teacher = course(client)
+    other_id, other = course(client, "Another course")
+    first = _uploaded(client, teacher, "aima", "minimax", f"lib-aima-{course_id}", ["w1"])
+    second = _uploaded(client, teacher, "aima", "alphabeta", f"lib-aima-{course_id}",
+                       ["w2"])
+    third = _uploaded(client, teacher, "two-mins", "minimax", f"lib-mins-{course_id}",
+                      ["w2", "hard"])
+    _uploaded(client, other, "aima", "minimax", f"lib-aima-{other_id}", ["w2"])
+    _uploaded(client, None, "aima", "alphabeta", f"lib-aima-{course_id}-shared", ["w2"])
+
+    def listed(query: str) -> list[str]:
+        r = client.get(f"/v1/traces?course={course_id}&{query}", headers=bearer(teacher))
+        assert r.status_code == 200, r.text
+        return [i["id"] for i in r.json()["items"]]
+
+    assert listed("") == [third, second, first]  # newest first, this course's only
+    assert listed("tag=w2") == [third, second]
+    assert listed("tag=hard") == [third]
+    assert listed("algorithm=alphabeta") == [second]
+    assert listed(f"example=lib-aima-{course_id}") == [second, first]
+    assert listed("origin=uploaded&tag=w1") == [first]
+    assert listed("origin=computed") == []
+    assert listed("text=LIB-MINS") == [third]
+    assert listed("tag=w2&limit=1") == [third]
+    assert listed("tag=w2&limit=1&offset=1") == [second]
+    assert listed("offset=3") == []
+    r = client.get(f"/v1/traces?course={course_id}&origin=mine", headers=bearer(teacher))
+    assert r.status_code == 400 and r.json()["where"] == "origin"
+    r = client.get(f"/v1/traces?course={course_id}&tag={'x' * 41}", headers=bearer(teacher))
+    assert r.status_code == 400 and r.json()["where"] == "tag"
+    # another course's teacher sees nothing of it, and no one without a token
+    r = client.get(f"/v1/traces?course={course_id}", headers=bearer(other))
+    assert r.status_code == 404
+    assert client.get(f"/v1/traces?course={course_id}").status_code == 401
+
+
 def test_the_admin_token_guards_course_creation(tmp_path: Any) -> None:
     settings = Settings(db=str(tmp_path / "t.db"), admin_token="s3cret-admin")
     with TestClient(create_app(settings)) as c:

@@ -286,14 +286,26 @@ class ClassStore:
                 c.execute(delete(schema.tags).where(tg.id == trace))
                 c.execute(delete(schema.traces).where(tr.id == trace))
 
-    def course_listing(self, course: str, *, text: str | None, limit: int,
-                       offset: int) -> list[Record]:
-        """The traces of ``course``'s library, newest first, their title or source
-        containing ``text`` (folded as :meth:`.store.SqlStore.list` folds it)."""
+    def course_listing(self, course: str, *, text: str | None, limit: int, offset: int,
+                       algorithm: str | None = None, source: str | None = None,
+                       tag: str | None = None, origin: str | None = None) -> list[Record]:
+        """The traces of ``course``'s library, newest first (the last put in first),
+        matching every filter given as :meth:`.store.SqlStore.list` matches it: their
+        title or source containing ``text`` (folded as it folds it), their algorithm,
+        their source's name, one of their tags, their origin."""
         ct, tr, tg = schema.course_traces.c, schema.traces.c, schema.tags.c
         query = (select(tr.id, tr.algorithm, tr.variant, tr.source, tr.title,
                         func.length(tr.body), tr.origin)
                  .join(schema.course_traces, ct.trace == tr.id).where(ct.course == course))
+        given = self._store._text
+        if origin:
+            query = query.where(tr.origin == given(origin))
+        if algorithm:
+            query = query.where(tr.algorithm == given(algorithm))
+        if source:
+            query = query.where(tr.source == given(source))
+        if tag:
+            query = query.where(exists().where(tg.id == tr.id, tg.tag == given(tag)))
         if text:
             needle = self._store._text(text.lower())
             query = query.where(func.lower(tr.title).contains(needle, autoescape=True)

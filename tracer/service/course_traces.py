@@ -1,6 +1,8 @@
 """A course's trace library: the traces its teacher stored (``POST /v1/traces`` with the
-teacher token), listed newest first by ``GET /v1/traces?course=ID`` (paged, searched in
-the titles) and deleted by ``DELETE /v1/traces/{id}`` (owner teacher only).
+teacher token), listed newest first by ``GET /v1/traces?course=ID`` (paged with
+``limit`` and ``offset``, searched in the titles with ``text``, filtered by ``algorithm``,
+``example``, ``tag`` and ``origin`` as the shared library is) and deleted by ``DELETE
+/v1/traces/{id}`` (owner teacher only).
 
 Deleting takes the trace out of the course's library; the trace itself is deleted too
 when a client uploaded it and no other course holds it (a trace the service computed or
@@ -17,9 +19,14 @@ from starlette.routing import Route
 from .answer_models import Listing, answer_text
 from .problem_details import Problem
 from .roles import authed, bearer, classes, teacher
+from .store import ORIGINS
 from .web import int_param, json_response
 
 __all__ = ["ROUTES", "course_listing", "keep_in_course"]
+
+FILTERS = {"algorithm": 40, "example": 100, "tag": 40, "text": 100}
+"""The filters of a course's listing and their longest values, as the OpenAPI document
+says of ``GET /v1/traces`` (each is matched against the library's every record)."""
 
 
 def course_listing(request: Request, course: str) -> Response:
@@ -30,11 +37,19 @@ def course_listing(request: Request, course: str) -> Response:
     q = request.query_params
     limit = int_param(q.get("limit"), "limit", 100, 1, 500)
     offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
-    text = q.get("text")
-    if text is not None and len(text) > 100:
-        raise Problem(400, "Bad request", f"text has {len(text)} characters; at most 100",
-                      where="text")
-    records = classes(request).course_listing(course, text=text, limit=limit, offset=offset)
+    for name, longest in FILTERS.items():
+        value = q.get(name)
+        if value is not None and len(value) > longest:
+            raise Problem(400, "Bad request", f"{name} has {len(value)} characters; at "
+                                              f"most {longest}", where=name)
+    origin = q.get("origin")
+    if origin is not None and origin not in ORIGINS:
+        raise Problem(400, "Bad request", f"unknown origin {origin[:40]!r} "
+                                          f"(choose from: {', '.join(ORIGINS)})",
+                      where="origin")
+    records = classes(request).course_listing(
+        course, text=q.get("text"), algorithm=q.get("algorithm"), source=q.get("example"),
+        tag=q.get("tag"), origin=origin, limit=limit, offset=offset)
     return json_response(answer_text(Listing(items=[r.to_json() for r in records],
                                              limit=limit, offset=offset)))
 
