@@ -85,9 +85,9 @@ def _service_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
 
 def _disposed(app: Any) -> None:
     """Close the pool of ``app``'s store (a PostgreSQL server takes 100 connections)."""
-    store = getattr(app.state, "service", None)
-    if store is not None and isinstance(store.store, SqlStore):
-        store.store.engine.dispose()
+    service = getattr(app.state, "service", None)
+    if service is not None and isinstance(service.store, SqlStore):
+        service.store.engine.dispose()
 
 
 @pytest.fixture(scope="module")
