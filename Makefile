@@ -81,8 +81,9 @@ $(BENCH_STAMP): pyproject.toml Makefile hatch_build.py tracer/search/fast/_lines
 	touch $(BENCH_STAMP)
 
 ## bench: the benchmarks, each search in a fresh process, peers in the same run; goals met or gaps named
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) $(STAMP) sysdeps-postgres
 	$(BENCH)/bin/python benchmarks/run.py
+	$(BIN)/python benchmarks/class.py
 
 ## bench-plot: the search benchmark over several start positions, drawn as docs/speed.svg
 bench-plot: $(BENCH_STAMP)

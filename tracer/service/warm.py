@@ -19,10 +19,11 @@ log = logging.getLogger("gametrace.serve")
 WARM_MODULES = (
     "tracer.analysis.check.diff", "tracer.analysis.check.exercise",
     "tracer.analysis.check.solution", "tracer.analysis.orderings.report", "tracer.api",
-    "tracer.examples",
+    "tracer.classroom.exports", "tracer.classroom.gradebook", "tracer.classroom.reading",
+    "tracer.classroom.steps", "tracer.classroom.tasks", "tracer.examples",
     "tracer.figures.check_render", "tracer.games.registry", "tracer.render",
-    "tracer.render.files.engine", "tracer.search", "tracer.search.common", "tracer.trace",
-    "tracer.trees",
+    "tracer.render.files.engine", "tracer.search", "tracer.search.common", "tracer.student",
+    "tracer.trace", "tracer.trees",
 )
 """What the jobs import lazily: imported once in the server, not in every child."""
 
