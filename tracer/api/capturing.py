@@ -146,9 +146,12 @@ def capture_path(source: str, *, spec: SearchSpec, path: str,
     run_search(game, state, spec=spec, recorder=recorder, source=block)
     if recorder.searched == 0:
         from ..errors import TracerError
+        from ..search.limits import STOPPED_BY
 
-        why = "pruned, or below the depth limit" if spec.algorithm != "minimax" else \
-            "below the depth limit"
+        assert recorder.result is not None
+        stopped = recorder.result.stopped
+        why = (f"it stopped at {STOPPED_BY.get(stopped, 'a budget')} first"
+               if stopped is not None else "pruned, or below the depth limit")
         raise TracerError(f"--capture {path}: the search never reached node "
                           f"{target.node} ({why}): nothing captured")
     source_of = _subtree_source(resolved, block)
