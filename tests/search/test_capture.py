@@ -348,3 +348,27 @@ def test_and_binds_tighter_than_or_and_a_missing_field_is_false() -> None:
     assert c.decided({"depth": 3}) is False
     assert c.decided({"depth": 2}) is None
     assert parse_condition('class = "capture"').holds({"class": "capture"})
+
+
+@pytest.mark.parametrize("variant,path,value", [("plain", "B", 2.5), ("plain", "E/G", -2),
+                                                 ("star1", "E", 2.5)])
+def test_chance_nodes_are_captured_as_the_full_trace_has_them(variant: str, path: str,
+                                                              value: float) -> None:
+    """The lecture's coin tree: B is worth 2.5; Star1 searches E in the window
+    (2.5, +inf) and stops it at 2.5 (Ballard 1983), the cut the capture shows."""
+    from tracer.sources import load_tree_source
+
+    tree = load_tree_source("coin")
+    game, state = TreeGame(tree), tree.root
+    options: dict[str, Any] = {"algorithm": "expectiminimax", "variant": variant}
+    if variant == "star1":
+        options["bounds"] = (-2, 7)
+    target = resolve_path(game, state, path)
+    recorder = PathCapture(target)
+    run_search(game, state, recorder=recorder, **options)
+    full = _full(game, state, **options)
+    capture = recorder.trace(None)
+    assert capture.events == reroot(_expected(full, tree, target.node), target.node,
+                                    target.ply)
+    assert capture.result is not None and capture.result.value == value
+    Trace.from_json(capture.to_json())

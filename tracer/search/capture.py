@@ -412,6 +412,11 @@ class PathCapture(Switch):
         if self.header is None or self.result is None:
             raise RuntimeError("nothing captured yet: run a search with this recorder")
         target = self.target
+        if self.searched == 0:
+            from ..errors import TracerError
+
+            raise TracerError(f"the search never reached node {target.node}: nothing "
+                              "captured")
         return captured_trace(self.header, self.events, node=target.node, ply=target.ply,
                               path=target.path, source=source, stopped=self.stopped,
                               searched=self.searched, search=self.counts())
