@@ -76,6 +76,8 @@ def test_chess_captures_by_san_and_by_move_class(tmp_path: Path) -> None:
     trace = load_trace(out)
     assert trace.header.root == "Nh3/Nh6" and trace.header.capture["path"] == ["Nh3", "Nh6"]  # type: ignore[index]
     assert trace.header.options["depth"] == 1
+    assert trace.header.source["name"] == "chess"
+    assert trace.header.source["path"] == ["Nh3", "Nh6"]  # from the position params name
     code, _, err = gametrace("run", "chess", "--depth", "3", "--capture-when",
                              "cut.class = capture", "--captures", "2", "-o",
                              str(tmp_path / "caps"))

@@ -12,11 +12,12 @@ were left), written whole or not at all.  The searches themselves are in
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import UsageError
+from ..search.capture import SourceOf
 from ..search.limits import NO_LIMITS
 from ..sources import Source, resolve
 from ..spec import SearchSpec
@@ -86,14 +87,15 @@ def _source(text: str, spec: SearchSpec, params: Mapping[str, str] | None, *,
     return resolved, game, state, block
 
 
-def _subtree_source(resolved: Source, block: dict[str, Any]) -> Any:
+def _subtree_source(resolved: Source, block: dict[str, Any]) -> SourceOf:
     """The header source of a capture rooted at a node: a tree's subtree (every node
-    named, so that the ids stay), or the whole game's block."""
+    named, so that the ids stay), or the game's block with the ``path`` of moves from
+    the position it names to the captured one."""
     tree = resolved.tree
     if tree is None:
-        return lambda node: block
+        return lambda node, path: {**block, "path": list(path)}
 
-    def source_of(node: str) -> dict[str, Any]:
+    def source_of(node: str, path: Sequence[str]) -> dict[str, Any]:
         from ..trees.model import Tree
 
         sub = Tree(root=tree.find(node), name=tree.name, description=None)
@@ -155,7 +157,7 @@ def capture_path(source: str, *, spec: SearchSpec, path: str,
         raise TracerError(f"--capture {path}: the search never reached node "
                           f"{target.node} ({why}): nothing captured")
     source_of = _subtree_source(resolved, block)
-    trace = recorder.trace(source_of(target.node))
+    trace = recorder.trace(source_of(target.node, target.path))
     _write(trace, output)
     assert recorder.result is not None
     summary = SearchSummary(f"{spec.title} on {resolved.name}", spec.algorithm,

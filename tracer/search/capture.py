@@ -47,8 +47,9 @@ CAPTURED = {"minimax": ("two-function", "negamax"),
 """The searches a capture gates: those that search depth first, one node at a time (the
 list procedures and the proof searches do not)."""
 
-SourceOf = Callable[[str], dict[str, Any]]
-"""The header's ``source`` of a capture rooted at a node id (a tree's subtree)."""
+SourceOf = Callable[[str, Sequence[str]], dict[str, Any]]
+"""The header's ``source`` of a capture rooted at a node id reached by a move path (a
+tree's subtree, or the game's block and the path)."""
 
 Classify = Callable[[str], str]
 """The class of a move, from its name (chess: capture, check, promotion, quiet)."""
@@ -599,7 +600,7 @@ class WhenCapture(EventVisitor[None]):
             path.append(self._move(frame.parent, frame.node))
         shown = {k: v if type(v) is str else encode_number(v)
                  for k, v in fields.items() if v is not None}
-        source = None if self.source_of is None else self.source_of(frame.node)
+        source = None if self.source_of is None else self.source_of(frame.node, path)
         self.tally.written += 1
         self.sink(captured_trace(self.header, events, node=frame.node,
                                  ply=int(fields["depth"]), path=path, source=source,
