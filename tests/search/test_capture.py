@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import to_tree
 from tracer.errors import UsageError
-from tracer.events import Backup, Cut, Evaluate, Event, Expand
+from tracer.events import Backup, Cut, Evaluate, Event, Expand, Reorder
 from tracer.games.registry import make_game
 from tracer.jsonio import encode_number
 from tracer.record import MemoryRecorder
@@ -372,3 +372,29 @@ def test_chance_nodes_are_captured_as_the_full_trace_has_them(variant: str, path
                                     target.ply)
     assert capture.result is not None and capture.result.value == value
     Trace.from_json(capture.to_json())
+
+
+@pytest.mark.parametrize("variant,techniques", [("pvs", "id,tt,killer"), ("mtdf", "id,tt"),
+                                                ("fail-soft", "tt,history")])
+def test_capture_when_under_iterative_deepening_and_tables(variant: str,
+                                                           techniques: str) -> None:
+    """Nodes searched again (each iteration, PVS re-searches) are captured once per
+    search, each capture a well-formed run of the full trace that starts with the
+    node's own events (the order of its children) and ends where the node is left."""
+    game, state, block = make_game("othello", {})
+    options: dict[str, Any] = {"algorithm": "enhanced", "variant": variant,
+                               "techniques": techniques, "depth": 4, "source": block}
+    got: list[Trace] = []
+    when = WhenCapture(parse_condition("nodes >= 3 or cut.rank > 1"), sink=got.append,
+                       captures=10_000, max_bytes=10**9, named=False)
+    run_search(game, state, recorder=when, **options)
+    full = _full(game, state, **options).events
+    assert got and when.tally.matched == len(got)
+    for trace in got:
+        Trace.from_json(trace.to_json())
+        node, ply, n = trace.header.root, trace.header.capture["depth"], len(trace.events)  # type: ignore[index]
+        starts = [i for i, ev in enumerate(full)
+                  if ev.node == node  # type: ignore[attr-defined]
+                  and not (i and isinstance(full[i - 1], Reorder)
+                           and full[i - 1].node == node)]  # type: ignore[attr-defined]
+        assert any(reroot(full[i:i + n], node, ply) == trace.events for i in starts), node

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
-from ..events import Backup, Cut, Evaluate, Event, Expand
+from ..events import Backup, Cut, Evaluate, Event, Expand, Reorder
 from ..header import Header, Number, Result, Stats
 from ..jsonio import encode_number
 from ..record import FULL, Stopped
@@ -250,6 +250,19 @@ class _Opens(EventVisitor[bool]):
         return False
 
 
+class _Leads(EventVisitor[bool]):
+    """Whether an event is ``node``'s own before its expand: the order of its children."""
+
+    def __init__(self, node: str) -> None:
+        self.node = node
+
+    def visit_reorder(self, ev: Reorder) -> bool:
+        return ev.node == self.node
+
+    def visit_event(self, ev: Event) -> bool:
+        return False
+
+
 class _Members(EventVisitor[None]):
     """The nodes of a subtree, as its expands list them."""
 
@@ -280,8 +293,9 @@ def cut_subtree(trace: Trace, node: str) -> list[Event]:
             start = i
     if start is None:
         return []
-    while start > 0 and _owner(events[start - 1]) == node:
-        start -= 1  # the node's own events before its expand (a probe, its order)
+    leads = _Leads(node).handlers()
+    while start > 0 and leads[events[start - 1].__class__](events[start - 1]):
+        start -= 1  # the order of the node's children, given before its expand
     members = _Members(node)
     table = members.handlers()
     out: list[Event] = []
@@ -496,6 +510,9 @@ class WhenCapture(EventVisitor[None]):
         self._nodes = 0
         self._candidates = 0
         self._hard = False
+        self._pending: list[Event] = []
+        """The order events (``Reorder``) just before the next expand: those of the
+        node it opens are the first of its subtree."""
         self._table = self.handlers()
 
     def start(self, header: Header) -> None:
@@ -526,13 +543,24 @@ class WhenCapture(EventVisitor[None]):
             "alpha": None if window is None else window.alpha,
             "beta": None if window is None else window.beta,
             "class": self._class(ev.parent, ev.node)}
-        frame = _Frame(ev.node, ev.parent, self._count, self._bytes, self._nodes, children,
-                       fields)
+        # the order of its children, given just before its expand, is the first event
+        # of its subtree, as in a path capture
+        lead: list[Event] = []
+        for earlier in reversed(self._pending):
+            if _owner(earlier) != ev.node:
+                break
+            lead.append(earlier)
+        lead.reverse()
+        self._pending.clear()
+        start = self._count - len(lead)
+        lead_size = sum(_size(e) for e in lead)
+        frame = _Frame(ev.node, ev.parent, start, self._bytes - lead_size, self._nodes,
+                       children, fields)
         if self.condition.decided(fields) is not False:
             frame.candidate = True
-            if self._candidates == 0:
-                self._buf.clear()
-                self._base, self._base_bytes = self._count, self._bytes
+            if self._candidates == 0:  # nothing kept before: keep from the lead on
+                self._buf[:] = lead
+                self._base, self._base_bytes = start, self._bytes - lead_size
             self._candidates += 1
         frame.value, frame.window = value, window
         self._nodes += 1
@@ -546,6 +574,7 @@ class WhenCapture(EventVisitor[None]):
         self._open_node(ev, (), None, ev.value)
 
     def visit_backup(self, ev: Backup) -> None:
+        self._pending.clear()
         stack = self._stack
         if ev.child in self._open:
             while stack[-1].node != ev.child:
@@ -555,12 +584,16 @@ class WhenCapture(EventVisitor[None]):
             stack[-1].value = ev.value
 
     def visit_cut(self, ev: Cut) -> None:
+        self._pending.clear()
         if self._stack and self._stack[-1].node == ev.node:
             self._stack[-1].cutting = ev
             self._stack[-1].value = ev.value
 
+    def visit_reorder(self, ev: Reorder) -> None:
+        self._pending.append(ev)
+
     def visit_event(self, ev: Event) -> None:
-        pass
+        self._pending.clear()  # a table's answer or store, an iteration's end
 
     def _close(self, frame: _Frame) -> None:
         popped = self._stack.pop()
