@@ -36,6 +36,10 @@ def test_capture_a_lecture_subtree_and_read_it_as_any_trace(tmp_path: Path) -> N
     code, table, err = gametrace("stats", str(out))
     assert code == 0, err
     assert table.splitlines()[2].split()[:4] == ["0", "1", "1", "1"]  # C cuts at ply 0
+    again = tmp_path / "again.json"
+    assert gametrace("run", "aima", "-a", "alphabeta", "--capture", "C", "-o",
+                     str(again))[0] == 0
+    assert again.read_bytes() == out.read_bytes()  # a rerun writes the same bytes
     answer = tmp_path / "answer.json"
     answer.write_text(json.dumps({"value": 2, "evaluated": ["H"]}))
     code, report, err = gametrace("check", str(out), str(answer))
