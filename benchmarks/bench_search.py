@@ -1,6 +1,6 @@
 """Search speed measured fairly: tic-tac-toe against OpenSpiel and aima-python, the cost
-of recording (and of ``--record counters``), Othello nodes per second against a plain
-bitboard reference and against the code as it was before the speed work; how fast
+of recording (and of ``--record counters`` and ``--capture``), Othello nodes per second
+against a plain bitboard reference and against the code as it was before the speed work; how fast
 ``gametrace --help`` answers.
 
 Fair means: every timed search runs on a fresh game object (``cold``: the tables a game
@@ -234,6 +234,78 @@ def counters(rounds: int = 5) -> None:
               + goal("goal", have, 1.10, at_most=True).strip().removeprefix("goal: "))
 
 
+CAPTURE_DEPTH = 6
+"""Othello is searched this deep (fail-soft alpha-beta from the start) to time capture."""
+
+
+def capture_path_of(game: Any, state: Any, plies: int) -> str:
+    """A deep path every search reaches: the root's second move, then first moves."""
+    moves = []
+    for i in range(plies):
+        action = game.actions(state)[1 if i == 0 else 0]
+        moves.append(game.move_name(state, action))
+        state = game.result(state, action)
+    return "/".join(moves)
+
+
+def capture_worker(rounds: int) -> dict[str, Any]:
+    """In this process: Othello untraced, with ``--capture`` of a deep path, with
+    ``--capture-when``, and recorded in full to a JSONL file, each ``rounds`` times in
+    turn on a fresh game, best CPU time of each."""
+    from tracer.games.registry import make_game
+    from tracer.record import FileRecorder
+    from tracer.search import alpha_beta
+    from tracer.search.capture import PathCapture, WhenCapture, resolve_path
+    from tracer.search.condition import parse_condition
+
+    game, state, _ = make_game("othello", {})
+    path = capture_path_of(game, state, 4)
+    best = {"untraced": float("inf"), "capture": float("inf"),
+            "capture-when": float("inf"), "full": float("inf")}
+    sizes: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(rounds):
+            for kind in best:
+                game, state, _ = make_game("othello", {})
+                start = time.process_time()
+                if kind == "untraced":
+                    nodes = alpha_beta(game, state, depth=CAPTURE_DEPTH).stats.nodes_visited
+                elif kind == "capture":
+                    recorder = PathCapture(resolve_path(game, state, path))
+                    alpha_beta(game, state, depth=CAPTURE_DEPTH, recorder=recorder)
+                    sizes["capture"] = len(recorder.trace(None).events)
+                elif kind == "capture-when":
+                    kept: list[Any] = []
+                    when = WhenCapture(parse_condition("cut.rank > 3"), sink=kept.append,
+                                       captures=5, max_bytes=64 * 10**6, named=False)
+                    alpha_beta(game, state, depth=CAPTURE_DEPTH, recorder=when)
+                    sizes["capture-when"] = when.tally.matched
+                else:
+                    with FileRecorder(Path(tmp) / "full.jsonl") as full:
+                        alpha_beta(game, state, depth=CAPTURE_DEPTH, recorder=full)
+                best[kind] = min(best[kind], time.process_time() - start)
+    return {"nodes": nodes, "path": path, "events": sizes.get("capture", 0),
+            "matched": sizes.get("capture-when", 0), **best}
+
+
+def capture(rounds: int = 5) -> None:
+    """``--capture`` of a deep path and ``--capture-when`` against untraced and full."""
+    proc = subprocess.run([sys.executable, __file__, "capture", str(rounds)],
+                          capture_output=True, text=True, check=True)
+    got = json.loads(proc.stdout)
+    print(f"\ncapture, Othello depth {CAPTURE_DEPTH} fail-soft alpha-beta "
+          f"({got['nodes']:,} nodes), CPU seconds, best of {rounds}, in turn in one fresh "
+          "process")
+    print(f"  {'recording':<44} {'seconds':>8} {'/ untraced':>10} {'/ full':>7}")
+    rows = (("untraced", "untraced"),
+            ("capture", f"--capture {got['path']} ({got['events']:,} events)"),
+            ("capture-when", f"--capture-when 'cut.rank > 3' ({got['matched']} matched)"),
+            ("full", "--record full to JSONL"))
+    for key, label in rows:
+        print(f"  {label:<44} {got[key]:8.4f} {got[key] / got['untraced']:9.2f}x "
+              f"{got[key] / got['full']:6.2f}x")
+
+
 def goals(t: Table) -> None:
     print("\ngoals, cold medians of this run:")
     for algo, label in (("minimax", "full minimax"), ("alphabeta", "full alpha-beta")):
@@ -281,6 +353,7 @@ def main() -> None:
         tictactoe(table)
         othello(table)
         counters(ROUNDS)
+        capture(ROUNDS)
         goals(table)
         out = os.environ.get("BENCH_JSON")
         if out:
@@ -296,5 +369,9 @@ if __name__ == "__main__":
         counters(ROUNDS)
     elif sys.argv[1:2] == ["counters"]:  # counters_worker, in a process of its own
         print(json.dumps(counters_worker(sys.argv[2], int(sys.argv[3]))))
+    elif sys.argv[1:] == ["capture"]:  # only the capture table
+        capture(ROUNDS)
+    elif sys.argv[1:2] == ["capture"]:  # capture_worker, in a process of its own
+        print(json.dumps(capture_worker(int(sys.argv[2]))))
     else:
         main()

@@ -41,15 +41,22 @@ class Header:
     """Where the game came from: ``{"kind": "tree", "name": ..., "tree": {...}}`` for
     explicit trees (the whole tree, so renderers can draw what was never searched),
     ``{"kind": "game", "name": ..., "params": {...}}`` for generated games."""
+    capture: dict[str, Any] | None = None
+    """A capture's account of where it was cut from (``gametrace run --capture``): the
+    move ``path``, the ``node``'s id and ``depth`` in the whole search, the ``window``
+    it was searched with; None for a whole search."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "algorithm": self.algorithm,
             "variant": self.variant,
             "root": self.root,
             "options": self.options,
             "source": self.source,
         }
+        if self.capture is not None:
+            out["capture"] = self.capture
+        return out
 
     @classmethod
     def from_json(cls, data: Any, *, file: str, where: str) -> Header:
@@ -61,6 +68,7 @@ class Header:
                 root=_require_str(obj, "root", file=file, where=where),
                 options=dict(obj.get("options", {})),
                 source=dict(obj.get("source", {})),
+                capture=None if obj.get("capture") is None else dict(obj["capture"]),
             )
         except InputError:
             raise  # already names its place

@@ -72,12 +72,25 @@ __all__ = ["run", "validate"]
                    "alpha-beta fail-soft or fail-hard, natural or reverse order); -o writes "
                    "them as JSON for gametrace stats, --json adds them to the summary as "
                    "\"counters\".")
+@click.option("--capture", "capture_path", metavar="PATH", default=None,
+              help="Record only the subtree under the node this move path reaches "
+                   "(moves as the game names them, separated by /: e4/e5/Nf3, B/E); "
+                   "the rest of the search is counted. -o FILE gets the subtree as a "
+                   "trace (its header's capture block says where it was cut from).")
+@click.option("--capture-when", "capture_when", metavar="COND", default=None,
+              help="Record the subtree of every node where COND holds (e.g. "
+                   "\"cut.rank > 3 and depth <= 4\"; fields: depth, player, children, "
+                   "alpha, beta, class, nodes, value, pruned, cut.rank, cut.kind, "
+                   "cut.class); -o DIR gets capture-001.json, ... (see docs/ordering.md).")
+@click.option("--captures", type=click.IntRange(1, 1000), default=None, metavar="N",
+              help="--capture-when: write the first N captures  [default: 5]")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
         depth: int | None, cut_on: str | None, root_player: str | None, output: str | None,
         as_json: bool, render_out: str | None, params: tuple[str, ...], max_nodes: int | None,
         time_limit: float | None, quiet: bool, max_ply: int,
         bounds: tuple[float, float] | None, prover: str | None, techniques: str,
-        preset: str | None, max_trace_mb: int | None, record: str) -> None:
+        preset: str | None, max_trace_mb: int | None, record: str, capture_path: str | None,
+        capture_when: str | None, captures: int | None) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 
     SOURCE is a tree file (.json, or the text notation in any other file), the
@@ -97,6 +110,8 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run grundy -p coins=7 -p first=min -a pns --prover min
       gametrace run othello --depth 5 -a enhanced --variant pvs --technique id,tt,killer
       gametrace run othello --depth 5 --record counters -o othello-stats.json
+      gametrace run othello --depth 6 --capture d3/c5/f6 -o f6.json
+      gametrace run othello --depth 5 --capture-when "cut.rank > 3" -o late-cuts
     """
     from ..api import Limits, SearchSpec, parse_params, run_source
     from ..outputs import check_distinct
@@ -111,6 +126,13 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     spec = SearchSpec.make(algorithm=algorithm, variant=variant, order=order, seed=seed,
                            depth=depth, cut_on=cut_on, bounds=bounds, prover=prover,
                            techniques=techniques, root_player=root_player, limits=limits)
+    if capture_path is not None or capture_when is not None or captures is not None:
+        _run_capture(source, spec, params=parse_params(params), output=output,
+                     capture_path=capture_path, capture_when=capture_when,
+                     captures=captures, render_out=render_out, record=record,
+                     as_json=as_json, quiet=quiet, max_ply=max_ply,
+                     show_progress=show_progress)
+        return
     if record == "counters":
         _run_counters(source, spec, params=parse_params(params), output=output,
                       render_out=render_out, as_json=as_json, quiet=quiet, max_ply=max_ply,
@@ -190,6 +212,60 @@ def _run_counters(source: str, spec: SearchSpec, *, params: Mapping[str, str],
                    f"{result.stats.nodes_visited} nodes: the counts are partial", err=True)
     if output not in (None, "-") and not quiet:
         click.echo(f"statistics written to {output}", err=True)
+
+
+def _run_capture(source: str, spec: SearchSpec, *, params: Mapping[str, str],
+                 output: str | None, capture_path: str | None, capture_when: str | None,
+                 captures: int | None, render_out: str | None, record: str, as_json: bool,
+                 quiet: bool, max_ply: int, show_progress: bool) -> None:
+    """``--capture PATH`` or ``--capture-when COND``: search, write the captures, print
+    the whole search's summary and a line per capture (or, with ``--json``, both)."""
+    from ..api.capturing import CaptureOutcome
+    from ..api.capturing import capture_path as by_path
+    from ..api.capturing import capture_when as by_when
+    from ..errors import UsageError
+    from ..jsonio import dumps_json
+
+    option = "--capture" if capture_path is not None else "--capture-when"
+    if capture_path is not None and capture_when is not None:
+        raise UsageError("--capture and --capture-when: give one (a move path, or a "
+                         "condition)")
+    if capture_when is None and captures is not None:
+        raise UsageError("--captures applies to --capture-when")
+    if render_out is not None:
+        raise UsageError(f"--render draws a whole trace: draw the capture with gametrace "
+                         f"render, not with {option}")
+    if record != "full":
+        raise UsageError(f"{option} records subtrees: not with --record {record}")
+    if output is None or output == "-":
+        what = "FILE (the subtree's trace)" if capture_path is not None else \
+            "DIR (a folder for the captures)"
+        raise UsageError(f"{option} writes to a file: give -o {what}")
+    limits = spec.limits
+
+    def work() -> CaptureOutcome:
+        if capture_path is not None:
+            return by_path(source, spec=spec, path=capture_path, params=params,
+                           output=output)
+        assert capture_when is not None
+        return by_when(source, spec=spec, condition=capture_when, output=output,
+                       captures=5 if captures is None else captures, params=params)
+
+    try:
+        with prints_to_stderr():
+            outcome = run_deep(work, max_ply=max_ply,
+                               deadline=None if limits is None else limits.time_limit)
+    finally:
+        if show_progress:
+            click.echo("\r\033[K", err=True, nl=False)
+    click.echo(dumps_json(outcome.to_json()) if as_json else outcome.to_text())
+    result = outcome.summary.result
+    if not result.complete and not quiet:
+        from ..search.limits import STOPPED_BY
+
+        by = STOPPED_BY.get(result.stopped or "", "a budget")
+        click.echo(f"gametrace: search stopped by {by} after "
+                   f"{result.stats.nodes_visited} nodes: the capture is partial", err=True)
 
 
 def _print_progress(nodes: int, seconds: float) -> None:

@@ -21,6 +21,7 @@ from ..record import MemoryRecorder, Recorder, Stopped, StreamRecorder
 from ..trace import Header, Result, Stats
 from .limits import NO_LIMITS, Limits
 from .ordering import Child, make_ordering
+from .switch import Switch
 
 __all__ = [
     "CUT_TESTS",
@@ -166,6 +167,8 @@ class Run:
         self.max_depth = 0
         self.max_list_length: int | None = None
         self._order = make_ordering(self)
+        if isinstance(recorder, Switch):  # a capture turns the events on and off itself
+            recorder.attach(self)
 
     # The line formatters of the general emitters, compiled on first use: the streamed
     # loops (search/fast/) and unrecorded searches never need them.
