@@ -22,11 +22,11 @@ from ...errors import UsageError
 from ...header import Header
 from ...search import run_search
 from ...search.fast.tally import CountingRecorder
-from ...sources import resolve, resolve_content
+from ...sources import resolve
 from ...spec import SearchSpec
 from ...trace import Result
-from ...trees import parse_tree_json
 from .reading import Tally, make_stats
+from .rebuilding import rebuild
 from .table import SearchStats
 
 __all__ = ["COUNTED", "count_search", "count_source", "minimal_tree"]
@@ -66,18 +66,9 @@ def count_source(source: str, *, spec: SearchSpec, params: Mapping[str, str] | N
 def minimal_tree(header: Header, *, file: str) -> list[int]:
     """Nodes per ply that a perfectly ordered alpha-beta visits on the tree or built-in
     game a trace's header names, to the same depth limit and with the same cut test."""
-    source = header.source
-    if source.get("kind") == "tree" and isinstance(source.get("tree"), dict):
-        made = resolve_content(parse_tree_json(source["tree"], file=f"{file}: header"))
-    elif source.get("kind") == "game" and isinstance(source.get("name"), str):
-        params = source.get("params") or {}
-        made = resolve_content(source["name"],
-                               params={str(k): _param_text(v) for k, v in params.items()})
-    else:
-        raise UsageError(f"{file}: the minimal tree needs a trace of a tree or a built-in game "
-                         "(its header names neither)")
     if header.algorithm == "expectiminimax":
         raise UsageError(f"{file}: the minimal tree is alpha-beta's: not for expectiminimax")
+    made = rebuild(header, file=file, purpose="the minimal tree")
     game, state, block = made.game()
     options = header.options
     depth = options.get("depth")
@@ -88,12 +79,3 @@ def minimal_tree(header: Header, *, file: str) -> list[int]:
                cut_on=cut_on if cut_on in ("ge", "gt") else "ge", recorder=tally,
                source=block)
     return [d.nodes for d in tally.stats().depths]
-
-
-def _param_text(value: Any) -> str:
-    """A parameter's value as the header keeps it, written back as ``-p`` text."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return ",".join(_param_text(v) for v in value)
-    return str(value)
