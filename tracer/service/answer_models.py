@@ -10,12 +10,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..jsonio import dumps_json
 from .json_values import JsonObject, JsonValue, RawJson
 
+# Type-only: the library is loaded by the warm-up and the workers, not by importing the app.
+if TYPE_CHECKING:
+    from ..analysis.stats import SearchStats
+
 __all__ = ["RESPONSES", "ExerciseResponse", "Frame", "FramesResponse", "Health", "Listing",
-           "ParseResponse", "SearchResponse", "Stored", "answer_text"]
+           "ParseResponse", "SearchResponse", "StatsResponse", "Stored", "answer_text"]
 
 
 @dataclass(frozen=True)
@@ -123,3 +128,31 @@ def _text(value: object) -> str:
     if isinstance(value, list) and any(dataclasses.is_dataclass(v) for v in value):
         return "[" + ",".join(_text(v) for v in value) + "]"
     return dumps_json(value)
+
+
+# --- statistics (POST /v1/stats) --------------------------------------------------------
+
+@dataclass(frozen=True)
+class StatsResponse:
+    """A search's statistics per depth: the document ``gametrace stats --json`` prints
+    (:meth:`tracer.analysis.stats.SearchStats.to_json`), field for field."""
+
+    format: str
+    version: int
+    recorded: str
+    algorithm: str
+    variant: str
+    source: str
+    depths: list[JsonObject]
+    total: JsonObject
+
+    @classmethod
+    def of(cls, stats: SearchStats) -> StatsResponse:
+        """The answer of ``stats``: its document, key for key."""
+        doc = stats.to_json()
+        return cls(format=doc["format"], version=doc["version"], recorded=doc["recorded"],
+                   algorithm=doc["algorithm"], variant=doc["variant"], source=doc["source"],
+                   depths=doc["depths"], total=doc["total"])
+
+
+RESPONSES = {**RESPONSES, StatsResponse.__name__: StatsResponse}

@@ -23,14 +23,14 @@ from typing import Any
 from ...errors import InputError, UsageError
 from ...events import Backup, Cut, Evaluate, Event, Expand, Iteration, Reorder, Transposition
 from ...header import Header
-from ...trace import Result
+from ...trace import Result, Trace
 from ...visit import EventVisitor
 from .classes import MoveClasses, of_game, plain
 from .rebuilding import rebuild
 from .table import FORMAT, ORDERED_CLASSES, ClassStats, DepthStats, SearchStats
 
 __all__ = ["GAME_TREE_SEARCHES", "Tally", "classes_of", "read_header", "read_stats",
-           "read_stats_and_header",
+           "read_stats_and_header", "stats_of_loaded",
            "stats_of_trace"]
 
 GAME_TREE_SEARCHES = ("minimax", "alphabeta", "expectiminimax", "enhanced")
@@ -264,6 +264,17 @@ def stats_of_trace(path: str | os.PathLike[str], *, classes: MoveClasses | None 
     return _of_trace(path, classes).stats()
 
 
+def stats_of_loaded(trace: Trace, *, file: str, by_class: bool = False) -> SearchStats:
+    """The statistics of a trace already read whole (a ``.json`` document, a trace the
+    service was sent or keeps); ``by_class`` as :func:`read_stats_and_header`."""
+    tally = Tally(file=file)
+    tally.start(trace.header)
+    if by_class:
+        tally.classes = classes_of(trace.header, file=file)
+    tally.walk(trace.events)
+    return tally.stats()
+
+
 def classes_of(header: Header, *, file: str) -> MoveClasses:
     """The move classes of the game a trace's header names, made again (a tree or a
     game that names no classes: every move is a ``move``, but for the ordering's)."""
@@ -330,11 +341,7 @@ def read_stats_and_header(path: str | os.PathLike[str], *, by_class: bool = Fals
         from ...trace import Trace
 
         trace = Trace.from_json(data, file=file)  # a .json document is read whole anyway
-        tally = Tally(file=file)
-        tally.start(trace.header)
-        if by_class:
-            tally.classes = classes_of(trace.header, file=file)
-        tally.walk(trace.events)
+        return stats_of_loaded(trace, file=file, by_class=by_class), trace.header
     else:
         tally = _of_trace(path, by_class=by_class)
     assert tally.header is not None
