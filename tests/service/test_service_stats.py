@@ -123,3 +123,9 @@ def test_a_courses_trace_is_read_by_id_until_its_teacher_deletes_it(
     assert got.json()["source"] == "tictactoe"
     assert client.delete(f"/v1/traces/{ident}", headers=teacher).status_code == 204
     assert client.post("/v1/stats", json={"trace": ident}).status_code == 404
+
+
+def test_a_body_nested_too_deep_is_refused_before_any_job(client: TestClient) -> None:
+    got = client.post("/v1/stats", content=b'{"a":' + b'{"a":' * 5_000 + b"1" + b"}" * 5_001,
+                      headers={"content-type": "application/json"})
+    assert (got.status_code, got.json()["title"]) == (400, "Too deep")
