@@ -77,7 +77,7 @@ BENCH_STAMP := $(BENCH)/.installed-stamp
 # separate environment.
 $(BENCH_STAMP): pyproject.toml Makefile hatch_build.py tracer/search/fast/_lines.c tracer/_scan.c
 	test -x $(BENCH)/bin/python || $(PYTHON) -m venv $(BENCH)
-	$(BENCH)/bin/python -m pip install --quiet --disable-pip-version-check -e . aima3 open-spiel==2.0.2 matplotlib
+	$(BENCH)/bin/python -m pip install --quiet --disable-pip-version-check -e .[chess] aima3 open-spiel==2.0.2 matplotlib
 	touch $(BENCH_STAMP)
 
 ## bench: the benchmarks, each search in a fresh process, peers in the same run; goals met or gaps named

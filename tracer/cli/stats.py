@@ -20,16 +20,27 @@ __all__ = ["stats_command"]
               help="Search the same tree again, perfectly ordered (order best), and show the "
                    "minimal tree's nodes and the nodes beyond it per depth (trees and "
                    "built-in games; costs a full minimax of the tree).")
+@click.option("--by-class", "by_class", is_flag=True,
+              help="Also count the moves searched and the cuts by move class: the game's "
+                   "own (chess: promotion, capture, check, quiet; other games: move) or, "
+                   "for a move the enhanced search put early, pv move, tt move, killer. "
+                   "The game is made again from the trace's header.")
+@click.option("--class-plot", "class_plot", default=None, metavar="FILE",
+              help="Plot the moves by class (implies --by-class): per class, the fail-high "
+                   "rate and the cuts by the rank of the cutting move (.svg, .png, .pdf or "
+                   ".dot).")
 @max_ply_option(help="Deepest tree the --minimal search may recurse into.")
 @quiet_option(help="No notes on stderr (the plot written).")
-def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool, max_ply: int,
-                  quiet: bool) -> None:
+def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
+                  by_class: bool, class_plot: str | None, max_ply: int, quiet: bool) -> None:
     """Per depth statistics of the search recorded in TRACE: nodes, inner nodes, cut
     nodes, fail-high rate (cut nodes / inner nodes), fail-high-first rate (cuts by the
     first child / all cuts), the rank of the child that cut (1:n 2:n 3:n 4+:n), the
     effective branching factor N(d)/N(d-1) (and in the last row the d-th root of all
     nodes), transposition-table hits and cutoffs where the trace has them, and the
-    Knuth-Moore count for a uniform tree.  See docs/ordering.md.
+    Knuth-Moore count for a uniform tree.  With --by-class, per depth and move class:
+    the moves searched, the cuts they made, the fail-high rate (cuts / moves searched),
+    the fail-high-first rate and the rank of the cutting move.  See docs/ordering.md.
 
     TRACE is a trace (.json, .jsonl, .jsonl.gz), read event by event, or the statistics
     that gametrace run --record counters -o F.json wrote.
@@ -39,6 +50,8 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool, ma
       gametrace run othello --depth 5 -o othello.jsonl && gametrace stats othello.jsonl
       gametrace stats othello.jsonl --json
       gametrace stats othello.jsonl --plot othello-stats.svg
+      gametrace run chess --depth 3 -o chess.jsonl && gametrace stats chess.jsonl --by-class
+      gametrace stats chess.jsonl --class-plot chess-classes.svg
       gametrace run aima -a alphabeta -o aima.jsonl && gametrace stats aima.jsonl --minimal
       gametrace run othello --depth 5 --record counters -o counts.json
       gametrace stats counts.json
@@ -52,12 +65,15 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool, ma
     from ..recursion import run_deep
     from ..render import output_format
 
-    check_outputs(("--plot", plot, "diagram"), json_flag=as_json, inputs=[("TRACE", trace)])
-    if plot is not None:
-        output_format(plot)
+    check_outputs(("--plot", plot, "diagram"), ("--class-plot", class_plot, "diagram"),
+                  json_flag=as_json, inputs=[("TRACE", trace)])
+    for out in (plot, class_plot):
+        if out is not None:
+            output_format(out)
+    by_class = by_class or class_plot is not None
     if not os.path.isfile(trace):
         raise MissingInput("no such file", file=trace)
-    stats, header = read_stats_and_header(trace)
+    stats, header = read_stats_and_header(trace, by_class=by_class)
     if minimal:
         if header is None:
             raise UsageError(f"{trace}: --minimal searches the tree of a trace again, and "
@@ -70,9 +86,15 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool, ma
         from ..writing import write_output_bytes
 
         write_output_bytes(plot, render_stats_plot(stats, output_format(plot)))
+    if class_plot is not None:
+        from ..figures.class_plot import render_class_plot
+        from ..writing import write_output_bytes
+
+        write_output_bytes(class_plot, render_class_plot(stats, output_format(class_plot)))
     if as_json:
         click.echo(dumps_json(stats.to_json()))
-    elif plot != "-":
+    elif "-" not in (plot, class_plot):
         click.echo(stats.to_text())
-    if plot not in (None, "-") and not quiet:
-        click.echo(f"plot written to {plot}", err=True)
+    for out in (plot, class_plot):
+        if out not in (None, "-") and not quiet:
+            click.echo(f"plot written to {out}", err=True)

@@ -34,6 +34,10 @@ class Capabilities:
     depth_refused: str = ""
     """When not empty, a depth limit is refused before the search, with this sentence
     saying what to do instead (a game with no static evaluation, e.g. OpenSpiel's)."""
+    move_classes: tuple[str, ...] = ()
+    """The classes the game's ``move_class(state, action)`` names (chess: promotion,
+    capture, check, quiet), which ``gametrace stats --by-class`` counts; empty: the game
+    names none."""
 
 
 S = TypeVar("S")

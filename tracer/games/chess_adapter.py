@@ -145,7 +145,7 @@ class Chess:
     """Chess from the position ``fen`` (default the start), White = MAX, evaluated by
     ``eval`` (one of :data:`EVALUATIONS`)."""
 
-    capabilities = Capabilities(evaluation=True, needs_limit=True)
+    capabilities = Capabilities(evaluation=True, needs_limit=True, move_classes=MOVE_CLASSES)
 
     def __init__(self, fen: str = "startpos", *, eval: str = EVALUATIONS[0]) -> None:
         if eval not in EVALUATIONS:

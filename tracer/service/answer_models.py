@@ -15,16 +15,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..jsonio import dumps_json
 from .json_values import JsonObject, JsonValue, RawJson
 
 __all__ = ["RESPONSES", "SPREAD", "AssignmentCreated", "CourseCreated", "ExerciseResponse",
            "Frame", "FramesResponse", "Health", "Joined", "Listing", "ParseResponse",
-           "SearchResponse", "Stored", "SubmissionCreated", "answer_text", "spread_fields"]
+           "SearchResponse", "StatsResponse", "Stored", "SubmissionCreated", "answer_text",
+           "spread_fields"]
 
 SPREAD = "spread"
 """The metadata key of a field written as its members (:func:`answer_text`)."""
+
+# Type-only: the library is loaded by the warm-up and the workers, not by importing the app.
+if TYPE_CHECKING:
+    from ..analysis.stats import SearchStats
 
 
 @dataclass(frozen=True)
@@ -180,3 +186,31 @@ def _text(value: object) -> str:
     if isinstance(value, list) and any(dataclasses.is_dataclass(v) for v in value):
         return "[" + ",".join(_text(v) for v in value) + "]"
     return dumps_json(value)
+
+
+# --- statistics (POST /v1/stats) --------------------------------------------------------
+
+@dataclass(frozen=True)
+class StatsResponse:
+    """A search's statistics per depth: the document ``gametrace stats --json`` prints
+    (:meth:`tracer.analysis.stats.SearchStats.to_json`), field for field."""
+
+    format: str
+    version: int
+    recorded: str
+    algorithm: str
+    variant: str
+    source: str
+    depths: list[JsonObject]
+    total: JsonObject
+
+    @classmethod
+    def of(cls, stats: SearchStats) -> StatsResponse:
+        """The answer of ``stats``: its document, key for key."""
+        doc = stats.to_json()
+        return cls(format=doc["format"], version=doc["version"], recorded=doc["recorded"],
+                   algorithm=doc["algorithm"], variant=doc["variant"], source=doc["source"],
+                   depths=doc["depths"], total=doc["total"])
+
+
+RESPONSES = {**RESPONSES, StatsResponse.__name__: StatsResponse}

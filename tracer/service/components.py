@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Mapping
 from functools import cache
 
 from .json_values import JsonObject, JsonValue, as_object
@@ -306,6 +307,7 @@ def schemas() -> JsonObject:
                          "limit": {"type": "integer"}, "offset": {"type": "integer"}}),
         FREE_FORM: {"description": "The same JSON as the command named in the operation."},
         **_classroom(),
+        **_statistics(trace_ref, limits),
     })
     return components
 
@@ -358,4 +360,56 @@ def _classroom() -> JsonObject:
                                              "attempts_left": {"type": "integer"}},
                               "required": ["id", "attempt", "attempts_left"],
                               "description": "And what the feedback policy shows."},
+    }
+
+
+# --- statistics (POST /v1/stats) --------------------------------------------------------
+
+_STATS = "tracer.analysis.stats:GAME_TREE_SEARCHES"
+
+STATS_FIELDS = ("variant", "order", "seed", "depth", "cut_on", "bounds", "techniques")
+"""The search options a statistics request takes besides its algorithm (the game-tree
+searches only)."""
+
+
+def _statistics(trace_ref: Mapping[str, JsonValue], limits: Mapping[str, JsonValue]
+                ) -> JsonObject:
+    """The statistics' request and answer (docs/service.md, "Statistics")."""
+    rate: JsonObject = {"type": ["number", "null"], "minimum": 0, "maximum": 1}
+    ranks: JsonObject = {"type": "object", "additionalProperties": {"type": "integer"},
+                         "description": "Cuts by the rank of the child that cut (\"1\": "
+                                        "the first searched)."}
+    by_class: JsonObject = {"type": "object", "additionalProperties": _obj({
+        "searched": {"type": "integer"}, "cuts": {"type": "integer"},
+        "first": {"type": "integer"}, "fail_high": rate, "fail_high_first": rate,
+        "cut_ranks": ranks}), "description": "By move class (`by_class`)."}
+    count: JsonObject = {"type": "integer", "minimum": 0}
+    depth: JsonObject = {"type": "object", "properties": {
+        "depth": count, "nodes": count, "inner": count, "leaves": count, "cuts": count,
+        "fail_high": rate, "fail_high_first": rate, "cut_ranks": ranks,
+        "tt_hits": count, "tt_cutoffs": count, "ebf": {"type": ["number", "null"]},
+        "minimal": count, "beyond_minimal": {"type": "integer"}, "by_class": by_class},
+        "required": ["depth", "nodes", "inner", "leaves", "cuts", "cut_ranks"]}
+    return {
+        "StatsRequest": _obj({
+            **_source_props(), "trace": trace_ref,
+            "algorithm": spec_schema("algorithm", choices=_STATS, default=False),
+            **{name: spec_schema(name) for name in STATS_FIELDS}, **limits,
+            "by_class": {"type": "boolean", "default": False,
+                         "description": "Count the moves searched and the cuts by move "
+                                        "class (`gametrace stats --by-class`)."},
+            "minimal": {"type": "boolean", "default": False,
+                        "description": "Search again perfectly ordered: the minimal tree "
+                                       "per depth (`gametrace stats --minimal`)."}},
+            extra=variant_rules()),
+        "StatsResponse": _obj({
+            "format": {"const": "gametree-stats"}, "version": {"type": "integer"},
+            "recorded": {"enum": ["full", "counters"]},
+            "algorithm": {"type": "string"}, "variant": {"type": "string"},
+            "source": {"type": "string"},
+            "depths": {"type": "array", "items": depth},
+            "total": {"type": "object", "properties": {
+                "nodes": count, "cuts": count, "fail_high_first": rate,
+                "ebf": {"type": ["number", "null"]}, "by_class": by_class},
+                "required": ["nodes", "cuts"]}}),
     }

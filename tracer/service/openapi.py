@@ -136,6 +136,9 @@ def openapi() -> JsonObject:
             "/v1/compare": _post("compare", "Orderings compared "
                                             "(`gametrace compare --format json`)",
                                  "CompareRequest", _json(FREE_FORM), 503),
+            "/v1/stats": _post("stats", "A search's statistics per depth (`gametrace stats "
+                                        "--json`)", "StatsRequest", _json("StatsResponse"),
+                               404, 503),
             "/v1/exercise": _post("exercise", "A random alpha-beta exercise and its key",
                                   "ExerciseRequest", _json("ExerciseResponse"), 503),
             "/v1/traces": {

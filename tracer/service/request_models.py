@@ -22,8 +22,8 @@ from .problem_details import Problem
 
 __all__ = ["REQUESTS", "AssignmentRequest", "CheckRequest", "CompareRequest", "CourseRequest",
            "DiffRequest", "ExerciseRequest", "JoinRequest", "ParseRequest", "RenderRequest",
-           "SearchRequest", "Source", "StepRequest", "StoreRequest", "SubmissionRequest",
-           "TraceRef", "WorksheetRequest", "spec_options"]
+           "SearchRequest", "Source", "StatsRequest", "StepRequest", "StoreRequest",
+           "SubmissionRequest", "TraceRef", "WorksheetRequest", "spec_options"]
 
 TraceRef: TypeAlias = "str | JsonObject"
 """A trace in a request: the document itself, or the id of a stored one."""
@@ -472,3 +472,48 @@ def spec_options(request: Source) -> dict[str, object]:
     return {name: getattr(request, name) for name in FIELDS
             if name in given and name not in LIMIT_FIELDS
             and getattr(request, name) is not None}
+
+
+# --- statistics (POST /v1/stats) --------------------------------------------------------
+
+@dataclass(frozen=True)
+class StatsRequest(Source):
+    """``POST /v1/stats``: a trace (the document or a stored one's id), or a source and
+    the options of a search as ``POST /v1/search`` takes them; whether to count by move
+    class and to search the minimal tree too."""
+
+    trace: TraceRef | None = None
+    algorithm: str | None = None
+    variant: str | None = None
+    order: str | None = None
+    seed: int | None = None
+    depth: int | None = None
+    cut_on: str | None = None
+    bounds: tuple[float, float] | None = None
+    techniques: str | None = None
+    max_nodes: int | None = None
+    time_limit: float | None = None
+    by_class: bool = False
+    """Count the moves searched and the cuts by move class (``stats --by-class``)."""
+    minimal: bool = False
+    """Search again perfectly ordered: the minimal tree per depth (``stats --minimal``)."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> StatsRequest:
+        return cls(
+            *Source.read(data), trace=_trace(data, "trace"),
+            algorithm=_str(data, "algorithm"), variant=_str(data, "variant"),
+            order=_str(data, "order"), seed=_int(data, "seed"), depth=_int(data, "depth"),
+            cut_on=_str(data, "cut_on"), bounds=_numbers(data, "bounds"),
+            techniques=_str(data, "techniques"), max_nodes=_int(data, "max_nodes"),
+            time_limit=_float(data, "time_limit"), by_class=_bool(data, "by_class", False),
+            minimal=_bool(data, "minimal", False))
+
+    def searched_fields(self) -> list[str]:
+        """The fields given that only a search takes (a source, its options, budgets)."""
+        skip = {"trace", "by_class", "minimal"}
+        return [f.name for f in dataclasses.fields(self)
+                if f.name not in skip and getattr(self, f.name) is not None]
+
+
+REQUESTS = {**REQUESTS, StatsRequest.__name__: StatsRequest}

@@ -217,12 +217,15 @@ def test_cuts_by_move_class_replay_the_game(tmp_path: Path) -> None:
                 "a1", "c1", "a3", "c3") else "edge"
             counts = expected.setdefault((depth_of[ev["node"]], kind), [0, 0])
             counts[0] += 1
-    got = {(d.depth, name): c for d in stats.depths for name, (c, _) in d.classes.items()}
+    got = {(d.depth, name): c.cuts for d in stats.depths for name, c in d.classes.items()
+           if c.cuts}
     assert got == {k: v[0] for k, v in expected.items()}
     for d in stats.depths:
-        assert sum(c for c, _ in d.classes.values()) == d.cuts
-        assert sum(f for _, f in d.classes.values()) == d.ranks.get(1, 0)
-    assert "cuts by move class" in stats.to_text()
+        assert sum(c.cuts for c in d.classes.values()) == d.cuts
+        assert sum(c.first for c in d.classes.values()) == d.ranks.get(1, 0)
+        below = stats.depths[d.depth + 1].nodes if d.depth + 1 < len(stats.depths) else 0
+        assert sum(c.searched for c in d.classes.values()) == below
+    assert "by move class" in stats.to_text()
     again = SearchStats.from_json(stats.to_json(), file="s.json")
     assert again == stats
 
@@ -234,5 +237,4 @@ def test_the_plain_classifier_puts_every_cut_in_one_class(tmp_path: Path) -> Non
         run_search(game, state, algorithm="alphabeta", depth=4, recorder=rec, source=block)
     stats = stats_of_trace(path, classes=MoveClasses(game, state))
     assert all(set(d.classes) == {"move"} for d in stats.depths if d.cuts)
-    assert all(d.classes["move"] == (d.cuts, d.ranks.get(1, 0)) for d in stats.depths
-               if d.cuts)
+    assert all(d.classes["move"].ranks == d.ranks for d in stats.depths if d.cuts)

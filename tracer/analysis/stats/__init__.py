@@ -6,19 +6,22 @@ trace read as a stream (:mod:`.reading`) or counted by the search (:mod:`.counti
 
 from __future__ import annotations
 
-from .classes import MoveClass, MoveClasses, plain
-from .counting import COUNTED, count_search, count_source, minimal_tree
+from .classes import MoveClass, MoveClasses, of_game, plain
+from .counting import COUNTED, count_search, count_source, minimal_tree, tally_search
 from .reading import (
     GAME_TREE_SEARCHES,
     Tally,
     read_header,
     read_stats,
     read_stats_and_header,
+    stats_of_loaded,
     stats_of_trace,
 )
-from .table import DepthStats, SearchStats, knuth_moore
+from .rebuilding import rebuild
+from .table import ClassStats, DepthStats, SearchStats, knuth_moore
 
-__all__ = ["COUNTED", "GAME_TREE_SEARCHES", "DepthStats", "MoveClass", "MoveClasses",
-           "SearchStats", "Tally", "count_search", "count_source", "knuth_moore",
-           "minimal_tree", "plain", "read_header", "read_stats", "read_stats_and_header",
-           "stats_of_trace"]
+__all__ = ["COUNTED", "GAME_TREE_SEARCHES", "ClassStats", "DepthStats", "MoveClass",
+           "MoveClasses", "SearchStats", "Tally", "count_search", "count_source",
+           "knuth_moore", "minimal_tree", "of_game", "plain", "read_header", "read_stats",
+           "read_stats_and_header", "rebuild", "stats_of_loaded", "stats_of_trace",
+           "tally_search"]

@@ -18,18 +18,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import UsageError
+from ...errors import LimitExceeded, UsageError
 from ...header import Header
 from ...search import run_search
 from ...search.fast.tally import CountingRecorder
+from ...search.limits import NO_LIMITS, Limits
 from ...sources import resolve, resolve_content
 from ...spec import SearchSpec
 from ...trace import Result
-from ...trees import parse_tree_json
+from ...trees import Tree
+from .classes import of_game
 from .reading import Tally, make_stats
+from .rebuilding import rebuild
 from .table import SearchStats
 
-__all__ = ["COUNTED", "count_search", "count_source", "minimal_tree"]
+__all__ = ["COUNTED", "count_search", "count_source", "minimal_tree", "tally_search"]
 
 COUNTED = ("minimax (two-function)", "alphabeta fail-soft", "alphabeta fail-hard")
 """The searches ``--record counters`` counts, in the natural or reverse order."""
@@ -63,37 +66,44 @@ def count_source(source: str, *, spec: SearchSpec, params: Mapping[str, str] | N
     return count_search(game, state, spec=spec, name=resolved.name, source=block)
 
 
-def minimal_tree(header: Header, *, file: str) -> list[int]:
+def tally_search(source: Tree | str, *, spec: SearchSpec,
+                 params: Mapping[str, str] | None = None, by_class: bool = False
+                 ) -> tuple[SearchStats, Header]:
+    """Search what ``source`` names (a tree already read, or a built-in example or game:
+    never a file) as ``spec`` says, every event counted into a :class:`Tally` and none
+    kept (``POST /v1/stats``); ``by_class``: by move class too.  A search that a budget
+    stopped is refused: the statistics of part of a search would pass for the whole."""
+    made = resolve_content(source, root_player=spec.root_player, params=params)
+    game, state, block = made.game()
+    tally = Tally(file="search", classes=of_game(game, state) if by_class else None)
+    result = run_search(game, state, spec=spec, recorder=tally, source=block)
+    _complete(result, "the search")
+    assert tally.header is not None
+    return tally.stats(), tally.header
+
+
+def _complete(result: Result, what: str) -> None:
+    if not result.complete:
+        raise LimitExceeded(f"{what} stopped at its {result.stopped} budget before the end: "
+                            f"statistics of part of a search would pass for the whole "
+                            f"(search less deep, or give it a larger budget)")
+
+
+def minimal_tree(header: Header, *, file: str, limits: Limits = NO_LIMITS) -> list[int]:
     """Nodes per ply that a perfectly ordered alpha-beta visits on the tree or built-in
-    game a trace's header names, to the same depth limit and with the same cut test."""
-    source = header.source
-    if source.get("kind") == "tree" and isinstance(source.get("tree"), dict):
-        made = resolve_content(parse_tree_json(source["tree"], file=f"{file}: header"))
-    elif source.get("kind") == "game" and isinstance(source.get("name"), str):
-        params = source.get("params") or {}
-        made = resolve_content(source["name"],
-                               params={str(k): _param_text(v) for k, v in params.items()})
-    else:
-        raise UsageError(f"{file}: the minimal tree needs a trace of a tree or a built-in game "
-                         "(its header names neither)")
+    game a trace's header names, to the same depth limit and with the same cut test,
+    within ``limits`` (a search they stop is a :class:`LimitExceeded`)."""
     if header.algorithm == "expectiminimax":
         raise UsageError(f"{file}: the minimal tree is alpha-beta's: not for expectiminimax")
+    made = rebuild(header, file=file, purpose="the minimal tree")
     game, state, block = made.game()
     options = header.options
     depth = options.get("depth")
     cut_on = options.get("cut_on") or "ge"
     tally = Tally(file=file)
-    run_search(game, state, algorithm="alphabeta", variant="fail-soft", order="best",
-               depth=depth if isinstance(depth, int) else None,
-               cut_on=cut_on if cut_on in ("ge", "gt") else "ge", recorder=tally,
-               source=block)
+    result = run_search(game, state, algorithm="alphabeta", variant="fail-soft",
+                        order="best", depth=depth if isinstance(depth, int) else None,
+                        cut_on=cut_on if cut_on in ("ge", "gt") else "ge", recorder=tally,
+                        source=block, limits=limits)
+    _complete(result, "the minimal tree's search")
     return [d.nodes for d in tally.stats().depths]
-
-
-def _param_text(value: Any) -> str:
-    """A parameter's value as the header keeps it, written back as ``-p`` text."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return ",".join(_param_text(v) for v in value)
-    return str(value)

@@ -20,15 +20,17 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ...errors import InputError
+from ...errors import InputError, UsageError
 from ...events import Backup, Cut, Evaluate, Event, Expand, Iteration, Reorder, Transposition
 from ...header import Header
-from ...trace import Result
+from ...trace import Result, Trace
 from ...visit import EventVisitor
-from .classes import MoveClasses
-from .table import FORMAT, DepthStats, SearchStats
+from .classes import MoveClasses, of_game, plain
+from .rebuilding import rebuild
+from .table import FORMAT, ORDERED_CLASSES, ClassStats, DepthStats, SearchStats
 
-__all__ = ["GAME_TREE_SEARCHES", "Tally", "read_header", "read_stats", "read_stats_and_header",
+__all__ = ["GAME_TREE_SEARCHES", "Tally", "classes_of", "read_header", "read_stats",
+           "read_stats_and_header", "stats_of_loaded",
            "stats_of_trace"]
 
 GAME_TREE_SEARCHES = ("minimax", "alphabeta", "expectiminimax", "enhanced")
@@ -44,12 +46,16 @@ class Tally(EventVisitor[None]):
     def __init__(self, *, file: str = "<trace>", classes: MoveClasses | None = None) -> None:
         self.file = file
         self.classes = classes
-        """Classify each cut by the move that made it (the trace replayed through the
-        game: :mod:`.classes`)."""
-        self.by_class: dict[tuple[int, str], list[int]] = {}
-        """(ply, class) -> [cuts, cuts by the first child]."""
+        """Count the moves tried and the cuts by the class of the move (the trace replayed
+        through the game when it names classes: :mod:`.classes`)."""
+        self.by_class: dict[tuple[int, str], tuple[list[int], dict[int, int]]] = {}
+        """(ply, class) -> ([moves searched], cuts by rank)."""
         self.states: list[tuple[Any, dict[str, Any]]] = []
-        """With classes: each open node's state and its children's moves, by child id."""
+        """With a classifier: each open node's state and its children's moves, by id."""
+        self.why: list[dict[str, str]] = []
+        """With classes: why each open node's children were ordered (``order`` events)."""
+        self.pending: tuple[str, dict[str, str]] | None = None
+        """The last ``order`` event's node and reasons, for the expand event after it."""
         self.header: Header | None = None
         self.inner: list[int] = []
         self.leaves: list[int] = []
@@ -91,13 +97,22 @@ class Tally(EventVisitor[None]):
                              f"is not open", file=self.file, where=f"event {ev.seq}")
         self.path.append((ev.node, ev.children))
         if self.classes is not None:
-            self._replay(ev)
+            del self.why[ev.depth:]
+            if ev.depth:
+                self._tried(ev.depth - 1, ev.node, ev.seq)
+            pending, self.pending = self.pending, None
+            self.why.append(pending[1] if pending is not None and pending[0] == ev.node
+                            else {})
+            if self.classes.classify is not plain:
+                self._replay(ev)
         self._bump(self.inner, ev.depth)
         self.widths.add(len(ev.children))
 
     def visit_evaluate(self, ev: Evaluate) -> None:
         self._bump(self.leaves, ev.depth)
         self.leaf_depths.add(ev.depth)
+        if self.classes is not None and ev.depth:
+            self._tried(ev.depth - 1, ev.node, ev.seq)
 
     def _open(self, node: str, seq: int) -> int:
         """The depth of ``node`` on the open path (searched from its deep end)."""
@@ -118,11 +133,37 @@ class Tally(EventVisitor[None]):
         key = (depth, children.index(ev.after) + 1)
         self.ranks[key] = self.ranks.get(key, 0) + 1
         if self.classes is not None:
-            state, moves = self.states[depth]
-            name = self.classes.classify(self.classes.game, state, moves[ev.after])
-            counts = self.by_class.setdefault((depth, name), [0, 0])
-            counts[0] += 1
-            counts[1] += key[1] == 1
+            ranks = self._counts(depth, self._class_of(depth, ev.after, ev.seq))[1]
+            ranks[key[1]] = ranks.get(key[1], 0) + 1
+
+    def _counts(self, depth: int, name: str) -> tuple[list[int], dict[int, int]]:
+        counts = self.by_class.get((depth, name))
+        if counts is None:
+            counts = self.by_class[(depth, name)] = ([0], {})
+        return counts
+
+    def _tried(self, depth: int, child: str, seq: int) -> None:
+        """Count the move to ``child`` of the open node at ``depth`` as searched."""
+        if depth >= len(self.why):
+            raise InputError(f"node {child} is searched at depth {depth + 1} but its parent "
+                             f"is not open", file=self.file, where=f"event {seq}")
+        self._counts(depth, self._class_of(depth, child, seq))[0][0] += 1
+
+    def _class_of(self, depth: int, child: str, seq: int) -> str:
+        """The class of the move to ``child`` of the open node at ``depth``: the reason
+        the search ordered it early (killer, tt move, pv move), else the game's class."""
+        named = ORDERED_CLASSES.get(self.why[depth].get(child, ""))
+        if named is not None:
+            return named
+        classes = self.classes
+        assert classes is not None
+        if classes.classify is plain:
+            return "move"
+        state, moves = self.states[depth]
+        if child not in moves:
+            raise InputError(f"node {child} is not a child of node {self.path[depth][0]}",
+                             file=self.file, where=f"event {seq}")
+        return classes.classify(classes.game, state, moves[child])
 
     def _replay(self, ev: Expand) -> None:
         """The state of the node ``ev`` opens, and its children's moves by id."""
@@ -148,17 +189,32 @@ class Tally(EventVisitor[None]):
 
     def visit_transposition(self, ev: Transposition) -> None:
         if ev.kind == "hit":
-            depth = len(self.path)
+            parent = self._parent(ev.node, ev.seq)
+            depth = parent + 1
+            if self.classes is not None:
+                self._tried(parent, ev.node, ev.seq)
             self._bump(self.hits, depth)
             self._bump(self.cutoffs, depth)
             if ev.flag == "exact":
                 self.cutoffs[depth] -= 1
 
+    def _parent(self, node: str, seq: int) -> int:
+        """The depth of the open node that has ``node`` among its children (searched from
+        the deep end: a finished sibling's subtree may still be on the path)."""
+        for depth in range(len(self.path) - 1, -1, -1):
+            if node in self.path[depth][1]:
+                return depth
+        raise InputError(f"node {node} is settled by the table but no open node has it as a "
+                         f"child", file=self.file, where=f"event {seq}")
+
     def visit_iteration(self, ev: Iteration) -> None:
         pass  # an iteration's nodes are counted by their own events
 
     def visit_reorder(self, ev: Reorder) -> None:
-        pass  # the expand event that follows lists the children in the new order
+        # the expand event that follows lists the children in the new order; the reasons
+        # are kept for it when moves are counted by class
+        if self.classes is not None:
+            self.pending = (ev.node, dict(zip(ev.children, ev.reasons, strict=False)))
 
     def visit_event(self, ev: Event) -> None:
         raise InputError(f"a {ev.type} event: statistics are for game-tree searches "
@@ -173,7 +229,8 @@ class Tally(EventVisitor[None]):
                            cutoffs=self.cutoffs, recorded=recorded, uniform=self._uniform())
         if self.classes is None:
             return stats
-        return stats.with_classes({key: (n[0], n[1]) for key, n in self.by_class.items()})
+        return stats.with_classes({key: ClassStats(searched[0], dict(sorted(ranks.items())))
+                                   for key, (searched, ranks) in self.by_class.items()})
 
     def _uniform(self) -> tuple[int, int] | None:
         if len(self.widths) == 1 and len(self.leaf_depths) == 1 and not any(self.hits):
@@ -207,7 +264,26 @@ def stats_of_trace(path: str | os.PathLike[str], *, classes: MoveClasses | None 
     return _of_trace(path, classes).stats()
 
 
-def _of_trace(path: str | os.PathLike[str], classes: MoveClasses | None = None) -> Tally:
+def stats_of_loaded(trace: Trace, *, file: str, by_class: bool = False) -> SearchStats:
+    """The statistics of a trace already read whole (a ``.json`` document, a trace the
+    service was sent or keeps); ``by_class`` as :func:`read_stats_and_header`."""
+    tally = Tally(file=file)
+    tally.start(trace.header)
+    if by_class:
+        tally.classes = classes_of(trace.header, file=file)
+    tally.walk(trace.events)
+    return tally.stats()
+
+
+def classes_of(header: Header, *, file: str) -> MoveClasses:
+    """The move classes of the game a trace's header names, made again (a tree or a
+    game that names no classes: every move is a ``move``, but for the ordering's)."""
+    game, state, _ = rebuild(header, file=file, purpose="counting by move class").game()
+    return of_game(game, state)
+
+
+def _of_trace(path: str | os.PathLike[str], classes: MoveClasses | None = None, *,
+              by_class: bool = False) -> Tally:
     """Count a ``.jsonl`` trace line by line.  Each line is read strictly
     (:func:`tracer.trace.read_item`: its fields, their types), made into an event,
     counted and dropped; the reader's check that every node was generated before it is
@@ -218,8 +294,11 @@ def _of_trace(path: str | os.PathLike[str], classes: MoveClasses | None = None) 
     from ...trace import read_item
 
     file = str(path)
+    header = read_header(path)
     tally = Tally(file=file, classes=classes)
-    tally.start(read_header(path))
+    tally.start(header)
+    if by_class and classes is None:
+        tally.classes = classes_of(header, file=file)
     handlers = tally.handlers()
     lines = read_lines(path)
     try:
@@ -239,10 +318,12 @@ def read_stats(path: str | os.PathLike[str]) -> SearchStats:
     return read_stats_and_header(path)[0]
 
 
-def read_stats_and_header(path: str | os.PathLike[str]
+def read_stats_and_header(path: str | os.PathLike[str], *, by_class: bool = False
                           ) -> tuple[SearchStats, Header | None]:
     """:func:`read_stats`, and the trace's header (``None`` for a statistics document,
-    which names no tree to search again)."""
+    which names no tree to search again).  ``by_class``: count the moves searched and
+    the cuts by move class, the game made again from the trace's header
+    (:func:`classes_of`)."""
     from ...compress import is_stream
 
     file = str(path)
@@ -251,15 +332,18 @@ def read_stats_and_header(path: str | os.PathLike[str]
 
         data: Any = load_json_file(path)
         if isinstance(data, dict) and data.get("format") == FORMAT:
-            return SearchStats.from_json(data, file=file), None
+            stats = SearchStats.from_json(data, file=file)
+            if by_class and not any(d.classes for d in stats.depths):
+                raise UsageError(f"{file}: counting by move class replays a trace through "
+                                 "its game, and this statistics document has no trace "
+                                 "(record the search in full: --record full)")
+            return stats, None
         from ...trace import Trace
 
         trace = Trace.from_json(data, file=file)  # a .json document is read whole anyway
-        tally = Tally(file=file)
-        tally.start(trace.header)
-        tally.walk(trace.events)
+        return stats_of_loaded(trace, file=file, by_class=by_class), trace.header
     else:
-        tally = _of_trace(path)
+        tally = _of_trace(path, by_class=by_class)
     assert tally.header is not None
     return tally.stats(), tally.header
 

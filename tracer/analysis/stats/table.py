@@ -18,10 +18,62 @@ from typing import Any
 
 from ...errors import InputError
 
-__all__ = ["FORMAT", "VERSION", "DepthStats", "SearchStats", "knuth_moore"]
+__all__ = ["FORMAT", "ORDERED_CLASSES", "VERSION", "ClassStats", "DepthStats", "SearchStats",
+           "knuth_moore"]
 
 FORMAT = "gametree-stats"
 VERSION = 1
+
+
+ORDERED_CLASSES = {"pv": "pv move", "tt": "tt move", "killer": "killer"}
+"""The classes a move takes from why the enhanced search put it early (the trace's
+``order`` events): they come before the game's own class of the move, as engine authors
+count the hash move and the killers apart from the captures and quiet moves."""
+
+
+@dataclass(frozen=True)
+class ClassStats:
+    """The moves of one class tried at the nodes of one ply: how many were searched and
+    how many of them cut, by the rank they had."""
+
+    searched: int = 0
+    """Children of this class searched (opened, scored or settled by the table)."""
+    ranks: dict[int, int] = field(default_factory=dict)
+    """Cuts made by a move of this class, by the rank it had among its node's children
+    (1: the first searched)."""
+
+    @property
+    def cuts(self) -> int:
+        return sum(self.ranks.values())
+
+    @property
+    def first(self) -> int:
+        """Cuts made by a move of this class searched first."""
+        return self.ranks.get(1, 0)
+
+    @property
+    def fail_high(self) -> float | None:
+        """Cuts / moves searched: how often a move of this class, once searched, made its
+        node cut (None when none was searched)."""
+        return self.cuts / self.searched if self.searched else None
+
+    @property
+    def fail_high_first(self) -> float | None:
+        """Of this class's cuts, the share made by a move searched first."""
+        cuts = self.cuts
+        return self.first / cuts if cuts else None
+
+    def plus(self, other: ClassStats) -> ClassStats:
+        ranks = dict(self.ranks)
+        for r, n in other.ranks.items():
+            ranks[r] = ranks.get(r, 0) + n
+        return ClassStats(self.searched + other.searched, dict(sorted(ranks.items())))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"searched": self.searched, "cuts": self.cuts, "first": self.first,
+                "fail_high": _rate(self.fail_high),
+                "fail_high_first": _rate(self.fail_high_first),
+                "cut_ranks": {str(r): n for r, n in sorted(self.ranks.items())}}
 
 
 def knuth_moore(branching: int, depth: int) -> int:
@@ -50,9 +102,9 @@ class DepthStats:
     minimal: int | None = None
     """Nodes a perfectly ordered alpha-beta visits at this ply (order ``best``), when
     it was run again."""
-    classes: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Cuts at this ply by the class of the move that made them: (cuts, cuts by the
-    first child), when a move classifier was given (:mod:`.classes`)."""
+    classes: dict[str, ClassStats] = field(default_factory=dict)
+    """The moves tried at this ply's nodes by class (searched, and the cuts they made by
+    rank), when the trace was counted by move class (:mod:`.classes`)."""
 
     @property
     def nodes(self) -> int:
@@ -90,8 +142,7 @@ class DepthStats:
             out["minimal"] = self.minimal
             out["beyond_minimal"] = self.beyond
         if self.classes:
-            out["cuts_by_class"] = {name: {"cuts": c, "first": f}
-                                    for name, (c, f) in sorted(self.classes.items())}
+            out["by_class"] = {name: c.to_json() for name, c in sorted(self.classes.items())}
         return out
 
 
@@ -145,9 +196,17 @@ class SearchStats:
         """Knuth & Moore's minimal leaf count, for a uniform tree."""
         return None if self.uniform is None else knuth_moore(*self.uniform)
 
-    def with_classes(self, counts: dict[tuple[int, str], tuple[int, int]]) -> SearchStats:
-        """These statistics with each ply's cuts by move class ((ply, class) -> (cuts,
-        cuts by the first child))."""
+    @property
+    def by_class(self) -> dict[str, ClassStats]:
+        """Every ply's counts by move class added up, by class."""
+        out: dict[str, ClassStats] = {}
+        for d in self.depths:
+            for name, c in d.classes.items():
+                out[name] = out[name].plus(c) if name in out else c
+        return dict(sorted(out.items()))
+
+    def with_classes(self, counts: dict[tuple[int, str], ClassStats]) -> SearchStats:
+        """These statistics with each ply's moves by class ((ply, class) -> counts)."""
         rows = tuple(replace(d, classes={name: n for (p, name), n in sorted(counts.items())
                                          if p == d.depth})
                      for d in self.depths)
@@ -173,6 +232,8 @@ class SearchStats:
             minimal = sum(d.minimal or 0 for d in self.depths)
             total["minimal"] = minimal
             total["beyond_minimal"] = self.nodes - minimal
+        if any(d.classes for d in self.depths):
+            total["by_class"] = {name: c.to_json() for name, c in self.by_class.items()}
         return {"format": FORMAT, "version": VERSION, "recorded": self.recorded,
                 "algorithm": self.algorithm, "variant": self.variant, "source": self.source,
                 "depths": [dict(d.to_json(), ebf=_rate(self.ebf(d.depth)))
@@ -201,20 +262,21 @@ class SearchStats:
                 need(_count(row.get(key)), f"{where}.{key}", "a count (an integer >= 0)")
             need(row.get("depth") == i, f"{where}.depth", f"depth {i}")
             ranks = row.get("cut_ranks")
-            need(isinstance(ranks, dict) and all(k.isdigit() and int(k) >= 1 and _count(v)
-                                                 for k, v in ranks.items()),
+            need(_ranks_ok(ranks),
                  f"{where}.cut_ranks", "an object of ranks (\"1\", \"2\", ...) to counts")
             minimal = row.get("minimal")
             need(minimal is None or _count(minimal), f"{where}.minimal", "a count or nothing")
-            classes = row.get("cuts_by_class", {})
+            classes = row.get("by_class", {})
             need(isinstance(classes, dict) and all(
-                isinstance(v, dict) and _count(v.get("cuts")) and _count(v.get("first"))
-                for v in classes.values()), f"{where}.cuts_by_class",
-                'an object of classes to {"cuts": n, "first": n}')
+                isinstance(v, dict) and _count(v.get("searched")) and _ranks_ok(
+                    v.get("cut_ranks")) for v in classes.values()), f"{where}.by_class",
+                'an object of classes to {"searched": n, "cut_ranks": {...}}')
             depths.append(DepthStats(i, row["inner"], row["leaves"],
                                      {int(k): v for k, v in ranks.items()},
                                      row["tt_hits"], row["tt_cutoffs"], minimal,
-                                     {k: (v["cuts"], v["first"]) for k, v in classes.items()}))
+                                     {k: ClassStats(v["searched"], {
+                                         int(r): n for r, n in v["cut_ranks"].items()})
+                                      for k, v in classes.items()}))
         uniform = data.get("total", {}).get("uniform") if isinstance(data.get("total"),
                                                                       dict) else None
         shape = None
@@ -267,17 +329,41 @@ class SearchStats:
                  f"recorded: {self.recorded}")
         out = [title, line(head), *(line(r) for r in rows)]
         notes = ["EBF: N(d)/N(d-1) per depth; in the last row the d-th root of all nodes."]
-        if any(d.classes for d in self.depths):
-            notes.append("cuts by move class (cuts, of which by the first child):")
-            notes += [f"  depth {d.depth}: " + ", ".join(
-                f"{name} {c} ({f} first)" for name, (c, f) in sorted(d.classes.items()))
-                for d in self.depths if d.classes]
         if self.uniform is not None:
             b, depth = self.uniform
             notes.append(f"uniform tree (branching {b}, depth {depth}): Knuth-Moore minimal "
                          f"leaves b^ceil(d/2) + b^floor(d/2) - 1 = {self.knuth_moore_leaves}, "
                          f"leaves evaluated {sum(d.leaves for d in self.depths)}.")
+        if any(d.classes for d in self.depths):
+            notes += ["", *self._class_table()]
         return "\n".join(out + notes)
+
+    def _class_table(self) -> list[str]:
+        """The moves tried by class, per depth and over all depths."""
+        head = ["depth", "class", "searched", "cuts", "fail-high", "fh-first", "cut ranks"]
+        rows: list[list[str]] = []
+
+        def row(depth: str, name: str, c: ClassStats) -> list[str]:
+            return [depth, name, str(c.searched), str(c.cuts), _pct(c.fail_high),
+                    _pct(c.fail_high_first), _ranks(c.ranks)]
+
+        for d in self.depths:
+            rows += [row(str(d.depth), name, c) for name, c in sorted(d.classes.items())]
+        rows += [row("all", name, c) for name, c in self.by_class.items()]
+        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
+        def line(cells: list[str]) -> str:
+            return "  ".join(c.ljust(w) if i in (1, 6) else c.rjust(w)
+                             for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+                             ).rstrip()
+
+        return ["by move class (fail-high: cuts / moves searched; fh-first: cuts by a move "
+                "searched first / cuts)", line(head), *(line(r) for r in rows)]
+
+
+def _ranks_ok(ranks: Any) -> bool:
+    return isinstance(ranks, dict) and all(k.isdigit() and int(k) >= 1 and _count(v)
+                                           for k, v in ranks.items())
 
 
 def _count(x: Any) -> bool:

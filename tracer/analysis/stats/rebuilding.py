@@ -1,0 +1,46 @@
+"""The tree or game a trace searched, made again from its header: for the minimal tree
+(:func:`.counting.minimal_tree`) and for counting moves by class (:mod:`.classes`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import InputError, UsageError
+from ...header import Header
+from ...sources import Source, resolve_content
+from ...trees import parse_tree_json
+
+__all__ = ["rebuild"]
+
+
+def rebuild(header: Header, *, file: str, purpose: str) -> Source:
+    """The tree or built-in game a trace's header names (its ``source``: the tree itself,
+    or the game's name and parameters), made again for ``purpose``; a header that names
+    neither is a one-line :class:`UsageError` saying what is missing."""
+    source = header.source
+    kind = source.get("kind")
+    if kind == "tree" and isinstance(source.get("tree"), dict):
+        return resolve_content(parse_tree_json(source["tree"], file=f"{file}: header"))
+    if kind == "game" and isinstance(source.get("name"), str):
+        params = source.get("params") or {}
+        if not isinstance(params, dict):
+            raise InputError("expected an object of parameters", file=file,
+                             where="header.source.params")
+        return resolve_content(source["name"],
+                               params={str(k): _param_text(v) for k, v in params.items()})
+    missing = ("has no tree (header.source.tree)" if kind == "tree"
+               else "names no game (header.source.name)" if kind == "game"
+               else "has no source (header.source)" if not source
+               else f"names a {kind!r} (header.source.kind)" if isinstance(kind, str)
+               else "names no kind of source (header.source.kind)")
+    raise UsageError(f"{file}: {purpose} needs a trace of a tree or a built-in game, and its "
+                     f"header {missing}")
+
+
+def _param_text(value: Any) -> str:
+    """A parameter's value as the header keeps it, written back as ``-p`` text."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(_param_text(v) for v in value)
+    return str(value)
