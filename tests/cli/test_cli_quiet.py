@@ -30,6 +30,7 @@ NOTES: dict[str, tuple[list[str], list[str]]] = {
     "compare": (["compare", "aima", "--format", "csv", "-o", "c.csv"], ["c.csv"]),
     "matrix": (["matrix", "prisoners-dilemma", "-o", "m.json"], ["m.json"]),
     "stats": (["stats", "t.json", "--plot", "s.dot"], ["s.dot"]),
+    "regret": (["regret", "t.json", "--picture", "r.dot"], ["r.dot"]),
 }
 SILENT = {
     "admissible": "prints its report on stdout, no note",
