@@ -38,6 +38,7 @@ SILENT = {
     "examples": "a list on stdout",
     "games": "a list on stdout",
     "validate": "its verdict on stdout is the answer",
+    "bisect": "prints its report on stdout, no note",
     "serve": "a server: its log is the service's",
     "export": "a group: its commands take -q (tests/cli/test_cli_export.py)",
 }

@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+from .bisect import Bisection, Divergence, Part, bisect_traces
 from .report import Drawn, RegretReport, regret_of, regret_of_trace
 from .waste import Child, Worst
 
-__all__ = ["Child", "Drawn", "RegretReport", "Worst", "regret_of", "regret_of_trace"]
+__all__ = ["Bisection", "Child", "Divergence", "Drawn", "Part", "RegretReport", "Worst",
+           "bisect_traces", "regret_of", "regret_of_trace"]
