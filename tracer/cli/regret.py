@@ -18,11 +18,14 @@ __all__ = ["regret_command"]
                    ".pdf or .dot).")
 @click.option("--depth", type=click.IntRange(min=0, max=12), default=3, show_default=True,
               help="Plies the picture shows; the nodes below are folded into their ancestor.")
+@click.option("--width", type=click.IntRange(min=1, max=64), default=8, show_default=True,
+              help="Children of a node the picture draws (those wasting most); the others "
+                   "are folded into one box.")
 @click.option("--details", default=None, metavar="DIR",
               help="Write one small SVG diagram per worst node into DIR "
                    "(worst-01.svg, ...), linked from the --picture SVG.")
 @quiet_option(help="No notes on stderr (the files written).")
-def regret_command(trace: str, as_json: bool, picture: str | None, depth: int,
+def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, width: int,
                    details: str | None, quiet: bool) -> None:
     """Where the move ordering of the search recorded in TRACE wasted nodes.
 
@@ -78,7 +81,7 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int,
                 for rank, worst in enumerate(report.worst, 1):
                     with open(os.path.join(staging, details_name(rank)), "wb") as out:
                         out.write(render_dot(detail_dot(worst, rank), "svg"))
-        write_output_bytes(picture, render_dot(regret_dot(report, links=links), fmt))
+        write_output_bytes(picture, render_dot(regret_dot(report, links=links, width=width), fmt))
     if as_json:
         click.echo(dumps_json(report.to_json()))
     elif picture != "-":

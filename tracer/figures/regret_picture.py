@@ -20,7 +20,7 @@ from ..numbers import format_number
 from ..render.draw.dotquote import attr_text, html_text, label_text
 from ..render.files.engine import render
 
-__all__ = ["SCALE", "detail_dot", "details_name", "regret_dot", "render_dot"]
+__all__ = ["SCALE", "detail_dot", "details_name", "regret_dot", "render_dot", "shown"]
 
 SCALE = ("#ffffb2", "#fecc5c", "#fd8d3c", "#f03b20", "#bd0026")
 """YlOrRd, five classes (ColorBrewer): light (little waste) to dark (most)."""
@@ -55,9 +55,34 @@ def details_name(rank: int) -> str:
     return f"worst-{rank:02d}.svg"
 
 
-def regret_dot(report: RegretReport, *, links: str | None = None) -> str:
+def shown(drawn: tuple[Drawn, ...], width: int) -> tuple[list[Drawn], dict[str, list[Drawn]]]:
+    """The nodes drawn, at most ``width`` children of each node (the ones that waste
+    most, in the search order; a child on the principal variation always), and for each
+    parent the children folded into one box."""
+    kids: dict[str | None, list[Drawn]] = {}
+    for d in drawn:
+        kids.setdefault(d.parent, []).append(d)
+    keep: set[str] = set()
+    folded: dict[str, list[Drawn]] = {}
+    for parent, children in kids.items():
+        if parent is None or len(children) <= width:
+            keep.update(d.node for d in children)
+            continue
+        ranked = sorted(children, key=lambda d: (d.wasted == 0 or not d.ideal, -d.wasted))
+        chosen = {d.node for d in ranked[:width]}
+        keep.update(chosen)
+        folded[parent] = [d for d in children if d.node not in chosen]
+    out = [d for d in drawn if d.node in keep and (d.parent is None or d.parent in keep
+                                                   or d.depth == 0)]
+    placed = {d.node for d in out}
+    out = [d for d in out if d.parent is None or d.parent in placed]
+    return out, {p: f for p, f in folded.items() if p in {d.node for d in out}}
+
+
+def regret_dot(report: RegretReport, *, links: str | None = None, width: int = 8) -> str:
     """The DOT of the map; ``links`` is the folder of the details' diagrams, relative to
-    the picture (``None``: no links)."""
+    the picture (``None``: no links); at most ``width`` children of a node are drawn, the
+    rest folded into one box."""
     g = graphviz.Digraph("regret")
     g.attr("graph", bgcolor="white", rankdir="TB", nodesep="0.25", ranksep="0.45",
            fontname=FONT, labelloc="t", label=label_text(
@@ -68,12 +93,20 @@ def regret_dot(report: RegretReport, *, links: str | None = None) -> str:
     top = max((d.wasted for d in report.drawn), default=0)
     classes = _classes(max(top, 1))
     worst = {w.node: i for i, w in enumerate(report.worst, 1)}
-    names = {d.node: f"n{i}" for i, d in enumerate(report.drawn)}
-    for d in report.drawn:
+    drawn, folded = shown(report.drawn, width)
+    names = {d.node: f"n{i}" for i, d in enumerate(drawn)}
+    for d in drawn:
         g.node(names[d.node], **_node_attrs(d, classes, worst.get(d.node), links))
         if d.parent is not None and d.parent in names:
             g.edge(names[d.parent], names[d.node], label=label_text(d.move),
                    style="solid" if d.ideal else "dashed")
+        rest = folded.get(d.node)
+        if rest:
+            wasted, searched = sum(r.wasted for r in rest), sum(r.searched for r in rest)
+            g.node(f"{names[d.node]}_rest", shape="box", style="filled,rounded",
+                   fillcolor="#f2f2f2", label=label_text(
+                       f"{len(rest)} more moves\n{wasted} wasted\nof {searched}"))
+            g.edge(names[d.node], f"{names[d.node]}_rest", style="dotted")
     _legend(g, classes)
     _worst_list(g, report.worst, links)
     return str(g.source)
@@ -112,7 +145,8 @@ def _legend(g: graphviz.Digraph, classes: list[tuple[int, int]]) -> None:
     rows = [f'<TR><TD COLSPAN="{len(cells)}" BORDER="0">nodes wasted under the node</TD></TR>',
             "<TR>" + "".join(cells) + "</TR>",
             f'<TR><TD COLSPAN="{len(cells)}" BORDER="0">dashed: dropped by the ideal tree; '
-            "double border: folded below --depth</TD></TR>"]
+            "double border: folded below --depth; grey box: moves folded beside "
+            "(--width)</TD></TR>"]
     g.node("legend", shape="plaintext", style="", label="<<TABLE BORDER=\"0\" CELLBORDER=\"1\" "
            "CELLSPACING=\"0\" CELLPADDING=\"4\">" + "".join(rows) + "</TABLE>>")
 

@@ -254,7 +254,7 @@ def bisect_traces(path_a: str | os.PathLike[str], path_b: str | os.PathLike[str]
     _same_position(a.header, b.header, (a.file, b.file))
     divergence = _diverge(a, b)
     return Bisection((a.file, b.file), (_label(a.header), _label(b.header)),
-                     str(a.header.source.get("name", "?")), (a.total, b.total),
+                     str(a.header.source.get("name") or "?"), (a.total, b.total),
                      (a.value, b.value), divergence, _parts(a, b), depth)
 
 

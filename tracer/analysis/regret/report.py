@@ -111,7 +111,7 @@ def regret_of(header: Header, items: Iterable[Event | Result], value: Number, *,
         if not isinstance(item, Result):
             handlers[item.__class__](item)
     root = reader.end()
-    return RegretReport(header.algorithm, header.variant, str(header.source.get("name", "?")),
+    return RegretReport(header.algorithm, header.variant, str(header.source.get("name") or "?"),
                         value, root.searched, root.ideal[0], root.worst[0],
                         _settle(reader.kept, header.root, depth), depth)
 
