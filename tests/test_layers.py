@@ -313,7 +313,8 @@ def test_render_stages_import_only_downward() -> None:
 
 
 def test_the_jobs_of_analysis_never_import_each_other() -> None:
-    # check/, orderings/, matrices/, astar/, stats/, regret/: each job imports the layers below and itself.
+    # check/, orderings/, matrices/, astar/, stats/, regret/: each job imports the layers
+    # below and itself.
     def job(module: str) -> str | None:
         parts = module.split(".")
         return ".".join(parts[:3]) if parts[:2] == ["tracer", "analysis"] and len(parts) > 2 \
