@@ -72,7 +72,9 @@ SHARED = ("--algorithm", "--variant", "--order", "--seed", "--depth", "--cut-on"
 OWN = {("serve.py", "--max-nodes"), ("serve.py", "--time-limit"),  # the service's budgets
        ("render.py", "--max-nodes"), ("render.py", "--depth"),  # what a drawing shows
        ("exercise", "--variant"), ("astar", "--variant"),
-       ("exercise", "--depth")}  # the depth of the tree drawn
+       ("exercise", "--depth"),  # the depth of the tree drawn
+       ("regret.py", "--depth"),  # the plies the regret map draws
+       ("bisect.py", "--depth")}  # the plies to which bisect splits the difference
 """A command's own option that shares a spelling with a shared one but means another
 thing (the drawing's --max-nodes collapses boxes; A*'s --variant is graph or tree)."""
 

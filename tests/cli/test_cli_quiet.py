@@ -30,6 +30,7 @@ NOTES: dict[str, tuple[list[str], list[str]]] = {
     "compare": (["compare", "aima", "--format", "csv", "-o", "c.csv"], ["c.csv"]),
     "matrix": (["matrix", "prisoners-dilemma", "-o", "m.json"], ["m.json"]),
     "stats": (["stats", "t.json", "--plot", "s.dot"], ["s.dot"]),
+    "regret": (["regret", "t.json", "--picture", "r.dot"], ["r.dot"]),
 }
 SILENT = {
     "admissible": "prints its report on stdout, no note",
@@ -37,6 +38,7 @@ SILENT = {
     "examples": "a list on stdout",
     "games": "a list on stdout",
     "validate": "its verdict on stdout is the answer",
+    "bisect": "prints its report on stdout, no note",
     "serve": "a server: its log is the service's",
     "export": "a group: its commands take -q (tests/cli/test_cli_export.py)",
 }

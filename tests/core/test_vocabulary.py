@@ -37,7 +37,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "problems/jugs.py", "problems/puzzle8.py",
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
         "student.py", "classroom/reading.py", "classroom/tasks.py",
-        "classroom/exports/prairielearn.py"}),
+        "classroom/exports/prairielearn.py", "analysis/regret/bisect.py"}),
         "the ordering option, or the order of evaluation asked of a student"),
     # a parameter or a node's role: the goal of a puzzle or a dice game, an A* goal node
     "goal": (frozenset({

@@ -121,11 +121,13 @@ def main() -> None:
 def _register_commands() -> None:
     """One module per command group (light to import: each command loads its library
     code when it runs)."""
+    from .bisect import bisect_command
     from .check import check_command, diff_command, exercise_command
     from .classroom import export_group
     from .compare import compare_command
     from .games import examples, games_command
     from .problems import admissible_command, astar_command, matrix_command
+    from .regret import regret_command
     from .render import render_command
     from .run import run, validate
     from .serve import serve
@@ -133,7 +135,8 @@ def _register_commands() -> None:
 
     for command in (run, validate, examples, serve, render_command, games_command,
                     astar_command, admissible_command, matrix_command, check_command,
-                    diff_command, exercise_command, compare_command, export_group, stats_command):
+                    diff_command, exercise_command, compare_command, export_group, stats_command,
+                    regret_command, bisect_command):
         main.add_command(command)
 
 

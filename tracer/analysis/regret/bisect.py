@@ -1,0 +1,346 @@
+"""``gametrace bisect A B``: two searches of one position (two versions of an engine, two
+orderings) read side by side: the first node where they part ways, and the difference
+in nodes searched, put down to the subtrees that make it.
+
+**The first divergence.**  The two traces are read in step, node event by node event
+(each ``expand``: the node, its children in search order, its window; each
+``evaluate``: the leaf and its value).  Up to the first pair that differs the two
+searches are the same search; at that pair either one node is opened with its children
+in another order or with another window (the divergence is that node), or the two go on
+to different nodes, or one stops (the divergence is the deepest node open in both,
+where one searched a child the other did not, or cut).
+
+**The attribution.**  Each trace's nodes to ``depth`` plies are counted with the size of
+the subtree under them.  From the root down, a node searched by one search only is a
+subtree only that search paid for (its whole size); a node both searched is split into
+its children, until the depth bound, where what is left is the difference of its two
+sizes.  The parts add up to the difference of the two totals exactly.
+
+Nodes are matched by id: a generated game's node id is its path of moves, a tree's
+node ids its names, the same in every search of one position.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import InputError, UsageError
+from ...events import Cut, Evaluate, Expand, Generate, Goal, Iteration, Numbers, Select
+from ...header import Header, Result
+from ...numbers import Number, format_number
+from .stream import stream
+
+__all__ = ["FORMAT", "Bisection", "Divergence", "Part", "bisect_traces"]
+
+CUT = Cut.type
+"""What a search did next at the divergence when it cut there."""
+FORMAT = "gametree-bisect"
+"""The ``format`` of the bisection's JSON."""
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where the two searches part ways."""
+
+    node: str
+    path: tuple[str, ...]
+    """The moves from the root to the node."""
+    player: str
+    orders: tuple[tuple[str, ...], tuple[str, ...]]
+    """The node's children in A's search order and in B's (moves)."""
+    windows: tuple[tuple[Number | None, Number | None], tuple[Number | None, Number | None]]
+    """(alpha, beta) at the node in A and in B."""
+    next: tuple[str, str]
+    """What each search did next at the node: the move it searched, ``cut`` or ``end``
+    (the same for both when the node's own order or window differ)."""
+    event: int
+    """How many node events the two traces shared before the divergence."""
+
+    def to_json(self) -> dict[str, Any]:
+        from ...jsonio import encode_number
+
+        def window(w: tuple[Number | None, Number | None]) -> list[Any]:
+            return [None if x is None else encode_number(x) for x in w]
+
+        return {"node": self.node, "path": list(self.path), "player": self.player,
+                "order_a": list(self.orders[0]), "order_b": list(self.orders[1]),
+                "window_a": window(self.windows[0]), "window_b": window(self.windows[1]),
+                "next_a": self.next[0], "next_b": self.next[1], "shared_events": self.event}
+
+
+@dataclass(frozen=True)
+class Part:
+    """A subtree's share of the difference."""
+
+    node: str
+    path: tuple[str, ...]
+    nodes: tuple[int, int]
+    """Nodes searched under it by A and by B (0: not searched)."""
+    kind: str
+    """``a-only``, ``b-only`` or ``below`` (searched by both, told apart only below the
+    depth bound)."""
+
+    @property
+    def difference(self) -> int:
+        return self.nodes[0] - self.nodes[1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"node": self.node, "path": list(self.path), "nodes_a": self.nodes[0],
+                "nodes_b": self.nodes[1], "difference": self.difference, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Bisection:
+    """What :func:`bisect_traces` found."""
+
+    files: tuple[str, str]
+    labels: tuple[str, str]
+    """Each search's algorithm, variant and order."""
+    source: str
+    totals: tuple[int, int]
+    values: tuple[Number | None, Number | None]
+    divergence: Divergence | None
+    """``None``: the two traces search the same nodes in the same order."""
+    parts: tuple[Part, ...]
+    """The difference's parts, largest first."""
+    depth: int
+
+    def to_text(self, *, limit: int = 10) -> str:
+        a, b = self.totals
+        lines = [f"A: {self.files[0]} ({self.labels[0]}), {a} nodes, value "
+                 f"{_number(self.values[0])}",
+                 f"B: {self.files[1]} ({self.labels[1]}), {b} nodes, value "
+                 f"{_number(self.values[1])}",
+                 f"on {self.source}; B - A = {b - a:+d} nodes"]
+        d = self.divergence
+        if d is None:
+            lines.append("no divergence: the two searches are the same")
+            return "\n".join(lines)
+        lines += [f"first divergence after {d.event} shared node events, at "
+                  f"{_path(d.path)} ({d.player}):",
+                  f"  A order: {' '.join(d.orders[0])}",
+                  f"  B order: {' '.join(d.orders[1])}",
+                  f"  A window: {_window(d.windows[0])}, B window: {_window(d.windows[1])}"]
+        if d.next[0] != d.next[1]:
+            lines.append(f"  next: A {d.next[0]}, B {d.next[1]}")
+        if self.parts:
+            lines.append(f"the difference by subtree (to depth {self.depth}), largest first:")
+            lines.append("     B - A        A        B  where   path")
+            for p in self.parts[:limit]:
+                lines.append(f"  {-p.difference:>+7d}  {p.nodes[0]:>7}  {p.nodes[1]:>7}  "
+                             f"{p.kind:<6}  {_path(p.path)}")
+            if len(self.parts) > limit:
+                rest = sum(-p.difference for p in self.parts[limit:])
+                lines.append(f"  {rest:>+7d}  in {len(self.parts) - limit} more subtrees")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        from ...jsonio import encode_number
+
+        return {"format": FORMAT, "a": self.files[0], "b": self.files[1],
+                "label_a": self.labels[0], "label_b": self.labels[1], "source": self.source,
+                "nodes_a": self.totals[0], "nodes_b": self.totals[1],
+                "value_a": None if self.values[0] is None else encode_number(self.values[0]),
+                "value_b": None if self.values[1] is None else encode_number(self.values[1]),
+                "divergence": None if self.divergence is None else self.divergence.to_json(),
+                "depth": self.depth, "parts": [p.to_json() for p in self.parts]}
+
+
+def _number(x: Number | None) -> str:
+    return "?" if x is None else format_number(x)
+
+
+def _window(w: tuple[Number | None, Number | None]) -> str:
+    return f"({_number(w[0]) if w[0] is not None else '-'}, " \
+           f"{_number(w[1]) if w[1] is not None else '-'})"
+
+
+def _path(path: tuple[str, ...]) -> str:
+    return " ".join(path) if path else "(root)"
+
+
+class _Side:
+    """One trace read as a stream: its node events, the open path, each node's size to
+    the depth bound."""
+
+    def __init__(self, path: str | os.PathLike[str], depth: int) -> None:
+        self.file = str(path)
+        self.header, self.items = stream(path)
+        self.depth = depth
+        self.open: list[tuple[str, tuple[str, ...], tuple[str, ...], str,
+                              tuple[Number | None, Number | None]]] = []
+        """(node, children, moves, player, window) from the root."""
+        self.sizes: dict[str, int] = {}
+        self.tree: dict[str, tuple[str | None, str]] = {}
+        """A node to the depth bound: its parent and the move to it."""
+        self.kids: dict[str, list[str]] = {}
+        self.total = 0
+        self.value: Number | None = None
+        self.last_cut: str | None = None
+        """The node of the last cut event read."""
+
+    def events(self) -> Iterator[Expand | Evaluate]:
+        """The node events, counting sizes as they pass."""
+        for item in self.items:
+            if isinstance(item, Result):
+                self.value = item.value
+            elif isinstance(item, (Expand, Evaluate)):
+                self._count(item)
+                yield item
+            elif isinstance(item, Cut):
+                self.last_cut = item.node
+            elif isinstance(item, (Select, Generate, Numbers, Iteration, Goal)):
+                raise InputError(f"a {item.type} event: bisect reads minimax and alpha-beta "
+                                 f"traces of one depth", file=self.file,
+                                 where=f"event {item.seq}")
+
+    def _count(self, ev: Expand | Evaluate) -> None:
+        del self.open[ev.depth:]
+        if len(self.open) != ev.depth or (self.open and self.open[-1][0] != ev.parent):
+            raise InputError(f"node {ev.node} is opened at depth {ev.depth} but its parent "
+                             f"is not open", file=self.file, where=f"event {ev.seq}")
+        self.total += 1
+        for ancestor in self.open[: self.depth + 1]:
+            self.sizes[ancestor[0]] += 1
+        if ev.depth <= self.depth:
+            self.sizes[ev.node] = 1
+            move = self.move(ev.node)
+            self.tree[ev.node] = (ev.parent, move)
+            if ev.parent is not None:
+                self.kids.setdefault(ev.parent, []).append(ev.node)
+        if isinstance(ev, Expand):
+            moves = ev.moves or tuple(c.rsplit("/", 1)[-1] for c in ev.children)
+            self.open.append((ev.node, ev.children, moves, ev.player, (ev.alpha, ev.beta)))
+
+    def move(self, node: str) -> str:
+        if self.open:
+            _, children, moves, _, _ = self.open[-1]
+            if node in children:
+                return moves[children.index(node)]
+        return node.rsplit("/", 1)[-1]
+
+    def path(self, depth: int) -> tuple[str, ...]:
+        """The moves from the root to the open node at ``depth``."""
+        out = []
+        for parent, child in zip(self.open[:depth], self.open[1:depth + 1], strict=True):
+            out.append(parent[2][parent[1].index(child[0])] if child[0] in parent[1]
+                       else child[0])
+        return tuple(out)
+
+
+def _same_position(a: Header, b: Header, files: tuple[str, str]) -> None:
+    def key(h: Header) -> tuple[Any, ...]:
+        s = h.source
+        return (s.get("kind"), s.get("name"), s.get("params") or {}, s.get("tree"), h.root)
+
+    if key(a) != key(b):
+        def shown(h: Header) -> str:
+            params = h.source.get("params") or {}
+            words = " ".join(f"{k}={v}" for k, v in sorted(params.items()))
+            return f"{h.source.get('kind', '?')} {h.source.get('name', '?')}" + \
+                (f" ({words})" if words else "") + f", root {h.root}"
+
+        raise UsageError(f"{files[0]} and {files[1]} are not searches of one position: "
+                         f"their headers' sources differ ({shown(a)} against {shown(b)})")
+
+
+def bisect_traces(path_a: str | os.PathLike[str], path_b: str | os.PathLike[str], *,
+                  depth: int = 6) -> Bisection:
+    """Read two traces of one position side by side (see the module's docstring)."""
+    a, b = _Side(path_a, depth), _Side(path_b, depth)
+    _same_position(a.header, b.header, (a.file, b.file))
+    divergence = _diverge(a, b)
+    return Bisection((a.file, b.file), (_label(a.header), _label(b.header)),
+                     str(a.header.source.get("name") or "?"), (a.total, b.total),
+                     (a.value, b.value), divergence, _parts(a, b), depth)
+
+
+def _label(h: Header) -> str:
+    order = h.options.get("order")
+    return f"{h.algorithm} {h.variant}" + (f", order {order}" if order else "")
+
+
+def _key(ev: Expand | Evaluate | None) -> tuple[Any, ...] | None:
+    if ev is None:
+        return None
+    if isinstance(ev, Expand):
+        return (Expand.type, ev.node, ev.children, ev.alpha, ev.beta)
+    return (Evaluate.type, ev.node, ev.value)
+
+
+def _diverge(a: _Side, b: _Side) -> Divergence | None:
+    stream_a, stream_b = a.events(), b.events()
+    shared = 0
+    found: Divergence | None = None
+    while True:
+        ea, eb = next(stream_a, None), next(stream_b, None)
+        if ea is None and eb is None:
+            break
+        if _key(ea) == _key(eb):
+            shared += 1
+            continue
+        found = _divergence(a, b, ea, eb, shared)
+        break
+    for _ in stream_a:  # read both to the end: their sizes and values
+        pass
+    for _ in stream_b:
+        pass
+    return found
+
+
+def _divergence(a: _Side, b: _Side, ea: Expand | Evaluate | None,
+                eb: Expand | Evaluate | None, shared: int) -> Divergence:
+    """The node where the searches part: both traces opened the same nodes up to here,
+    so the open path before ``ea`` and ``eb`` is one path; the node is the parent of the
+    deeper of the two events (there one search goes on to another child and the other
+    stops), or the node itself when both open it differently."""
+    if isinstance(ea, Expand) and isinstance(eb, Expand) and ea.node == eb.node:
+        node_a, node_b = a.open[-1], b.open[-1]  # both just opened it, differently
+        return Divergence(ea.node, a.path(ea.depth), ea.player, (node_a[2], node_b[2]),
+                          (node_a[4], node_b[4]), ("-", "-"), shared)
+    da = ea.depth if ea is not None else -1
+    db = eb.depth if eb is not None else -1
+    deeper, depth = (a, da) if da >= db else (b, db)
+    if depth == 0:  # the roots themselves differ: one is a leaf here
+        raise InputError("the two searches differ at the root (one expands it, one "
+                         "evaluates it): not searches of one position to one depth",
+                         file=deeper.file)
+    node = deeper.open[depth - 1]
+
+    def went(ev: Expand | Evaluate | None, side: _Side) -> str:
+        if ev is not None and ev.parent == node[0]:
+            return node[2][node[1].index(ev.node)] if ev.node in node[1] else ev.node
+        if side.last_cut == node[0]:
+            return CUT
+        return "end" if ev is None else "backed up"
+
+    return Divergence(node[0], deeper.path(depth - 1), node[3], (node[2], node[2]),
+                      (node[4], node[4]), (went(ea, a), went(eb, b)), shared)
+
+
+def _parts(a: _Side, b: _Side) -> tuple[Part, ...]:
+    root = a.header.root
+    parts: list[Part] = []
+    todo: list[tuple[str, tuple[str, ...], int]] = [(root, (), 0)]
+    while todo:
+        node, path, depth = todo.pop()
+        in_a, in_b = node in a.sizes, node in b.sizes
+        size = (a.sizes.get(node, 0), b.sizes.get(node, 0))
+        if in_a and not in_b:
+            parts.append(Part(node, path, size, "a-only"))
+        elif in_b and not in_a:
+            parts.append(Part(node, path, size, "b-only"))
+        elif depth >= a.depth:
+            if size[0] != size[1]:
+                parts.append(Part(node, path, size, "below"))
+        else:
+            kids = a.kids.get(node, [])
+            kids += [k for k in b.kids.get(node, []) if k not in set(kids)]
+            for kid in kids:
+                move = (a.tree.get(kid) or b.tree[kid])[1]
+                todo.append((kid, (*path, move), depth + 1))
+    parts.sort(key=lambda p: (-abs(p.difference), p.path))
+    return tuple(parts)
