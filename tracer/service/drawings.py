@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["NO_GAME_SHEET", "PAGE_BYTES", "ROUTES", "frames_answer"]
 
-PAGE_BYTES = 2_000_000
+PAGE_BYTES = 1_000_000
 """SVG bytes one answer of frames holds, at most (one frame at least): a page of a big
 game's frames ends early, and the stepper asks for the next one."""
 
