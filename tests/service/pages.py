@@ -135,4 +135,4 @@ def screenshot(page: Page, name: str) -> None:
     folder = os.environ.get("GAMETRACE_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True, scale="css")
