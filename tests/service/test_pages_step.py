@@ -89,7 +89,8 @@ def test_the_stepper_fits_every_size_in_both_languages(browser: Any, live_server
         if size == "phone":
             # the stepper's buttons sit at the bottom of the screen, in reach of a thumb
             box = page.locator("#stepper-next").bounding_box()
-            assert box is not None and box["y"] + box["height"] > SIZES[size]["height"] * 0.75
+            bottom = SIZES[size]["height"]
+            assert box is not None and bottom * 0.75 < box["y"] + box["height"] <= bottom
         screenshot(page, f"page-step-{size}-{lang}")
 
 
@@ -418,3 +419,10 @@ def test_the_stepper_keys_go_with_the_page(browser: Any, live_server: str) -> No
         assert page.evaluate(press, "End") is False
         assert json.loads(page.evaluate("JSON.stringify(location.hash)")).startswith(
             "#/edit")
+        # a stepper left before its frames came takes no key and keeps no address
+        page.goto(f"{live_server}/#/step?algorithm=minimax&tree={quote(_wide_tree(6, 3))}")
+        page.click("header nav a[data-page=edit]")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate(press, "ArrowRight") is False
+        assert page.evaluate("location.hash").startswith("#/edit")
+        assert page.locator("#stepper").count() == 0

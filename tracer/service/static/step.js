@@ -7,7 +7,7 @@
 import { blob, get, post, searchRequest } from "./api.js";
 import { el } from "./dom.js";
 import { currentLanguage, t } from "./i18n.js";
-import { go, keepParams, register } from "./router.js";
+import { go, keepParams, onLeave, register } from "./router.js";
 import { listenKeys, stepper } from "./stepper.js";
 
 const PAGE = 50;
@@ -46,16 +46,23 @@ export async function renderStep(view, params) {
     theme: params.get("theme") === "print" ? "print" : "colour",
     window: params.get("window") === "1",
   };
+  let left = false;  // the page was left while its search or frames were on the way
+  onLeave(() => { left = true; });
   const status = el("p", { id: "step-status", role: "status" });
   view.append(el("h2", { id: "step-title" }, t("step.loading")), status);
   const trace = await traceOf(params);
   const fetchPage = async (first, count) =>
     (await post("v1/frames", { trace: trace.ref, options, first, count })).frames;
   const head = await post("v1/frames", { trace: trace.ref, options, first: 0, count: PAGE });
+  if (left) return;
   const at = Math.max(0, Math.min(head.count - 1, Number(params.get("at") || 1) - 1 || 0));
   const here = new URLSearchParams(params);
   const s = stepper({ total: head.count, page: PAGE, known: head.frames, fetch: fetchPage },
-                    { at, onMove: (i) => { here.set("at", String(i + 1)); keepParams(here); } });
+                    { at, onMove: (i) => {
+                      if (left) return;
+                      here.set("at", String(i + 1));
+                      keepParams(here);
+                    } });
   listenKeys((event) => s.key(event));
   const toggle = (name, on, value) => el("label", {},
     el("input", { type: "checkbox", id: `toggle-${name}`, checked: on ? "" : null,
@@ -115,6 +122,7 @@ export async function renderStep(view, params) {
     el("button", { type: "button", id: `step-download-${fmt}`, onclick: act(() => download(fmt)) },
        t(`step.download.${fmt}`)));
   await s.ready;
+  if (left) return;
   view.replaceChildren(
     el("h2", { id: "step-title" }, el("span", { translate: "no" }, head.title)),
     el("div", { class: "row options", role: "group", "aria-label": t("step.options") },
