@@ -30,6 +30,9 @@ LANGUAGES = ("en", "it")
 MESSAGES = Path(tracer.service.__file__).parent / "static" / "messages"
 TOUCH_TARGET = 44
 SERIOUS = ("serious", "critical")
+ANSWERED = "Failed to load resource: the server responded with a status of 4"
+"""What chromium logs for every 4xx answer: a problem the page shows (a parse error as
+the user types) is not a script error."""
 
 
 @contextmanager
@@ -53,7 +56,8 @@ def opened(browser: Any, size: str, lang: str) -> Iterator[Page]:
     page = context.new_page()
     page.route("**/*", guard)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
+            and not msg.text.startswith(ANSWERED) else None)
     page.set_default_timeout(30_000)
     try:
         yield page
@@ -131,4 +135,4 @@ def screenshot(page: Page, name: str) -> None:
     folder = os.environ.get("GAMETRACE_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True, scale="css")

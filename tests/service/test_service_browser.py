@@ -194,8 +194,7 @@ def test_the_stepper_speaks_italian_and_prints_in_grey(page: Page, live_server: 
     page.goto(f"{live_server}/#/step?example=aima")
     page.wait_for_selector("#stepper-counter")
     english = page.text_content("#stepper-caption") or ""
-    page.check("#toggle-lang")
-    page.wait_for_function("() => document.querySelector('#toggle-lang')?.checked")
+    page.select_option("#language", "it")  # the header's menu: the page and the diagram
     page.wait_for_selector("#stepper-caption >> text=Passo")
     assert (page.text_content("#stepper-caption") or "") != english
     page.check("#toggle-theme")

@@ -159,7 +159,8 @@ def test_an_answer_is_written_in_the_order_of_its_fields_its_raw_json_as_it_is()
     frames = answer_text(FramesResponse(count=1, caption="c",
                                         frames=[Frame(svg="<svg/>", caption="x")]))
     assert json.loads(frames) == {"count": 1, "caption": "c",
-                                  "frames": [{"svg": "<svg/>", "caption": "x"}]}
+                                  "frames": [{"svg": "<svg/>", "caption": "x"}],
+                                  "first": 0, "title": ""}
 
 
 def test_the_route_tables_serve_every_documented_operation() -> None:
@@ -168,8 +169,8 @@ def test_the_route_tables_serve_every_documented_operation() -> None:
         (path, "head") for path in {getattr(r, "path", "") for r in ROUTES}}
     documented = {(path, method) for path, ops in openapi()["paths"].items()
                   for method in ops}
-    assert served - documented == {("/", "get"), ("/v1/openapi.json", "get"),
-                                   ("/healthz", "get")}
+    assert served - documented == {("/", "get"), ("/favicon.ico", "get"),
+                                   ("/v1/openapi.json", "get"), ("/healthz", "get")}
     assert documented <= served
 
 

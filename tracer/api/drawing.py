@@ -148,29 +148,59 @@ def draw_trace(trace: Trace | str | os.PathLike[str], options: RenderOptions,
 
 @dataclass(frozen=True)
 class FramePictures:
-    """Every frame of a trace as SVG, each with its caption beside it (not drawn in)."""
+    """Frames of a trace as SVG, each with its caption beside it (not drawn in)."""
 
     caption: str
-    """The caption of the whole sequence."""
+    """The caption of the whole sequence (the result: the last frame's)."""
     frames: tuple[tuple[bytes, str], ...]
     """Each frame's SVG and its caption."""
+    title: str = ""
+    """What was searched, without what the search found (a heading that spoils nothing)."""
+    total: int = 0
+    """Frames of the whole sequence (``frames`` may be a page of them)."""
+    first: int = 0
+    """The index (0-based) of ``frames[0]`` in the whole sequence."""
 
 
-def frame_pictures(trace: Trace | str | os.PathLike[str],
-                   options: RenderOptions) -> FramePictures:
+def frame_pictures(trace: Trace | str | os.PathLike[str], options: RenderOptions, *,
+                   first: int = 0, count: int | None = None, max_total: int | None = None,
+                   max_bytes: int | None = None) -> FramePictures:
     """The step-by-step frames of ``trace`` as SVG (``POST /v1/frames``); the captions
-    are given apart, as the HTML player writes them beside the picture."""
+    are given apart, as the HTML player writes them beside the picture.
+
+    ``count``: only the frames ``first .. first + count - 1`` (a page; every page is
+    drawn on the positions of the final diagram, so pages join without a jump) and no
+    ``options.max_frames`` bound; ``max_total``: the most frames the whole sequence may
+    have (:class:`~tracer.errors.LimitExceeded` past it, naming both); ``max_bytes``: the
+    page ends before its SVG passes this many bytes (one frame at least)."""
     from dataclasses import replace
 
     from ..render import Drawing
+    from ..render.model.captions import summary_line
 
     drawing = Drawing(trace, options)
-    frames = list(drawing.frames())
+    total = drawing.count_steps()
+    if max_total is not None and total > max_total:
+        raise LimitExceeded(f"the trace has {total:,} steps and the service steps through "
+                            f"at most {max_total:,}: choose a coarser step (node, leaf) or "
+                            "search with a depth limit")
+    page = None if count is None else range(first, first + count)
+    frames = list(drawing.frames(page=page))
     views = [replace(f.view, caption=None) for f in frames]
-    drawing.prepare(views)
-    return FramePictures(drawing.caption, tuple(
-        (drawing.render("svg", view), f.caption)
-        for f, view in zip(frames, views, strict=True)))
+    diagram = replace(drawing.view, caption=None)
+    # the final diagram is the template of every frame's layout, drawn in this page or not
+    drawing.prepare([*views, diagram] if page is not None else views)
+    out: list[tuple[bytes, str]] = []
+    size = 0
+    for f, view in zip(frames, views, strict=True):
+        svg = drawing.render("svg", view)
+        size += len(svg)
+        if out and max_bytes is not None and size > max_bytes:
+            break
+        out.append((svg, f.caption))
+    return FramePictures(drawing.caption, tuple(out),
+                         title=summary_line(drawing.header, None, drawing.words),
+                         total=total, first=first if page is not None else 0)
 
 
 def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,

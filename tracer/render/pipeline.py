@@ -108,6 +108,7 @@ class Drawing:
         self.source = source
         self.options = opts = options or RenderOptions()
         self.words: Words = words(opts.lang, ascii=opts.ascii)
+        self._steps: int | None = None  # count_steps(), once counted
         self.canvas: Canvas | None = None if opts.size is None else parse_size(opts.size)
         """The exact size of every picture, the tree fitted in (--size); None: its own."""
         # On a canvas the layout is stretched to the canvas's shape (never the nodes).
@@ -383,11 +384,16 @@ class Drawing:
 
     def count_steps(self) -> int:
         """Frames the drawing will have (steps shown, plus the final diagram)."""
-        shown, step = self.visible.status, self.options.step
-        return 1 + sum(1 for g in step_groups(self.events(), step) if step_key(g, step) in shown)
+        if self._steps is None:
+            shown, step = self.visible.status, self.options.step
+            self._steps = 1 + sum(1 for g in step_groups(self.events(), step)
+                                  if step_key(g, step) in shown)
+        return self._steps
 
-    def frames(self) -> Iterator[Frame]:
-        """The step-by-step views; the last one is the diagram itself.
+    def frames(self, *, page: range | None = None) -> Iterator[Frame]:
+        """The step-by-step views; the last one is the diagram itself.  ``page``: only
+        the frames of these indices (0-based, the diagram's included), the others replayed
+        but not drawn, and no bound on their number (the caller bounds the page).
 
         The trace is replayed a second time; after each step the present state is drawn
         on the positions of the final diagram, so only styles and labels change from
@@ -397,7 +403,7 @@ class Drawing:
         sequence has one size)."""
         opts, w = self.options, self.words
         total = self.count_steps()
-        if total > opts.max_frames:
+        if page is None and total > opts.max_frames:
             raise LimitExceeded(
                 f"{total} frames exceed --max-frames {opts.max_frames}: use a coarser "
                 f"--step (node, leaf), --focus NODE or --depth, or raise --max-frames")
@@ -415,6 +421,10 @@ class Drawing:
             if key not in self.visible.status:
                 continue
             index += 1
+            if page is not None and index - 1 not in page:
+                if index - 1 >= page.stop:
+                    return
+                continue
             text = step_caption(group, replay, header=self.header, words=w,
                                 shown_nodes=self.visible.status)
             caption = f"{w('step')} {index}/{total}: {text}"
@@ -423,6 +433,8 @@ class Drawing:
                               legend=self.frames_legend, pv=self.pv, notes=self.notes,
                               legend_room=room, shapes=shapes)
             yield Frame(view, caption, seen)
+        if page is not None and total - 1 not in page:
+            return
         last = self.view
         if opts.caption is not False and last.caption is None and index:
             # The diagram has no result line (no legend, as on a slide); the frames before

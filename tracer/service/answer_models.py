@@ -70,11 +70,17 @@ class Frame:
 
 @dataclass(frozen=True)
 class FramesResponse:
-    """Every frame of a trace."""
+    """A page of the frames of a trace (all of them when they fit in one answer)."""
 
     count: int
+    """Frames of the whole sequence."""
     caption: str
+    """The result (the last frame's caption)."""
     frames: list[Frame]
+    first: int = 0
+    """The index (0-based) of ``frames[0]`` in the sequence."""
+    title: str = ""
+    """What was searched, without what it found: a heading that spoils nothing."""
 
 
 @dataclass(frozen=True)

@@ -241,9 +241,18 @@ def schemas() -> JsonObject:
             "stats": {"type": "object"}, "trace": ref("trace")}),
         "RenderRequest": _obj({"trace": trace_ref,
                                "format": {"enum": ["svg", "png", "pdf", "dot"]},
-                               "options": ref("RenderOptions")}, ("trace",)),
+                               "options": ref("RenderOptions"),
+                               "first": {"type": "integer", "minimum": 0,
+                                         "description": "Frames: the first of the page "
+                                                        "(0-based)."},
+                               "count": {"type": "integer", "minimum": 1,
+                                         "description": "Frames: how many, at most (the "
+                                                        "service may answer fewer: "
+                                                        "max_frames, and a page's bytes)."}},
+                              ("trace",)),
         "FramesResponse": _obj({
-            "count": {"type": "integer"}, "caption": {"type": "string"},
+            "count": {"type": "integer"}, "first": {"type": "integer"},
+            "title": {"type": "string"}, "caption": {"type": "string"},
             "frames": {"type": "array", "items": _obj(
                 {"svg": {"type": "string"}, "caption": {"type": "string"}})}}),
         "CheckRequest": _obj({**_source_props(), "trace": trace_ref,

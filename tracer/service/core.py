@@ -118,7 +118,8 @@ class Settings:
     :data:`ANSWER_HEAD_ROOM` for the rest of the answer), so a search past it stops
     cleanly with ``"stopped": "max-trace-bytes"`` instead of failing."""
     max_frames: int = 400
-    """Most frames one request draws."""
+    """Most frames one answer draws (a page of the stepper; a sequence has any number of
+    pages, up to :attr:`max_nodes` frames in all)."""
     max_compare_leaves: int = 300_000
     """Leaves × searches a comparison of orderings may cost."""
     seed_dir: Path | None = field(default=None)

@@ -1,5 +1,5 @@
-"""Drawing: ``POST /v1/render`` (a trace's diagram), ``POST /v1/frames`` (its steps) and
-``POST /v1/worksheet`` (the blank tree of a quiz).
+"""Drawing: ``POST /v1/render`` (a trace's diagram), ``POST /v1/frames`` (its steps, a
+page at a time) and ``POST /v1/worksheet`` (the blank tree of a quiz).
 
 Game positions are not drawn as worksheets (a worksheet of a game has more nodes than
 a sheet: the refusal says so in one line, docs/service.md).
@@ -26,7 +26,11 @@ if TYPE_CHECKING:
     from ..trace import Trace
     from .core import Service
 
-__all__ = ["NO_GAME_SHEET", "ROUTES", "frames_answer"]
+__all__ = ["NO_GAME_SHEET", "PAGE_BYTES", "ROUTES", "frames_answer"]
+
+PAGE_BYTES = 1_000_000
+"""SVG bytes one answer of frames holds, at most (one frame at least): a page of a big
+game's frames ends early, and the stepper asks for the next one."""
 
 NO_GAME_SHEET = ("worksheets are drawn for trees and examples, not games: a game position "
                  "has more nodes than a sheet (search it with a depth limit instead)")
@@ -50,7 +54,7 @@ async def frames(request: Request) -> Response:
     asked = await service.read(request, RenderRequest)
     return json_response(await service.job(
         lambda: frames_answer(service, service.trace_of(asked.trace, "trace"),
-                              asked.options)))
+                              asked.options, first=asked.first, count=asked.count)))
 
 
 async def worksheet(request: Request) -> Response:
@@ -66,14 +70,22 @@ async def worksheet(request: Request) -> Response:
     return drawing_response(await service.job(work), "svg")
 
 
-def frames_answer(service: Service, trace: Trace, options: Mapping[str, JsonValue]) -> str:
-    """Every frame of ``trace`` as SVG with its caption (``FramesResponse``)."""
+def frames_answer(service: Service, trace: Trace, options: Mapping[str, JsonValue], *,
+                  first: int = 0, count: int | None = None) -> str:
+    """A page of the frames of ``trace``, as SVG with their captions (``FramesResponse``):
+    from ``first``, at most ``count`` and ``max_frames`` of them and
+    :data:`PAGE_BYTES` of SVG (one frame at least), of a sequence of at most
+    ``max_nodes`` frames (the node budget of one search)."""
     from ..api import frame_pictures
 
+    s = service.settings
     # the page writes each caption beside its picture, as the HTML player does
-    pictures = frame_pictures(trace, service.render_options(options))
+    pictures = frame_pictures(trace, service.render_options(options), first=first,
+                              count=min(count or s.max_frames, s.max_frames),
+                              max_total=s.max_nodes, max_bytes=PAGE_BYTES)
     return answer_text(FramesResponse(
-        count=len(pictures.frames), caption=pictures.caption,
+        count=pictures.total, first=pictures.first, title=pictures.title,
+        caption=pictures.caption,
         frames=[Frame(svg=svg.decode(), caption=caption) for svg, caption in pictures.frames]))
 
 

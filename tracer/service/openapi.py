@@ -103,7 +103,9 @@ def openapi() -> JsonObject:
     frame_params: list[JsonObject] = [_ID, _query("step", {"enum": ["event", "node", "leaf"]}),
                     _query("lang", {"enum": ["en", "it"]}),
                     _query("theme", {"enum": ["colour", "print"]}),
-                    _query("window", {"type": "boolean"})]
+                    _query("window", {"type": "boolean"}),
+                    _query("first", {"type": "integer", "minimum": 0}),
+                    _query("count", {"type": "integer", "minimum": 1})]
     return {
         "openapi": "3.1.0",
         "info": {"title": "gametree-tracer", "version": __version__,

@@ -1,5 +1,5 @@
-"""What a browser and a monitor fetch: the page (``/``), the OpenAPI document
-(``GET /v1/openapi.json``) and the health check (``GET /healthz``)."""
+"""What a browser and a monitor fetch: the page (``/``) and its icon (``/favicon.ico``),
+the OpenAPI document (``GET /v1/openapi.json``) and the health check (``GET /healthz``)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,12 @@ async def index(request: Request) -> Response:
     return FileResponse(static_dir() / "index.html", media_type="text/html")
 
 
+async def favicon(request: Request) -> Response:
+    # browsers ask for /favicon.ico whatever the page links (the page links the SVG)
+    return FileResponse(static_dir() / "favicon.ico", media_type="image/x-icon",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+
 async def openapi_document(request: Request) -> Response:
     return json_response(dumps_json(openapi()))
 
@@ -32,6 +38,7 @@ async def healthz(request: Request) -> Response:
 
 ROUTES = [
     Route("/", guarded(index)),
+    Route("/favicon.ico", guarded(favicon), methods=["GET"]),
     Route("/v1/openapi.json", guarded(openapi_document)),
     Route("/healthz", guarded(healthz), methods=["GET"]),
 ]

@@ -16,8 +16,9 @@ from starlette.responses import Response
 from ..errors import InputError, LimitExceeded, TracerError, UsageError, one_line
 from ..jsonio import dumps_json
 from .json_values import JsonObject
+from .problem_words import detail_in, title_in, wanted_language, where_in
 
-__all__ = ["Problem", "from_library", "guarded", "nested", "no_route"]
+__all__ = ["Problem", "from_library", "guarded", "language_of", "nested", "no_route"]
 
 log = logging.getLogger("gametrace.serve")
 
@@ -42,16 +43,22 @@ class Problem(Exception):
         return (_problem, (self.status, self.title, self.detail, self.where, self.file,
                            self.retry_after))
 
-    def response(self) -> Response:
+    def response(self, lang: str = "en") -> Response:
+        """The answer, said in ``lang`` (:mod:`.problem_words`): the title always, the
+        detail where a template knows it; ``Content-Language`` names what was used."""
+        detail = detail_in(self.detail, lang)
         body: JsonObject = {"type": f"https://gametree-tracer.invalid/problems/"
                                         f"{self.title.lower().replace(' ', '-')}",
-                                "title": self.title, "status": self.status,
-                                "detail": self.detail}
+                                "title": title_in(self.title, lang), "status": self.status,
+                                "detail": self.detail if detail is None else detail}
         if self.where:
-            body["where"] = self.where
+            body["where"] = where_in(self.where, lang)
         if self.file:
             body["file"] = self.file
-        headers = {"Cache-Control": "no-store"}  # also when a middleware answers
+        headers = {"Cache-Control": "no-store",  # also when a middleware answers
+                   "Content-Language": lang if detail is not None or lang == "en"
+                   else f"{lang}, en",
+                   "Vary": "Accept-Language"}
         if self.retry_after is not None:
             headers["Retry-After"] = str(self.retry_after)
         return Response(dumps_json(body), status_code=self.status, headers=headers,
@@ -93,13 +100,14 @@ def guarded(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request],
         try:
             response = await fn(request)
         except Problem as problem:
-            response = problem.response()
+            response = problem.response(language_of(request))
         except (TracerError, RecursionError) as exc:
-            response = from_library(exc).response()
+            response = from_library(exc).response(language_of(request))
         except Exception:
             log.exception("internal error on %s %s", request.method, request.url.path)
             response = Problem(500, "Internal error", "the service failed on this request; "
-                                                      "the log has the details").response()
+                                                      "the log has the details"
+                               ).response(language_of(request))
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Cache-Control", "no-store")
         return response
@@ -113,6 +121,11 @@ async def no_route(request: Request, exc: Exception) -> Response:
     detail = (f"no {request.url.path} here (see /v1/openapi.json)" if status == 404
               else f"{request.method} is not allowed on {request.url.path}")
     return Problem(status, "Not found" if status == 404 else "Method not allowed",
-                   detail).response()
+                   detail).response(language_of(request))
+
+
+def language_of(request: Request) -> str:
+    """The language a request's problems are said in (its ``Accept-Language``)."""
+    return wanted_language(request.headers.get("accept-language"))
 
 

@@ -235,11 +235,16 @@ class RenderRequest:
     format: str = "svg"
     options: JsonObject = dataclasses.field(default_factory=dict)
     """:class:`tracer.render.RenderOptions` fields (the schema ``RenderOptions``)."""
+    first: int = 0
+    """Frames: the first frame of the page (0-based)."""
+    count: int | None = None
+    """Frames: how many from ``first``, at most (None: as many as one answer holds)."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> RenderRequest:
         return cls(trace=_required_trace(data, "trace"),
-                   format=_str(data, "format") or "svg", options=_object(data, "options"))
+                   format=_str(data, "format") or "svg", options=_object(data, "options"),
+                   first=_int(data, "first") or 0, count=_int(data, "count"))
 
 
 @dataclass(frozen=True)

@@ -102,8 +102,13 @@ async def trace_frames(request: Request) -> Response:
     if step is not None:
         options["step"] = step
     ident: str = request.path_params["id"]
+    q = request.query_params
+    first = int_param(q.get("first"), "first", 0, 0, service.settings.max_nodes)
+    count = int_param(q.get("count"), "count", service.settings.max_frames, 1,
+                      service.settings.max_frames)
     return json_response(await service.job(
-        lambda: frames_answer(service, service.stored_trace(ident), options)))
+        lambda: frames_answer(service, service.stored_trace(ident), options, first=first,
+                              count=count)))
 
 
 ROUTES = [

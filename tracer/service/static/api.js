@@ -1,4 +1,9 @@
-// Talks to the JSON API of the same server (no other origin is ever contacted).
+// Talks to the JSON API of the same server (no other origin is ever contacted).  Every
+// request names the page's language, so that problems come back in it.
+import { currentLanguage } from "./i18n.js";
+
+/** The tree a page shows when its address names none (the AIMA lecture tree). */
+export const DEFAULT_TREE = "A(B(3 12 8) C(2 4 6) D(14 5 2))";
 
 export class ApiError extends Error {
   constructor(problem) {
@@ -18,16 +23,29 @@ async function answer(response) {
   return response.text();
 }
 
+function headers(more = {}) {
+  return { "accept-language": currentLanguage(), ...more };
+}
+
 export async function get(path) {
-  return answer(await fetch(path, { headers: { accept: "application/json" } }));
+  return answer(await fetch(path, { headers: headers({ accept: "application/json" }) }));
 }
 
 export async function post(path, body) {
   return answer(await fetch(path, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: headers({ "content-type": "application/json" }),
     body: JSON.stringify(body),
   }));
+}
+
+/** The bytes of an answer (a drawing), as a Blob; a problem raises ApiError. */
+export async function blob(path, body = null) {
+  const response = await fetch(path, body === null ? { headers: headers() } : {
+    method: "POST", headers: headers({ "content-type": "application/json" }),
+    body: JSON.stringify(body) });
+  if (!response.ok) return answer(response);
+  return response.blob();
 }
 
 /** The search options of a permalink's parameters, as a /v1/search request. */
@@ -37,7 +55,7 @@ export function searchRequest(params) {
   else if (params.get("game")) {
     body.game = params.get("game");
     body.params = gameParams(params.get("params"));
-  } else body.tree = params.get("tree") || "";
+  } else body.tree = params.get("tree") || DEFAULT_TREE;
   for (const key of ["algorithm", "variant", "order", "cut_on"]) {
     if (params.get(key)) body[key] = params.get(key);
   }

@@ -1,23 +1,25 @@
 // Edit: type a tree (live parse errors), or pick a lecture example, a game or a random
-// exercise; choose the search; open it in the stepper, the quiz or the comparison.
-import { get, post } from "./api.js";
+// exercise; choose the search; open it in the stepper, the quiz or the comparison.  The
+// address always holds the tree and options shown, so the header's tabs carry them.
+import { DEFAULT_TREE, get, post } from "./api.js";
 import { el, select } from "./dom.js";
-import { go, register } from "./router.js";
-
-const AIMA = "A(B(3 12 8) C(2 4 6) D(14 5 2))";
+import { t } from "./i18n.js";
+import { go, keepParams, onLeave, register } from "./router.js";
 
 export async function renderEdit(view, params) {
   const [examples, games, algos] = await Promise.all([
     get("v1/examples"), get("v1/games"), get("v1/algorithms")]);
   const text = el("textarea", { id: "tree", rows: 4, spellcheck: "false" });
-  text.value = params.get("tree") || (params.get("example") ? "" : AIMA);
-  const status = el("div", { id: "parse-status", class: "error" });
+  text.value = params.get("tree") || (params.get("example") ? "" : DEFAULT_TREE);
+  text.setAttribute("translate", "no");
+  const status = el("div", { id: "parse-status", class: "error", "aria-live": "polite",
+                             translate: "no" });
   const example = select("example", ["", ...examples.map((e) => e.name)],
                          params.get("example") || "");
   const game = select("game", ["", ...games.map((g) => g.name)], params.get("game") || "");
-  const gameParams = el("input", { id: "params", size: 40, value: params.get("params") || "",
-                                   placeholder: "board=x...o.... first=x" });
-  const gameHelp = el("div", { id: "game-help", class: "hint" });
+  const gameParams = el("input", { id: "params", size: 24, value: params.get("params") || "",
+                                   placeholder: t("edit.params.placeholder") });
+  const gameHelp = el("div", { id: "game-help", class: "hint", translate: "no" });
   function describeGame() {
     const spec = games.find((g) => g.name === game.value);
     gameHelp.textContent = spec ? spec.params.map((p) => `${p.name}=${p.default}`).join("  ")
@@ -32,7 +34,7 @@ export async function renderEdit(view, params) {
   const cutOn = select("cut_on", algos.cut_on, params.get("cut_on") || options.cut_on.default);
   const depth = el("input", { id: "depth", type: "number", min: options.depth.minimum,
                               max: options.depth.maximum, value: params.get("depth") || "" });
-  const link = el("a", { id: "permalink" }, "permalink");
+  const link = el("a", { id: "permalink" }, t("edit.permalink"));
 
   function fillVariants() {
     const family = algos.algorithms.find((a) => a.name === algorithm.value);
@@ -54,19 +56,24 @@ export async function renderEdit(view, params) {
     if (depth.value !== "") out.depth = depth.value;
     return out;
   }
+  let left = false;
   function updateLink() {
+    if (left) return;  // a late answer must not rewrite another page's address
     link.href = `#/step?${new URLSearchParams(current()).toString()}`;
+    keepParams(current());
   }
   let pending = 0;
   async function check() {
     updateLink();
     if (example.value || game.value) { status.textContent = ""; return; }
     const mine = ++pending;
+    if (left) return;
     try {
       const parsed = await post("v1/parse", { tree: text.value });
       if (mine !== pending) return;
       status.className = "ok";
-      status.textContent = `${parsed.nodes} nodes, ${parsed.leaves} leaves, height ${parsed.height}`;
+      status.textContent = t("edit.parsed", { nodes: parsed.nodes, leaves: parsed.leaves,
+                                              height: parsed.height });
     } catch (err) {
       if (mine !== pending) return;
       status.className = "error";
@@ -74,6 +81,7 @@ export async function renderEdit(view, params) {
     }
   }
   let timer = null;
+  onLeave(() => { left = true; clearTimeout(timer); });
   text.addEventListener("input", () => {
     example.value = ""; game.value = "";
     clearTimeout(timer); timer = setTimeout(check, 150);
@@ -93,30 +101,34 @@ export async function renderEdit(view, params) {
     example.value = ""; game.value = "";
     text.value = ex.text.trim();
     check();
-  } }, "Random exercise");
+  } }, t("edit.random"));
   fillVariants();
   describeGame();
+  const labelled = (key, control) => el("label", { for: control.id },
+    el("span", {}, t(key)), control);
+  for (const menu of [example, game, algorithm, variant, order, cutOn]) {
+    menu.setAttribute("translate", "no");  // names of the library's lists, as typed
+  }
   view.append(
-    el("h2", {}, "Tree"),
-    el("p", {}, "Text notation: A(B(3 12 8) C(2 4 6)); a leaf is a number or name:number; ",
-       "see docs/trees.md. JSON works too."),
+    el("h2", {}, el("label", { for: "tree" }, t("edit.tree"))),
+    el("p", { class: "hint-text" }, t("edit.notation")),
     text, status,
     el("div", { class: "row" },
-       el("label", {}, "Lecture example ", example),
-       el("label", {}, "Game ", game), el("label", {}, "Parameters ", gameParams), random),
+       labelled("edit.example", example), labelled("edit.game", game),
+       labelled("edit.params", gameParams), random),
     gameHelp,
-    el("h2", {}, "Search"),
+    el("h2", {}, t("edit.search")),
     el("div", { class: "row" },
-       el("label", {}, "Algorithm ", algorithm), el("label", {}, "Variant ", variant),
-       el("label", {}, "Order ", order), el("label", {}, "Cut when ", cutOn),
-       el("label", {}, "Depth ", depth)),
+       labelled("edit.algorithm", algorithm), labelled("edit.variant", variant),
+       labelled("edit.order", order), labelled("edit.cut_on", cutOn),
+       labelled("edit.depth", depth)),
     el("div", { class: "row" },
        el("button", { id: "open-step", type: "button", onclick: () => go("step", current()) },
-          "Step through"),
+          t("edit.open.step")),
        el("button", { id: "open-quiz", type: "button", onclick: () => go("quiz", current()) },
-          "Quiz"),
+          t("edit.open.quiz")),
        el("button", { id: "open-compare", type: "button",
-                      onclick: () => go("compare", current()) }, "Compare orderings"),
+                      onclick: () => go("compare", current()) }, t("edit.open.compare")),
        link));
   await check();
 }
