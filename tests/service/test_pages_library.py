@@ -3,14 +3,35 @@ name what was searched; the page at three sizes in both languages."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+from browsers import browser
+from pages import (
+    LANGUAGES,
+    MESSAGES,
+    SIZES,
+    accessible,
+    fits,
+    only_catalog_text,
+    opened,
+    screenshot,
+)
+from playwright.sync_api import Page
+from served import serving
 from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
 from tracer.service.store import SqlStore, describe
 
+__all__ = ["browser"]
+
+PAGE_SIZE = 20
+"""Traces on a page of the library (library.js)."""
 TREES = [f"R(X({n} {n + 1}) Y({n + 2} {n + 3}))" for n in range(7)]
 
 
@@ -84,3 +105,89 @@ def test_titles_name_the_tree_the_game_and_the_options() -> None:
     assert title(nim, order="best") == (
         "alphabeta (fail-hard) on nim, order best, piles=2,2 misere=false")
     assert title({"kind": "tree", "name": "aima"}) == "alphabeta (fail-hard) on aima"
+
+
+# --- the page -------------------------------------------------------------------------
+
+NEWEST = "alphabeta (fail-soft) on tree R(X(6 7) Y(8 9)) (4 leaves)"
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """``gametrace serve`` on a store seeded with the repository's traces and then the
+    seven trees above: its URL, and how many traces it holds."""
+    db = tmp_path_factory.mktemp("library-page") / "traces.db"
+    with serving(str(db), workers=1) as base:
+        for tree in TREES:
+            request = urllib.request.Request(
+                f"{base}/v1/search", data=json.dumps({"tree": tree, "store": True}).encode(),
+                headers={"content-type": "application/json"})
+            assert urllib.request.urlopen(request, timeout=60).status == 200
+        with urllib.request.urlopen(f"{base}/v1/traces?limit=1", timeout=60) as answer:
+            total = json.loads(answer.read())["total"]
+        yield base, total
+
+
+def _checked(page: Page, lang: str) -> None:
+    accessible(page)
+    fits(page)
+    only_catalog_text(page, lang)
+
+
+def _shown(page: Page) -> list[str]:
+    return page.locator("#library-list a.open").all_text_contents()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_library_paged_and_searched_at_every_size(browser: Any, library: tuple[str, int],
+                                                      size: str, lang: str) -> None:
+    base, total = library
+    words = json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
+    pages = -(-total // PAGE_SIZE)
+    assert pages >= 2
+    with opened(browser, size, lang) as page:
+        page.goto(f"{base}/#/library")
+        page.wait_for_selector("#library-list a.open")
+        first = _shown(page)
+        assert len(first) == PAGE_SIZE and first[0] == NEWEST
+        assert page.text_content("#library-total") == words["library.total"].format(
+            **{"from": 1, "to": PAGE_SIZE, "total": total})
+        assert page.is_disabled("#library-prev") and not page.is_disabled("#library-next")
+        _checked(page, lang)
+        screenshot(page, f"page-library-{size}-{lang}")
+        page.click("#library-next")
+        page.wait_for_selector(f"#library-total:has-text('{PAGE_SIZE + 1}')")
+        second = _shown(page)
+        assert second and not set(second) & set(first)
+        assert page.text_content("#library-page") == words["library.page"].format(
+            page=2, pages=pages)
+        assert not page.is_disabled("#library-prev")
+        _checked(page, lang)
+        page.fill("#library-text", "X(3 4)")
+        page.press("#library-text", "Enter")
+        page.wait_for_selector("#library-total:has-text('1')")
+        assert _shown(page) == ["alphabeta (fail-soft) on tree R(X(3 4) Y(5 6)) (4 leaves)"]
+        assert page.is_disabled("#library-prev") and page.is_disabled("#library-next")
+        _checked(page, lang)
+
+
+def test_downloads_follow_the_language_and_the_theme(browser: Any,
+                                                     library: tuple[str, int]) -> None:
+    base, _ = library
+    with opened(browser, "desktop", "it") as page:
+        page.goto(f"{base}/#/library")
+        page.wait_for_selector("#library-list a.open")
+        page.select_option("#library-theme", "print")
+        page.wait_for_selector("#library-list a.open")
+        assert "theme=print" in page.url
+        row = page.locator("#library-list tr", has=page.locator("a.open", has_text=NEWEST))
+        ident = (row.locator("a.open").get_attribute("href") or "").split("id=")[1]
+        for fmt in ("svg", "png", "pdf"):
+            href = row.locator(f"a.download-{fmt}").get_attribute("href")
+            assert href == f"v1/traces/{ident}/diagram.{fmt}?lang=it&theme=print"
+        assert row.locator("a.download-trace").get_attribute("href") == f"v1/traces/{ident}"
+        with page.expect_download() as got:
+            row.locator("a.download-svg").click()
+        svg = Path(got.value.path()).read_text(encoding="utf-8")
+        assert "mossa migliore" in svg and "best move" not in svg
