@@ -155,7 +155,6 @@ def test_the_library_paged_and_searched_at_every_size(browser: Any, library: tup
             **{"from": 1, "to": PAGE_SIZE, "total": total})
         assert page.is_disabled("#library-prev") and not page.is_disabled("#library-next")
         _checked(page, lang)
-        screenshot(page, f"page-library-{size}-{lang}")
         page.click("#library-next")
         page.wait_for_selector(f"#library-total:has-text('{PAGE_SIZE + 1}')")
         second = _shown(page)
@@ -170,6 +169,11 @@ def test_the_library_paged_and_searched_at_every_size(browser: Any, library: tup
         assert _shown(page) == ["alphabeta (fail-soft) on tree R(X(3 4) Y(5 6)) (4 leaves)"]
         assert page.is_disabled("#library-prev") and page.is_disabled("#library-next")
         _checked(page, lang)
+        page.fill("#library-text", "on aima")  # the lecture's traces: one page, for the docs
+        page.press("#library-text", "Enter")
+        page.wait_for_selector("#library-total:has-text('9')")
+        assert len(_shown(page)) == 9
+        screenshot(page, f"page-library-{size}-{lang}")
 
 
 def test_downloads_follow_the_language_and_the_theme(browser: Any,
