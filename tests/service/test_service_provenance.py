@@ -232,7 +232,7 @@ def test_a_store_made_before_origins_gains_them_and_loses_nothing(tmp_path: Path
     tags = sqlite3.connect(db).execute("SELECT id, tag FROM tags ORDER BY id, tag").fetchall()
 
     with TestClient(create_app(Settings(db=str(db), seed_dir=TRACES))) as c:
-        listed = c.get("/v1/traces", params={"limit": 500}).json()["items"]
+        listed = c.get("/v1/traces", params={"limit": 500, "order": "oldest"}).json()["items"]
         assert [r["id"] for r in listed] == [r[1] for r in rows]  # every one, in order
         by_id = {r["id"]: r for r in listed}
         for data, tag_list in items:

@@ -53,7 +53,7 @@ def test_the_service_migrates_a_released_store_and_keeps_every_trace(tmp_path: P
     rows, tags, meta, _ = _contents(db)
     by_id = {str(r[1]): r for r in rows}
     with TestClient(create_app(Settings(db=str(db), seed_dir=ROOT / "traces"))) as c:
-        listed = c.get("/v1/traces", params={"limit": 500}).json()["items"]
+        listed = c.get("/v1/traces", params={"limit": 500, "order": "oldest"}).json()["items"]
         assert [r["id"] for r in listed] == [r[1] for r in rows]  # every one, in order
         assert [r["origin"] for r in listed] == ORIGINS
         for item in listed:
@@ -64,7 +64,7 @@ def test_the_service_migrates_a_released_store_and_keeps_every_trace(tmp_path: P
             assert item["tags"] == [t for i, t in tags if i == item["id"]]
             assert item["size"] == len(row[6])
         for origin in ("seeded", "computed", "uploaded"):
-            got = c.get("/v1/traces", params={"origin": origin}).json()["items"]
+            got = c.get("/v1/traces", params={"origin": origin, "order": "oldest"}).json()["items"]
             assert [r["id"] for r in got] == [r[1] for r in rows if r[7] == origin]
     after, after_tags, after_meta, tables = _contents(db)
     assert (after, after_tags, after_meta) == (rows, tags, meta)

@@ -111,6 +111,8 @@ class Listing:
     items: list[JsonObject]
     limit: int
     offset: int
+    total: int | None = None
+    """How many traces match the filters in all (the shared library's listing)."""
 
 
 @dataclass(frozen=True)

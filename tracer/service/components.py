@@ -313,7 +313,10 @@ def schemas() -> JsonObject:
                                                   "the project), or uploaded by a client: "
                                                   "only the first two are answer keys."}}),
         "Listing": _obj({"items": {"type": "array", "items": ref("Record")},
-                         "limit": {"type": "integer"}, "offset": {"type": "integer"}}),
+                         "limit": {"type": "integer"}, "offset": {"type": "integer"},
+                         "total": {"type": ["integer", "null"],
+                                   "description": "How many traces match the filters "
+                                                  "in all."}}),
         FREE_FORM: {"description": "The same JSON as the command named in the operation."},
         **_classroom(),
         **_statistics(trace_ref, limits),

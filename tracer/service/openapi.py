@@ -92,6 +92,8 @@ def openapi() -> JsonObject:
                "Where the traces came from."),
         _query("limit", {"type": "integer", "minimum": 1, "maximum": 500}),
         _query("offset", {"type": "integer", "minimum": 0, "maximum": 1_000_000}),
+        _query("order", {"enum": ["newest", "oldest"]},
+               "Newest first (the default) or oldest first."),
         _query("course", {"type": "string", "maxLength": 64},
                "A course's own library, newest first (its teacher's token)"),
     ]

@@ -33,13 +33,14 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from sqlalchemy import (
     Connection,
     Engine,
     Executable,
     Insert,
+    Select,
     Table,
     create_engine,
     event,
@@ -80,21 +81,62 @@ def trace_id(data: bytes) -> str:
 
 def describe(header: JsonObject) -> dict[str, str]:
     """What a listing shows of a trace, from its header's JSON: algorithm, variant, source
-    and a title naming the options that set it apart (order, depth, cut test, ...)."""
+    and a title naming what was searched (the example or game, a posted tree's own text
+    and size) and the options that set it apart (order, depth, cut test, ...)."""
     algorithm, variant = str(header.get("algorithm")), str(header.get("variant"))
     source = _object(header.get("source"))
     name = str(source.get("name") or "tree")
+    searched = name if source.get("name") else _tree_words(source.get("tree"))
     options = _object(header.get("options"))
-    shown = [f"order {options['order']}" if options.get("order", "natural") != "natural"
-             else "", f"depth {options['depth']}" if options.get("depth") is not None else "",
-             "cut on >" if options.get("cut_on") == "gt" else ""]
+    order = options.get("order", "natural")
+    shown = [f"order {order}" + (f" seed {options['seed']}" if order == "random"
+                                 and options.get("seed") is not None else "")
+             if order != "natural" else "",
+             f"depth {options['depth']}" if options.get("depth") is not None else "",
+             "cut on >" if options.get("cut_on") == "gt" else "",
+             "MIN at the root" if options.get("root_player") == "min" else ""]
     params = _object(source.get("params"))
     if params:
         shown.append(" ".join(f"{k}={param_text(v)}" for k, v in params.items()))
     extra = ", ".join(x for x in shown if x)
-    title = f"{algorithm} ({variant}) on {name}" + (f", {extra}" if extra else "")
+    title = f"{algorithm} ({variant}) on {searched}" + (f", {extra}" if extra else "")
     return {"algorithm": algorithm, "variant": variant, "source": name,
             "title": title[:300]}
+
+
+TREE_WORDS = 60
+"""The longest a posted tree's text gets in a title (then ``...``)."""
+
+
+def _tree_words(document: JsonValue) -> str:
+    """A posted tree as a title names it: its text (``A(B(3 12 8) C(2 4 6))``), cut
+    short, and its count of leaves; ``tree`` when the header carries no tree."""
+    root = _object(_object(document).get("tree"))
+    if not root:
+        return "tree"
+    words: list[str] = []
+    leaves = length = 0
+    stack: list[JsonValue | None] = [root]
+    while stack:  # depth first, children in order; None closes a parenthesis
+        node = stack.pop()
+        item = _object(node)
+        children = item.get("children")
+        if node is None:
+            word = ")"
+        elif isinstance(children, list) and children:
+            word = f" {item.get('label') or ''}("
+            stack.append(None)
+            stack.extend(reversed(children))
+        else:
+            leaves += 1
+            word = f" {param_text(item.get('value'))}"
+        if length <= TREE_WORDS:  # the rest is only counted: a title shows no more
+            words.append(word)
+        length += len(word)
+    text = "".join(words).strip().replace("( ", "(")
+    if length > TREE_WORDS + 1:  # + 1: the first word's space, stripped
+        text = text[:TREE_WORDS - 3].rstrip() + "..."
+    return f"tree {text} ({leaves} leaves)" if leaves != 1 else f"tree {text} (1 leaf)"
 
 
 def _object(value: JsonValue) -> JsonObject:
@@ -151,10 +193,20 @@ class TraceStore(Protocol):
 
     def list(self, *, algorithm: str | None = None, source: str | None = None,
              tag: str | None = None, text: str | None = None, origin: str | None = None,
-             limit: int = 100, offset: int = 0) -> list[Record]:
-        """Stored traces matching every filter given, oldest first."""
+             limit: int = 100, offset: int = 0, newest: bool = False) -> list[Record]:
+        """Stored traces matching every filter given, oldest first (``newest``: newest
+        first)."""
         ...
 
+    def count(self, *, algorithm: str | None = None, source: str | None = None,
+              tag: str | None = None, text: str | None = None,
+              origin: str | None = None) -> int:
+        """How many stored traces match every filter given (a listing's total)."""
+        ...
+
+
+_Row = TypeVar("_Row")
+"""The row of a query narrowed by :meth:`SqlStore._matching`."""
 
 DIALECTS = ("sqlite", "postgresql")
 """The databases a store may be kept in."""
@@ -399,10 +451,36 @@ class SqlStore:
 
     def list(self, *, algorithm: str | None = None, source: str | None = None,
              tag: str | None = None, text: str | None = None, origin: str | None = None,
-             limit: int = 100, offset: int = 0) -> list[Record]:
+             limit: int = 100, offset: int = 0, newest: bool = False) -> list[Record]:
         t, g = schema.traces.c, schema.tags.c
-        query = select(t.id, t.algorithm, t.variant, t.source, t.title,
-                       func.length(t.body), t.origin)
+        columns = select(t.id, t.algorithm, t.variant, t.source, t.title,
+                         func.length(t.body), t.origin)
+        query: Executable = self._matching(columns, algorithm=algorithm, source=source, tag=tag,
+                               text=text, origin=origin).order_by(
+            t.seq.desc() if newest else t.seq).limit(limit).offset(offset)
+        with self._read() as db:
+            rows = [[str(v) for v in r] for r in db.rows(query)]
+            found: dict[str, list[str]] = {r[0]: [] for r in rows}
+            if found:
+                for ident, name in db.rows(select(g.id, g.tag).where(
+                        g.id.in_(list(found))).order_by(g.id, g.tag)):
+                    found[str(ident)].append(str(name))
+        return [Record(r[0], r[1], r[2], r[3], r[4], tuple(found[r[0]]), int(r[5]), r[6])
+                for r in rows]
+
+    def count(self, *, algorithm: str | None = None, source: str | None = None,
+              tag: str | None = None, text: str | None = None,
+              origin: str | None = None) -> int:
+        query = self._matching(select(func.count()).select_from(schema.traces),
+                               algorithm=algorithm, source=source, tag=tag, text=text,
+                               origin=origin)
+        with self._read() as db:
+            return int(str(db.rows(query)[0][0]))
+
+    def _matching(self, query: Select[_Row], *, algorithm: str | None, source: str | None,
+                  tag: str | None, text: str | None, origin: str | None) -> Select[_Row]:
+        """``query`` narrowed to the traces matching every filter given."""
+        t, g = schema.traces.c, schema.tags.c
         if origin:
             query = query.where(t.origin == self._text(origin))
         if algorithm:
@@ -417,16 +495,7 @@ class SqlStore:
             needle = self._text(text.lower())
             query = query.where(func.lower(t.title).contains(needle, autoescape=True)
                                 | func.lower(t.source).contains(needle, autoescape=True))
-        query = query.order_by(t.seq).limit(limit).offset(offset)
-        with self._read() as db:
-            rows = [[str(v) for v in r] for r in db.rows(query)]
-            found: dict[str, list[str]] = {r[0]: [] for r in rows}
-            if found:
-                for ident, name in db.rows(select(g.id, g.tag).where(
-                        g.id.in_(list(found))).order_by(g.id, g.tag)):
-                    found[str(ident)].append(str(name))
-        return [Record(r[0], r[1], r[2], r[3], r[4], tuple(found[r[0]]), int(r[5]), r[6])
-                for r in rows]
+        return query
 
     def seed_once(self, key: str,
                   items: Iterable[tuple[bytes, Mapping[str, str | Sequence[str]]]]) -> bool:

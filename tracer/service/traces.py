@@ -23,6 +23,9 @@ QUERY_LENGTHS = {"algorithm": 40, "example": 100, "tag": 40, "text": 100}
 """The longest filter of a listing, as the OpenAPI document says (each is matched
 against every stored title, so its length is bounded)."""
 
+ORDERS = ("newest", "oldest")
+"""The orders of a listing: the last stored first (the default), or the first."""
+
 FORMATS = ("svg", "png", "pdf", "dot")
 """The formats of a stored trace's diagram."""
 
@@ -65,11 +68,17 @@ async def list_traces(request: Request) -> Response:
         raise Problem(400, "Bad request", f"unknown origin {origin!r} "
                                           f"(choose from: {', '.join(ORIGINS)})",
                       where="origin")
-    records = service.store.list(algorithm=q.get("algorithm"), source=q.get("example"),
-                                 tag=q.get("tag"), text=q.get("text"), origin=origin,
-                                 limit=limit, offset=offset)
+    order = q.get("order", "newest")
+    if order not in ORDERS:
+        raise Problem(400, "Bad request", f"unknown order {order!r} "
+                                          f"(choose from: {', '.join(ORDERS)})", where="order")
+    filters = {"algorithm": q.get("algorithm"), "source": q.get("example"),
+               "tag": q.get("tag"), "text": q.get("text"), "origin": origin}
+    records = service.store.list(**filters, limit=limit, offset=offset,
+                                 newest=order == "newest")
     return json_response(answer_text(Listing(items=[r.to_json() for r in records],
-                                             limit=limit, offset=offset)))
+                                             limit=limit, offset=offset,
+                                             total=service.store.count(**filters))))
 
 
 async def get_trace(request: Request) -> Response:

@@ -1,15 +1,47 @@
-// Quiz: the tree with its leaf values only.  Click the nodes that get pruned, type the
-// values (and alpha/beta if you like), press Check: a verdict per item, the first mistake
-// marked on the tree, the misconception behind the mistakes, a score.
+// Quiz: the tree with its leaf values only.  Pick the nodes that get pruned (on the tree,
+// by click, touch or keyboard, or in the list of nodes), type the values (and alpha/beta
+// if you like), press Check: a verdict per item named as a person would ("value of B"),
+// the first mistake marked on the tree, the misconception behind the mistakes, a score.
 import { get, post, searchRequest, sourceOf } from "./api.js";
 import { el, nodeGroup, svgNode } from "./dom.js";
+import { t } from "./i18n.js";
+import { panZoom } from "./panzoom.js";
 import { go, register } from "./router.js";
+import { copyLinkButton, saveButton, tableBox } from "./share.js";
 import { listenKeys } from "./stepper.js";
 
 function number(text) {
-  const t = text.trim();
-  return t !== "" && !Number.isNaN(Number(t)) ? Number(t) : t;
+  const v = text.trim().replace(",", ".");
+  return v !== "" && !Number.isNaN(Number(v)) ? Number(v) : v;
 }
+
+/** A value of the check's report as a person writes it: -inf as −∞, <=2 as ≤ 2. */
+export function shownValue(text) {
+  if (text === null || text === undefined || text === "" || text === "(none)") {
+    return t("quiz.none");
+  }
+  return String(text).replace(/([-+]?)inf\b/g, (w, sign) => `${sign === "-" ? "−" : "+"}∞`)
+    .replace(/<=\s*/g, "≤ ").replace(/>=\s*/g, "≥ ");
+}
+
+/** A check item's name as a person says it ("value of B", "alpha at C", "pruned nodes"). */
+export function itemName(item, root) {
+  const parts = item.split(".");
+  if (item === "value") return t("quiz.item.value", { node: root });
+  if (parts[0] === "values" && parts.length === 2) return t("quiz.item.value", { node: parts[1] });
+  if (parts[0] === "alphabeta" && parts.length === 3) {
+    return parts[2] === "alpha" ? t("quiz.item.alpha", { node: parts[1] })
+      : t("quiz.item.beta", { node: parts[1] });
+  }
+  if (item === "pruned") return t("quiz.item.pruned");
+  if (item === "evaluated") return t("quiz.item.evaluated");
+  if (item === "move") return t("quiz.item.move");
+  return item;
+}
+
+/** Text in the check's own words (English, from the library): marked as such. */
+const english = (text) => el("span", { lang: "en", translate: "no" }, text);
+const data = (text) => el("span", { translate: "no" }, text);
 
 export async function renderQuiz(view, params) {
   listenKeys(null);
@@ -25,27 +57,60 @@ export async function renderQuiz(view, params) {
   const inner = plain.trace.events.filter((e) => e.type === "expand").map((e) => e.node);
   const root = plain.trace.header.root;
   const picked = new Set();
+  const ticks = {};  // node -> its checkbox in the list
+  const groups = {};  // node -> its <g> on the tree
+  const prunedList = el("span", { id: "quiz-pruned", translate: "no" });
+  function pick(key, on) {
+    if (on) picked.add(key); else picked.delete(key);
+    if (groups[key]) {
+      groups[key].classList.toggle("picked", on);
+      groups[key].setAttribute("aria-checked", String(on));
+    }
+    if (ticks[key]) ticks[key].checked = on;
+    prunedList.textContent = [...picked].sort().join(" ");
+    noneYet.hidden = picked.size > 0;
+  }
+  const noneYet = el("span", { id: "quiz-pruned-none" }, t("quiz.none"));
+  const keys = [];
   for (const g of svg.querySelectorAll("g.node")) {
     const key = g.querySelector("title").textContent;
     if (key === root) continue;
-    g.addEventListener("click", () => {
-      if (picked.has(key)) picked.delete(key); else picked.add(key);
-      g.classList.toggle("picked", picked.has(key));
-      prunedList.textContent = [...picked].sort().join(" ") || "(none)";
+    keys.push(key);
+    groups[key] = g;
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "checkbox");
+    g.setAttribute("aria-checked", "false");
+    g.setAttribute("aria-label", t("quiz.node_pruned", { node: key }));
+    g.addEventListener("click", () => pick(key, !picked.has(key)));
+    g.addEventListener("keydown", (event) => {
+      if (event.key === " " || event.key === "Enter") {
+        event.preventDefault();
+        pick(key, !picked.has(key));
+      }
     });
   }
-  const prunedList = el("span", { id: "quiz-pruned" }, "(none)");
+  keys.sort();
+  const tickList = el("fieldset", { class: "quiz-ticks", id: "quiz-ticks" },
+    el("legend", {}, t("quiz.pick_legend")),
+    ...keys.map((key) => {
+      ticks[key] = el("input", { type: "checkbox", id: `pick-${key}`,
+                                 onchange: (e) => pick(key, e.target.checked) });
+      return el("label", { for: `pick-${key}` }, ticks[key], data(key));
+    }));
   const inputs = {};
   const boxes = inner.map((node) => {
+    const box = (name, label) => el("input", { id: `${name}-${node}`, "aria-label": label,
+                                               inputmode: "text", autocomplete: "off" });
     inputs[node] = {
-      value: el("input", { id: `value-${node}`, "aria-label": `value of ${node}` }),
-      alpha: el("input", { id: `alpha-${node}`, "aria-label": `alpha at ${node}` }),
-      beta: el("input", { id: `beta-${node}`, "aria-label": `beta at ${node}` }),
+      value: box("value", t("quiz.value_of", { node })),
+      alpha: box("alpha", t("quiz.alpha_at", { node })),
+      beta: box("beta", t("quiz.beta_at", { node })),
     };
-    return el("tr", {}, el("td", {}, node), el("td", {}, inputs[node].value),
-              el("td", {}, inputs[node].alpha), el("td", {}, inputs[node].beta));
+    return el("tr", {}, el("th", { scope: "row", translate: "no" }, node),
+              el("td", {}, inputs[node].value), el("td", {}, inputs[node].alpha),
+              el("td", {}, inputs[node].beta));
   });
-  const out = el("div", { id: "quiz-result" });
+  const out = el("div", { id: "quiz-result", "aria-live": "polite" });
   async function check() {
     const answer = { values: {}, pruned: [...picked].sort() };
     const alphabeta = {};
@@ -73,7 +138,7 @@ export async function renderQuiz(view, params) {
     try {
       show(await post("v1/check", request));
     } catch (err) {
-      out.replaceChildren(el("p", { class: "error" }, err.message));
+      out.replaceChildren(el("p", { class: "error" }, data(err.message)));
     }
   }
   function show(report) {
@@ -86,35 +151,61 @@ export async function renderQuiz(view, params) {
       }
     }
     const rows = report.items.map((item) => el("tr", { class: item.right ? "right" : "wrong" },
-      el("td", {}, item.item), el("td", {}, item.right ? "right" : "wrong"),
-      el("td", {}, item.given), el("td", {}, item.right ? "" : item.expected),
-      el("td", {}, item.why || item.note || "")));
+      el("th", { scope: "row", translate: "no" }, itemName(item.item, root)),
+      el("td", {}, item.right ? t("quiz.right") : t("quiz.wrong")),
+      el("td", { translate: "no" }, shownValue(item.given)),
+      el("td", { translate: "no" }, item.right ? "" : shownValue(item.expected)),
+      el("td", {}, item.why || item.note ? english(item.why || item.note) : "")));
     out.replaceChildren(
-      el("p", { class: "score", id: "quiz-score" }, `${report.percent}%`),
+      el("p", { class: "score" }, t("quiz.score"), " ",
+         el("span", { id: "quiz-score", translate: "no" }, `${report.percent}%`)),
       first ? el("p", { id: "quiz-first-mistake" },
-                 `First mistake: ${first.item}: ${first.why || ""}`) : null,
+                 t("quiz.first_mistake", { item: itemName(first.item, root) }), " ",
+                 english(first.why || ""))
+        : el("p", { id: "quiz-no-mistakes", class: "ok" }, t("quiz.no_mistakes")),
       ...report.diagnosis.map((d) => el("p", { class: "diagnosis" },
-        "Misconception: ", ...d.causes.map((c) => `${c.title} (${c.advice}) `))),
-      el("table", { id: "quiz-items" },
-         el("tr", {}, el("th", {}, "item"), el("th", {}, "verdict"), el("th", {}, "yours"),
-            el("th", {}, "expected"), el("th", {}, "why")), ...rows));
+        t("quiz.misconception"), " ",
+        ...d.causes.map((c) => english(`${c.title} (${c.advice}) `)))),
+      tableBox(t("quiz.items_caption"),
+         el("table", { id: "quiz-items" },
+            el("caption", {}, t("quiz.items_caption")),
+            el("tr", {}, el("th", { scope: "col" }, t("quiz.col.item")),
+               el("th", { scope: "col" }, t("quiz.col.verdict")),
+               el("th", { scope: "col" }, t("quiz.col.yours")),
+               el("th", { scope: "col" }, t("quiz.col.expected")),
+               el("th", { scope: "col" }, t("quiz.col.why"))), ...rows)));
   }
+  const figure = el("div", { class: "figure", id: "quiz-figure", role: "group",
+                             "aria-label": t("quiz.figure_label") }, svg);
+  const shared = el("span", { id: "quiz-shared", role: "status" });
   view.append(
-    el("h2", {}, "Quiz: which nodes are pruned, and what does each node return?"),
-    el("p", {}, "Click a node to mark it pruned (click again to unmark). Values may be ",
-       "bounds such as <=2 or >=3."),
+    el("h2", {}, t("quiz.title")),
+    el("p", {}, t("quiz.help")),
     el("div", { class: "quiz-layout" },
-       el("div", { class: "figure", id: "quiz-figure" }, svg),
-       el("div", {},
-          el("p", {}, "Pruned: ", prunedList),
-          el("table", { class: "values" },
-             el("tr", {}, el("th", {}, "node"), el("th", {}, "value"), el("th", {}, "α"),
-                el("th", {}, "β")), ...boxes),
+       el("div", { class: "quiz-tree" }, panZoom(figure), figure),
+       el("div", { class: "quiz-answer" },
+          el("p", {}, t("quiz.pruned"), " ", prunedList, noneYet),
+          tickList,
+          tableBox(t("quiz.values_caption"),
+             el("table", { class: "values", id: "quiz-values" },
+                el("caption", {}, t("quiz.values_caption")),
+                el("tr", {}, el("th", { scope: "col" }, t("quiz.col.node")),
+                   el("th", { scope: "col" }, t("quiz.col.value")),
+                   el("th", { scope: "col", abbr: t("quiz.col.alpha_long") }, "α"),
+                   el("th", { scope: "col", abbr: t("quiz.col.beta_long") }, "β")),
+                ...boxes)),
           el("div", { class: "row" },
-             el("button", { id: "quiz-check", type: "button", onclick: check }, "Check"),
+             el("button", { id: "quiz-check", type: "button", onclick: check },
+                t("quiz.check")),
              el("button", { id: "quiz-solution", type: "button",
-                            onclick: () => go("step", params) }, "Show solution")),
-          out)));
+                            onclick: () => go("step", params) }, t("quiz.solution"))),
+          out,
+          el("div", { class: "row share" },
+             copyLinkButton("quiz-copy-link", t("quiz.copy_link"), t("quiz.link_copied"),
+                            shared),
+             saveButton("quiz-download", t("quiz.download"), "quiz.svg",
+                        () => new Blob([sheet], { type: "image/svg+xml" })),
+             shared))));
 }
 
 register("quiz", renderQuiz);
