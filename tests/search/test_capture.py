@@ -36,7 +36,7 @@ inner_trees = st.lists(trees, min_size=1, max_size=4)
 
 SEARCHES = [("minimax", "two-function"), ("minimax", "negamax"),
             ("alphabeta", "fail-soft"), ("alphabeta", "fail-hard"),
-            ("alphabeta", "negamax")]
+            ("alphabeta", "negamax"), ("alphabeta", "slide-002")]
 
 
 def _full(game: Any, state: Any, **options: Any) -> Trace:
