@@ -29,7 +29,7 @@ from ...trace import Result
 from ...trees import Tree
 from .classes import of_game
 from .reading import Tally, make_stats
-from .rebuilding import rebuild
+from .rebuilding import rebuilt_game
 from .table import SearchStats
 
 __all__ = ["COUNTED", "count_search", "count_source", "minimal_tree", "tally_search"]
@@ -95,8 +95,7 @@ def minimal_tree(header: Header, *, file: str, limits: Limits = NO_LIMITS) -> li
     within ``limits`` (a search they stop is a :class:`LimitExceeded`)."""
     if header.algorithm == "expectiminimax":
         raise UsageError(f"{file}: the minimal tree is alpha-beta's: not for expectiminimax")
-    made = rebuild(header, file=file, purpose="the minimal tree")
-    game, state, block = made.game()
+    game, state, block = rebuilt_game(header, file=file, purpose="the minimal tree")
     options = header.options
     depth = options.get("depth")
     cut_on = options.get("cut_on") or "ge"

@@ -26,7 +26,7 @@ from ...header import Header
 from ...trace import Result, Trace
 from ...visit import EventVisitor
 from .classes import MoveClasses, of_game, plain
-from .rebuilding import rebuild
+from .rebuilding import rebuilt_game
 from .table import FORMAT, ORDERED_CLASSES, ClassStats, DepthStats, SearchStats
 
 __all__ = ["GAME_TREE_SEARCHES", "Tally", "classes_of", "read_header", "read_stats",
@@ -278,7 +278,7 @@ def stats_of_loaded(trace: Trace, *, file: str, by_class: bool = False) -> Searc
 def classes_of(header: Header, *, file: str) -> MoveClasses:
     """The move classes of the game a trace's header names, made again (a tree or a
     game that names no classes: every move is a ``move``, but for the ordering's)."""
-    game, state, _ = rebuild(header, file=file, purpose="counting by move class").game()
+    game, state, _ = rebuilt_game(header, file=file, purpose="counting by move class")
     return of_game(game, state)
 
 

@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError, UsageError
 from ...header import Header
 from ...sources import Source, resolve_content
 from ...trees import parse_tree_json
 
-__all__ = ["rebuild"]
+if TYPE_CHECKING:  # analysis reads games through the search layer, never imports them
+    from ...games.base import Game
+
+__all__ = ["rebuild", "rebuilt_game"]
 
 
 def rebuild(header: Header, *, file: str, purpose: str) -> Source:
@@ -35,6 +38,28 @@ def rebuild(header: Header, *, file: str, purpose: str) -> Source:
                else "names no kind of source (header.source.kind)")
     raise UsageError(f"{file}: {purpose} needs a trace of a tree or a built-in game, and its "
                      f"header {missing}")
+
+
+def rebuilt_game(header: Header, *, file: str,
+                 purpose: str) -> tuple[Game[Any, Any], Any, dict[str, Any]]:
+    """The game, the position and the ``source`` block of the search a trace recorded:
+    :func:`rebuild`'s game at its start position, then, for a capture of a game
+    (``gametrace run --capture``), the moves of the source's ``path`` played, so that the
+    position is the captured node's and not the game's start."""
+    game, state, block = rebuild(header, file=file, purpose=purpose).game()
+    path = header.source.get("path")
+    if header.source.get("kind") == "game" and path:
+        from ...search.capture import resolve_path
+
+        if not isinstance(path, list) or not all(isinstance(m, str) for m in path):
+            raise InputError("expected a list of move names", file=file,
+                             where="header.source.path")
+        try:
+            state = resolve_path(game, state, "/".join(path)).state
+        except UsageError as exc:
+            raise InputError(f"its moves are not the game's: {exc}", file=file,
+                             where="header.source.path") from None
+    return game, state, block
 
 
 def _param_text(value: Any) -> str:
