@@ -292,7 +292,8 @@ def test_a_view_is_stored_shared_and_downloaded_in_its_language(browser: Any,
                                                                 live_server: str) -> None:
     with opened(browser, "desktop", "it") as page:
         page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-        page.goto(f"{live_server}/#/step?example=aima&theme=print&at=3")
+        # a tree of its own: the library test of the shared server finds one aima trace
+        page.goto(f"{live_server}/#/step?tree={quote('A(B(5 1) C(2 9))')}&theme=print&at=3")
         page.wait_for_selector("#stepper-figure svg")
         page.click("#step-store")
         page.wait_for_function("() => location.hash.includes('id=')")
@@ -313,7 +314,7 @@ def test_a_view_is_stored_shared_and_downloaded_in_its_language(browser: Any,
         fresh = page.context.new_page()
         fresh.goto(page.url)
         fresh.wait_for_selector("#stepper-figure svg")
-        assert fresh.text_content("#stepper-counter") == "3 / 23"
+        assert (fresh.text_content("#stepper-counter") or "").startswith("3 / ")
         fresh.close()
 
 
