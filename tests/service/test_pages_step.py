@@ -90,8 +90,15 @@ def test_the_stepper_fits_every_size_in_both_languages(browser: Any, live_server
             # the stepper's buttons sit at the bottom of the screen, in reach of a thumb
             box = page.locator("#stepper-next").bounding_box()
             bottom = SIZES[size]["height"]
-            assert box is not None and bottom * 0.75 < box["y"] + box["height"] <= bottom
-        screenshot(page, f"page-step-{size}-{lang}")
+            assert box is not None and bottom - 100 < box["y"] + box["height"] <= bottom
+        if size == "phone" and os.environ.get("GAMETRACE_SCREENSHOTS"):
+            # the screen as the phone shows it: a whole-page picture would draw the fixed
+            # buttons over the middle of the page
+            folder = Path(os.environ["GAMETRACE_SCREENSHOTS"])
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(folder / f"page-step-{size}-{lang}.png"), scale="css")
+        else:
+            screenshot(page, f"page-step-{size}-{lang}")
 
 
 # --- phones: pan and zoom ------------------------------------------------------------
