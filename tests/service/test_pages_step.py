@@ -253,8 +253,13 @@ def test_a_search_of_more_than_400_steps_is_answered_in_bounded_pages(
     frames = last.json()["frames"]
     assert len(frames) == 1 and frames[0]["caption"] == last.json()["caption"]
     assert last.json()["caption"].startswith("minimax (two-function): value ")
-    stored = client.get(f"/v1/traces/{'0' * 64}/frames", params={"count": 0})
-    assert stored.status_code in (400, 404)
+    ident = client.post("/v1/search", json={"tree": tree, "algorithm": "minimax",
+                                            "store": True}).json()["id"]
+    paged = client.get(f"/v1/traces/{ident}/frames", params={"first": total - 3, "count": 2})
+    assert [f["caption"][:len(f"Step {total - 2}/")] for f in paged.json()["frames"]] == \
+        [f"Step {total - 2}/", f"Step {total - 1}/"]
+    zero = client.get(f"/v1/traces/{ident}/frames", params={"count": 0})
+    assert (zero.status_code, zero.json()["detail"]) == (400, "count must be in 1..400, got 0")
 
 
 def test_a_long_search_is_stepped_to_its_end_a_page_at_a_time(browser: Any,
