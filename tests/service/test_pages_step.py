@@ -90,8 +90,15 @@ def test_the_stepper_fits_every_size_in_both_languages(browser: Any, live_server
             # the stepper's buttons sit at the bottom of the screen, in reach of a thumb
             box = page.locator("#stepper-next").bounding_box()
             bottom = SIZES[size]["height"]
-            assert box is not None and bottom * 0.75 < box["y"] + box["height"] <= bottom
-        screenshot(page, f"page-step-{size}-{lang}")
+            assert box is not None and bottom - 100 < box["y"] + box["height"] <= bottom
+        if size == "phone" and os.environ.get("GAMETRACE_SCREENSHOTS"):
+            # the screen as the phone shows it: a whole-page picture would draw the fixed
+            # buttons over the middle of the page
+            folder = Path(os.environ["GAMETRACE_SCREENSHOTS"])
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(folder / f"page-step-{size}-{lang}.png"), scale="css")
+        else:
+            screenshot(page, f"page-step-{size}-{lang}")
 
 
 # --- phones: pan and zoom ------------------------------------------------------------
@@ -246,8 +253,13 @@ def test_a_search_of_more_than_400_steps_is_answered_in_bounded_pages(
     frames = last.json()["frames"]
     assert len(frames) == 1 and frames[0]["caption"] == last.json()["caption"]
     assert last.json()["caption"].startswith("minimax (two-function): value ")
-    stored = client.get(f"/v1/traces/{'0' * 64}/frames", params={"count": 0})
-    assert stored.status_code in (400, 404)
+    ident = client.post("/v1/search", json={"tree": tree, "algorithm": "minimax",
+                                            "store": True}).json()["id"]
+    paged = client.get(f"/v1/traces/{ident}/frames", params={"first": total - 3, "count": 2})
+    assert [f["caption"][:len(f"Step {total - 2}/")] for f in paged.json()["frames"]] == \
+        [f"Step {total - 2}/", f"Step {total - 1}/"]
+    zero = client.get(f"/v1/traces/{ident}/frames", params={"count": 0})
+    assert (zero.status_code, zero.json()["detail"]) == (400, "count must be in 1..400, got 0")
 
 
 def test_a_long_search_is_stepped_to_its_end_a_page_at_a_time(browser: Any,
@@ -292,7 +304,8 @@ def test_a_view_is_stored_shared_and_downloaded_in_its_language(browser: Any,
                                                                 live_server: str) -> None:
     with opened(browser, "desktop", "it") as page:
         page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-        page.goto(f"{live_server}/#/step?example=aima&theme=print&at=3")
+        # a tree of its own: the library test of the shared server finds one aima trace
+        page.goto(f"{live_server}/#/step?tree={quote('A(B(5 1) C(2 9))')}&theme=print&at=3")
         page.wait_for_selector("#stepper-figure svg")
         page.click("#step-store")
         page.wait_for_function("() => location.hash.includes('id=')")
@@ -313,7 +326,7 @@ def test_a_view_is_stored_shared_and_downloaded_in_its_language(browser: Any,
         fresh = page.context.new_page()
         fresh.goto(page.url)
         fresh.wait_for_selector("#stepper-figure svg")
-        assert fresh.text_content("#stepper-counter") == "3 / 23"
+        assert (fresh.text_content("#stepper-counter") or "").startswith("3 / ")
         fresh.close()
 
 

@@ -174,6 +174,7 @@ def frame_pictures(trace: Trace | str | os.PathLike[str], options: RenderOptions
     have (:class:`~tracer.errors.LimitExceeded` past it, naming both); ``max_bytes``: the
     page ends before its SVG passes this many bytes (one frame at least)."""
     from dataclasses import replace
+    from itertools import islice
 
     from ..render import Drawing
     from ..render.model.captions import summary_line
@@ -184,23 +185,34 @@ def frame_pictures(trace: Trace | str | os.PathLike[str], options: RenderOptions
         raise LimitExceeded(f"the trace has {total:,} steps and the service steps through "
                             f"at most {max_total:,}: choose a coarser step (node, leaf) or "
                             "search with a depth limit")
-    page = None if count is None else range(first, first + count)
-    frames = list(drawing.frames(page=page))
-    views = [replace(f.view, caption=None) for f in frames]
-    diagram = replace(drawing.view, caption=None)
+    title = summary_line(drawing.header, None, drawing.words)
+    if count is None:
+        frames = list(drawing.frames())
+        views = [replace(f.view, caption=None) for f in frames]
+        drawing.prepare(views)
+        return FramePictures(drawing.caption, tuple(
+            (drawing.render("svg", view), f.caption)
+            for f, view in zip(frames, views, strict=True)), title=title, total=total)
     # the final diagram is the template of every frame's layout, drawn in this page or not
-    drawing.prepare([*views, diagram] if page is not None else views)
+    diagram = replace(drawing.view, caption=None)
+    steps = drawing.frames(page=range(first, first + count))
     out: list[tuple[bytes, str]] = []
-    size = 0
-    for f, view in zip(frames, views, strict=True):
-        svg = drawing.render("svg", view)
-        size += len(svg)
-        if out and max_bytes is not None and size > max_bytes:
+    size, batch = 0, 1  # the first frame alone: its size says how many more fit
+    while True:
+        frames = list(islice(steps, batch))
+        if not frames:
             break
-        out.append((svg, f.caption))
-    return FramePictures(drawing.caption, tuple(out),
-                         title=summary_line(drawing.header, None, drawing.words),
-                         total=total, first=first if page is not None else 0)
+        views = [replace(f.view, caption=None) for f in frames]
+        drawing.prepare([*views, diagram])
+        for f, view in zip(frames, views, strict=True):
+            svg = drawing.render("svg", view)
+            size += len(svg)
+            if out and max_bytes is not None and size > max_bytes:
+                return FramePictures(drawing.caption, tuple(out), title=title, total=total,
+                                     first=first)
+            out.append((svg, f.caption))
+        batch = count if max_bytes is None else max(1, (max_bytes - size) // (size // len(out)))
+    return FramePictures(drawing.caption, tuple(out), title=title, total=total, first=first)
 
 
 def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,

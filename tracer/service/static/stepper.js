@@ -98,6 +98,10 @@ export function stepper(frames, { id = "stepper", onMove = null, at = 0 } = {}) 
     }
     index = next;
     draw(index);
+    if (from.fetch && cache.size > 3 * from.page && !Array.isArray(frames)) {
+      // a long search: keep the frames near this one only (a phone's memory)
+      for (const k of cache.keys()) if (Math.abs(k - index) > from.page) cache.delete(k);
+    }
     // the next page ahead, so that stepping on does not wait
     for (let k = index + 1; k < Math.min(total, index + from.page); k++) {
       if (!cache.has(k)) {
