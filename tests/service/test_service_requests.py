@@ -273,6 +273,29 @@ def test_a_client_past_its_rate_gets_429_with_retry_after(tmp_path: Path) -> Non
         assert other.post("/v1/search", json={"example": "aima"}).status_code == 200
 
 
+def test_the_gates_refusals_speak_the_requests_language(tmp_path: Path) -> None:
+    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path,
+                              rate_limit=0.01, rate_burst=1,
+                              cors_origins=("https://moodle.school.example",)))
+    italian = {"accept-language": "it-IT,it;q=0.9,en;q=0.5"}
+    with TestClient(app) as c:
+        assert c.post("/v1/search", json={"example": "aima"}).status_code == 200
+        got = c.post("/v1/search", json={"example": "aima"}, headers=italian)
+        assert got.status_code == 429
+        assert got.headers["content-language"] == "it"
+        assert got.json()["title"] == "Troppe richieste"
+        assert got.json()["detail"].startswith("questo client ha inviato più richieste")
+        pre = c.options("/v1/parse", headers={"origin": "https://elsewhere.example",
+                                              "access-control-request-method": "POST",
+                                              **italian})
+        assert pre.status_code == 403
+        assert pre.headers["content-language"] == "it"
+        assert "vedi --cors-origin" in pre.json()["detail"]
+        english = c.post("/v1/search", json={"example": "aima"})
+        assert english.status_code == 429 and english.headers["content-language"] == "en"
+        assert "a second" in english.json()["detail"]
+
+
 def test_forwarded_for_is_believed_from_trusted_proxies_only(tmp_path: Path) -> None:
     def app(**kw: Any) -> Starlette:
         return create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path,

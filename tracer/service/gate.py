@@ -35,6 +35,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .problem_details import Problem
+from .problem_words import wanted_language
 from .slots import CLIENT
 
 __all__ = ["RequestGate", "TokenBuckets", "client_address", "client_key", "costs"]
@@ -220,7 +221,8 @@ class RequestGate:
                                   f"({self.buckets.rate:g} a second, {self.buckets.burst:g} "
                                   f"at once): retry in {seconds} s", retry_after=seconds)
         if problem is not None:
-            await problem.response()(scope, receive, send)
+            await problem.response(wanted_language(headers.get("accept-language")))(
+                scope, receive, send)
             return
 
         async def sending(message: Message) -> None:
@@ -257,7 +259,8 @@ class RequestGate:
         if not allowed or method not in ("GET", "POST") or not asked <= ALLOWED_HEADERS:
             await Problem(403, "Forbidden", "this origin, method or header is not allowed "
                                             "here (see the service's --cors-origin)"
-                          ).response()(scope, receive, send)
+                          ).response(wanted_language(headers.get("accept-language")))(
+                              scope, receive, send)
             return
         from starlette.responses import Response
 

@@ -109,6 +109,21 @@ _DETAILS: Mapping[str, tuple[tuple[re.Pattern[str], str], ...]] = {"it": tuple(
         (r"a page on another site may not send requests here \(only this service's page\)",
          "una pagina di un altro sito non può inviare richieste qui (solo la pagina "
          "di questo servizio)"),
+        # the gate's refusals (gate.py)
+        (r"this origin, method or header is not allowed here \(see the service's "
+         r"--cors-origin\)",
+         "origine, metodo o intestazione non consentiti qui (vedi --cors-origin del "
+         "servizio)"),
+        (r"this client has (?P<n>[\d,]+) bytes of answers not yet read: read them first",
+         "questo client ha {n} byte di risposte non ancora lette: prima leggile"),
+        (r"this client was sent more than the service's limit of (?P<b>\S+) MB of answers, "
+         r"(?P<r>\S+) MB a second after that: retry in (?P<s>\d+) s",
+         "questo client ha ricevuto più del limite del servizio di {b} MB di risposte, "
+         "poi {r} MB al secondo: riprova tra {s} s"),
+        (r"this client sent more requests than the service's limit \((?P<r>\S+) a second, "
+         r"(?P<b>\S+) at once\): retry in (?P<s>\d+) s",
+         "questo client ha inviato più richieste del limite del servizio ({r} al secondo, "
+         "{b} alla volta): riprova tra {s} s"),
         # too large, busy
         (r"the body has (?P<n>\d+) bytes; at most (?P<m>\d+)",
          "il corpo della richiesta ha {n} byte; al più {m}"),
