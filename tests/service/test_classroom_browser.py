@@ -295,6 +295,12 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
     page.click(f"#course-delete-submission-{theirs[0]}")
     page.wait_for_function("() => document.querySelectorAll('#course-book tr[data-student]')"
                            ".length == 1")
+    # the exports of a random exercise, fetched with the token and saved
+    with page.expect_download(timeout=120_000) as done:  # 20 variants searched and drawn
+        page.click(f"#course-moodle-{ident}")
+    done.value.save_as(tmp_path / "bank.xml")
+    assert (tmp_path / "bank.xml").read_text(encoding="utf-8").count(
+        '<question type="multianswer">') == 20
     teacher.close()
 
     # the teacher on another browser: the course opens with its id and the token pasted
@@ -307,6 +313,12 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
     page.click("#course-open-button")
     page.wait_for_selector("#course-book")
     assert page.text_content("#course-name") == "AI 2026"
+    # deleting the assignment, confirmed: its students' tokens stop working
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click(f"#course-delete-{ident}")
+    page.wait_for_selector("#course-assignments >> text="
+                           + _message("en", "course.assignments.none"))
+    assert _api(base, "GET", f"v1/assignments/{ident}/task", alice)[0] == 403
     elsewhere.close()
 
 
