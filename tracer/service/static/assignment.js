@@ -144,7 +144,8 @@ function answerForm(id, token, task, policies) {
           return el("td", {}, input);
         }));
     });
-    rows.push(scroller(t(`assignment.item.${name}`), el("table", { class: "class-answer-table", id: `answer-${name}` },
+    rows.push(scroller(t(`assignment.item.${name}`),
+      el("table", { class: "class-answer-table", id: `answer-${name}` },
       el("caption", {}, t(`assignment.item.${name}`)),
       el("tr", {}, el("th", { scope: "col" }, t("assignment.answer.node")),
          ...columns.map((col) => el("th", { scope: "col" }, t(`assignment.answer.${col}`)))),
@@ -275,8 +276,9 @@ function solutionSection(id, token, policies) {
         .map(([k, v]) => el("tr", {}, el("th", { scope: "row", translate: "no" }, k),
                             el("td", { translate: "no" },
                                typeof v === "object" ? JSON.stringify(v) : String(v))));
-      out.replaceChildren(scroller(t("assignment.solution.key"), el("table", { id: "assignment-key" },
-        el("caption", {}, t("assignment.solution.key")), ...rows)));
+      out.replaceChildren(scroller(t("assignment.solution.key"),
+        el("table", { id: "assignment-key" },
+           el("caption", {}, t("assignment.solution.key")), ...rows)));
     } catch (err) {
       if (err.problem && err.problem.status === 403) {
         out.replaceChildren(el("p", {}, words()));

@@ -8,6 +8,7 @@ import { get } from "./api.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { go, register } from "./router.js";
+import { gradebook } from "./classbook.js";
 import { listenKeys } from "./stepper.js";
 import {
   call, download, failure, keepToken, keptIds, keptToken, renderTask, scroller,
@@ -140,7 +141,8 @@ function assignmentForm(course, token, examples, games, onCreated) {
                                                "aria-label": t(`course.nodes.${name}`) });
   }
   const sourceRows = {
-    example: el("div", { class: "row" }, labelled("new-example", "course.source.example", f.example)),
+    example: el("div", { class: "row" },
+                labelled("new-example", "course.source.example", f.example)),
     tree: el("div", {}, labelled("new-tree", "course.source.tree", f.tree)),
     game: el("div", { class: "row" }, labelled("new-game", "course.source.game", f.game),
              labelled("new-params", "course.params", f.params)),
@@ -282,9 +284,10 @@ function assignmentList(summary, token, reload) {
           } }, t("course.delete")))));
       detail.replaceChildren(el("h4", {}, t("course.submissions.of"), " ",
                                 el("span", { translate: "no" }, a.title)),
-        rows.length ? scroller(t("course.submissions"), el("table", { id: "course-submission-table" },
-          el("tr", {}, ...["student", "name", "attempt", "score", "at", "actions"].map(
-            (k) => el("th", { scope: "col" }, t(`course.column.${k}`)))), ...rows))
+        rows.length ? scroller(t("course.submissions"),
+          el("table", { id: "course-submission-table" },
+             el("tr", {}, ...["student", "name", "attempt", "score", "at", "actions"].map(
+               (k) => el("th", { scope: "col" }, t(`course.column.${k}`)))), ...rows))
           : el("p", {}, t("course.submissions.none")));
     } catch (err) {
       detail.replaceChildren(failure(err));
@@ -293,17 +296,17 @@ function assignmentList(summary, token, reload) {
   const rows = summary.assignments.map((a) => {
     const link = new URL(a.student_url, location.href).href;
     const exercise = a.source && a.source.exercise;
+    const exported = (kind) => () => download(`v1/assignments/${enc(a.id)}/export/${kind}`,
+      token, `${a.id}.${kind}`).catch((e) => detail.replaceChildren(failure(e)));
     const actions = el("div", { class: "class-actions" },
       el("button", { type: "button", id: `course-show-${a.id}`,
                      onclick: () => submissions(a) }, t("course.submissions")),
       exercise ? el("button", { type: "button", id: `course-moodle-${a.id}`,
-        onclick: () => download(`v1/assignments/${enc(a.id)}/export/moodle.xml`, token,
-                                `${a.id}.moodle.xml`).catch((e) => detail.replaceChildren(failure(e))) },
-        t("course.export.moodle")) : null,
+                                onclick: exported("moodle.xml") },
+                    t("course.export.moodle")) : null,
       exercise ? el("button", { type: "button", id: `course-prairielearn-${a.id}`,
-        onclick: () => download(`v1/assignments/${enc(a.id)}/export/prairielearn.zip`, token,
-                                `${a.id}.prairielearn.zip`).catch((e) => detail.replaceChildren(failure(e))) },
-        t("course.export.prairielearn")) : null,
+                                onclick: exported("prairielearn.zip") },
+                    t("course.export.prairielearn")) : null,
       el("button", { type: "button", class: "danger", id: `course-delete-${a.id}`,
         "aria-label": t("course.delete.assignment", { title: a.title }),
         onclick: async () => {
@@ -321,94 +324,6 @@ function assignmentList(summary, token, reload) {
   });
   return el("section", { id: "course-assignments" }, el("h3", {}, t("course.assignments")),
             el("ul", { class: "class-list" }, ...rows), detail);
-}
-
-// ---------------------------------------------------------------- the gradebook
-function gradebook(book, course, token) {
-  const section = el("section", { id: "course-gradebook" }, el("h3", {}, t("course.gradebook")));
-  const csv = el("button", { type: "button", id: "course-csv", onclick: () =>
-    download(`v1/courses/${enc(course)}/gradebook.csv`, token, `gradebook-${course}.csv`) },
-    t("course.gradebook.csv"));
-  section.append(el("div", { class: "row" }, csv));
-  if (!book.students.length) {
-    section.append(el("p", {}, t("course.gradebook.empty")));
-    return section;
-  }
-  const head = el("tr", {}, el("th", { scope: "col" }, t("course.column.student")),
-    el("th", { scope: "col" }, t("course.column.name")),
-    ...book.columns.map((c) => el("th", { scope: "col", translate: "no" }, c)),
-    el("th", { scope: "col" }, t("course.column.total")),
-    el("th", { scope: "col" }, t("course.column.misconception")));
-  const rows = book.students.map((r) => el("tr", { "data-student": r.student },
-    el("th", { scope: "row", translate: "no" }, r.student),
-    el("td", { translate: "no" }, r.name),
-    ...book.columns.map((c) => {
-      const cell = r.items[c];
-      if (!cell) return el("td", {}, "");
-      return el("td", { class: cell.right ? "right" : "wrong", translate: "no",
-        title: t("course.cell", { attempts: cell.attempts, at: new Date(cell.at).toLocaleString(),
-                                  given: cell.given }) },
-        String(cell.score));
-    }),
-    el("td", { translate: "no", class: "class-total" }, String(r.total)),
-    el("td", { translate: "no", class: "class-misconception" },
-       [...new Set(Object.values(r.misconceptions))].join(", "))));
-  section.append(scroller(t("course.gradebook.caption"),
-    el("table", { id: "course-book" }, el("caption", {}, t("course.gradebook.caption")),
-       head, ...rows)));
-  const details = el("table", { id: "course-cells" },
-    el("caption", {}, t("course.cells.caption")),
-    el("tr", {}, ...["student", "item", "score", "attempts", "at", "given", "misconception"]
-      .map((k) => el("th", { scope: "col" }, t(`course.column.${k}`)))),
-    ...book.students.flatMap((r) => Object.entries(r.items).map(([c, cell]) => el("tr", {},
-      el("td", { translate: "no" }, r.student), el("td", { translate: "no" }, c),
-      el("td", { translate: "no" }, String(cell.score)),
-      el("td", { translate: "no" }, String(cell.attempts)),
-      el("td", { translate: "no" }, new Date(cell.at).toLocaleString()),
-      el("td", { translate: "no" }, cell.given),
-      el("td", { translate: "no" }, cell.misconception || "")))));
-  section.append(el("details", {}, el("summary", {}, t("course.cells.show")),
-                    scroller(t("course.cells.caption"), details)));
-  const stats = el("table", { id: "course-stats" },
-    el("caption", {}, t("course.stats.caption")),
-    el("tr", {}, ...["item", "answered", "mean", "share_right", "wrong_answer", "misconception"]
-      .map((k) => el("th", { scope: "col" }, t(`course.column.${k}`)))),
-    ...book.items.map((s) => el("tr", {},
-      el("th", { scope: "row", translate: "no" }, s.column),
-      el("td", { translate: "no" }, String(s.answered)),
-      el("td", { translate: "no" }, String(s.mean)),
-      el("td", { translate: "no" }, `${Math.round(100 * s.share_right)}%`),
-      el("td", { translate: "no" },
-         s.wrong_answer ? `${s.wrong_answer.given} (×${s.wrong_answer.count})` : ""),
-      el("td", { translate: "no" },
-         s.misconception ? `${s.misconception.id} (×${s.misconception.count})` : ""))));
-  section.append(scroller(t("course.stats.caption"), stats));
-  section.append(misconceptionChart(book));
-  return section;
-}
-
-/** How many students each misconception was found in: HTML bars, each with its text. */
-function misconceptionChart(book) {
-  const counts = new Map();
-  for (const r of book.students) {
-    for (const m of new Set(Object.values(r.misconceptions))) {
-      counts.set(m, (counts.get(m) || 0) + 1);
-    }
-  }
-  const total = book.students.length;
-  const none = total - book.students.filter((r) => Object.keys(r.misconceptions).length).length;
-  const bars = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const bar = (label, count, id) => el("li", { class: "class-bar", "data-misconception": id },
-    el("span", { class: "class-bar-label", translate: id ? "no" : null },
-       label),
-    el("span", { class: "class-bar-track", "aria-hidden": "true" },
-       el("span", { class: "class-bar-fill", style: `width: ${(100 * count) / total}%` })),
-    el("span", { class: "class-bar-count" },
-       t("course.chart.count", { count, total })));
-  return el("figure", { id: "course-chart", class: "class-chart" },
-    el("figcaption", {}, t("course.chart.caption")),
-    el("ul", {}, ...bars.map(([m, n]) => bar(m, n, m)),
-       bar(t("course.chart.none"), none, "")));
 }
 
 // ---------------------------------------------------------------- the page
