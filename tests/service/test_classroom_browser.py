@@ -194,7 +194,9 @@ def _student_answers(browser: Any, base: str, link: str, student: str, name: str
         _answer_step(page, {**second, "value": wrong_value})
         page.wait_for_selector("#assignment-step-log li.wrong")
         told = page.text_content("#assignment-step-log li.wrong") or ""
-        assert "value" in told and f"value = {second['value']}" in told  # full feedback
+        value = _message("en", "assignment.step.value")
+        assert f"{_message('en', 'assignment.step.wrong_fields')} {value} " in told
+        assert f"{value} = {second['value']}" in told  # the whole step: full feedback
 
         answer = extract_solution(trace).to_json()
         page.fill("#answer-value", str(answer["value"]))

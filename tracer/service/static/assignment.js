@@ -47,16 +47,21 @@ function stepSection(id, token, task) {
   const log = el("ol", { id: "assignment-step-log", class: "class-log", "aria-live": "polite" });
   const box = el("div", { id: "assignment-step" });
   const path = `v1/assignments/${encodeURIComponent(id)}/steps`;
+  // a step's field by its catalog label, and its value as data (a kind by its label too)
+  const named = (name, value) => [t(`assignment.step.${name}`), " = ",
+    name === "kind" ? t(`assignment.step.kind.${value}`)
+      : el("span", { translate: "no" }, String(value))];
+  const joined = (parts) => parts.flatMap((p, i) => (i ? [", ", ...p] : p));
   function verdictLine(verdict) {
     const parts = [t(verdict.right ? "assignment.step.right" : "assignment.step.wrong",
                      { step: verdict.step })];
     if (verdict.wrong && verdict.wrong.length) {
       parts.push(" ", t("assignment.step.wrong_fields"), " ",
-                 el("span", { translate: "no" }, verdict.wrong.join(", ")));
+                 ...joined(verdict.wrong.map((f) => [t(`assignment.step.${f}`)])));
     }
     if (verdict.expected) {
-      parts.push(" ", t("assignment.step.expected"), " ", el("span", { translate: "no" },
-        Object.entries(verdict.expected).map(([k, v]) => `${k} = ${v}`).join(", ")));
+      parts.push(" ", t("assignment.step.expected"), " ",
+                 ...joined(Object.entries(verdict.expected).map(([k, v]) => named(k, v))));
     }
     if (verdict.pruned && verdict.pruned.length) {
       parts.push(" ", t("assignment.step.pruned"), " ",
