@@ -87,12 +87,34 @@ def postgres_server() -> Iterator[str]:
             said = log.read_text(errors="replace")[-2000:] if log.exists() else ""
             pytest.fail(f"PostgreSQL ({executable}) did not start: {exc}\n{said}",
                         pytrace=False)
+        url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
         try:
-            yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+            _wait_ready(url)
+            yield url
         finally:
             server.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _wait_ready(url: str, tries: int = 600) -> None:
+    """Wait until the server takes connections: its port opens while it is still "starting
+    up" (the executor waits for the port only), and on a busy machine a first connection
+    then fails.  Bounded by a count of tries, 0.1 s apart."""
+    import time
+
+    import psycopg
+
+    for _ in range(tries):
+        try:
+            with psycopg.connect(url, connect_timeout=5):
+                return
+        except psycopg.OperationalError as exc:
+            if "starting up" not in str(exc):
+                raise
+            time.sleep(0.1)
+    pytest.fail(f"PostgreSQL at {url} was still starting up after {tries} tries",
+                pytrace=False)
 
 
 def fresh_database(server: str, name: str) -> str:

@@ -92,6 +92,12 @@ ROUTES: list[tuple[str, str, str, Any, tuple[int, ...], str, int]] = [
     ("prairielearn", "GET", "/v1/assignments/{Z}/export/prairielearn.zip?seeds=1..2", None,
      TEACHER_ROUTE, "ta", 200),
     ("course traces", "GET", "/v1/traces?course={A}", None, TEACHER_ROUTE, "ta", 200),
+    # what the classroom's pages read (class_pages.py)
+    ("course summary", "GET", "/v1/courses/{A}", None, TEACHER_ROUTE, "ta", 200),
+    ("preview", "POST", "/v1/courses/{A}/preview", AIMA, TEACHER_ROUTE, "ta", 200),
+    ("submissions", "GET", "/v1/assignments/{X}/submissions", None, TEACHER_ROUTE, "ta",
+     200),
+    ("policies", "GET", "/v1/assignments/{X}/policies", None, STUDENT_ROUTE, "s1", 200),
     ("delete submission", "DELETE", "/v1/submissions/{S}", None, TEACHER_ROUTE, "", 0),
     ("delete assignment", "DELETE", "/v1/assignments/{X}", None, TEACHER_ROUTE, "", 0),
     ("delete trace", "DELETE", "/v1/traces/{T}", None, TEACHER_ROUTE, "", 0),

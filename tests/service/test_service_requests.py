@@ -178,13 +178,16 @@ def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
                  "/v1/courses/{course}/gradebook", "/v1/courses/{course}/gradebook.csv",
                  "/v1/assignments/{id}/task", "/v1/assignments/{id}/steps",
                  "/v1/assignments/{id}/solution", "/v1/assignments/{id}/export/moodle.xml",
-                 "/v1/assignments/{id}/export/prairielearn.zip"}
+                 "/v1/assignments/{id}/export/prairielearn.zip",
+                 # the classroom pages' (test_classroom_roles.py too)
+                 "/v1/courses/{course}", "/v1/assignments/{id}/submissions",
+                 "/v1/assignments/{id}/policies"}
     assert _routes(client.app, {"GET", "HEAD"}) == templates
 
 
 def test_every_post_route_takes_json_only(client: TestClient) -> None:
     posts = _routes(client.app, {"POST"})
-    assert len(posts) == 15  # 10, and the classroom's 5
+    assert len(posts) == 16  # 10, the classroom's 5, and its pages' preview
     for path in posts:
         got = client.post(path, content=b'{"example": "aima"}',
                           headers={"content-type": "text/plain"})

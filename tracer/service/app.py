@@ -32,6 +32,7 @@ from . import (
     assignments,
     catalogue,
     checks,
+    class_pages,
     comparisons,
     course_traces,
     courses,
@@ -54,7 +55,8 @@ __all__ = ["ROUTES", "Settings", "app_from_environment", "create_app"]
 ROUTES: list[BaseRoute] = [
     *pages.ROUTES, *catalogue.ROUTES, *parsing.ROUTES, *searches.ROUTES, *drawings.ROUTES,
     *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES,
-    *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES, *statistics.ROUTES]
+    *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES, *statistics.ROUTES,
+    *class_pages.ROUTES]
 """Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"

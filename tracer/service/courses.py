@@ -75,8 +75,7 @@ async def create_assignment(request: Request) -> Response:
     await run_in_threadpool(store.add_assignment, ident, course.id, document,
                             now().isoformat())
     root = request.scope.get("root_path", "")
-    return created(AssignmentCreated(id=ident,
-                                     student_url=f"{root}/v1/assignments/{ident}/join"))
+    return created(AssignmentCreated(id=ident, student_url=f"{root}/#/assignment?id={ident}"))
 
 
 def _policy(request: Request) -> str:

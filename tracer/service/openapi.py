@@ -163,7 +163,7 @@ def openapi() -> JsonObject:
             "/v1/traces/{id}/diagram.{format}": _get(
                 "trace_diagram", "A stored trace drawn", drawing, 400, 404, 429, 503,
                 parameters=diagram_params),
-            **_classroom_paths(),
+            **_class_page_paths(_classroom_paths()),
             "/v1/traces/{id}/frames": _get(
                 "trace_frames", "A stored trace's frames", _json("FramesResponse"), 400, 404,
                 429, 503, parameters=frame_params),
@@ -264,6 +264,26 @@ def _classroom_paths() -> JsonObject:
             "delete_submission", "Delete a submission (teacher)", gone, status="204",
             parameters=[ident])},
     }
+
+
+def _class_page_paths(classroom: JsonObject) -> JsonObject:
+    """``classroom`` with the operations the classroom's pages read (:mod:`.class_pages`)."""
+    course, ident = _path_id("course"), _path_id("id")
+    free = _json(FREE_FORM)
+    submissions = dict(as_object(classroom["/v1/assignments/{id}/submissions"]))
+    submissions["get"] = _class_op(
+        "list_submissions", "An assignment's submissions, with their ids (teacher)", free,
+        parameters=[ident])
+    return {**classroom, "/v1/assignments/{id}/submissions": submissions,
+            "/v1/courses/{course}": {"get": _class_op(
+                "course", "A course: its assignments, students and submissions counted "
+                "(teacher)", free, parameters=[course])},
+            "/v1/assignments/{id}/policies": {"get": _class_op(
+                "policies", "The assignment's policies and the attempts used (student)",
+                free, parameters=[ident])},
+            "/v1/courses/{course}/preview": {"post": _class_op(
+                "preview_assignment", "The task a student would get, stored nowhere "
+                "(teacher)", free, request="AssignmentRequest", parameters=[course])}}
 
 
 def component_schema(name: str) -> JsonObject:

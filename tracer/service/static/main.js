@@ -5,6 +5,8 @@ import "./step.js";
 import "./quiz.js";
 import "./compare.js";
 import "./library.js";
+import "./course.js";
+import "./assignment.js";
 import { currentLanguage, loadLanguage, setLanguage } from "./i18n.js";
 import { rerender, start } from "./router.js";
 
