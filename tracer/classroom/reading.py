@@ -33,7 +33,7 @@ from .assignments import (
 )
 from .student_trees import base_tree, expected_for, search_tree
 
-__all__ = ["parse_assignment"]
+__all__ = ["due_time", "parse_assignment"]
 
 
 def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) -> Assignment:
@@ -67,7 +67,7 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
     if per_student and source.kind in ("game", "problem"):
         raise field_error("$.per_student", f"a {source.kind} has one tree: per-student variants "
                      "need an example, a tree or an exercise")
-    due = _due(data.get("due"))
+    due = due_time(data.get("due"))
     attempts = _count(data.get("attempts", 1), "$.attempts", 1, MAX_ATTEMPTS)
     fb = _choice(data.get("feedback", "first-mistake"), "$.feedback", FEEDBACK)
     solution = _choice(data.get("solution", "after-due"), "$.solution", SOLUTION)
@@ -123,7 +123,8 @@ def _choice(value: Any, where: str, allowed: tuple[str, ...]) -> str:
     return str(value)
 
 
-def _due(value: Any) -> datetime | None:
+def due_time(value: Any) -> datetime | None:
+    """An assignment's ``due`` (ISO 8601 text with its zone, or none) as a time."""
     if value is None:
         return None
     where = "$.due"

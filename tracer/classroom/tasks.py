@@ -15,7 +15,7 @@ from .assignments import FEEDBACK, Assignment
 from .student_trees import expected_for, student_tree
 
 __all__ = ["Task", "answer_key_for", "feedback", "grade", "may_see_solution", "restrict",
-           "task_for"]
+           "solution_shown", "task_for"]
 
 
 @dataclass(frozen=True)
@@ -124,8 +124,14 @@ def feedback(report: Report, policy: str) -> dict[str, Any]:
 
 def may_see_solution(a: Assignment, now: datetime) -> bool:
     """Whether a student may see the answer key at ``now`` (a time with its zone)."""
-    if a.solution == "always":
+    return solution_shown(a.solution, a.due, now)
+
+
+def solution_shown(solution: str, due: datetime | None, now: datetime) -> bool:
+    """The solution policy ``solution`` (never, after-due, always) with the due time
+    ``due``, at ``now``: whether the answer key is shown."""
+    if solution == "always":
         return True
-    if a.solution == "never" or a.due is None:
+    if solution == "never" or due is None:
         return False
-    return now >= a.due
+    return now >= due

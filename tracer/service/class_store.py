@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, delete, exists, func, select, update
+from sqlalchemy import Connection, and_, delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import store_schema as schema
@@ -241,6 +241,33 @@ class ClassStore:
             rows = c.execute(select(t.graded).where(t.assignment.in_(assignments))
                              .order_by(t.seq)).all()
         return [json.loads(str(r[0])) for r in rows]
+
+    def submissions_of(self, assignment: str) -> list[JsonObject]:
+        """Every submission to ``assignment``, oldest first: its id, the student and their
+        name, the attempt, the score and the time."""
+        t, s = schema.submissions.c, schema.students.c
+        joined = schema.submissions.outerjoin(schema.students, and_(
+            s.assignment == t.assignment, s.student == t.student))
+        with self._conn(write=False) as c:
+            rows = c.execute(select(t.id, t.student, s.name, t.attempt, t.score, t.at)
+                             .select_from(joined).where(t.assignment == assignment)
+                             .order_by(t.seq)).all()
+        return [{"id": str(r[0]), "student": str(r[1]), "name": str(r[2] or ""),
+                 "attempt": int(r[3]), "score": float(r[4]), "at": str(r[5])} for r in rows]
+
+    def counts(self, assignments: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+        """Students joined and submissions made, per assignment of ``assignments``."""
+        if not assignments:
+            return {}, {}
+        s, t = schema.students.c, schema.submissions.c
+        with self._conn(write=False) as c:
+            joined = c.execute(select(s.assignment, func.count())
+                               .where(s.assignment.in_(assignments))
+                               .group_by(s.assignment)).all()
+            made = c.execute(select(t.assignment, func.count())
+                             .where(t.assignment.in_(assignments))
+                             .group_by(t.assignment)).all()
+        return ({str(a): int(n) for a, n in joined}, {str(a): int(n) for a, n in made})
 
     def submission_assignment(self, ident: str) -> str | None:
         t = schema.submissions.c

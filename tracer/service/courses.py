@@ -29,7 +29,7 @@ from .roles import authed, check_admin, classes, own_course
 if TYPE_CHECKING:
     from ..classroom.gradebook import Gradebook
 
-__all__ = ["MAX_ASSIGNMENTS", "ROUTES", "now"]
+__all__ = ["MAX_ASSIGNMENTS", "ROUTES", "now", "student_url"]
 
 MAX_ASSIGNMENTS = 500
 """Assignments one course may hold."""
@@ -74,8 +74,12 @@ async def create_assignment(request: Request) -> Response:
     await service.job(work)
     await run_in_threadpool(store.add_assignment, ident, course.id, document,
                             now().isoformat())
-    root = request.scope.get("root_path", "")
-    return created(AssignmentCreated(id=ident, student_url=f"{root}/#/assignment?id={ident}"))
+    return created(AssignmentCreated(id=ident, student_url=student_url(request, ident)))
+
+
+def student_url(request: Request, ident: str) -> str:
+    """The student's page of assignment ``ident``: the link a teacher hands out."""
+    return f"{request.scope.get('root_path', '')}/#/assignment?id={ident}"
 
 
 def _policy(request: Request) -> str:
