@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from browsers import browser
@@ -28,6 +29,7 @@ from playwright.sync_api import Page
 __all__ = ["browser"]
 
 PAIR = "/#/compare?example=aima&left=natural&right=reverse"
+STORED = "S(T(1 5) U(4 2) V(3 9))"
 
 
 def _open(page: Page, live_server: str, address: str = PAIR) -> None:
@@ -125,3 +127,21 @@ def test_each_run_downloads_in_the_page_language(browser: Any, live_server: str)
         assert asked[-1]["format"] == "svg"
         svg = Path(got.value.path()).read_text(encoding="utf-8")
         assert "valore 3, mossa migliore B" in svg and "best move" not in svg
+
+
+def test_both_runs_are_stored_and_linked(browser: Any, live_server: str) -> None:
+    with opened(browser, "phone", "en") as page:
+        # a tree of its own: the shared server's other tests list the lecture's traces
+        _open(page, live_server, f"/#/compare?tree={quote(STORED)}&left=natural&right=reverse")
+        page.tap("#compare-store")
+        page.wait_for_selector("#compare-shared a.stored >> nth=1")
+        links = page.locator("#compare-shared a.stored")
+        assert links.all_text_contents() == ["natural", "reverse"]
+        ids = [(a.get_attribute("href") or "").removeprefix("#/step?id=")
+               for a in links.all()]
+        listed = page.request.get(f"{live_server}/v1/traces?tag=compare&limit=500").json()
+        titles = {r["id"]: r["title"] for r in listed["items"]}
+        named = f"alphabeta (fail-soft) on tree {STORED} (6 leaves)"
+        assert [titles[i] for i in ids] == [named, f"{named}, order reverse"]
+        fits(page)
+        only_catalog_text(page, "en")

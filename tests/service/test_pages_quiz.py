@@ -22,6 +22,7 @@ from pages import (
     screenshot,
 )
 from playwright.sync_api import Page
+from starlette.testclient import TestClient
 
 __all__ = ["browser"]
 
@@ -130,3 +131,25 @@ def test_the_quiz_names_items_and_bounds_as_a_person_writes_them(browser: Any,
         assert rows["alfa in C"][:3] == ["sbagliato", "−∞", "3"]
         assert rows["beta in C"][:3] == ["sbagliato", "3", "2"]
         assert rows["nodi potati"][:3] == ["sbagliato", "nessuno", "I J"]
+
+
+@pytest.mark.parametrize(("lang", "caption", "legend"), [
+    ("en", "Alpha-beta by hand: write each node's value", "MAX"),
+    ("it", "Alfa-beta a mano: scrivi il valore", "MAX (Più)")])
+def test_the_sheet_is_drawn_in_the_page_language(browser: Any, live_server: str, lang: str,
+                                                  caption: str, legend: str) -> None:
+    with opened(browser, "desktop", lang) as page:
+        _open(page, live_server)
+        words = page.locator("#quiz-figure svg text").all_text_contents()
+        assert any(w.startswith(caption) for w in words) and legend in words
+
+
+def test_the_sheet_takes_a_language_and_refuses_another(client: TestClient) -> None:
+    sheet = client.post("/v1/worksheet", json={"example": "aima", "lang": "it"})
+    assert sheet.status_code == 200
+    assert "Alfa&#45;beta a mano" in sheet.text and "Alpha" not in sheet.text
+    assert "Alpha&#45;beta by hand" in client.post("/v1/worksheet",
+                                                   json={"example": "aima"}).text
+    wrong = client.post("/v1/worksheet", json={"example": "aima", "lang": "fr"})
+    assert (wrong.status_code, wrong.json()["detail"]) == (
+        422, "unknown lang 'fr' (choose from: en, it)")

@@ -216,7 +216,7 @@ def frame_pictures(trace: Trace | str | os.PathLike[str], options: RenderOptions
 
 
 def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,
-                  root_player: str | None = None) -> bytes:
+                  root_player: str | None = None, lang: str = "en") -> bytes:
     """The blank worksheet of a tree or a lecture example as SVG: its minimax tree with
     the leaf values only.  Its size is known before anything is searched or drawn: a
     game is refused (its tree is known only once searched), and so is a tree of more
@@ -242,4 +242,4 @@ def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,
     if not result.complete:
         raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
                             "its end: draw a worksheet of a smaller tree")
-    return render(worksheet_dot(rec.trace), "svg", pinned=False)
+    return render(worksheet_dot(rec.trace, lang=lang), "svg", pinned=False)

@@ -129,11 +129,12 @@ def whole_tree_options(trace: Trace) -> dict[str, object]:
     return {"max_nodes": max(400, size), "max_width": max(10, size)}
 
 
-def worksheet_view(trace: Trace, title: str | None,
-                   preset: str | None = None) -> tuple[Drawing, View]:
+def worksheet_view(trace: Trace, title: str | None, preset: str | None = None, *,
+                   lang: str = "en") -> tuple[Drawing, View]:
     """The whole tree, every leaf with its value, and nothing of the answer: no values
-    of inner nodes, no cuts, no pruned or unsearched styles, no principal variation."""
-    drawing = _drawing(trace, preset, title=title, ghost_values=True,
+    of inner nodes, no cuts, no pruned or unsearched styles, no principal variation;
+    its words in ``lang``."""
+    drawing = _drawing(trace, preset, title=title, ghost_values=True, lang=lang,
                        **whole_tree_options(trace))
     base = drawing.view
     statics = {n.id: n.static for n in drawing.replay.skeleton.nodes.values()}
@@ -144,7 +145,7 @@ def worksheet_view(trace: Trace, title: str | None,
     edges = tuple(replace(e, status="explored", pv=False, cut=None) for e in base.edges
                   if e.head in statics)
     legend = tuple(x for x in base.legend if x[0] in ("legend.max", "legend.min"))
-    caption = "Alpha-beta by hand: write each node's value, alpha and beta; mark the cuts."
+    caption = drawing.words("worksheet")
     return drawing, replace(base, nodes=nodes, boxes=(), edges=edges, legend=legend,
                             caption=caption)
 
@@ -154,9 +155,9 @@ def _leaf_value(drawing: Drawing, value: float | int | None) -> str | None:
 
 
 def worksheet_dot(trace: Trace, *, title: str | None = None,
-                  preset: str | None = None) -> str:
+                  preset: str | None = None, lang: str = "en") -> str:
     """DOT source of the blank worksheet: the tree of ``trace`` with leaf values only."""
-    drawing, view = worksheet_view(trace, title, preset)
+    drawing, view = worksheet_view(trace, title, preset, lang=lang)
     return to_dot(view, drawing.theme)
 
 

@@ -269,7 +269,7 @@ def schemas() -> JsonObject:
                               "cut_on": spec_schema("cut_on", default=False),
                               "diagnosis": {"type": "boolean", "default": True}},
                              ("answer",)),
-        "WorksheetRequest": _obj(_source_props()),
+        "WorksheetRequest": _obj({**_source_props(), "lang": {"enum": ["en", "it"]}}),
         "DiffRequest": _obj({"a": trace_ref, "b": trace_ref,
                              "context": {"type": "integer", "minimum": 0, "maximum": 100}},
                             ("a", "b")),

@@ -65,7 +65,8 @@ async def worksheet(request: Request) -> Response:
         from ..api import worksheet_svg
 
         # the leaves are counted before anything is searched or drawn
-        return worksheet_svg(content_of(asked, games=NO_GAME_SHEET), limits=service.limits())
+        return worksheet_svg(content_of(asked, games=NO_GAME_SHEET), limits=service.limits(),
+                             lang=asked.lang)
 
     return drawing_response(await service.job(work), "svg")
 

@@ -281,9 +281,12 @@ class CheckRequest(Source):
 class WorksheetRequest(Source):
     """``POST /v1/worksheet``: the tree or example whose blank sheet to draw."""
 
+    lang: str = "en"
+    """The language of the sheet's words."""
+
     @classmethod
     def from_json(cls, data: JsonObject) -> WorksheetRequest:
-        return cls(*Source.read(data))
+        return cls(*Source.read(data), lang=_str(data, "lang") or "en")
 
 
 @dataclass(frozen=True)

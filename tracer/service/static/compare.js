@@ -147,6 +147,15 @@ export async function renderCompare(view, params) {
     listenKeys(key);
   }
   for (const s of [left, right]) s.addEventListener("change", draw);
+  async function store() {
+    // both runs go to the library (the same search twice is one record), each opened
+    // in the stepper by its link
+    const kept = await Promise.all(sides.map((s) => post("v1/search", {
+      ...where, algorithm, order: s.name, depth, store: true, tags: ["compare"] })));
+    shared.replaceChildren(t("compare.stored"), " ", ...kept.flatMap((found, i) => [
+      el("a", { href: `#/step?id=${found.id}`, translate: "no", class: "stored" },
+         sides[i].name), " "]));
+  }
   const shared = el("span", { id: "compare-shared", role: "status" });
   view.append(
     el("h2", { id: "compare-title" }, t("compare.title"), " ",
@@ -162,6 +171,7 @@ export async function renderCompare(view, params) {
     el("p", { class: "hint" }, t("compare.keys")),
     controls, spoken, pair,
     el("div", { class: "row share" },
+       el("button", { type: "button", id: "compare-store", onclick: store }, t("compare.store")),
        copyLinkButton("compare-copy-link", t("compare.copy_link"), t("compare.link_copied"),
                       shared), shared));
   await draw();

@@ -1,10 +1,10 @@
-// Quiz: the tree with its leaf values only.  Pick the nodes that get pruned (on the tree,
+// Quiz: the tree with its leaf values only (its words in the page's language).  Pick the nodes that get pruned (on the tree,
 // by click, touch or keyboard, or in the list of nodes), type the values (and alpha/beta
 // if you like), press Check: a verdict per item named as a person would ("value of B"),
 // the first mistake marked on the tree, the misconception behind the mistakes, a score.
 import { get, post, searchRequest, sourceOf } from "./api.js";
 import { el, nodeGroup, svgNode } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { panZoom } from "./panzoom.js";
 import { go, register } from "./router.js";
 import { copyLinkButton, saveButton, tableBox } from "./share.js";
@@ -48,7 +48,7 @@ export async function renderQuiz(view, params) {
   const source = searchRequest(params);
   const where = sourceOf(source);
   const [sheet, plain, algos] = await Promise.all([
-    post("v1/worksheet", where),
+    post("v1/worksheet", { ...where, lang: currentLanguage() }),
     post("v1/search", { ...where, algorithm: "minimax" }), get("v1/algorithms")]);
   // the alpha-beta variants with the textbook's window test (the lecture's slide-002 has
   // its own): the menus of GET /v1/algorithms, where --cut-on applies
