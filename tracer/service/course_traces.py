@@ -11,6 +11,8 @@ seeded is its own, and stays for everyone else).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -24,20 +26,29 @@ from .web import int_param, json_response
 
 __all__ = ["ROUTES", "course_listing", "keep_in_course"]
 
-FILTERS = {"algorithm": 40, "example": 100, "tag": 40, "text": 100}
-"""The filters of a course's listing and their longest values, as the OpenAPI document
-says of ``GET /v1/traces`` (each is matched against the library's every record)."""
+QUERY_LENGTHS = {"algorithm": 40, "example": 100, "tag": 40, "text": 100}
+"""The longest value of each filter of a listing (a text is matched against every
+stored title, so its length is bounded)."""
 
 
-def course_listing(request: Request, course: str) -> Response:
-    """``GET /v1/traces?course=ID``: that course's traces, for its teacher only."""
-    mine = teacher(request)
-    if mine.id != course:
-        raise Problem(404, "Not found", "no such course among yours", where="course")
+@dataclass(frozen=True)
+class ListingQuery:
+    """A listing's query string, checked: the page and the filters."""
+
+    limit: int
+    offset: int
+    filters: dict[str, str | None]
+    """``algorithm``, ``source`` (the query's ``example``), ``tag``, ``text``, ``origin``:
+    the keywords of the stores' listings."""
+
+
+def listing_query(request: Request) -> ListingQuery:
+    """The page and the filters of ``GET /v1/traces``, the shared library's and a
+    course's alike (400 for a value out of its bounds)."""
     q = request.query_params
     limit = int_param(q.get("limit"), "limit", 100, 1, 500)
     offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
-    for name, longest in FILTERS.items():
+    for name, longest in QUERY_LENGTHS.items():
         value = q.get(name)
         if value is not None and len(value) > longest:
             raise Problem(400, "Bad request", f"{name} has {len(value)} characters; at "
@@ -47,11 +58,23 @@ def course_listing(request: Request, course: str) -> Response:
         raise Problem(400, "Bad request", f"unknown origin {origin[:40]!r} "
                                           f"(choose from: {', '.join(ORIGINS)})",
                       where="origin")
-    records = classes(request).course_listing(
-        course, text=q.get("text"), algorithm=q.get("algorithm"), source=q.get("example"),
-        tag=q.get("tag"), origin=origin, limit=limit, offset=offset)
+    return ListingQuery(limit, offset, {"algorithm": q.get("algorithm"),
+                                        "source": q.get("example"), "tag": q.get("tag"),
+                                        "text": q.get("text"), "origin": origin})
+"""The filters of a course's listing and their longest values, as the OpenAPI document
+says of ``GET /v1/traces`` (each is matched against the library's every record)."""
+
+
+def course_listing(request: Request, course: str) -> Response:
+    """``GET /v1/traces?course=ID``: that course's traces, for its teacher only."""
+    mine = teacher(request)
+    if mine.id != course:
+        raise Problem(404, "Not found", "no such course among yours", where="course")
+    asked = listing_query(request)
+    records = classes(request).course_listing(course, **asked.filters, limit=asked.limit,
+                                              offset=asked.offset)
     return json_response(answer_text(Listing(items=[r.to_json() for r in records],
-                                             limit=limit, offset=offset)))
+                                             limit=asked.limit, offset=asked.offset)))
 
 
 def keep_in_course(request: Request, ident: str) -> None:

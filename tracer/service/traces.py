@@ -9,19 +9,21 @@ from starlette.routing import Route
 
 from .answer_models import Listing, Stored, answer_text
 from .core import service_of
-from .course_traces import check_keeper, course_listing, keep_in_course
+from .course_traces import (
+    QUERY_LENGTHS,
+    check_keeper,
+    course_listing,
+    keep_in_course,
+    listing_query,
+)
 from .drawings import frames_answer
 from .problem_details import Problem, guarded
 from .request_models import StoreRequest
 from .roles import authed
-from .store import ORIGINS, describe
+from .store import describe
 from .web import drawing_response, int_param, json_response, view_params
 
 __all__ = ["QUERY_LENGTHS", "ROUTES"]
-
-QUERY_LENGTHS = {"algorithm": 40, "example": 100, "tag": 40, "text": 100}
-"""The longest filter of a listing, as the OpenAPI document says (each is matched
-against every stored title, so its length is bounded)."""
 
 ORDERS = ("newest", "oldest")
 """The orders of a listing: the last stored first (the default), or the first."""
@@ -56,29 +58,16 @@ async def list_traces(request: Request) -> Response:
     q = request.query_params
     if q.get("course") is not None:  # a course's own library, newest first
         return course_listing(request, q["course"])
-    limit = int_param(q.get("limit"), "limit", 100, 1, 500)
-    offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000)
-    for name, longest in QUERY_LENGTHS.items():
-        value = q.get(name)
-        if value is not None and len(value) > longest:
-            raise Problem(400, "Bad request", f"{name} has {len(value)} characters; at "
-                                              f"most {longest}", where=name)
-    origin = q.get("origin")
-    if origin is not None and origin not in ORIGINS:
-        raise Problem(400, "Bad request", f"unknown origin {origin!r} "
-                                          f"(choose from: {', '.join(ORIGINS)})",
-                      where="origin")
+    asked = listing_query(request)
     order = q.get("order", "newest")
     if order not in ORDERS:
         raise Problem(400, "Bad request", f"unknown order {order!r} "
                                           f"(choose from: {', '.join(ORDERS)})", where="order")
-    filters = {"algorithm": q.get("algorithm"), "source": q.get("example"),
-               "tag": q.get("tag"), "text": q.get("text"), "origin": origin}
-    records = service.store.list(**filters, limit=limit, offset=offset,
+    records = service.store.list(**asked.filters, limit=asked.limit, offset=asked.offset,
                                  newest=order == "newest")
     return json_response(answer_text(Listing(items=[r.to_json() for r in records],
-                                             limit=limit, offset=offset,
-                                             total=service.store.count(**filters))))
+                                             limit=asked.limit, offset=asked.offset,
+                                             total=service.store.count(**asked.filters))))
 
 
 async def get_trace(request: Request) -> Response:
