@@ -181,7 +181,7 @@ def detail_dot(w: Worst, rank: int) -> str:
         row.attr(rank="same")
         for c in w.children:
             notes = [f"{c.move}", f"rank {c.rank}", f"value {format_number(c.value)}",
-                     f"{c.nodes} nodes"]
+                     f"{c.nodes} node" if c.nodes == 1 else f"{c.nodes} nodes"]
             if w.cut is not None and c.move == w.cut and c.rank == w.cut_rank:
                 notes.append("cut here")
             row.node(f"c{c.rank}", label=label_text("\n".join(notes)),

@@ -74,8 +74,10 @@ class RegretReport:
         lines.append(" #  wasted  searched  cut by (rank)   should cut (rank)  path")
         for i, w in enumerate(self.worst, 1):
             cut = f"{w.cut} ({w.cut_rank})" if w.cut is not None else "- (no cut)"
-            lines.append(f"{i:>2}  {w.local:>6}  {w.nodes:>8}  {cut:<14}  "
-                         f"{w.refuter + f' ({w.refuter_rank})':<17}  {_path(w.path)}")
+            should = ("same" if w.cut_rank == w.refuter_rank
+                      else f"{w.refuter} ({w.refuter_rank})")
+            lines.append(f"{i:>2}  {w.local:>6}  {w.nodes:>8}  {cut:<14}  {should:<17}  "
+                         f"{_path(w.path)}")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
