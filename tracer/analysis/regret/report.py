@@ -13,7 +13,7 @@ from ...events import Event
 from ...header import Header, Result
 from ...numbers import Number, format_number
 from .stream import read_result, stream
-from .waste import ROLES, Kept, WasteReader, Worst
+from .waste import Kept, WasteReader, Worst
 
 __all__ = ["FORMAT", "Drawn", "RegretReport", "regret_of", "regret_of_trace"]
 
@@ -119,7 +119,9 @@ def regret_of(header: Header, items: Iterable[Event | Result], value: Number, *,
 
 
 def _settle(kept: dict[str, Kept], root: str, depth: int) -> tuple[Drawn, ...]:
-    """The picture's nodes, each in the role the ideal tree gives it (top down)."""
+    """The picture's nodes, each in the role the ideal tree gives it (top down): an index
+    into :data:`~.waste.ROLES` (0 on the principal variation, 1 and 2 off it), or
+    ``None`` for a node the ideal tree drops, all of whose nodes are wasted."""
     drawn: list[Drawn] = []
     todo: list[tuple[str, int | None]] = [(root, 0)] if root in kept else []
     while todo:
@@ -140,5 +142,4 @@ def _settle(kept: dict[str, Kept], root: str, depth: int) -> tuple[Drawn, ...]:
                 todo.append((child, 0 if child == k.best else side))
             else:
                 todo.append((child, role if child in k.keeps[role] else None))
-    assert ROLES[0] == "pv"
     return tuple(drawn)
