@@ -56,8 +56,8 @@ def details_name(rank: int) -> str:
 
 
 def shown(drawn: tuple[Drawn, ...], width: int) -> tuple[list[Drawn], dict[str, list[Drawn]]]:
-    """The nodes drawn, at most ``width`` children of each node (the ones that waste
-    most, in the search order; a child on the principal variation always), and for each
+    """The nodes drawn, at most ``width`` children of each node (those of the ideal tree
+    that waste most, then the others, each kept in the search order), and for each
     parent the children folded into one box."""
     kids: dict[str | None, list[Drawn]] = {}
     for d in drawn:
