@@ -39,6 +39,17 @@ def test_natural_against_best_order(tmp_path: Path) -> None:
     assert sum(p["difference"] for p in data["parts"]) == 2
 
 
+def test_the_picture(tmp_path: Path) -> None:
+    a, b = _run(tmp_path, "a", "aima"), _run(tmp_path, "b", "aima", "--order", "best")
+    picture = tmp_path / "d.svg"
+    code, out, err = gametrace("bisect", a, b, "--picture", str(picture))
+    assert code == 0 and out.startswith("A: ")
+    assert err == f"picture written to {picture}\n"
+    assert "first divergence at B (min)" in picture.read_text()
+    code, out, _ = gametrace("bisect", a, b, "--picture", "-")
+    assert code == 0 and out.startswith("digraph bisect")
+
+
 def test_two_positions_are_a_usage_error(tmp_path: Path) -> None:
     a, b = _run(tmp_path, "a", "aima"), _run(tmp_path, "b", "three-mins")
     code, out, err = gametrace("bisect", a, b)

@@ -31,6 +31,7 @@ NOTES: dict[str, tuple[list[str], list[str]]] = {
     "matrix": (["matrix", "prisoners-dilemma", "-o", "m.json"], ["m.json"]),
     "stats": (["stats", "t.json", "--plot", "s.dot"], ["s.dot"]),
     "regret": (["regret", "t.json", "--picture", "r.dot"], ["r.dot"]),
+    "bisect": (["bisect", "t.json", "t.json", "--picture", "b.dot"], ["b.dot"]),
 }
 SILENT = {
     "admissible": "prints its report on stdout, no note",
@@ -38,7 +39,6 @@ SILENT = {
     "examples": "a list on stdout",
     "games": "a list on stdout",
     "validate": "its verdict on stdout is the answer",
-    "bisect": "prints its report on stdout, no note",
     "serve": "a server: its log is the service's",
     "export": "a group: its commands take -q (tests/cli/test_cli_export.py)",
 }

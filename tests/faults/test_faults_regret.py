@@ -83,6 +83,11 @@ def _cases() -> list[Case]:
         Case("bisect-orphan", ["bisect", "t.jsonl", "o.jsonl"],
              files={**t, "o.jsonl": ("\n".join(orphan) + "\n").encode()}, codes=(1,),
              contains="o.jsonl: event 2: node B is opened at depth 1 but its parent"),
+        Case("bisect-picture-format", ["bisect", "t.jsonl", "t.jsonl", "--picture", "p.txt"],
+             files=t, codes=(2,), contains="p.txt"),
+        Case("bisect-picture-over-input", ["bisect", "t.jsonl", "u.jsonl", "--picture",
+                                           "u.jsonl"], files={**t, "u.jsonl": good},
+             codes=(2,), contains="u.jsonl"),
         Case("bisect-one-argument", ["bisect", "t.jsonl"], files=t, codes=(2,),
              contains="Missing argument 'B'"),
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .options import json_option, limit_option
+from .options import json_option, limit_option, quiet_option
 
 __all__ = ["bisect_command"]
 
@@ -17,8 +17,13 @@ __all__ = ["bisect_command"]
 @click.option("--depth", type=click.IntRange(min=0, max=64), default=6, show_default=True,
               help="Plies to which the difference is split by subtree; below, a subtree "
                    "both searched counts as one part.")
+@click.option("--picture", default=None, metavar="FILE",
+              help="Draw the first divergence (both orders of the node's children) and the "
+                   "largest parts of the difference (.svg, .png, .pdf or .dot).")
 @limit_option(default=10)
-def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int, limit: int) -> None:
+@quiet_option(help="No notes on stderr (the picture written).")
+def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
+                   picture: str | None, limit: int, quiet: bool) -> None:
     """Two searches of one position (two versions of an engine, two orderings), side by
     side: the first node where they part ways (its path, both orders of its children,
     both windows, what each search did next), and the difference in nodes searched put
@@ -33,18 +38,36 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int, limit:
       gametrace run aima -o natural.jsonl && gametrace run aima --order reverse -o reverse.jsonl
       gametrace bisect natural.jsonl reverse.jsonl
       gametrace bisect before.jsonl after.jsonl --json
+      gametrace bisect natural.jsonl reverse.jsonl --picture divergence.svg
     """
     import os
 
     from ..analysis.regret import bisect_traces
     from ..errors import MissingInput
     from ..jsonio import dumps_json
+    from ..outputs import check_outputs
 
+    check_outputs(("--picture", picture, "diagram"), json_flag=as_json,
+                  inputs=[("A", trace_a), ("B", trace_b)])
+    fmt = None
+    if picture is not None:
+        from ..render import output_format
+
+        fmt = output_format(picture)
     for path in (trace_a, trace_b):
         if not os.path.isfile(path):
             raise MissingInput("no such file", file=path)
     bisection = bisect_traces(trace_a, trace_b, depth=depth)
+    rows = limit or len(bisection.parts)
+    if picture is not None and fmt is not None:
+        from ..figures.bisect_picture import bisect_dot
+        from ..figures.regret_picture import render_dot
+        from ..writing import write_output_bytes
+
+        write_output_bytes(picture, render_dot(bisect_dot(bisection, limit=rows), fmt))
     if as_json:
         click.echo(dumps_json(bisection.to_json()))
-    else:
-        click.echo(bisection.to_text(limit=limit or len(bisection.parts)))
+    elif picture != "-":
+        click.echo(bisection.to_text(limit=rows))
+    if picture not in (None, "-") and not quiet:
+        click.echo(f"picture written to {picture}", err=True)

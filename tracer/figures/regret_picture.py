@@ -56,8 +56,8 @@ def details_name(rank: int) -> str:
 
 
 def shown(drawn: tuple[Drawn, ...], width: int) -> tuple[list[Drawn], dict[str, list[Drawn]]]:
-    """The nodes drawn, at most ``width`` children of each node (the ones that waste
-    most, in the search order; a child on the principal variation always), and for each
+    """The nodes drawn, at most ``width`` children of each node (those of the ideal tree
+    that waste most, then the others, each kept in the search order), and for each
     parent the children folded into one box."""
     kids: dict[str | None, list[Drawn]] = {}
     for d in drawn:
@@ -181,7 +181,7 @@ def detail_dot(w: Worst, rank: int) -> str:
         row.attr(rank="same")
         for c in w.children:
             notes = [f"{c.move}", f"rank {c.rank}", f"value {format_number(c.value)}",
-                     f"{c.nodes} nodes"]
+                     f"{c.nodes} node" if c.nodes == 1 else f"{c.nodes} nodes"]
             if w.cut is not None and c.move == w.cut and c.rank == w.cut_rank:
                 notes.append("cut here")
             row.node(f"c{c.rank}", label=label_text("\n".join(notes)),

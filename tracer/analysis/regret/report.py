@@ -13,7 +13,7 @@ from ...events import Event
 from ...header import Header, Result
 from ...numbers import Number, format_number
 from .stream import read_result, stream
-from .waste import ROLES, Kept, WasteReader, Worst
+from .waste import Kept, WasteReader, Worst
 
 __all__ = ["FORMAT", "Drawn", "RegretReport", "regret_of", "regret_of_trace"]
 
@@ -74,8 +74,10 @@ class RegretReport:
         lines.append(" #  wasted  searched  cut by (rank)   should cut (rank)  path")
         for i, w in enumerate(self.worst, 1):
             cut = f"{w.cut} ({w.cut_rank})" if w.cut is not None else "- (no cut)"
-            lines.append(f"{i:>2}  {w.local:>6}  {w.nodes:>8}  {cut:<14}  "
-                         f"{w.refuter + f' ({w.refuter_rank})':<17}  {_path(w.path)}")
+            should = ("same" if w.cut_rank == w.refuter_rank
+                      else f"{w.refuter} ({w.refuter_rank})")
+            lines.append(f"{i:>2}  {w.local:>6}  {w.nodes:>8}  {cut:<14}  {should:<17}  "
+                         f"{_path(w.path)}")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -117,7 +119,9 @@ def regret_of(header: Header, items: Iterable[Event | Result], value: Number, *,
 
 
 def _settle(kept: dict[str, Kept], root: str, depth: int) -> tuple[Drawn, ...]:
-    """The picture's nodes, each in the role the ideal tree gives it (top down)."""
+    """The picture's nodes, each in the role the ideal tree gives it (top down): an index
+    into :data:`~.waste.ROLES` (0 on the principal variation, 1 and 2 off it), or
+    ``None`` for a node the ideal tree drops, all of whose nodes are wasted."""
     drawn: list[Drawn] = []
     todo: list[tuple[str, int | None]] = [(root, 0)] if root in kept else []
     while todo:
@@ -138,5 +142,4 @@ def _settle(kept: dict[str, Kept], root: str, depth: int) -> tuple[Drawn, ...]:
                 todo.append((child, 0 if child == k.best else side))
             else:
                 todo.append((child, role if child in k.keeps[role] else None))
-    assert ROLES[0] == "pv"
     return tuple(drawn)

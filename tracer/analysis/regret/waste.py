@@ -292,8 +292,8 @@ class WasteReader(EventVisitor[None]):
         if frame is not None and frame.kids:
             kept.leaf = False
             kept.children = tuple(k.node for k in frame.kids)
-            kept.keeps = tuple(frozenset(k.node for k in kids)  # type: ignore[assignment]
-                               for kids in self._keeps(frame))
+            pv, lo, hi = (frozenset(k.node for k in kids) for kids in self._keeps(frame))
+            kept.keeps = (pv, lo, hi)
             kept.best = self._best(frame).node
         return kept
 
