@@ -14,7 +14,11 @@ their app is there to run searches under limits, and the store is only read at s
 
 - ``test_service_isolation.py``: each job's process limits, its queue, ``/healthz``;
 - ``test_service_fair_share.py``: how jobs of several clients share the CPUs;
-- ``test_service_budgets.py``: the sizes a search, a worksheet or an exercise may take.
+- ``test_service_budgets.py``: the sizes a search, a worksheet or an exercise may take;
+- ``test_pages_step.py``, ``test_pages_quiz.py``, ``test_pages_compare.py``: the pages'
+  words, sizes, accessibility and keys at three sizes in two languages: the browser's
+  side.  What they store goes through the routes that the API tests, and the browser
+  tests of ``test_service_browser.py`` and ``test_classroom_browser.py``, run on both.
 
 ``GAMETRACE_TEST_DB=sqlite`` (or ``postgresql``) in the environment runs the shared apps
 on that one database only: a quicker run while working on something else.
@@ -44,7 +48,8 @@ BACKENDS = ("sqlite", "postgresql")
 """The databases the store runs on, each a parameter of the shared apps."""
 
 ONE_BACKEND = frozenset({"test_service_isolation", "test_service_fair_share",
-                         "test_service_budgets"})
+                         "test_service_budgets", "test_pages_step", "test_pages_quiz",
+                         "test_pages_compare"})
 """The modules whose tests never touch the store (see above): SQLite only."""
 
 SHARED_APPS = {"app_settings": "module", "live_server": "session",
