@@ -37,8 +37,10 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "problems/jugs.py", "problems/puzzle8.py",
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
         "student.py", "classroom/reading.py", "classroom/tasks.py",
-        "classroom/exports/prairielearn.py", "analysis/regret/bisect.py"}),
-        "the ordering option, or the order of evaluation asked of a student"),
+        "classroom/exports/prairielearn.py", "analysis/regret/bisect.py",
+        "service/openapi.py", "service/problem_words.py", "service/traces.py"}),
+        "the ordering option, the order of a listing (newest first or oldest), or the "
+        "order of evaluation asked of a student"),
     # a parameter or a node's role: the goal of a puzzle or a dice game, an A* goal node
     "goal": (frozenset({
         "problems/jugs.py", "problems/puzzle8.py", "games/dice.py", "games/registry.py",
@@ -50,7 +52,8 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     # the transposition table as a technique, a reorder reason (Reorder.why) and a colour
     "tt": (frozenset({
         "search/enhanced.py", "search/techniques.py", "figures/sidebyside.py",
-        "render/model/captions.py", "render/draw/footer.py"}), "the transposition table"),
+        "render/model/captions.py", "render/draw/footer.py", "analysis/stats/table.py"}),
+        "the transposition table"),
     # an Iteration event's kind (Iteration.kind == "iteration"), not the event type
     "iteration": (frozenset({"search/enhanced.py", "render/model/captions.py"}),
                   "an iteration's kind"),

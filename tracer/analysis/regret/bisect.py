@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InputError, UsageError
-from ...events import Cut, Evaluate, Expand, Generate, Goal, Iteration, Numbers, Select
+from ...events import Cut, Evaluate, Event, Expand
 from ...header import Header, Result
 from ...numbers import Number, format_number
+from ...visit import EventVisitor
 from .stream import stream
 
 __all__ = ["FORMAT", "Bisection", "Divergence", "Part", "bisect_traces"]
@@ -162,7 +163,7 @@ def _path(path: tuple[str, ...]) -> str:
     return " ".join(path) if path else "(root)"
 
 
-class _Side:
+class _Side(EventVisitor["Expand | Evaluate | None"]):
     """One trace read as a stream: its node events, the open path, each node's size to
     the depth bound."""
 
@@ -184,18 +185,37 @@ class _Side:
 
     def events(self) -> Iterator[Expand | Evaluate]:
         """The node events, counting sizes as they pass."""
+        table = self.handlers()
         for item in self.items:
             if isinstance(item, Result):
                 self.value = item.value
-            elif isinstance(item, (Expand, Evaluate)):
-                self._count(item)
-                yield item
-            elif isinstance(item, Cut):
-                self.last_cut = item.node
-            elif isinstance(item, (Select, Generate, Numbers, Iteration, Goal)):
-                raise InputError(f"a {item.type} event: bisect reads minimax and alpha-beta "
-                                 f"traces of one depth", file=self.file,
-                                 where=f"event {item.seq}")
+                continue
+            node = table[item.__class__](item)
+            if node is not None:
+                yield node
+
+    def visit_expand(self, ev: Expand) -> Expand | Evaluate | None:
+        self._count(ev)
+        moves = ev.moves or tuple(c.rsplit("/", 1)[-1] for c in ev.children)
+        self.open.append((ev.node, ev.children, moves, ev.player, (ev.alpha, ev.beta)))
+        return ev
+
+    def visit_evaluate(self, ev: Evaluate) -> Expand | Evaluate | None:
+        self._count(ev)
+        return ev
+
+    def visit_cut(self, ev: Cut) -> Expand | Evaluate | None:
+        self.last_cut = ev.node
+        return None
+
+    def _refuse(self, ev: Event) -> Expand | Evaluate | None:
+        raise InputError(f"a {ev.type} event: bisect reads minimax and alpha-beta traces of "
+                         f"one depth", file=self.file, where=f"event {ev.seq}")
+
+    visit_select = visit_generate = visit_numbers = visit_iteration = visit_goal = _refuse
+
+    def visit_event(self, ev: Event) -> Expand | Evaluate | None:
+        return None  # backups, statuses, orders, table probes: not node events
 
     def _count(self, ev: Expand | Evaluate) -> None:
         del self.open[ev.depth:]
@@ -211,9 +231,6 @@ class _Side:
             self.tree[ev.node] = (ev.parent, move)
             if ev.parent is not None:
                 self.kids.setdefault(ev.parent, []).append(ev.node)
-        if isinstance(ev, Expand):
-            moves = ev.moves or tuple(c.rsplit("/", 1)[-1] for c in ev.children)
-            self.open.append((ev.node, ev.children, moves, ev.player, (ev.alpha, ev.beta)))
 
     def move(self, node: str) -> str:
         if self.open:
@@ -263,12 +280,21 @@ def _label(h: Header) -> str:
     return f"{h.algorithm} {h.variant}" + (f", order {order}" if order else "")
 
 
-def _key(ev: Expand | Evaluate | None) -> tuple[Any, ...] | None:
-    if ev is None:
-        return None
-    if isinstance(ev, Expand):
+class _Keys(EventVisitor[tuple[Any, ...]]):
+    """What makes two node events the same step of two searches."""
+
+    def visit_expand(self, ev: Expand) -> tuple[Any, ...]:
         return (Expand.type, ev.node, ev.children, ev.alpha, ev.beta)
-    return (Evaluate.type, ev.node, ev.value)
+
+    def visit_evaluate(self, ev: Evaluate) -> tuple[Any, ...]:
+        return (Evaluate.type, ev.node, ev.value)
+
+
+_KEYS = _Keys()
+
+
+def _key(ev: Expand | Evaluate | None) -> tuple[Any, ...] | None:
+    return None if ev is None else _KEYS.visit(ev)
 
 
 def _diverge(a: _Side, b: _Side) -> Divergence | None:
@@ -297,7 +323,8 @@ def _divergence(a: _Side, b: _Side, ea: Expand | Evaluate | None,
     so the open path before ``ea`` and ``eb`` is one path; the node is the parent of the
     deeper of the two events (there one search goes on to another child and the other
     stops), or the node itself when both open it differently."""
-    if isinstance(ea, Expand) and isinstance(eb, Expand) and ea.node == eb.node:
+    if ea is not None and eb is not None and ea.type == eb.type == Expand.type \
+            and ea.node == eb.node:
         node_a, node_b = a.open[-1], b.open[-1]  # both just opened it, differently
         return Divergence(ea.node, a.path(ea.depth), ea.player, (node_a[2], node_b[2]),
                           (node_a[4], node_b[4]), ("-", "-"), shared)
