@@ -74,10 +74,11 @@ BENCH  := .venv-bench
 BENCH_STAMP := $(BENCH)/.installed-stamp
 
 # The peers (aima-python, OpenSpiel) and matplotlib (for the plot) live only in this
-# separate environment.
+# separate environment; it has the service's extras too, for the service's benchmarks
+# (abuse.py, run by benchmarks/run.py).
 $(BENCH_STAMP): pyproject.toml Makefile hatch_build.py tracer/search/fast/_lines.c tracer/_scan.c
 	test -x $(BENCH)/bin/python || $(PYTHON) -m venv $(BENCH)
-	$(BENCH)/bin/python -m pip install --quiet --disable-pip-version-check -e .[chess] aima3 open-spiel==2.0.2 matplotlib
+	$(BENCH)/bin/python -m pip install --quiet --disable-pip-version-check -e .[chess,serve,postgres] aima3 open-spiel==2.0.2 matplotlib
 	touch $(BENCH_STAMP)
 
 ## bench: the benchmarks, each search in a fresh process, peers in the same run; goals met or gaps named
