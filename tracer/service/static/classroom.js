@@ -3,7 +3,7 @@
 // student sees it (the teacher's live preview draws it with the same function).
 import { ApiError, post } from "./api.js";
 import { el, svgNode } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { panZoom } from "./panzoom.js";
 
 /** The token kept for KIND ("teacher" or "student") and ID (a course or an assignment). */
@@ -124,7 +124,8 @@ export async function renderTask(task, idPrefix) {
                              "aria-label": t("assignment.tree"), role: "group" });
   if (task.tree) {
     try {
-      figure.append(svgNode(await post("v1/worksheet", { tree: task.tree })));
+      figure.append(svgNode(await post("v1/worksheet",
+        { tree: task.tree, lang: currentLanguage() })));
     } catch (err) {
       figure.append(failure(err));
     }
