@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,6 +37,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
+from loopback import served
 from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
@@ -110,36 +109,12 @@ def client(app_settings: Settings) -> Iterator[TestClient]:
     _disposed(app)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _serve(app: Any) -> Iterator[str]:
-    """``app`` on 127.0.0.1 (a uvicorn server in a thread) until the generator closes."""
-    import uvicorn
-
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-
-
 @pytest.fixture(scope="session")
 def live_server(request: pytest.FixtureRequest,
                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The service on 127.0.0.1, for the browser."""
     app = create_app(Settings(db=_service_db(request, tmp_path_factory, "live")))
-    yield from _serve(app)
+    yield from served(app)
     _disposed(app)
 
 
@@ -153,7 +128,7 @@ def live_prefixed(request: pytest.FixtureRequest,
 
     app = create_app(Settings(db=_service_db(request, tmp_path_factory, "prefixed")))
     outer = Starlette(routes=[Mount("/gametrace", app=app)])
-    for url in _serve(outer):
+    for url in served(outer):
         yield f"{url}/gametrace/"
     _disposed(app)
 

@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, Route
+from browsers import guarded
+from playwright.sync_api import Page
 
 import tracer.service
 
@@ -30,41 +30,31 @@ LANGUAGES = ("en", "it")
 MESSAGES = Path(tracer.service.__file__).parent / "static" / "messages"
 TOUCH_TARGET = 44
 SERIOUS = ("serious", "critical")
-ANSWERED = "Failed to load resource: the server responded with a status of 4"
-"""What chromium logs for every 4xx answer: a problem the page shows (a parse error as
-the user types) is not a script error."""
 
 
 @contextmanager
-def opened(browser: Any, size: str, lang: str) -> Iterator[Page]:
-    """A page of its own context at ``size`` in ``lang``, whose requests must all stay on
-    127.0.0.1 and which must raise no script error."""
-    outside: list[str] = []
-    errors: list[str] = []
-
-    def guard(route: Route) -> None:
-        if urlsplit(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
+def opened(browser: Any, size: str, lang: str, *, at: str | None = None,
+           ready: str | None = None) -> Iterator[Page]:
+    """A page of its own context at ``size`` in ``lang``, guarded
+    (:func:`browsers.guarded`: its requests all stay on 127.0.0.1, no script error);
+    gone to the address ``at`` if given, and there until the selector ``ready`` matches."""
     phone = size == "phone"
-    context = browser.new_context(viewport=SIZES[size], locale="it-IT" if lang == "it" else "en-US",
-                                  has_touch=phone, is_mobile=phone)
-    context.add_init_script(f"localStorage.setItem('gametrace.lang', {json.dumps(lang)})")
-    page = context.new_page()
-    page.route("**/*", guard)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
-            and not msg.text.startswith(ANSWERED) else None)
-    page.set_default_timeout(30_000)
-    try:
+    with guarded(browser, viewport=SIZES[size], locale="it-IT" if lang == "it" else "en-US",
+                 has_touch=phone, is_mobile=phone,
+                 script=f"localStorage.setItem('gametrace.lang', {json.dumps(lang)})") as page:
+        if at is not None:
+            page.goto(at)
+        if ready is not None:
+            page.wait_for_selector(ready)
         yield page
-    finally:
-        context.close()
-    assert outside == [], f"requests left loopback: {outside}"
-    assert errors == [], f"script errors in the page: {errors}"
+
+
+def checked(page: Page, lang: str) -> None:
+    """The checks of every page as it is now: :func:`accessible`, :func:`fits` and
+    :func:`only_catalog_text` in ``lang``."""
+    accessible(page)
+    fits(page)
+    only_catalog_text(page, lang)
 
 
 def accessible(page: Page) -> None:
@@ -92,10 +82,15 @@ def fits(page: Page) -> None:
     assert small == [], f"controls smaller than {TOUCH_TARGET} px: {small}"
 
 
+def messages(lang: str) -> dict[str, str]:
+    """The message catalog of ``lang``: key to message."""
+    catalog: dict[str, str] = json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
+    return catalog
+
+
 def _patterns(lang: str) -> list[re.Pattern[str]]:
-    catalog = json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
     out = []
-    for message in catalog.values():
+    for message in messages(lang).values():
         parts = re.split(r"\{\w+\}", message)
         out.append(re.compile(".+?".join(re.escape(p.strip()) for p in parts).strip(),
                               re.DOTALL))
@@ -129,10 +124,13 @@ def only_catalog_text(page: Page, lang: str) -> None:
     assert strays == [], f"{lang}: text outside the catalog: {strays[:10]}"
 
 
-def screenshot(page: Page, name: str) -> None:
+def screenshot(page: Page, name: str, *, whole: bool = True, top: str | None = None) -> None:
     """Saves the page as DIR/NAME.png when GAMETRACE_SCREENSHOTS=DIR is set (the docs'
-    pictures are made this way)."""
+    pictures are made this way), at CSS pixels: the whole page, or without ``whole`` the
+    screen as it shows the page (scrolled first to put the element ``top`` at its top)."""
     folder = os.environ.get("GAMETRACE_SCREENSHOTS")
     if folder:
+        if top is not None:
+            page.eval_on_selector(top, "e => e.scrollIntoView({block: 'start'})")
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True, scale="css")
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=whole, scale="css")

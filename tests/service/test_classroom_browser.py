@@ -15,9 +15,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -25,8 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import LANGUAGES, SIZES, accessible, fits, only_catalog_text, opened
-from playwright.sync_api import Page, sync_playwright
+from browsers import browser, guarded
+from loopback import served
+from pages import LANGUAGES, SIZES, checked, messages, opened, screenshot
+from playwright.sync_api import Page
 
 from tracer.analysis.check import extract_solution
 from tracer.classroom.steps import steps_of
@@ -34,43 +33,7 @@ from tracer.service import Settings, create_app
 from tracer.student import scripted_alpha_beta
 from tracer.trees.json_form import parse_tree_json
 
-CHROMIUM = os.environ.get("GAMETRACE_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-MESSAGES = Path(__file__).resolve().parents[2] / "tracer" / "service" / "static" / "messages"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make sysdeps-browser` installs Debian's chromium")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
-
-
-def _serve(db: str) -> Iterator[str]:
-    """The service on a store at ``db``, on 127.0.0.1 (uvicorn in a thread)."""
-    import socket
-
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(create_app(Settings(db=db)), host="127.0.0.1",
-                                           port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(400):
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "the service did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+__all__ = ["browser"]
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -83,7 +46,7 @@ def class_server(request: pytest.FixtureRequest,
         from pg_server import fresh_database
 
         db = fresh_database(request.getfixturevalue("postgres"), "classpages")
-    yield from _serve(db)
+    yield from served(create_app(Settings(db=db)))
 
 
 def _api(base: str, method: str, path: str, token: str | None = None,
@@ -107,20 +70,6 @@ def _api(base: str, method: str, path: str, token: str | None = None,
         return status, json.loads(text)
     except ValueError:
         return status, text
-
-
-def _message(lang: str, key: str) -> str:
-    return str(json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))[key])
-
-
-def _shot(page: Page, name: str, top: str) -> None:
-    """docs/img/classroom-NAME.png when GAMETRACE_SCREENSHOTS=DIR is set: the viewport
-    from the element ``top`` down, at CSS pixels, to keep each picture small."""
-    folder = os.environ.get("GAMETRACE_SCREENSHOTS")
-    if folder:
-        page.eval_on_selector(top, "e => e.scrollIntoView({block: 'start'})")
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"classroom-{name}.png"), scale="css")
 
 
 EXERCISE = {"branching": "3", "depth": "3", "cuts-low": "2", "cuts-high": "4",
@@ -161,15 +110,10 @@ def _teacher_makes_an_assignment(page: Page, base: str) -> tuple[str, str, str]:
 
 def _student_answers(browser: Any, base: str, link: str, student: str, name: str,
                      variant: str) -> tuple[str, dict[str, Any]]:
-    """A student joins through ``link`` in a context of their own and answers the whole
-    assignment as ``variant`` alpha-beta finds it (two steps first): (their token, the
-    feedback shown)."""
-    context = browser.new_context(viewport=SIZES["desktop"])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(30_000)
-    try:
+    """A student joins through ``link`` in a guarded context of their own and answers the
+    whole assignment as ``variant`` alpha-beta finds it (two steps first): (their token,
+    the feedback shown)."""
+    with guarded(browser, console=False, viewport=SIZES["desktop"]) as page:
         page.goto(link)
         page.fill("#assignment-student", student)
         page.fill("#assignment-name", name)
@@ -189,13 +133,13 @@ def _student_answers(browser: Any, base: str, link: str, student: str, name: str
         page.wait_for_selector("#assignment-step-log li.right")
         page.wait_for_function("text => document.querySelector('#assignment-step-number')"
                                ".textContent === text",
-                               arg=_message("en", "assignment.step.prompt").replace("{step}", "2"))
+                               arg=messages("en")["assignment.step.prompt"].replace("{step}", "2"))
         wrong_value = second["value"] + 1 if isinstance(second["value"], int) else 0
         _answer_step(page, {**second, "value": wrong_value})
         page.wait_for_selector("#assignment-step-log li.wrong")
         told = page.text_content("#assignment-step-log li.wrong") or ""
-        value = _message("en", "assignment.step.value")
-        assert f"{_message('en', 'assignment.step.wrong_fields')} {value} " in told
+        value = messages("en")["assignment.step.value"]
+        assert f"{messages('en')['assignment.step.wrong_fields']} {value} " in told
         assert f"{value} = {second['value']}" in told  # the whole step: full feedback
 
         answer = extract_solution(trace).to_json()
@@ -217,9 +161,6 @@ def _student_answers(browser: Any, base: str, link: str, student: str, name: str
                  "solution": page.text_content("#assignment-solution-policy"),
                  "solution_button": page.locator("#assignment-show-solution").count(),
                  "left": page.text_content("#assignment-attempts-left")}
-    finally:
-        context.close()
-    assert errors == []
     return str(token), shown
 
 
@@ -243,7 +184,7 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
     carol, wrong = _student_answers(browser, base, link, "s3", "Carol", "fail-hard")
     assert right["correct"] == "right" and right["misconceptions"] == []
     assert wrong["correct"] == "wrong" and "fail-hard" in wrong["misconceptions"]
-    never = _message("en", "assignment.solution.never")
+    never = messages("en")["assignment.solution.never"]
     assert right["solution"] == wrong["solution"] == never  # the policy's words, no error
     assert right["solution_button"] == 0
     assert right["left"] == "Attempts left: 1 of 2."
@@ -319,7 +260,7 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
     page.on("dialog", lambda dialog: dialog.accept())
     page.click(f"#course-delete-{ident}")
     page.wait_for_selector("#course-assignments >> text="
-                           + _message("en", "course.assignments.none"))
+                           + messages("en")["course.assignments.none"])
     assert _api(base, "GET", f"v1/assignments/{ident}/task", alice)[0] == 403
     elsewhere.close()
 
@@ -331,7 +272,8 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
 def class_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """A server with a course, an assignment on the AIMA tree, and a student who
     submitted a fail-hard answer: the pages as they look in use."""
-    for base in _serve(str(tmp_path_factory.mktemp("classlook") / "class.db")):
+    db = str(tmp_path_factory.mktemp("classlook") / "class.db")
+    for base in served(create_app(Settings(db=db))):
         _, made = _api(base, "POST", "v1/courses", body={"title": "AI 2026"})
         course, teacher = made["id"], made["teacher_token"]
         document = {"title": "Alpha-beta on the AIMA tree", "source": {"example": "aima"},
@@ -363,12 +305,6 @@ def _keep(page: Page, kind: str, ident: str, token: str) -> None:
                   [f"gametrace.{kind}.{ident}", token])
 
 
-def _checked(page: Page, lang: str) -> None:
-    accessible(page)
-    fits(page)
-    only_catalog_text(page, lang)
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_course_page_at_every_size(browser: Any, class_data: dict[str, str], size: str,
@@ -377,16 +313,18 @@ def test_the_course_page_at_every_size(browser: Any, class_data: dict[str, str],
     with opened(browser, size, lang) as page:
         page.goto(f"{base}/#/course")
         page.wait_for_selector("#course-create")
-        _checked(page, lang)
+        checked(page, lang)
         _keep(page, "teacher", class_data["course"], class_data["teacher"])
         page.goto(f"{base}/#/course?course={class_data['course']}")
         page.wait_for_selector("#course-book")
         page.wait_for_selector("#preview-figure svg")
         assert page.text_content("#course-chart [data-misconception='fail-hard']")
-        _checked(page, lang)
+        checked(page, lang)
         if size in ("phone", "desktop"):
-            _shot(page, f"gradebook-{size}-{lang}", "#course-gradebook")
-            _shot(page, f"course-{size}-{lang}", "#course-new-section")
+            screenshot(page, f"classroom-gradebook-{size}-{lang}", whole=False,
+                       top="#course-gradebook")
+            screenshot(page, f"classroom-course-{size}-{lang}", whole=False,
+                       top="#course-new-section")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -399,7 +337,7 @@ def test_the_assignment_page_at_every_size(browser: Any, class_data: dict[str, s
     with opened(browser, size, lang) as page:
         page.goto(f"{base}/#/assignment?id={ident}")
         page.wait_for_selector("#assignment-join")
-        _checked(page, lang)
+        checked(page, lang)
         _keep(page, "student", ident, joined["student_token"])
         page.goto(f"{base}/#/assignment?id={ident}&v=1")
         page.wait_for_selector("#assignment-figure svg")
@@ -412,8 +350,8 @@ def test_the_assignment_page_at_every_size(browser: Any, class_data: dict[str, s
         page.click("#assignment-submit")
         page.wait_for_selector("#assignment-score")
         policy = page.text_content("#assignment-solution-policy") or ""
-        assert policy.startswith(_message(lang, "assignment.solution.after_due")
+        assert policy.startswith(messages(lang)["assignment.solution.after_due"]
                                  .split("{due}")[0])
-        _checked(page, lang)
+        checked(page, lang)
         if size in ("phone", "desktop"):
-            _shot(page, f"assignment-{size}-{lang}", "#view")
+            screenshot(page, f"classroom-assignment-{size}-{lang}", whole=False, top="#view")

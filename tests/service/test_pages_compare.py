@@ -14,16 +14,7 @@ from urllib.parse import quote
 
 import pytest
 from browsers import browser
-from pages import (
-    LANGUAGES,
-    MESSAGES,
-    SIZES,
-    accessible,
-    fits,
-    only_catalog_text,
-    opened,
-    screenshot,
-)
+from pages import LANGUAGES, SIZES, checked, fits, messages, only_catalog_text, opened, screenshot
 from playwright.sync_api import Page
 
 __all__ = ["browser"]
@@ -53,15 +44,11 @@ def test_compare_loaded_and_stepped_at_every_size(browser: Any, live_server: str
                                                   lang: str) -> None:
     with opened(browser, size, lang) as page:
         _open(page, live_server)
-        for check in (accessible, fits):
-            check(page)
-        only_catalog_text(page, lang)
+        checked(page, lang)
         for _ in range(3):
             page.click("#compare-next")
         assert _counters(page)[:2] == tuple(f"4 / {n}" for n in _lengths(page))
-        accessible(page)
-        fits(page)
-        only_catalog_text(page, lang)
+        checked(page, lang)
         left = page.locator("#left-figure").bounding_box()
         right = page.locator("#right-figure").bounding_box()
         assert left is not None and right is not None
@@ -99,7 +86,7 @@ def test_the_keys_step_both_runs_each_as_far_as_it_goes(browser: Any,
 
 
 def test_every_column_is_explained(browser: Any, live_server: str) -> None:
-    words = json.loads((MESSAGES / "it.json").read_text(encoding="utf-8"))
+    words = messages("it")
     with opened(browser, "desktop", "it") as page:
         _open(page, live_server)
         heads = page.locator("#compare-table th[data-column]")

@@ -11,16 +11,7 @@ from typing import Any
 
 import pytest
 from browsers import browser
-from pages import (
-    LANGUAGES,
-    MESSAGES,
-    SIZES,
-    accessible,
-    fits,
-    only_catalog_text,
-    opened,
-    screenshot,
-)
+from pages import LANGUAGES, SIZES, checked, messages, opened, screenshot
 from playwright.sync_api import Page
 from served import serving
 from starlette.testclient import TestClient
@@ -128,12 +119,6 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int
         yield base, total
 
 
-def _checked(page: Page, lang: str) -> None:
-    accessible(page)
-    fits(page)
-    only_catalog_text(page, lang)
-
-
 def _shown(page: Page) -> list[str]:
     return page.locator("#library-list a.open").all_text_contents()
 
@@ -143,7 +128,7 @@ def _shown(page: Page) -> list[str]:
 def test_the_library_paged_and_searched_at_every_size(browser: Any, library: tuple[str, int],
                                                       size: str, lang: str) -> None:
     base, total = library
-    words = json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
+    words = messages(lang)
     pages = -(-total // PAGE_SIZE)
     assert pages >= 2
     with opened(browser, size, lang) as page:
@@ -154,7 +139,7 @@ def test_the_library_paged_and_searched_at_every_size(browser: Any, library: tup
         assert page.text_content("#library-total") == words["library.total"].format(
             **{"from": 1, "to": PAGE_SIZE, "total": total})
         assert page.is_disabled("#library-prev") and not page.is_disabled("#library-next")
-        _checked(page, lang)
+        checked(page, lang)
         page.click("#library-next")
         page.wait_for_selector(f"#library-total:has-text('{PAGE_SIZE + 1}')")
         second = _shown(page)
@@ -162,13 +147,13 @@ def test_the_library_paged_and_searched_at_every_size(browser: Any, library: tup
         assert page.text_content("#library-page") == words["library.page"].format(
             page=2, pages=pages)
         assert not page.is_disabled("#library-prev")
-        _checked(page, lang)
+        checked(page, lang)
         page.fill("#library-text", "X(3 4)")
         page.press("#library-text", "Enter")
         page.wait_for_selector("#library-total:has-text('1')")
         assert _shown(page) == ["alphabeta (fail-soft) on tree R(X(3 4) Y(5 6)) (4 leaves)"]
         assert page.is_disabled("#library-prev") and page.is_disabled("#library-next")
-        _checked(page, lang)
+        checked(page, lang)
         page.fill("#library-text", "on aima")  # the lecture's traces: one page, for the docs
         page.press("#library-text", "Enter")
         page.wait_for_selector("#library-total:has-text('9')")

@@ -6,38 +6,17 @@ picked by touch and by keyboard.  GAMETRACE_SCREENSHOTS=DIR saves the docs' pict
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from browsers import browser
-from pages import (
-    LANGUAGES,
-    MESSAGES,
-    SIZES,
-    accessible,
-    fits,
-    only_catalog_text,
-    opened,
-    screenshot,
-)
+from pages import LANGUAGES, SIZES, checked, messages, opened, screenshot
 from playwright.sync_api import Page
 from starlette.testclient import TestClient
 
 __all__ = ["browser"]
 
 QUIZ = "/#/quiz?example=aima"
-
-
-def _words(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
-    return data
-
-
-def _checked(page: Page, lang: str) -> None:
-    accessible(page)
-    fits(page)
-    only_catalog_text(page, lang)
 
 
 def _open(page: Page, live_server: str) -> None:
@@ -55,10 +34,10 @@ def _check(page: Page, wait_for: str) -> str:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_quiz_before_and_after_checking_at_every_size(browser: Any, live_server: str,
                                                            size: str, lang: str) -> None:
-    words = _words(lang)
+    words = messages(lang)
     with opened(browser, size, lang) as page:
         _open(page, live_server)
-        _checked(page, lang)
+        checked(page, lang)
         page.fill("#value-A", "3")
         page.fill("#value-C", "4")
         for node in ("G", "H"):
@@ -70,7 +49,7 @@ def test_the_quiz_before_and_after_checking_at_every_size(browser: Any, live_ser
                                                                     words["quiz.item.pruned"]))
         rows = page.locator("#quiz-items th[scope=row]").all_text_contents()
         assert words["quiz.item.value"].replace("{node}", "C") in rows
-        _checked(page, lang)
+        checked(page, lang)
         screenshot(page, f"page-quiz-{size}-{lang}")
         for node in ("G", "H"):
             page.uncheck(f"#pick-{node}")
@@ -81,7 +60,7 @@ def test_the_quiz_before_and_after_checking_at_every_size(browser: Any, live_ser
         assert page.text_content("#quiz-score") == "100%"
         assert page.text_content("#quiz-no-mistakes") == words["quiz.no_mistakes"]
         assert "null" not in result and page.locator("#quiz-first-mistake").count() == 0
-        _checked(page, lang)
+        checked(page, lang)
 
 
 def _node(page: Page, key: str) -> Any:

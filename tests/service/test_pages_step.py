@@ -11,7 +11,6 @@ with it.  GAMETRACE_SCREENSHOTS=DIR saves the pictures of docs/service.md there.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,25 +18,15 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from pages import SIZES, accessible, fits, only_catalog_text, opened, screenshot
-from playwright.sync_api import Page, sync_playwright
+from browsers import browser
+from pages import LANGUAGES, SIZES, checked, opened, screenshot
+from playwright.sync_api import Page
 from starlette.testclient import TestClient
 
-CHROMIUM = os.environ.get("GAMETRACE_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+__all__ = ["browser"]
+
 BOUND = 1_100_000
 """Bytes one answer of frames may weigh: the service's page of SVG (1 MB) and its JSON."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make sysdeps-browser` installs Debian's chromium")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
 
 
 def _wide_tree(branching: int, depth: int) -> str:
@@ -58,47 +47,44 @@ def _counter(page: Page) -> str:
 
 # --- every size, both languages ------------------------------------------------------
 
-@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_editor_fits_every_size_in_both_languages(browser: Any, live_server: str,
                                                       size: str, lang: str) -> None:
-    with opened(browser, size, lang) as page:
-        page.goto(f"{live_server}/#/edit")
-        page.wait_for_selector("#parse-status.ok")
+    with opened(browser, size, lang, at=f"{live_server}/#/edit", ready="#parse-status.ok") as page:
         assert page.text_content("#open-step") == ("Step through" if lang == "en"
                                                    else "Passo per passo")
-        accessible(page)
-        fits(page)
-        only_catalog_text(page, lang)
+        checked(page, lang)
         screenshot(page, f"page-edit-{size}-{lang}")
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_stepper_fits_every_size_in_both_languages(browser: Any, live_server: str,
                                                        size: str, lang: str) -> None:
-    with opened(browser, size, lang) as page:
-        page.goto(f"{live_server}/#/step?example=aima&at=4")
-        page.wait_for_selector("#stepper-figure svg")
+    with opened(browser, size, lang, at=f"{live_server}/#/step?example=aima&at=4",
+                ready="#stepper-figure svg") as page:
         assert _counter(page) == "4 / 23"
         step = "Step" if lang == "en" else "Passo"
         assert (page.text_content("#stepper-caption") or "").startswith(f"{step} 4/23")
-        accessible(page)
-        fits(page)
-        only_catalog_text(page, lang)
+        checked(page, lang)
         if size == "phone":
             # the stepper's buttons sit at the bottom of the screen, in reach of a thumb
             box = page.locator("#stepper-next").bounding_box()
             bottom = SIZES[size]["height"]
             assert box is not None and bottom - 100 < box["y"] + box["height"] <= bottom
-        if size == "phone" and os.environ.get("GAMETRACE_SCREENSHOTS"):
-            # the screen as the phone shows it: a whole-page picture would draw the fixed
-            # buttons over the middle of the page
-            folder = Path(os.environ["GAMETRACE_SCREENSHOTS"])
-            folder.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(folder / f"page-step-{size}-{lang}.png"), scale="css")
-        else:
-            screenshot(page, f"page-step-{size}-{lang}")
+        # on a phone, the screen as it shows the page: a whole-page picture would draw the
+        # fixed buttons over the middle of the page
+        screenshot(page, f"page-step-{size}-{lang}", whole=size != "phone")
+
+
+@pytest.fixture
+def page(browser: Any, live_server: str) -> Iterator[Page]:
+    """The page of the tests that take one: the AIMA example's stepper, its diagram
+    drawn, on a desktop in English."""
+    with opened(browser, "desktop", "en", at=f"{live_server}/#/step?example=aima",
+                ready="#stepper-figure svg") as page:
+        yield page
 
 
 # --- phones: pan and zoom ------------------------------------------------------------
@@ -115,9 +101,8 @@ def _touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
 
 def test_the_diagram_pans_and_zooms_by_touch_on_a_phone(browser: Any,
                                                          live_server: str) -> None:
-    with opened(browser, "phone", "en") as page:
-        page.goto(f"{live_server}/#/step?example=aima")
-        page.wait_for_selector("#stepper-figure svg")
+    with opened(browser, "phone", "en", at=f"{live_server}/#/step?example=aima",
+                ready="#stepper-figure svg") as page:
         box = page.locator("#stepper-figure").bounding_box()
         assert box is not None
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -135,90 +120,75 @@ def test_the_diagram_pans_and_zooms_by_touch_on_a_phone(browser: Any,
         assert _transform(page) == "translate(0px, 0px) scale(1)"
 
 
-def test_the_diagram_zooms_by_wheel_and_keys_on_a_desktop(browser: Any,
-                                                          live_server: str) -> None:
-    with opened(browser, "desktop", "en") as page:
-        page.goto(f"{live_server}/#/step?example=aima")
-        page.wait_for_selector("#stepper-figure svg")
-        page.hover("#stepper-figure")
-        page.mouse.wheel(0, -100)
-        assert "scale(1.15)" in _transform(page)
-        page.focus("#stepper-figure")
-        page.keyboard.press("0")
-        page.keyboard.press("+")
-        assert "scale(1.25)" in _transform(page)
+def test_the_diagram_zooms_by_wheel_and_keys_on_a_desktop(page: Page) -> None:
+    page.hover("#stepper-figure")
+    page.mouse.wheel(0, -100)
+    assert "scale(1.15)" in _transform(page)
+    page.focus("#stepper-figure")
+    page.keyboard.press("0")
+    page.keyboard.press("+")
+    assert "scale(1.25)" in _transform(page)
 
 
 # --- keyboard, live region, text alternative -----------------------------------------
 
-def test_the_stepper_steps_from_the_keyboard_alone(browser: Any, live_server: str) -> None:
-    with opened(browser, "desktop", "en") as page:
-        page.goto(f"{live_server}/#/step?example=aima")
-        page.wait_for_selector("#stepper-figure svg")
-        for _ in range(40):  # Tab until the Next button has the focus
-            page.keyboard.press("Tab")
-            if page.evaluate("document.activeElement.id") == "stepper-next":
-                break
-        assert page.evaluate("document.activeElement.id") == "stepper-next"
-        outline = page.eval_on_selector("#stepper-next",
-                                        "b => getComputedStyle(b).outlineStyle")
-        assert outline == "solid"  # the focus is visible
-        page.keyboard.press("Enter")
-        page.keyboard.press("Space")
-        assert _counter(page) == "3 / 23"
-        page.keyboard.press("ArrowRight")
-        assert _counter(page) == "4 / 23"
-        caption = page.locator("#stepper-caption")
-        assert caption.get_attribute("aria-live") == "polite"
-        assert (caption.text_content() or "").startswith("Step 4/23")
-        figure = page.locator("#stepper-figure")
-        assert figure.get_attribute("role") == "img"
-        alt = figure.get_attribute("aria-label") or ""
-        assert alt.startswith(caption.text_content() or "-") and "Values so far:" in alt
-        page.keyboard.press("End")
-        assert _counter(page) == "23 / 23"
-        assert "A 3" in (figure.get_attribute("aria-label") or "")
-        page.keyboard.press("Home")
-        assert _counter(page) == "1 / 23"
+def test_the_stepper_steps_from_the_keyboard_alone(page: Page) -> None:
+    for _ in range(40):  # Tab until the Next button has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "stepper-next":
+            break
+    assert page.evaluate("document.activeElement.id") == "stepper-next"
+    outline = page.eval_on_selector("#stepper-next",
+                                    "b => getComputedStyle(b).outlineStyle")
+    assert outline == "solid"  # the focus is visible
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    assert _counter(page) == "3 / 23"
+    page.keyboard.press("ArrowRight")
+    assert _counter(page) == "4 / 23"
+    caption = page.locator("#stepper-caption")
+    assert caption.get_attribute("aria-live") == "polite"
+    assert (caption.text_content() or "").startswith("Step 4/23")
+    figure = page.locator("#stepper-figure")
+    assert figure.get_attribute("role") == "img"
+    alt = figure.get_attribute("aria-label") or ""
+    assert alt.startswith(caption.text_content() or "-") and "Values so far:" in alt
+    page.keyboard.press("End")
+    assert _counter(page) == "23 / 23"
+    assert "A 3" in (figure.get_attribute("aria-label") or "")
+    page.keyboard.press("Home")
+    assert _counter(page) == "1 / 23"
 
 
 # --- no lost place, no spoilers ------------------------------------------------------
 
-def test_the_step_survives_a_change_of_option_and_language(browser: Any,
-                                                           live_server: str) -> None:
-    with opened(browser, "desktop", "en") as page:
-        page.goto(f"{live_server}/#/step?example=aima")
-        page.wait_for_selector("#stepper-figure svg")
-        for _ in range(6):
-            page.keyboard.press("ArrowRight")
-        assert _counter(page) == "7 / 23"
-        assert "at=7" in page.url
-        page.check("#toggle-window")
-        page.wait_for_function("() => document.querySelector('#toggle-window')?.checked")
-        page.wait_for_selector("#stepper-figure svg")
-        assert _counter(page) == "7 / 23"
-        page.select_option("#language", "it")
-        page.wait_for_selector("#stepper-caption >> text=Passo 7/23")
-        assert _counter(page) == "7 / 23"
-        assert page.is_checked("#toggle-window")
-        assert page.text_content("label:has(#toggle-theme)") \
-            == "Tema per la stampa"
+def test_the_step_survives_a_change_of_option_and_language(page: Page) -> None:
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    assert _counter(page) == "7 / 23"
+    assert "at=7" in page.url
+    page.check("#toggle-window")
+    page.wait_for_function("() => document.querySelector('#toggle-window')?.checked")
+    page.wait_for_selector("#stepper-figure svg")
+    assert _counter(page) == "7 / 23"
+    page.select_option("#language", "it")
+    page.wait_for_selector("#stepper-caption >> text=Passo 7/23")
+    assert _counter(page) == "7 / 23"
+    assert page.is_checked("#toggle-window")
+    assert page.text_content("label:has(#toggle-theme)") \
+        == "Tema per la stampa"
 
 
 def test_the_heading_does_not_say_the_root_value_at_step_one(client: TestClient,
-                                                              browser: Any,
-                                                              live_server: str) -> None:
+                                                              page: Page) -> None:
     trace = client.post("/v1/search", json={"example": "aima"}).json()["trace"]
     answer = client.post("/v1/frames", json={"trace": trace, "count": 1}).json()
     assert answer["caption"] == "alpha-beta (fail-soft): value 3, best move B"  # the result
     assert answer["title"] == "alpha-beta (fail-soft)"
-    with opened(browser, "desktop", "en") as page:
-        page.goto(f"{live_server}/#/step?example=aima")
-        page.wait_for_selector("#stepper-figure svg")
-        heading = page.text_content("#step-title") or ""
-        assert heading == "alpha-beta (fail-soft)"
-        assert "3" not in heading and "B" not in heading.replace("alpha-beta", "")
-        assert "value 3" not in (page.text_content("#stepper-caption") or "")
+    heading = page.text_content("#step-title") or ""
+    assert heading == "alpha-beta (fail-soft)"
+    assert "3" not in heading and "B" not in heading.replace("alpha-beta", "")
+    assert "value 3" not in (page.text_content("#stepper-caption") or "")
 
 
 # --- pages of frames -----------------------------------------------------------------
@@ -382,23 +352,18 @@ def test_a_detail_without_a_template_stays_english_and_says_so() -> None:
 
 
 def test_the_editor_shows_a_parse_error_in_italian(browser: Any, live_server: str) -> None:
-    with opened(browser, "phone", "it") as page:
-        page.goto(f"{live_server}/#/edit")
-        page.wait_for_selector("#parse-status.ok")
+    with opened(browser, "phone", "it", at=f"{live_server}/#/edit",
+                ready="#parse-status.ok") as page:
         page.fill("#tree", "A(B(3 12 8) C(2 4 6 D(14 5 2))")
         page.wait_for_selector("#parse-status.error >> text=riga 1, colonna 31")
         assert "manca ')'" in (page.text_content("#parse-status") or "")
-        accessible(page)
-        fits(page)
-        only_catalog_text(page, "it")
+        checked(page, "it")
 
 
 # --- defects -------------------------------------------------------------------------
 
 def test_a_fresh_page_puts_its_tree_in_the_tabs(browser: Any, live_server: str) -> None:
-    with opened(browser, "desktop", "en") as page:
-        page.goto(f"{live_server}/")
-        page.wait_for_selector("#parse-status.ok")
+    with opened(browser, "desktop", "en", at=f"{live_server}/", ready="#parse-status.ok") as page:
         href = page.get_attribute("header nav a[data-page=quiz]", "href") or ""
         assert "tree=A%28B%283" in href
         page.click("header nav a[data-page=step]")
@@ -418,24 +383,21 @@ def test_the_favicon_is_served_and_linked(client: TestClient) -> None:
     assert 'rel="icon" href="favicon.ico"' in page
 
 
-def test_the_stepper_keys_go_with_the_page(browser: Any, live_server: str) -> None:
-    with opened(browser, "desktop", "en") as page:
-        page.goto(f"{live_server}/#/step?example=aima")
-        page.wait_for_selector("#stepper-figure svg")
-        press = """key => { const e = new KeyboardEvent('keydown', {key, bubbles: true,
-                                                                    cancelable: true});
-                            document.body.dispatchEvent(e); return e.defaultPrevented; }"""
-        assert page.evaluate(press, "ArrowRight") is True  # the stepper took it
-        page.click("header nav a[data-page=edit]")
-        page.wait_for_selector("#open-step")
-        assert page.evaluate(press, "ArrowRight") is False  # no one took it
-        assert page.evaluate(press, "End") is False
-        assert json.loads(page.evaluate("JSON.stringify(location.hash)")).startswith(
-            "#/edit")
-        # a stepper left before its frames came takes no key and keeps no address
-        page.goto(f"{live_server}/#/step?algorithm=minimax&tree={quote(_wide_tree(6, 3))}")
-        page.click("header nav a[data-page=edit]")
-        page.wait_for_load_state("networkidle")
-        assert page.evaluate(press, "ArrowRight") is False
-        assert page.evaluate("location.hash").startswith("#/edit")
-        assert page.locator("#stepper").count() == 0
+def test_the_stepper_keys_go_with_the_page(page: Page, live_server: str) -> None:
+    press = """key => { const e = new KeyboardEvent('keydown', {key, bubbles: true,
+                                                                cancelable: true});
+                        document.body.dispatchEvent(e); return e.defaultPrevented; }"""
+    assert page.evaluate(press, "ArrowRight") is True  # the stepper took it
+    page.click("header nav a[data-page=edit]")
+    page.wait_for_selector("#open-step")
+    assert page.evaluate(press, "ArrowRight") is False  # no one took it
+    assert page.evaluate(press, "End") is False
+    assert json.loads(page.evaluate("JSON.stringify(location.hash)")).startswith(
+        "#/edit")
+    # a stepper left before its frames came takes no key and keeps no address
+    page.goto(f"{live_server}/#/step?algorithm=minimax&tree={quote(_wide_tree(6, 3))}")
+    page.click("header nav a[data-page=edit]")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate(press, "ArrowRight") is False
+    assert page.evaluate("location.hash").startswith("#/edit")
+    assert page.locator("#stepper").count() == 0

@@ -7,7 +7,6 @@ test.  Set GAMETRACE_SCREENSHOTS=DIR to save a 1280x720 picture of each page the
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -17,11 +16,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Route, sync_playwright
+from browsers import browser, guarded
+from pages import SIZES, screenshot
+from playwright.sync_api import Page
 
-CHROMIUM = os.environ.get("GAMETRACE_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+__all__ = ["browser"]
+
 AIMA = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
 GAMETRACE = [sys.executable, "-m", "tracer"]
 NODE_BOX = """key => {
@@ -33,44 +33,10 @@ NODE_BOX = """key => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make sysdeps-browser` installs Debian's chromium")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def page(browser: Any, live_server: str) -> Iterator[Page]:
-    outside: list[str] = []
-
-    def guard(route: Route) -> None:
-        if urlsplit(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    pg = context.new_page()
-    pg.route("**/*", guard)
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.set_default_timeout(30_000)
-    yield pg
-    context.close()
-    assert outside == [], f"requests left loopback: {outside}"
-    assert errors == [], f"script errors in the page: {errors}"
-
-
-def _shot(page: Page, name: str) -> None:
-    folder = os.environ.get("GAMETRACE_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+    with guarded(browser, console=False, viewport=SIZES["desktop"]) as pg:
+        yield pg
 
 
 def _cli(*args: str) -> str:
@@ -92,7 +58,7 @@ def test_the_aima_tree_typed_in_the_editor_steps_like_render_frames(
     page.wait_for_selector("#parse-status.error >> text=line 1, column")
     page.fill("#tree", AIMA)
     page.wait_for_selector("#parse-status.ok >> text=13 nodes")
-    _shot(page, "edit")
+    screenshot(page, "edit", whole=False)
     page.click("#open-step")
     page.wait_for_selector("#stepper-counter")
     assert page.text_content("#stepper-counter") == f"1 / {expected}"
@@ -100,7 +66,7 @@ def test_the_aima_tree_typed_in_the_editor_steps_like_render_frames(
     for i in range(expected):
         boxes.append(page.evaluate(NODE_BOX, "A"))
         if i == 1:
-            _shot(page, "step")
+            screenshot(page, "step", whole=False)
         page.keyboard.press("ArrowRight")
     assert page.text_content("#stepper-counter") == f"{expected} / {expected}"
     assert len(boxes) == expected and all(box == boxes[0] for box in boxes), boxes
@@ -143,7 +109,7 @@ def test_the_quiz_shows_the_first_mistake_of_a_wrong_answer(page: Page, live_ser
     assert text == f"First mistake, pruned nodes: {first['why']}"  # the item as said
     marked = page.locator("#quiz-figure g.node.mistake title").all_text_contents()
     assert sorted(marked) == sorted(first["marks"])
-    _shot(page, "quiz")
+    screenshot(page, "quiz", whole=False)
 
 
 def test_compare_shows_the_counts_of_gametrace_compare(page: Page, live_server: str) -> None:
@@ -156,13 +122,13 @@ def test_compare_shows_the_counts_of_gametrace_compare(page: Page, live_server: 
         assert cells[0:4] == [str(run[k]) for k in ("leaves", "expanded", "cuts", "pruned")]
     page.click("#compare-next")  # one set of controls steps both runs
     assert page.text_content("#right-counter", ).startswith("2 / ")
-    _shot(page, "compare")
+    screenshot(page, "compare", whole=False)
 
 
 def test_the_library_opens_a_recorded_trace_by_its_link(page: Page, live_server: str) -> None:
     page.goto(f"{live_server}/#/library?text=aima")  # newest first, a page at a time
     page.wait_for_selector("#library-list a.open")
-    _shot(page, "library")
+    screenshot(page, "library", whole=False)
     link = page.locator("#library-list a.open",
                         has_text=re.compile(r"^alphabeta \(fail-soft\) on aima$"))
     href = link.get_attribute("href")
