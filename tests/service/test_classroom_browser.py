@@ -342,6 +342,9 @@ def test_the_assignment_page_at_every_size(browser: Any, class_data: dict[str, s
         page.goto(f"{base}/#/assignment?id={ident}&v=1")
         page.wait_for_selector("#assignment-figure svg")
         page.wait_for_selector("#assignment-step-form")
+        # the student's tree is drawn in the page's language (its caption)
+        drawn = page.text_content("#assignment-figure svg") or ""
+        assert ("Alfa-beta a mano" in drawn) == (lang == "it"), drawn[-200:]
         # a wrong step, and a whole answer, so that the verdicts show
         _answer_step(page, {"kind": "evaluate", "node": "E", "value": 3, "alpha": "-inf",
                             "beta": 3})
