@@ -125,6 +125,7 @@ def _register_commands() -> None:
     from .classroom import export_group
     from .compare import compare_command
     from .games import examples, games_command
+    from .index import index_command
     from .problems import admissible_command, astar_command, matrix_command
     from .render import render_command
     from .run import run, validate
@@ -133,7 +134,8 @@ def _register_commands() -> None:
 
     for command in (run, validate, examples, serve, render_command, games_command,
                     astar_command, admissible_command, matrix_command, check_command,
-                    diff_command, exercise_command, compare_command, export_group, stats_command):
+                    diff_command, exercise_command, compare_command, export_group, stats_command,
+                    index_command):
         main.add_command(command)
 
 
