@@ -37,6 +37,7 @@ from . import (
     courses,
     drawings,
     exercises,
+    indexes,
     pages,
     parsing,
     searches,
@@ -53,7 +54,7 @@ __all__ = ["ROUTES", "Settings", "app_from_environment", "create_app"]
 ROUTES: list[BaseRoute] = [
     *pages.ROUTES, *catalogue.ROUTES, *parsing.ROUTES, *searches.ROUTES, *drawings.ROUTES,
     *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES,
-    *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES]
+    *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES, *indexes.ROUTES]
 """Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"
