@@ -61,3 +61,17 @@ def test_errors_are_one_line(aima: Path, tmp_path: Path) -> None:
     assert code == 1
     assert err.startswith(f"gametrace: error: {pns}: header.algorithm: an index is for")
     assert sorted(os.listdir(tmp_path)) == ["aima.jsonl", "p.jsonl"]
+
+
+def test_browse_refuses_before_serving(tmp_path: Path) -> None:
+    from tracer.cli.browse import INDEXES_ENV
+    from tracer.service.indexes import INDEXES_ENV as SERVED
+
+    assert INDEXES_ENV == SERVED
+    code, out, err = gametrace("browse", str(tmp_path / "absent.jsonl"))
+    assert (code, out) == (2, "")
+    assert err == f"gametrace: error: {tmp_path / 'absent.jsonl'}: no such file\n"
+    bad = tmp_path / "bad.index"
+    bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
+    code, _, err = gametrace("browse", str(bad))
+    assert code == 1 and err.count("\n") == 1 and "bad.index" in err

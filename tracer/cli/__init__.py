@@ -121,6 +121,7 @@ def main() -> None:
 def _register_commands() -> None:
     """One module per command group (light to import: each command loads its library
     code when it runs)."""
+    from .browse import browse_command
     from .check import check_command, diff_command, exercise_command
     from .classroom import export_group
     from .compare import compare_command
@@ -135,7 +136,7 @@ def _register_commands() -> None:
     for command in (run, validate, examples, serve, render_command, games_command,
                     astar_command, admissible_command, matrix_command, check_command,
                     diff_command, exercise_command, compare_command, export_group, stats_command,
-                    index_command):
+                    index_command, browse_command):
         main.add_command(command)
 
 

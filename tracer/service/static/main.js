@@ -5,6 +5,7 @@ import "./step.js";
 import "./quiz.js";
 import "./compare.js";
 import "./library.js";
+import "./browse.js";
 import { currentLanguage, loadLanguage, setLanguage } from "./i18n.js";
 import { rerender, start } from "./router.js";
 
