@@ -4,9 +4,10 @@ to expand a node's children (p50/p95 over 1000 random nodes) and to draw a subtr
 (depth 3, at most 200 nodes), against the goals: overview <= 10 s, expand p95 <= 100 ms.
 
 The trace is Othello alpha-beta at depth 12 with ``--record full`` (13.2 million
-events, 267 MB as .jsonl.gz, 3.9 GB inflated), made once and kept under ``$BENCH_INDEX_DIR`` (default: a
-folder in the temporary directory) for the next run; the index is deleted after
-measuring.  ``--quick`` does the same on depth 6 (3,560 events) in a fresh folder.
+events, 267 MB as .jsonl.gz, 3.9 GB inflated), made once and kept under
+``$BENCH_INDEX_DIR`` (default: a folder in the temporary directory) for the next run;
+the index is deleted after measuring.  ``--quick`` does the same on depth 6 (3,560
+events) in a fresh folder.
 
     python benchmarks/run.py index
     python benchmarks/bench_index.py --quick
