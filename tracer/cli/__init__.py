@@ -122,10 +122,12 @@ def _register_commands() -> None:
     """One module per command group (light to import: each command loads its library
     code when it runs)."""
     from .bisect import bisect_command
+    from .browse import browse_command
     from .check import check_command, diff_command, exercise_command
     from .classroom import export_group
     from .compare import compare_command
     from .games import examples, games_command
+    from .index import index_command
     from .problems import admissible_command, astar_command, matrix_command
     from .regret import regret_command
     from .render import render_command
@@ -136,7 +138,7 @@ def _register_commands() -> None:
     for command in (run, validate, examples, serve, render_command, games_command,
                     astar_command, admissible_command, matrix_command, check_command,
                     diff_command, exercise_command, compare_command, export_group, stats_command,
-                    regret_command, bisect_command):
+                    regret_command, bisect_command, index_command, browse_command):
         main.add_command(command)
 
 

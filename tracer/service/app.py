@@ -38,6 +38,7 @@ from . import (
     courses,
     drawings,
     exercises,
+    indexes,
     pages,
     parsing,
     searches,
@@ -56,7 +57,7 @@ ROUTES: list[BaseRoute] = [
     *pages.ROUTES, *catalogue.ROUTES, *parsing.ROUTES, *searches.ROUTES, *drawings.ROUTES,
     *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES,
     *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES, *statistics.ROUTES,
-    *class_pages.ROUTES]
+    *class_pages.ROUTES, *indexes.ROUTES]
 """Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"

@@ -425,3 +425,83 @@ def _statistics(trace_ref: Mapping[str, JsonValue], limits: Mapping[str, JsonVal
                 "ebf": {"type": ["number", "null"]}, "by_class": by_class},
                 "required": ["nodes", "cuts"]}}),
     }
+
+
+def index_schemas() -> JsonObject:
+    """The answers of the index routes (:mod:`.indexes`)."""
+    number: JsonObject = {"type": ["number", "string", "null"],
+              "description": "A number, or `\"+inf\"` / `\"-inf\"`; null where none."}
+    node = _obj({
+        "ord": {"type": "integer", "description": "Its number, in the order the search "
+                                                  "opened the nodes (the root's is 0)."},
+        "id": {"type": "string"}, "parent": {"type": ["integer", "null"]},
+        "depth": {"type": "integer"}, "rank": {"type": ["integer", "null"]},
+        "move": {"type": ["string", "null"]},
+        "player": {"type": ["string", "null"], "enum": ["max", "min", "chance", None]},
+        "value": number, "alpha": number, "beta": number,
+        "cut": {"type": ["string", "null"]}, "pruned": {"type": "integer"},
+        "children": {"type": "integer"}, "first": {"type": "integer"},
+        "last": {"type": "integer"}, "size": {"type": "integer"}},
+        ("ord", "id", "parent", "depth", "value", "children", "size"))
+    took: JsonObject = {"type": "number",
+                        "description": "Milliseconds the lookup took in the server."}
+    summary: JsonObject = {"name": {"type": "string"}, "algorithm": {"type": "string"},
+               "variant": {"type": "string"}, "source": {"type": ["string", "null"]},
+               "events": {"type": "integer"}, "nodes": {"type": "integer"}}
+    page: JsonObject = {"node": ref("IndexNode"),
+                        "path": {"type": "array", "items": ref("IndexNode")},
+                        "children": {"type": "array", "items": ref("IndexNode")}, "took_ms": took}
+    return {
+        "IndexNode": node,
+        "IndexListing": _obj({"items": {"type": "array", "items": _obj(summary)}}),
+        "IndexOverview": _obj({**summary, "header": {"type": "object"},
+                               "result": {"type": ["object", "null"]},
+                               "stats": {"type": ["object", "null"]}, **page}),
+        "IndexPage": _obj({**page, "offset": {"type": "integer"},
+                           "limit": {"type": "integer"}}),
+        "IndexSubtree": _obj({
+            "depth": {"type": "integer"}, "budget": {"type": "integer"},
+            "nodes": {"type": "array", "items": ref("IndexNode")},
+            "folds": {"type": "array", "items": _obj({
+                "node": {"type": "integer"}, "children": {"type": "integer"},
+                "nodes": {"type": "integer"}})},
+            "took_ms": took}),
+    }
+
+
+def index_paths() -> JsonObject:
+    """The operations of the index routes (:mod:`.indexes`)."""
+    def get(op: str, summary: str, answer: str, *params: JsonObject) -> JsonObject:
+        problem = {"content": {"application/problem+json": {"schema": ref("Problem")}}}
+        return {"get": {"operationId": op, "summary": summary, "parameters": list(params),
+                        "responses": {
+                            "200": {"description": "OK", "content": {
+                                "application/json": {"schema": ref(answer)}}},
+                            "400": {"description": "A query out of its bounds", **problem},
+                            "404": {"description": "No such index", **problem},
+                            "422": {"description": "A damaged index, or no such path",
+                                    **problem}}}}
+
+    def param(name: str, where: str, schema: JsonObject) -> JsonObject:
+        return {"name": name, "in": where, "required": where == "path", "schema": schema}
+
+    name = param("name", "path", {"type": "string", "pattern": "^[A-Za-z0-9._-]+$"})
+    ord_ = param("ord", "path", {"type": "integer", "minimum": 0})
+    limit = param("limit", "query", {"type": "integer", "minimum": 1, "maximum": 500})
+    return {
+        "/v1/indexes": get("list_indexes", "The indexes served (gametrace browse)",
+                           "IndexListing"),
+        "/v1/indexes/{name}": get("index_overview", "An index's header, statistics and "
+                                  "root", "IndexOverview", name, limit),
+        "/v1/indexes/{name}/find": get(
+            "index_find", "A node by its path of moves", "IndexPage", name,
+            param("path", "query", {"type": "string", "maxLength": 2000})),
+        "/v1/indexes/{name}/nodes/{ord}": get(
+            "index_node", "A node and a page of its children", "IndexPage", name, ord_,
+            limit, param("offset", "query", {"type": "integer", "minimum": 0})),
+        "/v1/indexes/{name}/nodes/{ord}/subtree": get(
+            "index_subtree", "A subtree within a depth and a node budget, the rest folded",
+            "IndexSubtree", name, ord_,
+            param("depth", "query", {"type": "integer", "minimum": 0, "maximum": 8}),
+            param("budget", "query", {"type": "integer", "minimum": 1, "maximum": 500})),
+    }

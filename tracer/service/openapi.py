@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .components import FREE_FORM, ref, schemas
+from .components import FREE_FORM, index_paths, index_schemas, ref, schemas
 from .json_values import JsonObject, as_object
 from .store import ORIGINS
 
@@ -164,11 +164,12 @@ def openapi() -> JsonObject:
                 "trace_diagram", "A stored trace drawn", drawing, 400, 404, 429, 503,
                 parameters=diagram_params),
             **_class_page_paths(_classroom_paths()),
+            **index_paths(),
             "/v1/traces/{id}/frames": _get(
                 "trace_frames", "A stored trace's frames", _json("FramesResponse"), 400, 404,
                 429, 503, parameters=frame_params),
         },
-        "components": {"schemas": schemas(), "securitySchemes": {
+        "components": {"schemas": {**schemas(), **index_schemas()}, "securitySchemes": {
             "bearer": {"type": "http", "scheme": "bearer",
                        "description": "A course's teacher token, a student's token, or "
                                       "the server's admin token (docs/service.md)"}}},

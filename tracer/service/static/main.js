@@ -7,6 +7,7 @@ import "./compare.js";
 import "./library.js";
 import "./course.js";
 import "./assignment.js";
+import "./browse.js";
 import { currentLanguage, loadLanguage, setLanguage } from "./i18n.js";
 import { rerender, start } from "./router.js";
 

@@ -1,0 +1,62 @@
+"""``gametrace index``: build the index of a big trace once, for ``gametrace browse``."""
+
+from __future__ import annotations
+
+import click
+
+from .options import json_option, quiet_option
+
+__all__ = ["default_index_path", "index_command"]
+
+
+def default_index_path(trace: str) -> str:
+    """Where ``gametrace index TRACE`` writes without ``-o``: beside the trace."""
+    return f"{trace}.index"
+
+
+@click.command("index")
+@click.argument("trace")
+@click.option("-o", "--output", "out", default=None, metavar="INDEX",
+              help="Where to write the index (default: TRACE.index beside the trace).")
+@json_option(help="Print the counts (events, nodes) as JSON.")
+@quiet_option(help="No note on stderr (the index written).")
+def index_command(trace: str, out: str | None, as_json: bool, quiet: bool) -> None:
+    """Index the trace TRACE (.jsonl, .jsonl.gz or .json) for browsing: one pass over its
+    events, with memory bounded by the depth of the tree, writing per node its id,
+    parent, depth, move, value, window, cut, the ordinals of its first and last events
+    and the size of its subtree, with the trace's header, result and statistics (those
+    of gametrace stats).  gametrace browse then opens the index, not the trace.  The
+    index records the trace's size and the hash of its head: an index of another trace,
+    or of this one rewritten, is refused.  See docs/service.md, "Browsing a big trace".
+
+    \b
+    Examples:
+      gametrace run othello --depth 6 -a alphabeta -o othello.jsonl.gz
+      gametrace index othello.jsonl.gz
+      gametrace index othello.jsonl.gz -o othello.index --json
+    """
+    import os
+
+    from ..analysis.index import build_index
+    from ..analysis.stats import Tally
+    from ..errors import MissingInput, UsageError
+    from ..jsonio import dumps_json
+    from ..outputs import check_distinct, target_of
+
+    target = out if out is not None else default_index_path(trace)
+    if target in ("", "-"):
+        raise UsageError("-o: an index is a file (give a file name)")
+    checked = target_of(target, option="-o")
+    if checked.kind != "file":
+        raise UsageError(f"-o {target}: an index is a regular file, not a device or a pipe")
+    check_distinct([("-o", target)], inputs=[("TRACE", trace)])
+    if not os.path.isfile(trace):
+        raise MissingInput("no such file", file=trace)
+    tally = Tally(file=trace)
+    counts = build_index(trace, checked.real, counter=tally,
+                         summary=lambda: tally.stats().to_json())
+    if as_json:
+        click.echo(dumps_json(counts))
+    if not quiet:
+        click.echo(f"index of {counts['events']} events and {counts['nodes']} nodes written "
+                   f"to {target}", err=True)
