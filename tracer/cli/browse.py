@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from .options import quiet_option
+
 __all__ = ["INDEXES_ENV", "browse_command"]
 
 INDEXES_ENV = "GAMETRACE_INDEXES"
@@ -26,7 +28,7 @@ def _is_index(path: str) -> bool:
               help="Port to listen on.")
 @click.option("--db", default=None, metavar="FILE|URL",
               help="The service's store, as for gametrace serve.")
-@click.option("-q", "--quiet", is_flag=True, help="No notes on stderr.")
+@quiet_option(help="No notes on stderr.")
 @click.pass_context
 def browse_command(ctx: click.Context, source: str, host: str, port: int, db: str | None,
                    quiet: bool) -> None:
