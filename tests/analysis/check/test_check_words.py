@@ -9,8 +9,8 @@ from typing import Any
 from tests.conftest import do_search
 from tracer.analysis.check.report import check_solution
 from tracer.analysis.check.solution import Solution
-from tracer.examples import EXAMPLES
 from tracer.analysis.check.wording import EN, IT
+from tracer.examples import EXAMPLES
 
 FIELD = re.compile(r"\{(\w+)\}")
 

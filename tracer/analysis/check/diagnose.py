@@ -21,7 +21,6 @@ from typing import Any
 
 from ...errors import TracerError
 from ...events import Backup, Cut, Event, Expand
-from .wording import Words
 from ...trace import Trace
 from ...trees import Tree
 from ...visit import EventVisitor
@@ -29,6 +28,7 @@ from .explain import tree_of
 from .items import verdicts
 from .solution import Conventions, Solution, extract_solution
 from .verdict import Item
+from .wording import Words
 
 __all__ = ["MISCONCEPTIONS", "Finding", "diagnose"]
 

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 from ...errors import InputError
 from ...events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ...numbers import format_number
-from .wording import Words
 from ...trace import Trace
 from ...trees import Tree, parse_tree_json
 from ...visit import EventVisitor
 from .solution import Value, extract_solution
+from .wording import Words
 
 __all__ = ["Explainer", "Why", "fmt", "tree_of"]
 

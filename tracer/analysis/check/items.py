@@ -15,10 +15,10 @@ from collections.abc import Iterator, Sequence
 
 from ...errors import InputError
 from ...numbers import format_number
-from .wording import Words
 from .explain import Explainer, Why
 from .solution import Solution, Value
 from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
+from .wording import Words
 
 __all__ = ["compare", "verdicts"]
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InputError, LimitExceeded, UsageError
-from .wording import Words
 from ...search.limits import NO_LIMITS, Limits
 from ...trace import Trace
 from .diagnose import Finding, diagnose
@@ -27,6 +26,7 @@ from .explain import Explainer
 from .items import compare
 from .solution import Conventions, Solution, extract_solution
 from .verdict import Item
+from .wording import Words
 
 __all__ = ["CHECKED_ALGORITHMS", "Report", "answer_conventions", "astar_trace", "check_solution",
            "describe_conventions", "expected_trace", "require_items"]
