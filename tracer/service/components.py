@@ -267,7 +267,10 @@ def schemas() -> JsonObject:
                               "order": spec_schema("order", default=False),
                               "seed": spec_schema("seed"), "depth": spec_schema("depth"),
                               "cut_on": spec_schema("cut_on", default=False),
-                              "diagnosis": {"type": "boolean", "default": True}},
+                              "diagnosis": {"type": "boolean", "default": True},
+                              "lang": {"enum": ["en", "it"], "default": "en",
+                                       "description": "The language of the reasons and "
+                                                      "the diagnosis."}},
                              ("answer",)),
         "WorksheetRequest": _obj({**_source_props(), "lang": {"enum": ["en", "it"]}}),
         "DiffRequest": _obj({"a": trace_ref, "b": trace_ref,
