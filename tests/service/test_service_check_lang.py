@@ -31,3 +31,16 @@ def test_check_refuses_a_language_it_does_not_write(client: TestClient) -> None:
     got = client.post("/v1/check", json={"example": "aima", "answer": ANSWER, "lang": "fr"})
     assert got.status_code in (400, 422)
     assert got.headers["content-type"].startswith("application/problem+json")
+
+
+def test_a_submission_in_italian_gets_italian_feedback(client: TestClient) -> None:
+    from test_classroom_api import assignment, bearer, course, fail_hard_answer, join
+
+    course_id, teacher = course(client, "IA 2026")
+    ident = assignment(client, course_id, teacher)
+    student = join(client, ident, "s9", "Bianca")
+    r = client.post(f"/v1/assignments/{ident}/submissions", headers=bearer(student),
+                    json={"answer": fail_hard_answer(), "lang": "it"})
+    assert r.status_code == 201, r.text
+    why = r.json()["first_mistake"]["why"]
+    assert " è un nodo M" in why and "hai scritto" in why and "you wrote" not in why

@@ -368,7 +368,11 @@ def _classroom() -> JsonObject:
                              "answer": {"type": "object", "maxProperties": 5,
                                         "description": "kind, node, value, alpha, beta"}},
                             ("step", "answer")),
-        "SubmissionRequest": _obj({"answer": ref("solution")}, ("answer",)),
+        "SubmissionRequest": _obj({"answer": ref("solution"),
+                                   "lang": {"enum": ["en", "it"], "default": "en",
+                                            "description": "The language of the "
+                                                           "feedback's reasons."}},
+                                  ("answer",)),
         "SubmissionCreated": {"type": "object",
                               "properties": {"id": {"type": "string"},
                                              "attempt": {"type": "integer"},

@@ -460,10 +460,12 @@ class SubmissionRequest:
 
     answer: JsonObject
     """The solution (``schemas/solution.json``), as ``gametrace check`` reads it."""
+    lang: str = "en"
+    """The language of the feedback's reasons and diagnosis (``en``, ``it``)."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> SubmissionRequest:
-        return cls(answer=_required_object(data, "answer"))
+        return cls(answer=_required_object(data, "answer"), lang=_str(data, "lang") or "en")
 
 
 REQUESTS: Mapping[str, type] = {
