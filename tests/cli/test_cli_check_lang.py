@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -44,3 +45,14 @@ def test_check_refuses_a_language_it_does_not_write(tmp_path: Path) -> None:
     answer.write_text(json.dumps(WRONG))
     result = CliRunner().invoke(main, ["check", "aima", str(answer), "--lang", "fr"])
     assert result.exit_code == 2 and "fr" in result.stderr
+
+
+def test_the_recorded_italian_verdict_is_what_check_prints(monkeypatch: Any) -> None:
+    """docs/examples/verdict-wrong-it.txt is the documented wrong answer checked in Italian."""
+    root = Path(__file__).resolve().parents[2]
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(main, ["check", "aima", "docs/examples/student-wrong.json",
+                                       "--lang", "it"])
+    assert result.exit_code == 1
+    assert result.stdout == (root / "docs/examples/verdict-wrong-it.txt").read_text(
+        encoding="utf-8")

@@ -49,10 +49,12 @@ def test_an_italian_check_of_the_lecture_tree_uses_the_course_words() -> None:
     assert text.splitlines()[0] == "Verifica di la risposta rispetto a alphabeta " \
                                    "(fail-soft) su None"
     for word in ("Primo errore (move, all'evento 9 della traccia attesa):", "Diagnosi:",
-                 "un taglio mancante in C", "SBAGLIATO", "punteggio: 4.78 / 9"):
+                 "un taglio mancante in C", "SBAGLIATO", "punteggio: 4.78 / 9",
+                 "atteso I J; hai scritto (nessuno)"):
         assert word in text
     for english in ("you wrote", "pruned;", "First mistake", "Diagnosis", " at C"):
         assert english not in text
+    assert {i["item"]: i["given"] for i in r.to_json()["items"]}["pruned"] == "(none)"
     cause = r.to_json()["diagnosis"][0]["causes"][0]
     assert cause["where"] == "in C" and cause["title"] == "un taglio mancante"
 

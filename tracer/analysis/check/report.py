@@ -209,15 +209,20 @@ def _report_text(report: Report, solution: str) -> str:
     # Both verdict words padded to the longer one, so that the keys line up.
     right, wrong = w("check.report.right"), w("check.report.wrong")
     pad = max(len(right), len(wrong))
+    def shown(value: str) -> str:
+        """``(none)``, ``(not searched)``, ``(no such node)`` in the report's language (the
+        JSON keeps them as they are: the pages read them)."""
+        return w(f"check.shown.{value}") if value in _SHOWN else value
+
     for item in report.items:
         if item.right:
             note = f"  ({item.note})" if item.note else ""
-            lines.append(f"  {right:<{pad}}  {item.key:<{width}}  {item.given}{note}")
+            lines.append(f"  {right:<{pad}}  {item.key:<{width}}  {shown(item.given)}{note}")
         else:
             part = "" if item.score == 0 else w("check.report.partly",
                                                  score=f"{item.score:.2f}")
-            said = w("check.report.expected", expected=item.expected, given=item.given,
-                     part=part)
+            said = w("check.report.expected", expected=shown(item.expected),
+                     given=shown(item.given), part=part)
             lines.append(f"  {wrong:<{pad}}  {item.key:<{width}}  {said}")
     n = len(report.items)
     if not n:
@@ -229,7 +234,8 @@ def _report_text(report: Report, solution: str) -> str:
         return "\n".join([*lines, w("check.report.all.right")])
     where = w("check.report.at.event", seq=first.seq) if first.seq else ""
     lines += ["", w("check.report.first", item=first.key, where=where),
-              *_wrap(first.why or w("check.report.expected.only", expected=first.expected))]
+              *_wrap(first.why or w("check.report.expected.only",
+                                    expected=shown(first.expected)))]
     others = [i for i in report.mistakes[1:] if i.why]
     if others:
         lines += ["", w("check.report.others")]
@@ -241,6 +247,9 @@ def _report_text(report: Report, solution: str) -> str:
             lines += _wrap(finding.describe(lang=report.lang))
     return "\n".join(lines)
 
+
+_SHOWN = ("(none)", "(not searched)", "(no such node)")
+"""What a verdict writes where there is no value (:mod:`.verdict`)."""
 
 _CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ",
                "no ",
