@@ -202,7 +202,7 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
 
             raise UsageError("A* answers are checked against a search problem "
                              f"(choose from: {', '.join(PROBLEMS)}) or a recorded trace")
-        expected, title = astar_trace(problem, c, params, limits)
+        expected, title = astar_trace(problem, c, params, limits, lang=lang)
         return check_solution(given, expected, title=title, diagnosis=diagnosis, lang=lang)
     if problem is not None:
         raise UsageError(f"{problem} is a search problem: its answers are A* items "

@@ -72,3 +72,15 @@ def test_the_checker_writes_the_languages_the_drawings_do() -> None:
     from tracer.render.model.render_options import LANGS as DRAWN
 
     assert LANGS == DRAWN
+
+
+def test_an_italian_astar_check_names_the_open_list() -> None:
+    from tracer.api import check_answer
+
+    r = check_answer({"expanded": ["n0", "n2", "n1"], "cost": 5,
+                      "conventions": {"algorithm": "astar"}}, problem="jugs", lang="it")
+    why = {i.key: i.why for i in r.items if not i.right}
+    assert why["expanded"].startswith("selezione 2: la lista aperta contiene n1 (3,0) f = 2")
+    assert why["expanded"].endswith("al suo posto hai messo n2 (0,5)")
+    assert why["cost"].startswith("l'obiettivo n23 (1,5) è selezionato con g = 4")
+    assert r.title == "A* (graph, euristica lecture) su jugs"

@@ -130,7 +130,8 @@ def require_items(answer: Solution, file: str) -> None:
 
 
 def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] | None = None,
-                limits: Limits = NO_LIMITS, *, files: bool = False) -> tuple[Trace, str]:
+                limits: Limits = NO_LIMITS, *, files: bool = False,
+                lang: str = "en") -> tuple[Trace, str]:
     """The A* trace of problem ``name`` under ``conventions`` (variant, heuristic), and a
     title; a search stopped by ``limits`` is a :class:`LimitExceeded` (an answer is not
     checked against half a search).  With ``files`` (the command line), ``name`` may
@@ -148,7 +149,8 @@ def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] |
     if not result.complete:
         raise LimitExceeded(f"the A* search of {name} stopped ({result.stopped}) before its "
                             "end: check an answer on a smaller problem")
-    return rec.trace, f"A* ({c.variant or 'graph'}, heuristic {heuristic}) on {name}"
+    return rec.trace, Words(lang)("astar.title", variant=c.variant or "graph",
+                                  heuristic=heuristic, source=name)
 
 
 def expected_trace(source: str, conventions: Conventions,
@@ -167,7 +169,7 @@ def expected_trace(source: str, conventions: Conventions,
 
     c = conventions
     if c.algorithm == "astar" and os.path.isfile(source) and not is_trace_file(source):
-        return astar_trace(source, c, params, files=True)  # a graph file
+        return astar_trace(source, c, params, files=True, lang=lang)  # a graph file
     named = resolve(source, root_player=c.root_player, traces=True) \
         if c.algorithm != "astar" or os.path.isfile(source) else None
     if named is not None and named.kind == "trace":
@@ -176,7 +178,7 @@ def expected_trace(source: str, conventions: Conventions,
         return trace, Words(lang)("check.title.trace", source=source, algorithm=h.algorithm,
                                   variant=h.variant)
     if c.algorithm == "astar":
-        return astar_trace(source, c, params)
+        return astar_trace(source, c, params, lang=lang)
     assert named is not None
     if named.tree is None:
         raise UsageError(f"{source} is a game: check answers against a tree file, an "

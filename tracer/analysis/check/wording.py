@@ -136,6 +136,24 @@ EN = {
     "check.diag.order": "the order of your evaluated leaves ({leaves})",
     "check.diag.full": "your answer matches alpha-beta with {what}: {advice}.",
     "check.diag.part": "{n} of your {mistakes} mistakes ({items}) match {what}: {advice}.",
+    "astar.title": "A* ({variant}, heuristic {heuristic}) on {source}",
+    "astar.you.wrote": "{text}; you wrote {given}",
+    "astar.goal": "the goal {node} is selected with g = {cost}; its path goes {path}",
+    "astar.stops": "the search stops when the goal is selected, after {n} nodes",
+    "astar.you.put": "you put {node} there",
+    "astar.you.stopped": "you stopped there",
+    "astar.selection": "selection {k}: the open list holds {waiting}; the lowest f is {f}, "
+                       "and ties go to the node generated first: {node}; {you}",
+    "astar.never": "{node} is never generated",
+    "astar.h": "h({node}) = {h}, as the heuristic gives it",
+    "astar.start": "{node} is the start: g = {g}",
+    "astar.generated": "{node} is generated from {parent} by {action}: g = {up} + {step} = {g}",
+    "astar.expanded": "already expanded",
+    "astar.waiting": "waiting on the open list with g = {g}, no worse",
+    "astar.repeats": "{node} repeats the state of {existing}, {state}: it is discarded; "
+                     "you kept it",
+    "astar.kept": "{node} is a state not seen before when it is generated: it is kept; "
+                  "you discarded it",
     "mis.strict-cut": "a strict cut test (you cut only when alpha > beta)",
     "mis.strict-cut.advice": "the lecture cuts as soon as alpha >= beta: with alpha = beta "
                              "the remaining children cannot change the choice above",
@@ -276,6 +294,25 @@ IT = {
     "check.diag.full": "la tua risposta coincide con l'alfa-beta con {what}: {advice}.",
     "check.diag.part": "{n} dei tuoi {mistakes} errori ({items}) coincidono con {what}: "
                        "{advice}.",
+    "astar.title": "A* ({variant}, euristica {heuristic}) su {source}",
+    "astar.you.wrote": "{text}; hai scritto {given}",
+    "astar.goal": "l'obiettivo {node} è selezionato con g = {cost}; il suo cammino passa per "
+                  "{path}",
+    "astar.stops": "la ricerca si ferma quando seleziona l'obiettivo, dopo {n} nodi",
+    "astar.you.put": "al suo posto hai messo {node}",
+    "astar.you.stopped": "ti sei fermato lì",
+    "astar.selection": "selezione {k}: la lista aperta contiene {waiting}; la f minima è {f}, "
+                       "e a parità vince il nodo generato per primo: {node}; {you}",
+    "astar.never": "{node} non viene mai generato",
+    "astar.h": "h({node}) = {h}, come la dà l'euristica",
+    "astar.start": "{node} è la partenza: g = {g}",
+    "astar.generated": "{node} è generato da {parent} con {action}: g = {up} + {step} = {g}",
+    "astar.expanded": "già espanso",
+    "astar.waiting": "in attesa nella lista aperta con g = {g}, non peggiore",
+    "astar.repeats": "{node} ripete lo stato di {existing}, {state}: viene scartato; tu "
+                     "l'hai tenuto",
+    "astar.kept": "{node} è uno stato mai visto quando viene generato: viene tenuto; tu "
+                  "l'hai scartato",
     "mis.strict-cut": "un test di taglio stretto (tagli solo quando alfa > beta)",
     "mis.strict-cut.advice": "a lezione si taglia appena alfa >= beta: con alfa = beta i "
                              "figli rimanenti non possono cambiare la scelta più in alto",
