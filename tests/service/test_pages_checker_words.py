@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from browsers import browser
-from pages import accessible, fits, only_catalog_text, opened
+from pages import accessible, fits, only_catalog_text, opened, screenshot
 from playwright.sync_api import Page
 
 from tracer.analysis.check.wording import EN, IT
@@ -42,6 +42,7 @@ def test_an_italian_quiz_explains_a_mistake_in_italian(browser: Any, live_server
         accessible(page)
         fits(page)
         only_catalog_text(page, "it")
+        screenshot(page, f"page-quiz-why-{size}-it")
 
 
 def test_an_english_quiz_explains_in_english(browser: Any, live_server: str) -> None:
