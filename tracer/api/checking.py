@@ -32,12 +32,13 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
                       overrides: Mapping[str, Any] | None = None,
                       params: Mapping[str, str] | None = None,
                       diagnosis: bool = True, render_out: str | None = None,
-                      preset: str | None = None) -> Report:
+                      preset: str | None = None, lang: str = "en") -> Report:
     """Check the answer in the file ``solution`` against the search of ``source`` (what
     ``gametrace check`` takes); ``overrides`` (``variant="fail-hard"``...; ``None``: not
     given) win over the answer's own conventions.  With ``render_out``, also draw the
     expected tree with the answer's mistakes marked (``preset`` as in ``render``).
-    Returns the verdict.  An error in the answer names its file."""
+    Returns the verdict, its reasons in ``lang`` (``en``, ``it``).  An error in the answer
+    names its file."""
     from ..analysis.check import (
         answer_conventions,
         check_solution,
@@ -50,10 +51,10 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     answer = load_solution(solution)
     require_items(answer, file)
     conv = answer_conventions(answer, **(overrides or {}))
-    trace, title = expected_trace(source, conv, dict(params or {}))
+    trace, title = expected_trace(source, conv, dict(params or {}), lang=lang)
     check_trace(trace, file=source)  # a recorded trace: its source tree's rules too
     try:
-        report = check_solution(answer, trace, title=title, diagnosis=diagnosis)
+        report = check_solution(answer, trace, title=title, diagnosis=diagnosis, lang=lang)
     except InputError as exc:
         if exc.file is None:
             raise InputError(exc.message, file=file, where=exc.where) from None
@@ -169,7 +170,7 @@ def check_admissible(problem: str, *, heuristic: str | None = None,
 
 def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | None = None,
                  problem: str | None = None, params: Mapping[str, str] | None = None,
-                 diagnosis: bool = True, limits: Limits = NO_LIMITS,
+                 diagnosis: bool = True, limits: Limits = NO_LIMITS, lang: str = "en",
                  **overrides: Any) -> Report:
     """Judge a solution (its parsed JSON) as ``gametrace check --json`` does: against
     ``trace``; against the A* search of ``problem`` (with ``params``) for A* answers; or
@@ -177,7 +178,7 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     by the command line) under the answer's conventions with ``overrides`` (algorithm,
     variant, order, seed, depth, cut_on, root_player, heuristic; ``None``: not given).
     A search stopped by ``limits`` is a :class:`LimitExceeded`: an answer is not checked
-    against half a search."""
+    against half a search.  The reasons are written in ``lang`` (``en``, ``it``)."""
     from ..analysis.check import (
         Solution,
         answer_conventions,
@@ -193,7 +194,7 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     c = answer_conventions(given, **overrides)
     if trace is not None:
         h = trace.header
-        return check_solution(given, trace, diagnosis=diagnosis,
+        return check_solution(given, trace, diagnosis=diagnosis, lang=lang,
                               title=f"the recorded trace ({h.algorithm}, {h.variant})")
     if c.algorithm == "astar":
         if problem is None:
@@ -201,8 +202,8 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
 
             raise UsageError("A* answers are checked against a search problem "
                              f"(choose from: {', '.join(PROBLEMS)}) or a recorded trace")
-        expected, title = astar_trace(problem, c, params, limits)
-        return check_solution(given, expected, title=title, diagnosis=diagnosis)
+        expected, title = astar_trace(problem, c, params, limits, lang=lang)
+        return check_solution(given, expected, title=title, diagnosis=diagnosis, lang=lang)
     if problem is not None:
         raise UsageError(f"{problem} is a search problem: its answers are A* items "
                          "(expanded, discarded, path, cost) with algorithm astar, "
@@ -228,8 +229,11 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     if not result.complete:
         raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
                              "its end: check an answer on a smaller tree")
-    return check_solution(given, rec.trace, diagnosis=diagnosis,
-                          title=f"{c.algorithm} ({spec.shown_variant}) on {named.name}")
+    from ..analysis.check.wording import Words
+
+    return check_solution(given, rec.trace, diagnosis=diagnosis, lang=lang,
+                          title=Words(lang)("check.title", algorithm=c.algorithm,
+                                            variant=spec.shown_variant, source=named.name))
 
 
 def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst,random:100",

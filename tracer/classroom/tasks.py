@@ -92,12 +92,12 @@ def restrict(solution: Solution, a: Assignment) -> Solution:
 
 
 def grade(a: Assignment, student: str, answer: Solution, *,
-          diagnosis: bool = True) -> Report:
+          diagnosis: bool = True, lang: str = "en") -> Report:
     """The :class:`~tracer.analysis.check.Report` on ``answer`` (a
     :class:`~tracer.analysis.check.Solution`, e.g. from ``Solution.from_json``), only
-    the items asked graded."""
+    the items asked graded, its reasons in ``lang`` (``en``, ``it``)."""
     return check_solution(restrict(answer, a), expected_for(a, student),
-                          title=a.title, diagnosis=diagnosis)
+                          title=a.title, diagnosis=diagnosis, lang=lang)
 
 
 def feedback(report: Report, policy: str) -> dict[str, Any]:

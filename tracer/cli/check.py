@@ -62,6 +62,10 @@ __all__ = ["check_command", "diff_command", "exercise_command"]
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Several answers: worker processes [default: one per core, at most 8], "
                    "e.g. -j 2.")
+@click.option("--lang", type=LibraryChoice("tracer.analysis.check.wording:LANGS"),
+              default="en", show_default=True,
+              help="Language of the reasons, the diagnosis and the verdict's lines "
+                   "(it: potato, taglio, ...).")
 @quiet_option(help="No notes on stderr (the files written): only the verdict.")
 @click.pass_context
 def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
@@ -70,7 +74,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                   root_player: str | None, heuristic: str | None, params: tuple[str, ...],
                   as_json: bool, render_out: str | None, preset: str | None,
                   no_diagnosis: bool, tables: tuple[Path, ...], jobs: int | None,
-                  quiet: bool) -> None:
+                  quiet: bool, lang: str) -> None:
     """Check the answer in SOLUTION against the search of SOURCE, item by item;
     with several SOLUTIONs (files or folders of .json), grade a whole class.
 
@@ -93,6 +97,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     Examples:
       gametrace check aima answer.json
       gametrace check aima answer.json --variant fail-hard --json
+      gametrace check aima answer.json --lang it
       gametrace check tree.tree answer.json --render marked.svg
       gametrace check aima answer.json --render marked.png --preset slides
       gametrace check jugs answer.json -a astar
@@ -130,7 +135,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     with prints_to_stderr():  # a game's own print() never mixes with the verdict
         report = check_answer_file(source, solution, overrides=overrides,
                                    params=parse_params(params), diagnosis=not no_diagnosis,
-                                   render_out=render_out, preset=preset)
+                                   render_out=render_out, preset=preset, lang=lang)
     if as_json:
         from ..jsonio import dumps_json
 

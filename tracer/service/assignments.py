@@ -158,7 +158,8 @@ async def submit(request: Request) -> Response:
         a = _assignment(document)
         if used >= a.attempts:
             raise Problem(409, "Conflict", f"all {a.attempts} attempts are used")
-        report = grade(a, who.student, Solution.from_json(answer, file="answer"))
+        report = grade(a, who.student, Solution.from_json(answer, file="answer"),
+                       lang=asked.lang)
         graded = Submission.from_report(report, student=who.student, name=who.name,
                                         assignment=a.id, attempt=used + 1, at=at)
         return (feedback(report, a.feedback), report.to_json(), graded.to_json(),

@@ -46,7 +46,7 @@ async def check(request: Request) -> Response:
             trace = answer_key(service, asked.trace, "trace")
             small = len(trace.events) <= 4 * DIAGNOSIS_NODES
             report = check_answer(asked.answer, trace=trace,
-                                  diagnosis=asked.diagnosis and small)
+                                  diagnosis=asked.diagnosis and small, lang=asked.lang)
             return dumps_json(report.to_json())
         tree: Tree | None = None
         diagnosis = asked.diagnosis
@@ -60,7 +60,8 @@ async def check(request: Request) -> Response:
         report = check_answer(
             asked.answer, source=tree, problem=asked.problem,
             params=asked.params if asked.problem is not None else None,
-            diagnosis=diagnosis, limits=service.limits(), algorithm=asked.algorithm,
+            diagnosis=diagnosis, limits=service.limits(), lang=asked.lang,
+            algorithm=asked.algorithm,
             variant=asked.variant, order=asked.order, seed=asked.seed, depth=asked.depth,
             cut_on=asked.cut_on, root_player=asked.root_player, heuristic=asked.heuristic)
         return dumps_json(report.to_json())

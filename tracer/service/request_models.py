@@ -265,6 +265,8 @@ class CheckRequest(Source):
     cut_on: str | None = None
     diagnosis: bool = True
     """Say why a wrong answer is wrong (small trees only)."""
+    lang: str = "en"
+    """The language of the reasons and the diagnosis (``en``, ``it``)."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> CheckRequest:
@@ -274,7 +276,7 @@ class CheckRequest(Source):
             heuristic=_str(data, "heuristic"), algorithm=_str(data, "algorithm"),
             variant=_str(data, "variant"), order=_str(data, "order"),
             seed=_int(data, "seed"), depth=_int(data, "depth"), cut_on=_str(data, "cut_on"),
-            diagnosis=_bool(data, "diagnosis", True))
+            diagnosis=_bool(data, "diagnosis", True), lang=_str(data, "lang") or "en")
 
 
 @dataclass(frozen=True)
@@ -458,10 +460,12 @@ class SubmissionRequest:
 
     answer: JsonObject
     """The solution (``schemas/solution.json``), as ``gametrace check`` reads it."""
+    lang: str = "en"
+    """The language of the feedback's reasons and diagnosis (``en``, ``it``)."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> SubmissionRequest:
-        return cls(answer=_required_object(data, "answer"))
+        return cls(answer=_required_object(data, "answer"), lang=_str(data, "lang") or "en")
 
 
 REQUESTS: Mapping[str, type] = {

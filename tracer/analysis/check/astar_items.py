@@ -18,6 +18,7 @@ from ...visit import EventVisitor
 from .explain import Explainer, fmt
 from .solution import Solution
 from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
+from .wording import Words
 
 __all__ = ["compare_astar"]
 
@@ -25,6 +26,7 @@ __all__ = ["compare_astar"]
 def compare_astar(given: Solution, expected: Solution, ex: Explainer | None) -> list[Item]:
     """A* items: states may be named by node id (``n3``) or by their label (``(0,3)``)."""
     items: list[Item] = []
+    w = ex.w if ex is not None else Words()
 
     def by_label(entries: Sequence[str]) -> bool:
         return ex is not None and any(e not in ex.made for e in entries)
@@ -46,13 +48,15 @@ def compare_astar(given: Solution, expected: Solution, ex: Explainer | None) -> 
                 continue
             exp = None if want_costs is None else getattr(want_costs, name)
             right = exp == got_n
-            why = (_cost_why(ex, node, name) + f"; you wrote {format_number(got_n)}", None) \
+            why = (ex.w("astar.you.wrote", text=_cost_why(ex, node, name),
+                        given=format_number(got_n)), None) \
                 if ex and not right else (None, None)
             items.append(make_item(f"nodes.{key}.{name}", right, format_optional(exp),
                                    format_number(got_n), float(right), why,
                                    marks=() if right else (
-                                       (node, f"you wrote {name} = {format_number(got_n)}; "
-                                              f"it is {format_optional(exp)}"),)))
+                                       (node, w("check.mark.window", name=name,
+                                                given=format_number(got_n),
+                                                expected=format_optional(exp))),)))
     if given.discarded is not None:
         items.append(_discarded(given.discarded, expected.discarded or (), ex))
     for name in ("path", "cost"):
@@ -67,8 +71,8 @@ def compare_astar(given: Solution, expected: Solution, ex: Explainer | None) -> 
             if name == "path" else format_optional(want_v)
         shown = format_list(given.path or ()) if name == "path" else format_optional(got_v)
         goal = ex.goal if ex else None
-        why = (f"the goal {_label(ex, goal.node)} is selected with g = {fmt(goal.cost)}; "
-               f"its path goes {_labels(ex, goal.path)}", goal.seq) \
+        why = (w("astar.goal", node=_label(ex, goal.node), cost=fmt(goal.cost),
+                 path=_labels(ex, goal.path)), goal.seq) \
             if goal is not None and ex and not right else (None, None)
         items.append(make_item(name, right, text, shown, float(right), why))
     return items
@@ -103,7 +107,7 @@ def _expansion_why(ex: Explainer, want: Sequence[str], got: Sequence[str]
     k = next((i for i, (a, b) in enumerate(zip(want, got, strict=False)) if a != b),
              min(len(want), len(got)))
     if k >= len(ex.selects):
-        return f"the search stops when the goal is selected, after {len(want)} nodes", None
+        return ex.w("astar.stops", n=len(want)), None
     pick = ex.selects[k]
     open_list = _OpenList()
     for e in ex.events:
@@ -112,24 +116,25 @@ def _expansion_why(ex: Explainer, want: Sequence[str], got: Sequence[str]
         open_list.visit(e)
     waiting = open_list.waiting
     shown = ", ".join(f"{_label(ex, n)} f = {fmt(g.f)}" for n, g in waiting.items())
-    you = f"you put {_label(ex, got[k])} there" if k < len(got) else "you stopped there"
-    return (f"selection {k + 1}: the open list holds {shown}; the lowest f is {fmt(pick.f)}, "
-            f"and ties go to the node generated first: {_label(ex, pick.node)}; {you}", pick.seq)
+    you = ex.w("astar.you.put", node=_label(ex, got[k])) if k < len(got) \
+        else ex.w("astar.you.stopped")
+    return ex.w("astar.selection", k=k + 1, waiting=shown, f=fmt(pick.f),
+                node=_label(ex, pick.node), you=you), pick.seq
 
 
 def _cost_why(ex: Explainer, node: str, name: str) -> str:
     g = ex.made.get(node)
     if g is None:
-        return f"{node} is never generated"
+        return ex.w("astar.never", node=node)
     if name == "h":
-        return f"h({g.label or node}) = {fmt(g.h)}, as the heuristic gives it"
+        return ex.w("astar.h", node=g.label or node, h=fmt(g.h))
     if name == "f":
         return f"f = g + h = {fmt(g.g)} + {fmt(g.h)} = {fmt(g.f)}"
     up = ex.made.get(g.parent) if g.parent else None
     if up is None:
-        return f"{node} is the start: g = {fmt(g.g)}"
-    return (f"{_label(ex, node)} is generated from {_label(ex, up.node)} by {g.action}: "
-            f"g = {fmt(up.g)} + {fmt(g.g - up.g)} = {fmt(g.g)}")
+        return ex.w("astar.start", node=node, g=fmt(g.g))
+    return ex.w("astar.generated", node=_label(ex, node), parent=_label(ex, up.node),
+                action=g.action, up=fmt(up.g), step=fmt(g.g - up.g), g=fmt(g.g))
 
 
 def _discarded(given: Sequence[str], want: Sequence[str], ex: Explainer | None) -> Item:
@@ -146,14 +151,13 @@ def _discarded(given: Sequence[str], want: Sequence[str], ex: Explainer | None) 
             d = ex.dropped[missing[0]]
             done = any(s.node == d.existing and s.seq < d.seq for s in ex.selects)
             old = ex.made.get(d.existing)
-            state = ("already expanded" if done else
-                     f"waiting on the open list with g = {fmt(old.g if old else None)}, no worse")
-            why = (f"{_label(ex, d.node)} repeats the state of {d.existing}, {state}: it is "
-                   "discarded; you kept it", d.seq)
+            state = (ex.w("astar.expanded") if done else
+                     ex.w("astar.waiting", g=fmt(old.g if old else None)))
+            why = (ex.w("astar.repeats", node=_label(ex, d.node), existing=d.existing,
+                        state=state), d.seq)
         else:
             extra = next(iter(g - w))
-            why = (f"{extra} is a state not seen before when it is generated: it is kept; "
-                   "you discarded it", None)
+            why = (ex.w("astar.kept", node=extra), None)
     return make_item("discarded", right, format_list([key(n) for n in want]),
                      format_list(given), score, why)
 

@@ -28,41 +28,19 @@ from .explain import tree_of
 from .items import verdicts
 from .solution import Conventions, Solution, extract_solution
 from .verdict import Item
+from .wording import Words
 
 __all__ = ["MISCONCEPTIONS", "Finding", "diagnose"]
 
 MISCONCEPTIONS: dict[str, tuple[str, str]] = {
-    "strict-cut": ("a strict cut test (you cut only when alpha > beta)",
-                   "the lecture cuts as soon as alpha >= beta: with alpha = beta the "
-                   "remaining children cannot change the choice above"),
-    "non-strict-cut": ("a non-strict cut test (you cut when alpha >= beta)",
-                       "these conventions cut only when alpha > beta"),
-    "fail-hard": ("fail-hard values (a cut node returns its bound, alpha or beta)",
-                  "fail-soft alpha-beta (AIMA) returns the best value found so far, "
-                  "which may lie outside the window"),
-    "fail-soft": ("fail-soft values (a cut node returns the best value found so far)",
-                  "fail-hard alpha-beta (Pearl's AB) returns the bound instead: alpha at "
-                  "a MIN node, beta at a MAX node"),
-    "right-to-left": ("children visited right to left",
-                      "visit each node's children left to right, as the tree is drawn"),
-    "left-to-right": ("children visited left to right",
-                      "these conventions visit each node's children right to left"),
-    "depth-minus-one": ("a depth limit one ply too shallow",
-                        "nodes are evaluated statically only at the depth limit itself"),
-    "depth-plus-one": ("a depth limit one ply too deep",
-                       "nodes at the depth limit are evaluated statically, not expanded"),
-    "no-window": ("alpha and beta not passed down from the root (every node started from "
-                  "alpha = -inf, beta = +inf, so nothing could be cut)",
-                  "on the way down every child inherits its parent's alpha and beta"),
-    "shallow": ("alpha and beta passed down one level only (deep cut-offs missed)",
-                "a bound from any ancestor can cut, not only the parent's (Knuth & Moore "
-                "1975: deep cut-offs)"),
-    "missing-cut": ("a missing cut",
-                    "after every child, test alpha >= beta, and stop when it holds"),
-    "extra-cut": ("an extra cut",
-                  "cut only when alpha >= beta holds; here it does not"),
+    mid: (Words()(f"mis.{mid}"), Words()(f"mis.{mid}.advice"))
+    for mid in ("strict-cut", "non-strict-cut", "fail-hard", "fail-soft", "right-to-left",
+                "left-to-right", "depth-minus-one", "depth-plus-one", "no-window", "shallow",
+                "missing-cut", "extra-cut")
 }
-"""Every misconception: what the student did, and what to do instead."""
+"""Every misconception: what the student did, and what to do instead (in English; the
+words in every language are ``mis.<id>`` and ``mis.<id>.advice`` of the checker's
+wording tables, :mod:`tracer.render.model.check_wording`)."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +53,9 @@ class Finding:
     """The wrong items that the misconceptions' search gives exactly as the answer does."""
     mistakes: int
     """How many items are wrong in all."""
-    evidence: str | None = None
+    evidence: tuple[str, ...] | None = None
     """Set when no search reproduces the items and only their order points to the
-    misconception: what of the answer shows it (``the order of your evaluated leaves``)."""
+    misconception: the evaluated leaves of the answer that show it, in its order."""
 
     @property
     def id(self) -> str:
@@ -88,22 +66,37 @@ class Finding:
         """True when the answer is exactly the search under these misconceptions."""
         return self.evidence is None and len(self.explains) == self.mistakes
 
-    def describe(self) -> str:
-        what = " and ".join(MISCONCEPTIONS[m][0] + (f" {w}" if w else "") for m, w in self.causes)
-        advice = "; ".join(MISCONCEPTIONS[m][1] for m, _ in self.causes)
-        if self.evidence is not None:
-            return f"{self.evidence} follows {what}: {advice}."
-        if self.full:
-            return f"your answer matches alpha-beta with {what}: {advice}."
-        return (f"{len(self.explains)} of your {self.mistakes} mistakes "
-                f"({', '.join(self.explains)}) match {what}: {advice}.")
+    @staticmethod
+    def where(where: str | None, w: Words) -> str | None:
+        """A cause's place (``at C``, ``at C, after D``: :func:`_cut_slips` writes it in
+        English) in the words ``w``."""
+        if where is None or w.lang == "en":
+            return where
+        node, _, child = where.removeprefix("at ").partition(", after ")
+        return w("check.diag.at.after", node=node, child=child) if child \
+            else w("check.diag.at", node=node)
 
-    def to_json(self) -> dict[str, Any]:
-        out = {"misconception": self.id, "full": self.full, "explains": list(self.explains),
-               "causes": [{"id": m, "where": w, "title": MISCONCEPTIONS[m][0],
-                           "advice": MISCONCEPTIONS[m][1]} for m, w in self.causes]}
+    def describe(self, *, lang: str = "en") -> str:
+        w = Words(lang)
+        what = w("check.diag.and").join(
+            w(f"mis.{m}") + (f" {self.where(at, w)}" if at else "") for m, at in self.causes)
+        advice = "; ".join(w(f"mis.{m}.advice") for m, _ in self.causes)
         if self.evidence is not None:
-            out["evidence"] = self.evidence
+            return w("check.diag.evidence", what=what, advice=advice,
+                     evidence=w("check.diag.order", leaves=" ".join(self.evidence)))
+        if self.full:
+            return w("check.diag.full", what=what, advice=advice)
+        return w("check.diag.part", n=len(self.explains), mistakes=self.mistakes,
+                 items=", ".join(self.explains), what=what, advice=advice)
+
+    def to_json(self, *, lang: str = "en") -> dict[str, Any]:
+        w = Words(lang)
+        out: dict[str, Any] = {
+            "misconception": self.id, "full": self.full, "explains": list(self.explains),
+            "causes": [{"id": m, "where": self.where(at, w), "title": w(f"mis.{m}"),
+                        "advice": w(f"mis.{m}.advice")} for m, at in self.causes]}
+        if self.evidence is not None:
+            out["evidence"] = w("check.diag.order", leaves=" ".join(self.evidence))
         return out
 
 
@@ -175,7 +168,7 @@ def _order_evidence(tree: Tree, given: Sequence[str], expected: Trace,
     if _ascending([ahead[n] for n in leaves]) and not _ascending([back[n] for n in leaves]):
         mid = "left-to-right" if c.order == "reverse" else "right-to-left"
         return [Finding(((mid, None),), ("evaluated",), mistakes,
-                        evidence=f"the order of your evaluated leaves ({' '.join(leaves)})")]
+                        evidence=tuple(leaves))]
     return []
 
 

@@ -19,6 +19,7 @@ from ...trace import Trace
 from ...trees import Tree, parse_tree_json
 from ...visit import EventVisitor
 from .solution import Value, extract_solution
+from .wording import Words
 
 __all__ = ["Explainer", "Why", "fmt", "tree_of"]
 
@@ -48,7 +49,9 @@ class Explainer:
 
     Every method returns ``(sentence, seq)``: the reason and the event deciding it."""
 
-    def __init__(self, trace: Trace) -> None:
+    def __init__(self, trace: Trace, *, lang: str = "en") -> None:
+        self.w = Words(lang)
+        """The words of the reasons, in the language asked for."""
         h = trace.header
         self.root = h.root
         self.algorithm = h.algorithm
@@ -93,7 +96,7 @@ class Explainer:
         if node in self.known:
             return None
         shown = names(list(self.known)[:40]) + (", ..." if len(self.known) > 40 else "")
-        return f"no node {node!r} in the tree (its nodes: {shown})"
+        return self.w("check.unknown", node=repr(node), shown=shown)
 
     # pieces of sentences ---------------------------------------------------------------
 
@@ -104,9 +107,10 @@ class Explainer:
 
     def after(self, child: str) -> str:
         if child in self.evals:
-            return f"leaf {child} = {fmt(self.leaf[child])}"
+            return self.w("check.after.leaf", node=child, value=fmt(self.leaf[child]))
         v = self.sol.values.get(child)
-        return child if v is None else f"{child} returned {fmt(v.number)}"
+        return child if v is None else self.w("check.after.returned", node=child,
+                                              value=fmt(v.number))
 
     def named(self, n: str) -> str:
         v = self.sol.values[n]
@@ -114,32 +118,33 @@ class Explainer:
 
     def test(self, node: str, alpha: Number, beta: Number, cut: bool) -> str:
         a, b = fmt(alpha), fmt(beta)
-        lo, hi, first = ("beta", "alpha", b) if self.player.get(node) == "min" \
-            else ("alpha", "beta", a)
-        second = a if lo == "beta" else b
+        at_min = self.player.get(node) == "min"
+        lo, hi, first = ("check.beta", "check.alpha", b) if at_min \
+            else ("check.alpha", "check.beta", a)
+        second = a if at_min else b
+        low, high = self.w(lo), self.w(hi)
         if cut:
-            rel = ("<=" if self.ge else "<") if lo == "beta" else (">=" if self.ge else ">")
-            return f"{lo} = {first} {rel} {hi} = {second}"
+            rel = ("<=" if self.ge else "<") if at_min else (">=" if self.ge else ">")
+            return f"{low} = {first} {rel} {high} = {second}"
         if alpha == beta:
-            return f"{lo} = {hi} = {a}, and the cut test is strict (alpha > beta)"
-        return f"{lo} = {first} {'>' if lo == 'beta' else '<'} {hi} = {second}"
+            return self.w("check.test.equal", lo=low, hi=high, value=a)
+        return f"{low} = {first} {'>' if at_min else '<'} {high} = {second}"
 
     def cut_sentence(self, cut: Cut) -> str:
-        many = len(cut.pruned) > 1
-        return (f"at {cut.node}, after {self.after(cut.after)}: "
-                f"{self.test(cut.node, cut.alpha, cut.beta, True)}, so {cut.node}'s remaining "
-                f"{'children' if many else 'child'} ({names([self.disp(p) for p in cut.pruned])})"
-                f" {'are' if many else 'is'} pruned")
+        return self.w("check.cut.many" if len(cut.pruned) > 1 else "check.cut.one",
+                      node=cut.node, after=self.after(cut.after),
+                      test=self.test(cut.node, cut.alpha, cut.beta, True),
+                      pruned=names([self.disp(p) for p in cut.pruned]))
 
     def no_cut(self, node: str, child: str) -> str:
         kids = self.kids[node]
         nxt = kids[kids.index(child) + 1]
         b = next((e for e in self.backups.get(node, ()) if e.child == child), None)
         if b is None or b.alpha is None or b.beta is None:
-            return f"{self.algorithm} searches every child: after {child}, {node} goes on to {nxt}"
-        return (f"at {node}, after {self.after(child)}: "
-                f"{self.test(node, b.alpha, b.beta, False)}, so there is no cut and {node} "
-                f"goes on to {nxt}")
+            return self.w("check.every.child", algorithm=self.algorithm, child=child,
+                          node=node, next=nxt)
+        return self.w("check.no.cut", node=node, after=self.after(child),
+                      test=self.test(node, b.alpha, b.beta, False), next=nxt)
 
     def reached(self, x: str) -> str:
         y = x
@@ -147,9 +152,10 @@ class Explainer:
             kids = self.kids.get(p, ())
             if y in kids and kids.index(y) > 0:
                 text = self.no_cut(p, kids[kids.index(y) - 1])
-                return text if y == x else f"{text}; {x} is in {y}'s subtree"
+                return text if y == x else self.w(
+                    "check.then", text=text, then=self.w("check.in.subtree", node=x, top=y))
             y = p
-        return f"{x} lies on the first path the search goes down, which nothing can cut"
+        return self.w("check.first.path", node=x)
 
     def pruned_root(self, x: str) -> str | None:
         y: str | None = x
@@ -162,10 +168,11 @@ class Explainer:
     def never_searched(self, node: str) -> Why:
         root = self.pruned_root(node)
         if root is None:
-            return f"{node} is never searched", None
+            return self.w("check.never", node=node), None
         cut = self.cut_of[root]
-        inside = "" if root == node else f"; {node} is in {root}'s subtree"
-        return f"{self.cut_sentence(cut)}{inside}, so {node} is never searched", cut.seq
+        inside = "" if root == node else "; " + self.w("check.in.subtree", node=node, top=root)
+        return self.w("check.never.after", cut=self.cut_sentence(cut), inside=inside,
+                      node=node), cut.seq
 
     def pruned_entry(self, entry: str, where: str) -> str:
         """The child an entry of ``pruned`` names (``I``, ``C-I``, ``C->I``), or the root
@@ -182,7 +189,8 @@ class Explainer:
         return self.pruned_root(entry) or entry
 
     def cut_missed(self, nodes: Iterable[str], template: str) -> Why | None:
-        """Nodes the expected search never reaches, or evaluates rather than expands."""
+        """Nodes the expected search never reaches, or evaluates rather than expands;
+        ``template`` is the key of the words that say what the answer did with them."""
         groups: dict[int, list[str]] = {}
         expanded: list[str] = []
         for n in nodes:
@@ -194,30 +202,31 @@ class Explainer:
         if groups:
             seq = min(groups)
             cut = next(c for c in self.cut_of.values() if c.seq == seq)
-            return f"{self.cut_sentence(cut)}; {template.format(names(groups[seq]))}", seq
+            return self.w("check.then", text=self.cut_sentence(cut),
+                          then=self.w(template, nodes=names(groups[seq]))), seq
         if expanded:
             n = min(expanded, key=lambda k: self.expands[k].seq)
-            limit = "" if self.depth is None else f" above the depth limit {self.depth}"
-            return (f"{n} is expanded, not evaluated: it is an inner node{limit}; "
-                    f"{template.format(n)}", self.expands[n].seq)
+            limit = "" if self.depth is None else self.w("check.above.limit", depth=self.depth)
+            return self.w("check.then", text=self.w("check.expanded", node=n, limit=limit),
+                          then=self.w(template, nodes=n)), self.expands[n].seq
         return None
 
     def searched(self, nodes: Iterable[str], template: str) -> Why | None:
-        """Nodes the expected search reaches: why it gets there."""
+        """Nodes the expected search reaches: why it gets there (``template`` as in
+        :meth:`cut_missed`)."""
         seen = [n for n in nodes if n in self.first]
         if not seen:
             return None
         n = min(seen, key=self.first.__getitem__)
         e = self.evals.get(n)
-        text = (f"{n} is at the depth limit {self.depth}: it is evaluated, not expanded"
+        text = (self.w("check.at.limit", node=n, depth=self.depth)
                 if e is not None and e.reason == "depth-limit" else self.reached(n))
-        return f"{text}; {template.format(n)}", self.first[n]
+        return self.w("check.then", text=text, then=self.w(template, nodes=n)), self.first[n]
 
     def twice(self, nodes: Sequence[str]) -> Why | None:
         if not nodes:
             return None
-        return (f"you evaluated {nodes[0]} more than once; the search evaluates each leaf "
-                "once", self.first.get(nodes[0]))
+        return self.w("check.twice", node=nodes[0]), self.first.get(nodes[0])
 
     def order_of(self, want: Sequence[str], given: Sequence[str]) -> Why | None:
         """Where the leaves both lists share come in a different order."""
@@ -226,18 +235,18 @@ class Explainer:
         b = [g for g in dict.fromkeys(given) if g in wanted]
         for i, (x, y) in enumerate(zip(a, b, strict=False)):
             if x != y:
-                way = {"natural": "left to right", "reverse": "right to left"}.get(
-                    self.order, f"in {self.order} order")
+                way = self.w(f"check.order.{self.order}") \
+                    if self.order in ("natural", "reverse") \
+                    else self.w("check.order.other", order=self.order)
                 if i:
-                    step = f"after {a[i - 1]} it evaluates {x}"
+                    step = self.w("check.order.after", previous=a[i - 1], node=x)
                     at = given.index(a[i - 1]) + 1
                     put = given[at] if at < len(given) else y
                 else:
-                    step, put = f"it evaluates {x} first", given[0]
+                    step, put = self.w("check.order.first", node=x), given[0]
                 # Name the leaf the answer really has in that place, even one the search
                 # never evaluates (O before H), not the first of the shared ones.
-                return (f"the search goes depth first, children {way}: {step}; you put {put} "
-                        "there", self.first.get(x))
+                return self.w("check.order", way=way, step=step, put=put), self.first.get(x)
         return None
 
     @staticmethod
@@ -251,61 +260,66 @@ class Explainer:
         seq = self.final.get(node)
         e = self.evals.get(node)
         if e is not None:
-            what = "a leaf" if e.reason == "terminal" else "evaluated at the depth limit"
-            return f"{node} is {what}: its value is {fmt(e.value)}", seq
+            key = "check.value.leaf" if e.reason == "terminal" else "check.value.depth"
+            return self.w(key, node=node, value=fmt(e.value)), seq
         mine: Value | None = self.sol.value if node == self.root else self.sol.values.get(node)
         if mine is None:
             return self.never_searched(node)
         player = self.player.get(node, "max")
         r = fmt(mine.number)
-        bound = "" if mine.bound == "exact" else \
-            f", only {'an upper' if mine.bound == 'le' else 'a lower'} bound: {node} {mine}"
+        bound = "" if mine.bound == "exact" else self.w(
+            "check.bound.le" if mine.bound == "le" else "check.bound.ge", node=node,
+            value=str(mine))
         cut = self.cuts.get(node)
         if cut is not None:
-            return (f"{node} is a {player.upper()} node; after {self.after(cut.after)}: "
-                    f"{self.test(node, cut.alpha, cut.beta, True)}, so it is cut and returns "
-                    f"{r}{bound}", seq)
+            return self.w("check.value.cut", node=node, player=player.upper(),
+                          after=self.after(cut.after),
+                          test=self.test(node, cut.alpha, cut.beta, True), value=r,
+                          bound=bound), seq
         kids = [k for k in self.kids.get(node, ()) if k in self.sol.values]
         numbers = [self.sol.values[k].number for k in kids]
         best = (max if player == "max" else min)(numbers) if numbers else mine.number
-        text = (f"{node} is a {player.upper()} node: {'max' if player == 'max' else 'min'}"
-                f"({names([self.named(k) for k in kids])}) = {fmt(best)}")
+        text = self.w("check.value.best", node=node, player=player.upper(),
+                      function="max" if player == "max" else "min",
+                      children=names([self.named(k) for k in kids]), best=fmt(best))
         if best != mine.number:
-            text += f"; fail-hard returns its bound {r} instead"
+            text += self.w("check.fail.hard", value=r)
         return text + bound, seq
 
     def window(self, node: str) -> Why:
         e = self.expands.get(node)
         if e is None:
             if node in self.evals:
-                return (f"{node} is a leaf: alpha and beta belong to the nodes the search "
-                        "expands", self.first.get(node))
+                return self.w("check.window.leaf", node=node), self.first.get(node)
             return self.never_searched(node)
-        parts = [f"{node} starts with alpha = {fmt(e.alpha)}, beta = {fmt(e.beta)}"
-                 + (f" (from {e.parent})" if e.parent else "")]
+        parts = [self.w("check.window.start", node=node, alpha=fmt(e.alpha), beta=fmt(e.beta))
+                 + (self.w("check.window.from", node=e.parent) if e.parent else "")]
         a, b, seq = e.alpha, e.beta, e.seq
         for bk in self.backups.get(node, []):
-            new = [f"{n} = {fmt(v)}" for n, old, v in (("alpha", a, bk.alpha), ("beta", b, bk.beta))
+            new = [f"{self.w(n)} = {fmt(v)}" for n, old, v in
+                   (("check.alpha", a, bk.alpha), ("check.beta", b, bk.beta))
                    if v is not None and v != old]
             if new:
-                parts.append(f"after {self.after(bk.child)}: {', '.join(new)}")
+                parts.append(self.w("check.window.after", after=self.after(bk.child),
+                                    changes=", ".join(new)))
             a, b, seq = bk.alpha, bk.beta, bk.seq
         cut = self.cuts.get(node)
         if cut is not None:
             a, b, seq = cut.alpha, cut.beta, max(seq, cut.seq)
-        parts.append(f"it ends with alpha = {fmt(a)}, beta = {fmt(b)}")
+        parts.append(self.w("check.window.end", alpha=fmt(a), beta=fmt(b)))
         return "; ".join(parts), seq
 
     def move(self, given: str) -> Why:
         want, v = self.sol.move, self.sol.value
         b = next((e for e in self.backups.get(self.root, []) if e.best == want), None)
-        text = f"{self.root} = {v} comes from {want}, the first child to reach it"
+        text = self.w("check.move", root=self.root, value=str(v), move=want)
         other = self.sol.values.get(given)
         if other is not None:
-            text += f"; {given} returns {other}"
+            text += self.w("check.move.returns", node=given, value=str(other))
         elif given not in self.kids.get(self.root, ()):
-            text += f"; {given} is not a child of {self.root}"
-        return f"{text}; you chose {given}", None if b is None else b.seq
+            text += self.w("check.move.stranger", node=given, root=self.root)
+        return self.w("check.move.chosen", text=text, node=given), \
+            None if b is None else b.seq
 
 
 class _Index(EventVisitor[None]):

@@ -18,6 +18,7 @@ from ...numbers import format_number
 from .explain import Explainer, Why
 from .solution import Solution, Value
 from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
+from .wording import Words
 
 __all__ = ["compare", "verdicts"]
 
@@ -35,13 +36,14 @@ def verdicts(given: Solution, expected: Solution, ex: Explainer | None = None, *
     """:func:`compare`, one item at a time: the diagnosis stops at the first item that a
     misconception's search gets wrong where the answer is right."""
     root = ex.root if ex is not None else None
+    w = ex.w if ex is not None else Words()
     if given.value is not None:
         yield _value("value", expected.value, given.value, ex, root or "the root")
     if given.move is not None:
         right = given.move == expected.move
         yield make_item("move", right, str(expected.move), given.move, float(right),
                         (ex.move(given.move) if ex and not right else (None, None)),
-                        marks=() if right else ((given.move, "you chose this move"),))
+                        marks=() if right else ((given.move, w("check.mark.move")),))
     for node, value in given.values.items():
         if ex is not None and (text := ex.unknown(node)) is not None:
             yield _unknown(f"values.{node}", str(value), text)
@@ -73,12 +75,14 @@ def verdicts(given: Solution, expected: Solution, ex: Explainer | None = None, *
             why: Reason = (None, None)
             if ex is not None and not right:
                 text, seq = ex.window(node)
-                why = (f"{text}; you wrote {name} = {format_number(got)}", seq)
+                why = (w("check.you.wrote", text=text,
+                         given=f"{w('check.' + name)} = {format_number(got)}"), seq)
             yield make_item(f"alphabeta.{node}.{name}", right, format_optional(exp),
                             format_number(got), float(right), why,
                             marks=() if right else (
-                                (node, f"you wrote {name} = {format_number(got)}; it is "
-                                       f"{format_optional(exp)}"),))
+                                (node, w("check.mark.window", name=w("check." + name),
+                                         given=format_number(got),
+                                         expected=format_optional(exp))),))
     if given.expanded is not None or given.discarded is not None or given.path is not None \
             or given.cost is not None or given.nodes:
         from .astar_items import compare_astar
@@ -93,10 +97,11 @@ def _unknown(key: str, given: str, text: str) -> Item:
 
 def _strangers(given: Sequence[str], ex: Explainer, template: str) -> Why | None:
     """The first entry of a list that names no node of the tree, as a reason (it comes
-    after every reason the expected trace gives, having no event of its own)."""
+    after every reason the expected trace gives, having no event of its own);
+    ``template`` is the key of the words saying what the answer did with it."""
     for g in given:
         if (text := ex.unknown(g)) is not None:
-            return f"{text}; {template.format(g)}", None
+            return ex.w("check.then", text=text, then=ex.w(template, nodes=g)), None
     return None
 
 
@@ -106,28 +111,31 @@ def _known(node: str, ex: Explainer | None) -> bool:
 
 def _value(key: str, want: Value | None, got: Value, ex: Explainer | None,
            node: str) -> Item:
+    w = ex.w if ex is not None else Words()
     if want is None:
         why: Reason = (None, None)
         if ex is not None:
             text, seq = ex.never_searched(node)
-            why = (f"{text}; you wrote {got}", seq)
+            why = (w("check.you.wrote", text=text, given=str(got)), seq)
         return make_item(key, False, "(not searched)", str(got), 0.0, why,
-                         marks=((node, f"you wrote {got}, but it is never searched"),))
+                         marks=((node, w("check.mark.never", given=str(got))),))
     same = got.number == want.number
     right = same and got.bound in (want.bound, "exact")
     note = None
     if right and got.bound != want.bound:
-        note = f"it is only a bound: {node} {str(want)[:2]} {format_number(want.number)}"
+        note = w("check.note.bound", node=node, relation=str(want)[:2],
+                 value=format_number(want.number))
     if not right and ex is not None:
         text, seq = ex.value(node)
         if same:
-            text += ("; it is exact here, not a bound" if want.bound == "exact"
-                     else f"; the bound goes the other way: {want}")
-        why = (f"{text}; you wrote {got}", seq)
+            text += (w("check.exact") if want.bound == "exact"
+                     else w("check.other.way", value=str(want)))
+        why = (w("check.you.wrote", text=text, given=str(got)), seq)
     else:
         why = (None, None)
     return make_item(key, right, str(want), str(got), float(right), why, note=note,
-                     marks=() if right else ((node, f"you wrote the value {got}; it is {want}"),))
+                     marks=() if right else ((node, w("check.mark.value", given=str(got),
+                                                      expected=str(want))),))
 
 
 def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> Item:
@@ -139,14 +147,15 @@ def _pruned(want: Sequence[str], given: Sequence[str], ex: Explainer | None) -> 
     union = set(want) | set(got)
     score = 1.0 if not union else len(set(want) & set(got)) / len(union)
     right = not missing and not extra
+    w = ex.w if ex is not None else Words()
     why: Reason = (None, None)
     if not right and ex is not None:
-        why = ex.first_of([ex.cut_missed(missing, "you did not mark {} as pruned"),
-                           ex.searched(extra, "you pruned {}"),
-                           _strangers(got, ex, "you pruned {}")])
+        why = ex.first_of([ex.cut_missed(missing, "check.you.unmarked"),
+                           ex.searched(extra, "check.you.pruned"),
+                           _strangers(got, ex, "check.you.pruned")])
     return make_item("pruned", right, format_list(want), format_list(given), score, why,
-                     marks=tuple([(n, "you did not mark it pruned") for n in missing]
-                                 + [(n, "you pruned it, but it is searched") for n in extra
+                     marks=tuple([(n, w("check.mark.unmarked")) for n in missing]
+                                 + [(n, w("check.mark.pruned")) for n in extra
                                     if _known(n, ex)]))
 
 
@@ -159,13 +168,14 @@ def _evaluated(want: Sequence[str], given: Sequence[str], ex: Explainer | None,
     extra = [n for n in dict.fromkeys(given) if n not in wanted]
     missing = [n for n in want if n not in gotten]
     twice = [n for n, k in Counter(given).items() if k > 1]
+    w = ex.w if ex is not None else Words()
     why: Reason = (None, None)
     if not right and ex is not None:
-        why = ex.first_of([ex.cut_missed(extra, "you evaluated {}"),
-                           ex.searched(missing, "you did not evaluate {}"),
+        why = ex.first_of([ex.cut_missed(extra, "check.you.evaluated"),
+                           ex.searched(missing, "check.you.skipped"),
                            ex.twice(twice), ex.order_of(want, given),
-                           _strangers(given, ex, "you evaluated {}")])
+                           _strangers(given, ex, "check.you.evaluated")])
     return make_item("evaluated", right, format_list(want), format_list(given), score, why,
-                     marks=tuple([(n, "you evaluated it, but it is never searched") for n in extra
+                     marks=tuple([(n, w("check.mark.evaluated")) for n in extra
                                   if _known(n, ex)]
-                                 + [(n, "you did not evaluate it") for n in missing]))
+                                 + [(n, w("check.mark.skipped")) for n in missing]))

@@ -26,6 +26,7 @@ from .explain import Explainer
 from .items import compare
 from .solution import Conventions, Solution, extract_solution
 from .verdict import Item
+from .wording import Words
 
 __all__ = ["CHECKED_ALGORITHMS", "Report", "answer_conventions", "astar_trace", "check_solution",
            "describe_conventions", "expected_trace", "require_items"]
@@ -44,6 +45,8 @@ class Report:
     conventions: Conventions
     items: list[Item]
     diagnosis: list[Finding] = field(default_factory=list)
+    lang: str = "en"
+    """The language of the reasons, the diagnosis and :meth:`to_text` (``en``, ``it``)."""
 
     @property
     def correct(self) -> bool:
@@ -71,11 +74,11 @@ class Report:
 
         return report_html(self)
 
-    def to_text(self, *, solution: str = "the answer") -> str:
+    def to_text(self, *, solution: str | None = None) -> str:
         """The readable verdict ``gametrace check`` prints: one line per item, the score,
         the first mistake explained in terms of the search, the diagnosis; ``solution``
-        names the answer in the first line."""
-        return _report_text(self, solution)
+        names the answer in the first line (``the answer`` by default)."""
+        return _report_text(self, solution or Words(self.lang)("check.report.answer"))
 
     def to_json(self) -> dict[str, Any]:
         first = self.first
@@ -88,19 +91,21 @@ class Report:
             "conventions": self.conventions.to_json(),
             "items": [i.to_json() for i in self.items],
             "first_mistake": None if first is None else first.to_json(),
-            "diagnosis": [f.to_json() for f in self.diagnosis],
+            "diagnosis": [f.to_json(lang=self.lang) for f in self.diagnosis],
         }
 
 
 def check_solution(given: Solution, expected: Trace, *, title: str | None = None,
-                   diagnosis: bool = True) -> Report:
+                   diagnosis: bool = True, lang: str = "en") -> Report:
     """Judge ``given`` against the ``expected`` trace; with ``diagnosis``, name the
-    misconceptions behind the mistakes (this searches the tree again a few times)."""
+    misconceptions behind the mistakes (this searches the tree again a few times).
+    ``lang`` (``en``, ``it``) is the language the reasons are written in."""
     header = expected.header
-    title = title or f"{header.algorithm} ({header.variant}) on {header.source.get('name')}"
+    title = title or Words(lang)("check.title", algorithm=header.algorithm,
+                                 variant=header.variant, source=header.source.get("name"))
     report = Report(title, Conventions.from_header(header),
                     compare(given, extract_solution(expected, leaves=True),
-                            Explainer(expected)))
+                            Explainer(expected, lang=lang)), lang=lang)
     if diagnosis and not report.correct:
         report.diagnosis = diagnose(given, report.items, expected)
     return report
@@ -125,7 +130,8 @@ def require_items(answer: Solution, file: str) -> None:
 
 
 def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] | None = None,
-                limits: Limits = NO_LIMITS, *, files: bool = False) -> tuple[Trace, str]:
+                limits: Limits = NO_LIMITS, *, files: bool = False,
+                lang: str = "en") -> tuple[Trace, str]:
     """The A* trace of problem ``name`` under ``conventions`` (variant, heuristic), and a
     title; a search stopped by ``limits`` is a :class:`LimitExceeded` (an answer is not
     checked against half a search).  With ``files`` (the command line), ``name`` may
@@ -143,12 +149,14 @@ def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] |
     if not result.complete:
         raise LimitExceeded(f"the A* search of {name} stopped ({result.stopped}) before its "
                             "end: check an answer on a smaller problem")
-    return rec.trace, f"A* ({c.variant or 'graph'}, heuristic {heuristic}) on {name}"
+    return rec.trace, Words(lang)("astar.title", variant=c.variant or "graph",
+                                  heuristic=heuristic, source=name)
 
 
 def expected_trace(source: str, conventions: Conventions,
-                   params: dict[str, str] | None = None) -> tuple[Trace, str]:
-    """The trace an answer is checked against, and a title for the verdict.
+                   params: dict[str, str] | None = None, *,
+                   lang: str = "en") -> tuple[Trace, str]:
+    """The trace an answer is checked against, and a title for the verdict (in ``lang``).
 
     ``source`` is a recorded trace (``.jsonl``, or ``.json`` with ``"format":
     "gametree-trace"``), which is used as it is; a tree file or built-in example, searched
@@ -161,15 +169,16 @@ def expected_trace(source: str, conventions: Conventions,
 
     c = conventions
     if c.algorithm == "astar" and os.path.isfile(source) and not is_trace_file(source):
-        return astar_trace(source, c, params, files=True)  # a graph file
+        return astar_trace(source, c, params, files=True, lang=lang)  # a graph file
     named = resolve(source, root_player=c.root_player, traces=True) \
         if c.algorithm != "astar" or os.path.isfile(source) else None
     if named is not None and named.kind == "trace":
         trace = named.trace()
         h = trace.header
-        return trace, f"the recorded trace {source} ({h.algorithm}, {h.variant})"
+        return trace, Words(lang)("check.title.trace", source=source, algorithm=h.algorithm,
+                                  variant=h.variant)
     if c.algorithm == "astar":
-        return astar_trace(source, c, params)
+        return astar_trace(source, c, params, lang=lang)
     assert named is not None
     if named.tree is None:
         raise UsageError(f"{source} is a game: check answers against a tree file, an "
@@ -186,48 +195,69 @@ def expected_trace(source: str, conventions: Conventions,
                order=c.order or "natural", seed=c.seed, depth=c.depth, cut_on=c.cut_on,
                recorder=rec, source=block)
     h = rec.trace.header
-    return rec.trace, f"{h.algorithm} ({h.variant}) on {named.name}"
+    return rec.trace, Words(lang)("check.title", algorithm=h.algorithm, variant=h.variant,
+                                  source=named.name)
 
 
 # ------------------------------------------------------------------ the verdict as text
 
 
 def _report_text(report: Report, solution: str) -> str:
-    lines = [f"Checking {solution} against {report.title}",
-             f"conventions: {describe_conventions(report.conventions)}", ""]
+    w = Words(report.lang)
+    lines = [w("check.report.checking", solution=solution, title=report.title),
+             w("check.report.conventions",
+               conventions=describe_conventions(report.conventions, lang=report.lang)), ""]
     width = max((len(i.key) for i in report.items), default=4)
+    # Both verdict words padded to the longer one, so that the keys line up.
+    right, wrong = w("check.report.right"), w("check.report.wrong")
+    pad = max(len(right), len(wrong))
+    def shown(value: str) -> str:
+        """``(none)``, ``(not searched)``, ``(no such node)`` in the report's language (the
+        JSON keeps them as they are: the pages read them)."""
+        return w(f"check.shown.{value}") if value in _SHOWN else value
+
     for item in report.items:
         if item.right:
             note = f"  ({item.note})" if item.note else ""
-            lines.append(f"  right  {item.key:<{width}}  {item.given}{note}")
+            lines.append(f"  {right:<{pad}}  {item.key:<{width}}  {shown(item.given)}{note}")
         else:
-            part = "" if item.score == 0 else f"  (partly right: {item.score:.2f})"
-            lines.append(f"  WRONG  {item.key:<{width}}  expected {item.expected}; "
-                         f"you wrote {item.given}{part}")
+            part = "" if item.score == 0 else w("check.report.partly",
+                                                 score=f"{item.score:.2f}")
+            said = w("check.report.expected", expected=shown(item.expected),
+                     given=shown(item.given), part=part)
+            lines.append(f"  {wrong:<{pad}}  {item.key:<{width}}  {said}")
     n = len(report.items)
     if not n:
-        return "\n".join([*lines, "The answer gives no items to check."])
-    lines += ["", f"score: {report.score:.2f} / {n} ({100 * report.score / n:.0f}%)"]
+        return "\n".join([*lines, w("check.report.empty")])
+    lines += ["", w("check.report.score", score=f"{report.score:.2f}", n=n,
+                    percent=f"{100 * report.score / n:.0f}")]
     first = report.first
     if first is None:
-        return "\n".join([*lines, "All right!"])
-    where = f", at event {first.seq} of the expected trace" if first.seq else ""
-    lines += ["", f"First mistake ({first.key}{where}):",
-              *_wrap(first.why or f"expected {first.expected}")]
+        return "\n".join([*lines, w("check.report.all.right")])
+    where = w("check.report.at.event", seq=first.seq) if first.seq else ""
+    lines += ["", w("check.report.first", item=first.key, where=where),
+              *_wrap(first.why or w("check.report.expected.only",
+                                    expected=shown(first.expected)))]
     others = [i for i in report.mistakes[1:] if i.why]
     if others:
-        lines += ["", "The other mistakes:"]
+        lines += ["", w("check.report.others")]
         for item in others:
             lines += _wrap(f"{item.key}: {item.why}", bullet=True)
     if report.diagnosis:
-        lines += ["", "Diagnosis:"]
+        lines += ["", w("check.report.diagnosis")]
         for finding in report.diagnosis:
-            lines += _wrap(finding.describe())
+            lines += _wrap(finding.describe(lang=report.lang))
     return "\n".join(lines)
 
 
+_SHOWN = ("(none)", "(not searched)", "(no such node)")
+"""What a verdict writes where there is no value (:mod:`.verdict`)."""
+
 _CAPITALISE = ("at ", "the ", "after ", "you", "selection ", "minimax ", "alphabeta ", "it ",
-               "no ")
+               "no ",
+               # the Italian reasons' first words
+               "in ", "dopo ", "hai ", "non ", "la ", "l'", "valuta ", "un ", "nessun ",
+               "finisce ", "selezione ")
 
 
 def _wrap(text: str, width: int = 88, *, bullet: bool = False) -> list[str]:
@@ -243,20 +273,21 @@ def _wrap(text: str, width: int = 88, *, bullet: bool = False) -> list[str]:
                           break_on_hyphens=False, break_long_words=False)]
 
 
-def describe_conventions(c: Conventions) -> str:
+def describe_conventions(c: Conventions, *, lang: str = "en") -> str:
     """``fail-soft alphabeta, children left to right, cut when alpha >= beta``."""
+    w = Words(lang)
     algorithm = c.algorithm or "alphabeta"
     if algorithm == "astar":
-        return f"A* ({c.variant or 'graph'}), ties on f to the node generated first"
-    parts = [f"{c.variant or 'default'} {algorithm}"]
+        return w("check.conv.astar", variant=c.variant or "graph")
+    parts = [w("check.conv.algorithm", variant=c.variant or w("check.conv.default"),
+               algorithm=algorithm)]
     order = c.order or "natural"
-    parts.append({"natural": "children left to right", "reverse": "children right to left"}
-                 .get(order, f"children in {order} order"))
+    parts.append(w(f"check.conv.{order}") if order in ("natural", "reverse")
+                 else w("check.conv.order", order=order))
     if algorithm == "alphabeta":
-        parts.append("cut when alpha >= beta" if (c.cut_on or "ge") == "ge"
-                     else "cut only when alpha > beta")
+        parts.append(w("check.conv.ge") if (c.cut_on or "ge") == "ge" else w("check.conv.gt"))
     if c.depth is not None:
-        parts.append(f"depth limit {c.depth}")
+        parts.append(w("check.conv.depth", depth=c.depth))
     if c.root_player not in (None, "max"):
-        parts.append(f"{c.root_player.upper()} moves first")
+        parts.append(w("check.conv.first", player=c.root_player.upper()))
     return ", ".join(parts)

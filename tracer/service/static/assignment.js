@@ -4,7 +4,7 @@
 // at once, only that step revealed), the whole answer submitted with the feedback the
 // teacher's policy allows, and the solution once the policy shows it.
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { register } from "./router.js";
 import { listenKeys } from "./stepper.js";
 import {
@@ -212,7 +212,7 @@ function answerForm(id, token, task, policies) {
     for (const read of readers) read(answer);
     try {
       const shown = await call("POST", `v1/assignments/${encodeURIComponent(id)}/submissions`,
-                               token, { answer });
+                               token, { answer, lang: currentLanguage() });
       used = shown.attempt;
       showLeft();
       out.replaceChildren(...feedbackOf(shown));
@@ -249,7 +249,7 @@ function feedbackOf(shown) {
   const first = shown.first_mistake;
   if (first) {
     out.push(el("p", { id: "assignment-first-mistake" }, t("assignment.feedback.first"), " ",
-      el("span", { translate: "no" }, `${first.item}: ${first.why || ""}`),
+      el("span", { translate: "no", lang: currentLanguage() }, `${first.item}: ${first.why || ""}`),
       first.expected !== undefined ? " " : null,
       first.expected !== undefined ? t("assignment.feedback.expected") : null,
       first.expected !== undefined ? " " : null,
@@ -258,7 +258,8 @@ function feedbackOf(shown) {
   }
   for (const d of shown.diagnosis || []) {
     out.push(el("p", { class: "diagnosis" }, t("assignment.feedback.misconception"), " ",
-      el("span", { translate: "no", "data-misconception": d.misconception || "" },
+      el("span", { translate: "no", lang: currentLanguage(),
+                   "data-misconception": d.misconception || "" },
          (d.causes || []).map((c) => `${c.title} (${c.advice})`).join("; ") || d.misconception)));
   }
   return out;

@@ -39,8 +39,10 @@ export function itemName(item, root) {
   return item;
 }
 
-/** Text in the check's own words (English, from the library): marked as such. */
-const english = (text) => el("span", { lang: "en", translate: "no" }, text);
+/** Text in the check's own words (from the library, in the language the request
+ * asked for: the page's): marked with that language, and kept from the translator. */
+const checker = (text) => el("span", { lang: currentLanguage(), translate: "no",
+                                       class: "checker-text" }, text);
 const data = (text) => el("span", { translate: "no" }, text);
 
 export async function renderQuiz(view, params) {
@@ -125,7 +127,7 @@ export async function renderQuiz(view, params) {
       if (Object.keys(window).length) alphabeta[node] = window;
     }
     if (Object.keys(alphabeta).length) answer.alphabeta = alphabeta;
-    const request = { ...where, answer };
+    const request = { ...where, answer, lang: currentLanguage() };
     for (const key of ["algorithm", "variant", "order", "cut_on"]) {
       if (source[key] && !(key === "algorithm" && !["minimax", "alphabeta"].includes(source[key]))) {
         request[key] = source[key];
@@ -155,17 +157,17 @@ export async function renderQuiz(view, params) {
       el("td", {}, item.right ? t("quiz.right") : t("quiz.wrong")),
       el("td", { translate: "no" }, shownValue(item.given)),
       el("td", { translate: "no" }, item.right ? "" : shownValue(item.expected)),
-      el("td", {}, item.why || item.note ? english(item.why || item.note) : "")));
+      el("td", {}, item.why || item.note ? checker(item.why || item.note) : "")));
     out.replaceChildren(
       el("p", { class: "score" }, t("quiz.score"), " ",
          el("span", { id: "quiz-score", translate: "no" }, `${report.percent}%`)),
       first ? el("p", { id: "quiz-first-mistake" },
                  t("quiz.first_mistake", { item: itemName(first.item, root) }), " ",
-                 english(first.why || ""))
+                 checker(first.why || ""))
         : el("p", { id: "quiz-no-mistakes", class: "ok" }, t("quiz.no_mistakes")),
       ...report.diagnosis.map((d) => el("p", { class: "diagnosis" },
         t("quiz.misconception"), " ",
-        ...d.causes.map((c) => english(`${c.title} (${c.advice}) `)))),
+        ...d.causes.map((c) => checker(`${c.title} (${c.advice}) `)))),
       tableBox(t("quiz.items_caption"),
          el("table", { id: "quiz-items" },
             el("caption", {}, t("quiz.items_caption")),
