@@ -20,8 +20,34 @@ their app is there to run searches under limits, and the store is only read at s
   side.  What they store goes through the routes that the API tests, and the browser
   tests of ``test_service_browser.py`` and ``test_classroom_browser.py``, run on both.
 
-``GAMETRACE_TEST_DB=sqlite`` (or ``postgresql``) in the environment runs the shared apps
-on that one database only: a quicker run while working on something else.
+A test that builds its own app (its own limits, rate limits, seeds, admin token, ...)
+takes ``db_url`` for the app's store when the app stores, lists or reads traces or
+classroom records: it runs on both databases as the shared apps do (and, like them, on
+SQLite only in a module of :data:`ONE_BACKEND`).  The tests that build their own app
+on a SQLite file and stay there:
+
+- the ones whose app never touches the store beyond start-up: in
+  ``test_service_requests.py`` the CORS, the gate's language and the forwarded-for
+  tests and the settings handed to the workers; in ``test_service_api.py`` the node
+  budget and body-size caps; in ``test_service_limits.py`` the time budget and the 503
+  of busy slots; every app of ``test_service_hostile.py`` (a posted trace there is
+  refused before the store), of ``test_service_stats.py`` (searches under a node
+  budget or an answer cap) and of ``test_service_sources.py`` (the limits the workers
+  get);
+- the ones about a SQLite file itself: ``test_no_get_changes_the_store`` of
+  ``test_service_requests.py`` and ``test_no_classroom_get_changes_the_store`` of
+  ``test_classroom_api.py`` compare the file's bytes; ``test_store_migration.py`` and
+  ``test_service_provenance.py``'s store made before origins start from a store written
+  by ``sqlite3``; ``test_service_api.py``'s whole-or-nothing write and
+  ``test_service_limits.py``'s process killed inside a write are about SQLite's own
+  transactions and file;
+- ``test_service_schemathesis.py``: its fuzzing app stores what it is sent, but the
+  fuzzing is most of the module's time and would double; what it stores goes through
+  the routes the API tests run on both.
+
+``GAMETRACE_TEST_DB=sqlite`` (or ``postgresql``) in the environment runs the shared apps,
+and ``db_url``, on that one database only: a quicker run while working on something
+else.
 """
 
 from __future__ import annotations
@@ -74,6 +100,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     for name, scope in SHARED_APPS.items():
         if name in metafunc.fixturenames:
             metafunc.parametrize(name, backends(module), indirect=True, scope=scope)
+    if "db_url" in metafunc.fixturenames:
+        metafunc.parametrize("db_url", backends(module), indirect=True)
 
 
 def _service_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
@@ -92,6 +120,26 @@ def _disposed(app: Any) -> None:
     service = getattr(app.state, "service", None)
     if service is not None and isinstance(service.store, SqlStore):
         service.store.engine.dispose()
+
+
+@pytest.fixture
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The store of a test that builds its own app (its own limits, seeds, CORS, ...): a
+    new SQLite file, or a new PostgreSQL database that is dropped when the test ends, with
+    every connection the test's apps left open to it (so the server's 100 connections
+    are never used up, whatever the test did with its apps)."""
+    backend = getattr(request, "param", BACKENDS[0])
+    if backend != "postgresql":
+        yield str(tmp_path / "t.db")
+        return
+    import psycopg
+    from pg_server import fresh_database
+
+    server = request.getfixturevalue("postgres")
+    name = f"own{next(_databases)}"
+    yield fresh_database(server, name)
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(scope="module")

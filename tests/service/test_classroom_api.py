@@ -307,8 +307,8 @@ def test_a_course_s_library_is_filtered_as_the_shared_one(client: TestClient) ->
     assert client.get(f"/v1/traces?course={course_id}").status_code == 401
 
 
-def test_the_admin_token_guards_course_creation(tmp_path: Any) -> None:
-    settings = Settings(db=str(tmp_path / "t.db"), admin_token="s3cret-admin")
+def test_the_admin_token_guards_course_creation(db_url: str) -> None:
+    settings = Settings(db=db_url, admin_token="s3cret-admin")
     with TestClient(create_app(settings)) as c:
         r = c.post("/v1/courses", json={"title": "x"})
         assert r.status_code == 401 and r.headers["www-authenticate"].startswith("Bearer")

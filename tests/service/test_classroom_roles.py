@@ -215,10 +215,10 @@ def test_with_no_admin_token_anyone_creates_a_course(world: World) -> None:
     assert r.status_code == 201 and len(r.json()["teacher_token"]) == 43
 
 
-def test_the_admin_token_reaches_every_worker_process(tmp_path: Path,
+def test_the_admin_token_reaches_every_worker_process(db_url: str,
                                                       monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
-    settings = Settings(db=str(tmp_path / "t.db"), admin_token="admin-token-0123456789")
+    settings = Settings(db=db_url, admin_token="admin-token-0123456789")
     monkeypatch.setenv("GAMETRACE_SETTINGS", settings_to_environment(settings))
     with TestClient(app_from_environment()) as c:
         assert c.post("/v1/courses", json={"title": "x"}).status_code == 401

@@ -42,12 +42,11 @@ def test_the_store_lists_newest_first_when_asked_and_counts_what_matches(
             store.count(algorithm="alphabeta")) == (3, 3, 1, 0)
 
 
-@pytest.fixture(scope="module")
-def fresh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+@pytest.fixture
+def fresh(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """The service on an empty store (no seeded traces), with seven trees stored."""
-    db = tmp_path_factory.mktemp("library") / "traces.db"
     nothing = tmp_path_factory.mktemp("no-seeds")
-    with TestClient(create_app(Settings(db=str(db), seed_dir=nothing))) as c:
+    with TestClient(create_app(Settings(db=db_url, seed_dir=nothing))) as c:
         for tree in TREES:
             got = c.post("/v1/search", json={"tree": tree, "store": True})
             assert got.status_code == 200, got.text

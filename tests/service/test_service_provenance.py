@@ -32,9 +32,9 @@ def repository_traces() -> list[Path]:
 
 
 @pytest.fixture
-def seeded(tmp_path: Path) -> Iterator[TestClient]:
+def seeded(db_url: str) -> Iterator[TestClient]:
     """An app whose store was seeded with the repository's traces."""
-    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=TRACES))
+    app = create_app(Settings(db=db_url, seed_dir=TRACES))
     with TestClient(app) as c:
         yield c
 
@@ -98,8 +98,7 @@ def test_uploading_a_computed_trace_keeps_it_computed(seeded: TestClient) -> Non
     assert origins(seeded)[seeded_id] == "seeded"
 
 
-def test_the_service_computing_an_uploaded_trace_makes_it_computed(tmp_path: Path) -> None:
-    store = SqlStore(tmp_path / "t.db")
+def test_the_service_computing_an_uploaded_trace_makes_it_computed(store: SqlStore) -> None:
     _, text = record_search("aima", algorithm="minimax")
     info = describe(json.loads(text)["header"])
     ident, created = store.put(text.encode(), **info)

@@ -114,8 +114,9 @@ def stored_count(c: TestClient) -> int:
 
 @pytest.mark.parametrize("kind", ["application/x-www-form-urlencoded", "text/plain",
                                   "multipart/form-data; boundary=x"])
-def test_a_cross_site_form_post_changes_nothing(tmp_path: Path, kind: str) -> None:
-    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path))
+def test_a_cross_site_form_post_changes_nothing(db_url: str, tmp_path: Path,
+                                                kind: str) -> None:
+    app = create_app(Settings(db=db_url, seed_dir=tmp_path))
     trace = json.loads(AIMA.read_text())
     with TestClient(app) as c:
         before = stored_count(c)
@@ -134,10 +135,10 @@ def test_a_cross_site_form_post_changes_nothing(tmp_path: Path, kind: str) -> No
         assert stored_count(c) == before == 0
 
 
-def test_a_cross_site_post_is_refused_before_it_is_read(tmp_path: Path) -> None:
+def test_a_cross_site_post_is_refused_before_it_is_read(db_url: str, tmp_path: Path) -> None:
     # a browser says where a request comes from; a cross-site JSON post (which needs a
     # preflight this service does not answer) or a form is a 403 whatever its type
-    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path))
+    app = create_app(Settings(db=db_url, seed_dir=tmp_path))
     with TestClient(app) as c:
         for site in ("cross-site", "same-site"):
             for kind in ("application/json", "text/plain"):
@@ -261,8 +262,9 @@ def test_cors_answers_exactly_the_configured_origins(tmp_path: Path) -> None:
             assert pre.status_code == 403, extra
 
 
-def test_a_client_past_its_rate_gets_429_with_retry_after(tmp_path: Path) -> None:
-    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path,
+def test_a_client_past_its_rate_gets_429_with_retry_after(db_url: str,
+                                                         tmp_path: Path) -> None:
+    app = create_app(Settings(db=db_url, seed_dir=tmp_path,
                               rate_limit=0.01, rate_burst=3))
     with TestClient(app) as c:
         codes = [c.post("/v1/search", json={"example": "aima"}).status_code for _ in range(3)]

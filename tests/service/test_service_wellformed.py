@@ -14,8 +14,8 @@ from tracer.service import Settings, create_app
 
 
 @pytest.fixture()
-def client(tmp_path: Path) -> Any:
-    with TestClient(create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path))) as c:
+def client(db_url: str, tmp_path: Path) -> Any:
+    with TestClient(create_app(Settings(db=db_url, seed_dir=tmp_path))) as c:
         yield c
 
 
