@@ -32,6 +32,7 @@ NOTES: dict[str, tuple[list[str], list[str]]] = {
     "stats": (["stats", "t.json", "--plot", "s.dot"], ["s.dot"]),
     "regret": (["regret", "t.json", "--picture", "r.dot"], ["r.dot"]),
     "bisect": (["bisect", "t.json", "t.json", "--picture", "b.dot"], ["b.dot"]),
+    "index": (["index", "t.json", "-o", "t.index"], ["t.index"]),
 }
 SILENT = {
     "admissible": "prints its report on stdout, no note",
@@ -40,6 +41,7 @@ SILENT = {
     "games": "a list on stdout",
     "validate": "its verdict on stdout is the answer",
     "serve": "a server: its log is the service's",
+    "browse": "a server (once the trace is indexed): its log is the service's",
     "export": "a group: its commands take -q (tests/cli/test_cli_export.py)",
 }
 

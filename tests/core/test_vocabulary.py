@@ -59,8 +59,11 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
                   "an iteration's kind"),
     # the singular of "cuts" in a sentence counting them; the student helper's method
     # names (backup(...), cut(...)) in its error messages
-    "cut": (frozenset({"figures/sidebyside.py", "student.py", "classroom/steps.py"}),
-            "an English noun, a helper method's name or a step a student answers"),
+    "cut": (frozenset({"figures/sidebyside.py", "student.py", "classroom/steps.py",
+                       "analysis/index/build.py", "analysis/index/schema.py",
+                       "service/components.py"}),
+            "an English noun, a helper method's name, a step a student answers, or a "
+            "column of a big trace's index (the kind of cut made at a node)"),
     "backup": (frozenset({"student.py"}), "a helper method's name"),
     # the Game protocol's method and capability (game.evaluate)
     "evaluate": (frozenset({"games/guard.py", "classroom/steps.py"}),

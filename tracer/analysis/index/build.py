@@ -26,6 +26,7 @@ from ...events import Backup, Cut, Evaluate, Event, Expand
 from ...header import Header
 from ...jsonio import dumps_json, encode_number
 from ...trace import Result
+from ...visit import EventVisitor
 from .schema import AFTER_LOAD, DDL, FORMAT, VERSION, fingerprint
 
 __all__ = ["INDEXABLE", "Counter", "build_index"]
@@ -69,7 +70,7 @@ def _number(x: Any) -> Any:
     return None if x is None else encode_number(x)
 
 
-class _Builder:
+class _Builder(EventVisitor[None]):
     """The open path and the rows waiting to be written (see the module's docstring)."""
 
     def __init__(self, db: sqlite3.Connection, *, file: str) -> None:
@@ -137,26 +138,34 @@ class _Builder:
 
     def event(self, ev: Event) -> None:
         self.n += 1
-        if isinstance(ev, Expand):
-            opened = self._open(ev.node, ev.depth, ev.player, ev.seq)
-            opened.children, opened.moves = ev.children, ev.moves
-            opened.value, opened.alpha, opened.beta = ev.value, ev.alpha, ev.beta
-        elif isinstance(ev, Evaluate):
-            self._open(ev.node, ev.depth, ev.player, ev.seq).value = ev.value
-        elif isinstance(ev, Backup):
-            depth = self._find(ev.node, ev.seq)
-            parent = self.path[depth]
-            if len(self.path) > depth + 1 and self.path[depth + 1].id == ev.child:
-                self.path[depth + 1].value = ev.child_value
-            elif ev.child not in parent.seen:  # settled without being opened (a table hit)
-                self._open(ev.child, depth + 1, None, ev.seq).value = ev.child_value
-            self._close_to(depth + 1)
-            parent.value = ev.value
-        elif isinstance(ev, Cut):
-            depth = self._find(ev.node, ev.seq)
-            self._close_to(depth + 1)
-            node = self.path[depth]
-            node.cut, node.pruned, node.value = ev.kind, len(ev.pruned), ev.value
+        self.visit(ev)
+
+    def visit_expand(self, ev: Expand) -> None:
+        opened = self._open(ev.node, ev.depth, ev.player, ev.seq)
+        opened.children, opened.moves = ev.children, ev.moves
+        opened.value, opened.alpha, opened.beta = ev.value, ev.alpha, ev.beta
+
+    def visit_evaluate(self, ev: Evaluate) -> None:
+        self._open(ev.node, ev.depth, ev.player, ev.seq).value = ev.value
+
+    def visit_backup(self, ev: Backup) -> None:
+        depth = self._find(ev.node, ev.seq)
+        parent = self.path[depth]
+        if len(self.path) > depth + 1 and self.path[depth + 1].id == ev.child:
+            self.path[depth + 1].value = ev.child_value
+        elif ev.child not in parent.seen:  # settled without being opened (a table hit)
+            self._open(ev.child, depth + 1, None, ev.seq).value = ev.child_value
+        self._close_to(depth + 1)
+        parent.value = ev.value
+
+    def visit_cut(self, ev: Cut) -> None:
+        depth = self._find(ev.node, ev.seq)
+        self._close_to(depth + 1)
+        node = self.path[depth]
+        node.cut, node.pruned, node.value = ev.kind, len(ev.pruned), ev.value
+
+    def visit_event(self, ev: Event) -> None:
+        pass  # statuses, orders, table probes: nothing an index keeps
 
     def finish(self, result: Result | None) -> None:
         if result is not None and result.value is not None and self.path:
