@@ -34,7 +34,7 @@ FORMATS = ("svg", "png", "pdf", "dot")
 
 async def store_trace(request: Request) -> Response:
     service = service_of(request)
-    check_keeper(request)  # a token other than a teacher's: refused before storing
+    await check_keeper(request)  # a token other than a teacher's: refused before storing
     asked = await service.read(request, StoreRequest)
 
     def work() -> tuple[str, bool]:
@@ -47,7 +47,7 @@ async def store_trace(request: Request) -> Response:
                                  tags=asked.tags, origin="uploaded")
 
     ident, created = await service.job(work)
-    keep_in_course(request, ident)
+    await keep_in_course(request, ident)
     root = request.scope.get("root_path", "")  # behind a proxy under a sub-path
     return json_response(answer_text(Stored(id=ident, created=created,
                                             url=f"{root}/v1/traces/{ident}")))
@@ -57,7 +57,7 @@ async def list_traces(request: Request) -> Response:
     service = service_of(request)
     q = request.query_params
     if q.get("course") is not None:  # a course's own library, newest first
-        return course_listing(request, q["course"])
+        return await course_listing(request, q["course"])
     asked = listing_query(request)
     order = q.get("order", "newest")
     if order not in ORDERS:
