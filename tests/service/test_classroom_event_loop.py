@@ -95,6 +95,20 @@ def test_no_route_connects_on_the_loop(world: World, on_loop: list[str],
     assert on_loop == [], on_loop[0]
 
 
+TRACE_ROUTES = ("/v1/traces", "/v1/traces?text=loop&tag=x", "/v1/traces/{T}",
+                "/v1/traces/{T}/diagram.dot", "/v1/traces/{T}/frames?count=2",
+                "/v1/traces/" + "0" * 64, "/v1/traces/" + "0" * 64 + "/diagram.dot")
+
+
+@pytest.mark.parametrize("path", TRACE_ROUTES)
+def test_no_trace_route_connects_on_the_loop(world: World, on_loop: list[str],
+                                             path: str) -> None:
+    on_loop.clear()
+    status = ask(world, "GET", path, None, "none").status_code
+    assert status == (404 if "0" * 64 in path else 200)
+    assert on_loop == [], on_loop[0]
+
+
 def test_no_delete_connects_on_the_loop(world: World, on_loop: list[str]) -> None:
     deletes = [r for r in ROUTES if r[1] == "DELETE"]
     assert len(deletes) == 3

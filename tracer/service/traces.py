@@ -3,6 +3,7 @@ bytes stored), its diagram and its frames."""
 
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -20,7 +21,7 @@ from .drawings import frames_answer
 from .problem_details import Problem, guarded
 from .request_models import StoreRequest
 from .roles import authed
-from .store import describe
+from .store import Record, describe
 from .web import drawing_response, int_param, json_response, view_params
 
 __all__ = ["QUERY_LENGTHS", "ROUTES"]
@@ -63,20 +64,27 @@ async def list_traces(request: Request) -> Response:
     if order not in ORDERS:
         raise Problem(400, "Bad request", f"unknown order {order!r} "
                                           f"(choose from: {', '.join(ORDERS)})", where="order")
-    records = service.store.list(**asked.filters, limit=asked.limit, offset=asked.offset,
-                                 newest=order == "newest")
+
+    def read() -> tuple[list[Record], int]:
+        return (service.store.list(**asked.filters, limit=asked.limit, offset=asked.offset,
+                                   newest=order == "newest"),
+                service.store.count(**asked.filters))
+
+    records, total = await run_in_threadpool(read)  # the store: never on the event loop
     return json_response(answer_text(Listing(items=[r.to_json() for r in records],
                                              limit=asked.limit, offset=asked.offset,
-                                             total=service.store.count(**asked.filters))))
+                                             total=total)))
 
 
 async def get_trace(request: Request) -> Response:
-    return Response(service_of(request).stored(request), media_type="application/json")
+    return Response(await run_in_threadpool(service_of(request).stored, request),
+                    media_type="application/json")
 
 
 async def trace_diagram(request: Request) -> Response:
     service = service_of(request)
-    service.stored(request)  # a malformed or unknown id: 400 or 404 before any job
+    # a malformed or unknown id: 400 or 404 before any job
+    await run_in_threadpool(service.stored, request)
     fmt = request.path_params["format"]
     if fmt not in FORMATS:
         raise Problem(404, "Not found", f"no diagram format {fmt!r} "
@@ -94,7 +102,8 @@ async def trace_diagram(request: Request) -> Response:
 
 async def trace_frames(request: Request) -> Response:
     service = service_of(request)
-    service.stored(request)  # a malformed or unknown id: 400 or 404 before any job
+    # a malformed or unknown id: 400 or 404 before any job
+    await run_in_threadpool(service.stored, request)
     options = view_params(request)
     step = request.query_params.get("step")
     if step is not None:
