@@ -22,7 +22,7 @@ from starlette.routing import Route
 from ..errors import InputError
 from ..jsonio import dumps_json
 from .answer_models import Joined, SubmissionCreated
-from .class_store import Assigned, Conflict, Enrolled, new_token
+from .class_store import Assigned, ClassStore, Conflict, Enrolled, new_token
 from .core import service_of
 from .courses import created, now
 from .json_values import JsonObject, JsonValue
@@ -51,10 +51,10 @@ def _json(data: JsonValue) -> Response:
     return Response(dumps_json(data), media_type="application/json")
 
 
-def _own_student(request: Request) -> tuple[Enrolled, Assigned]:
+async def _own_student(request: Request) -> tuple[Enrolled, Assigned]:
     """The student of the token, on the path's assignment (their own only: 404 else)."""
-    who = student(request)
-    found = classes(request).assignment(request.path_params["id"])
+    who = await student(request)
+    found = await run_in_threadpool(classes(request).assignment, request.path_params["id"])
     if found is None or who.assignment != found.id:
         raise Problem(404, "Not found", "no such assignment among yours")
     return who, found
@@ -63,7 +63,7 @@ def _own_student(request: Request) -> tuple[Enrolled, Assigned]:
 async def join(request: Request) -> Response:
     service = service_of(request)
     store = classes(request)
-    found = store.assignment(request.path_params["id"])
+    found = await run_in_threadpool(store.assignment, request.path_params["id"])
     if found is None:
         raise Problem(404, "Not found", "no such assignment: check the link")
     asked = await service.read(request, JoinRequest)
@@ -82,7 +82,7 @@ async def join(request: Request) -> Response:
 
 
 async def task(request: Request) -> Response:
-    who, found = _own_student(request)
+    who, found = await _own_student(request)
     document = found.document
 
     def work() -> JsonValue:
@@ -94,8 +94,8 @@ async def task(request: Request) -> Response:
 
 
 async def next_step(request: Request) -> Response:
-    who, found = _own_student(request)
-    state, _ = classes(request).step_session(found.id, who.student)
+    who, found = await _own_student(request)
+    state, _ = await run_in_threadpool(classes(request).step_session, found.id, who.student)
     document = found.document
 
     def work() -> JsonValue:
@@ -108,11 +108,11 @@ async def next_step(request: Request) -> Response:
 
 
 async def answer_step(request: Request) -> Response:
-    who, found = _own_student(request)
+    who, found = await _own_student(request)
     service = service_of(request)
     asked = await service.read(request, StepRequest)
     store = classes(request)
-    state, answers = store.step_session(found.id, who.student)
+    state, answers = await run_in_threadpool(store.step_session, found.id, who.student)
     document = found.document
     number, given, at = asked.step, asked.answer, now().isoformat()
 
@@ -143,11 +143,11 @@ async def answer_step(request: Request) -> Response:
 
 
 async def submit(request: Request) -> Response:
-    who, found = _own_student(request)
+    who, found = await _own_student(request)
     service = service_of(request)
     asked = await service.read(request, SubmissionRequest)
     store = classes(request)
-    used = store.attempts(found.id, who.student)
+    used = await run_in_threadpool(store.attempts, found.id, who.student)
     document, answer, at = found.document, asked.answer, now()
 
     def work() -> tuple[JsonObject, JsonObject, JsonObject, float, int]:
@@ -178,14 +178,15 @@ async def submit(request: Request) -> Response:
 
 
 async def solution(request: Request) -> Response:
-    who = caller(request)
+    who = await caller(request)
     store = classes(request)
-    found = store.assignment(request.path_params["id"])
+    found = await run_in_threadpool(store.assignment, request.path_params["id"])
     asked_for = request.query_params.get("student")
     if who.course is not None:  # the teacher: always, for any of their students
         if found is None or found.course != who.course.id:
             raise Problem(404, "Not found", "no such assignment among yours")
-        if asked_for is not None and store.enrolled(found.id, asked_for) is None:
+        if asked_for is not None and await run_in_threadpool(
+                store.enrolled, found.id, asked_for) is None:
             raise Problem(404, "Not found", "no such student in this assignment",
                           where="student")
         name = asked_for
@@ -216,7 +217,7 @@ EXPORTS = ("moodle.xml", "prairielearn.zip")
 
 
 async def export(request: Request, kind: str) -> Response:
-    found = own_assignment(request, teacher(request))
+    found = await own_assignment(request, await teacher(request))
     seeds_text = request.query_params.get("seeds", "1..20")
     name = request.query_params.get("name")
     if len(seeds_text) > 40 or (name is not None and len(name) > 100):
@@ -260,17 +261,22 @@ def exporter(kind: str) -> Callable[[Request], Awaitable[Response]]:
 
 
 async def delete_assignment(request: Request) -> Response:
-    found = own_assignment(request, teacher(request))
+    found = await own_assignment(request, await teacher(request))
     await run_in_threadpool(classes(request).delete_assignment, found.id)
     return Response(status_code=204)
 
 
+def _submitted_to(store: ClassStore, ident: str) -> Assigned | None:
+    """The assignment that submission ``ident`` was made to (None: no such submission)."""
+    assignment = store.submission_assignment(ident)
+    return None if assignment is None else store.assignment(assignment)
+
+
 async def delete_submission(request: Request) -> Response:
-    course = teacher(request)
+    course = await teacher(request)
     store = classes(request)
     ident = request.path_params["id"]
-    assignment = store.submission_assignment(ident)
-    found = None if assignment is None else store.assignment(assignment)
+    found = await run_in_threadpool(_submitted_to, store, ident)
     if found is None or found.course != course.id:
         raise Problem(404, "Not found", "no such submission among yours")
     await run_in_threadpool(store.delete_submission, ident)

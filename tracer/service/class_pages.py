@@ -38,7 +38,7 @@ def _json(data: JsonValue) -> Response:
 
 
 async def course_summary(request: Request) -> Response:
-    course = own_course(request)
+    course = await own_course(request)
     store = classes(request)
     found = await run_in_threadpool(store.assignments_of, course.id)
     students, submissions = await run_in_threadpool(store.counts, [a.id for a in found])
@@ -59,7 +59,7 @@ async def course_summary(request: Request) -> Response:
 
 
 async def preview(request: Request) -> Response:
-    own_course(request)
+    await own_course(request)
     service = service_of(request)
     document = (await service.read(request, AssignmentRequest)).document(PREVIEW_STUDENT)
 
@@ -73,15 +73,15 @@ async def preview(request: Request) -> Response:
 
 
 async def submissions(request: Request) -> Response:
-    found = own_assignment(request, teacher(request))
+    found = await own_assignment(request, await teacher(request))
     listed = await run_in_threadpool(classes(request).submissions_of, found.id)
     return _json({"assignment": found.id, "submissions": listed})
 
 
 async def policies(request: Request) -> Response:
-    who = student(request)
+    who = await student(request)
     store = classes(request)
-    found = store.assignment(request.path_params["id"])
+    found = await run_in_threadpool(store.assignment, request.path_params["id"])
     if found is None or who.assignment != found.id:
         raise Problem(404, "Not found", "no such assignment among yours")
     used = await run_in_threadpool(store.attempts, found.id, who.student)

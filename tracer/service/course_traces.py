@@ -12,6 +12,7 @@ seeded is its own, and stays for everyone else).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -65,37 +66,39 @@ def listing_query(request: Request) -> ListingQuery:
 says of ``GET /v1/traces`` (each is matched against the library's every record)."""
 
 
-def course_listing(request: Request, course: str) -> Response:
+async def course_listing(request: Request, course: str) -> Response:
     """``GET /v1/traces?course=ID``: that course's traces, for its teacher only."""
-    mine = teacher(request)
+    mine = await teacher(request)
     if mine.id != course:
         raise Problem(404, "Not found", "no such course among yours", where="course")
     asked = listing_query(request)
-    records = classes(request).course_listing(course, **asked.filters, limit=asked.limit,
-                                              offset=asked.offset)
+    records = await run_in_threadpool(partial(
+        classes(request).course_listing, course, **asked.filters, limit=asked.limit,
+        offset=asked.offset))
     return json_response(answer_text(Listing(items=[r.to_json() for r in records],
                                              limit=asked.limit, offset=asked.offset)))
 
 
-def keep_in_course(request: Request, ident: str) -> None:
+async def keep_in_course(request: Request, ident: str) -> None:
     """A trace stored with a teacher's token goes into that course's library (no token:
     the shared library only; another token: 403, before anything is stored)."""
     if bearer(request) is None:
         return
-    classes(request).link_trace(teacher(request).id, ident)
+    course = await teacher(request)
+    await run_in_threadpool(classes(request).link_trace, course.id, ident)
 
 
-def check_keeper(request: Request) -> None:
+async def check_keeper(request: Request) -> None:
     """Refuse, before storing, a token that is not a teacher's."""
     if bearer(request) is not None:
-        teacher(request)
+        await teacher(request)
 
 
 async def delete_trace(request: Request) -> Response:
-    course = teacher(request)
+    course = await teacher(request)
     ident = request.path_params["id"]
     store = classes(request)
-    if not store.has_trace(course.id, ident):
+    if not await run_in_threadpool(store.has_trace, course.id, ident):
         raise Problem(404, "Not found", "no such trace in your course's library")
     await run_in_threadpool(store.unlink_trace, course.id, ident)
     return Response(status_code=204)

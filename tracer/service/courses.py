@@ -19,8 +19,9 @@ from starlette.routing import Route
 
 from ..jsonio import dumps_json
 from .answer_models import AssignmentCreated, CourseCreated, answer_text
-from .class_store import new_id, new_token
+from .class_store import ClassStore, new_id, new_token
 from .core import service_of
+from .json_values import JsonObject
 from .problem_details import Problem
 from .request_models import AssignmentRequest, CourseRequest
 from .roles import authed, check_admin, classes, own_course
@@ -56,11 +57,11 @@ async def create_course(request: Request) -> Response:
 
 
 async def create_assignment(request: Request) -> Response:
-    course = own_course(request)
+    course = await own_course(request)
     service = service_of(request)
     asked = await service.read(request, AssignmentRequest)
     store = classes(request)
-    if len(store.assignments_of(course.id)) >= MAX_ASSIGNMENTS:
+    if len(await run_in_threadpool(store.assignments_of, course.id)) >= MAX_ASSIGNMENTS:
         raise Problem(409, "Conflict", f"a course holds at most {MAX_ASSIGNMENTS} "
                                        "assignments: delete one first")
     ident = new_id()
@@ -92,11 +93,16 @@ def _policy(request: Request) -> str:
     return policy
 
 
+def _graded(store: ClassStore, course: str) -> list[JsonObject]:
+    """The gradebook records of every submission to ``course``'s assignments."""
+    return store.graded_of([a.id for a in store.assignments_of(course)])
+
+
 async def _gradebook(request: Request) -> Gradebook:
-    course = own_course(request)
+    course = await own_course(request)
     policy = _policy(request)
     store = classes(request)
-    graded = store.graded_of([a.id for a in store.assignments_of(course.id)])
+    graded = await run_in_threadpool(_graded, store, course.id)
 
     def work() -> Gradebook:
         from ..classroom.gradebook import Submission, build_gradebook

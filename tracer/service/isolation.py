@@ -38,15 +38,16 @@ at the moment of the fork.  Here the child, which has only the forking thread:
 * writes nothing to the server's streams (their buffer locks may be held): its standard
   streams, Python's and the file descriptors, go to ``/dev/null``; a job that fails
   unexpectedly sends its traceback to the server, which logs it;
-* opens its own SQLite connection when it reads or writes the store (the store opens a
-  connection per call, never one shared across the fork);
+* opens its own SQLite connection when it reads or writes the store (at the fork the
+  store's pool is replaced by an empty one, and the server's connections are left alone:
+  :func:`.store.connect_engine`);
 * leaves the event loop alone: it resets the signal handlers and the wake-up pipe the
   server installed, and leaves with ``os._exit`` (no ``atexit``, no finalizers);
 * dies with the server (``PR_SET_PDEATHSIG`` on Linux), and is killed at the wall-clock
   limit even if it waits for a lock that is never released (the one lock the server's
-  other threads take outside Python is SQLite's, in the few routes that read the store
-  on the event loop: a child that forked just then and reads the store could wait for it
-  -- it then answers 503 like any slow job).
+  other threads take outside Python is SQLite's, in the routes' reads and writes of the
+  store on the thread pool: a child that forked just then and reads the store could wait
+  for it -- it then answers 503 like any slow job).
 
 Forking costs a copy of the server's page tables (a few milliseconds); the memory itself
 is shared copy-on-write.

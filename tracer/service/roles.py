@@ -16,6 +16,10 @@ The refusals, in this order, all ``application/problem+json``:
 - **404** a token of the right kind, but the thing named is not its own: another
   course's, another assignment's, or none at all.  The same answer for "not yours" and
   "no such thing", so that a token never confirms that someone else's id exists.
+
+The checks are coroutines: each looks the token (and the thing named) up in one call
+on the thread pool, never on the event loop, where one slow query would stall every
+other request of the process.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import hmac
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -63,51 +68,57 @@ def bearer(request: Request) -> str | None:
     return token
 
 
-def caller(request: Request) -> Caller:
+def _holder(store: ClassStore, token: str) -> Caller | None:
+    """Whose ``token`` is (None: no one's), read in the thread pool."""
+    course = store.course_of_teacher(token)
+    if course is not None:
+        return Caller(course=course)
+    enrolled = store.student_of(token)
+    return None if enrolled is None else Caller(enrolled=enrolled)
+
+
+async def caller(request: Request) -> Caller:
     """The holder of the request's token: 401 without one, 403 for a token of no one."""
     token = bearer(request)
     if token is None:
         raise Problem(401, "Unauthorized", "this needs a token: send it as "
                                            "Authorization: Bearer TOKEN")
-    store = classes(request)
-    course = store.course_of_teacher(token)
-    if course is not None:
-        return Caller(course=course)
-    enrolled = store.student_of(token)
-    if enrolled is not None:
-        return Caller(enrolled=enrolled)
-    raise Problem(403, "Forbidden", "this token is not valid here: ask the teacher for "
-                                    "the course's link")
+    who = await run_in_threadpool(_holder, classes(request), token)
+    if who is None:
+        raise Problem(403, "Forbidden", "this token is not valid here: ask the teacher "
+                                        "for the course's link")
+    return who
 
 
-def teacher(request: Request) -> Course:
+async def teacher(request: Request) -> Course:
     """The course of the request's teacher token (403 for a student's)."""
-    who = caller(request)
+    who = await caller(request)
     if who.course is None:
         raise Problem(403, "Forbidden", "only the course's teacher may do this")
     return who.course
 
 
-def student(request: Request) -> Enrolled:
+async def student(request: Request) -> Enrolled:
     """The student of the request's token (403 for a teacher's)."""
-    who = caller(request)
+    who = await caller(request)
     if who.enrolled is None:
         raise Problem(403, "Forbidden", "only a student who joined the assignment may do "
                                         "this")
     return who.enrolled
 
 
-def own_course(request: Request) -> Course:
+async def own_course(request: Request) -> Course:
     """The path's ``course``, when the request's teacher token is its teacher's."""
-    course = teacher(request)
+    course = await teacher(request)
     if course.id != request.path_params["course"]:
         raise Problem(404, "Not found", "no such course among yours")
     return course
 
 
-def own_assignment(request: Request, course: Course) -> Assigned:
+async def own_assignment(request: Request, course: Course) -> Assigned:
     """The path's assignment ``id``, when it is in ``course``."""
-    found = classes(request).assignment(request.path_params["id"])
+    found = await run_in_threadpool(classes(request).assignment,
+                                    request.path_params["id"])
     if found is None or found.course != course.id:
         raise Problem(404, "Not found", "no such assignment among yours")
     return found

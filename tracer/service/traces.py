@@ -3,6 +3,7 @@ bytes stored), its diagram and its frames."""
 
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -20,7 +21,7 @@ from .drawings import frames_answer
 from .problem_details import Problem, guarded
 from .request_models import StoreRequest
 from .roles import authed
-from .store import describe
+from .store import Record, describe
 from .web import drawing_response, int_param, json_response, view_params
 
 __all__ = ["QUERY_LENGTHS", "ROUTES"]
@@ -34,7 +35,7 @@ FORMATS = ("svg", "png", "pdf", "dot")
 
 async def store_trace(request: Request) -> Response:
     service = service_of(request)
-    check_keeper(request)  # a token other than a teacher's: refused before storing
+    await check_keeper(request)  # a token other than a teacher's: refused before storing
     asked = await service.read(request, StoreRequest)
 
     def work() -> tuple[str, bool]:
@@ -47,7 +48,7 @@ async def store_trace(request: Request) -> Response:
                                  tags=asked.tags, origin="uploaded")
 
     ident, created = await service.job(work)
-    keep_in_course(request, ident)
+    await keep_in_course(request, ident)
     root = request.scope.get("root_path", "")  # behind a proxy under a sub-path
     return json_response(answer_text(Stored(id=ident, created=created,
                                             url=f"{root}/v1/traces/{ident}")))
@@ -57,26 +58,33 @@ async def list_traces(request: Request) -> Response:
     service = service_of(request)
     q = request.query_params
     if q.get("course") is not None:  # a course's own library, newest first
-        return course_listing(request, q["course"])
+        return await course_listing(request, q["course"])
     asked = listing_query(request)
     order = q.get("order", "newest")
     if order not in ORDERS:
         raise Problem(400, "Bad request", f"unknown order {order!r} "
                                           f"(choose from: {', '.join(ORDERS)})", where="order")
-    records = service.store.list(**asked.filters, limit=asked.limit, offset=asked.offset,
-                                 newest=order == "newest")
+
+    def read() -> tuple[list[Record], int]:
+        return (service.store.list(**asked.filters, limit=asked.limit, offset=asked.offset,
+                                   newest=order == "newest"),
+                service.store.count(**asked.filters))
+
+    records, total = await run_in_threadpool(read)  # the store: never on the event loop
     return json_response(answer_text(Listing(items=[r.to_json() for r in records],
                                              limit=asked.limit, offset=asked.offset,
-                                             total=service.store.count(**asked.filters))))
+                                             total=total)))
 
 
 async def get_trace(request: Request) -> Response:
-    return Response(service_of(request).stored(request), media_type="application/json")
+    return Response(await run_in_threadpool(service_of(request).stored, request),
+                    media_type="application/json")
 
 
 async def trace_diagram(request: Request) -> Response:
     service = service_of(request)
-    service.stored(request)  # a malformed or unknown id: 400 or 404 before any job
+    # a malformed or unknown id: 400 or 404 before any job
+    await run_in_threadpool(service.stored, request)
     fmt = request.path_params["format"]
     if fmt not in FORMATS:
         raise Problem(404, "Not found", f"no diagram format {fmt!r} "
@@ -94,7 +102,8 @@ async def trace_diagram(request: Request) -> Response:
 
 async def trace_frames(request: Request) -> Response:
     service = service_of(request)
-    service.stored(request)  # a malformed or unknown id: 400 or 404 before any job
+    # a malformed or unknown id: 400 or 404 before any job
+    await run_in_threadpool(service.stored, request)
     options = view_params(request)
     step = request.query_params.get("step")
     if step is not None:
