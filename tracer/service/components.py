@@ -283,7 +283,11 @@ def schemas() -> JsonObject:
                                 "variant": spec_schema("variant"),
                                 "technique": spec_schema("techniques"),
                                 "depth": spec_schema("depth"),
-                                "seed": spec_schema("seed")}, extra=variant_rules()),
+                                "seed": spec_schema("seed"),
+                                "lang": {"enum": ["en", "it"], "default": "en",
+                                         "description": "The language of the report's "
+                                                        "title."}},
+                               extra=variant_rules()),
         "ExerciseRequest": _obj({
             "branching": {"type": "integer", "minimum": 2, "maximum": 6},
             "depth": {"type": "integer", "minimum": 1, "maximum": 6},

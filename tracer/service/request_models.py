@@ -319,13 +319,15 @@ class CompareRequest(Source):
     """The move-ordering techniques, one list for every ordering."""
     depth: int | None = None
     seed: int | None = None
+    lang: str = "en"
+    """The language of the report's title (``en``, ``it``)."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> CompareRequest:
         return cls(*Source.read(data), orders=_str(data, "orders"),
                    algorithm=_str(data, "algorithm"), variant=_str(data, "variant"),
                    technique=_str(data, "technique"), depth=_int(data, "depth"),
-                   seed=_int(data, "seed"))
+                   seed=_int(data, "seed"), lang=_str(data, "lang") or "en")
 
 
 @dataclass(frozen=True)
