@@ -223,7 +223,8 @@ def _classroom_paths() -> JsonObject:
             request="AssignmentRequest", parameters=[course])},
         "/v1/courses/{course}/gradebook": {"get": _class_op(
             "gradebook", "The course's gradebook (teacher)", free, parameters=[
-                course, _query("policy", {"enum": ["best", "last"]})])},
+                course, _query("policy", {"enum": ["best", "last"]}),
+                _query("lang", {"enum": ["en", "it"]})])},
         "/v1/courses/{course}/gradebook.csv": {"get": _class_op(
             "gradebook_csv", "The gradebook, one row per student (teacher)",
             {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
