@@ -272,7 +272,10 @@ def schemas() -> JsonObject:
                                        "description": "The language of the reasons and "
                                                       "the diagnosis."}},
                              ("answer",)),
-        "WorksheetRequest": _obj({**_source_props(), "lang": {"enum": ["en", "it"]}}),
+        "WorksheetRequest": _obj({**_source_props(), "lang": {"enum": ["en", "it"]},
+                                  "theme": {"enum": ["colour", "print"], "default": "colour"},
+                                  "format": {"enum": ["svg", "png", "pdf"],
+                                             "default": "svg"}}),
         "DiffRequest": _obj({"a": trace_ref, "b": trace_ref,
                              "context": {"type": "integer", "minimum": 0, "maximum": 100}},
                             ("a", "b")),

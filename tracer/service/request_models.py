@@ -285,10 +285,15 @@ class WorksheetRequest(Source):
 
     lang: str = "en"
     """The language of the sheet's words."""
+    theme: str = "colour"
+    """``colour`` or ``print`` (black and white)."""
+    format: str = "svg"
+    """``svg``, ``png`` or ``pdf``."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> WorksheetRequest:
-        return cls(*Source.read(data), lang=_str(data, "lang") or "en")
+        return cls(*Source.read(data), lang=_str(data, "lang") or "en",
+                   theme=_str(data, "theme") or "colour", format=_str(data, "format") or "svg")
 
 
 @dataclass(frozen=True)
