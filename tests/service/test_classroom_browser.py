@@ -219,7 +219,7 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
     assert scored(right)[0] == scored(right)[1]
     assert float(scored(wrong)[0]) < float(scored(wrong)[1])
     # each total is the score the student was shown (each tree has its own maximum)
-    assert rows == [["s1", scored(right)[0], ""], ["s3", scored(wrong)[0], "fail-hard"]]
+    assert rows == [["s1", scored(right)[0], ""], ["s3", scored(wrong)[0], FAIL_HARD]]
     bar = page.text_content("#course-chart [data-misconception='fail-hard']") or ""
     assert "fail-hard" in bar and "1 of 2" in bar
     with page.expect_download() as done:
@@ -263,6 +263,10 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
                            + messages("en")["course.assignments.none"])
     assert _api(base, "GET", f"v1/assignments/{ident}/task", alice)[0] == 403
     elsewhere.close()
+
+
+FAIL_HARD = "fail-hard values (a cut node returns its bound, alpha or beta)"
+"""The misconception's name the English gradebook shows (the checker's words)."""
 
 
 # ---------------------------------------------------------------- every page, every size

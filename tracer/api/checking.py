@@ -241,10 +241,11 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
                    techniques: str = "", depth: int | None = None, seed: int = 0,
                    params: Mapping[str, str] | None = None,
                    root_player: str | None = None,
-                   limits: Limits = NO_LIMITS) -> OrderingReport:
+                   limits: Limits = NO_LIMITS, lang: str = "en") -> OrderingReport:
     """What each ordering saves on ``source``: the report ``gametrace compare --format json``
-    prints for the same options.  Each search has the budgets ``limits``; one stopped by
-    them is a :class:`LimitExceeded` (counts of half a search compare nothing)."""
+    prints for the same options, titled in ``lang`` (``en``, ``it``).  Each search has
+    the budgets ``limits``; one stopped by them is a :class:`LimitExceeded` (counts of half
+    a search compare nothing)."""
     from ..analysis.orderings import (
         COMPARED_ALGORITHMS,
         OrderingReport,
@@ -258,6 +259,7 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
     plan = plan_comparison(orders=orders, algorithm=algorithm)
     named = resolve_content(source, root_player=root_player, params=params)
     report = compare_named(named, plan, algorithm=algorithm, variant=variant,
-                           technique=techniques, depth=depth, seed=seed, limits=limits).report
+                           technique=techniques, depth=depth, seed=seed, limits=limits,
+                           lang=lang).report
     assert isinstance(report, OrderingReport)  # a plan of orderings, not of techniques
     return report

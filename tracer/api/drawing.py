@@ -216,11 +216,13 @@ def frame_pictures(trace: Trace | str | os.PathLike[str], options: RenderOptions
 
 
 def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,
-                  root_player: str | None = None, lang: str = "en") -> bytes:
-    """The blank worksheet of a tree or a lecture example as SVG: its minimax tree with
-    the leaf values only.  Its size is known before anything is searched or drawn: a
-    game is refused (its tree is known only once searched), and so is a tree of more
-    than :data:`MAX_SHEET_LEAVES` leaves, in one line naming the count and the bound."""
+                  root_player: str | None = None, lang: str = "en", theme: str = "colour",
+                  fmt: str = "svg") -> bytes:
+    """The blank worksheet of a tree or a lecture example as SVG (or ``fmt``: ``png``,
+    ``pdf``) in ``lang`` and ``theme``: its minimax tree with the leaf values only.  Its
+    size is known before anything is searched or drawn: a game is refused (its tree is
+    known only once searched), and so is a tree of more than :data:`MAX_SHEET_LEAVES`
+    leaves, in one line naming the count and the bound."""
     from ..figures.check_render import worksheet_dot
     from ..record import MemoryRecorder
     from ..render.files.engine import render
@@ -242,4 +244,4 @@ def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,
     if not result.complete:
         raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
                             "its end: draw a worksheet of a smaller tree")
-    return render(worksheet_dot(rec.trace, lang=lang), "svg", pinned=False)
+    return render(worksheet_dot(rec.trace, lang=lang, theme=theme), fmt, pinned=False)

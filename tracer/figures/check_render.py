@@ -130,12 +130,12 @@ def whole_tree_options(trace: Trace) -> dict[str, object]:
 
 
 def worksheet_view(trace: Trace, title: str | None, preset: str | None = None, *,
-                   lang: str = "en") -> tuple[Drawing, View]:
+                   lang: str = "en", theme: str = "colour") -> tuple[Drawing, View]:
     """The whole tree, every leaf with its value, and nothing of the answer: no values
     of inner nodes, no cuts, no pruned or unsearched styles, no principal variation;
-    its words in ``lang``."""
+    its words in ``lang``, its colours ``theme``'s."""
     drawing = _drawing(trace, preset, title=title, ghost_values=True, lang=lang,
-                       **whole_tree_options(trace))
+                       theme=theme, **whole_tree_options(trace))
     base = drawing.view
     statics = {n.id: n.static for n in drawing.replay.skeleton.nodes.values()}
     nodes = tuple(replace(v, status="explored", pv=False, current=False, extra=(),
@@ -155,9 +155,9 @@ def _leaf_value(drawing: Drawing, value: float | int | None) -> str | None:
 
 
 def worksheet_dot(trace: Trace, *, title: str | None = None,
-                  preset: str | None = None, lang: str = "en") -> str:
+                  preset: str | None = None, lang: str = "en", theme: str = "colour") -> str:
     """DOT source of the blank worksheet: the tree of ``trace`` with leaf values only."""
-    drawing, view = worksheet_view(trace, title, preset, lang=lang)
+    drawing, view = worksheet_view(trace, title, preset, lang=lang, theme=theme)
     return to_dot(view, drawing.theme)
 
 

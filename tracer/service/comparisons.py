@@ -72,7 +72,8 @@ async def compare(request: Request) -> Response:
             source, orders=orders, params=asked.params, limits=limits,
             techniques=asked.technique or "",
             algorithm=asked.algorithm or FIELDS["algorithm"].default, variant=asked.variant,
-            depth=asked.depth, seed=asked.seed or 0, root_player=asked.root_player)
+            depth=asked.depth, seed=asked.seed or 0, root_player=asked.root_player,
+            lang=asked.lang)
         return dumps_json(report.to_json())
 
     return json_response(await service.job(work))

@@ -272,7 +272,10 @@ def schemas() -> JsonObject:
                                        "description": "The language of the reasons and "
                                                       "the diagnosis."}},
                              ("answer",)),
-        "WorksheetRequest": _obj({**_source_props(), "lang": {"enum": ["en", "it"]}}),
+        "WorksheetRequest": _obj({**_source_props(), "lang": {"enum": ["en", "it"]},
+                                  "theme": {"enum": ["colour", "print"], "default": "colour"},
+                                  "format": {"enum": ["svg", "png", "pdf"],
+                                             "default": "svg"}}),
         "DiffRequest": _obj({"a": trace_ref, "b": trace_ref,
                              "context": {"type": "integer", "minimum": 0, "maximum": 100}},
                             ("a", "b")),
@@ -283,7 +286,11 @@ def schemas() -> JsonObject:
                                 "variant": spec_schema("variant"),
                                 "technique": spec_schema("techniques"),
                                 "depth": spec_schema("depth"),
-                                "seed": spec_schema("seed")}, extra=variant_rules()),
+                                "seed": spec_schema("seed"),
+                                "lang": {"enum": ["en", "it"], "default": "en",
+                                         "description": "The language of the report's "
+                                                        "title."}},
+                               extra=variant_rules()),
         "ExerciseRequest": _obj({
             "branching": {"type": "integer", "minimum": 2, "maximum": 6},
             "depth": {"type": "integer", "minimum": 1, "maximum": 6},

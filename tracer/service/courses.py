@@ -1,5 +1,6 @@
 """Courses: ``POST /v1/courses`` (a teacher token), ``POST /v1/courses/{course}/assignments``
-and the gradebook (``GET /v1/courses/{course}/gradebook`` and ``gradebook.csv``).
+and the gradebook (``GET /v1/courses/{course}/gradebook`` and ``gradebook.csv``); the
+gradebook's JSON names its misconceptions in the language asked (``?lang=it``).
 
 Who may call each is in :mod:`.roles`; the library does the work
 (:mod:`tracer.classroom`): an assignment is read by ``parse_assignment`` in a job (it
@@ -113,9 +114,35 @@ async def _gradebook(request: Request) -> Gradebook:
     return await service_of(request).job(work, isolate=False)
 
 
+def _lang(request: Request) -> str:
+    from ..analysis.check.wording import LANGS
+
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGS:
+        raise Problem(400, "Bad request", f"unknown lang {lang[:40]!r} (choose from: "
+                                          f"{', '.join(LANGS)})", where="lang")
+    return lang
+
+
+def misconception_titles(book: Gradebook, lang: str) -> dict[str, str]:
+    """The name of every misconception ``book`` mentions, in ``lang``: the checker's
+    ``mis.<id>`` words (joined as its diagnosis joins them for an id ``a+b``), so the
+    teacher's pages show names from the one table the student's feedback reads."""
+    from ..analysis.check.wording import Words
+
+    w = Words(lang)
+    ids = {m for r in book.students for m in r.misconceptions.values()}
+    ids |= {s.misconception[0] for s in book.items if s.misconception is not None}
+    return {i: w("check.diag.and").join(w(f"mis.{m}") for m in i.split("+"))
+            for i in sorted(ids)}
+
+
 async def gradebook(request: Request) -> Response:
+    lang = _lang(request)
     book = await _gradebook(request)
-    return Response(dumps_json(book.to_json()), media_type="application/json")
+    return Response(dumps_json({**book.to_json(),
+                                "misconception_titles": misconception_titles(book, lang)}),
+                    media_type="application/json")
 
 
 async def gradebook_csv(request: Request) -> Response:

@@ -1,5 +1,5 @@
 """Drawing: ``POST /v1/render`` (a trace's diagram), ``POST /v1/frames`` (its steps, a
-page at a time) and ``POST /v1/worksheet`` (the blank tree of a quiz).
+page at a time) and ``POST /v1/worksheet`` (the blank tree of a quiz, as SVG, PNG or PDF).
 
 Game positions are not drawn as worksheets (a worksheet of a game has more nodes than
 a sheet: the refusal says so in one line, docs/service.md).
@@ -66,9 +66,9 @@ async def worksheet(request: Request) -> Response:
 
         # the leaves are counted before anything is searched or drawn
         return worksheet_svg(content_of(asked, games=NO_GAME_SHEET), limits=service.limits(),
-                             lang=asked.lang)
+                             lang=asked.lang, theme=asked.theme, fmt=asked.format)
 
-    return drawing_response(await service.job(work), "svg")
+    return drawing_response(await service.job(work), asked.format)
 
 
 def frames_answer(service: Service, trace: Trace, options: Mapping[str, JsonValue], *,

@@ -131,9 +131,10 @@ def openapi() -> JsonObject:
             "/v1/check": _post("check", "Check an answer (`gametrace check --json`)",
                                "CheckRequest", _json(FREE_FORM), 404, 503),
             "/v1/worksheet": _post("worksheet", "The blank tree of a quiz: leaf values only "
-                                                "(SVG)", "WorksheetRequest",
+                                                "(svg, png, pdf)", "WorksheetRequest",
                                    {"description": "The worksheet",
-                                    "content": {"image/svg+xml": _FILES["image/svg+xml"]}},
+                                    "content": {m: _FILES[m] for m in (
+                                        "image/svg+xml", "image/png", "application/pdf")}},
                                    503),
             "/v1/diff": _post("diff", "Where two traces part (`gametrace diff --json`)",
                               "DiffRequest", _json(FREE_FORM), 404),
@@ -223,7 +224,8 @@ def _classroom_paths() -> JsonObject:
             request="AssignmentRequest", parameters=[course])},
         "/v1/courses/{course}/gradebook": {"get": _class_op(
             "gradebook", "The course's gradebook (teacher)", free, parameters=[
-                course, _query("policy", {"enum": ["best", "last"]})])},
+                course, _query("policy", {"enum": ["best", "last"]}),
+                _query("lang", {"enum": ["en", "it"]})])},
         "/v1/courses/{course}/gradebook.csv": {"get": _class_op(
             "gradebook_csv", "The gradebook, one row per student (teacher)",
             {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},

@@ -285,10 +285,15 @@ class WorksheetRequest(Source):
 
     lang: str = "en"
     """The language of the sheet's words."""
+    theme: str = "colour"
+    """``colour`` or ``print`` (black and white)."""
+    format: str = "svg"
+    """``svg``, ``png`` or ``pdf``."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> WorksheetRequest:
-        return cls(*Source.read(data), lang=_str(data, "lang") or "en")
+        return cls(*Source.read(data), lang=_str(data, "lang") or "en",
+                   theme=_str(data, "theme") or "colour", format=_str(data, "format") or "svg")
 
 
 @dataclass(frozen=True)
@@ -319,13 +324,15 @@ class CompareRequest(Source):
     """The move-ordering techniques, one list for every ordering."""
     depth: int | None = None
     seed: int | None = None
+    lang: str = "en"
+    """The language of the report's title (``en``, ``it``)."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> CompareRequest:
         return cls(*Source.read(data), orders=_str(data, "orders"),
                    algorithm=_str(data, "algorithm"), variant=_str(data, "variant"),
                    technique=_str(data, "technique"), depth=_int(data, "depth"),
-                   seed=_int(data, "seed"))
+                   seed=_int(data, "seed"), lang=_str(data, "lang") or "en")
 
 
 @dataclass(frozen=True)

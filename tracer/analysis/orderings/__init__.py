@@ -7,7 +7,8 @@ compared with one another.
 - :mod:`.report`: the orderings compared (:class:`OrderingReport`) as a table, CSV or
   JSON, and which orderings a comparison names;
 - :mod:`.searches`: the searches ``gametrace compare`` runs on one source, orderings or
-  techniques, and any one of them again for a side-by-side picture.
+  techniques, and any one of them again for a side-by-side picture;
+- :mod:`.wording`: the titles' words in each language.
 
 What other layers import is named here and loaded on first use.
 """

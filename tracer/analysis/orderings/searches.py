@@ -28,6 +28,7 @@ from ...search.technique_comparison import (
 from ...sources import Source, resolve
 from ...trace import Result, Trace
 from .report import DEFAULT_ORDERS, OrderingReport, compare_orderings, parse_orders
+from .wording import LANGS, Words
 
 __all__ = ["Comparison", "Plan", "compare_named", "compare_source", "plan_comparison"]
 
@@ -122,14 +123,19 @@ def compare_source(source: str, plan: Plan, *, params: Mapping[str, str] | None 
 def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
                   variant: str | None = None, technique: str = "",
                   depth: int | None = None, seed: int = 0, repeat: int = 3,
-                  limits: Limits = NO_LIMITS, progress: Progress | None = None) -> Comparison:
+                  limits: Limits = NO_LIMITS, progress: Progress | None = None,
+                  lang: str = "en") -> Comparison:
     """Run ``plan`` on a resolved source: ``algorithm``/``variant``/``technique`` under
     each ordering (random ones seeded ``seed``, ``seed + 1``, ...) beside plain minimax,
     or each technique configuration, timed ``repeat`` times (untraced).  Each search has
     the budgets ``limits``; one stopped by them is a :class:`LimitExceeded` (counts of
-    half a search compare nothing)."""
+    half a search compare nothing).  The titles are in ``lang`` (``en``, ``it``)."""
+    if lang not in LANGS:
+        raise UsageError(f"unknown language {lang!r} (choose from: {', '.join(LANGS)})")
+    words = Words(lang)
     game, state, block = named.game()
-    where = named.name + ("" if depth is None else f", depth {depth}")
+    where = named.name if depth is None else words("compare.depth", name=named.name,
+                                                   depth=depth)
 
     def search(recorder: Recorder, **options: Any) -> Result:
         result = run_search(game, state, depth=depth, recorder=recorder, source=block,
@@ -149,8 +155,8 @@ def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
 
         report = compare_techniques(lambda c: search(NULL, **c.options()),
                                     list(plan.configs), repeat=repeat,
-                                    title=f"techniques on {where}")
-        return Comparison(report, f"alpha-beta on {where}", technique_trace)
+                                    title=words("compare.techniques", where=where))
+        return Comparison(report, words("compare.alphabeta", where=where), technique_trace)
 
     how = dict(algorithm=algorithm, variant=variant, techniques=technique)
     shown = f"{algorithm} ({variant or ALGORITHMS[algorithm][0]}" + (
@@ -176,5 +182,5 @@ def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
 
     ordering = compare_orderings(one, lambda counter: search(counter, algorithm="minimax"),
                                  plan.fixed, randoms=plan.randoms, seed=seed,
-                                 title=f"{shown} on {where}")
+                                 title=words("compare.on", search=shown, where=where))
     return Comparison(ordering, ordering.title, ordering_trace)

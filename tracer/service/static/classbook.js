@@ -36,7 +36,7 @@ export function gradebook(book, course, token) {
     }),
     el("td", { translate: "no", class: "class-total" }, String(r.total)),
     el("td", { translate: "no", class: "class-misconception" },
-       [...new Set(Object.values(r.misconceptions))].join(", "))));
+       [...new Set(Object.values(r.misconceptions))].map((m) => named(book, m)).join(", "))));
   section.append(scroller(t("course.gradebook.caption"),
     el("table", { id: "course-book" }, el("caption", {}, t("course.gradebook.caption")),
        head, ...rows)));
@@ -50,7 +50,7 @@ export function gradebook(book, course, token) {
       el("td", { translate: "no" }, String(cell.attempts)),
       el("td", { translate: "no" }, new Date(cell.at).toLocaleString()),
       el("td", { translate: "no" }, cell.given),
-      el("td", { translate: "no" }, cell.misconception || "")))));
+      el("td", { translate: "no" }, cell.misconception ? named(book, cell.misconception) : "")))));
   section.append(el("details", {}, el("summary", {}, t("course.cells.show")),
                     scroller(t("course.cells.caption"), details)));
   const stats = el("table", { id: "course-stats" },
@@ -65,10 +65,17 @@ export function gradebook(book, course, token) {
       el("td", { translate: "no" },
          s.wrong_answer ? `${s.wrong_answer.given} (×${s.wrong_answer.count})` : ""),
       el("td", { translate: "no" },
-         s.misconception ? `${s.misconception.id} (×${s.misconception.count})` : ""))));
+         s.misconception ? `${named(book, s.misconception.id)} (×${s.misconception.count})`
+           : ""))));
   section.append(scroller(t("course.stats.caption"), stats));
   section.append(misconceptionChart(book));
   return section;
+}
+
+/** A misconception's name in the page's language (the gradebook was asked in it), its id
+ * if the service gave none. */
+function named(book, id) {
+  return (book.misconception_titles || {})[id] || id;
 }
 
 /** How many students each misconception was found in: HTML bars, each with its text. */
@@ -91,6 +98,6 @@ function misconceptionChart(book) {
        t("course.chart.count", { count, total })));
   return el("figure", { id: "course-chart", class: "class-chart" },
     el("figcaption", {}, t("course.chart.caption")),
-    el("ul", {}, ...bars.map(([m, n]) => bar(m, n, m)),
+    el("ul", {}, ...bars.map(([m, n]) => bar(named(book, m), n, m)),
        bar(t("course.chart.none"), none, "")));
 }

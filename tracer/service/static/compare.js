@@ -48,7 +48,7 @@ export async function renderCompare(view, params) {
     : "alphabeta";
   const depth = source.depth;  // a game position is compared to a depth, if given one
   const lang = currentLanguage();
-  const report = await post("v1/compare", { ...where, algorithm, depth,
+  const report = await post("v1/compare", { ...where, algorithm, depth, lang,
                                             orders: params.get("orders") || undefined });
   const runs = [report.minimax, ...report.orderings];
   const cols = columns();
@@ -159,7 +159,7 @@ export async function renderCompare(view, params) {
   const shared = el("span", { id: "compare-shared", role: "status" });
   view.append(
     el("h2", { id: "compare-title" }, t("compare.title"), " ",
-       el("span", { translate: "no" }, report.title)),
+       el("span", { translate: "no", lang }, report.title)),
     el("p", {}, t("compare.bounds", { bound: report.knuth_moore ?? "–",
                                       critical: report.critical_tree ?? "–" })),
     tableBox(t("compare.caption"), table),

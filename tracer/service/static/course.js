@@ -6,7 +6,7 @@
 // chart of the misconceptions, the CSV).
 import { get } from "./api.js";
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { go, register } from "./router.js";
 import { gradebook } from "./classbook.js";
 import { listenKeys } from "./stepper.js";
@@ -343,7 +343,7 @@ export async function renderCourse(view, params) {
   async function reload() {
     const [now, book] = await Promise.all([
       call("GET", `v1/courses/${enc(course)}`, token),
-      call("GET", `v1/courses/${enc(course)}/gradebook`, token)]);
+      call("GET", `v1/courses/${enc(course)}/gradebook?lang=${currentLanguage()}`, token)]);
     listed.replaceChildren(assignmentList(now, token, reload));
     booked.replaceChildren(gradebook(book, course, token));
   }

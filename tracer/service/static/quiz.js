@@ -7,7 +7,7 @@ import { el, nodeGroup, svgNode } from "./dom.js";
 import { currentLanguage, t } from "./i18n.js";
 import { panZoom } from "./panzoom.js";
 import { go, register } from "./router.js";
-import { copyLinkButton, saveButton, tableBox } from "./share.js";
+import { copyLinkButton, postedBlob, saveButton, tableBox } from "./share.js";
 import { listenKeys } from "./stepper.js";
 
 function number(text) {
@@ -49,8 +49,9 @@ export async function renderQuiz(view, params) {
   listenKeys(null);
   const source = searchRequest(params);
   const where = sourceOf(source);
+  const theme = params.get("theme") === "print" ? "print" : "colour";
   const [sheet, plain, algos] = await Promise.all([
-    post("v1/worksheet", { ...where, lang: currentLanguage() }),
+    post("v1/worksheet", { ...where, lang: currentLanguage(), theme }),
     post("v1/search", { ...where, algorithm: "minimax" }), get("v1/algorithms")]);
   // the alpha-beta variants with the textbook's window test (the lecture's slide-002 has
   // its own): the menus of GET /v1/algorithms, where --cut-on applies
@@ -205,8 +206,11 @@ export async function renderQuiz(view, params) {
           el("div", { class: "row share" },
              copyLinkButton("quiz-copy-link", t("quiz.copy_link"), t("quiz.link_copied"),
                             shared),
-             saveButton("quiz-download", t("quiz.download"), "quiz.svg",
-                        () => new Blob([sheet], { type: "image/svg+xml" })),
+             // the blank tree as the service draws it, in the page's language and theme
+             ...["svg", "png", "pdf"].map((f) => saveButton(`quiz-download-${f}`,
+               t("quiz.download_as", { format: f.toUpperCase() }), `quiz.${f}`,
+               () => postedBlob("v1/worksheet", { ...where, lang: currentLanguage(),
+                                                  theme, format: f }))),
              shared))));
 }
 
