@@ -78,7 +78,8 @@ def test_chess_captures_by_san_and_by_move_class(tmp_path: Path) -> None:
                              str(out), "-q")
     assert code == 0, err
     trace = load_trace(out)
-    assert trace.header.root == "Nh3/Nh6" and trace.header.capture["path"] == ["Nh3", "Nh6"]  # type: ignore[index]
+    assert trace.header.root == "Nh3/Nh6" and trace.header.capture is not None
+    assert trace.header.capture["path"] == ["Nh3", "Nh6"]
     assert trace.header.options["depth"] == 1
     assert trace.header.source["name"] == "chess"
     assert trace.header.source["path"] == ["Nh3", "Nh6"]  # from the position params name
@@ -87,7 +88,9 @@ def test_chess_captures_by_san_and_by_move_class(tmp_path: Path) -> None:
                              str(tmp_path / "caps"))
     assert code == 0, err
     for path in sorted((tmp_path / "caps").iterdir()):
-        fields = load_trace(path).header.capture["fields"]  # type: ignore[index]
+        block = load_trace(path).header.capture
+        assert block is not None
+        fields = block["fields"]
         assert fields["cut.class"] == "capture" and "x" in path.read_text()
 
 

@@ -27,6 +27,7 @@ from tracer.search.capture import (
     resolve_path,
 )
 from tracer.search.condition import parse_condition
+from tracer.search.subtree import owner
 from tracer.trace import Trace
 from tracer.trees import Tree, TreeGame
 
@@ -54,11 +55,18 @@ def _descendants(tree: Tree, node: str) -> set[str]:
     return out
 
 
+def _capture_block(trace: Trace) -> dict[str, Any]:
+    """The header's account of where a capture was cut from (every capture has one)."""
+    block = trace.header.capture
+    assert block is not None, "a capture's header says where it was cut from"
+    return block
+
+
 def _expected(full: Trace, tree: Tree, node: str) -> list[Event]:
     """The node's subtree in a full trace, found from the tree's shape alone: the run of
     events naming the node or a node below it, which must be one unbroken run."""
     below = _descendants(tree, node)
-    marks = [i for i, ev in enumerate(full.events) if ev.node in below]  # type: ignore[attr-defined]
+    marks = [i for i, ev in enumerate(full.events) if owner(ev) in below]
     if not marks:
         return []
     assert marks == list(range(marks[0], marks[-1] + 1)), "the subtree is one run"
@@ -100,10 +108,11 @@ def test_a_capture_is_the_subtree_cut_out_of_the_full_trace(
     assert recorder.searched == 1
     capture = recorder.trace(None)
     assert capture.events == reroot(expected, node, target.ply)
-    assert capture.events[0].seq == 1 and capture.events[0].parent is None  # type: ignore[attr-defined]
+    first = capture.events[0]
+    assert isinstance(first, (Expand, Evaluate)) and first.seq == 1 and first.parent is None
     opened = expected[0]
     assert isinstance(opened, (Expand, Evaluate)) and opened.depth == target.ply
-    window = capture.header.capture["window"]  # type: ignore[index]
+    window = _capture_block(capture)["window"]
     if isinstance(opened, Expand) and opened.alpha is not None:
         assert window == {"alpha": encode_number(opened.alpha),
                           "beta": encode_number(opened.beta)}
@@ -173,7 +182,7 @@ def test_a_tree_capture_carries_its_subtree_as_source(tmp_path: Any) -> None:
     # the lecture's tree: C is searched with alpha 3 from B, cut after H (2)
     assert trace.header.capture == {
         "path": ["C"], "node": "C", "depth": 1, "window": {"alpha": 3, "beta": "+inf"},
-        "searched": 1, "search": trace.header.capture["search"]}  # type: ignore[index]
+        "searched": 1, "search": _capture_block(trace)["search"]}
     assert trace.result is not None
     assert (trace.result.value, trace.result.pv) == (2, ("C", "H"))
     assert [type(e).__name__ for e in trace.events] == ["Expand", "Evaluate", "Backup",
@@ -214,7 +223,8 @@ def _fields(full: Trace, tree: Tree) -> list[tuple[str, dict[str, Any]]]:
         kids = first.children if isinstance(first, Expand) else ()
         cut = next((e for e in run if isinstance(e, Cut) and e.node == node.id), None)
         if node is tree.root:
-            value = full.result.value  # type: ignore[union-attr]
+            assert full.result is not None
+            value = full.result.value
         else:
             value = next(e.child_value for e in events
                          if isinstance(e, Backup) and e.child == node.id)
@@ -267,7 +277,7 @@ def test_only_the_first_captures_are_written_and_the_rest_counted() -> None:
                            max_bytes=10**9, named=True)
     run_search(TreeGame(tree), tree.root, recorder=recorder, algorithm="minimax")
     assert [t.header.root for t in got] == ["C", "D"]
-    assert [t.header.capture["path"] for t in got] == [["B", "C"], ["B", "D"]]  # type: ignore[index]
+    assert [_capture_block(t)["path"] for t in got] == [["B", "C"], ["B", "D"]]
     t = recorder.tally
     assert (t.matched, t.written, t.beyond, t.over_budget) == (4, 2, 2, 0)
 
@@ -392,9 +402,9 @@ def test_capture_when_under_iterative_deepening_and_tables(variant: str,
     assert got and when.tally.matched == len(got)
     for trace in got:
         Trace.from_json(trace.to_json())
-        node, ply, n = trace.header.root, trace.header.capture["depth"], len(trace.events)  # type: ignore[index]
+        node, ply, n = trace.header.root, _capture_block(trace)["depth"], len(trace.events)
         starts = [i for i, ev in enumerate(full)
-                  if ev.node == node  # type: ignore[attr-defined]
+                  if owner(ev) == node
                   and not (i and isinstance(full[i - 1], Reorder)
-                           and full[i - 1].node == node)]  # type: ignore[attr-defined]
+                           and owner(full[i - 1]) == node)]
         assert any(reroot(full[i:i + n], node, ply) == trace.events for i in starts), node

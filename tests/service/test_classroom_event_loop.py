@@ -25,6 +25,7 @@ from test_classroom_api import AIMA, EXERCISE, bearer, fail_hard_answer
 from test_classroom_roles import CALLERS, ROUTES, World, ask
 
 from tracer.service import Settings, create_app
+from tracer.service.store import SqlStore
 
 
 def _on_a_loop() -> bool:
@@ -122,7 +123,9 @@ def test_no_delete_connects_on_the_loop(world: World, on_loop: list[str]) -> Non
 def test_the_watch_sees_a_connection_on_the_loop(world: World,
                                                  on_loop: list[str]) -> None:
     """The check itself: a connection opened by a coroutine is seen."""
-    engine = world.client.app.state.service.store.engine  # type: ignore[attr-defined]
+    store = world.client.app.state.service.store
+    assert isinstance(store, SqlStore)
+    engine = store.engine
 
     async def connect() -> None:
         with engine.connect():
