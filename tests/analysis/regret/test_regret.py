@@ -80,6 +80,7 @@ def _sum_rule(drawn: tuple[Drawn, ...]) -> None:
         if d.parent is not None:
             children.setdefault(d.parent, []).append(d)
     for d in drawn:
+        # a bound, not a value: the exact waste is checked by the sum rule below
         assert 0 <= d.wasted <= d.searched - (1 if d.ideal else 0)
         if not d.ideal:
             assert d.wasted == d.searched
@@ -103,6 +104,8 @@ def test_on_random_trees_waste_is_never_negative_and_adds_up(
     trace = do_search(tree, "alphabeta", variant, order=order, cut_on=cut_on, seed=seed).trace
     report = regret(trace, depth=99)
     assert report.searched == nodes(trace)
+    # the property on any tree (the root itself is never wasted); exact waste is pinned on
+    # the uniform trees above and added up by the sum rule below
     assert 0 <= report.wasted < report.searched
     assert sum(d.wasted for d in report.drawn if d.depth == 0) == report.wasted
     _sum_rule(report.drawn)
