@@ -8,11 +8,11 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from browsers import browser
+from playwright.sync_api import expect
 
 from tests.service.pages import (
     LANGUAGES,
@@ -26,20 +26,7 @@ from tests.service.pages import (
 from tracer.analysis.index import build_index
 from tracer.service.indexes import INDEXES_ENV
 
-CHROMIUM = os.environ.get("GAMETRACE_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make sysdeps-browser` installs Debian's chromium")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
-
+__all__ = ["browser"]
 
 @pytest.fixture(scope="module")
 def othello_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
