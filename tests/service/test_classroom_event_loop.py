@@ -21,8 +21,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 from starlette.testclient import TestClient
-from test_classroom_api import AIMA, EXERCISE, bearer, fail_hard_answer
-from test_classroom_roles import CALLERS, ROUTES, World, ask
+from test_classroom_roles import CALLERS, ROUTES, World, ask, make_world
 
 from tracer.service import Settings, create_app
 from tracer.service.store import SqlStore
@@ -54,28 +53,7 @@ def on_loop() -> Iterator[list[str]]:
 def world(app_settings: Settings, on_loop: list[str]) -> Iterator[World]:
     with TestClient(create_app(app_settings)) as c:
         on_loop.clear()  # the app's start (migrating, seeding) is no request's
-
-        def made(path: str, body: Any, token: str | None = None) -> Any:
-            r = c.post(path, json=body, headers=bearer(token) if token else {})
-            assert r.status_code == 201, r.text
-            return r.json()
-
-        a, b = made("/v1/courses", {"title": "A"}), made("/v1/courses", {"title": "B"})
-        tokens = {"ta": a["teacher_token"], "tb": b["teacher_token"], "wrong": "x" * 43}
-        x = made(f"/v1/courses/{a['id']}/assignments", AIMA, tokens["ta"])["id"]
-        z = made(f"/v1/courses/{a['id']}/assignments", EXERCISE, tokens["ta"])["id"]
-        y = made(f"/v1/courses/{b['id']}/assignments", AIMA, tokens["tb"])["id"]
-        for key, ident, student in (("s1", x, "s1"), ("s2", x, "s2"), ("s9", y, "s9")):
-            tokens[key] = made(f"/v1/assignments/{ident}/join",
-                               {"student": student, "name": student})["student_token"]
-        sub = made(f"/v1/assignments/{x}/submissions", {"answer": fail_hard_answer()},
-                   tokens["s1"])["id"]
-        trace = c.post("/v1/search", json={"example": "aima", "algorithm": "minimax"}
-                       ).json()["trace"]
-        trace["header"]["source"]["name"] = f"loop-{a['id']}"
-        stored = c.post("/v1/traces", json={"trace": trace}, headers=bearer(tokens["ta"]))
-        assert stored.status_code == 200, stored.text
-        yield World(c, a["id"], b["id"], tokens, x, y, z, sub, stored.json()["id"])
+        yield make_world(c, "loop")
 
 
 def test_making_the_world_never_connects_on_the_loop(world: World,

@@ -38,30 +38,37 @@ class World:
     trace: str
 
 
+def make_world(c: TestClient, tag: str) -> World:
+    """Two courses, their assignments, three students, a fail-hard submission and a trace
+    kept in course A's library (stored under a title made unique by ``tag``)."""
+    def made(path: str, body: Any, token: str | None = None) -> Any:
+        r = c.post(path, json=body, headers=bearer(token) if token else {})
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    a, b = made("/v1/courses", {"title": "A"}), made("/v1/courses", {"title": "B"})
+    tokens = {"ta": a["teacher_token"], "tb": b["teacher_token"], "wrong": "x" * 43}
+    x = made(f"/v1/courses/{a['id']}/assignments", AIMA, tokens["ta"])["id"]
+    z = made(f"/v1/courses/{a['id']}/assignments", EXERCISE, tokens["ta"])["id"]
+    y = made(f"/v1/courses/{b['id']}/assignments", AIMA, tokens["tb"])["id"]
+    for key, ident, student, name in (("s1", x, "s1", "Alice"), ("s2", x, "s2", "Bob"),
+                                      ("s9", y, "s9", "Nina")):
+        tokens[key] = made(f"/v1/assignments/{ident}/join",
+                           {"student": student, "name": name})["student_token"]
+    sub = made(f"/v1/assignments/{x}/submissions", {"answer": fail_hard_answer()},
+               tokens["s1"])["id"]
+    trace = c.post("/v1/search", json={"example": "aima", "algorithm": "minimax"}
+                   ).json()["trace"]
+    trace["header"]["source"]["name"] = f"{tag}-{a['id']}"
+    stored = c.post("/v1/traces", json={"trace": trace}, headers=bearer(tokens["ta"]))
+    assert stored.status_code == 200, stored.text
+    return World(c, a["id"], b["id"], tokens, x, y, z, sub, stored.json()["id"])
+
+
 @pytest.fixture(scope="module")
 def world(app_settings: Settings) -> Any:
     with TestClient(create_app(app_settings)) as c:
-        def made(path: str, body: Any, token: str | None = None) -> Any:
-            r = c.post(path, json=body, headers=bearer(token) if token else {})
-            assert r.status_code == 201, r.text
-            return r.json()
-
-        a, b = made("/v1/courses", {"title": "A"}), made("/v1/courses", {"title": "B"})
-        tokens = {"ta": a["teacher_token"], "tb": b["teacher_token"], "wrong": "x" * 43}
-        x = made(f"/v1/courses/{a['id']}/assignments", AIMA, tokens["ta"])["id"]
-        z = made(f"/v1/courses/{a['id']}/assignments", EXERCISE, tokens["ta"])["id"]
-        y = made(f"/v1/courses/{b['id']}/assignments", AIMA, tokens["tb"])["id"]
-        for key, ident, student, name in (("s1", x, "s1", "Alice"), ("s2", x, "s2", "Bob"),
-                                          ("s9", y, "s9", "Nina")):
-            tokens[key] = made(f"/v1/assignments/{ident}/join",
-                               {"student": student, "name": name})["student_token"]
-        sub = made(f"/v1/assignments/{x}/submissions", {"answer": fail_hard_answer()},
-                   tokens["s1"])["id"]
-        trace = c.post("/v1/search", json={"example": "aima", "algorithm": "minimax"}
-                       ).json()["trace"]
-        trace["header"]["source"]["name"] = f"roles-{a['id']}"
-        stored = c.post("/v1/traces", json={"trace": trace}, headers=bearer(tokens["ta"]))
-        yield World(c, a["id"], b["id"], tokens, x, y, z, sub, stored.json()["id"])
+        yield make_world(c, "roles")
 
 
 CALLERS = ("none", "wrong", "other teacher", "other student")
