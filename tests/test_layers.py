@@ -31,12 +31,12 @@ import tracer
 
 PACKAGE = Path(tracer.__file__).parent
 
-CORE = ("tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
+CORE = ("tracer.said", "tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
         "tracer.writing", "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.choices",
         "tracer.spec",
         "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.wellformed",
         "tracer.record", "tracer.schema", "tracer.visit", "tracer.memory")
-"""Types and files every stage shares: errors, JSON, reading and writing files (gzip
+"""Types and files every stage shares: sentences and errors, JSON, reading and writing files (gzip
 streams, output targets), number ranges, events, traces, recorders."""
 
 LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {

@@ -10,6 +10,7 @@ import difflib
 from collections.abc import Sequence
 
 from .errors import UsageError
+from .said import Said, said
 
 __all__ = ["check_frame_options", "nearest", "unknown_choice"]
 
@@ -17,8 +18,8 @@ __all__ = ["check_frame_options", "nearest", "unknown_choice"]
 def check_frame_options(*, frames: bool, frame_format: str | None) -> None:
     """A :class:`UsageError` for a frame option without frames to apply it to."""
     if frame_format is not None and not frames:
-        raise UsageError("--frame-format applies to --frames DIR: give --frames, or "
-                         "choose the diagram's format by the extension of -o")
+        raise UsageError(said("--frame-format applies to --frames DIR: give --frames, or "
+                              "choose the diagram's format by the extension of -o"))
 
 
 def nearest(value: str, allowed: Sequence[str]) -> str | None:
@@ -30,8 +31,14 @@ def nearest(value: str, allowed: Sequence[str]) -> str | None:
     return lowered[close[0]] if close else None
 
 
-def unknown_choice(what: str, value: str, allowed: Sequence[str]) -> str:
-    """``unknown algorithm 'alphabta' (choose from: ...); did you mean 'alphabeta'?``"""
-    text = f"unknown {what} {value!r} (choose from: {', '.join(allowed)})"
+def unknown_choice(what: Said | str, value: str, allowed: Sequence[str]) -> Said:
+    """``unknown algorithm 'alphabta' (choose from: ...); did you mean 'alphabeta'?``
+
+    ``what`` is a word the catalogs know (``said("algorithm")``) or a name shown as it
+    is (a field of a request)."""
     guess = nearest(value, allowed)
-    return text if guess is None else f"{text}; did you mean {guess!r}?"
+    if guess is None:
+        return said("unknown {what} {value!r} (choose from: {allowed})",
+                    what=what, value=value, allowed=", ".join(allowed))
+    return said("unknown {what} {value!r} (choose from: {allowed}); did you mean {guess!r}?",
+                what=what, value=value, allowed=", ".join(allowed), guess=guess)

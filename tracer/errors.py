@@ -3,9 +3,17 @@
 Every error derives from :class:`TracerError`; each also derives from the built-in
 exception a caller would naturally catch (``ValueError`` for bad input, ``OSError``
 for missing tools).  Only :mod:`tracer.cli` turns them into exit codes.
+
+An error's message is a :class:`~tracer.said.Said` (:func:`~tracer.said.said`): ``str()``
+gives the English line, and ``error.said.worded("it")`` the same line in Italian, which is
+how the service answers in the request's language.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from .said import Said
 
 __all__ = [
     "MESSAGE_CHARS",
@@ -21,7 +29,19 @@ __all__ = [
 
 
 class TracerError(Exception):
-    """Base class of every error raised by gametree-tracer."""
+    """Base class of every error raised by gametree-tracer.
+
+    ``said`` is the message, to be worded in any language; ``str()`` is its English.
+    """
+
+    def __init__(self, message: Said | str) -> None:
+        self.said = message if isinstance(message, Said) else Said(str(message))
+        super().__init__(str(self.said))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # an error crosses a process boundary (a worker's answer) with its wording and its
+        # place: ``args`` alone holds only the English line
+        return (_rebuilt, (type(self), self.said), dict(self.__dict__))
 
 
 class UsageError(TracerError, ValueError):
@@ -36,11 +56,17 @@ class InputError(TracerError, ValueError):
     message the CLI prints.
     """
 
-    def __init__(self, message: str, *, file: str | None = None, where: str | None = None) -> None:
-        self.message = message
+    def __init__(self, message: Said | str, *, file: str | None = None,
+                 where: str | None = None) -> None:
         self.file = file
         self.where = where
-        super().__init__(self.__str__())
+        super().__init__(message)
+        self.args = (self.__str__(),)
+
+    @property
+    def message(self) -> str:
+        """The message alone, in English, without the file and the place."""
+        return str(self.said)
 
     def __str__(self) -> str:
         parts = [p for p in (self.file, self.where) if p]
@@ -62,6 +88,12 @@ class LimitExceeded(TracerError, RuntimeError):
 
 class GraphvizMissing(TracerError, OSError):
     """The Graphviz layout engine could not be loaded."""
+
+
+def _rebuilt(kind: type[TracerError], message: Said) -> TracerError:
+    error = kind.__new__(kind)
+    TracerError.__init__(error, message)
+    return error
 
 
 class Deadline(BaseException):

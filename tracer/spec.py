@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .choices import unknown_choice
 from .errors import UsageError
 from .header import Header
+from .said import Said, said
 
 # Type-only: the searches are loaded on first use (library_list), so that
 # ``gametrace --help`` does not import them.
@@ -249,14 +250,14 @@ class SearchSpec:
 
     def __post_init__(self) -> None:
         table = algorithms()
-        _choose("algorithm", self.algorithm, tuple(table))
+        _choose(said("algorithm"), self.algorithm, tuple(table))
         variants = table[self.algorithm]
-        _choose(f"{self.algorithm} variant", self.shown_variant, variants)
+        _choose(said("{algorithm} variant", algorithm=self.algorithm), self.shown_variant, variants)
         check_options(self.algorithm, self.shown_variant, order=self.order,
                       given={"cut_on": self.cut_on, "bounds": self.bounds,
                              "prover": self.prover, "techniques": self.techniques,
                              "seed": self.seed})
-        _choose("ordering", self.order, library_list(FIELDS["order"].choices or ""))
+        _choose(said("ordering"), self.order, library_list(FIELDS["order"].choices or ""))
         if self.depth is not None and self.depth < 0:
             raise UsageError(f"depth must be 0 or more, got {self.depth}")
         if self.bounds is not None:  # a JSON list, or click's tuple
@@ -310,6 +311,6 @@ class SearchSpec:
             limits=limits)
 
 
-def _choose(what: str, value: str, allowed: tuple[str, ...]) -> None:
+def _choose(what: Said, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise UsageError(unknown_choice(what, value, allowed))

@@ -76,11 +76,19 @@ def test_the_nearest_name(value: str, allowed: tuple[str, ...], guess: str | Non
 
 
 def test_an_unknown_choice_suggests_the_nearest() -> None:
-    assert unknown_choice("alphabeta variant", "fail-hrd", ("fail-soft", "fail-hard")) == (
+    assert str(unknown_choice("alphabeta variant", "fail-hrd", ("fail-soft", "fail-hard"))) == (
         "unknown alphabeta variant 'fail-hrd' (choose from: fail-soft, fail-hard); "
         "did you mean 'fail-hard'?")
-    assert unknown_choice("order", "zzz", ("natural",)) == (
+    assert str(unknown_choice("order", "zzz", ("natural",))) == (
         "unknown order 'zzz' (choose from: natural)")
+
+
+def test_an_unknown_choice_is_worded_in_italian() -> None:
+    from tracer.said import said
+
+    line = unknown_choice(said("algorithm"), "alphabta", ("alphabeta", "minimax"))
+    assert line.worded("it") == ("algoritmo: nessuna scelta si chiama 'alphabta' (scegli "
+                                 "tra: alphabeta, minimax); forse 'alphabeta'?")
 
 
 @pytest.mark.parametrize(("algorithm", "variant"), [

@@ -38,7 +38,8 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
         "student.py", "classroom/reading.py", "classroom/tasks.py",
         "classroom/exports/prairielearn.py", "analysis/regret/bisect.py",
-        "service/openapi.py", "service/problem_words.py", "service/traces.py"}),
+        "service/openapi.py", "service/problem_words.py", "service/traces.py",
+        "service/bodies.py"}),
         "the ordering option, the order of a listing (newest first or oldest), or the "
         "order of evaluation asked of a student"),
     # a parameter or a node's role: the goal of a puzzle or a dice game, an A* goal node
@@ -72,9 +73,13 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
-    """The ids of the string constants that stand alone as statements (docstrings)."""
+    """The ids of the string constants that stand alone as statements (docstrings) or
+    are a sentence's template (``said("cut test")``: words for a person, in English)."""
     return {id(node.value) for node in ast.walk(tree)
-            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)} | {
+        id(node.args[0]) for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        and node.func.id == "said" and node.args}
 
 
 def _is_type(node: ast.expr) -> bool:

@@ -316,7 +316,8 @@ def test_problems_follow_accept_language(client: TestClient) -> None:
                               "fine del testo")
     unknown = client.post("/v1/search", json={"example": "aimx"},
                           headers={"accept-language": "it"}).json()
-    assert unknown["detail"].startswith("esempio sconosciuto 'aimx' (scegli tra: aima, ")
+    assert unknown["detail"].startswith("esempio: nessuna scelta si chiama 'aimx' "
+                                        "(scegli tra: aima, ")
     assert unknown["detail"].endswith("; forse 'aima'?")
     missing = client.get(f"/v1/traces/{'a' * 64}", headers={"accept-language": "it"})
     assert missing.json()["detail"] == f"nessuna traccia salvata con id {'a' * 64}"

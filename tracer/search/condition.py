@@ -183,7 +183,7 @@ def parse_condition(text: str, *, option: str = "--capture-when") -> Condition:
         if field is None:
             from ..choices import unknown_choice
 
-            raise fail(column, unknown_choice("field", word, list(FIELDS)))
+            raise fail(column, str(unknown_choice("field", word, list(FIELDS))))
         kind, op, at = take()
         if kind != "op":
             raise fail(at, f"expected a comparison (=, !=, <, <=, >, >=) after {word!r}, "

@@ -16,6 +16,7 @@ from functools import cache
 from itertools import accumulate
 
 from ..errors import InputError
+from ..said import Said, said
 from ..schema import SCHEMA_DEPTH, is_valid
 from .json_values import JsonObject, JsonValue, as_object
 from .openapi import request_validator
@@ -128,18 +129,27 @@ def check_schema(data: JsonValue, component: str) -> None:
             _check_tree(tree, root_player)
         return
     path = list(error.absolute_path)
-    message = str(error.message)
-    if len(message) > 200:
-        message = message[:197] + "..."
+    message: str | Said = str(error.message)
+    if len(str(message)) > 200:
+        message = str(message)[:197] + "..."
     if error.validator == "enum" and isinstance(error.instance, str) and path:
-        what = str(path[-1]).replace("_", " ")
+        what: str | Said = _FIELD_WORDS.get(str(path[-1]), str(path[-1]).replace("_", " "))
         if path == ["variant"]:  # as the library names it: "unknown alphabeta variant"
             from ..spec import FIELDS
 
             algorithm = data.get("algorithm") if isinstance(data, dict) else None
-            what = f"{algorithm or FIELDS['algorithm'].default} variant"
+            what = said("{algorithm} variant",
+                        algorithm=str(algorithm or FIELDS['algorithm'].default))
         message = unknown_choice(what, error.instance, [str(v) for v in error.validator_value])
     raise Problem(422, "Invalid request", message, where=json_path(path))
+
+
+_FIELD_WORDS = {"algorithm": said("algorithm"), "example": said("example"),
+                "game": said("game"), "order": said("ordering"), "lang": said("language"),
+                "theme": said("theme"), "step": said("step"), "format": said("format"),
+                "problem": said("problem"), "heuristic": said("heuristic"),
+                "cut_on": said("cut test"), "policy": said("policy")}
+"""How an unknown choice names a request's field, where the catalogs word it."""
 
 
 @cache

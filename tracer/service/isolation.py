@@ -75,6 +75,7 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from ..errors import TracerError
+from ..said import Said
 from .problem_details import Problem, from_library
 
 __all__ = ["NICE", "NICE_AFTER", "JobLimits", "run_isolated"]
@@ -85,8 +86,8 @@ T = TypeVar("T")
 
 Outcome = tuple[object, ...]
 """What a job's process sends back, pickled: ``("value", v)``, ``("problem", status,
-title, detail, where, file)``, ``("memory",)``, ``("large", size)`` or ``("bug",
-traceback)``."""
+title, detail, where, file)`` (the detail a string or a sentence to word),
+``("memory",)``, ``("large", size)`` or ``("bug", traceback)``."""
 
 NICE_AFTER = 1.0
 """Seconds after which a job still running gets the lower CPU priority :data:`NICE`."""
@@ -332,7 +333,8 @@ def _outcome(outcome: Outcome, limits: JobLimits) -> object:
         return outcome[1]
     if kind == "problem":
         status, title, detail, where, file = outcome[1:]
-        assert isinstance(status, int) and isinstance(title, str) and isinstance(detail, str)
+        assert isinstance(status, int) and isinstance(title, str) and isinstance(detail,
+                                                                                 (str, Said))
         assert (where is None or isinstance(where, str)) and (file is None
                                                               or isinstance(file, str))
         raise Problem(status, title, detail, where=where, file=file)
@@ -430,7 +432,7 @@ def _run(fn: Callable[[], object], limits: JobLimits) -> Outcome:
 
 
 def _fields(p: Problem) -> Outcome:
-    return ("problem", p.status, p.title, p.detail, p.where, p.file)
+    return ("problem", p.status, p.title, p.said or p.detail, p.where, p.file)
 
 
 def _send(fd: int, data: bytes) -> None:

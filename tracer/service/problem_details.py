@@ -15,6 +15,7 @@ from starlette.responses import Response
 
 from ..errors import InputError, LimitExceeded, TracerError, UsageError, one_line
 from ..jsonio import dumps_json
+from ..said import Said
 from .json_values import JsonObject
 from .problem_words import detail_in, title_in, wanted_language, where_in
 
@@ -26,9 +27,12 @@ log = logging.getLogger("gametrace.serve")
 class Problem(Exception):
     """An answer other than 200, said as problem+json."""
 
-    def __init__(self, status: int, title: str, detail: str, *, where: str | None = None,
-                 file: str | None = None, retry_after: int | None = None) -> None:
-        detail = one_line(detail)  # it may quote a value of the request: never all of it
+    def __init__(self, status: int, title: str, detail: Said | str, *,
+                 where: str | None = None, file: str | None = None,
+                 retry_after: int | None = None) -> None:
+        self.said = detail if isinstance(detail, Said) else None
+        """The detail as a sentence the catalogs word, when it is one."""
+        detail = one_line(str(detail))  # it may quote a value of the request: never all of it
         super().__init__(detail)
         self.status, self.title, self.detail = status, title, detail
         self.where = one_line(where) if where is not None else None
@@ -40,13 +44,16 @@ class Problem(Exception):
     def __reduce__(self) -> tuple[Callable[..., Problem], tuple[object, ...]]:
         # keyword arguments are not an exception's ``args``: say how to rebuild it, so a
         # problem raised in a worker process crosses back pickled
-        return (_problem, (self.status, self.title, self.detail, self.where, self.file,
-                           self.retry_after))
+        return (_problem, (self.status, self.title, self.said or self.detail, self.where,
+                           self.file, self.retry_after))
 
     def response(self, lang: str = "en") -> Response:
         """The answer, said in ``lang`` (:mod:`.problem_words`): the title always, the
         detail where a template knows it; ``Content-Language`` names what was used."""
-        detail = detail_in(self.detail, lang)
+        if self.said is not None and self.said.known_in(lang):
+            detail: str | None = one_line(self.said.worded(lang))
+        else:
+            detail = detail_in(self.detail, lang)
         body: JsonObject = {"type": f"https://gametree-tracer.invalid/problems/"
                                         f"{self.title.lower().replace(' ', '-')}",
                                 "title": title_in(self.title, lang), "status": self.status,
@@ -65,7 +72,7 @@ class Problem(Exception):
                         media_type="application/problem+json")
 
 
-def _problem(status: int, title: str, detail: str, where: str | None, file: str | None,
+def _problem(status: int, title: str, detail: Said | str, where: str | None, file: str | None,
              retry_after: int | None) -> Problem:
     return Problem(status, title, detail, where=where, file=file, retry_after=retry_after)
 
@@ -73,23 +80,23 @@ def _problem(status: int, title: str, detail: str, where: str | None, file: str 
 def from_library(exc: BaseException) -> Problem:
     """The problem a library error (or a recursion too deep) is; anything else re-raised."""
     if isinstance(exc, InputError):
-        return Problem(422, "Invalid content", exc.message, where=exc.where, file=exc.file)
+        return Problem(422, "Invalid content", exc.said, where=exc.where, file=exc.file)
     if isinstance(exc, UsageError):
-        return Problem(422, "Invalid option", str(exc))
+        return Problem(422, "Invalid option", exc.said)
     if isinstance(exc, LimitExceeded):
-        return Problem(422, "Limit reached", str(exc))
+        return Problem(422, "Limit reached", exc.said)
     if isinstance(exc, RecursionError):
         return Problem(422, "Too deep", "the input is nested deeper than the service "
                                         "allows: give a smaller tree or a depth limit")
     if isinstance(exc, TracerError):
-        return Problem(422, "Cannot do that", str(exc))
+        return Problem(422, "Cannot do that", exc.said)
     raise exc
 
 
 def nested(exc: InputError, field_name: str) -> InputError:
     """An error in the content of request field ``field_name``, placed in the request."""
     if exc.file == field_name and exc.where and exc.where.startswith("$"):
-        return InputError(exc.message, where=f"$.{field_name}{exc.where[1:]}")
+        return InputError(exc.said, where=f"$.{field_name}{exc.where[1:]}")
     return exc
 
 
