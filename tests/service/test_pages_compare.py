@@ -101,6 +101,18 @@ def test_every_column_is_explained(browser: Any, live_server: str) -> None:
         assert page.text_content("#compare-table caption") == words["compare.caption"]
 
 
+@pytest.mark.parametrize(("lang", "ebf", "share"), [("en", "2.65", "100%"),
+                                                    ("it", "2,65", "100%")])
+def test_numbers_are_written_as_the_page_language_writes_them(
+        browser: Any, live_server: str, lang: str, ebf: str, share: str) -> None:
+    with opened(browser, "desktop", lang) as page:
+        _open(page, live_server)
+        row = page.locator("#compare-table tr[data-ordering=natural] td")
+        cells = dict(zip(["leaves", "expanded", "cuts", "pruned", "first_share", "ebf"],
+                         row.all_text_contents(), strict=True))
+        assert (cells["ebf"], cells["first_share"], cells["leaves"]) == (ebf, share, "7")
+
+
 def test_each_run_downloads_in_the_page_language(browser: Any, live_server: str) -> None:
     with opened(browser, "desktop", "it") as page:
         _open(page, live_server)

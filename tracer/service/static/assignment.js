@@ -4,7 +4,7 @@
 // at once, only that step revealed), the whole answer submitted with the feedback the
 // teacher's policy allows, and the solution once the policy shows it.
 import { el } from "./dom.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, moment, t } from "./i18n.js";
 import { register } from "./router.js";
 import { listenKeys } from "./stepper.js";
 import {
@@ -271,7 +271,7 @@ function solutionSection(id, token, policies) {
     if (policies.solution === "never") return t("assignment.solution.never");
     if (policies.solution === "after-due") {
       return t("assignment.solution.after_due",
-               { due: new Date(policies.due).toLocaleString() });
+               { due: moment(policies.due) });
     }
     return t("assignment.solution.always");
   };

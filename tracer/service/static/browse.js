@@ -4,7 +4,7 @@
 // and a subtree drawn within a depth and a node budget, the rest folded into boxes.
 import { get } from "./api.js";
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { number, percent, t } from "./i18n.js";
 import { panZoom } from "./panzoom.js";
 import { go, register } from "./router.js";
 
@@ -16,7 +16,7 @@ function data(text) { return el("span", { translate: "no" }, String(text)); }
 
 function fmt(x) {
   if (x === null || x === undefined) return "–";
-  if (typeof x === "number" && !Number.isInteger(x)) return x.toFixed(2);
+  if (typeof x === "number") return number(x, Number.isInteger(x) ? 0 : 2);
   return String(x).replace("+inf", "+∞").replace("-inf", "−∞");
 }
 
@@ -39,7 +39,7 @@ function statsTable(stats) {
   const cols = ["depth", "nodes", "inner", "cuts", "fail_high", "fail_high_first", "ebf"];
   const keys = ["browse.depth", "browse.nodes", "browse.inner", "browse.cuts",
                 "browse.failHigh", "browse.failHighFirst", "browse.ebf"];
-  const pct = (x) => (x === null ? "–" : `${(100 * x).toFixed(1)}%`);
+  const pct = (x) => (x === null ? "–" : percent(x));
   return el("div", { class: "browse-scroll", tabindex: "0", role: "region",
                      "aria-label": t("browse.stats") },
     el("table", { class: "browse-stats" },
@@ -94,8 +94,8 @@ export async function renderBrowse(view, params) {
     const page = performance.now() - started;
     times.push(page);
     status.replaceChildren(t("browse.timing", {
-      server: answer.took_ms.toFixed(1), page: page.toFixed(1),
-      p95: percentile(times, 0.95).toFixed(1), count: times.length }));
+      server: number(answer.took_ms, 1), page: number(page, 1),
+      p95: number(percentile(times, 0.95), 1), count: times.length }));
   }
 
   async function draw(node) {

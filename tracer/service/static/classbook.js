@@ -3,7 +3,7 @@
 // misconceptions found (HTML bars, each with its count written out), and the CSV,
 // fetched with the teacher token in a header and saved.
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { moment, t } from "./i18n.js";
 import { download, scroller } from "./classroom.js";
 
 const enc = encodeURIComponent;
@@ -30,7 +30,7 @@ export function gradebook(book, course, token) {
       const cell = r.items[c];
       if (!cell) return el("td", {}, "");
       return el("td", { class: cell.right ? "right" : "wrong", translate: "no",
-        title: t("course.cell", { attempts: cell.attempts, at: new Date(cell.at).toLocaleString(),
+        title: t("course.cell", { attempts: cell.attempts, at: moment(cell.at),
                                   given: cell.given }) },
         String(cell.score));
     }),
@@ -48,7 +48,7 @@ export function gradebook(book, course, token) {
       el("td", { translate: "no" }, r.student), el("td", { translate: "no" }, c),
       el("td", { translate: "no" }, String(cell.score)),
       el("td", { translate: "no" }, String(cell.attempts)),
-      el("td", { translate: "no" }, new Date(cell.at).toLocaleString()),
+      el("td", { translate: "no" }, moment(cell.at)),
       el("td", { translate: "no" }, cell.given),
       el("td", { translate: "no" }, cell.misconception ? named(book, cell.misconception) : "")))));
   section.append(el("details", {}, el("summary", {}, t("course.cells.show")),

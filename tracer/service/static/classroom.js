@@ -3,7 +3,7 @@
 // student sees it (the teacher's live preview draws it with the same function).
 import { ApiError, post } from "./api.js";
 import { el, svgNode } from "./dom.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, moment, t } from "./i18n.js";
 import { panZoom } from "./panzoom.js";
 
 /** The token kept for KIND ("teacher" or "student") and ID (a course or an assignment). */
@@ -113,7 +113,7 @@ export async function renderTask(task, idPrefix) {
     el("dd", {}, t(`assignment.policy.${task.feedback}`)),
     el("dt", {}, t("assignment.attempts")), el("dd", { translate: "no" }, String(task.attempts)),
     task.due ? el("dt", {}, t("assignment.due")) : null,
-    task.due ? el("dd", { translate: "no" }, new Date(task.due).toLocaleString()) : null);
+    task.due ? el("dd", { translate: "no" }, moment(task.due)) : null);
   const items = el("ul", { class: "class-items", id: `${idPrefix}-items` },
     ...task.items.map((item) => {
       const [text, nodes] = itemText(item);

@@ -3,15 +3,18 @@
 // move both runs to the same step, each as far as it goes.
 import { post, searchRequest, sourceOf } from "./api.js";
 import { el, select, svgNode } from "./dom.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, number, percent, t } from "./i18n.js";
 import { panZoom } from "./panzoom.js";
 import { go, register } from "./router.js";
 import { copyLinkButton, postedBlob, saveButton, tableBox } from "./share.js";
 import { listenKeys } from "./stepper.js";
 
-function cell(value) {
+/** A cell of the table, written as the page's language writes numbers. */
+function cell(key, value) {
   if (value === null || value === undefined) return "–";
-  return typeof value === "number" && !Number.isInteger(value) ? value.toFixed(2) : String(value);
+  if (typeof value !== "number") return String(value);
+  if (key === "first_share") return percent(value, 0);
+  return number(value, Number.isInteger(value) ? 0 : 2);
 }
 
 /** The table's columns: the report's field, its heading, and what it counts. */
@@ -59,7 +62,7 @@ export async function renderCompare(view, params) {
                                               el("abbr", { title: about }, name)))),
     ...runs.map((r) => el("tr", { "data-ordering": r.ordering },
       el("th", { scope: "row", translate: "no" }, r.ordering),
-      ...cols.map(([key]) => el("td", {}, cell(r[key]))))));
+      ...cols.map(([key]) => el("td", {}, cell(key, r[key]))))));
   const glossary = el("dl", { id: "compare-columns", class: "glossary" },
     ...cols.flatMap(([, name, about]) => [el("dt", {}, name), el("dd", {}, about)]));
   const names = report.orderings.map((r) => r.ordering);

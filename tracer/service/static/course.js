@@ -6,7 +6,7 @@
 // chart of the misconceptions, the CSV).
 import { get } from "./api.js";
 import { el } from "./dom.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, moment, t } from "./i18n.js";
 import { go, register } from "./router.js";
 import { gradebook } from "./classbook.js";
 import { listenKeys } from "./stepper.js";
@@ -272,7 +272,7 @@ function assignmentList(summary, token, reload) {
         el("td", { translate: "no" }, s.student), el("td", { translate: "no" }, s.name),
         el("td", { translate: "no" }, String(s.attempt)),
         el("td", { translate: "no" }, String(s.score)),
-        el("td", { translate: "no" }, new Date(s.at).toLocaleString()),
+        el("td", { translate: "no" }, moment(s.at)),
         el("td", {}, el("button", { type: "button", class: "danger",
           id: `course-delete-submission-${s.id}`,
           "aria-label": t("course.delete.submission", { student: s.student, attempt: s.attempt }),

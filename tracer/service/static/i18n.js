@@ -40,6 +40,28 @@ export async function setLanguage(lang) {
 
 export function currentLanguage() { return language; }
 
+/** x as the page's language writes a number (Italian: "12.345", "0,5"), with exactly
+ * `digits` decimals when given; infinities as the diagrams write them. */
+export function number(x, digits) {
+  if (x === Infinity) return "+∞";
+  if (x === -Infinity) return "−∞";
+  const options = digits === undefined ? { maximumFractionDigits: 6 }
+    : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(language, options).format(x);
+}
+
+/** A share (0.778) as a percentage in the page's language ("77.8%", "77,8%"). */
+export function percent(share, digits = 1) {
+  return new Intl.NumberFormat(language, {
+    style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits,
+  }).format(share);
+}
+
+/** A moment (an ISO string or a Date) as the page's language writes it. */
+export function moment(at) {
+  return new Date(at).toLocaleString(language);
+}
+
 /** The message KEY in the current language, with {NAME} replaced by vars.NAME. */
 export function t(key, vars = {}) {
   const message = catalog[key];
