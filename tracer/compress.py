@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from .errors import InputError, UsageError
+from .said import Said, said
 
 if TYPE_CHECKING:  # zlib is imported only for .gz files
     import zlib
@@ -65,17 +66,17 @@ def max_inflated() -> int:
         return MAX_INFLATED
     found = re.fullmatch(r"([0-9]{1,15})\s*([kKmMgG]?)", text)
     if found is None or int(found.group(1)) == 0:
-        raise UsageError("GAMETRACE_MAX_INFLATED must be a positive number of bytes, "
-                         f"optionally with K, M or G (e.g. 4G), got {text!r}")
+        raise UsageError(said("GAMETRACE_MAX_INFLATED must be a positive number of bytes, "
+                              "optionally with K, M or G (e.g. 4G), got {value!r}", value=text))
     unit = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[found.group(2).lower()]
     return int(found.group(1)) * unit
 
 
-def _size(n: int) -> str:
+def _size(n: int) -> Said:
     for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
         if n >= 1 << shift and n % (1 << shift) == 0:
-            return f"{n >> shift} {unit}"
-    return f"{n:,} bytes"
+            return said("{n} {unit}", n=n >> shift, unit=unit)
+    return said("{n:,} bytes", n=n)
 
 
 def is_stream(path: str | os.PathLike[str]) -> bool:
@@ -110,7 +111,11 @@ def open_bytes(path: str | os.PathLike[str]) -> BinaryIO:
     return io.BufferedReader(_LineBounded(source, file), buffer_size=_PIECE)
 
 
-def unreadable(exc: BaseException) -> str | None:
+_ENDED = said("Compressed file ended before the end-of-stream marker was reached")
+"""What a truncated gzip file raises (as :mod:`gzip` says it)."""
+
+
+def unreadable(exc: BaseException) -> Said | None:
     """What went wrong when reading a ``.gz`` file raised ``exc``; None when ``exc`` is
     not a read failure (let it through)."""
     import zlib
@@ -118,8 +123,15 @@ def unreadable(exc: BaseException) -> str | None:
     if isinstance(exc, InputError):
         return None
     if isinstance(exc, (EOFError, OSError, zlib.error)):  # gzip.BadGzipFile is an OSError
-        return f"not a valid gzip file: {exc}"
+        return _not_gzip(exc)
     return None
+
+
+def _not_gzip(exc: BaseException) -> Said:
+    """``not a valid gzip file: ...``: the reason as zlib or gzip gave it, worded when it
+    is a truncated file."""
+    reason = _ENDED if str(exc) == _ENDED.template else str(exc)
+    return said("not a valid gzip file: {reason}", reason=reason)
 
 
 class _Inflating(io.RawIOBase):
@@ -168,8 +180,7 @@ class _Inflating(io.RawIOBase):
                     piece = self._raw.read(_PIECE)
                     self._fed += len(piece)
                 if not piece:
-                    raise EOFError("Compressed file ended before the end-of-stream marker "
-                                   "was reached")
+                    raise EOFError(_ENDED.template)
                 data = inflater.decompress(piece, size)
             if data:
                 self._count(len(data), inflater)
@@ -195,13 +206,15 @@ class _Inflating(io.RawIOBase):
     def _count(self, n: int, inflater: zlib._Decompress) -> None:
         self._out += n
         if self._out > self._limit:
-            raise InputError(f"inflates to more than {_size(self._limit)} (a gzip bomb?); "
-                             "set GAMETRACE_MAX_INFLATED to read more", file=self._file)
+            raise InputError(said("inflates to more than {size} (a gzip bomb?); set "
+                                  "GAMETRACE_MAX_INFLATED to read more",
+                                  size=_size(self._limit)), file=self._file)
         if self._out > RATIO_FLOOR:
             used = self._fed - len(inflater.unconsumed_tail) - len(self._pending)
             if self._out > MAX_RATIO * max(used, 1):
-                raise InputError(f"inflates more than {MAX_RATIO} times its size (a gzip "
-                                 "bomb?): not a recorded trace", file=self._file)
+                raise InputError(said("inflates more than {ratio} times its size (a gzip "
+                                      "bomb?): not a recorded trace", ratio=MAX_RATIO),
+                                 file=self._file)
 
     def close(self) -> None:
         self._raw.close()
@@ -241,8 +254,8 @@ class _LineBounded(io.RawIOBase):
         return n
 
     def _too_long(self) -> None:
-        raise InputError(f"line {self._lines + 1} is longer than {_size(MAX_LINE)}: not a "
-                         "trace line", file=self._file)
+        raise InputError(said("line {line} is longer than {size}: not a trace line",
+                              line=self._lines + 1, size=_size(MAX_LINE)), file=self._file)
 
     def close(self) -> None:
         self._source.close()
@@ -260,13 +273,13 @@ class _CheckedText(io.TextIOWrapper):
         try:
             return super().__next__()
         except (EOFError, OSError) as exc:  # a corrupt or truncated .gz file
-            raise InputError(f"not a valid gzip file: {exc}", file=self._file) from None
+            raise InputError(_not_gzip(exc), file=self._file) from None
 
     def read(self, size: int | None = -1) -> str:
         try:
             return super().read(size)
         except (EOFError, OSError) as exc:  # a corrupt or truncated .gz file
-            raise InputError(f"not a valid gzip file: {exc}", file=self._file) from None
+            raise InputError(_not_gzip(exc), file=self._file) from None
 
 
 @contextmanager

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from typing import Any, TextIO
 
 from tracer.errors import InputError, MissingInput
+from tracer.outputs import os_reason
+from tracer.said import Said, said
 
 __all__ = [
     "INF_STRINGS",
@@ -51,6 +53,10 @@ def json_path(parts: Sequence[str | int]) -> str:
 class _NotJson(ValueError):
     """Raised from the decoder hooks; turned into an InputError without a position."""
 
+    def __init__(self, message: Said) -> None:
+        super().__init__(str(message))
+        self.said = message
+
 
 MAX_NUMBER_DIGITS = 300
 """The most digits an integer in an input file may have (a float's range ends near 1e308)."""
@@ -59,7 +65,7 @@ MAX_NUMBER_DIGITS = 300
 class _BadNumber(_NotJson):
     """A number the hooks refuse; ``token`` lets the caller find its place."""
 
-    def __init__(self, token: str, message: str) -> None:
+    def __init__(self, token: str, message: Said) -> None:
         super().__init__(message)
         self.token = token
 
@@ -67,8 +73,8 @@ class _BadNumber(_NotJson):
 def _parse_int(token: str) -> int:
     digits = len(token.lstrip("-"))
     if digits > MAX_NUMBER_DIGITS:
-        raise _BadNumber(token, f"a number with {digits} digits (at most "
-                                f"{MAX_NUMBER_DIGITS} are accepted)")
+        raise _BadNumber(token, said("a number with {digits} digits (at most {most} are "
+                                     "accepted)", digits=digits, most=MAX_NUMBER_DIGITS))
     return int(token)
 
 
@@ -76,8 +82,9 @@ def _parse_float(token: str) -> float:
     value = float(token)
     if not math.isfinite(value):
         shown = token if len(token) <= 20 else token[:20] + "..."
-        raise _BadNumber(token, f"the number {shown} is out of range (it would be infinite; "
-                                'write "+inf" or "-inf" for unbounded values)')
+        raise _BadNumber(token, said("the number {number} is out of range (it would be "
+                                     'infinite; write "+inf" or "-inf" for unbounded values)',
+                                     number=shown))
     return value
 
 
@@ -103,8 +110,9 @@ def _reject_lone_surrogates(data: Any) -> None:
             try:
                 item.encode("utf-8")
             except UnicodeEncodeError:
-                raise _NotJson(f"the string {item!r} holds a lone surrogate escape "
-                               "(\\ud800-\\udfff), which is not text") from None
+                raise _NotJson(said("the string {string!r} holds a lone surrogate escape "
+                                    "(\\ud800-\\udfff), which is not text", string=item)
+                               ) from None
 
 
 def _place(text: str, index: int) -> str:
@@ -115,7 +123,8 @@ def _place(text: str, index: int) -> str:
 
 def _reject_constant(name: str) -> Any:
     # Python's json accepts NaN and Infinity, which are not JSON and which other tools reject.
-    raise _NotJson(f'{name} is not JSON (write "+inf" or "-inf" for unbounded values)')
+    raise _NotJson(said('{name} is not JSON (write "+inf" or "-inf" for unbounded values)',
+                        name=name))
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -124,9 +133,34 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _NotJson(f"duplicate key {json.dumps(key, ensure_ascii=False)} in an object")
+                raise _NotJson(said("duplicate key {key} in an object",
+                                    key=json.dumps(key, ensure_ascii=False)))
             seen.add(key)
     return obj
+
+
+_DECODER_SAYS: dict[str, Said] = {
+    "expecting value": said("expecting value"),
+    "expecting ',' delimiter": said("expecting ',' delimiter"),
+    "expecting ':' delimiter": said("expecting ':' delimiter"),
+    "expecting property name enclosed in double quotes":
+        said("expecting property name enclosed in double quotes"),
+    "extra data": said("extra data"),
+    "unterminated string starting at": said("unterminated string starting at"),
+    "invalid control character at": said("invalid control character at"),
+    "invalid \\escape": said("invalid \\escape"),
+    "invalid \\uXXXX escape": said("invalid \\uXXXX escape"),
+    "illegal trailing comma before end of object":
+        said("illegal trailing comma before end of object"),
+    "illegal trailing comma before end of array":
+        said("illegal trailing comma before end of array"),
+}
+"""What Python's JSON decoder says (its first letter lowered), worded where it is one of
+these; the place (``line 3, column 7``) goes with it."""
+
+
+def _invalid_json(reason: Said | str) -> Said:
+    return said("invalid JSON: {reason}", reason=reason)
 
 
 def loads_json(text: str, *, file: str) -> Any:
@@ -148,20 +182,18 @@ def loads_json(text: str, *, file: str) -> Any:
         return data
     except json.JSONDecodeError as exc:
         message = exc.msg[:1].lower() + exc.msg[1:]
-        raise InputError(
-            f"invalid JSON: {message}", file=file, where=f"line {exc.lineno}, column {exc.colno}"
-        ) from None
+        raise InputError(_invalid_json(_DECODER_SAYS.get(message, message)), file=file,
+                         where=f"line {exc.lineno}, column {exc.colno}") from None
     except _BadNumber as exc:
         index = text.find(exc.token)
         where = _place(text, index) if index >= 0 else None
-        raise InputError(f"invalid number: {exc}", file=file, where=where) from None
+        raise InputError(said("invalid number: {reason}", reason=exc.said), file=file,
+                         where=where) from None
     except _NotJson as exc:
-        raise InputError(f"invalid JSON: {exc}", file=file) from None
+        raise InputError(_invalid_json(exc.said), file=file) from None
     except RecursionError:
-        raise InputError(
-            "JSON nesting is too deep to parse here (the interpreter's recursion limit was hit)",
-            file=file,
-        ) from None
+        raise InputError(said("JSON nesting is too deep to parse here (the interpreter's "
+                              "recursion limit was hit)"), file=file) from None
 
 
 def check_input_file(path: str | os.PathLike[str]) -> str:
@@ -171,13 +203,29 @@ def check_input_file(path: str | os.PathLike[str]) -> str:
     try:
         st = os.stat(file)
     except OSError as exc:
-        raise MissingInput(f"cannot read file: {exc.strerror or exc}", file=file) from None
+        raise MissingInput(_cannot_read(os_reason(exc)), file=file) from None
     if stat.S_ISDIR(st.st_mode):
-        raise MissingInput("cannot read file: is a folder, not a file", file=file)
+        raise MissingInput(_cannot_read(said("is a folder, not a file")), file=file)
     if not stat.S_ISREG(st.st_mode):
-        raise MissingInput("cannot read file: a pipe or a device, not a regular file (save "
-                           "the input to a file first)", file=file)
+        raise MissingInput(_cannot_read(said("a pipe or a device, not a regular file (save "
+                                             "the input to a file first)")), file=file)
     return file
+
+
+def _cannot_read(reason: Said | str) -> Said:
+    return said("cannot read file: {reason}", reason=reason)
+
+
+_UTF8_SAYS: dict[str, Said] = {
+    "invalid start byte": said("invalid start byte"),
+    "invalid continuation byte": said("invalid continuation byte"),
+    "unexpected end of data": said("unexpected end of data"),
+}
+"""What Python's UTF-8 decoder says of bad bytes, worded."""
+
+
+def _utf8_reason(exc: UnicodeDecodeError) -> Said | str:
+    return _UTF8_SAYS.get(exc.reason, exc.reason)
 
 
 def read_text_file(path: str | os.PathLike[str]) -> str:
@@ -187,16 +235,16 @@ def read_text_file(path: str | os.PathLike[str]) -> str:
         with open(file, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+        raise InputError(_cannot_read(os_reason(exc)), file=file) from None
     if data.startswith(b"\x1f\x8b"):  # a .json.gz, say: a bomb is never inflated whole
-        raise InputError("gzip data: only trace streams (.jsonl.gz) are read compressed; "
-                         "decompress the file first", file=file)
+        raise InputError(said("gzip data: only trace streams (.jsonl.gz) are read compressed; "
+                              "decompress the file first"), file=file)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         start = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
-        raise InputError(f"file is not valid UTF-8 ({exc.reason})", file=file,
-                         where=_place_bytes(data, start)) from None
+        raise InputError(said("file is not valid UTF-8 ({reason})", reason=_utf8_reason(exc)),
+                         file=file, where=_place_bytes(data, start)) from None
 
 
 def _place_bytes(data: bytes, index: int) -> str:
@@ -223,7 +271,7 @@ def read_lines(path: str | os.PathLike[str]) -> Generator[tuple[int, str], None,
     try:
         handle = open_bytes(file)  # a .gz file is decompressed as it is read
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+        raise InputError(_cannot_read(os_reason(exc)), file=file) from None
     with handle:
         # A block at a time: a run of blank lines is crossed by one regular-expression
         # search and one count, a line longer than a block is gathered in a list and
@@ -257,8 +305,9 @@ def read_lines(path: str | os.PathLike[str]) -> Generator[tuple[int, str], None,
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise InputError(f"not valid UTF-8 ({exc.reason})", file=file,
-                                 where=f"line {lineno}, column {exc.start + 1}") from None
+                raise InputError(said("not valid UTF-8 ({reason})", reason=_utf8_reason(exc)),
+                                 file=file, where=f"line {lineno}, column {exc.start + 1}"
+                                 ) from None
             yield lineno, line
             lineno += 1
 

@@ -14,6 +14,7 @@ option and the file.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import UsageError
+from .said import Said, said
 
 __all__ = [
     "ROLES",
@@ -32,6 +34,7 @@ __all__ = [
     "check_folder",
     "check_output",
     "check_outputs",
+    "os_reason",
     "probe_folder",
     "stderr_is_terminal",
     "target_of",
@@ -52,6 +55,38 @@ ROLES: dict[str, tuple[str, ...]] = {
     "question folder": (".zip",),
 }
 """The extensions each kind of output accepts (``-`` is accepted by every role)."""
+
+_ROLE_NAMES: dict[str, Said] = {
+    "trace": said("a trace"), "diagram": said("a diagram"), "strip": said("a strip"),
+    "table": said("a table"), "class table": said("a class table"),
+    "matrix": said("a matrix"), "tree": said("a tree"),
+    "question bank": said("a question bank"), "question folder": said("a question folder"),
+}
+"""Each role of :data:`ROLES` as a message names it."""
+
+_OS_REASONS: dict[int, Said] = {
+    errno.ENOENT: said("No such file or directory"),
+    errno.EACCES: said("Permission denied"),
+    errno.EPERM: said("Operation not permitted"),
+    errno.EISDIR: said("Is a directory"),
+    errno.ENOTDIR: said("Not a directory"),
+    errno.ELOOP: said("Too many levels of symbolic links"),
+    errno.ENAMETOOLONG: said("File name too long"),
+    errno.ENOSPC: said("No space left on device"),
+    errno.EROFS: said("Read-only file system"),
+    errno.EEXIST: said("File exists"),
+}
+"""The system's reasons the library words (as the C library says them in English)."""
+
+
+def os_reason(exc: OSError) -> Said | str:
+    """Why the system refused a file, for a message: the system's own words (``No such
+    file or directory``), worded in the catalogs' languages when they are the usual
+    ones, else as the system gave them."""
+    reason = _OS_REASONS.get(exc.errno or 0)
+    if reason is not None and reason.template == exc.strerror:
+        return reason
+    return exc.strerror or str(exc)
 
 Kind = Literal["stdout", "file", "device"]
 
@@ -78,17 +113,18 @@ def check_output(path: str | os.PathLike[str], *, role: str, option: str = "-o")
     work is done; ``option`` names the option in messages (``-o``, ``--render``)."""
     text = os.fspath(path)
     if text == "":
-        raise UsageError(f"{option}: the path is empty (give a file name, or - for "
-                         "standard output)")
+        raise UsageError(said("{option}: the path is empty (give a file name, or - for "
+                              "standard output)", option=option))
     if text == STDOUT:
         return OutputTarget(text, text, "stdout")
     allowed = ROLES[role]
     lower = text.lower()
     if not any(lower.endswith(ext) for ext in allowed):
         ext = os.path.splitext(text)[1]
-        shown = f"unknown extension {ext!r}" if ext else "no extension"
-        raise UsageError(f"{_where(option, text)}: {shown} for a {role} (use "
-                         f"{', '.join(allowed)}, or - for standard output)")
+        shown = said("unknown extension {ext!r}", ext=ext) if ext else said("no extension")
+        raise UsageError(said("{where}: {extension} for {role} (use {allowed}, or - for "
+                              "standard output)", where=_where(option, text), extension=shown,
+                              role=_ROLE_NAMES[role], allowed=", ".join(allowed)))
     return target_of(text, option=option)
 
 
@@ -101,35 +137,40 @@ def target_of(text: str, *, option: str, probe: bool = True) -> OutputTarget:
     except FileNotFoundError:
         st = None
     except OSError as exc:
-        raise UsageError(f"{_where(option, text)}: cannot write here: "
-                         f"{exc.strerror or exc}") from None
+        raise _cannot_write(option, text, os_reason(exc)) from None
     if st is not None:
         if stat.S_ISDIR(st.st_mode):
-            raise UsageError(f"{_where(option, text)}: is a folder (give a file name in it)")
+            raise UsageError(said("{where}: is a folder (give a file name in it)",
+                                  where=_where(option, text)))
         if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
             if not os.access(real, os.W_OK):
-                raise UsageError(f"{_where(option, text)}: cannot write here: permission "
-                                 "denied")
+                raise _cannot_write(option, text, said("permission denied"))
             return OutputTarget(text, real, "device")
         if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"{_where(option, text)}: is not a regular file, a character "
-                             "device or a pipe: refusing to write there")
+            raise UsageError(said("{where}: is not a regular file, a character device or a "
+                                  "pipe: refusing to write there", where=_where(option, text)))
     if probe:
         _check_writable_folder(os.path.dirname(real) or ".", text=text, option=option,
                                shown=os.path.dirname(text) or ".")
     return OutputTarget(text, real, "file")
 
 
+def _cannot_write(option: str, text: str, reason: Said | str) -> UsageError:
+    return UsageError(said("{where}: cannot write here: {reason}", where=_where(option, text),
+                           reason=reason))
+
+
 def _check_writable_folder(folder: str, *, text: str, option: str,
                            shown: str | None = None) -> None:
     if not os.path.isdir(folder):
-        raise UsageError(f"{_where(option, text)}: cannot write here: the folder "
-                         f"{shown or folder!r} does not exist")
+        raise _cannot_write(option, text, said("the folder {folder!r} does not exist",
+                                               folder=shown or folder))
     try:
         probe_folder(folder)
     except OSError as exc:
-        raise UsageError(f"{_where(option, text)}: cannot write in the folder {folder!r}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(said("{where}: cannot write in the folder {folder!r}: {reason}",
+                              where=_where(option, text), folder=folder,
+                              reason=os_reason(exc))) from None
 
 
 def probe_folder(folder: str | os.PathLike[str]) -> None:
@@ -140,20 +181,24 @@ def probe_folder(folder: str | os.PathLike[str]) -> None:
     os.unlink(probe)
 
 
-def check_folder(path: str | os.PathLike[str], *, option: str, what: str = "this writes"
-                 ) -> str:
+_THIS_WRITES = said("this writes")
+"""Who writes a folder of files, when the caller does not say (:func:`check_folder`)."""
+
+
+def check_folder(path: str | os.PathLike[str], *, option: str,
+                 what: Said = _THIS_WRITES) -> str:
     """Check an output folder (``--frames DIR``): not empty, not ``-`` (a folder of files
-    cannot go to standard output; ``what`` names the writer in that message: ``exercise
-    writes``), not a file, its parent exists and can be written (the folder itself is
-    made when missing)."""
+    cannot go to standard output; ``what`` names the writer in that message:
+    ``said("exercise writes")``), not a file, its parent exists and can be written (the
+    folder itself is made when missing)."""
     text = os.fspath(path)
     if text == "":
-        raise UsageError(f"{option}: the path is empty (give a folder)")
+        raise UsageError(said("{option}: the path is empty (give a folder)", option=option))
     if text == STDOUT:
-        raise UsageError(f"{option} -: {what} a folder of files, not one stream; give a "
-                         "folder name")
+        raise UsageError(said("{option} -: {what} a folder of files, not one stream; give a "
+                              "folder name", option=option, what=what))
     if os.path.lexists(text) and not os.path.isdir(text):
-        raise UsageError(f"{_where(option, text)}: exists and is not a folder")
+        raise UsageError(said("{where}: exists and is not a folder", where=_where(option, text)))
     real = os.path.realpath(text)
     is_folder = os.path.isdir(real)
     _check_writable_folder(real if is_folder else os.path.dirname(real), text=text,
@@ -175,8 +220,11 @@ def check_outputs(*outputs: tuple[str, str | None, str], json_flag: bool = False
     if json_flag and to_stdout:
         to_stdout.append("--json")
     if len(to_stdout) > 1:
-        raise UsageError(f"{' and '.join(to_stdout)} both write to standard output: "
-                         "give all but one a file name")
+        both: Said | str = to_stdout[0]
+        for option in to_stdout[1:]:
+            both = said("{first} and {second}", first=both, second=option)
+        raise UsageError(said("{options} both write to standard output: give all but one a "
+                              "file name", options=both))
     return bool(to_stdout)
 
 
@@ -209,23 +257,27 @@ def check_distinct(outputs: Sequence[Named], *, inputs: Sequence[Named] = (),
             continue
         for other, other_text, other_ident in seen:
             if ident.same(other_ident):
-                raise UsageError(f"{option} {text!r} and {other} {other_text!r} are the same "
-                                 "file: give each output a name of its own")
+                raise UsageError(said("{option} {path!r} and {other} {other_path!r} are the "
+                                      "same file: give each output a name of its own",
+                                      option=option, path=text, other=other,
+                                      other_path=other_text))
         for label, source in inputs:
             if source is None or os.fspath(source) == STDOUT:
                 continue
             if ident.same(_identity(os.fspath(source))):
-                raise UsageError(f"{option} {text!r} is the input {label} "
-                                 f"{os.fspath(source)!r}: writing it would destroy what is "
-                                 "read; give the output another name")
+                raise UsageError(said("{option} {path!r} is the input {label} {input!r}: "
+                                      "writing it would destroy what is read; give the "
+                                      "output another name", option=option, path=text,
+                                      label=label, input=os.fspath(source)))
         for label, folder in folders:
             if folder is None:
                 continue
             inside = os.path.realpath(os.fspath(folder))
             if ident.real.startswith(inside.rstrip(os.sep) + os.sep):
-                raise UsageError(f"{option} {text!r} is inside the folder {label} "
-                                 f"{os.fspath(folder)!r}, which is written whole: give it "
-                                 "a place outside")
+                raise UsageError(said("{option} {path!r} is inside the folder {label} "
+                                      "{folder!r}, which is written whole: give it a place "
+                                      "outside", option=option, path=text, label=label,
+                                      folder=os.fspath(folder)))
         seen.append((option, text, ident))
 
 

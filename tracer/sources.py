@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from .errors import UsageError
 from .games.base import Game, Player
+from .said import Said, said
 from .trace import Trace
 from .trees import Tree, TreeGame, load_tree, parse_tree_json
 
@@ -25,6 +26,17 @@ __all__ = ["Source", "SourceKind", "builtin_names", "file_kind", "is_trace_file"
            "load_tree_source", "resolve", "resolve_content", "tree_source"]
 
 SourceKind = Literal["trace", "tree", "example", "game"]
+
+
+
+def _not_a_trace(source: str, kind: SourceKind) -> Said:
+    """What :meth:`Source.trace` says of a source of another kind (a template per kind:
+    the languages word the kinds differently)."""
+    if kind == "tree":
+        return said("{source} is a tree, not a recorded trace", source=source)
+    if kind == "game":
+        return said("{source} is a game, not a recorded trace", source=source)
+    return said("{source} is a example, not a recorded trace", source=source)
 
 
 @dataclass(frozen=True)
@@ -50,14 +62,14 @@ class Source:
 
             return make_game(self.text, self.params)
         if self.tree is None:
-            raise UsageError(f"{self.text} is a recorded trace: it is drawn or checked as "
-                             "it is, not searched again")
+            raise UsageError(said("{source} is a recorded trace: it is drawn or checked as it "
+                                  "is, not searched again", source=self.text))
         return TreeGame(self.tree), self.tree.root, tree_source(self.tree)
 
     def trace(self) -> Trace:
         """The recorded trace of a ``trace`` source."""
         if self.kind != "trace":
-            raise UsageError(f"{self.text} is a {self.kind}, not a recorded trace")
+            raise UsageError(_not_a_trace(self.text, self.kind))
         from .trace import load_trace
 
         return load_trace(self.text)
@@ -73,10 +85,12 @@ def resolve(text: str, *, root_player: str | None = None,
     params = dict(params or {})
     if _is_game(text):
         if root_player is not None:
-            raise UsageError("--root-player applies to tree files; games take -p first=...")
+            raise UsageError(said("--root-player applies to tree files; games take -p "
+                                  "first=..."))
         return Source(text, "game", text, params=params)
     if params:
-        raise UsageError(f"-p parameters apply to games, and {text!r} is a tree")
+        raise UsageError(said("-p parameters apply to games, and {source!r} is a tree",
+                              source=text))
     if traces and os.path.isfile(text) and is_trace_file(text):
         # root_player is the trace header's business here (an answer's conventions may
         # repeat it): nothing is searched.
@@ -97,11 +111,13 @@ def resolve_content(source: Tree | str, *, root_player: str | None = None,
     examples, games = builtin_names()
     if isinstance(source, str) and source in games:
         if root_player is not None:
-            raise UsageError("root_player applies to trees; games take the param first=...")
+            raise UsageError(said("root_player applies to trees; games take the param "
+                                  "first=..."))
         return Source(source, "game", source, params=params)
     if params:
-        shown = "a tree" if isinstance(source, Tree) else f"{source!r}, a lecture tree"
-        raise UsageError(f"params apply to games, not to {shown}")
+        shown = said("a tree") if isinstance(source, Tree) else \
+            said("{source!r}, a lecture tree", source=source)
+        raise UsageError(said("params apply to games, not to {what}", what=shown))
     player = None if root_player is None else Player(root_player)
     if isinstance(source, Tree):
         tree = source if player is None else parse_tree_json(
@@ -110,8 +126,8 @@ def resolve_content(source: Tree | str, *, root_player: str | None = None,
     if source in examples:
         return Source(source, "example", source, tree=load_tree_source(
             source, root_player=root_player, files=False))
-    raise UsageError(f"no built-in example or game {source!r} "
-                     f"(choose from: {', '.join((*examples, *games))})")
+    raise UsageError(said("no built-in example or game {source!r} (choose from: {allowed})",
+                          source=source, allowed=", ".join((*examples, *games))))
 
 
 def builtin_names() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -129,7 +145,8 @@ def load_tree_source(source: str, *, root_player: str | None = None,
     player = None if root_player is None else Player(root_player)
     if files and os.path.exists(source):
         if os.path.isdir(source):
-            raise UsageError(f"{source} is a folder: give a tree file or an example name")
+            raise UsageError(said("{source} is a folder: give a tree file or an example name",
+                                  source=source))
         return load_tree(source, root_player=player)
     from .examples import EXAMPLES, example_tree
 
@@ -139,9 +156,9 @@ def load_tree_source(source: str, *, root_player: str | None = None,
             tree = parse_tree_json(tree.to_json(), file=f"<example {source}>",
                                    root_player=player)
         return tree
-    raise UsageError(f"no such file or built-in example: {source!r} "
-                     f"(examples: {', '.join(EXAMPLES)}; games: {', '.join(_games())}; "
-                     "or a tree file)")
+    raise UsageError(said("no such file or built-in example: {source!r} (examples: "
+                          "{examples}; games: {games}; or a tree file)", source=source,
+                          examples=", ".join(EXAMPLES), games=", ".join(_games())))
 
 
 def tree_source(tree: Tree) -> dict[str, Any]:

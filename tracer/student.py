@@ -41,6 +41,7 @@ from .errors import InputError, UsageError
 from .events import Backup, Cut, Evaluate, Event, Expand
 from .games.base import Player
 from .record import FileRecorder, MemoryRecorder, Recorder, StreamRecorder
+from .said import said
 from .trace import Header, Result, Stats, Trace
 from .trees import Node, Tree, parse_tree_text
 
@@ -73,7 +74,8 @@ class StudentTrace:
                  tree: Tree | str | None = None, name: str | None = None,
                  root_player: str = "max", options: dict[str, Any] | None = None) -> None:
         if root_player not in ("max", "min"):
-            raise UsageError(f"root_player must be 'max' or 'min', got {root_player!r}")
+            raise UsageError(said("root_player must be 'max' or 'min', got {value!r}",
+                                  value=root_player))
         self._file: FileRecorder | None = None
         self._memory: MemoryRecorder | None = None
         self.recorder: Recorder
@@ -144,7 +146,8 @@ class StudentTrace:
         fail-soft alpha-beta do).  Fail-hard searches pass their bound as ``value``."""
         nid, cid = self._known(node, "backup"), node_id(child)
         if self.parent.get(cid) != nid:
-            raise UsageError(f"backup({nid}, {cid}): {cid} is not a child of {nid}")
+            raise UsageError(said("backup({node}, {child}): {child} is not a child of {node}",
+                                  node=nid, child=cid))
         sign = 1 if self.player[nid] == "max" else -1
         if sign * child_value > sign * self.seen[nid]:
             self.seen[nid], self.best[nid] = child_value, cid
@@ -167,11 +170,13 @@ class StudentTrace:
         last_child, last_alpha, last_beta = self.last[nid]
         after_id = node_id(after) if after is not None else last_child
         if after_id is None:
-            raise UsageError(f"cut({nid}): no child has been backed up yet; pass after=")
+            raise UsageError(said("cut({node}): no child has been backed up yet; pass after=",
+                                  node=nid))
         alpha = last_alpha if alpha is None else alpha
         beta = last_beta if beta is None else beta
         if alpha is None or beta is None:
-            raise UsageError(f"cut({nid}): pass alpha= and beta= (or give them to backup)")
+            raise UsageError(said("cut({node}): pass alpha= and beta= (or give them to backup)",
+                                  node=nid))
         kids = self.children[nid]
         rest = (tuple(node_id(p) for p in pruned) if pruned is not None
                 else kids[kids.index(after_id) + 1:] if after_id in kids else ())
@@ -184,7 +189,7 @@ class StudentTrace:
     def finish(self, value: Number | None = None, move: Any = None) -> Result:
         """End the trace; by default the root's value and best child are the answer."""
         if self.root is None:
-            raise UsageError("nothing recorded: call expand() or evaluate() first")
+            raise UsageError(said("nothing recorded: call expand() or evaluate() first"))
         if self.result is not None:
             return self.result
         pv = [self.root]
@@ -206,7 +211,7 @@ class StudentTrace:
     def trace(self) -> Trace:
         """The trace recorded in memory (``out=None``)."""
         if self._memory is None:
-            raise UsageError("the trace went to a file: read it with tracer.load_trace")
+            raise UsageError(said("the trace went to a file: read it with tracer.load_trace"))
         return self._memory.trace
 
     def __enter__(self) -> StudentTrace:
@@ -228,8 +233,9 @@ class StudentTrace:
             self.parent[nid] = None
             self.recorder.start(Header(root=nid, **self._header))  # type: ignore[arg-type]
         elif nid not in self.parent:
-            raise UsageError(f"{nid} is not a child of any node expanded so far "
-                             f"(the root is {self.root}): expand its parent first")
+            raise UsageError(said("{node} is not a child of any node expanded so far (the "
+                                  "root is {root}): expand its parent first", node=nid,
+                                  root=self.root))
         up = self.parent[nid]
         self.depth[nid] = 0 if up is None else self.depth[up] + 1
         self.max_depth = max(self.max_depth, self.depth[nid])
@@ -242,7 +248,7 @@ class StudentTrace:
     def _known(self, node: Any, what: str) -> str:
         nid = node_id(node)
         if nid not in self.children:
-            raise UsageError(f"{what}({nid}): expand {nid} first")
+            raise UsageError(said("{what}({node}): expand {node} first", what=what, node=nid))
         return nid
 
     def _next(self) -> int:
@@ -268,7 +274,9 @@ def scripted_alpha_beta(tree: Tree, *, variant: str = "fail-soft", order: str = 
     order ``natural`` or ``reverse``): the tests check it.
     """
     if inherit not in ("full", "parent", "none"):
-        raise UsageError(f"unknown inherit {inherit!r} (choose from: full, parent, none)")
+        # unknown_choice's wording, but never its guess: the English stays as it was
+        raise UsageError(said("unknown {what} {value!r} (choose from: {allowed})",
+                              what="inherit", value=inherit, allowed="full, parent, none"))
     trace = StudentTrace(None, algorithm="alphabeta", variant=variant, tree=tree,
                          root_player=tree.root.player.value,
                          options={"order": order, "seed": None, "depth": depth,
@@ -278,7 +286,7 @@ def scripted_alpha_beta(tree: Tree, *, variant: str = "fail-soft", order: str = 
     def ab(node: Node, ply: int, alpha: float, beta: float) -> float:
         if not node.children or (depth is not None and ply >= depth):
             if node.value is None:
-                raise InputError(f"node {node.id} has no static value")
+                raise InputError(said("node {node} has no static value", node=node.id))
             trace.evaluate(node, node.value,
                            reason="depth-limit" if node.children else "terminal")
             return node.value

@@ -55,6 +55,7 @@ from .events import (
 )
 from .header import Header, Result
 from .ranges import MAX_PLY
+from .said import Said, said
 
 __all__ = ["TreeShape", "WellFormed"]
 
@@ -69,6 +70,11 @@ nodes, which have none)."""
 _NOBODY: _Origin = (None, None)
 """What a node nobody generated is looked up as (no node's parent is None but the root's,
 and the root is no child)."""
+
+
+_BACKUP_AT, _CUT_AT, _STATUS_OF, _REORDERING_OF = (
+    said("backup at"), said("cut at"), said("status of"), said("reordering of"))
+"""What names a child that is not the node's own (made once: one is passed per event)."""
 
 
 def _shown(node: str) -> str:
@@ -87,8 +93,9 @@ class WellFormed:
         self.tree = tree
         if tree is not None and tree.get(header.root, "") is not None:
             tops = [n for n, p in tree.items() if p is None]
-            raise InputError(f"the header's root {_shown(header.root)} is not the source "
-                             f"tree's root {_shown(tops[0]) if tops else '(none)'}",
+            raise InputError(said("the header's root {root} is not the source tree's root "
+                                  "{top}", root=_shown(header.root),
+                                  top=_shown(tops[0]) if tops else said("(none)")),
                              file=file, where="$.header.root")
         self._nodes: dict[str, _Origin] = {header.root: (None, 0)}
         self._seq: float = 0
@@ -112,9 +119,9 @@ class WellFormed:
         if nodes.get(node) != (parent, depth):
             self._bad_node(seq, node, parent, depth)
         if not children:
-            raise InputError(f"expand of {_shown(node)} lists no children: expected at least "
-                             "one (a node without children is evaluated, not expanded)",
-                             file=self.file, where=f"event {seq}")
+            raise InputError(said("expand of {node} lists no children: expected at least one "
+                                  "(a node without children is evaluated, not expanded)",
+                                  node=_shown(node)), file=self.file, where=f"event {seq}")
         if nodes.keys().isdisjoint(children):  # a first expansion: all new
             size = len(nodes)
             nodes.update(dict.fromkeys(children, (node, depth + 1)))
@@ -140,9 +147,9 @@ class WellFormed:
         self._seq = seq
         nodes = self._nodes
         if nodes.get(child, _NOBODY)[0] != node:
-            self._not_child(seq, "backup at", node, child)
+            self._not_child(seq, _BACKUP_AT, node, child)
         if best is not None and best != child and nodes.get(best, _NOBODY)[0] != node:
-            self._not_child(seq, "backup at", node, best, field="best")
+            self._not_child(seq, _BACKUP_AT, node, best, field="best")
 
     # every event, as an object --------------------------------------------------------
 
@@ -163,28 +170,29 @@ class WellFormed:
         for name in ev._numbers:
             value = getattr(ev, name)
             if value is not None and value != value:
-                raise InputError(f"{name} of the {ev.type} event is NaN: expected a number, "
-                                 "\"+inf\" or \"-inf\"", file=self.file, where=f"event {ev.seq}")
+                raise InputError(said("{name} of the {type} event is NaN: expected a number, "
+                                      "\"+inf\" or \"-inf\"", name=name, type=ev.type),
+                                 file=self.file, where=f"event {ev.seq}")
         probs = getattr(ev, "probs", None)
         if probs is not None and any(p != p for p in probs):
-            raise InputError(f"probs of the {ev.type} event holds NaN: expected numbers",
-                             file=self.file, where=f"event {ev.seq}")
+            raise InputError(said("probs of the {type} event holds NaN: expected numbers",
+                                  type=ev.type), file=self.file, where=f"event {ev.seq}")
 
     def result(self, result: Result) -> None:
         """The result: the last item, once; the nodes it names generated."""
         if self._done:
-            raise InputError("a second result: expected one result, the last line of the "
-                             "trace", file=self.file, where="result")
+            raise InputError(said("a second result: expected one result, the last line of "
+                                  "the trace"), file=self.file, where="result")
         if result.value is not None and result.value != result.value:
-            raise InputError("the value is NaN: expected a number, \"+inf\" or \"-inf\"",
+            raise InputError(said("the value is NaN: expected a number, \"+inf\" or \"-inf\""),
                              file=self.file, where="result")
         self._done = True
         self._seq = math.inf  # every later event is out of place
         for nid in ([result.move] if result.move is not None else []) + list(result.pv):
             if nid not in self._nodes:
-                raise InputError(f"the result names node {_shown(nid)}, which no event "
-                                 "generated: expected the root or a node of the search",
-                                 file=self.file, where="result")
+                raise InputError(said("the result names node {node}, which no event generated: "
+                                      "expected the root or a node of the search",
+                                      node=_shown(nid)), file=self.file, where="result")
 
     # the other event types ------------------------------------------------------------
 
@@ -200,12 +208,12 @@ class WellFormed:
     def _cut(self, ev: Any) -> None:
         self._next(ev.seq)
         self._known(ev.seq, ev.node)
-        self._children(ev.seq, "cut at", ev.node, [ev.after, *ev.pruned])
+        self._children(ev.seq, _CUT_AT, ev.node, [ev.after, *ev.pruned])
 
     def _status(self, ev: Any) -> None:
         self._next(ev.seq)
         self._known(ev.seq, ev.node)
-        self._children(ev.seq, "status of", ev.node, ev.because)
+        self._children(ev.seq, _STATUS_OF, ev.node, ev.because)
 
     def _generate(self, ev: Any) -> None:
         """A*: a node made from its parent (the start: from none, and it is the root)."""
@@ -245,7 +253,7 @@ class WellFormed:
         self._next(ev.seq)
         self._known(ev.seq, ev.node)
         nodes = self._nodes
-        self._children(ev.seq, "reordering of", ev.node,
+        self._children(ev.seq, _REORDERING_OF, ev.node,
                        [c for c in ev.children if c in nodes])
 
     # checks and their messages --------------------------------------------------------
@@ -259,7 +267,7 @@ class WellFormed:
         if node not in self._nodes:
             self._never(seq, node)
 
-    def _children(self, seq: int, what: str, node: str, kids: Iterable[str]) -> None:
+    def _children(self, seq: int, what: Said, node: str, kids: Iterable[str]) -> None:
         nodes = self._nodes
         for kid in kids:
             got = nodes.get(kid)
@@ -269,77 +277,86 @@ class WellFormed:
     def _bad_seq(self, seq: int) -> None:
         where = f"event {seq}"
         if self._done:
-            raise InputError("an event after the result: expected the result to be the last "
-                             "line of the trace", file=self.file, where=where)
+            raise InputError(said("an event after the result: expected the result to be the "
+                                  "last line of the trace"), file=self.file, where=where)
         if self._seq == 0:
-            raise InputError(f"seq {seq}: expected the events' seq to start at 1 or more",
-                             file=self.file, where=where)
-        raise InputError(f"seq {seq} after seq {self._seq}: expected each event's seq to be "
-                         "greater than the one before", file=self.file, where=where)
+            raise InputError(said("seq {seq}: expected the events' seq to start at 1 or more",
+                                  seq=seq), file=self.file, where=where)
+        raise InputError(said("seq {seq} after seq {previous}: expected each event's seq to "
+                              "be greater than the one before", seq=seq, previous=self._seq),
+                         file=self.file, where=where)
 
     def _never(self, seq: int, node: str) -> None:
-        raise InputError(f"node {_shown(node)} was never generated: expected the root "
-                         f"{_shown(self.root)} or a node an earlier event generated "
-                         "(an expand's children)", file=self.file, where=f"event {seq}")
+        raise InputError(said("node {node} was never generated: expected the root {root} or "
+                              "a node an earlier event generated (an expand's children)",
+                              node=_shown(node), root=_shown(self.root)),
+                         file=self.file, where=f"event {seq}")
 
     def _bad_node(self, seq: int, node: str, parent: str | None, depth: int | None) -> None:
         where = f"event {seq}"
         got = self._nodes.get(node)
         if got is None:
             if parent is None and node != self.root:
-                raise InputError(f"node {_shown(node)} has no parent, but the root is "
-                                 f"{_shown(self.root)}: expected one root", file=self.file,
-                                 where=where)
+                raise InputError(said("node {node} has no parent, but the root is {root}: "
+                                      "expected one root", node=_shown(node),
+                                      root=_shown(self.root)), file=self.file, where=where)
             self._never(seq, node)
         assert got is not None
         if got[0] != parent:
             if got[0] is None:
-                said = f"the root {_shown(node)} has parent {_shown(str(parent))} here"
+                found = said("the root {node} has parent {parent} here", node=_shown(node),
+                             parent=_shown(str(parent)))
             elif parent is None:
-                said = f"node {_shown(node)} has no parent here, but the root is " \
-                       f"{_shown(self.root)}"
+                found = said("node {node} has no parent here, but the root is {root}",
+                             node=_shown(node), root=_shown(self.root))
             else:
-                said = f"node {_shown(node)} has parent {_shown(parent)} here"
-            was = "the root, which has none" if got[0] is None else \
-                f"{_shown(got[0])}, which generated it"
-            raise InputError(f"{said}: expected {was}", file=self.file, where=where)
+                found = said("node {node} has parent {parent} here", node=_shown(node),
+                             parent=_shown(parent))
+            was = said("the root, which has none") if got[0] is None else \
+                said("{parent}, which generated it", parent=_shown(got[0]))
+            raise InputError(said("{found}: expected {was}", found=found, was=was),
+                             file=self.file, where=where)
         if depth is not None and depth > MAX_PLY:
-            raise InputError(f"node {_shown(node)} is at depth {depth:,}, deeper than any "
-                             f"search goes (at most {MAX_PLY:,} plies)", file=self.file,
-                             where=where)
+            raise InputError(said("node {node} is at depth {depth:,}, deeper than any search "
+                                  "goes (at most {most:,} plies)", node=_shown(node),
+                                  depth=depth, most=MAX_PLY), file=self.file, where=where)
         if depth is not None and depth < 0:
-            raise InputError(f"node {_shown(node)} is at depth {depth:,}: expected 0 (the "
-                             "root) or more", file=self.file, where=where)
-        raise InputError(f"node {_shown(node)} is at depth {depth} here: expected {got[1]} "
-                         "(its parent's depth plus one; the root's is 0)", file=self.file,
-                         where=where)
+            raise InputError(said("node {node} is at depth {depth:,}: expected 0 (the root) or "
+                                  "more", node=_shown(node), depth=depth),
+                             file=self.file, where=where)
+        raise InputError(said("node {node} is at depth {depth} here: expected {expected} (its "
+                              "parent's depth plus one; the root's is 0)", node=_shown(node),
+                              depth=depth, expected=got[1]), file=self.file, where=where)
 
-    def _not_child(self, seq: int, what: str, node: str, kid: str, *,
+    def _not_child(self, seq: int, what: Said, node: str, kid: str, *,
                    field: str | None = None) -> None:
         got = self._nodes.get(kid)
         if got is None:
             self._never(seq, kid)
         assert got is not None
-        named = f"{field} {_shown(kid)}" if field else f"child {_shown(kid)}"
-        owner = "is the root" if got[0] is None else f"is a child of {_shown(got[0])}"
-        raise InputError(f"{what} {_shown(node)} names {named}, which {owner}: expected a "
-                         f"child an expand of {_shown(node)} listed", file=self.file,
-                         where=f"event {seq}")
+        named = said("{field} {node}", field=field, node=_shown(kid)) if field else \
+            said("child {node}", node=_shown(kid))
+        owner = said("is the root") if got[0] is None else \
+            said("is a child of {node}", node=_shown(got[0]))
+        raise InputError(said("{what} {node} names {named}, which {owner}: expected a child "
+                              "an expand of {node} listed", what=what, node=_shown(node),
+                              named=named, owner=owner), file=self.file, where=f"event {seq}")
 
     def _in_tree(self, seq: int, node: str, children: Sequence[str]) -> None:
         tree = self.tree
         assert tree is not None
         for kid in children:
             if kid not in tree:
-                raise InputError(f"expand of {_shown(node)} lists {_shown(kid)}, which is not "
-                                 "in the header's source tree", file=self.file,
-                                 where=f"event {seq}")
+                raise InputError(said("expand of {node} lists {kid}, which is not in the "
+                                      "header's source tree", node=_shown(node),
+                                      kid=_shown(kid)), file=self.file, where=f"event {seq}")
             if tree[kid] != node:
                 up = tree[kid]
-                where_kid = "is its root" if up is None else f"puts it under {_shown(up)}"
-                raise InputError(f"expand of {_shown(node)} lists {_shown(kid)}, but the "
-                                 f"header's source tree {where_kid}", file=self.file,
-                                 where=f"event {seq}")
+                where_kid = said("is its root") if up is None else \
+                    said("puts it under {parent}", parent=_shown(up))
+                raise InputError(said("expand of {node} lists {kid}, but the header's source "
+                                      "tree {puts}", node=_shown(node), kid=_shown(kid),
+                                      puts=where_kid), file=self.file, where=f"event {seq}")
 
     def _again(self, seq: int, node: str, depth: int, children: Sequence[str]) -> None:
         """An expand listing nodes already generated: only its own children may be."""
@@ -359,25 +376,28 @@ class WellFormed:
     def _own_ancestor(self, seq: int, node: str, kid: str, owner: str | None) -> None:
         where = f"event {seq}"
         if kid == node:
-            raise InputError(f"expand of {_shown(node)} lists {_shown(node)} itself among its "
-                             "children: expected no node to be its own ancestor",
+            raise InputError(said("expand of {node} lists {node} itself among its children: "
+                                  "expected no node to be its own ancestor", node=_shown(node)),
                              file=self.file, where=where)
         up: str | None = node
         nodes = self._nodes
         while up is not None:  # ancestors: a walk up the generating parents
             if up == kid:
-                raise InputError(f"expand of {_shown(node)} lists its ancestor {_shown(kid)} "
-                                 "among its children: expected no node to be its own "
-                                 "ancestor", file=self.file, where=where)
+                raise InputError(said("expand of {node} lists its ancestor {kid} among its "
+                                      "children: expected no node to be its own ancestor",
+                                      node=_shown(node), kid=_shown(kid)),
+                                 file=self.file, where=where)
             up = nodes[up][0]
-        raise InputError(f"expand of {_shown(node)} lists {_shown(kid)}, which is already a "
-                         f"child of {_shown(str(owner))}: expected each node generated by one "
-                         "parent", file=self.file, where=where)
+        raise InputError(said("expand of {node} lists {kid}, which is already a child of "
+                              "{owner}: expected each node generated by one parent",
+                              node=_shown(node), kid=_shown(kid), owner=_shown(str(owner))),
+                         file=self.file, where=where)
 
     def _twice(self, seq: int, node: str, children: Sequence[str]) -> None:
         seen: set[str] = set()
         for kid in children:
             if kid in seen:
-                raise InputError(f"expand of {_shown(node)} lists {_shown(kid)} twice: expected "
-                                 "each child once", file=self.file, where=f"event {seq}")
+                raise InputError(said("expand of {node} lists {kid} twice: expected each child "
+                                      "once", node=_shown(node), kid=_shown(kid)),
+                                 file=self.file, where=f"event {seq}")
             seen.add(kid)

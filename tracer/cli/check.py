@@ -263,8 +263,9 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
 
     if out_dir is not None:  # as text: click makes Path("") the current folder
         from ..outputs import check_folder
+        from ..said import said
 
-        check_folder(out_dir, option="-o", what="exercise writes")
+        check_folder(out_dir, option="-o", what=said("exercise writes"))
     if sheet_pdf is not None:
         from ..errors import UsageError
         from ..outputs import check_output

@@ -116,12 +116,13 @@ def prairielearn_command(branching: int, depth: int, cuts: str | None, values: s
     """
     from ..classroom.exports import QuestionSpec, parse_seeds, write_prairielearn
     from ..outputs import check_folder, check_output
+    from ..said import said
 
     seed_range = parse_seeds(seeds)
     if out.lower().endswith(".zip") or out == "-":
         check_output(out, role="question folder")
     else:
-        check_folder(out, option="-o", what="a PrairieLearn question is")
+        check_folder(out, option="-o", what=said("a PrairieLearn question is"))
     spec = QuestionSpec.parse(branching=branching, depth=depth, cuts=cuts, values=values,
                               variant=variant, cut_on=cut_on)
     made = write_prairielearn(out, spec, seed_range, name=name)

@@ -27,6 +27,7 @@ from importlib import resources
 
 from ...jsonio import dumps_json, dumps_json_pretty
 from ...numbers import format_number
+from ...said import said
 from .moodle import check_name, default_name
 from .question_variants import NONE, QuestionSpec, Variant, Variants, diagram, make_variants
 
@@ -116,7 +117,7 @@ def write_prairielearn(out: str | os.PathLike[str], spec: QuestionSpec,
         data, made = prairielearn_zip(spec, seeds, name=name)
         write_output_bytes(target, data)
         return made
-    check_folder(text, option="-o", what="a PrairieLearn question is")
+    check_folder(text, option="-o", what=said("a PrairieLearn question is"))
     files, made = prairielearn_files(spec, seeds, name=name)
     with staged_folder(text, stale=lambda n: n in FILES) as staging:
         for file, data in files.items():
