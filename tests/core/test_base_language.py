@@ -80,7 +80,7 @@ TEXT_TREES: dict[str, tuple[str, str]] = {
                                 "un nodo interno con una valutazione statica, oppure metti uno "
                                 "spazio tra due fratelli"),
     "too-many-digits": ("A(" + "9" * 400 + ")",
-                        "un numero con 400 cifre (se ne accettano al più 300)"),
+                        "un numero di 400 cifre (se ne accettano al massimo 300)"),
     "infinite-number": ("A(1e999 2)", "il numero 1e999 è fuori intervallo (sarebbe infinito; "
                                       "scrivi +inf o -inf per i valori illimitati)"),
 }
