@@ -31,12 +31,13 @@ def nearest(value: str, allowed: Sequence[str]) -> str | None:
     return lowered[close[0]] if close else None
 
 
-def unknown_choice(what: Said | str, value: str, allowed: Sequence[str]) -> Said:
+def unknown_choice(what: Said | str, value: str, allowed: Sequence[str], *,
+                   suggest: bool = True) -> Said:
     """``unknown algorithm 'alphabta' (choose from: ...); did you mean 'alphabeta'?``
 
     ``what`` is a word the catalogs know (``said("algorithm")``) or a name shown as it
-    is (a field of a request)."""
-    guess = nearest(value, allowed)
+    is (a field of a request); ``suggest=False`` leaves the nearest name out."""
+    guess = nearest(value, allowed) if suggest else None
     if guess is None:
         return said("unknown {what} {value!r} (choose from: {allowed})",
                     what=what, value=value, allowed=", ".join(allowed))

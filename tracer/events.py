@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from .errors import InputError
 from .jsonio import decode_number, encode_number
+from .said import said
 
 __all__ = [
     "EVENT_TYPES",
@@ -414,9 +415,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
 _HINT_KINDS = {"int": "int", "int | None": "int?", "str": "str", "str | None": "str?",
                "tuple[str, ...]": "strs", "tuple[str, ...] | None": "strs?"}
 
-_EXPECTED = {"int": "an integer", "int?": "an integer or null", "str": "a string",
-             "str?": "a string or null", "strs": "a list of strings",
-             "strs?": "a list of strings or null"}
+_EXPECTED = {"int": said("an integer"), "int?": said("an integer or null"),
+             "str": said("a string"), "str?": said("a string or null"),
+             "strs": said("a list of strings"), "strs?": said("a list of strings or null")}
 
 
 @cache
@@ -452,13 +453,13 @@ def _fits(kind: str, value: Any) -> bool:
 def event_from_json(data: Any, *, file: str = "<trace>", where: str = "$") -> Event:
     """Rebuild an event from its JSON dict (the inverse of ``Event.to_dict``)."""
     if not isinstance(data, dict):
-        raise InputError("expected an event object", file=file, where=where)
+        raise InputError(said("expected an event object"), file=file, where=where)
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         allowed = ", ".join(sorted(EVENT_TYPES))
-        raise InputError(f"unknown event type {kind!r} (expected one of: {allowed})",
-                         file=file, where=f"{where}.type")
+        raise InputError(said("unknown event type {kind!r} (expected one of: {allowed})",
+                              kind=kind, allowed=allowed), file=file, where=f"{where}.type")
     kwargs: dict[str, Any] = {}
     names = {f.name for f in fields(cls)}
     kinds = field_kinds(kind)
@@ -466,23 +467,26 @@ def event_from_json(data: Any, *, file: str = "<trace>", where: str = "$") -> Ev
         if key == "type":
             continue
         if key not in names:
-            raise InputError(f"unexpected key {key!r} in a {kind} event",
+            raise InputError(said("unexpected key {key!r} in a {kind} event", key=key, kind=kind),
                              file=file, where=f"{where}.{key}")
         expected = _EXPECTED.get(kinds[key])
         if expected is not None and not _fits(kinds[key], value):
             shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-            raise InputError(f"expected {expected} for {key!r}, got {shown}",
+            raise InputError(said("expected {expected} for {key!r}, got {shown}",
+                                  expected=expected, key=key, shown=shown),
                              file=file, where=f"{where}.{key}")
         if key in cls._numbers and value is not None:
             try:
                 value = decode_number(value)
             except ValueError:
-                raise InputError(f"expected a number or \"+inf\"/\"-inf\", got {value!r}",
-                                 file=file, where=f"{where}.{key}") from None
+                raise InputError(said('expected a number or "+inf"/"-inf", got {value!r}',
+                                      value=value), file=file, where=f"{where}.{key}") from None
         elif isinstance(value, list):
             value = tuple(value)
         kwargs[key] = value
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        raise InputError(f"bad {kind} event: {exc}", file=file, where=where) from None
+        # the constructor's own words (a field left out): Python's, in English
+        raise InputError(said("bad {kind} event: {reason}", kind=kind, reason=str(exc)),
+                         file=file, where=where) from None

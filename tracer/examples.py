@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import UsageError
+from .said import said
 from .trees import Tree, parse_tree_text
 
 __all__ = ["EXAMPLES", "Example", "example_tree", "examples_text"]
@@ -104,7 +105,8 @@ def example_tree(name: str) -> Tree:
     """The built-in tree called ``name``."""
     example = EXAMPLES.get(name)
     if example is None:
-        raise UsageError(f"no built-in example {name!r} (choose from: {', '.join(EXAMPLES)})")
+        raise UsageError(said("no built-in example {name!r} (choose from: {allowed})",
+                              name=name, allowed=", ".join(EXAMPLES)))
     tree = parse_tree_text(example.text, file=f"<example {name}>")
     return Tree(tree.root, name=name, description=example.title)
 

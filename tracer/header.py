@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import InputError
 from .jsonio import decode_number, encode_number
+from .said import said
 
 __all__ = ["FORMAT", "VERSION", "Header", "Number", "Result", "Stats", "exact_number",
            "require_object"]
@@ -73,7 +74,9 @@ class Header:
         except InputError:
             raise  # already names its place
         except (TypeError, ValueError) as exc:
-            raise InputError(f"bad header: {exc}", file=file, where=where) from None
+            # Python's own words (a value of the wrong kind), in English
+            raise InputError(said("bad header: {reason}", reason=str(exc)),
+                             file=file, where=where) from None
 
 
 @dataclass(frozen=True)
@@ -182,19 +185,22 @@ class Result:
                 exact=_optional_str(obj, "exact", file=file, where=where),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"bad result: {exc}", file=file, where=where) from None
+            # Python's own words (a key left out, a value of the wrong kind), in English
+            raise InputError(said("bad result: {reason}", reason=str(exc)),
+                             file=file, where=where) from None
 
 
 def require_object(data: Any, *, file: str, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise InputError("expected a JSON object", file=file, where=where)
+        raise InputError(said("expected a JSON object"), file=file, where=where)
     return data
 
 
 def _require_str(obj: dict[str, Any], key: str, *, file: str, where: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str):
-        raise InputError(f"expected a string for {key!r}", file=file, where=f"{where}.{key}")
+        raise InputError(said("expected a string for {key!r}", key=key), file=file,
+                         where=f"{where}.{key}")
     return value
 
 

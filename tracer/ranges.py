@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from .errors import UsageError
+from .said import Said, said
 
 __all__ = [
     "parse_range",
@@ -50,20 +51,26 @@ def max_render_events() -> int:
     if not text:
         return MAX_RENDER_EVENTS
     if not text.isdigit() or len(text) > 12 or int(text) < 1:
-        raise UsageError(f"GAMETRACE_MAX_EVENTS must be a positive whole number, got {text!r}")
+        raise UsageError(said("GAMETRACE_MAX_EVENTS must be a positive whole number, got {text!r}",
+                              text=text))
     return int(text)
 
 
-def check_count(option: str, value: int | None, *, low: int = 0,
+def check_count(option: Said | str, value: int | None, *, low: int = 0,
                 high: int | None = None) -> int | None:
-    """``value`` if it is a whole number in ``low..high`` (``None`` passes)."""
+    """``value`` if it is a whole number in ``low..high`` (``None`` passes).  ``option``
+    is an option's name (``--max-ply``) or a phrase the catalogs word."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise UsageError(f"{option} must be a whole number, got {value!r}")
-    if value < low or (high is not None and value > high):
-        shown = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise UsageError(f"{option} must be {shown}, got {value}")
+        raise UsageError(said("{option} must be a whole number, got {value!r}",
+                              option=option, value=value))
+    if high is not None and not low <= value <= high:
+        raise UsageError(said("{option} must be {low}..{high}, got {value}",
+                              option=option, low=low, high=high, value=value))
+    if value < low:
+        raise UsageError(said("{option} must be at least {low}, got {value}",
+                              option=option, low=low, value=value))
     return value
 
 
@@ -72,10 +79,12 @@ def check_seconds(option: str, value: float | None) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise UsageError(f"{option} must be a number of seconds, got {value!r}")
+        raise UsageError(said("{option} must be a number of seconds, got {value!r}",
+                              option=option, value=value))
     if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
-        raise UsageError(f"{option} must be a number of seconds above 0 and at most "
-                         f"{MAX_SECONDS:.0f} (a week), got {value}")
+        raise UsageError(said("{option} must be a number of seconds above 0 and at most "
+                              "{most:.0f} (a week), got {value}",
+                              option=option, most=MAX_SECONDS, value=value))
     return float(value)
 
 
@@ -88,7 +97,10 @@ def parse_range(text: str | None, what: str) -> tuple[int, int] | None:
         lo = int(low)
         hi = int(high) if sep else lo
     except ValueError:
-        raise UsageError(f"{what}: expected MIN..MAX or a number, got {text!r}") from None
+        raise UsageError(said("{what}: expected MIN..MAX or a number, got {text!r}",
+                              what=what, text=text)) from None
     if lo > hi:
-        raise UsageError(f"{what}: {lo}..{hi} is empty (MIN must not exceed MAX)")
+        raise UsageError(said("{what}: {low}..{high} is empty (MIN must not exceed MAX)",
+                              what=what, low=lo, high=hi))
     return lo, hi
+

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .errors import Deadline
+from .said import said
 
 __all__ = ["DEFAULT_MAX_PLY", "Deadline", "run_deep"]
 
@@ -71,9 +72,9 @@ def run_deep(fn: Callable[[], T], *, max_ply: int, deadline: float | None = None
     if isinstance(box.get("error"), Deadline):
         from .errors import LimitExceeded
 
-        raise LimitExceeded(f"still running {GRACE_SECONDS:g} s after --time-limit "
-                            f"({deadline:g} s) ran out, so it was stopped: a game method "
-                            "that does not return?") from None
+        raise LimitExceeded(said("still running {grace:g} s after --time-limit ({deadline:g} "
+                                 "s) ran out, so it was stopped: a game method that does not "
+                                 "return?", grace=GRACE_SECONDS, deadline=deadline)) from None
     if "error" in box:
         raise box["error"]
     return box["value"]  # type: ignore[no-any-return]

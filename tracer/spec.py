@@ -89,7 +89,7 @@ class Field:
     applies: Mapping[str, tuple[str, ...] | None] | None = None
     """The families that take it and in each the variants (``None``: all); ``None``:
     every family (a row of :data:`APPLIES`)."""
-    applies_words: str = ""
+    applies_words: Said | None = None
     """How the refusal names it (``--cut-on applies``)."""
     max_length: int | None = None
     """The longest text the service takes."""
@@ -114,18 +114,20 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
           "alpha >= beta (ge, the default) or only when alpha > beta (gt), e.g. --cut-on "
           "gt.", "choice", choices=f"{_SEARCH}:CUT_TESTS", shown_default="ge",
           applies={"alphabeta": _CUTTING, "enhanced": None, "expectiminimax": ("star1",)},
-          applies_words="--cut-on applies"),
+          applies_words=said("{option} applies", option="--cut-on")),
     Field("bounds", "--bounds", "expectiminimax star1: lower and upper bounds on every "
           "leaf value, e.g. --bounds -2 7.", "pair", metavar="LO HI",
-          applies={"expectiminimax": ("star1",)}, applies_words="--bounds applies"),
+          applies={"expectiminimax": ("star1",)},
+          applies_words=said("{option} applies", option="--bounds")),
     Field("prover", "--prover", "andor, pns: whose win to prove [default: max], e.g. "
           "--prover min.", "choice", choices="tracer.players:Player",
-          applies={"andor": None, "pns": None}, applies_words="--prover applies"),
+          applies={"andor": None, "pns": None},
+          applies_words=said("{option} applies", option="--prover")),
     Field("techniques", "--technique", "enhanced: move-ordering techniques, "
           "comma-separated: id, killer, history, tt, aspiration[:WIDTH] (see "
           "docs/ordering.md), e.g. --technique id,tt.", "text", default="",
           metavar="LIST", dest="techniques", max_length=200, applies={"enhanced": None},
-          applies_words="move-ordering techniques (--technique) apply"),
+          applies_words=said("move-ordering techniques (--technique) apply")),
     Field("root_player", "--root-player", "Who moves at the root of a tree file "
           "[default: max], e.g. --root-player min.", "choice",
           choices="tracer.players:Player"),
@@ -219,9 +221,11 @@ def check_options(algorithm: str, variant: str, *, order: str = "natural",
             continue
         where = ", ".join(f"{a} ({', '.join(v)})" if v else a for a, v in families.items())
         here = algorithm if algorithm not in families else f"{algorithm} {variant}"
-        raise UsageError(f"{FIELDS[name].applies_words} to -a {where}, not to {here}")
+        raise UsageError(said("{option} to -a {where}, not to {here}",
+                              option=FIELDS[name].applies_words, where=where, here=here))
     if given.get("seed") is not None and order != "random":
-        raise UsageError(f"--seed applies to --order random, not to --order {order}")
+        raise UsageError(said("--seed applies to --order random, not to --order {order}",
+                              order=order))
 
 
 @dataclass(frozen=True)
@@ -259,7 +263,7 @@ class SearchSpec:
                              "seed": self.seed})
         _choose(said("ordering"), self.order, library_list(FIELDS["order"].choices or ""))
         if self.depth is not None and self.depth < 0:
-            raise UsageError(f"depth must be 0 or more, got {self.depth}")
+            raise UsageError(said("depth must be 0 or more, got {depth}", depth=self.depth))
         if self.bounds is not None:  # a JSON list, or click's tuple
             object.__setattr__(self, "bounds", (self.bounds[0], self.bounds[1]))
 

@@ -21,6 +21,7 @@ from .errors import InputError
 from .events import Event, event_from_json
 from .header import FORMAT, VERSION, Header, Result, Stats, require_object
 from .jsonio import dumps_json, loads_json
+from .said import said
 from .wellformed import TreeShape, WellFormed
 
 __all__ = [
@@ -60,7 +61,7 @@ class Trace:
         _check_format(obj, file=file, where="$")
         raw_events = obj.get("events")
         if not isinstance(raw_events, list):
-            raise InputError("expected a list of events", file=file, where="$.events")
+            raise InputError(said("expected a list of events"), file=file, where="$.events")
         events = [event_from_json(e, file=file, where=f"$.events[{i}]")
                   for i, e in enumerate(raw_events)]
         raw_result = obj.get("result")
@@ -204,8 +205,8 @@ def _read_stream(lines: Iterable[tuple[int, str]], file: str
         kind = obj.get("type")
         if rules is None:
             if kind != "header":
-                raise InputError('the first line must be the header (an object with "type": '
-                                 '"header")', file=file, where=where)
+                raise InputError(said('the first line must be the header (an object with '
+                                      '"type": "header")'), file=file, where=where)
             _check_format(obj, file=file, where=where)
             header = Header.from_json(obj, file=file, where=where)
             rules = WellFormed(header, file=file)
@@ -218,7 +219,7 @@ def _read_stream(lines: Iterable[tuple[int, str]], file: str
                 rules.event(item)
             yield item
     if rules is None:
-        raise InputError("empty trace: no header line", file=file)
+        raise InputError(said("empty trace: no header line"), file=file)
 
 
 def read_item(line: str, *, lineno: int, file: str) -> Event | Result:
@@ -237,8 +238,10 @@ def _item(obj: dict[str, Any], *, file: str, where: str) -> Event | Result:
 
 def _check_format(obj: dict[str, Any], *, file: str, where: str) -> None:
     if obj.get("format") != FORMAT:
-        raise InputError(f"not a gametree trace: expected \"format\": \"{FORMAT}\"",
+        raise InputError(said('not a gametree trace: expected "format": "{format}"',
+                              format=FORMAT),
                          file=file, where=f"{where}.format" if where == "$" else where)
     if obj.get("version") != VERSION:
-        raise InputError(f"unsupported trace version {obj.get('version')!r} "
-                         f"(this tool reads version {VERSION})", file=file, where=where)
+        raise InputError(said("unsupported trace version {version!r} (this tool reads version "
+                              "{supported})", version=obj.get("version"), supported=VERSION),
+                         file=file, where=where)

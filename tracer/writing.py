@@ -31,6 +31,7 @@ from typing import IO, TextIO
 
 from .errors import OutputError
 from .outputs import STDOUT, OutputTarget, target_of
+from .said import Said, said
 
 __all__ = [
     "open_output",
@@ -46,8 +47,11 @@ __all__ = [
 _WRITE_FAILURES = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS}
 
 
-def _failure(exc: OSError, path: str) -> OutputError:
-    return OutputError(f"cannot write file: {exc.strerror or exc}", file=path)
+def _failure(exc: OSError | Said, path: str) -> OutputError:
+    """``cannot write file: REASON``: the system's words for an :class:`OSError` (in its
+    own language), or a reason of ours."""
+    reason = exc if isinstance(exc, Said) else str(exc.strerror or exc)
+    return OutputError(said("cannot write file: {reason}", reason=reason), file=path)
 
 
 def _open_device(target: OutputTarget) -> int:
@@ -60,8 +64,8 @@ def _open_device(target: OutputTarget) -> int:
     except OSError as exc:
         if exc.errno != errno.ENXIO:
             raise
-        raise OutputError("cannot write file: no program is reading this pipe (start "
-                          "the reader first)", file=target.path) from None
+        raise _failure(said("no program is reading this pipe (start the reader first)"),
+                       target.path) from None
     os.set_blocking(fd, True)  # a slow reader is waited for, as by any writer
     return fd
 

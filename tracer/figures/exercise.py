@@ -11,11 +11,13 @@ import os
 from pathlib import Path
 
 from ..analysis.check import Exercise
+from ..choices import unknown_choice
 from ..errors import UsageError
 from ..jsonio import atomic_write_text, dumps_json_pretty
 from ..render import render_trace
 from ..render.draw.presets import preset_options
 from ..render.files.output import write_bytes
+from ..said import said
 from ..trees import format_tree_text
 from .check_render import render_worksheet, whole_tree_options
 from .worksheet import worksheet
@@ -34,7 +36,8 @@ def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
     ``ask`` at each inner node); returns the paths written."""
 
     if fmt not in ("svg", "png", "pdf", "dot"):
-        raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
+        raise UsageError(unknown_choice(said("format"), fmt, ("dot", "pdf", "png", "svg"),
+                                        suggest=False))
     printed = None
     if sheet_pdf is not None:  # made before anything is written: a bad size writes nothing
         printed = worksheet(ex.trace, title=_title(ex), size=size, ask=ask).pdf

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from ..choices import unknown_choice
 from ..errors import UsageError
 from ..render import Drawing
 from ..render.draw.canvas import NOTE
@@ -25,6 +26,7 @@ from ..render.draw.presets import preset_options
 from ..render.files.pdf import merge_pdfs
 from ..render.model.canvas import MM_PT
 from ..render.model.view import View
+from ..said import Said, said
 from ..trace import Trace
 from .check_render import whole_tree_options, worksheet_view
 
@@ -66,9 +68,9 @@ def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
     """The worksheet of the tree searched in ``trace`` (an exercise's alpha-beta search)
     on ``size`` paper (:data:`PAPERS`), asking ``ask`` (:data:`ASKS`) at each inner node."""
     if size not in PAPERS:
-        raise UsageError(f"unknown worksheet size {size!r} (choose from: {', '.join(PAPERS)})")
+        raise UsageError(unknown_choice(said("worksheet size"), size, PAPERS, suggest=False))
     if ask not in ASKS:
-        raise UsageError(f"unknown question {ask!r} (choose from: {', '.join(ASKS)})")
+        raise UsageError(unknown_choice(said("question"), ask, ASKS, suggest=False))
     tries: list[tuple[float, float, Drawing, View]] = []
     box = BOX_PT
     for _ in range(3):  # on a tree that fits, widening the boxes once is enough
@@ -81,13 +83,11 @@ def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
         box = math.ceil(wanted * 1.02)
     width, box, drawing, view = max(tries, key=lambda t: t[0])
     if width < MIN_BOX_MM:
-        ways = [*(["--ask value"] if ask != "value" else []),
-                *(["--size a4-landscape"] if size == "a4" else []), "a smaller tree"]
-        said = ways[0] if len(ways) == 1 else f"{', '.join(ways[:-1])} or {ways[-1]}"
         shown = math.floor(width * 10) / 10  # 7.98 is not "8.0 mm, at least 8"
-        raise UsageError(f"the tree is too large for a worksheet on {size}: its answer "
-                         f"boxes would be {shown:.1f} mm wide, at least {MIN_BOX_MM:g} "
-                         f"mm wanted to write in (try {said})")
+        raise UsageError(said("the tree is too large for a worksheet on {size}: its answer "
+                              "boxes would be {width:.1f} mm wide, at least {least:g} mm "
+                              "wanted to write in (try {ways})", size=size, width=shown,
+                              least=MIN_BOX_MM, ways=_smaller(size, ask)))
     parts = drawing.canvas_elements(view)
     # The canvas's note on small text suggests --depth or --focus, which a worksheet
     # has not: its boxes are what must stay large, and they are.
@@ -105,10 +105,22 @@ def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
                      key.render("svg"), width)
 
 
+def _smaller(size: str, ask: str) -> Said:
+    """What would give a worksheet larger boxes: fewer boxes, a wider page, fewer nodes."""
+    options = [*(["--ask value"] if ask != "value" else []),
+               *(["--size a4-landscape"] if size == "a4" else [])]
+    if len(options) == 2:
+        return said("{first}, {second} or a smaller tree", first=options[0],
+                    second=options[1])
+    if options:
+        return said("{option} or a smaller tree", option=options[0])
+    return said("a smaller tree")
+
+
 def _zoom(drawing: Drawing) -> float:
     fit = drawing.fit
     if fit is None:  # pragma: no cover - every paper of PAPERS is a canvas
-        raise UsageError("a worksheet is drawn on a page: choose a paper size")
+        raise UsageError(said("a worksheet is drawn on a page: choose a paper size"))
     return fit.zoom
 
 

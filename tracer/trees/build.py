@@ -19,6 +19,7 @@ from typing import Any
 
 from tracer.errors import InputError, UsageError
 from tracer.players import Player
+from tracer.said import Said, said
 from tracer.trees.model import _CHANCE, _MAX, _MIN, _OPPONENT, Node, Tree
 
 _PLAYERS = {"max": _MAX, "min": _MIN, "chance": _CHANCE}
@@ -47,8 +48,15 @@ _SET_SLOTS = tuple(
 )
 
 
-Where = Callable[[int, str | None], str]
-"""Maps a node's breadth-first index (and optionally a key of it) to a place in the source."""
+Where = Callable[[int, str | None], Said | str]
+"""Maps a node's breadth-first index (and optionally a key of it) to a place in the source
+(a JSON path, or words: ``line 3, column 7``)."""
+
+Fail = Callable[[int, str | None, Said], InputError]
+"""The error at node ``i`` (and a key of it) saying the message."""
+
+_NO_CHILD = said("an inner node needs at least one child")
+"""What every loader says of an inner node written with no children."""
 
 
 @dataclass
@@ -86,8 +94,8 @@ def _build(
     )
     n = len(counts)
 
-    def fail(i: int, key: str | None, message: str) -> InputError:
-        return InputError(message, file=file, where=where(i, key))
+    def fail(i: int, key: str | None, message: Said) -> InputError:
+        return InputError(message, file=file, where=str(where(i, key)))
 
     # Players, top down.  ``player`` holds the default a node got from its parent until
     # the node is reached; children of a chance node inherit the chance node's default.
@@ -116,7 +124,8 @@ def _build(
         for i, label in labels.items():  # breadth-first order
             if label in seen:
                 other = where(seen[label], "label")
-                raise fail(i, "label", f"duplicate label {label!r} (also used at {other})")
+                raise fail(i, "label", said("duplicate label {label!r} (also used at {other})",
+                                            label=label, other=other))
             seen[label] = i
         fresh = iter(_fresh_ids(n - len(labels), seen))
         ids = [labels[i] if i in labels else next(fresh) for i in range(n)]
@@ -162,19 +171,20 @@ def _spread_uniform(
     counts: list[int],
     probs: dict[int, float | Fraction],
     ids: list[str],
-    fail: Callable[[int, str | None, str], InputError],
+    fail: Fail,
 ) -> None:
     """Give each child of a ``uniform`` chance node the probability 1/k, exactly."""
     first = 1
     for i, k in enumerate(counts):
         if i in uniform:
             if not k:
-                raise fail(i, "uniform", f"uniform node {ids[i]} has no children to share "
-                                         "the probability")
+                raise fail(i, "uniform", said("uniform node {node} has no children to share "
+                                              "the probability", node=ids[i]))
             for j in range(first, first + k):
                 if j in probs:
-                    raise fail(j, "prob", f"node {ids[j]} has a probability, but its parent "
-                                          f"{ids[i]} is uniform (each child gets 1/{k})")
+                    raise fail(j, "prob", said("node {node} has a probability, but its parent "
+                                               "{parent} is uniform (each child gets 1/{k})",
+                                               node=ids[j], parent=ids[i], k=k))
                 probs[j] = Fraction(1, k)
         first += k
 
@@ -184,10 +194,11 @@ def _check_probabilities(
     player: list[Player],
     probs: dict[int, float | Fraction],
     ids: list[str],
-    fail: Callable[[int, str | None, str], InputError],
+    fail: Fail,
 ) -> None:
     if 0 in probs:
-        raise fail(0, "prob", "the root cannot have a probability (no edge leads into it)")
+        raise fail(0, "prob", said("the root cannot have a probability (no edge leads into "
+                                   "it)"))
     parent: list[int] = [-1] * len(counts)
     first = 1
     for i, k in enumerate(counts):
@@ -198,26 +209,18 @@ def _check_probabilities(
                 # Fractions (and 0 or 1) are exact: they must sum to exactly 1.
                 exact = sum(given, Fraction(0))
                 if exact != 1:
-                    raise fail(i, None, f"the probabilities below chance node {ids[i]} sum "
-                                        f"to {exact}, not 1")
+                    raise fail(i, None, _bad_sum(ids[i], str(exact)))
                 first += k
                 continue
             total = math.fsum(given)
             if abs(total - 1.0) > _PROB_TOLERANCE:
-                raise fail(
-                    i,
-                    None,
-                    f"the probabilities below chance node {ids[i]} sum to {total!r}, not 1",
-                )
+                raise fail(i, None, _bad_sum(ids[i], total))
         first += k
     for j in probs:
         if player[parent[j]] is not _CHANCE:
-            raise fail(
-                j,
-                "prob",
-                f"node {ids[j]} has a probability but its parent {ids[parent[j]]} "
-                "is not a chance node",
-            )
+            raise fail(j, "prob", said("node {node} has a probability but its parent {parent} "
+                                       "is not a chance node", node=ids[j],
+                                       parent=ids[parent[j]]))
 
 
 def _child_prob(
@@ -225,22 +228,28 @@ def _child_prob(
     probs: dict[int, float | Fraction],
     parent_id: str,
     ids: list[str],
-    fail: Callable[[int, str | None, str], InputError],
+    fail: Fail,
 ) -> float | Fraction:
     p = probs.get(j)
     if p is None:
-        raise fail(
-            j, None, f"node {ids[j]} is a child of chance node {parent_id} and needs a probability"
-        )
+        raise fail(j, None, said("node {node} is a child of chance node {parent} and needs a "
+                                 "probability", node=ids[j], parent=parent_id))
     return p
 
 
-def _check_prob(value: Any) -> str | None:
+def _bad_sum(node: str, total: str | float) -> Said:
+    """Probabilities that do not sum to 1: ``total`` a fraction (``5/6``, exact) or a
+    float (``repr`` and ``str`` agree on a float: ``0.9``)."""
+    return said("the probabilities below chance node {node} sum to {total}, not 1",
+                node=node, total=total)
+
+
+def _check_prob(value: Any) -> Said | None:
     """None when ``value`` is a usable probability, else the complaint."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or not (
             0 <= value <= 1):
-        return ("a probability must be a number between 0 and 1 or a fraction such as 1/3, "
-                f"got {_show(value)}")
+        return said("a probability must be a number between 0 and 1 or a fraction such as "
+                    "1/3, got {value}", value=_show(value))
     return None
 
 
@@ -256,16 +265,17 @@ def _fraction(text: str) -> Fraction | None:
     return Fraction(int(m.group(1)), int(m.group(2)))
 
 
-def _show(value: Any) -> str:
-    """A short JSON-like rendering of a bad value for an error message."""
+def _show(value: Any) -> Said | str:
+    """A short JSON-like rendering of a bad value for an error message (an array or an
+    object said in words)."""
+    if isinstance(value, list):
+        return said("an array")
+    if isinstance(value, dict):
+        return said("an object")
     if isinstance(value, str):
         text = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     elif value is None or isinstance(value, bool):
         text = {None: "null", True: "true", False: "false"}[value]
-    elif isinstance(value, list):
-        text = "an array"
-    elif isinstance(value, dict):
-        text = "an object"
     elif isinstance(value, Fraction):
         text = f"{value.numerator}/{value.denominator}"
     else:
@@ -275,7 +285,8 @@ def _show(value: Any) -> str:
 
 def _root_default(root_player: Player | None, document: Player | None) -> Player:
     if root_player is _CHANCE:
-        raise UsageError("root_player must be max or min (mark a chance root in the tree itself)")
+        raise UsageError(said("root_player must be max or min (mark a chance root in the tree "
+                              "itself)"))
     if root_player is not None:
         return root_player
     return document if document is not None else _MAX

@@ -17,9 +17,10 @@ from tracer.errors import InputError
 from tracer.jsonio import INF_STRINGS, json_path
 from tracer.memory import paused_gc
 from tracer.players import Player
+from tracer.said import Said, said
 from tracer.trees.build import (
+    _NO_CHILD,
     _PLAYERS,
-    Where,
     _build,
     _check_prob,
     _Flat,
@@ -34,6 +35,9 @@ __all__ = ["parse_tree_json"]
 _LABEL_RE = re.compile(LABEL_PATTERN)
 _NODE_KEYS = frozenset({"label", "player", "value", "children", "prob", "uniform"})
 _DOC_KEYS = frozenset({"tree", "name", "description", "root_player", "$schema"})
+
+_JsonWhere = Callable[[int, str | None], str]
+"""A node's JSON path (``$.children[1][2]``), worked out when an error needs it."""
 
 
 def parse_tree_json(data: Any, *, file: str = "<tree>", root_player: Player | None = None) -> Tree:
@@ -73,7 +77,8 @@ def _read_document(data: dict[str, Any], file: str) -> tuple[str | None, str | N
     for key in data:
         if key not in _DOC_KEYS:
             raise InputError(
-                f"unknown key {key!r} in a tree document (allowed: {', '.join(sorted(_DOC_KEYS))})",
+                said("unknown key {key!r} in a tree document (allowed: {allowed})",
+                     key=key, allowed=", ".join(sorted(_DOC_KEYS))),
                 file=file,
                 where=json_path([key]),
             )
@@ -81,23 +86,23 @@ def _read_document(data: dict[str, Any], file: str) -> tuple[str | None, str | N
     for key in ("name", "description"):
         text = data.get(key)
         if key in data and not isinstance(text, str):
-            raise InputError(
-                f"'{key}' must be a string, got {_show(text)}", file=file, where=json_path([key])
-            )
+            raise InputError(said("'{key}' must be a string, got {value}", key=key,
+                                  value=_show(text)), file=file, where=json_path([key]))
         texts.append(text)
     player = None
     if "root_player" in data:
         player = _PLAYERS.get(data["root_player"]) if isinstance(data["root_player"], str) else None
         if player is None or player is _CHANCE:
             raise InputError(
-                f"unknown root_player {_show(data['root_player'])} (choose from: max, min)",
+                said("unknown root_player {value} (choose from: max, min)",
+                     value=_show(data["root_player"])),
                 file=file,
                 where=json_path(["root_player"]),
             )
     return texts[0], texts[1], player
 
 
-def _scan_json(items: list[Any], flat: _Flat, where: Where, file: str) -> None:
+def _scan_json(items: list[Any], flat: _Flat, where: _JsonWhere, file: str) -> None:
     """Walk the JSON breadth first, filling ``flat``; ``items`` grows as it is read."""
     values_append = flat.values.append
     counts_append = flat.counts.append
@@ -106,9 +111,7 @@ def _scan_json(items: list[Any], flat: _Flat, where: Where, file: str) -> None:
         kind = type(item)
         if kind is list:
             if not item:
-                raise InputError(
-                    "an inner node needs at least one child", file=file, where=where(i, None)
-                )
+                raise InputError(_NO_CHILD, file=file, where=where(i, None))
             values_append(None)
             counts_append(len(item))
             extend(item)
@@ -120,11 +123,16 @@ def _scan_json(items: list[Any], flat: _Flat, where: Where, file: str) -> None:
             if children:
                 extend(children)
         else:
-            values_append(_leaf_value(item, "leaf", file, partial(where, i, None)))
+            values_append(_leaf_value(item, _LEAF, file, partial(where, i, None)))
             counts_append(0)
 
 
-def _leaf_value(value: Any, what: str, file: str, place: Callable[[], str]) -> float | int:
+_LEAF = said("leaf value")
+_STATIC = said("static value")
+
+
+def _leaf_value(value: Any, what: Said, file: str,
+                place: Callable[[], str]) -> float | int:
     """Check a scalar value (the slow path: strings, exotic numbers, mistakes).  The
     value's place is worked out only for an error: finding a node's JSON path walks the
     nodes before it, so doing it for every leaf made reading a tree quadratic."""
@@ -133,19 +141,21 @@ def _leaf_value(value: Any, what: str, file: str, place: Callable[[], str]) -> f
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
         return value
     raise InputError(
-        f'expected a number or "+inf"/"-inf" as a {what} value, got {_show(value)}',
+        said('expected a number or "+inf"/"-inf" as a {what}, got {value}', what=what,
+             value=_show(value)),
         file=file,
         where=place(),
     )
 
 
 def _scan_object(
-    obj: dict[str, Any], i: int, flat: _Flat, where: Where, file: str
+    obj: dict[str, Any], i: int, flat: _Flat, where: _JsonWhere, file: str
 ) -> list[Any] | None:
     for key in obj:
         if key not in _NODE_KEYS:
             raise InputError(
-                f"unknown key {key!r} (allowed: {', '.join(sorted(_NODE_KEYS))})",
+                said("unknown key {key!r} (allowed: {allowed})", key=key,
+                     allowed=", ".join(sorted(_NODE_KEYS))),
                 file=file,
                 where=where(i, key),
             )
@@ -153,31 +163,31 @@ def _scan_object(
     if "children" in obj:
         if type(children) is not list:
             raise InputError(
-                f"'children' must be an array of nodes, got {_show(children)}",
+                said("'children' must be an array of nodes, got {value}", value=_show(children)),
                 file=file,
                 where=where(i, "children"),
             )
         if not children:
             raise InputError(
-                "an inner node needs at least one child (leave 'children' out for a leaf)",
+                said("an inner node needs at least one child (leave 'children' out for a leaf)"),
                 file=file,
                 where=where(i, "children"),
             )
     if "value" in obj:
-        what = "static" if children else "leaf"
+        what = _STATIC if children else _LEAF
         flat.values.append(_leaf_value(obj["value"], what, file, partial(where, i, "value")))
     elif children:
         flat.values.append(None)
     else:
-        raise InputError(
-            "a leaf needs a 'value' (or give the node 'children')", file=file, where=where(i, None)
-        )
+        raise InputError(said("a leaf needs a 'value' (or give the node 'children')"),
+                         file=file, where=where(i, None))
     flat.counts.append(len(children) if children else 0)
     if "label" in obj:
         label = obj["label"]
         if not isinstance(label, str) or not _LABEL_RE.fullmatch(label):
             raise InputError(
-                f"a label must match {LABEL_PATTERN}, got {_show(label)}",
+                said("a label must match {pattern}, got {value}", pattern=LABEL_PATTERN,
+                     value=_show(label)),
                 file=file,
                 where=where(i, "label"),
             )
@@ -186,7 +196,8 @@ def _scan_object(
         player = _PLAYERS.get(obj["player"]) if isinstance(obj["player"], str) else None
         if player is None:
             raise InputError(
-                f"unknown player {_show(obj['player'])} (choose from: chance, max, min)",
+                said("unknown player {value} (choose from: chance, max, min)",
+                     value=_show(obj["player"])),
                 file=file,
                 where=where(i, "player"),
             )
@@ -201,13 +212,13 @@ def _scan_object(
         flat.probs[i] = prob
     if "uniform" in obj:
         if obj["uniform"] is not True:
-            raise InputError(f"'uniform' must be true, got {_show(obj['uniform'])} (leave it "
-                             "out for probabilities on the children)", file=file,
-                             where=where(i, "uniform"))
+            raise InputError(said("'uniform' must be true, got {value} (leave it out for "
+                                  "probabilities on the children)", value=_show(obj["uniform"])),
+                             file=file, where=where(i, "uniform"))
         if flat.players.get(i, _CHANCE) is not _CHANCE:
-            raise InputError(f"a {obj['player']} node cannot be uniform: only a chance node "
-                             "shares the probability among its children", file=file,
-                             where=where(i, "uniform"))
+            raise InputError(said("a {player} node cannot be uniform: only a chance node shares "
+                                  "the probability among its children", player=obj["player"]),
+                             file=file, where=where(i, "uniform"))
         flat.players[i] = _CHANCE
         flat.uniform.add(i)
     return children

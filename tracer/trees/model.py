@@ -19,6 +19,7 @@ from tracer.errors import InputError
 from tracer.games.base import Capabilities
 from tracer.jsonio import encode_number
 from tracer.players import Player
+from tracer.said import said
 
 __all__ = ["LABEL_PATTERN", "Node", "Tree", "TreeGame", "fraction_text"]
 
@@ -263,9 +264,8 @@ class TreeGame:
     def evaluate(self, state: Node) -> float:
         """An inner node's static value; an :class:`InputError` when the tree gives none."""
         if state.value is None:
-            raise InputError(
-                f"node {state.id} has no static value: give it a 'value' or search deeper (--depth)"
-            )
+            raise InputError(said("node {node} has no static value: give it a 'value' or "
+                                  "search deeper (--depth)", node=state.id))
         return state.value
 
     def probability(self, state: Node, action: int) -> float | Fraction:

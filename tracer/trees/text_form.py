@@ -19,7 +19,9 @@ from tracer.errors import InputError
 from tracer.jsonio import MAX_NUMBER_DIGITS
 from tracer.memory import paused_gc
 from tracer.players import Player
+from tracer.said import Said, said
 from tracer.trees.build import (
+    _NO_CHILD,
     _PLAYERS,
     _build,
     _check_prob,
@@ -40,7 +42,9 @@ _NUMBER_RE = re.compile(r"[+-]inf|[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+
 _KINDS = {c: "num" for c in "+-.0123456789"} | {c: c for c in "()[]:,="} | {"": "end"}
 _KINDS |= {c: "label" for c in "_" + ascii_letters}
 _NODE_START = frozenset({"num", "label", "[", ":", "("})
-_ATTR_HELP = "an attribute (max, min, chance, uniform or p=<probability>)"
+_ATTR_HELP = said("an attribute (max, min, chance, uniform or p=<probability>)")
+_NODE_HELP = said("a number, a label or '('")
+_END = said("end of input")
 
 
 class _TextParser:
@@ -64,38 +68,42 @@ class _TextParser:
         starts = [m.start(1) for m in _TOKEN_RE.finditer(self.text)]
         return starts + [len(self.text)] * (len(self.toks) - len(starts))
 
-    def place(self, token: int) -> str:
+    def line_column(self, token: int) -> tuple[int, int]:
+        """Where token ``token`` starts: its line and column, from 1."""
         pos = self.positions[token]
-        line = self.text.count("\n", 0, pos) + 1
-        column = pos - self.text.rfind("\n", 0, pos)
-        return f"line {line}, column {column}"
+        return self.text.count("\n", 0, pos) + 1, pos - self.text.rfind("\n", 0, pos)
 
-    def error(self, i: int, message: str) -> InputError:
-        return InputError(message, file=self.file, where=self.place(i))
+    def place(self, token: int) -> Said:
+        line, column = self.line_column(token)
+        return said("line {line}, column {column}", line=line, column=column)
 
-    def expected(self, i: int, what: str) -> InputError:
+    def error(self, i: int, message: Said) -> InputError:
+        return InputError(message, file=self.file, where=str(self.place(i)))
+
+    def expected(self, i: int, what: Said) -> InputError:
         kind, token = self.kinds[i], self.toks[i]
         if kind == "bad":
-            return self.error(i, f"unexpected character {token!r}")
-        found = "end of input" if kind == "end" else f"'{token}'"
-        return self.error(i, f"expected {what} but found {found}")
+            return self.error(i, said("unexpected character {token!r}", token=token))
+        return self.error(i, said("expected {what} but found {found}", what=what,
+                                  found=_found(kind, token)))
 
     def number(self, i: int) -> float | int:
         token = self.toks[i]
         if token.isascii() and token[token[:1] in "+-":].isdigit():
             digits = len(token.lstrip("+-"))
             if digits > MAX_NUMBER_DIGITS:
-                raise self.error(i, f"a number with {digits} digits (at most "
-                                    f"{MAX_NUMBER_DIGITS} are accepted)")
+                raise self.error(i, said("a number with {digits} digits (at most {most} are "
+                                         "accepted)", digits=digits, most=MAX_NUMBER_DIGITS))
             return int(token)
         if _NUMBER_RE.fullmatch(token):
             value = float(token)
             if math.isinf(value) and not _INF_WORD.search(token):
                 shown = token if len(token) <= 20 else token[:20] + "..."
-                raise self.error(i, f"the number {shown} is out of range (it would be "
-                                    "infinite; write +inf or -inf for unbounded values)")
+                raise self.error(i, said("the number {shown} is out of range (it would be "
+                                         "infinite; write +inf or -inf for unbounded values)",
+                                         shown=shown))
             return value
-        raise self.error(i, f"malformed number {token!r}")
+        raise self.error(i, said("malformed number {token!r}", token=token))
 
     def attributes(self, i: int) -> tuple[int, Player | None, float | Fraction | None, bool]:
         """Read ``[attr, ...]`` starting at the '['; return the index after the ']', the
@@ -113,18 +121,16 @@ class _TextParser:
                 if word == "uniform":  # a chance node whose children are equally likely
                     uniform, word = True, "chance"
                 if player is not None and not (uniform and player is _CHANCE):
-                    raise self.error(i, f"two players given: {player.value} and "
-                                        f"{toks[i]}" + (" (a uniform node is a chance node)"
-                                                        if uniform else ""))
+                    raise self.error(i, _two_players(player.value, toks[i], uniform=uniform))
                 player = _PLAYERS[word]
                 i += 1
             elif word in ("p", "prob"):
                 if prob is not None:
-                    raise self.error(i, "two probabilities given")
+                    raise self.error(i, said("two probabilities given"))
                 if kinds[i + 1] != "=":
-                    raise self.expected(i + 1, f"'=' after '{word}'")
+                    raise self.expected(i + 1, said("'=' after '{word}'", word=word))
                 if kinds[i + 2] != "num":
-                    raise self.expected(i + 2, "a probability")
+                    raise self.expected(i + 2, said("a probability"))
                 value = self.probability(i + 2)
                 complaint = _check_prob(value)
                 if complaint:
@@ -132,19 +138,17 @@ class _TextParser:
                 prob = value
                 i += 3
             else:
-                raise self.error(
-                    i, f"unknown attribute {word!r} (allowed: chance, max, min, uniform, "
-                       "p=<probability>)"
-                )
+                raise self.error(i, said("unknown attribute {word!r} (allowed: chance, max, min, "
+                                         "uniform, p=<probability>)", word=word))
             if kinds[i] == ",":
                 i += 1
             elif kinds[i] == "]":
                 if uniform and player is not _CHANCE:
-                    raise self.error(i, f"two players given: {player.value if player else ''} "
-                                        "and uniform (a uniform node is a chance node)")
+                    raise self.error(i, _two_players(player.value if player else "", "uniform",
+                                                     uniform=True))
                 return i + 1, player, prob, uniform
             elif kinds[i] != "label":
-                raise self.expected(i, "',' or ']'")
+                raise self.expected(i, said("',' or ']'"))
 
     def probability(self, i: int) -> float | int | Fraction:
         """A probability: a number, or a fraction such as ``1/3`` (kept exact)."""
@@ -152,8 +156,8 @@ class _TextParser:
         if "/" in token:
             exact = _fraction(token) if len(token) <= 1000 else None
             if exact is None:
-                raise self.error(i, f"malformed fraction {token[:40]!r} (write it as 1/3: "
-                                    "two whole numbers, the second not 0)")
+                raise self.error(i, said("malformed fraction {token!r} (write it as 1/3: two "
+                                         "whole numbers, the second not 0)", token=token[:40]))
             return exact
         return self.number(i)
 
@@ -182,7 +186,7 @@ class _TextParser:
                     self.check_bare(i)
                 elif kinds[i] == "(":
                     if kinds[i + 1] == ")":
-                        raise self.error(i + 1, "an inner node needs at least one child")
+                        raise self.error(i + 1, _NO_CHILD)
                     record[4] = []
                     is_open = True
                 elif record[2] is None:
@@ -201,7 +205,7 @@ class _TextParser:
                 kind = kinds[i]
                 if not stack:
                     if kind != "end":
-                        raise self.expected(i, "end of input")
+                        raise self.expected(i, _END)
                     assert root is not None
                     return root
                 if kind == ")":
@@ -210,19 +214,18 @@ class _TextParser:
                     i += 1
                 elif kind == ",":
                     if kinds[i + 1] not in _NODE_START:
-                        raise self.expected(i + 1, "a number, a label or '('")
+                        raise self.expected(i + 1, _NODE_HELP)
                     i += 1
                     break
                 elif kind in _NODE_START:
                     break
                 elif kind == "end":
-                    raise self.error(
-                        i,
-                        f"expected ')' to close the '(' at {self.place(opened[-1])} "
-                        "but found end of input",
-                    )
+                    line, column = self.line_column(opened[-1])
+                    raise self.error(i, said("expected ')' to close the '(' at line {line}, "
+                                             "column {column} but found {found}", line=line,
+                                             column=column, found=_END))
                 else:
-                    raise self.expected(i, "',', ')' or another node")
+                    raise self.expected(i, said("',', ')' or another node"))
 
     def touching(self, i: int) -> bool:
         """True when token ``i`` follows token ``i - 1`` with nothing in between."""
@@ -231,11 +234,9 @@ class _TextParser:
     def check_bare(self, i: int) -> None:
         """Refuse ``3(...)``: a '(' glued to a bare leaf's number (token ``i - 1``)."""
         if self.touching(i):
-            raise self.error(
-                i,
-                "a bare number is a whole leaf: write :<number>(...) for an inner node "
-                "with a static value, or put a space between two siblings",
-            )
+            raise self.error(i, said("a bare number is a whole leaf: write :<number>(...) for "
+                                     "an inner node with a static value, or put a space "
+                                     "between two siblings"))
 
     def node_head(self, i: int) -> tuple[list[Any], int, bool]:
         """Read ``label? [attrs]? (number | ':' number)?`` starting at token ``i``.
@@ -262,30 +263,42 @@ class _TextParser:
             bare = True
         elif kinds[i] == ":":
             if kinds[i + 1] != "num":
-                raise self.expected(i + 1, "a number after ':'")
+                raise self.expected(i + 1, said("a number after ':'"))
             value = self.number(i + 1)
             i += 2
             if kinds[i] == "(" and not self.touching(i):
-                raise self.error(
-                    i,
-                    "a '(' after a value must touch it to give the node children "
-                    "(C:5(...)); put a comma before a sibling (E:3, (...))",
-                )
+                raise self.error(i, said("a '(' after a value must touch it to give the node "
+                                         "children (C:5(...)); put a comma before a sibling "
+                                         "(E:3, (...))"))
         return [label, player, value, prob, (), start, uniform], i, bare
 
     def no_value(self, i: int, record: list[Any]) -> InputError:
         start = record[5]
         label = record[0]
         if label is None and record[1] is None and record[3] is None:
-            return self.expected(i, "a number, a label or '('")
+            return self.expected(i, _NODE_HELP)
         if label is None:
-            return self.expected(i, "a number, ':' or '(' after the attributes")
-        hint = " (infinity is written +inf)" if label.lower() in ("inf", "infinity") else ""
-        return self.error(
-            start,
-            f"node {label} has no value: write {label}:<number> for a leaf "
-            f"or {label}(...) for an inner node{hint}",
-        )
+            return self.expected(i, said("a number, ':' or '(' after the attributes"))
+        if label.lower() in ("inf", "infinity"):
+            return self.error(start, said("node {label} has no value: write {label}:<number> "
+                                          "for a leaf or {label}(...) for an inner node "
+                                          "(infinity is written +inf)", label=label))
+        return self.error(start, said("node {label} has no value: write {label}:<number> for "
+                                      "a leaf or {label}(...) for an inner node", label=label))
+
+
+
+def _found(kind: str, token: str) -> Said | str:
+    """What the parser found instead: the end of the text, or a token quoted as written."""
+    return _END if kind == "end" else f"'{token}'"
+
+
+def _two_players(first: str, second: str, *, uniform: bool) -> Said:
+    """Two players given to one node (``uniform`` counting as chance)."""
+    if uniform:
+        return said("two players given: {first} and {second} (a uniform node is a chance "
+                    "node)", first=first, second=second)
+    return said("two players given: {first} and {second}", first=first, second=second)
 
 
 def parse_tree_text(text: str, *, file: str = "<tree>", root_player: Player | None = None) -> Tree:
@@ -311,7 +324,7 @@ def parse_tree_text(text: str, *, file: str = "<tree>", root_player: Player | No
         tokens = [r[5] for r in records]
         del records
 
-        def where(i: int, key: str | None) -> str:
+        def where(i: int, key: str | None) -> Said:
             return parser.place(tokens[i])
 
         return _build(flat, root_default=root_default, where=where, file=file)
