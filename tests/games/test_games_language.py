@@ -68,6 +68,10 @@ GAME_CASES: dict[str, tuple[Callable[[], object], str]] = {
         lambda: Nim((150, 100)),
         "nim: piles (fiammiferi in tutto) può essere al più 200, non 250 "
         "(un nodo ha una mossa per ogni fiammifero rimasto)"),
+    "nim past its piles": (
+        lambda: Nim([1] * 70),
+        "nim: piles (il loro numero) può essere al più 64, non 70 "
+        "(ogni stato contiene tutte le pile)"),
     "nim with no piles": (
         lambda: Nim(()),
         "nim: piles deve essere uno o più numeri >= 0, non []"),
