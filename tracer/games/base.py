@@ -14,8 +14,10 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from tracer.errors import UsageError
 from tracer.players import Player
+from tracer.said import Said, said
 
-__all__ = ["Capabilities", "Game", "Player", "check_search_bounds"]
+__all__ = ["Capabilities", "Game", "Player", "check_search_bounds", "first_not_max_or_min",
+           "no_chance_nodes", "nodes_by_move_paths", "unknown_first_player"]
 
 
 @dataclass(frozen=True)
@@ -31,9 +33,10 @@ class Capabilities:
     needs_limit: bool = False
     """A full search of it never ends (chess): a search is refused unless it has a depth
     limit or a node budget."""
-    depth_refused: str = ""
+    depth_refused: Said | str = ""
     """When not empty, a depth limit is refused before the search, with this sentence
-    saying what to do instead (a game with no static evaluation, e.g. OpenSpiel's)."""
+    saying what to do instead (a game with no static evaluation, e.g. OpenSpiel's): a
+    :func:`~tracer.said.said` sentence, so that it is worded in the user's language."""
     move_classes: tuple[str, ...] = ()
     """The classes the game's ``move_class(state, action)`` names (chess: promotion,
     capture, check, quiet), which ``gametrace stats --by-class`` counts; empty: the game
@@ -108,8 +111,34 @@ def check_search_bounds(game: Game[Any, Any], *, depth: int | None,
     before anything is searched or written, so no trace is left half made."""
     caps = game.capabilities
     if caps.needs_limit and depth is None and max_nodes is None:
-        raise UsageError(f"a full search of {game.name} never ends: give a depth limit "
-                         "(--depth N) or a node budget (--max-nodes N)")
+        raise UsageError(said("a full search of {game} never ends: give a depth limit "
+                              "(--depth N) or a node budget (--max-nodes N)", game=game.name))
     if depth is not None and caps.depth_refused:
-        raise UsageError(f"{game.name} has no static evaluation to score the positions "
-                         f"--depth cuts: {caps.depth_refused}")
+        raise UsageError(said("{game} has no static evaluation to score the positions "
+                              "--depth cuts: {remedy}", game=game.name,
+                              remedy=caps.depth_refused))
+
+
+# What the lecture games say when they refuse something: each sentence built once here.
+
+def first_not_max_or_min(game: str, first: str) -> Said:
+    """``nim first player must be max or min, got 'chance'``."""
+    return said("{game} first player must be max or min, got {first!r}", game=game, first=first)
+
+
+def unknown_first_player(game: str, first: str, allowed: str) -> Said:
+    """``unknown othello first player 'red' (choose from: black, white)``."""
+    return said("unknown {game} first player {first!r} (choose from: {allowed})",
+                game=game, first=first, allowed=allowed)
+
+
+def no_chance_nodes(game: str) -> Said:
+    """What ``probability`` says in a game without chance nodes (never called by a search,
+    which reads the game's capabilities)."""
+    return said("{game} has no chance nodes", game=game)
+
+
+def nodes_by_move_paths(game: str) -> Said:
+    """What ``node_id`` says in a game whose node ids are move paths (never called by a
+    search, which reads the game's capabilities)."""
+    return said("{game} names nodes by move paths", game=game)

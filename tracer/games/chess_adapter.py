@@ -28,7 +28,8 @@ from collections.abc import Sequence
 import chess
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
+from tracer.games.base import Capabilities, Player, no_chance_nodes, nodes_by_move_paths
+from tracer.said import Said, said
 
 __all__ = ["EVALUATIONS", "MATE", "MAX_FEN", "MOVE_CLASSES", "PIECE_VALUES", "PST", "Chess",
            "move_class", "san_class"]
@@ -149,22 +150,22 @@ class Chess:
 
     def __init__(self, fen: str = "startpos", *, eval: str = EVALUATIONS[0]) -> None:
         if eval not in EVALUATIONS:
-            raise UsageError(f"unknown chess evaluation {eval!r} (choose from: "
-                             f"{', '.join(EVALUATIONS)})")
+            raise UsageError(said("unknown chess evaluation {eval!r} (choose from: {allowed})",
+                                  eval=eval, allowed=", ".join(EVALUATIONS)))
         text = " ".join(fen.split())
         if len(text) > MAX_FEN:
-            raise UsageError(f"chess fen must be at most {MAX_FEN} characters, got "
-                             f"{len(text):,}")
+            raise UsageError(said("chess fen must be at most {most} characters, got {count:,}",
+                                  most=MAX_FEN, count=len(text)))
         try:
             board = chess.Board() if text in ("", "startpos") else chess.Board(text)
         except ValueError as exc:
-            raise UsageError(f"bad chess fen {text!r}: {exc}") from None
+            raise UsageError(said("bad chess fen {fen!r}: {reason}", fen=text,
+                                  reason=str(exc))) from None
         status = board.status()
         if status != chess.STATUS_VALID:
-            problems = [flag.name.lower().replace("_", " ") for flag in chess.Status
-                        if flag and flag in status and flag.name]
-            raise UsageError(f"chess fen {text!r} is not a legal position: "
-                             f"{', '.join(problems)}")
+            problems = [flag for flag in chess.Status if flag and flag in status and flag.name]
+            raise UsageError(said("chess fen {fen!r} is not a legal position: {problems}",
+                                  fen=text, problems=_listed(problems)))
         self.name = "chess"
         self.eval = eval
         self.start = board
@@ -220,7 +221,7 @@ class Chess:
 
     def probability(self, state: chess.Board, action: chess.Move) -> float:
         """Chess has no chance nodes."""
-        raise UsageError("chess has no chance nodes")
+        raise UsageError(no_chance_nodes("chess"))
 
     def move_name(self, state: chess.Board, action: chess.Move) -> str:
         """The move in SAN at ``state``: ``e4``, ``Nxf7+``, ``O-O``, ``e8=Q#``."""
@@ -232,8 +233,43 @@ class Chess:
 
     def node_id(self, state: chess.Board) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError("chess names nodes by move paths")
+        raise UsageError(nodes_by_move_paths("chess"))
 
     def describe(self, state: chess.Board) -> str:
         """The position's FEN."""
         return state.fen()
+
+
+_PROBLEMS: dict[chess.Status, Said] = {
+    chess.STATUS_NO_WHITE_KING: said("no white king"),
+    chess.STATUS_NO_BLACK_KING: said("no black king"),
+    chess.STATUS_TOO_MANY_KINGS: said("too many kings"),
+    chess.STATUS_TOO_MANY_WHITE_PAWNS: said("too many white pawns"),
+    chess.STATUS_TOO_MANY_BLACK_PAWNS: said("too many black pawns"),
+    chess.STATUS_PAWNS_ON_BACKRANK: said("pawns on backrank"),
+    chess.STATUS_TOO_MANY_WHITE_PIECES: said("too many white pieces"),
+    chess.STATUS_TOO_MANY_BLACK_PIECES: said("too many black pieces"),
+    chess.STATUS_BAD_CASTLING_RIGHTS: said("bad castling rights"),
+    chess.STATUS_INVALID_EP_SQUARE: said("invalid ep square"),
+    chess.STATUS_OPPOSITE_CHECK: said("opposite check"),
+    chess.STATUS_EMPTY: said("empty"),
+    chess.STATUS_RACE_CHECK: said("race check"),
+    chess.STATUS_RACE_OVER: said("race over"),
+    chess.STATUS_RACE_MATERIAL: said("race material"),
+    chess.STATUS_TOO_MANY_CHECKERS: said("too many checkers"),
+    chess.STATUS_IMPOSSIBLE_CHECK: said("impossible check"),
+}
+"""What is wrong with a position, by python-chess's flag, in the words of the flag's name
+(a flag a later python-chess adds is named by its name)."""
+
+
+def _listed(flags: Sequence[chess.Status]) -> Said | str:
+    """The problems ``flags`` name, worded, separated by commas."""
+    words: list[Said | str] = [_PROBLEMS.get(flag, str(flag.name).lower().replace("_", " "))
+                               for flag in flags]
+    if not words:
+        return ""
+    out = words[-1]
+    for word in reversed(words[:-1]):
+        out = said("{problem}, {problems}", problem=word, problems=out)
+    return out

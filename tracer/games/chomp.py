@@ -25,8 +25,15 @@ undecided position 0.
 from __future__ import annotations
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
+from tracer.games.base import (
+    Capabilities,
+    Player,
+    first_not_max_or_min,
+    no_chance_nodes,
+    nodes_by_move_paths,
+)
 from tracer.games.params import check_bound
+from tracer.said import said
 
 MAX_SIDE = 20
 """The most rows, and the most columns: a node has one move per square left (up to
@@ -46,11 +53,13 @@ class Chomp:
     def __init__(self, rows: int = 4, cols: int = 4, *,
                  first: Player | str = Player.MAX) -> None:
         if rows < 1 or cols < 1:
-            raise UsageError(f"chomp needs at least 1 row and 1 column, got {rows}x{cols}")
+            raise UsageError(said("chomp needs at least 1 row and 1 column, got {rows}x{cols}",
+                                  rows=rows, cols=cols))
         for name, size in (("rows", rows), ("cols", cols)):
-            check_bound("chomp", name, size, MAX_SIDE, "a node has one move per square left")
+            check_bound("chomp", name, size, MAX_SIDE,
+                        said("a node has one move per square left"))
         if first not in (Player.MAX, Player.MIN):
-            raise UsageError(f"chomp first player must be max or min, got {first!r}")
+            raise UsageError(first_not_max_or_min("chomp", first))
         self.name = "chomp"
         self.rows = rows
         self.cols = cols
@@ -98,7 +107,7 @@ class Chomp:
 
     def probability(self, state: ChompState, action: int) -> float:
         """Chomp has no chance nodes."""
-        raise UsageError("chomp has no chance nodes")
+        raise UsageError(no_chance_nodes("chomp"))
 
     def move_name(self, state: ChompState, action: int) -> str:
         """The square's number, e.g. ``10``."""
@@ -106,7 +115,7 @@ class Chomp:
 
     def node_id(self, state: ChompState) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError("chomp names nodes by move paths")
+        raise UsageError(nodes_by_move_paths("chomp"))
 
     def describe(self, state: ChompState) -> str:
         """The board with the numbers of the remaining squares and ``.`` for taken ones."""

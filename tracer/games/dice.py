@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
-from tracer.games.params import check_bound
+from tracer.games.base import Capabilities, Player, nodes_by_move_paths
+from tracer.games.params import check_bound, check_least
+from tracer.said import said
 
 MAX_GOAL = 1_000
 """The most points to win."""
@@ -52,18 +53,16 @@ class DiceRace:
 
     def __init__(self, goal: int = 5, *, sides: int = 6, turns: int = 4,
                  first: Player | str = Player.MAX) -> None:
-        if goal < 1:
-            raise UsageError(f"dice goal must be at least 1, got {goal}")
-        if sides < 2:
-            raise UsageError(f"dice sides must be at least 2, got {sides}")
-        if turns < 1:
-            raise UsageError(f"dice turns must be at least 1, got {turns}")
-        check_bound("dice", "goal", goal, MAX_GOAL, "points to win")
-        check_bound("dice", "sides", sides, MAX_SIDES, "a roll has one outcome per face")
-        check_bound("dice", "turns", turns, MAX_TURNS, "a game lasts up to two plies a turn")
+        check_least("dice", "goal", goal, 1)
+        check_least("dice", "sides", sides, 2)
+        check_least("dice", "turns", turns, 1)
+        check_bound("dice", "goal", goal, MAX_GOAL, said("points to win"))
+        check_bound("dice", "sides", sides, MAX_SIDES, said("a roll has one outcome per face"))
+        check_bound("dice", "turns", turns, MAX_TURNS,
+                    said("a game lasts up to two plies a turn"))
         mover = Player(first)
         if mover is Player.CHANCE:
-            raise UsageError("dice first player must be max or min")
+            raise UsageError(said("dice first player must be max or min"))
         self.name = "dice"
         self.goal = goal
         self.sides = sides
@@ -121,7 +120,7 @@ class DiceRace:
 
     def node_id(self, state: DiceState) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError("dice names nodes by move paths")
+        raise UsageError(nodes_by_move_paths("dice"))
 
     def describe(self, state: DiceState) -> str:
         """The score, whose turn and the turns left, e.g. ``MAX 2 : MIN 0, MIN rolls, 3 left``."""

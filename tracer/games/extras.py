@@ -12,6 +12,7 @@ from __future__ import annotations
 from importlib.util import find_spec
 
 from tracer.errors import TracerError
+from tracer.said import Said, said
 
 __all__ = ["EXTRAS", "MissingExtra", "installed", "require", "missing_line"]
 
@@ -28,10 +29,11 @@ def installed(extra: str) -> bool:
     return find_spec(EXTRAS[extra]) is not None
 
 
-def missing_line(game: str, extra: str) -> str:
-    """``GAME needs python-chess: pip install 'gametree-tracer[chess]'``."""
-    return (f"{game} needs the {extra} extra ({EXTRAS[extra]}): "
-            f"pip install 'gametree-tracer[{extra}]'")
+def missing_line(game: str, extra: str) -> Said:
+    """``chess needs the chess extra (chess): pip install 'gametree-tracer[chess]'``."""
+    return said("{game} needs the {extra} extra ({module}): "
+                "pip install 'gametree-tracer[{extra}]'",
+                game=game, extra=extra, module=EXTRAS[extra])
 
 
 def require(game: str, extra: str) -> None:

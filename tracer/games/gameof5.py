@@ -17,8 +17,15 @@ evaluation; :meth:`GameOf5.evaluate` scores every undecided position 0.
 from __future__ import annotations
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
-from tracer.games.params import check_bound
+from tracer.games.base import (
+    Capabilities,
+    Player,
+    first_not_max_or_min,
+    no_chance_nodes,
+    nodes_by_move_paths,
+)
+from tracer.games.params import check_bound, check_least
+from tracer.said import said
 
 MAX_TARGET = 1_000
 """The largest target: a game lasts up to target moves."""
@@ -38,14 +45,13 @@ class GameOf5:
 
     def __init__(self, target: int = 5, *, step: int = 3,
                  first: Player | str = Player.MAX) -> None:
-        if target < 1:
-            raise UsageError(f"gameof5 target must be at least 1, got {target}")
-        if step < 1:
-            raise UsageError(f"gameof5 step must be at least 1, got {step}")
-        check_bound("gameof5", "target", target, MAX_TARGET, "a game lasts up to target moves")
-        check_bound("gameof5", "step", step, MAX_STEP, "a node has up to step moves")
+        check_least("gameof5", "target", target, 1)
+        check_least("gameof5", "step", step, 1)
+        check_bound("gameof5", "target", target, MAX_TARGET,
+                    said("a game lasts up to target moves"))
+        check_bound("gameof5", "step", step, MAX_STEP, said("a node has up to step moves"))
         if first not in (Player.MAX, Player.MIN):
-            raise UsageError(f"gameof5 first player must be max or min, got {first!r}")
+            raise UsageError(first_not_max_or_min("gameof5", first))
         self.name = "gameof5"
         self.target = target
         self.step = step
@@ -84,7 +90,7 @@ class GameOf5:
 
     def probability(self, state: GameOf5State, action: int) -> float:
         """The game of 5 has no chance nodes."""
-        raise UsageError("gameof5 has no chance nodes")
+        raise UsageError(no_chance_nodes("gameof5"))
 
     def move_name(self, state: GameOf5State, action: int) -> str:
         """The number said, e.g. ``3``."""
@@ -92,7 +98,7 @@ class GameOf5:
 
     def node_id(self, state: GameOf5State) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError("gameof5 names nodes by move paths")
+        raise UsageError(nodes_by_move_paths("gameof5"))
 
     def describe(self, state: GameOf5State) -> str:
         """``start`` before the first move, then the last number said, e.g. ``said 3``."""

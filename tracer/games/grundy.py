@@ -19,8 +19,15 @@ every undecided position 0, halfway between a loss (-1) and a win (+1).
 from __future__ import annotations
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
-from tracer.games.params import check_bound
+from tracer.games.base import (
+    Capabilities,
+    Player,
+    first_not_max_or_min,
+    no_chance_nodes,
+    nodes_by_move_paths,
+)
+from tracer.games.params import check_bound, check_least
+from tracer.said import said
 
 __all__ = ["MAX_COINS", "Grundy", "GrundyState"]
 
@@ -39,12 +46,11 @@ class Grundy:
     capabilities = Capabilities(evaluation=True)
 
     def __init__(self, coins: int = 7, *, first: Player | str = Player.MIN) -> None:
-        if coins < 1:
-            raise UsageError(f"grundy coins must be at least 1, got {coins}")
+        check_least("grundy", "coins", coins, 1)
         check_bound("grundy", "coins", coins, MAX_COINS,
-                    "a node has up to coins/2 moves and a path up to coins - 2")
+                    said("a node has up to coins/2 moves and a path up to coins - 2"))
         if first not in (Player.MAX, Player.MIN):
-            raise UsageError(f"grundy first player must be max or min, got {first!r}")
+            raise UsageError(first_not_max_or_min("grundy", first))
         self.name = "grundy"
         self.coins = coins
         self.first = Player(first)
@@ -92,7 +98,7 @@ class Grundy:
 
     def probability(self, state: GrundyState, action: tuple[int, int]) -> float:
         """Grundy's game has no chance nodes."""
-        raise UsageError("grundy has no chance nodes")
+        raise UsageError(no_chance_nodes("grundy"))
 
     def move_name(self, state: GrundyState, action: tuple[int, int]) -> str:
         """``pile->larger+smaller``, e.g. ``7->6+1``."""
@@ -101,7 +107,7 @@ class Grundy:
 
     def node_id(self, state: GrundyState) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError("grundy names nodes by move paths")
+        raise UsageError(nodes_by_move_paths("grundy"))
 
     def describe(self, state: GrundyState) -> str:
         """The piles, e.g. ``(6, 1)``."""

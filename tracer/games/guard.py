@@ -17,6 +17,7 @@ from typing import Any
 
 from tracer.errors import InputError, UsageError
 from tracer.games.base import Capabilities, Player
+from tracer.said import Said, said
 
 __all__ = ["MAX_ACTIONS", "MAX_DIGITS", "MAX_TEXT", "OPTIONAL", "REQUIRED", "GuardedGame",
            "check_game", "failure_words", "guard_os_exit", "raised_by_user",
@@ -27,11 +28,11 @@ REQUIRED = ("name", "capabilities", "initial_state", "to_move", "actions", "resu
 """What every game must have; ``evaluate``, ``probability``, ``node_id`` as its
 capabilities say (:data:`OPTIONAL`)."""
 
-OPTIONAL = (("evaluate", "evaluation", "a depth limit scores a position by its static "
-             "evaluation"),
-            ("probability", "chance", "a chance node weighs its outcomes by their "
-             "probabilities"),
-            ("node_id", "named_nodes", "the game names its nodes itself"))
+OPTIONAL = (("evaluate", "evaluation", said("a depth limit scores a position by its static "
+                                             "evaluation")),
+            ("probability", "chance", said("a chance node weighs its outcomes by their "
+                                           "probabilities")),
+            ("node_id", "named_nodes", said("the game names its nodes itself")))
 """The methods a game has only when it declares a capability: (method, the flag of
 :class:`~tracer.games.base.Capabilities` that declares it, what needs it)."""
 
@@ -50,27 +51,28 @@ def check_game(game: Any, *, file: str, what: str) -> None:
     name, caps = getattr(game, "name", _ABSENT), getattr(game, "capabilities", _ABSENT)
     missing = [a for a, v in (("name", name), ("capabilities", caps)) if v is _ABSENT]
     if caps is not _ABSENT and not isinstance(caps, Capabilities):
-        raise InputError(f"{what}.capabilities must be a tracer.games.base.Capabilities, "
-                         f"got {type(caps).__name__}", file=file)
+        raise InputError(said("{game}.capabilities must be a tracer.games.base.Capabilities, "
+                              "got {kind}", game=what, kind=type(caps).__name__), file=file)
     if name is not _ABSENT and not isinstance(name, str):
-        raise InputError(f"{what}.name must be a string, got {type(name).__name__}",
-                         file=file)
+        raise InputError(said("{game}.name must be a string, got {kind}", game=what,
+                              kind=type(name).__name__), file=file)
     methods = required_methods(caps) if isinstance(caps, Capabilities) else REQUIRED[2:]
     missing += [m for m in methods if not callable(getattr(game, m, None))]
     if missing:
-        raise InputError(f"{what} is not a game: it lacks {', '.join(missing)} "
-                         "(see the Game protocol in docs/games.md)", file=file)
+        raise InputError(said("{game} is not a game: it lacks {missing} (see the Game protocol "
+                              "in docs/games.md)", game=what, missing=", ".join(missing)),
+                         file=file)
     try:
         player = game.to_move(game.initial_state())
     except BaseException as exc:
         if not raised_by_user(exc):
             raise
-        raise InputError(f"{what}.to_move(initial_state()) failed: {failure_words(exc)}",
-                         file=file) from None
+        raise InputError(said("{game}.to_move(initial_state()) failed: {failure}", game=what,
+                              failure=failure_words(exc)), file=file) from None
     if not isinstance(player, Player):
-        raise InputError(f"{what}.to_move must return a tracer.games.base.Player "
-                         f"(Player.MAX, Player.MIN, Player.CHANCE), got {short_repr(player)}",
-                         file=file)
+        raise InputError(said("{game}.to_move must return a tracer.games.base.Player "
+                              "(Player.MAX, Player.MIN, Player.CHANCE), got {value}", game=what,
+                              value=short_repr(player)), file=file)
 
 
 def _ours(exc: BaseException) -> bool:
@@ -88,13 +90,15 @@ def raised_by_user(exc: BaseException) -> bool:
         not isinstance(exc, Exception) and _ours(exc))
 
 
-def failure_words(exc: BaseException) -> str:
-    """An exception raised by user code outside a search, in a few words."""
+def failure_words(exc: BaseException) -> Said | str:
+    """An exception raised by user code outside a search, in a few words: what it did
+    (an exit), or its type and message (the user's own words, said as they are)."""
     if isinstance(exc, _Exited):
-        return f"it called os._exit({exc.code!r}): a game must return, not exit"
+        return said("it called os._exit({code}): a game must return, not exit",
+                    code=repr(exc.code))
     if isinstance(exc, SystemExit):
-        return (f"it raised SystemExit (sys.exit({exc.code!r})): a game must return, not "
-                "exit")
+        return said("it raised SystemExit (sys.exit({code})): a game must return, not exit",
+                    code=repr(exc.code))
     return f"{type(exc).__name__}: {short_repr(exc, 120, as_str=True)}"
 
 
@@ -111,13 +115,6 @@ _BIG = 10 ** MAX_DIGITS
 MAX_TEXT = {"move_name": 1_000, "node_id": 1_000, "describe": 100_000}
 """The longest string each naming method may return, in characters: node ids are paths
 of move names, held for every node of a search, and a label is drawn."""
-
-_EXPECTED = {
-    "to_move": "tracer.games.base.Player (Player.MAX, Player.MIN or Player.CHANCE)",
-    "is_terminal": "True or False",
-    "move_name": "a string", "describe": "a string", "node_id": "a string",
-}
-
 
 _ABSENT = object()
 """A member the game does not have (the protocol check names it)."""
@@ -166,9 +163,10 @@ class GuardedGame:
         flag, why = next((flag, why) for method, flag, why in OPTIONAL if method == name)
 
         def call(*args: Any) -> Any:
-            raise InputError(f"{self._at(name, args)} is needed ({why}), but "
-                             f"{self._what}.capabilities does not declare {flag}: give "
-                             f"Capabilities({flag}=True) and define {name}", file=self._file)
+            raise InputError(said("{call} is needed ({why}), but {game}.capabilities does not "
+                                  "declare {flag}: give Capabilities({flag}=True) and define "
+                                  "{method}", call=self._at(name, args), why=why,
+                                  game=self._what, flag=flag, method=name), file=self._file)
         return call
 
     def _plain(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
@@ -214,9 +212,9 @@ class GuardedGame:
             if (value.__class__ is str or isinstance(value, str)) and len(value) <= longest:
                 return value
             if isinstance(value, str):
-                raise InputError(f"{self._at(name, args)} returned a string of "
-                                 f"{len(value):,} characters: at most {longest:,}",
-                                 file=self._file)
+                raise InputError(said("{call} returned a string of {count:,} characters: at "
+                                      "most {most:,}", call=self._at(name, args),
+                                      count=len(value), most=longest), file=self._file)
             raise self._bad(name, args, value)
         return call
 
@@ -238,13 +236,16 @@ class GuardedGame:
         import numbers
 
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
-            raise InputError(f"{self._at(name, args)} returned {short_repr(value)}: expected a "
-                             "number (int or float, not NaN)", file=self._file)
+            raise InputError(said("{call} returned {value}: expected a number (int or float, "
+                                  "not NaN)", call=self._at(name, args), value=short_repr(value)),
+                             file=self._file)
         if isinstance(value, numbers.Integral):
             value = int(value)
             if not -_BIG < value < _BIG:
-                raise InputError(f"{self._at(name, args)} returned {short_repr(value)}: expected "
-                                 f"a number of at most {MAX_DIGITS} digits", file=self._file)
+                raise InputError(said("{call} returned {value}: expected a number of at most "
+                                      "{digits} digits", call=self._at(name, args),
+                                      value=short_repr(value), digits=MAX_DIGITS),
+                                 file=self._file)
             return value
         return float(value)
 
@@ -256,7 +257,7 @@ class GuardedGame:
                 if kind is list or kind is tuple:
                     if len(value) <= MAX_ACTIONS:
                         return value
-                    raise self._too_many(name, state, f"{len(value):,}")
+                    raise self._too_many(name, state, len(value))
                 return self._listed(name, state, value)
             except InputError:
                 raise
@@ -270,47 +271,72 @@ class GuardedGame:
         import itertools
 
         if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
-            raise InputError(f"{self._at(name, (state,))} returned {short_repr(value)}: "
-                             "expected a list of moves", file=self._file)
+            raise InputError(said("{call} returned {value}: expected a list of moves",
+                                  call=self._at(name, (state,)), value=short_repr(value)),
+                             file=self._file)
         moves = list(itertools.islice(value, MAX_ACTIONS + 1))
         if len(moves) > MAX_ACTIONS:
-            raise self._too_many(name, state, "more than " + f"{MAX_ACTIONS:,}")
+            raise self._too_many(name, state, None)
         return moves
 
-    def _too_many(self, name: str, state: Any, count: str) -> InputError:
-        return InputError(f"{self._at(name, (state,))} returned {count} moves: at most "
-                          f"{MAX_ACTIONS:,} are searched at one position", file=self._file)
+    def _too_many(self, name: str, state: Any, count: int | None) -> InputError:
+        """``count`` moves, or (None) more than the most searched."""
+        call = self._at(name, (state,))
+        if count is None:
+            return InputError(said("{call} returned more than {count:,} moves: at most "
+                                   "{most:,} are searched at one position", call=call,
+                                   count=MAX_ACTIONS, most=MAX_ACTIONS), file=self._file)
+        return InputError(said("{call} returned {count:,} moves: at most {most:,} are "
+                               "searched at one position", call=call, count=count,
+                               most=MAX_ACTIONS), file=self._file)
 
     # -------------------------------------------------------- errors
 
     def _bad(self, name: str, args: tuple[Any, ...], value: Any) -> InputError:
-        return InputError(f"{self._at(name, args)} returned {short_repr(value)}: expected "
-                          f"{_EXPECTED[name]}", file=self._file)
+        call, shown = self._at(name, args), short_repr(value)
+        if name == "to_move":
+            message = said("{call} returned {value}: expected tracer.games.base.Player "
+                           "(Player.MAX, Player.MIN or Player.CHANCE)", call=call, value=shown)
+        elif name == "is_terminal":
+            message = said("{call} returned {value}: expected True or False", call=call,
+                           value=shown)
+        else:  # move_name, describe, node_id
+            message = said("{call} returned {value}: expected a string", call=call,
+                           value=shown)
+        return InputError(message, file=self._file)
 
     def _failed(self, name: str, args: tuple[Any, ...], exc: BaseException) -> BaseException:
         """What an exception raised inside the user's method becomes."""
         from tracer.errors import Deadline, LimitExceeded
 
         if isinstance(exc, Deadline):
-            return LimitExceeded(f"{self._file}: {self._at(name, args)} was still running "
-                                 "when --time-limit ran out, so it was stopped")
+            return LimitExceeded(said("{file}: {call} was still running when --time-limit ran "
+                                      "out, so it was stopped", file=self._file,
+                                      call=self._at(name, args)))
         if isinstance(exc, _Exited):
-            return InputError(f"{self._at(name, args)} called os._exit({exc.code!r}): a game "
-                              "must return, not exit", file=self._file)
+            return InputError(said("{call} called os._exit({code}): a game must return, not "
+                                   "exit", call=self._at(name, args), code=repr(exc.code)),
+                              file=self._file)
         if isinstance(exc, SystemExit):
-            return InputError(f"{self._at(name, args)} called sys.exit({exc.code!r}): a game "
-                              "must return, not exit", file=self._file)
+            return InputError(said("{call} called sys.exit({code}): a game must return, not "
+                                   "exit", call=self._at(name, args), code=repr(exc.code)),
+                              file=self._file)
         if isinstance(exc, (InputError, UsageError, KeyboardInterrupt, MemoryError)) or (
                 not isinstance(exc, Exception) and _ours(exc)):
             return exc  # an interrupt, a teammate's limit, or our own error: as it is
         if isinstance(exc, RecursionError) and _deep_already():
             return exc  # the search itself is too deep: reported as such by the CLI
-        return InputError(f"{self._at(name, args)} raised {type(exc).__name__}: "
-                          f"{short_repr(exc, 120, as_str=True)}", file=self._file)
+        return InputError(said("{call} raised {kind}: {text}", call=self._at(name, args),
+                               kind=type(exc).__name__, text=short_repr(exc, 120, as_str=True)),
+                          file=self._file)
 
-    def _at(self, name: str, args: tuple[Any, ...]) -> str:
-        where = f" at position {short_repr(args[0])}" if args else ""
-        return f"{self._what}.{name}(){where}"
+    def _at(self, name: str, args: tuple[Any, ...]) -> Said | str:
+        """``MyGame.actions() at position (3, 'max')``: the call, and the position it
+        was asked about."""
+        if not args:
+            return f"{self._what}.{name}()"
+        return said("{call} at position {position}", call=f"{self._what}.{name}()",
+                    position=short_repr(args[0]))
 
 
 def _deep_already() -> bool:
@@ -343,12 +369,12 @@ def guard_os_exit() -> None:
     os._exit = guarded_exit  # type: ignore[assignment]
 
 
-def short_repr(value: Any, width: int = 60, *, as_str: bool = False) -> str:
+def short_repr(value: Any, width: int = 60, *, as_str: bool = False) -> Said | str:
     """``repr(value)`` (``str`` with ``as_str``) on one line, cut to ``width``; a value
     whose repr fails or is too large to print is named by its type."""
     try:
         if isinstance(value, int) and value.bit_length() > 1_000:
-            return f"<an int of {value.bit_length():,} bits>"
+            return said("<an int of {bits:,} bits>", bits=value.bit_length())
         text = str(value) if as_str else repr(value)
     except Exception:
         text = f"<{type(value).__name__}>"

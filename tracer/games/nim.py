@@ -21,8 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
+from tracer.games.base import (
+    Capabilities,
+    Player,
+    first_not_max_or_min,
+    no_chance_nodes,
+    nodes_by_move_paths,
+)
 from tracer.games.params import MAX_GAME_INTS, check_bound
+from tracer.said import said
 
 __all__ = ["MAX_STICKS", "Nim", "NimState"]
 
@@ -42,13 +49,14 @@ class Nim:
     def __init__(self, piles: Sequence[int] = (2, 2), *, first: Player | str = Player.MAX,
                  misere: bool = False, symmetry: bool = False) -> None:
         if not piles or any(p < 0 for p in piles):
-            raise UsageError(f"nim piles must be one or more numbers >= 0, got {list(piles)}")
-        check_bound("nim", "piles (their number)", len(piles), MAX_GAME_INTS,
-                    "each pile is in every state")
-        check_bound("nim", "piles (sticks in all)", sum(piles), MAX_STICKS,
-                    "a node has one move per stick left")
+            raise UsageError(said("nim piles must be one or more numbers >= 0, got {piles}",
+                                  piles=str(list(piles))))
+        check_bound("nim", said("piles (their number)"), len(piles), MAX_GAME_INTS,
+                    said("each pile is in every state"))
+        check_bound("nim", said("piles (sticks in all)"), sum(piles), MAX_STICKS,
+                    said("a node has one move per stick left"))
         if first not in (Player.MAX, Player.MIN):
-            raise UsageError(f"nim first player must be max or min, got {first!r}")
+            raise UsageError(first_not_max_or_min("nim", first))
         self.name = "nim"
         self.piles = tuple(piles)
         self.first = Player(first)
@@ -99,7 +107,7 @@ class Nim:
 
     def probability(self, state: NimState, action: tuple[int, int]) -> float:
         """Nim has no chance nodes."""
-        raise UsageError("nim has no chance nodes")
+        raise UsageError(no_chance_nodes("nim"))
 
     def move_name(self, state: NimState, action: tuple[int, int]) -> str:
         """``p{pile}-{sticks}`` with piles counted from 1, e.g. ``p1-2``."""
@@ -107,7 +115,7 @@ class Nim:
 
     def node_id(self, state: NimState) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError("nim names nodes by move paths")
+        raise UsageError(nodes_by_move_paths("nim"))
 
     def describe(self, state: NimState) -> str:
         """The piles as the notes write them, e.g. ``1 2``."""

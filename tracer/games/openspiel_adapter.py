@@ -29,8 +29,9 @@ from typing import Any
 import pyspiel
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
-from tracer.games.params import MAX_GAME_INT, ParamSpec
+from tracer.games.base import Capabilities, Player, nodes_by_move_paths
+from tracer.games.params import MAX_GAME_INT, ParamSpec, unknown_parameter
+from tracer.said import said
 
 __all__ = ["MAX_LABEL", "MAX_TEXT_PARAM", "OpenSpielGame", "game_names", "make_openspiel"]
 
@@ -43,9 +44,9 @@ MAX_LABEL = 4_000
 _DENOMINATOR = 1_000_000
 """The largest denominator of a chance outcome's probability made exact."""
 
-_DEPTH_REFUSED = ("search the whole game without --depth (bound it with --max-nodes N), "
-                  "or wrap it in a game of your own that declares an evaluation "
-                  "(docs/games.md, \"Writing your own game\")")
+_DEPTH_REFUSED = said("search the whole game without --depth (bound it with --max-nodes N), "
+                      "or wrap it in a game of your own that declares an evaluation "
+                      "(docs/games.md, \"Writing your own game\")")
 
 
 def game_names() -> tuple[str, ...]:
@@ -57,9 +58,9 @@ def _game_type(name: str) -> Any:
     for kind in pyspiel.registered_games():
         if kind.short_name == name:
             return kind
-    raise UsageError(f"unknown OpenSpiel game {name!r} (`gametrace games` names where to "
-                     "find the list; e.g. openspiel:tic_tac_toe, openspiel:pig, "
-                     "openspiel:connect_four)")
+    raise UsageError(said("unknown OpenSpiel game {name!r} (`gametrace games` names where "
+                          "to find the list; e.g. openspiel:tic_tac_toe, openspiel:pig, "
+                          "openspiel:connect_four)", name=name))
 
 
 def _param_spec(key: str, default: Any) -> ParamSpec:
@@ -79,12 +80,14 @@ def _parse(spec: ParamSpec, text: str, game: str) -> Any:
     value = spec.parse(text, game)
     if spec.kind == "number":
         if not math.isfinite(value):
-            raise UsageError(f"bad value {text!r} for parameter '{spec.name}' of {game} "
-                             "(expected a finite number)")
+            raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                  "(expected a finite number)",
+                                  value=text, name=spec.name, game=game))
         return float(value)
     if spec.kind == "str" and len(value) > MAX_TEXT_PARAM:
-        raise UsageError(f"bad value for parameter '{spec.name}' of {game} (at most "
-                         f"{MAX_TEXT_PARAM} characters, got {len(value):,})")
+        raise UsageError(said("bad value for parameter '{name}' of {game} (at most {most} "
+                              "characters, got {count:,})",
+                              name=spec.name, game=game, most=MAX_TEXT_PARAM, count=len(value)))
     return value
 
 
@@ -98,8 +101,7 @@ def make_openspiel(name: str, params: Mapping[str, str]) -> tuple[OpenSpielGame,
              for key, default in sorted(kind.parameter_specification.items())}
     for key in params:
         if key not in specs:
-            known = ", ".join(specs) or "none"
-            raise UsageError(f"unknown parameter {key!r} for {shown} (parameters: {known})")
+            raise UsageError(unknown_parameter(key, shown, list(specs)))
     values = {key: _parse(spec, str(params.get(key, spec.default)), shown)
               for key, spec in specs.items()}
     _check_kind(kind, shown, values)
@@ -108,11 +110,11 @@ def make_openspiel(name: str, params: Mapping[str, str]) -> tuple[OpenSpielGame,
             game = pyspiel.load_game(name, values)
             game.new_initial_state()
     except Exception as exc:  # SpielError, or a ValueError from the C++ of a bad value
-        raise UsageError(f"pyspiel refused {shown} with these parameters: "
-                         f"{' '.join(str(exc).split())[:300]}") from None
+        raise UsageError(said("pyspiel refused {game} with these parameters: {reason}",
+                              game=shown, reason=" ".join(str(exc).split())[:300])) from None
     if game.num_players() != 2:
-        raise UsageError(f"{shown} has {game.num_players()} players here: only two-player "
-                         "games are searched (MAX and MIN)")
+        raise UsageError(said("{game} has {players} players here: only two-player games are "
+                              "searched (MAX and MIN)", game=shown, players=game.num_players()))
     return OpenSpielGame(game, shown), values
 
 
@@ -136,22 +138,23 @@ def _check_kind(kind: Any, shown: str, values: Mapping[str, Any]) -> None:
     """One line refusing a game minimax does not apply to."""
     kinds = pyspiel.GameType
     if kind.dynamics != kinds.Dynamics.SEQUENTIAL:
-        raise UsageError(f"{shown} has simultaneous moves: only games where one player "
-                         "moves at a time are searched")
+        raise UsageError(said("{game} has simultaneous moves: only games where one player "
+                              "moves at a time are searched", game=shown))
     if kind.information != kinds.Information.PERFECT_INFORMATION:
-        raise UsageError(f"{shown} has imperfect information: a minimax search of its "
-                         "histories would see what the players cannot")
+        raise UsageError(said("{game} has imperfect information: a minimax search of its "
+                              "histories would see what the players cannot", game=shown))
     if kind.utility not in (kinds.Utility.ZERO_SUM, kinds.Utility.CONSTANT_SUM):
-        raise UsageError(f"{shown} is not zero-sum: only games where one player's gain is "
-                         "the other's loss are searched (MAX and MIN)")
+        raise UsageError(said("{game} is not zero-sum: only games where one player's gain is "
+                              "the other's loss are searched (MAX and MIN)", game=shown))
     if kind.chance_mode == kinds.ChanceMode.SAMPLED_STOCHASTIC:
-        raise UsageError(f"{shown} samples its chance events: only explicit chance "
-                         "outcomes can be searched")
+        raise UsageError(said("{game} samples its chance events: only explicit chance "
+                              "outcomes can be searched", game=shown))
     if not kind.min_num_players <= 2 <= kind.max_num_players:
-        raise UsageError(f"{shown} is not a two-player game: only two-player games are "
-                         "searched (MAX and MIN)")
+        raise UsageError(said("{game} is not a two-player game: only two-player games are "
+                              "searched (MAX and MIN)", game=shown))
     if values.get("players", 2) != 2:
-        raise UsageError(f"{shown} players must be 2 (MAX and MIN), got {values['players']}")
+        raise UsageError(said("{game} players must be 2 (MAX and MIN), got {players}",
+                              game=shown, players=values["players"]))
 
 
 class OpenSpielGame:
@@ -198,14 +201,16 @@ class OpenSpielGame:
 
     def evaluate(self, state: Any) -> float:
         """None: OpenSpiel gives no static evaluation (a depth limit is refused first)."""
-        raise UsageError(f"{self.name} has no static evaluation: {_DEPTH_REFUSED}")
+        raise UsageError(said("{game} has no static evaluation: {remedy}", game=self.name,
+                              remedy=_DEPTH_REFUSED))
 
     def probability(self, state: Any, action: int) -> Fraction:
         """The outcome's probability from ``chance_outcomes()``, as an exact fraction."""
         for outcome, p in state.chance_outcomes():
             if outcome == action:
                 return Fraction(p).limit_denominator(_DENOMINATOR)
-        raise UsageError(f"{self.name}: {action} is not a chance outcome here")
+        raise UsageError(said("{game}: {action} is not a chance outcome here", game=self.name,
+                              action=action))
 
     def move_name(self, state: Any, action: int) -> str:
         """``state.action_to_string(player, action)``, a ``/`` written ``|`` (a node id is
@@ -214,7 +219,7 @@ class OpenSpielGame:
 
     def node_id(self, state: Any) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError(f"{self.name} names nodes by move paths")
+        raise UsageError(nodes_by_move_paths(self.name))
 
     def describe(self, state: Any) -> str:
         """``str(state)``, the game's own picture of the position, cut to

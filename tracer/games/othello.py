@@ -31,7 +31,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
+from tracer.games.base import (
+    Capabilities,
+    Player,
+    no_chance_nodes,
+    nodes_by_move_paths,
+    unknown_first_player,
+)
+from tracer.said import said
 
 __all__ = ["PASS", "WEIGHTS", "Othello", "OthelloState", "legal_moves", "perft", "square_name",
            "weighted_sum"]
@@ -303,9 +310,9 @@ def parse_board(board: str) -> tuple[int, int]:
     ``o``/``w`` white, ``.``/``-`` empty; spaces, newlines and ``/`` are ignored)."""
     text = "".join(c for c in board.lower() if c not in " \t\r\n/")
     if len(text) != 64 or any(c not in "xbow.-" for c in text):
-        raise UsageError(
-            f"bad othello board: give 64 characters x (black), o (white) or '.', row by row "
-            f"from a1 (got {len(text)} characters)")
+        raise UsageError(said(
+            "bad othello board: give 64 characters x (black), o (white) or '.', row by row "
+            "from a1 (got {count} characters)", count=len(text)))
     black = sum(1 << i for i, c in enumerate(text) if c in "xb")
     white = sum(1 << i for i, c in enumerate(text) if c in "ow")
     return black, white
@@ -323,10 +330,10 @@ class Othello:
     def __init__(self, board: str | None = None, *, first: str = "black",
                  eval: str = "weighted") -> None:
         if first not in ("black", "white"):
-            raise UsageError(f"unknown othello first player {first!r} (choose from: black, white)")
+            raise UsageError(unknown_first_player("othello", first, "black, white"))
         if eval not in EVALUATIONS:
-            raise UsageError(f"unknown othello eval {eval!r} (choose from: "
-                             f"{', '.join(EVALUATIONS)})")
+            raise UsageError(said("unknown othello eval {eval!r} (choose from: {allowed})",
+                                  eval=eval, allowed=", ".join(EVALUATIONS)))
         self.name = "othello"
         self.board = _START if board is None or board == "start" else parse_board(board)
         self.first = first
@@ -381,7 +388,7 @@ class Othello:
 
     def probability(self, state: OthelloState, action: int) -> float:
         """Othello has no chance nodes."""
-        raise UsageError("othello has no chance nodes")
+        raise UsageError(no_chance_nodes("othello"))
 
     def move_name(self, state: OthelloState, action: int) -> str:
         """The square, e.g. ``d3``, or ``pass``."""
@@ -389,7 +396,7 @@ class Othello:
 
     def node_id(self, state: OthelloState) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError("othello names nodes by move paths")
+        raise UsageError(nodes_by_move_paths("othello"))
 
     def describe(self, state: OthelloState) -> str:
         """The board on eight lines, ``X`` black, ``O`` white, ``.`` empty."""

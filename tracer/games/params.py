@@ -6,12 +6,15 @@ games (:mod:`tracer.games.user`) both use it, so neither imports the other for i
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tracer.errors import UsageError
+from tracer.said import Said, said
 
-__all__ = ["KINDS", "MAX_GAME_INT", "MAX_GAME_INTS", "ParamSpec", "check_bound"]
+__all__ = ["KINDS", "MAX_GAME_INT", "MAX_GAME_INTS", "ParamSpec", "check_bound", "check_least",
+           "unknown_parameter"]
 
 KINDS = ("int", "number", "bool", "choice", "ints", "str")
 """Parameter kinds: an integer, a number (``inf`` allowed), true/false, one of ``choices``,
@@ -45,35 +48,52 @@ class ParamSpec:
         """The typed value of ``text``; a :class:`UsageError` naming the game and the kind."""
         value = text.strip()
         low = value.lower()
+        # the value quoted, cut to about 40 characters
+        bad = {"value": text if len(text) <= 40 else text[:37] + "...", "name": self.name,
+               "game": game}
         if self.kind == "choice":
             if low in self.choices:
                 return low
-            return self._bad(text, game, f"choose from: {', '.join(self.choices)}")
+            raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                  "(choose from: {choices})",
+                                  **bad, choices=", ".join(self.choices)))
         if self.kind == "bool":
             if low in _TRUE or low in _FALSE:
                 return low in _TRUE
-            return self._bad(text, game, "expected true or false")
+            raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                  "(expected true or false)", **bad))
         if self.kind == "int":
             number = _int(value)
             if number is None or (self.minimum is not None and number < self.minimum):
-                return self._bad(text, game, f"expected an integer{self._at_least()}")
-            if number > self._most():
-                return self._bad(text, game, f"at most {self._most():,}")
-            if abs(number) > MAX_GAME_INT:
-                return self._bad(text, game, f"at most {MAX_GAME_INT:,}")
+                if self.minimum is None:
+                    raise UsageError(said("bad value {value!r} for parameter '{name}' of "
+                                          "{game} (expected an integer)", **bad))
+                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                      "(expected an integer >= {minimum})",
+                                      **bad, minimum=self.minimum))
+            most = self._exceeded([number])
+            if most is not None:
+                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                      "(at most {most:,})", **bad, most=most))
             return number
         if self.kind == "ints":
             if value.count(",") >= MAX_GAME_INTS:
-                return self._bad(text, game, f"at most {MAX_GAME_INTS} numbers")
+                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                      "(at most {most} numbers)", **bad, most=MAX_GAME_INTS))
             parts = [_int(p) for p in value.split(",")] if value else []
-            if any(p is not None and p > self._most() for p in parts):
-                return self._bad(text, game, f"each at most {self._most():,}")
-            if any(p is not None and abs(p) > MAX_GAME_INT for p in parts):
-                return self._bad(text, game, f"each at most {MAX_GAME_INT:,}")
+            most = self._exceeded([p for p in parts if p is not None])
+            if most is not None:
+                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                      "(each at most {most:,})", **bad, most=most))
             if not parts or any(p is None or (self.minimum is not None and p < self.minimum)
                                 for p in parts):
-                return self._bad(text, game,
-                                 f"expected integers{self._at_least()} separated by commas")
+                if self.minimum is None:
+                    raise UsageError(said("bad value {value!r} for parameter '{name}' of "
+                                          "{game} (expected integers separated by commas)",
+                                          **bad))
+                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                      "(expected integers >= {minimum} separated by commas)",
+                                      **bad, minimum=self.minimum))
             return tuple(parts)
         if self.kind == "number":
             whole = _int(value)
@@ -84,7 +104,8 @@ class ParamSpec:
             except ValueError:
                 real = math.nan
             if math.isnan(real):
-                return self._bad(text, game, "expected a number or inf")
+                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
+                                      "(expected a number or inf)", **bad))
             return real
         return value
 
@@ -100,15 +121,16 @@ class ParamSpec:
             out["maximum"] = self.maximum
         return out
 
-    def _at_least(self) -> str:
-        return "" if self.minimum is None else f" >= {self.minimum}"
-
     def _most(self) -> int:
         return MAX_GAME_INT if self.maximum is None else self.maximum
 
-    def _bad(self, text: str, game: str, expected: str) -> Any:
-        shown = repr(text) if len(text) <= 40 else repr(text[:37] + "...")
-        raise UsageError(f"bad value {shown} for parameter '{self.name}' of {game} ({expected})")
+    def _exceeded(self, numbers: list[int]) -> int | None:
+        """The bound one of ``numbers`` is above (the parameter's own first), or None."""
+        if any(n > self._most() for n in numbers):
+            return self._most()
+        if any(abs(n) > MAX_GAME_INT for n in numbers):
+            return MAX_GAME_INT
+        return None
 
 
 MAX_GAME_INT = 1_000_000
@@ -118,13 +140,31 @@ MAX_GAME_INTS = 64
 """The most numbers in one ``ints`` parameter (``-p piles=...``)."""
 
 
-def check_bound(game: str, name: str, value: int, maximum: int, why: str) -> None:
-    """A :class:`UsageError` when a game's parameter ``name`` is above ``maximum``; one
-    line naming the parameter, its bound and ``why`` (what the bound keeps small).
-    Game constructors call it, so a game made in Python has the command line's bounds."""
+def check_bound(game: str, name: Said | str, value: int, maximum: int, why: Said) -> None:
+    """A :class:`UsageError` when a game's parameter ``name`` (its key, or a phrase such as
+    "piles (sticks in all)") is above ``maximum``; one line naming the parameter, its bound
+    and ``why`` (what the bound keeps small).  Game constructors call it, so a game made in
+    Python has the command line's bounds."""
     if value > maximum:
-        raise UsageError(f"{game} {name} must be at most {maximum:,}, got {value:,} "
-                         f"({why})")
+        raise UsageError(said("{game} {name} must be at most {maximum:,}, got {value:,} "
+                              "({why})", game=game, name=name, maximum=maximum, value=value,
+                              why=why))
+
+
+def check_least(game: str, name: str, value: int, least: int) -> None:
+    """A :class:`UsageError` when a game's parameter ``name`` is below ``least``."""
+    if value < least:
+        raise UsageError(said("{game} {name} must be at least {least}, got {value}",
+                              game=game, name=name, least=least, value=value))
+
+
+def unknown_parameter(key: str, game: str, known: Sequence[str]) -> Said:
+    """``unknown parameter 'x' for nim (parameters: piles, first, ...)``."""
+    if not known:
+        return said("unknown parameter {key!r} for {game} (parameters: none)",
+                    key=key, game=game)
+    return said("unknown parameter {key!r} for {game} (parameters: {known})",
+                key=key, game=game, known=", ".join(known))
 
 
 def _int(text: str) -> int | None:

@@ -25,8 +25,9 @@ from tracer.games.gameof5 import GameOf5
 from tracer.games.grundy import MAX_COINS, Grundy
 from tracer.games.nim import MAX_STICKS, Nim
 from tracer.games.othello import EVALUATIONS, Othello
-from tracer.games.params import KINDS, ParamSpec
+from tracer.games.params import KINDS, ParamSpec, unknown_parameter
 from tracer.games.tictactoe import TicTacToe
+from tracer.said import said
 
 __all__ = ["GAMES", "KINDS", "GameSpec", "ParamSpec", "games_text", "is_game_spec", "make_game"]
 
@@ -195,15 +196,15 @@ def make_game(name: str, params: Mapping[str, str]) -> tuple[Game[Any, Any], Any
             return game, game.initial_state(), _source(name, parsed)
         plain = sorted(n for n, spec in GAMES.items() if not spec.extra)
         extras = sorted(n for n, spec in GAMES.items() if spec.extra)
-        raise UsageError(f"unknown game {name!r} (games: {', '.join(plain)}; with an extra: "
-                         f"{', '.join(extras)}, {OPENSPIEL}NAME; or path/to/file.py:ClassName "
-                         "for your own)")
+        raise UsageError(said("unknown game {name!r} (games: {games}; with an extra: "
+                              "{extras}, {openspiel}NAME; or path/to/file.py:ClassName for "
+                              "your own)", name=name, games=", ".join(plain),
+                              extras=", ".join(extras), openspiel=OPENSPIEL))
     spec = GAMES[name]
     known = {p.name: p for p in spec.params}
     for key in params:
         if key not in known:
-            raise UsageError(f"unknown parameter {key!r} for {name} "
-                             f"(parameters: {', '.join(known)})")
+            raise UsageError(unknown_parameter(key, name, list(known)))
     values = {p.name: p.parse(str(params.get(p.name, p.default)), name) for p in spec.params}
     game = spec.factory(**values)
     return game, game.initial_state(), _source(name, values)

@@ -27,7 +27,14 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from tracer.errors import UsageError
-from tracer.games.base import Capabilities, Player
+from tracer.games.base import (
+    Capabilities,
+    Player,
+    no_chance_nodes,
+    nodes_by_move_paths,
+    unknown_first_player,
+)
+from tracer.said import said
 
 __all__ = ["CELL_NAMES", "LINES", "TicTacToe", "parse_board"]
 
@@ -123,10 +130,13 @@ def parse_board(board: str) -> int:
     """The state code of a 9-character board (``x``, ``o``, ``.``; row by row from the top)."""
     text = board.strip().lower()
     if len(text) != 9 or any(c not in "xo.-" for c in text):
-        shown = repr(board) if len(board) <= 20 else f"of {len(board):,} characters"
-        raise UsageError(
-            f"bad tictactoe board {shown}: give 9 characters x, o or '.', row by row "
-            "from the top (e.g. board=x...o....)")
+        if len(board) <= 20:
+            raise UsageError(said("bad tictactoe board {board!r}: give 9 characters x, o or "
+                                  "'.', row by row from the top (e.g. board=x...o....)",
+                                  board=board))
+        raise UsageError(said("bad tictactoe board of {count:,} characters: give 9 characters "
+                              "x, o or '.', row by row from the top (e.g. board=x...o....)",
+                              count=len(board)))
     state = 0
     for i, c in enumerate(text):
         if c == "x":
@@ -168,11 +178,13 @@ class TicTacToe:
     def __init__(self, board: str = ".........", *, first: str = "x", symmetry: bool = False,
                  win: float = math.inf, utility: str = "unit") -> None:
         if first not in ("x", "o"):
-            raise UsageError(f"unknown tictactoe first player {first!r} (choose from: o, x)")
+            raise UsageError(unknown_first_player("tictactoe", first, "o, x"))
         if utility not in ("unit", "eval"):
-            raise UsageError(f"unknown tictactoe utility {utility!r} (choose from: eval, unit)")
+            raise UsageError(said("unknown tictactoe utility {utility!r} (choose from: eval, "
+                                  "unit)", utility=utility))
         if not win > 0:
-            raise UsageError(f"tictactoe win must be a positive number or inf, got {win}")
+            raise UsageError(said("tictactoe win must be a positive number or inf, got {win}",
+                                  win=win))
         self.name = "tictactoe"
         self.first = first
         self.symmetry = symmetry
@@ -197,15 +209,18 @@ class TicTacToe:
         nx, no = x.bit_count(), o.bit_count()
         lead, trail = (nx, no) if self.first == "x" else (no, nx)
         if lead - trail not in (0, 1):
-            raise UsageError(
-                f"impossible tictactoe board: {nx} X and {no} O with {self.first.upper()} "
-                "moving first (the first player has as many marks as the other, or one more)")
+            raise UsageError(said(
+                "impossible tictactoe board: {x} X and {o} O with {first} moving first (the "
+                "first player has as many marks as the other, or one more)",
+                x=nx, o=no, first=self.first.upper()))
         x_won, o_won = _WON[x], _WON[o]
         if x_won and o_won:
-            raise UsageError("impossible tictactoe board: both X and O have three in a row")
+            raise UsageError(said("impossible tictactoe board: both X and O have three in a "
+                                  "row"))
         mover = self.to_move(self._start)
         if (x_won and mover is _MAX) or (o_won and mover is _MIN):
-            raise UsageError("impossible tictactoe board: the winner cannot be the one to move")
+            raise UsageError(said("impossible tictactoe board: the winner cannot be the one to "
+                                  "move"))
 
     def _fill(self, state: int) -> None:
         """Work out who moves, whether the game is over, its score and the moves."""
@@ -250,7 +265,7 @@ class TicTacToe:
 
     def probability(self, state: int, action: int) -> float:
         """Tic-tac-toe has no chance nodes."""
-        raise UsageError("tictactoe has no chance nodes")
+        raise UsageError(no_chance_nodes("tictactoe"))
 
     def move_name(self, state: int, action: int) -> str:
         """The cell's name, e.g. ``b2`` for the centre."""
@@ -258,5 +273,5 @@ class TicTacToe:
 
     def node_id(self, state: int) -> str:
         """Unused: node ids of generated games are move paths."""
-        raise UsageError("tictactoe names nodes by move paths")
+        raise UsageError(nodes_by_move_paths("tictactoe"))
 

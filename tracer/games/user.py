@@ -38,7 +38,8 @@ from tracer.games.guard import (
     raised_by_user,
     short_repr,
 )
-from tracer.games.params import ParamSpec
+from tracer.games.params import ParamSpec, unknown_parameter
+from tracer.said import said
 
 __all__ = ["load_user_game", "load_user_game_with_params"]
 
@@ -60,17 +61,23 @@ def load_user_game_with_params(
     path, _, class_name = spec.rpartition(":")
     factory = getattr(_import_file(path), class_name, None)
     if factory is None or not callable(factory):
-        raise UsageError(f"{path}: no class {class_name!r} in the file "
-                         f"(classes: {', '.join(_classes(path)) or 'none'})")
+        classes = _classes(path)
+        if not classes:
+            raise UsageError(said("{path}: no class {name!r} in the file (classes: none)",
+                                  path=path, name=class_name))
+        raise UsageError(said("{path}: no class {name!r} in the file (classes: {classes})",
+                              path=path, name=class_name, classes=", ".join(classes)))
     values = _arguments(factory, params, spec)
     try:
         game = factory(**values)
     except (TypeError, ValueError) as exc:
-        raise UsageError(f"{path}: {class_name}(...) rejected its parameters: {exc}") from None
+        raise UsageError(said("{path}: {name}(...) rejected its parameters: {reason}",
+                              path=path, name=class_name, reason=str(exc))) from None
     except BaseException as exc:
         if not raised_by_user(exc):
             raise
-        raise InputError(f"{class_name}(...) failed: {failure_words(exc)}", file=path) from None
+        raise InputError(said("{name}(...) failed: {failure}", name=class_name,
+                              failure=failure_words(exc)), file=path) from None
     check_game(game, file=path, what=class_name)
     return GuardedGame(game, file=path, what=class_name), _recorded(factory, values)
 
@@ -80,12 +87,12 @@ def load_user_game_with_params(
 
 def _import_file(path: str) -> ModuleType:
     if not os.path.isfile(path):
-        raise UsageError(f"{path}: no such file (a game of your own is given as "
-                         "path/to/file.py:ClassName)")
+        raise UsageError(said("{path}: no such file (a game of your own is given as "
+                              "path/to/file.py:ClassName)", path=path))
     name = _module_name(path)
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise InputError("cannot import this file as Python", file=path)
+        raise InputError(said("cannot import this file as Python"), file=path)
     module = importlib.util.module_from_spec(spec)
     guard_os_exit()
     # Registered while it runs, as a normal import would be: dataclasses and pickling
@@ -97,13 +104,15 @@ def _import_file(path: str) -> ModuleType:
         spec.loader.exec_module(module)
     except SyntaxError as exc:
         del sys.modules[name]
-        raise InputError(f"syntax error: {short_repr(exc.msg, 120, as_str=True)}", file=path,
+        raise InputError(said("syntax error: {reason}",
+                              reason=short_repr(exc.msg, 120, as_str=True)), file=path,
                          where=f"line {exc.lineno}") from None
     except BaseException as exc:
         if not raised_by_user(exc):
             raise
         del sys.modules[name]
-        raise InputError(f"importing the file failed: {failure_words(exc)}", file=path) from None
+        raise InputError(said("importing the file failed: {failure}",
+                              failure=failure_words(exc)), file=path) from None
     finally:
         sys.dont_write_bytecode = saved
     return module
@@ -134,11 +143,11 @@ def _arguments(factory: Callable[..., Any], params: Mapping[str, Any],
     open_ended = any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values())
     for key in params:
         if key not in named and not open_ended:
-            raise UsageError(f"unknown parameter {key!r} for {spec} "
-                             f"(parameters: {', '.join(named) or 'none'})")
+            raise UsageError(unknown_parameter(key, spec, list(named)))
     for key, p in named.items():
         if p.default is p.empty and key not in params:
-            raise UsageError(f"missing parameter {key!r} for {spec}: give -p {key}=VALUE")
+            raise UsageError(said("missing parameter {key!r} for {game}: give -p {key}=VALUE",
+                                  key=key, game=spec))
     hints = _hints(factory)
     out: dict[str, Any] = {}
     for key, value in params.items():
