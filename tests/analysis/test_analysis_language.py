@@ -15,13 +15,13 @@ from tests.conftest import do_search, taken, to_tree
 from tracer.analysis.astar import astar_report, check_heuristic
 from tracer.analysis.check.class_report import answer_files, table_format
 from tracer.analysis.check.exercise import make_exercise
-from tracer.analysis.check.report import require_items
+from tracer.analysis.check.report import check_solution, require_items
 from tracer.analysis.check.solution import Solution
 from tracer.analysis.index import build_index, open_index
 from tracer.analysis.matrices.payoff import from_tree, load_game
 from tracer.analysis.orderings.report import parse_orders
 from tracer.analysis.orderings.searches import plan_comparison
-from tracer.analysis.regret import bisect_traces, regret_of_trace
+from tracer.analysis.regret import bisect_traces, regret_of, regret_of_trace
 from tracer.analysis.regret.stream import stream
 from tracer.analysis.stats import SearchStats, minimal_tree, rebuild
 from tracer.analysis.stats.reading import Tally
@@ -165,6 +165,11 @@ CASES: dict[str, tuple[Case, str | None]] = {
     "check: a bound for alpha": (
         lambda _: Solution.from_json({"alphabeta": {"B": {"alpha": "<=3"}}}, file="a.json"),
         "serve un numero, non un limite: '<=3'"),
+    "check: alpha and beta of minimax": (
+        lambda _: check_solution(Solution.from_json({"alphabeta": {"A": {"alpha": 3}}}),
+                                 do_search(AIMA, "minimax").trace, diagnosis=False),
+        "la risposta dà alfa e beta, ma la ricerca attesa (minimax) non li ha: controllala "
+        "con -a alphabeta"),
     "check: nothing to check": (
         lambda _: require_items(Solution(), "a.json"),
         "la risposta non dà niente da controllare (value, move, values, evaluated, pruned, "
@@ -204,6 +209,14 @@ CASES: dict[str, tuple[Case, str | None]] = {
         lambda tmp_path: regret_of_trace(_pns_trace(tmp_path)),
         "serve la traccia di una ricerca su un albero di gioco a due giocatori (minimax, "
         "alphabeta, enhanced), non pns"),
+    "regret: no events": (
+        lambda _: regret_of(do_search(AIMA).trace.header, [], 3),
+        "la traccia non ha eventi"),
+    "regret: a chance node": (
+        lambda _: regret_of(do_search(AIMA).trace.header,
+                            [Expand(seq=1, node="A", parent=None, depth=0, player="chance",
+                                    children=("B",))], 3),
+        "il nodo A è un nodo chance: la mappa del rimpianto legge ricerche a due giocatori"),
     "regret: two positions": (
         lambda tmp_path: bisect_traces(_trace_file(tmp_path, "minimax"),
                                        _trace_file(tmp_path, "minimax", source="A(B(1 2))",
