@@ -14,6 +14,9 @@ The four never import each other.  Analysis reads traces and may run a search ag
 nothing (its pictures are in :mod:`tracer.figures`).  Each package names what other
 layers import from it, loaded on first use (:func:`exports`), so that importing one of
 its modules does not import the others.
+
+The few sentences several jobs say of a trace they read are made here, once
+(:func:`not_open`, ...), so that each is worded the same in every language.
 """
 
 from __future__ import annotations
@@ -23,7 +26,29 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["exports"]
+from ..said import Said, said
+
+__all__ = ["exports", "no_result", "not_open", "opened_without_parent"]
+
+
+def not_open(node: str) -> Said:
+    """An event names ``node``, which is not on the path of open nodes."""
+    return said("node {node} is not open here", node=node)
+
+
+def opened_without_parent(node: str, depth: int, *, expanded: bool = False) -> Said:
+    """An event opens ``node`` at ``depth`` with no open parent above it (``expanded``:
+    the reader says "expanded", as the event is named, rather than "opened")."""
+    if expanded:
+        return said("node {node} is expanded at depth {depth} but its parent is not open",
+                    node=node, depth=depth)
+    return said("node {node} is opened at depth {depth} but its parent is not open",
+                node=node, depth=depth)
+
+
+def no_result() -> Said:
+    """A trace that ends without its result."""
+    return said("the trace has no result: the search did not finish")
 
 
 def exports(package: str, where: Mapping[str, str]) -> tuple[Callable[[str], Any],

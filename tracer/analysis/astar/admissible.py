@@ -24,6 +24,7 @@ from typing import Any
 from ...errors import LimitExceeded
 from ...problems.base import Problem
 from ...problems.registry import choose_heuristic
+from ...said import said
 
 __all__ = ["AdmissibilityReport", "Edge", "Overestimate", "check_heuristic", "true_costs"]
 
@@ -139,8 +140,9 @@ def _reachable(problem: Problem[Any, Any], max_states: int) -> _Graph:
             target = index.get(nxt)
             if target is None:
                 if len(states) >= max_states:
-                    raise LimitExceeded(f"{problem.name} has more than {max_states:,} reachable "
-                                        "states: too many to check every one")
+                    raise LimitExceeded(said("{problem} has more than {states:,} reachable "
+                                             "states: too many to check every one",
+                                             problem=problem.name, states=max_states))
                 target = index[nxt] = len(states)
                 states.append(nxt)
                 queue.append(nxt)

@@ -19,8 +19,10 @@ from typing import Any
 from ...errors import InputError
 from ...events import Discard, Event, Generate, Goal, Select
 from ...jsonio import encode_number
+from ...said import said
 from ...trace import Result, Trace
 from ...visit import EventVisitor
+from .. import no_result
 from .text_table import text_table
 
 __all__ = ["AstarReport", "astar_report"]
@@ -101,11 +103,10 @@ class AstarReport:
 def astar_report(trace: Trace) -> AstarReport:
     """The report of an A* trace (``gametrace astar``'s, or one read from a file)."""
     if trace.header.algorithm != "astar":
-        raise InputError(f"expected an A* trace, got one of {trace.header.algorithm}",
-                         where="$.header.algorithm")
+        raise InputError(said("expected an A* trace, got one of {algorithm}",
+                              algorithm=trace.header.algorithm), where="$.header.algorithm")
     if trace.result is None:
-        raise InputError("the trace has no result: the search did not finish",
-                         where="$.result")
+        raise InputError(no_result(), where="$.result")
     read = _Tables()
     read.walk(trace.events)
     source = trace.header.source

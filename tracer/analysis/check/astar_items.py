@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from ...errors import InputError
 from ...events import Discard, Event, Generate, Select
 from ...numbers import format_number
+from ...said import said
 from ...visit import EventVisitor
 from .explain import Explainer, fmt
 from .solution import Solution
@@ -84,8 +85,9 @@ def _astar_id(ex: Explainer | None, entry: str, where: str) -> str:
         return entry
     hits = [n for n, g in ex.made.items() if g.label == entry and n not in ex.dropped]
     if len(hits) > 1:
-        raise InputError(f"state {entry!r} is held by several nodes ({', '.join(hits)}): "
-                         "name the node by its id", where=where)
+        raise InputError(said("state {state!r} is held by several nodes ({nodes}): name the "
+                              "node by its id", state=entry, nodes=", ".join(hits)),
+                         where=where)
     if not hits:
         ex.require(entry, where)
     return hits[0] if hits else entry

@@ -26,6 +26,7 @@ from typing import Any
 from ...errors import InputError, TracerError, UsageError
 from ...jsonio import dumps_json
 from ...numbers import format_number
+from ...said import said
 from ...trace import Trace
 from .report import Report, answer_conventions, check_solution, expected_trace, require_items
 from .solution import Conventions, Solution, load_solution
@@ -169,7 +170,8 @@ def answer_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
         if p.is_dir():
             found = sorted(x for x in p.glob("*.json") if x.is_file())
             if not found:
-                raise UsageError(f"{p}: the folder has no answer files (*.json)")
+                raise UsageError(said("{folder}: the folder has no answer files (*.json)",
+                                      folder=str(p)))
             out += found
         else:
             out.append(p)
@@ -223,7 +225,7 @@ def _grade(task: _Task, job: tuple[str, Path]) -> Graded:
     except TracerError as exc:
         message = str(exc)
         if isinstance(exc, InputError) and exc.file is None:
-            message = str(InputError(exc.message, file=file, where=exc.where))
+            message = str(InputError(exc.said, file=file, where=exc.where))
         return Graded(student, file, 0.0, 0, error=message)
     first = report.first
     return Graded(student, file, report.score, len(report.items),
@@ -259,7 +261,7 @@ def grade_class(source: str, files: Sequence[str | os.PathLike[str]], *,
     work = list(zip(_names(paths), paths, strict=True))
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {jobs}")
+        raise UsageError(said("--jobs must be at least 1, got {jobs}", jobs=jobs))
     # Files with the same bytes get the same verdict: each is graded once, by one worker.
     same: dict[bytes | int, list[int]] = {}
     for i, (_, path) in enumerate(work):
@@ -291,8 +293,9 @@ def table_format(out: str | os.PathLike[str]) -> str:
     """``csv`` or ``json``, from the file name; anything else is a :class:`UsageError`."""
     suffix = Path(out).suffix.lower()
     if suffix not in (".csv", ".json"):
-        raise UsageError(f"{os.fspath(out)}: the class table is written as .csv or .json, "
-                         f"not {suffix or 'a file without extension'}")
+        raise UsageError(said("{file}: the class table is written as .csv or .json, not "
+                              "{suffix}", file=os.fspath(out),
+                              suffix=suffix or said("a file without extension")))
     return suffix[1:]
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...errors import UsageError
 from ...events import Cut
+from ...said import said
 from ...trace import Trace
 from ...trees import Node, Tree, parse_tree_json
 from .solution import Conventions, Solution, extract_solution
@@ -73,24 +74,31 @@ def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = 
     ``max_attempts`` of them and at most ``max_work`` leaves' worth of work (see
     :data:`MAX_WORK`); past either, a :class:`UsageError` says what to widen."""
     if branching < 2 or depth < 1:
-        raise UsageError(f"an exercise needs branching >= 2 and depth >= 1, got "
-                         f"{branching} and {depth}")
+        raise UsageError(said("an exercise needs branching >= 2 and depth >= 1, got "
+                              "{branching} and {depth}", branching=branching, depth=depth))
     if branching > MAX_LEAVES or depth > MAX_LEAVES.bit_length() or (
             branching ** depth > MAX_LEAVES):  # the power only once both are small
-        shown = (f"{branching}^{depth} = {branching ** depth} leaves"
+        shown = (said("{branching}^{depth} = {leaves} leaves", branching=branching,
+                      depth=depth, leaves=branching ** depth)
                  if branching <= MAX_LEAVES and depth <= MAX_LEAVES.bit_length()
-                 else f"{branching}^{depth} leaves")
-        raise UsageError(f"{shown} is too many for an exercise (at most {MAX_LEAVES})")
+                 else said("{branching}^{depth} leaves", branching=branching, depth=depth))
+        raise UsageError(said("{leaves} is too many for an exercise (at most {most})",
+                              leaves=shown, most=MAX_LEAVES))
     lo, hi = values
     if lo > hi:
-        raise UsageError(f"empty range of leaf values {lo}..{hi}")
+        raise UsageError(said("empty range of leaf values {low}..{high}", low=lo, high=hi))
     # A node is cut at most once and the root never (its window is unbounded): past
     # its inner nodes below the root no tree has that many cuts, however many are drawn.
     most = (branching ** depth - branching) // (branching - 1)
     if cuts is not None and cuts[0] > most:
-        raise UsageError(f"a tree of branching {branching} and depth {depth} has at most "
-                         f"{most} cut{'s' if most != 1 else ''} (one per inner node below "
-                         f"the root), not {cuts[0]}..{cuts[1]}: widen --cuts")
+        raise UsageError(
+            said("a tree of branching {branching} and depth {depth} has at most {most} cut "
+                 "(one per inner node below the root), not {low}..{high}: widen --cuts",
+                 branching=branching, depth=depth, most=most, low=cuts[0], high=cuts[1])
+            if most == 1 else
+            said("a tree of branching {branching} and depth {depth} has at most {most} cuts "
+                 "(one per inner node below the root), not {low}..{high}: widen --cuts",
+                 branching=branching, depth=depth, most=most, low=cuts[0], high=cuts[1]))
     c = (conventions or Conventions()).merged(algorithm="alphabeta")
     rng = random.Random(seed)
     name = f"exercise-{seed}"
@@ -106,11 +114,16 @@ def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = 
         if cuts is None or cuts[0] <= made <= cuts[1]:
             key = replace(extract_solution(trace), exercise=name)
             return Exercise(name, tree, trace, key, attempt)
-    wanted = "" if cuts is None else f" with {cuts[0]}..{cuts[1]} cuts"
-    widen = "widen --cuts or --values" if cuts is not None else "widen --values"
-    raise UsageError(f"no tree of branching {branching} and depth {depth}{wanted} and a "
-                     f"unique best move found in {attempts} draws (seed {seed}): {widen}, "
-                     "or try another --seed")
+    if cuts is None:
+        raise UsageError(said("no tree of branching {branching} and depth {depth} and a unique "
+                              "best move found in {attempts} draws (seed {seed}): widen "
+                              "--values, or try another --seed", branching=branching,
+                              depth=depth, attempts=attempts, seed=seed))
+    raise UsageError(said("no tree of branching {branching} and depth {depth} with "
+                          "{low}..{high} cuts and a unique best move found in {attempts} "
+                          "draws (seed {seed}): widen --cuts or --values, or try another "
+                          "--seed", branching=branching, depth=depth, low=cuts[0],
+                          high=cuts[1], attempts=attempts, seed=seed))
 
 
 def _uniform(b: int, d: int, leaves: list[int], name: str, seed: int) -> Tree:

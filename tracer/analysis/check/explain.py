@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from ...errors import InputError
 from ...events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ...numbers import format_number
+from ...said import said
 from ...trace import Trace
 from ...trees import Tree, parse_tree_json
 from ...visit import EventVisitor
@@ -87,16 +88,19 @@ class Explainer:
 
     def require(self, node: str, where: str) -> None:
         """An :class:`InputError` when the tree has no node ``node``."""
-        text = self.unknown(node)
-        if text is not None:
-            raise InputError(text, where=where)
+        if node not in self.known:
+            raise InputError(said("no node {node!r} in the tree (its nodes: {nodes})",
+                                  node=node, nodes=self._shown()), where=where)
 
     def unknown(self, node: str) -> str | None:
         """``no node 'Z' in the tree (its nodes: ...)``, or None when ``node`` is there."""
         if node in self.known:
             return None
-        shown = names(list(self.known)[:40]) + (", ..." if len(self.known) > 40 else "")
-        return self.w("check.unknown", node=repr(node), shown=shown)
+        return self.w("check.unknown", node=repr(node), shown=self._shown())
+
+    def _shown(self) -> str:
+        """The tree's nodes, the first 40 of them."""
+        return names(list(self.known)[:40]) + (", ..." if len(self.known) > 40 else "")
 
     # pieces of sentences ---------------------------------------------------------------
 
@@ -182,7 +186,8 @@ class Explainer:
             if up not in self.known or down not in self.known:
                 return entry
             if self.parent.get(down) != up:
-                raise InputError(f"{entry!r}: {up} is not the parent of {down}", where=where)
+                raise InputError(said("{entry!r}: {parent} is not the parent of {child}",
+                                      entry=entry, parent=up, child=down), where=where)
             entry = down
         if entry not in self.known:
             return entry  # graded as a wrong entry: see unknown()

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from ...errors import InputError
 from ...numbers import format_number
+from ...said import said
 from .explain import Explainer, Why
 from .solution import Solution, Value
 from .verdict import Item, Reason, format_list, format_optional, lcs, make_item
@@ -55,9 +56,9 @@ def verdicts(given: Solution, expected: Solution, ex: Explainer | None = None, *
     if given.pruned is not None:
         yield _pruned(expected.pruned or (), given.pruned, ex)
     if given.alphabeta and not expected.alphabeta and expected.evaluated:
-        raise InputError("the answer gives alpha and beta, but the expected search "
-                         f"({expected.conventions.algorithm}) has none: check it with "
-                         "-a alphabeta", where="$.alphabeta")
+        raise InputError(said("the answer gives alpha and beta, but the expected search "
+                              "({algorithm}) has none: check it with -a alphabeta",
+                              algorithm=expected.conventions.algorithm), where="$.alphabeta")
     for node, window in given.alphabeta.items():
         if ex is not None and (text := ex.unknown(node)) is not None:
             for name in ("alpha", "beta"):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InputError, LimitExceeded, UsageError
+from ...said import said
 from ...search.limits import NO_LIMITS, Limits
 from ...trace import Trace
 from .diagnose import Finding, diagnose
@@ -125,8 +126,9 @@ def answer_conventions(answer: Solution, **overrides: Any) -> Conventions:
 def require_items(answer: Solution, file: str) -> None:
     """An :class:`InputError` when ``answer`` gives nothing to check."""
     if not set(answer.to_json()) - {"exercise", "conventions"}:
-        raise InputError("the answer gives no items to check (value, move, values, "
-                         "evaluated, pruned, alphabeta, ...: see docs/checking.md)", file=file)
+        raise InputError(said("the answer gives no items to check (value, move, values, "
+                              "evaluated, pruned, alphabeta, ...: see docs/checking.md)"),
+                         file=file)
 
 
 def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] | None = None,
@@ -147,8 +149,9 @@ def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] |
     result = astar(problem, heuristic=heuristic, variant=c.variant or "graph", recorder=rec,
                    limits=limits)
     if not result.complete:
-        raise LimitExceeded(f"the A* search of {name} stopped ({result.stopped}) before its "
-                            "end: check an answer on a smaller problem")
+        raise LimitExceeded(said("the A* search of {problem} stopped ({stopped}) before its "
+                                 "end: check an answer on a smaller problem", problem=name,
+                                 stopped=result.stopped))
     return rec.trace, Words(lang)("astar.title", variant=c.variant or "graph",
                                   heuristic=heuristic, source=name)
 
@@ -181,8 +184,8 @@ def expected_trace(source: str, conventions: Conventions,
         return astar_trace(source, c, params, lang=lang)
     assert named is not None
     if named.tree is None:
-        raise UsageError(f"{source} is a game: check answers against a tree file, an "
-                         "example or a recorded trace")
+        raise UsageError(said("{source} is a game: check answers against a tree file, an "
+                              "example or a recorded trace", source=source))
     from ...search import ALGORITHMS, run_search
     from ...spec import check_options
 

@@ -24,6 +24,7 @@ from ...errors import InputError
 from ...events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ...jsonio import INF_STRINGS, decode_number, encode_number
 from ...numbers import Number, format_number
+from ...said import said
 from ...spec import takes
 from ...trace import Header, Trace
 from ...visit import EventVisitor
@@ -61,16 +62,25 @@ class Value:
 
     @classmethod
     def parse(cls, raw: Any) -> Value:
-        """Read ``3``, ``"+inf"``, ``"<=2"``, ``">= -1"``, ``"≤2"``; else :class:`ValueError`."""
+        """Read ``3``, ``"+inf"``, ``"<=2"``, ``">= -1"``, ``"≤2"``; else an
+        :class:`InputError` (a :class:`ValueError`) without a file or a place, for the
+        reader to name them."""
         if isinstance(raw, str):
             m = _VALUE_RE.match(raw)
             if m is None:
-                raise ValueError(f"expected a number, \"+inf\"/\"-inf\" or a bound such as "
-                                 f"\"<=2\" or \">=3\", got {json.dumps(raw, ensure_ascii=False)}")
+                raise InputError(said('expected a number, "+inf"/"-inf" or a bound such as '
+                                      '"<=2" or ">=3", got {value}',
+                                      value=json.dumps(raw, ensure_ascii=False)))
             text = m.group(2)
             number = INF_STRINGS[text] if text in INF_STRINGS else _number(text)
             return cls(number, _BOUNDS[m.group(1)])
-        return cls(decode_number(raw))
+        try:
+            return cls(decode_number(raw))
+        except ValueError:
+            # decode_number's own words, said so that they can be worded
+            nan = isinstance(raw, float) and math.isnan(raw)
+            raise InputError(said("NaN is not a value") if nan else
+                             said("not a number: {value}", value=repr(raw))) from None
 
 
 def _number(text: str) -> Number:
@@ -192,19 +202,19 @@ class Solution:
         """Build from a schema-valid document; values that the schema cannot check
         (bounds) are reported with their JSON path."""
         if not isinstance(data, dict):
-            raise InputError("expected a JSON object", file=file, where="$")
+            raise InputError(said("expected a JSON object"), file=file, where="$")
 
         def value(raw: Any, where: str) -> Value:
             try:
                 return Value.parse(raw)
-            except ValueError as exc:
-                raise InputError(str(exc), file=file, where=where) from None
+            except InputError as exc:
+                raise InputError(exc.said, file=file, where=where) from None
 
         def number(raw: Any, where: str) -> Number:
             v = value(raw, where)
             if v.bound != "exact":
-                raise InputError(f"expected a number, not a bound: {raw!r}", file=file,
-                                 where=where)
+                raise InputError(said("expected a number, not a bound: {value!r}", value=raw),
+                                 file=file, where=where)
             return v.number
 
         conv = data.get("conventions", {})
@@ -249,8 +259,8 @@ def load_solution(path: str | os.PathLike[str]) -> Solution:
             if isinstance(v, str):
                 try:
                     Value.parse(v)
-                except ValueError as exc:
-                    raise InputError(str(exc), file=file, where=where) from None
+                except InputError as exc:
+                    raise InputError(exc.said, file=file, where=where) from None
     validate(data, "solution", file=file)
     return Solution.from_json(data, file=file)
 

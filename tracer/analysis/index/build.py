@@ -21,13 +21,15 @@ import tempfile
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from ...errors import InputError, MissingInput, OutputError
+from ...errors import InputError, OutputError
 from ...events import Backup, Cut, Evaluate, Event, Expand
 from ...header import Header
 from ...jsonio import dumps_json, encode_number
+from ...said import said
 from ...trace import Result
 from ...visit import EventVisitor
-from .schema import AFTER_LOAD, DDL, FORMAT, VERSION, fingerprint
+from .. import not_open, opened_without_parent
+from .schema import AFTER_LOAD, DDL, FORMAT, VERSION, fingerprint, no_such_file
 
 __all__ = ["INDEXABLE", "Counter", "build_index"]
 
@@ -102,26 +104,29 @@ class _Builder(EventVisitor[None]):
     def _open(self, node: str, depth: int, player: str | None, seq: int) -> _Open:
         self._close_to(depth)
         if len(self.path) != depth:
-            raise InputError(f"node {node} is opened at depth {depth} but its parent is "
-                             "not open", file=self.file, where=self._where(seq))
+            raise InputError(opened_without_parent(node, depth), file=self.file,
+                             where=self._where(seq))
         parent = self.path[-1] if self.path else None
         rank: int | None = None
         move: str | None = None
         if parent is not None:
             if node not in parent.children:
-                raise InputError(f"node {node} is not one of the children of {parent.id}",
+                raise InputError(said("node {node} is not one of the children of {parent}",
+                                      node=node, parent=parent.id),
                                  file=self.file, where=self._where(seq))
             if node in parent.seen:
-                raise InputError(f"node {node} is searched again: an index needs each node "
-                                 "searched once (no iterative deepening or re-search)",
+                raise InputError(said("node {node} is searched again: an index needs each "
+                                      "node searched once (no iterative deepening or "
+                                      "re-search)", node=node),
                                  file=self.file, where=self._where(seq))
             parent.seen.add(node)
             rank = parent.children.index(node) + 1
             move = (parent.moves[rank - 1] if parent.moves is not None
                     else node.rsplit("/", 1)[-1])
         elif self.next_ord:
-            raise InputError(f"the root {node} is searched again: an index needs each node "
-                             "searched once (no iterative deepening or re-search)",
+            raise InputError(said("the root {node} is searched again: an index needs each node "
+                                  "searched once (no iterative deepening or re-search)",
+                                  node=node),
                              file=self.file, where=self._where(seq))
         opened = _Open(self.next_ord, node, parent.ord if parent else None, depth, rank,
                        move, player, self.n)
@@ -133,8 +138,7 @@ class _Builder(EventVisitor[None]):
         for depth in range(len(self.path) - 1, -1, -1):
             if self.path[depth].id == node:
                 return depth
-        raise InputError(f"node {node} is not open here", file=self.file,
-                         where=self._where(seq))
+        raise InputError(not_open(node), file=self.file, where=self._where(seq))
 
     def event(self, ev: Event) -> None:
         self.n += 1
@@ -222,12 +226,13 @@ def build_index(trace: str | os.PathLike[str], out: str | os.PathLike[str], *,
     (``events``, ``nodes``)."""
     file, target = os.fspath(trace), os.fspath(out)
     if not os.path.isfile(file):
-        raise MissingInput("no such file", file=file)
+        raise no_such_file(file)
     size, head = fingerprint(file)
     header, items = _items(file)
     if header.algorithm not in INDEXABLE:
-        raise InputError(f"an index is for game-tree searches ({', '.join(INDEXABLE)}), not "
-                         f"{header.algorithm}", file=file, where="header.algorithm")
+        raise InputError(said("an index is for game-tree searches ({searches}), not "
+                              "{algorithm}", searches=", ".join(INDEXABLE),
+                              algorithm=header.algorithm), file=file, where="header.algorithm")
     if counter is not None:
         counter.start(header)
     directory = os.path.dirname(os.path.abspath(target))
@@ -235,12 +240,13 @@ def build_index(trace: str | os.PathLike[str], out: str | os.PathLike[str], *,
         fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
                                    dir=directory)
     except OSError as exc:
-        raise OutputError(f"cannot write file: {exc.strerror or exc}", file=target) from None
+        raise OutputError(said("cannot write file: {reason}", reason=exc.strerror or str(exc)),
+                          file=target) from None
     os.close(fd)
     try:
         counts = _fill(tmp, target, file, header, items, counter, summary, (size, head))
         if os.path.isdir(target):
-            raise OutputError("cannot write file: it is a folder", file=target)
+            raise OutputError(said("cannot write file: it is a folder"), file=target)
         os.chmod(tmp, _new_file_mode())  # mkstemp made it 0600: give the mode open() gives
         os.replace(tmp, target)
     except BaseException:
@@ -282,7 +288,8 @@ def _fill(tmp: str, target: str, file: str, header: Header, items: Iterator[Even
         db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
         db.execute("COMMIT")
     except sqlite3.Error as exc:
-        raise OutputError(f"cannot write the index: {exc}", file=target) from None
+        raise OutputError(said("cannot write the index: {reason}", reason=str(exc)),
+                          file=target) from None
     finally:
         db.close()
     return {"events": builder.n, "nodes": builder.next_ord}

@@ -12,8 +12,9 @@ import sqlite3
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ...errors import InputError, MissingInput, UsageError
-from .schema import COLUMNS, FORMAT, VERSION, fingerprint
+from ...errors import InputError, UsageError
+from ...said import said
+from .schema import COLUMNS, FORMAT, VERSION, fingerprint, no_such_file
 
 __all__ = ["Fold", "Index", "IndexNode", "Subtree", "open_index"]
 
@@ -114,8 +115,9 @@ class Index:
         try:
             return [IndexNode(*row) for row in self.db.execute(sql, args)]
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"the index is damaged ({exc}): build it again with "
-                             "gametrace index", file=self.file) from None
+            raise InputError(said("the index is damaged ({reason}): build it again with "
+                                  "gametrace index", reason=str(exc)),
+                             file=self.file) from None
 
     def node(self, ord_: int) -> IndexNode | None:
         """The node numbered ``ord_``, or None."""
@@ -132,15 +134,16 @@ class Index:
         slashes (empty: the root)."""
         node = self.node(0)
         if node is None:
-            raise InputError("the index has no nodes", file=self.file)
+            raise InputError(said("the index has no nodes"), file=self.file)
         for move in (m for m in _PATH_SEPARATORS.split(path) if m):
             found = self._rows(f"{_SELECT} WHERE parent = ? AND move = ? ORDER BY rank "
                                "LIMIT 1", (node.ord, move))
             if not found:
                 moves = [c.move or c.id for c in self.children(node.ord, limit=12)]
                 there = ", ".join(moves) + (", ..." if node.children > len(moves) else "")
-                raise UsageError(f"no move {move!r} searched at node {node.id!r} (searched "
-                                 f"there: {there or 'none'})")
+                raise UsageError(said("no move {move!r} searched at node {node!r} (searched "
+                                      "there: {there})", move=move, node=node.id,
+                                      there=there or said("none")))
             node = found[0]
         return node
 
@@ -150,7 +153,8 @@ class Index:
         (as the renderers fold hidden nodes into boxes)."""
         root = self.node(ord_)
         if root is None:
-            raise UsageError(f"no node numbered {ord_} (the index has 0 to {self.nodes - 1})")
+            raise UsageError(said("no node numbered {number} (the index has 0 to {last})",
+                                  number=ord_, last=self.nodes - 1))
         taken = [root]
         level = [root]
         folds: list[Fold] = []
@@ -188,23 +192,26 @@ def open_index(path: str | os.PathLike[str], *, trace: str | os.PathLike[str] | 
     this one before it was rewritten)."""
     file = os.fspath(path)
     if not os.path.isfile(file):
-        raise MissingInput("no such file", file=file)
+        raise no_such_file(file)
     with open(file, "rb") as handle:
         head = handle.read(100)  # SQLite's file header
     if head[:len(_MAGIC)] != _MAGIC or len(head) < 100:
-        raise InputError("not an index (expected a file gametrace index wrote)", file=file)
+        raise InputError(said("not an index (expected a file gametrace index wrote)"),
+                         file=file)
     # The header's page size and page count (valid while its change counter equals the
     # "version valid for" number): a shorter file lost its end.
     page = int.from_bytes(head[16:18], "big")
     expected = (65536 if page == 1 else page) * int.from_bytes(head[28:32], "big")
     if head[24:28] == head[92:96] and os.path.getsize(file) != expected:
-        raise InputError(f"the index is truncated ({os.path.getsize(file)} bytes, expected "
-                         f"{expected}): build it again with gametrace index", file=file)
+        raise InputError(said("the index is truncated ({size} bytes, expected {expected}): "
+                              "build it again with gametrace index",
+                              size=os.path.getsize(file), expected=expected), file=file)
     try:
         db = sqlite3.connect(f"file:{_quote(os.path.abspath(file))}?mode=ro", uri=True,
                              check_same_thread=False)
     except sqlite3.Error as exc:
-        raise InputError(f"cannot open the index: {exc}", file=file) from None
+        raise InputError(said("cannot open the index: {reason}", reason=str(exc)),
+                         file=file) from None
     try:
         meta = _meta(db, file)
     except BaseException:
@@ -215,11 +222,11 @@ def open_index(path: str | os.PathLike[str], *, trace: str | os.PathLike[str] | 
         size, digest = fingerprint(trace)
         if (str(size), digest) != (meta["trace_size"], meta["trace_head"]):
             index.close()
-            same = ", the same head" if digest == meta["trace_head"] else ""
-            raise InputError(f"the index is stale: it was built from a trace of "
-                             f"{meta['trace_size']} bytes, and {os.fspath(trace)} is another "
-                             f"({size} bytes{same}): build it again with gametrace index",
-                             file=file)
+            same = said(", the same head") if digest == meta["trace_head"] else ""
+            raise InputError(said("the index is stale: it was built from a trace of {built} "
+                                  "bytes, and {trace} is another ({size} bytes{same}): build "
+                                  "it again with gametrace index", built=meta["trace_size"],
+                                  trace=os.fspath(trace), size=size, same=same), file=file)
     return index
 
 
@@ -233,17 +240,18 @@ def _meta(db: sqlite3.Connection, file: str) -> dict[str, str]:
     try:
         meta = dict(db.execute("SELECT key, value FROM meta"))
     except sqlite3.DatabaseError as exc:
-        raise InputError(f"not an index, or a damaged one ({exc}): build it again with "
-                         "gametrace index", file=file) from None
+        raise InputError(said("not an index, or a damaged one ({reason}): build it again "
+                              "with gametrace index", reason=str(exc)), file=file) from None
     if meta.get("format") != FORMAT:
-        raise InputError(f"not an index: expected format {FORMAT!r}", file=file)
-    if meta.get("version") != str(VERSION):
-        raise InputError(f"unsupported index version {meta.get('version')!r} (this tool "
-                         f"reads version {VERSION}): build it again with gametrace index",
+        raise InputError(said("not an index: expected format {format!r}", format=FORMAT),
                          file=file)
+    if meta.get("version") != str(VERSION):
+        raise InputError(said("unsupported index version {version!r} (this tool reads "
+                              "version {reads}): build it again with gametrace index",
+                              version=meta.get("version"), reads=VERSION), file=file)
     missing = [k for k in ("header", "result", "stats", "events", "nodes", "trace_size",
                            "trace_head") if k not in meta]
     if missing:
-        raise InputError(f"the index lacks {', '.join(missing)}: build it again with "
-                         "gametrace index", file=file)
+        raise InputError(said("the index lacks {keys}: build it again with gametrace index",
+                              keys=", ".join(missing)), file=file)
     return meta

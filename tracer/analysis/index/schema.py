@@ -18,7 +18,10 @@ from __future__ import annotations
 import hashlib
 import os
 
-__all__ = ["COLUMNS", "FORMAT", "HEAD_BYTES", "VERSION", "fingerprint"]
+from ...errors import MissingInput
+from ...said import said
+
+__all__ = ["COLUMNS", "FORMAT", "HEAD_BYTES", "VERSION", "fingerprint", "no_such_file"]
 
 FORMAT = "gametree-index"
 VERSION = 1
@@ -61,6 +64,11 @@ CREATE TABLE nodes (
 
 AFTER_LOAD = "CREATE INDEX nodes_parent ON nodes(parent, rank);"
 """Made once the rows are in (faster than keeping it up to date row by row)."""
+
+
+def no_such_file(file: str) -> MissingInput:
+    """The error for a trace or an index that is not there (building or opening)."""
+    return MissingInput(said("no such file"), file=file)
 
 
 def fingerprint(path: str | os.PathLike[str]) -> tuple[int, str]:

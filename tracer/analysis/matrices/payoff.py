@@ -35,6 +35,7 @@ from typing import Any
 from ...errors import InputError, LimitExceeded, UsageError
 from ...jsonio import decode_number, encode_number, json_path
 from ...players import Player
+from ...said import said
 from ...trees import Node, Tree
 
 __all__ = ["BUILTIN", "Dominance", "Elimination", "MatrixGame", "Step", "dominance",
@@ -107,13 +108,15 @@ def game_from_json(data: Any, *, file: str = "<payoff>") -> MatrixGame:
     rows, columns = tuple(data["rows"]), tuple(data["columns"])
     table = data["payoffs"]
     if len(table) != len(rows):
-        raise InputError(f"expected {len(rows)} rows of payoffs (one per row strategy), "
-                         f"got {len(table)}", file=file, where="$.payoffs")
+        raise InputError(said("expected {rows} rows of payoffs (one per row strategy), got "
+                              "{got}", rows=len(rows), got=len(table)),
+                         file=file, where="$.payoffs")
     out = []
     for i, row in enumerate(table):
         if len(row) != len(columns):
-            raise InputError(f"expected {len(columns)} payoff pairs (one per column strategy), "
-                             f"got {len(row)}", file=file, where=json_path(["payoffs", i]))
+            raise InputError(said("expected {columns} payoff pairs (one per column strategy), "
+                                  "got {got}", columns=len(columns), got=len(row)),
+                             file=file, where=json_path(["payoffs", i]))
         out.append(tuple((decode_number(a), decode_number(b)) for a, b in row))
     return MatrixGame((data["players"][0], data["players"][1]), rows, columns, tuple(out),
                 prefer=data.get("prefer", "higher"), name=data.get("name"),
@@ -129,8 +132,8 @@ def load_game(source: str | os.PathLike[str]) -> MatrixGame:
         return game_from_json(load_json_file(text), file=text)
     if text in BUILTIN:
         return BUILTIN[text]()
-    raise UsageError(f"no such file or built-in game: {text!r} "
-                     f"(built-in: {', '.join(BUILTIN)})")
+    raise UsageError(said("no such file or built-in game: {name!r} (built-in: {builtin})",
+                          name=text, builtin=", ".join(BUILTIN)))
 
 
 # --------------------------------------------------------------------------- analysis
@@ -235,15 +238,16 @@ def from_tree(tree: Tree, *, max_strategies: int = 4096) -> MatrixGame:
         if node.is_leaf:
             continue
         if node.player is Player.CHANCE:
-            raise UsageError(f"node {node.id} is a chance node: only MAX/MIN trees have a "
-                             "two-player strategy matrix here")
+            raise UsageError(said("node {node} is a chance node: only MAX/MIN trees have a "
+                                  "two-player strategy matrix here", node=node.id))
         own[node.player].append(node)
     choices = {}
     for player, nodes in own.items():
         count = math.prod(len(n.children) for n in nodes)
         if count > max_strategies:
-            raise LimitExceeded(f"{player.value.upper()} has {count:,} strategies (more than "
-                                f"{max_strategies:,}): use a smaller tree")
+            raise LimitExceeded(said("{player} has {count:,} strategies (more than {most:,}): "
+                                     "use a smaller tree", player=player.value.upper(),
+                                     count=count, most=max_strategies))
         choices[player] = list(itertools.product(*[range(len(n.children)) for n in nodes]))
     where = {n.id: k for nodes in own.values() for k, n in enumerate(nodes)}
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ...errors import UsageError
 from ...events import Cut, Evaluate, Event, Expand, Transposition
 from ...numbers import Number
+from ...said import said
 from ...trace import Header, Result, Stats
 from ...visit import EventVisitor
 
@@ -180,7 +181,7 @@ def knuth_moore(b: int, d: int) -> int:
 def _shape(root: str, children: dict[str, tuple[str, ...]], players: dict[str, str],
            values: dict[str, Number]) -> Shape:
     if any(p == "chance" for p in players.values()):
-        raise UsageError("the ordering comparison needs a tree without chance nodes")
+        raise UsageError(said("the ordering comparison needs a tree without chance nodes"))
     # Children before parents, without recursion (trees may be deep).
     order: list[tuple[str, int]] = []
     stack = [(root, 0)]

@@ -17,6 +17,7 @@ from ...errors import UsageError
 from ...jsonio import csv_text
 from ...numbers import Number, format_number
 from ...ranges import MAX_RANDOM_ORDERINGS
+from ...said import Said, said
 from ...trace import Result
 from .counting import Counter, Shape, Tally
 
@@ -143,21 +144,30 @@ def parse_orders(text: str) -> tuple[tuple[str, ...], int]:
         name, sep, count = item.partition(":")
         if name == "random":
             if sep and not (count.isdigit() and (len(count) > 9 or int(count) > 0)):
-                raise UsageError(f"expected random:N with N a positive number of orderings, "
-                                 f"got {item!r}")
+                raise UsageError(said("expected random:N with N a positive number of "
+                                      "orderings, got {item!r}", item=item))
             randoms += (int(count) if len(count) <= 9 else MAX_RANDOM_ORDERINGS + 1) if sep else 1
             if randoms > MAX_RANDOM_ORDERINGS:
-                raise UsageError(f"at most {MAX_RANDOM_ORDERINGS:,} random orderings, got "
-                                 f"{item!r}: each is a whole search (see docs/errors.md)")
+                raise UsageError(said("at most {most:,} random orderings, got {item!r}: each "
+                                      "is a whole search (see docs/errors.md)",
+                                      most=MAX_RANDOM_ORDERINGS, item=item))
         elif name in FIXED_ORDERS and not sep:
             if name not in fixed:
                 fixed.append(name)
         else:
-            raise UsageError(f"unknown ordering {item!r} (choose from: "
-                             f"{', '.join(FIXED_ORDERS)}, random, random:N)")
+            raise UsageError(unknown_name(said("ordering"), item,
+                                          [*FIXED_ORDERS, "random", "random:N"]))
     if not fixed and not randoms:
-        raise UsageError("no ordering to compare: give e.g. --orders natural,reverse,random:50")
+        raise UsageError(said("no ordering to compare: give e.g. --orders "
+                              "natural,reverse,random:50"))
     return tuple(fixed), randoms
+
+
+def unknown_name(what: Said, value: str, allowed: Sequence[str]) -> Said:
+    """``unknown ordering 'x' (choose from: ...)``: the library's sentence for an unknown
+    choice (:func:`tracer.choices.unknown_choice`), without its guess at a typo."""
+    return said("unknown {what} {value!r} (choose from: {allowed})", what=what, value=value,
+                allowed=", ".join(allowed))
 
 
 SearchFn = Callable[[str, int | None, Counter], Result]

@@ -17,6 +17,7 @@ from typing import Any
 from ...errors import LimitExceeded, UsageError
 from ...jsonio import dumps_json
 from ...record import NULL, MemoryRecorder, Recorder
+from ...said import Said, said
 from ...search import ALGORITHMS, run_search
 from ...search.limits import NO_LIMITS, Limits
 from ...search.technique_comparison import (
@@ -27,7 +28,13 @@ from ...search.technique_comparison import (
 )
 from ...sources import Source, resolve
 from ...trace import Result, Trace
-from .report import DEFAULT_ORDERS, OrderingReport, compare_orderings, parse_orders
+from .report import (
+    DEFAULT_ORDERS,
+    OrderingReport,
+    compare_orderings,
+    parse_orders,
+    unknown_name,
+)
 from .wording import LANGS, Words
 
 __all__ = ["Comparison", "Plan", "compare_named", "compare_source", "plan_comparison"]
@@ -58,18 +65,20 @@ class Plan:
         names = self.names
         chosen = [p.strip().lower() for p in text.split(",")] if text else names[:2]
         if len(chosen) != 2 or not all(chosen):
-            raise UsageError(f"--side-by-side takes two names separated by a comma, "
-                             f"got {text!r}")
+            raise UsageError(said("--side-by-side takes two names separated by a comma, "
+                                  "got {text!r}", text=text))
         for item in chosen:
             order, _, seed = item.partition(":")
             known = item in names if self.configs else (
                 order in ("minimax", *names) and (not seed or (order == "random" and
                                                                seed.isdigit())))
             if not known:
-                what = "techniques" if self.configs else "orderings"
-                extra = "" if self.configs else ", minimax, random:SEED"
-                raise UsageError(f"--side-by-side: {item!r} is not among the {what} "
-                                 f"compared (choose from: {', '.join(names)}{extra})")
+                what = said("the techniques compared") if self.configs \
+                    else said("the orderings compared")
+                allowed = names if self.configs else [*names, "minimax", "random:SEED"]
+                raise UsageError(said("--side-by-side: {item!r} is not among {what} (choose "
+                                      "from: {allowed})", item=item, what=what,
+                                      allowed=", ".join(allowed)))
         return chosen[0], chosen[1]
 
 
@@ -79,14 +88,16 @@ def plan_comparison(*, orders: str | None = None, techniques: str | None = None,
     checked: not both, and no oracle ordering for ``enhanced``, which orders moves
     itself."""
     if orders is not None and techniques is not None:
-        raise UsageError("give --orders or --techniques, not both")
+        raise UsageError(said("give --orders or --techniques, not both"))
     if techniques is not None:
         return Plan(configs=tuple(parse_configs(techniques)))
     fixed, randoms = parse_orders(orders or DEFAULT_ORDERS)
     oracle = [o for o in fixed if o in ("best", "worst")]
     if algorithm == "enhanced" and oracle:
-        raise UsageError(f"-a enhanced orders moves itself: compare it under natural, "
-                         f"reverse and random orderings, not {' and '.join(oracle)}")
+        named: Said | str = oracle[0] if len(oracle) == 1 else \
+            said("{first} and {second}", first=oracle[0], second=oracle[1])
+        raise UsageError(said("-a enhanced orders moves itself: compare it under natural, "
+                              "reverse and random orderings, not {oracle}", oracle=named))
     return Plan(fixed=fixed, randoms=randoms)
 
 
@@ -131,7 +142,7 @@ def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
     the budgets ``limits``; one stopped by them is a :class:`LimitExceeded` (counts of
     half a search compare nothing).  The titles are in ``lang`` (``en``, ``it``)."""
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r} (choose from: {', '.join(LANGS)})")
+        raise UsageError(unknown_name(said("language"), lang, LANGS))
     words = Words(lang)
     game, state, block = named.game()
     where = named.name if depth is None else words("compare.depth", name=named.name,
@@ -141,8 +152,9 @@ def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
         result = run_search(game, state, depth=depth, recorder=recorder, source=block,
                             limits=limits, **options)
         if not result.complete:
-            raise LimitExceeded(f"a search of {where} stopped ({result.stopped}) before its "
-                                "end: compare with a smaller depth or fewer orderings")
+            raise LimitExceeded(said("a search of {source} stopped ({stopped}) before its end: "
+                                     "compare with a smaller depth or fewer orderings",
+                                     source=where, stopped=result.stopped))
         return result
 
     if plan.configs:

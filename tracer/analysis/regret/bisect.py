@@ -31,7 +31,9 @@ from ...errors import InputError, UsageError
 from ...events import Cut, Evaluate, Event, Expand
 from ...header import Header, Result
 from ...numbers import Number, format_number
+from ...said import Said, said
 from ...visit import EventVisitor
+from .. import opened_without_parent
 from .stream import stream
 
 __all__ = ["FORMAT", "Bisection", "Divergence", "Part", "bisect_traces"]
@@ -209,8 +211,8 @@ class _Side(EventVisitor["Expand | Evaluate | None"]):
         return None
 
     def _refuse(self, ev: Event) -> Expand | Evaluate | None:
-        raise InputError(f"a {ev.type} event: bisect reads minimax and alpha-beta traces of "
-                         f"one depth", file=self.file, where=f"event {ev.seq}")
+        raise InputError(said("a {type} event: bisect reads minimax and alpha-beta traces of "
+                              "one depth", type=ev.type), file=self.file, where=f"event {ev.seq}")
 
     visit_select = visit_generate = visit_numbers = visit_iteration = visit_goal = _refuse
 
@@ -220,8 +222,8 @@ class _Side(EventVisitor["Expand | Evaluate | None"]):
     def _count(self, ev: Expand | Evaluate) -> None:
         del self.open[ev.depth:]
         if len(self.open) != ev.depth or (self.open and self.open[-1][0] != ev.parent):
-            raise InputError(f"node {ev.node} is opened at depth {ev.depth} but its parent "
-                             f"is not open", file=self.file, where=f"event {ev.seq}")
+            raise InputError(opened_without_parent(ev.node, ev.depth), file=self.file,
+                             where=f"event {ev.seq}")
         self.total += 1
         for ancestor in self.open[: self.depth + 1]:
             self.sizes[ancestor[0]] += 1
@@ -254,14 +256,18 @@ def _same_position(a: Header, b: Header, files: tuple[str, str]) -> None:
         return (s.get("kind"), s.get("name"), s.get("params") or {}, s.get("tree"), h.root)
 
     if key(a) != key(b):
-        def shown(h: Header) -> str:
+        def shown(h: Header) -> Said:
             params = h.source.get("params") or {}
             words = " ".join(f"{k}={v}" for k, v in sorted(params.items()))
-            return f"{h.source.get('kind', '?')} {h.source.get('name', '?')}" + \
-                (f" ({words})" if words else "") + f", root {h.root}"
+            kind, name = str(h.source.get("kind", "?")), str(h.source.get("name", "?"))
+            if words:
+                return said("{kind} {name} ({params}), root {root}", kind=kind, name=name,
+                            params=words, root=h.root)
+            return said("{kind} {name}, root {root}", kind=kind, name=name, root=h.root)
 
-        raise UsageError(f"{files[0]} and {files[1]} are not searches of one position: "
-                         f"their headers' sources differ ({shown(a)} against {shown(b)})")
+        raise UsageError(said("{first} and {second} are not searches of one position: their "
+                              "headers' sources differ ({one} against {other})",
+                              first=files[0], second=files[1], one=shown(a), other=shown(b)))
 
 
 def bisect_traces(path_a: str | os.PathLike[str], path_b: str | os.PathLike[str], *,
@@ -332,8 +338,8 @@ def _divergence(a: _Side, b: _Side, ea: Expand | Evaluate | None,
     db = eb.depth if eb is not None else -1
     deeper, depth = (a, da) if da >= db else (b, db)
     if depth == 0:  # the roots themselves differ: one is a leaf here
-        raise InputError("the two searches differ at the root (one expands it, one "
-                         "evaluates it): not searches of one position to one depth",
+        raise InputError(said("the two searches differ at the root (one expands it, one "
+                              "evaluates it): not searches of one position to one depth"),
                          file=deeper.file)
     node = deeper.open[depth - 1]
 

@@ -13,7 +13,9 @@ from collections.abc import Iterator
 from ...errors import InputError
 from ...events import Event
 from ...header import Header
+from ...said import said
 from ...trace import Result
+from .. import no_result
 
 __all__ = ["GAME_TREE_SEARCHES", "read_result", "stream"]
 
@@ -45,12 +47,12 @@ def stream(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | Resul
         obj = loads_json(line, file=f"{file}:{lineno}")
         if not isinstance(obj, dict) or obj.get("type") != "header":
             lines.close()
-            raise InputError('the first line must be the header (an object with "type": '
-                             '"header")', file=file, where=f"line {lineno}")
+            raise InputError(said('the first line must be the header (an object with "type": '
+                                  '"header")'), file=file, where=f"line {lineno}")
         header = Header.from_json(obj, file=file, where=f"line {lineno}")
         break
     if header is None:
-        raise InputError("empty trace: no header line", file=file)
+        raise InputError(said("empty trace: no header line"), file=file)
     checked = _checked(header, file)
 
     def rest() -> Iterator[Event | Result]:
@@ -65,8 +67,9 @@ def stream(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | Resul
 
 def _checked(header: Header, file: str) -> Header:
     if header.algorithm not in GAME_TREE_SEARCHES:
-        raise InputError(f"expected a trace of a two-player game-tree search "
-                         f"({', '.join(GAME_TREE_SEARCHES)}), not {header.algorithm}",
+        raise InputError(said("expected a trace of a two-player game-tree search ({searches}), "
+                              "not {algorithm}", searches=", ".join(GAME_TREE_SEARCHES),
+                              algorithm=header.algorithm),
                          file=file, where="header.algorithm")
     return header
 
@@ -81,7 +84,7 @@ def read_result(path: str | os.PathLike[str]) -> Result:
         for item in stream(path)[1]:
             if isinstance(item, Result):
                 return _complete(item, file)
-        raise InputError("the trace has no result: the search did not finish", file=file)
+        raise InputError(no_result(), file=file)
     from ...jsonio import read_lines
     from ...trace import read_item
 
@@ -94,14 +97,14 @@ def read_result(path: str | os.PathLike[str]) -> Result:
         lines.close()
     found = read_item(last[1], lineno=last[0], file=file) if last is not None else None
     if not isinstance(found, Result):
-        raise InputError("the trace has no result line at its end: the search did not "
-                         "finish", file=file)
+        raise InputError(said("the trace has no result line at its end: the search did not "
+                              "finish"), file=file)
     return _complete(found, file)
 
 
 def _complete(result: Result, file: str) -> Result:
     if not result.complete or result.value is None:
-        raise InputError(f"the search was stopped ({result.stopped or 'incomplete'}): "
-                         f"the regret map needs a finished search", file=file,
-                         where="result")
+        raise InputError(said("the search was stopped ({stopped}): the regret map needs a "
+                              "finished search", stopped=result.stopped or said("incomplete")),
+                         file=file, where="result")
     return result

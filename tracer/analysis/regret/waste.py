@@ -43,7 +43,9 @@ from ...errors import InputError
 from ...events import Backup, Cut, Evaluate, Event, Expand, Iteration, Reorder, Transposition
 from ...header import Header
 from ...numbers import Number
+from ...said import said
 from ...visit import EventVisitor
+from .. import not_open, opened_without_parent
 
 __all__ = ["ROLES", "Child", "Kept", "Summary", "WasteReader", "Worst"]
 
@@ -190,11 +192,12 @@ class WasteReader(EventVisitor[None]):
     def visit_expand(self, ev: Expand) -> None:
         self._close_to(ev.depth)
         if len(self.stack) != ev.depth or (self.stack and ev.parent != self.stack[-1].node):
-            raise InputError(f"node {ev.node} is expanded at depth {ev.depth} but its parent "
-                             f"is not open", file=self.file, where=f"event {ev.seq}")
+            raise InputError(opened_without_parent(ev.node, ev.depth, expanded=True),
+                             file=self.file, where=f"event {ev.seq}")
         if ev.player not in ("max", "min"):
-            raise InputError(f"node {ev.node} is a {ev.player} node: the regret map reads "
-                             f"two-player searches", file=self.file, where=f"event {ev.seq}")
+            raise InputError(said("node {node} is a {player} node: the regret map reads "
+                                  "two-player searches", node=ev.node, player=ev.player),
+                             file=self.file, where=f"event {ev.seq}")
         moves = ev.moves or tuple(c.rsplit("/", 1)[-1] for c in ev.children)
         self.count += 1
         self.stack.append(_Frame(ev.node, ev.depth, ev.player, self._path(ev.node),
@@ -234,19 +237,19 @@ class WasteReader(EventVisitor[None]):
         pass  # the expand event that follows lists the children in the new order
 
     def visit_iteration(self, ev: Iteration) -> None:
-        raise InputError("the trace has iterations (iterative deepening): the regret map "
-                         "reads one search to one depth", file=self.file,
+        raise InputError(said("the trace has iterations (iterative deepening): the regret map "
+                              "reads one search to one depth"), file=self.file,
                          where=f"event {ev.seq}")
 
     def visit_event(self, ev: Event) -> None:
-        raise InputError(f"a {ev.type} event: the regret map reads minimax and alpha-beta "
-                         f"traces", file=self.file, where=f"event {ev.seq}")
+        raise InputError(said("a {type} event: the regret map reads minimax and alpha-beta "
+                              "traces", type=ev.type), file=self.file, where=f"event {ev.seq}")
 
     def end(self) -> Summary:
         """Close the nodes still open; the root's summary."""
         self._close_to(0)
         if self.root is None:
-            raise InputError("the trace has no events", file=self.file)
+            raise InputError(said("the trace has no events"), file=self.file)
         return self.root
 
     # the stack ------------------------------------------------------------------------
@@ -269,7 +272,7 @@ class WasteReader(EventVisitor[None]):
             if self.stack[depth].node == node:
                 self._close_to(depth + 1)
                 return self.stack[depth]
-        raise InputError(f"node {node} is not open here", file=self.file, where=f"event {seq}")
+        raise InputError(not_open(node), file=self.file, where=f"event {seq}")
 
     def _close_to(self, depth: int) -> None:
         while len(self.stack) > depth:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ...errors import LimitExceeded, UsageError
 from ...header import Header
+from ...said import Said, said
 from ...search import run_search
 from ...search.fast.tally import CountingRecorder
 from ...search.limits import NO_LIMITS, Limits
@@ -45,10 +46,11 @@ def count_search(game: Any, state: Any, *, spec: SearchSpec, name: str,
     fast = ((spec.algorithm == "minimax" and variant == "two-function")
             or (spec.algorithm == "alphabeta" and variant in ("fail-soft", "fail-hard")))
     if not fast or spec.order not in ("natural", "reverse"):
-        raise UsageError(f"--record counters counts {', '.join(COUNTED)} in the natural or "
-                         f"reverse order, not {spec.algorithm} {variant} in the {spec.order} "
-                         f"order: record it in full (--record full) and run gametrace stats "
-                         f"on the trace")
+        raise UsageError(said("--record counters counts {counted} in the natural or reverse "
+                              "order, not {algorithm} {variant} in the {order} order: record "
+                              "it in full (--record full) and run gametrace stats on the trace",
+                              counted=", ".join(COUNTED), algorithm=spec.algorithm,
+                              variant=variant, order=spec.order))
     recorder = CountingRecorder()
     result = run_search(game, state, spec=spec, recorder=recorder, source=source)
     tally = recorder.tally
@@ -77,16 +79,17 @@ def tally_search(source: Tree | str, *, spec: SearchSpec,
     game, state, block = made.game()
     tally = Tally(file="search", classes=of_game(game, state) if by_class else None)
     result = run_search(game, state, spec=spec, recorder=tally, source=block)
-    _complete(result, "the search")
+    _complete(result, said("the search"))
     assert tally.header is not None
     return tally.stats(), tally.header
 
 
-def _complete(result: Result, what: str) -> None:
+def _complete(result: Result, what: Said) -> None:
     if not result.complete:
-        raise LimitExceeded(f"{what} stopped at its {result.stopped} budget before the end: "
-                            f"statistics of part of a search would pass for the whole "
-                            f"(search less deep, or give it a larger budget)")
+        raise LimitExceeded(said("{what} stopped at its {budget} budget before the end: "
+                                 "statistics of part of a search would pass for the whole "
+                                 "(search less deep, or give it a larger budget)",
+                                 what=what, budget=result.stopped))
 
 
 def minimal_tree(header: Header, *, file: str, limits: Limits = NO_LIMITS) -> list[int]:
@@ -94,8 +97,9 @@ def minimal_tree(header: Header, *, file: str, limits: Limits = NO_LIMITS) -> li
     game a trace's header names, to the same depth limit and with the same cut test,
     within ``limits`` (a search they stop is a :class:`LimitExceeded`)."""
     if header.algorithm == "expectiminimax":
-        raise UsageError(f"{file}: the minimal tree is alpha-beta's: not for expectiminimax")
-    game, state, block = rebuilt_game(header, file=file, purpose="the minimal tree")
+        raise UsageError(said("{file}: the minimal tree is alpha-beta's: not for "
+                              "expectiminimax", file=file))
+    game, state, block = rebuilt_game(header, file=file, purpose=said("the minimal tree"))
     options = header.options
     depth = options.get("depth")
     cut_on = options.get("cut_on") or "ge"
@@ -104,5 +108,5 @@ def minimal_tree(header: Header, *, file: str, limits: Limits = NO_LIMITS) -> li
                         order="best", depth=depth if isinstance(depth, int) else None,
                         cut_on=cut_on if cut_on in ("ge", "gt") else "ge", recorder=tally,
                         source=block, limits=limits)
-    _complete(result, "the minimal tree's search")
+    _complete(result, said("the minimal tree's search"))
     return [d.nodes for d in tally.stats().depths]

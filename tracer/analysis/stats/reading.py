@@ -23,8 +23,10 @@ from typing import Any
 from ...errors import InputError, UsageError
 from ...events import Backup, Cut, Evaluate, Event, Expand, Iteration, Reorder, Transposition
 from ...header import Header
+from ...said import said
 from ...trace import Result, Trace
 from ...visit import EventVisitor
+from .. import not_open, opened_without_parent
 from .classes import MoveClasses, of_game, plain
 from .rebuilding import rebuilt_game
 from .table import FORMAT, ORDERED_CLASSES, ClassStats, DepthStats, SearchStats
@@ -71,8 +73,9 @@ class Tally(EventVisitor[None]):
 
     def start(self, header: Header) -> None:
         if header.algorithm not in GAME_TREE_SEARCHES:
-            raise InputError(f"statistics are for game-tree searches "
-                             f"({', '.join(GAME_TREE_SEARCHES)}), not {header.algorithm}",
+            raise InputError(said("statistics are for game-tree searches ({searches}), not "
+                                  "{algorithm}", searches=", ".join(GAME_TREE_SEARCHES),
+                                  algorithm=header.algorithm),
                              file=self.file, where="header.algorithm")
         self.header = header
 
@@ -93,8 +96,8 @@ class Tally(EventVisitor[None]):
     def visit_expand(self, ev: Expand) -> None:
         del self.path[ev.depth:]
         if len(self.path) != ev.depth:
-            raise InputError(f"node {ev.node} is expanded at depth {ev.depth} but its parent "
-                             f"is not open", file=self.file, where=f"event {ev.seq}")
+            raise InputError(opened_without_parent(ev.node, ev.depth, expanded=True),
+                             file=self.file, where=f"event {ev.seq}")
         self.path.append((ev.node, ev.children))
         if self.classes is not None:
             del self.why[ev.depth:]
@@ -119,7 +122,7 @@ class Tally(EventVisitor[None]):
         for depth in range(len(self.path) - 1, -1, -1):
             if self.path[depth][0] == node:
                 return depth
-        raise InputError(f"node {node} is not open here", file=self.file, where=f"event {seq}")
+        raise InputError(not_open(node), file=self.file, where=f"event {seq}")
 
     def visit_backup(self, ev: Backup) -> None:
         del self.path[self._open(ev.node, ev.seq) + 1:]
@@ -128,7 +131,8 @@ class Tally(EventVisitor[None]):
         depth = self._open(ev.node, ev.seq)
         children = self.path[depth][1]
         if ev.after not in children:
-            raise InputError(f"the cut at {ev.node} names {ev.after}, not one of its children",
+            raise InputError(said("the cut at {node} names {after}, not one of its children",
+                                  node=ev.node, after=ev.after),
                              file=self.file, where=f"event {ev.seq}")
         key = (depth, children.index(ev.after) + 1)
         self.ranks[key] = self.ranks.get(key, 0) + 1
@@ -145,8 +149,9 @@ class Tally(EventVisitor[None]):
     def _tried(self, depth: int, child: str, seq: int) -> None:
         """Count the move to ``child`` of the open node at ``depth`` as searched."""
         if depth >= len(self.why):
-            raise InputError(f"node {child} is searched at depth {depth + 1} but its parent "
-                             f"is not open", file=self.file, where=f"event {seq}")
+            raise InputError(said("node {node} is searched at depth {depth} but its parent "
+                                  "is not open", node=child, depth=depth + 1),
+                             file=self.file, where=f"event {seq}")
         self._counts(depth, self._class_of(depth, child, seq))[0][0] += 1
 
     def _class_of(self, depth: int, child: str, seq: int) -> str:
@@ -161,7 +166,8 @@ class Tally(EventVisitor[None]):
             return "move"
         state, moves = self.states[depth]
         if child not in moves:
-            raise InputError(f"node {child} is not a child of node {self.path[depth][0]}",
+            raise InputError(said("node {node} is not a child of node {parent}", node=child,
+                                  parent=self.path[depth][0]),
                              file=self.file, where=f"event {seq}")
         return classes.classify(classes.game, state, moves[child])
 
@@ -184,7 +190,8 @@ class Tally(EventVisitor[None]):
             self.states[-1][1].update((cid, by_name[m]) for cid, m in
                                       zip(ev.children, names, strict=True))
         except (KeyError, ValueError):
-            raise InputError(f"the moves of node {ev.node} are not the game's moves there",
+            raise InputError(said("the moves of node {node} are not the game's moves there",
+                                  node=ev.node),
                              file=self.file, where=f"event {ev.seq}") from None
 
     def visit_transposition(self, ev: Transposition) -> None:
@@ -204,8 +211,8 @@ class Tally(EventVisitor[None]):
         for depth in range(len(self.path) - 1, -1, -1):
             if node in self.path[depth][1]:
                 return depth
-        raise InputError(f"node {node} is settled by the table but no open node has it as a "
-                         f"child", file=self.file, where=f"event {seq}")
+        raise InputError(said("node {node} is settled by the table but no open node has it "
+                              "as a child", node=node), file=self.file, where=f"event {seq}")
 
     def visit_iteration(self, ev: Iteration) -> None:
         pass  # an iteration's nodes are counted by their own events
@@ -217,9 +224,10 @@ class Tally(EventVisitor[None]):
             self.pending = (ev.node, dict(zip(ev.children, ev.reasons, strict=False)))
 
     def visit_event(self, ev: Event) -> None:
-        raise InputError(f"a {ev.type} event: statistics are for game-tree searches "
-                         f"({', '.join(GAME_TREE_SEARCHES)})", file=self.file,
-                         where=f"event {ev.seq}")
+        raise InputError(said("a {type} event: statistics are for game-tree searches "
+                              "({searches})", type=ev.type,
+                              searches=", ".join(GAME_TREE_SEARCHES)),
+                         file=self.file, where=f"event {ev.seq}")
 
     # the result --------------------------------------------------------------------------
 
@@ -278,7 +286,7 @@ def stats_of_loaded(trace: Trace, *, file: str, by_class: bool = False) -> Searc
 def classes_of(header: Header, *, file: str) -> MoveClasses:
     """The move classes of the game a trace's header names, made again (a tree or a
     game that names no classes: every move is a ``move``, but for the ordering's)."""
-    game, state, _ = rebuilt_game(header, file=file, purpose="counting by move class")
+    game, state, _ = rebuilt_game(header, file=file, purpose=said("counting by move class"))
     return of_game(game, state)
 
 
@@ -334,9 +342,10 @@ def read_stats_and_header(path: str | os.PathLike[str], *, by_class: bool = Fals
         if isinstance(data, dict) and data.get("format") == FORMAT:
             stats = SearchStats.from_json(data, file=file)
             if by_class and not any(d.classes for d in stats.depths):
-                raise UsageError(f"{file}: counting by move class replays a trace through "
-                                 "its game, and this statistics document has no trace "
-                                 "(record the search in full: --record full)")
+                raise UsageError(said("{file}: counting by move class replays a trace "
+                                      "through its game, and this statistics document has "
+                                      "no trace (record the search in full: --record full)",
+                                      file=file))
             return stats, None
         from ...trace import Trace
 

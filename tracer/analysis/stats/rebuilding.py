@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError, UsageError
 from ...header import Header
+from ...said import Said, said
 from ...sources import Source, resolve_content
 from ...trees import parse_tree_json
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:  # analysis reads games through the search layer, never import
 __all__ = ["rebuild", "rebuilt_game"]
 
 
-def rebuild(header: Header, *, file: str, purpose: str) -> Source:
+def rebuild(header: Header, *, file: str, purpose: Said) -> Source:
     """The tree or built-in game a trace's header names (its ``source``: the tree itself,
     or the game's name and parameters), made again for ``purpose``; a header that names
     neither is a one-line :class:`UsageError` saying what is missing."""
@@ -27,21 +28,22 @@ def rebuild(header: Header, *, file: str, purpose: str) -> Source:
     if kind == "game" and isinstance(source.get("name"), str):
         params = source.get("params") or {}
         if not isinstance(params, dict):
-            raise InputError("expected an object of parameters", file=file,
+            raise InputError(said("expected an object of parameters"), file=file,
                              where="header.source.params")
         return resolve_content(source["name"],
                                params={str(k): _param_text(v) for k, v in params.items()})
-    missing = ("has no tree (header.source.tree)" if kind == "tree"
-               else "names no game (header.source.name)" if kind == "game"
-               else "has no source (header.source)" if not source
-               else f"names a {kind!r} (header.source.kind)" if isinstance(kind, str)
-               else "names no kind of source (header.source.kind)")
-    raise UsageError(f"{file}: {purpose} needs a trace of a tree or a built-in game, and its "
-                     f"header {missing}")
+    missing = (said("has no tree (header.source.tree)") if kind == "tree"
+               else said("names no game (header.source.name)") if kind == "game"
+               else said("has no source (header.source)") if not source
+               else said("names a {kind!r} (header.source.kind)", kind=kind)
+               if isinstance(kind, str)
+               else said("names no kind of source (header.source.kind)"))
+    raise UsageError(said("{file}: {purpose} needs a trace of a tree or a built-in game, and "
+                          "its header {missing}", file=file, purpose=purpose, missing=missing))
 
 
 def rebuilt_game(header: Header, *, file: str,
-                 purpose: str) -> tuple[Game[Any, Any], Any, dict[str, Any]]:
+                 purpose: Said) -> tuple[Game[Any, Any], Any, dict[str, Any]]:
     """The game, the position and the ``source`` block of the search a trace recorded:
     :func:`rebuild`'s game at its start position, then, for a capture of a game
     (``gametrace run --capture``), the moves of the source's ``path`` played, so that the
@@ -52,13 +54,13 @@ def rebuilt_game(header: Header, *, file: str,
         from ...search.capture import resolve_path
 
         if not isinstance(path, list) or not all(isinstance(m, str) for m in path):
-            raise InputError("expected a list of move names", file=file,
+            raise InputError(said("expected a list of move names"), file=file,
                              where="header.source.path")
         try:
             state = resolve_path(game, state, "/".join(path)).state
         except UsageError as exc:
-            raise InputError(f"its moves are not the game's: {exc}", file=file,
-                             where="header.source.path") from None
+            raise InputError(said("its moves are not the game's: {reason}", reason=exc.said),
+                             file=file, where="header.source.path") from None
     return game, state, block
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...errors import InputError
+from ...said import Said, said
 
 __all__ = ["FORMAT", "ORDERED_CLASSES", "VERSION", "ClassStats", "DepthStats", "SearchStats",
            "knuth_moore"]
@@ -243,34 +244,38 @@ class SearchStats:
     @classmethod
     def from_json(cls, data: Any, *, file: str) -> SearchStats:
         """Read back :meth:`to_json` (the derived numbers are recomputed, not trusted)."""
-        def need(ok: bool, where: str, what: str) -> None:
+        def need(ok: bool, where: str, what: Said | str) -> None:
+            """``what``: a phrase (a ``said``), or JSON shown as it is."""
             if not ok:
-                raise InputError(f"expected {what}", file=file, where=where)
+                raise InputError(said("expected {what}", what=what), file=file, where=where)
 
         need(isinstance(data, dict) and data.get("format") == FORMAT, "$.format",
              f'"format": "{FORMAT}"')
-        need(data.get("version") == VERSION, "$.version", f"version {VERSION}")
+        need(data.get("version") == VERSION, "$.version",
+             said("version {version}", version=VERSION))
         for key in ("algorithm", "variant", "source", "recorded"):
-            need(isinstance(data.get(key), str), f"$.{key}", "a string")
+            need(isinstance(data.get(key), str), f"$.{key}", said("a string"))
         rows = data.get("depths")
-        need(isinstance(rows, list), "$.depths", "a list of depth rows")
+        need(isinstance(rows, list), "$.depths", said("a list of depth rows"))
         depths: list[DepthStats] = []
         for i, row in enumerate(rows):
             where = f"$.depths[{i}]"
-            need(isinstance(row, dict), where, "an object")
+            need(isinstance(row, dict), where, said("an object"))
             for key in ("inner", "leaves", "tt_hits", "tt_cutoffs"):
-                need(_count(row.get(key)), f"{where}.{key}", "a count (an integer >= 0)")
-            need(row.get("depth") == i, f"{where}.depth", f"depth {i}")
+                need(_count(row.get(key)), f"{where}.{key}",
+                     said("a count (an integer >= 0)"))
+            need(row.get("depth") == i, f"{where}.depth", said("depth {depth}", depth=i))
             ranks = row.get("cut_ranks")
-            need(_ranks_ok(ranks),
-                 f"{where}.cut_ranks", "an object of ranks (\"1\", \"2\", ...) to counts")
+            need(_ranks_ok(ranks), f"{where}.cut_ranks",
+                 said('an object of ranks ("1", "2", ...) to counts'))
             minimal = row.get("minimal")
-            need(minimal is None or _count(minimal), f"{where}.minimal", "a count or nothing")
+            need(minimal is None or _count(minimal), f"{where}.minimal",
+                 said("a count or nothing"))
             classes = row.get("by_class", {})
             need(isinstance(classes, dict) and all(
                 isinstance(v, dict) and _count(v.get("searched")) and _ranks_ok(
                     v.get("cut_ranks")) for v in classes.values()), f"{where}.by_class",
-                'an object of classes to {"searched": n, "cut_ranks": {...}}')
+                said('an object of classes to {{"searched": n, "cut_ranks": {{...}}}}'))
             depths.append(DepthStats(i, row["inner"], row["leaves"],
                                      {int(k): v for k, v in ranks.items()},
                                      row["tt_hits"], row["tt_cutoffs"], minimal,
