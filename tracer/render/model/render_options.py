@@ -59,8 +59,8 @@ _THEME_ALIASES = {"color": "colour", "grey": "print", "gray": "print", "grayscal
 
 def unknown_name(what: Said, value: str, allowed: Iterable[str]) -> Said:
     """``unknown theme 'neon' (choose from: colour, print)``: ``what`` is a word the
-    catalogs know (``said("theme")``).  The template is :func:`tracer.choices.unknown_choice`'s
-    without its guess: a drawing's options name no near miss."""
+    catalogs know (``said("theme")``).  The sentence of :func:`tracer.choices.unknown_choice`
+    (one catalog entry for both) without its guess, as the drawing has always said it."""
     return said("unknown {what} {value!r} (choose from: {allowed})",
                 what=what, value=value, allowed=", ".join(allowed))
 
