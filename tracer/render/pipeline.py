@@ -20,6 +20,7 @@ from ..errors import InputError, LimitExceeded, UsageError
 from ..events import Event
 from ..jsonio import check_input_file
 from ..memory import paused_gc
+from ..said import said
 from ..trace import Header, Result, Trace, iter_trace
 from .draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg, note_node
 from .draw.compose import Compositor
@@ -31,7 +32,7 @@ from .model.annotate import Plan, plan_notes
 from .model.canvas import Canvas, parse_size
 from .model.captions import summary_line
 from .model.collapse import Visible, choose_visible
-from .model.render_options import RenderOptions
+from .model.render_options import RenderOptions, unknown_name
 from .model.steps import step_caption, step_groups, step_key
 from .model.text import Words, words
 from .model.view import Frame, View, build_view, legend_keys
@@ -60,7 +61,9 @@ def read_items(source: TraceSource) -> tuple[Header, Iterator[Event | Result], s
     stream = iter_trace(file)
     first = next(stream)
     if not isinstance(first, Header):  # pragma: no cover - iter_trace yields a header first
-        raise InputError("the trace does not start with a header", file=file)
+        from .read.reader import NO_HEADER
+
+        raise InputError(NO_HEADER, file=file)
     return first, _budget((x for x in stream if not isinstance(x, Header)), file), file
 
 
@@ -96,9 +99,10 @@ def _budget(items: Iterator[Event | Result], file: str) -> Iterator[Event | Resu
 
 
 def _too_long(file: str, limit: int) -> NoReturn:
-    raise LimitExceeded(f"{file}: more than {limit:,} events to draw (a million take "
-                        "minutes to read): record a smaller search (--depth, "
-                        "--max-nodes), or set GAMETRACE_MAX_EVENTS to draw it anyway")
+    raise LimitExceeded(said("{file}: more than {limit:,} events to draw (a million take "
+                             "minutes to read): record a smaller search (--depth, "
+                             "--max-nodes), or set GAMETRACE_MAX_EVENTS to draw it anyway",
+                             file=file, limit=limit))
 
 
 class Drawing:
@@ -297,7 +301,7 @@ class Drawing:
                 return self.pinned_dot(view, with_label=with_label).encode()
             return self.dot().encode()
         if fmt not in ("svg", "png", "pdf"):
-            raise UsageError(f"unknown format {fmt!r} (choose from: dot, pdf, png, svg)")
+            raise UsageError(unknown_name(said("format"), fmt, ("dot", "pdf", "png", "svg")))
         view = view or self.view
         if self.options.engine == "system":
             data = render(elements_dot(self._parts(view, with_label=with_label), self.theme),
@@ -404,9 +408,10 @@ class Drawing:
         opts, w = self.options, self.words
         total = self.count_steps()
         if page is None and total > opts.max_frames:
-            raise LimitExceeded(
-                f"{total} frames exceed --max-frames {opts.max_frames}: use a coarser "
-                f"--step (node, leaf), --focus NODE or --depth, or raise --max-frames")
+            raise LimitExceeded(said(
+                "{total} frames exceed --max-frames {most}: use a coarser "
+                "--step (node, leaf), --focus NODE or --depth, or raise --max-frames",
+                total=total, most=opts.max_frames))
         first = self.replay
         replay = Replay(first.header, file=first.file)
         replay.skeleton, replay.cap = first.skeleton, first.cap

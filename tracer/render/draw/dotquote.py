@@ -45,6 +45,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from ...errors import LimitExceeded
+from ...said import said
 
 __all__ = ["DOT_LIMIT", "FORBIDDEN", "LABEL_CHARS", "NAME_CHARS", "attr_list", "attr_text",
            "clean", "clip", "dot_name", "edge_stmt", "html_text", "label_text", "node_stmt",
@@ -219,8 +220,9 @@ def attr_list(attrs: Mapping[str, str] | Iterable[tuple[str, str]]) -> str:
             raise ValueError(f"attribute {attr!r} may not be written to DOT")
         text = attr_value(attr, value)
         if len(text.encode("utf-8")) >= DOT_LIMIT:
-            raise LimitExceeded(f"a {attr} of the drawing is longer than Graphviz reads "
-                                f"({DOT_LIMIT:,} bytes): shorten the trace's texts")
+            raise LimitExceeded(said("a {attr} of the drawing is longer than Graphviz reads "
+                                     "({limit:,} bytes): shorten the trace's texts",
+                                     attr=attr, limit=DOT_LIMIT))
         out.append(f"{attr}={text}")
     return f" [{' '.join(out)}]" if out else ""
 

@@ -27,7 +27,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...errors import UsageError
-from ..model.render_options import RenderOptions
+from ...said import said
+from ..model.render_options import RenderOptions, unknown_name
 
 __all__ = ["PRESETS", "preset_options", "scale_elements"]
 
@@ -49,7 +50,7 @@ def preset_options(name: str | None, **given: Any) -> RenderOptions:
     if name is None:
         return RenderOptions.from_kwargs(**given)
     if name not in PRESETS:
-        raise UsageError(f"unknown preset {name!r} (choose from: {', '.join(PRESETS)})")
+        raise UsageError(unknown_name(said("preset"), name, PRESETS))
     return RenderOptions.from_kwargs(**{**PRESETS[name], **given})
 
 

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ...errors import GraphvizMissing, TracerError
+from ...said import Said, said
 from ..draw.dot import Elements, Pinned
 from ..draw.dotquote import dot_name
 
@@ -34,6 +35,15 @@ _NOISE = ("Fontconfig warning", "Fontconfig error", "(null): graph is too large 
 scaled down to cairo's limit; use SVG or PDF for those)."""
 
 
+def _cannot_lay_out(exc: Exception) -> Said:
+    return said("Graphviz could not lay out the diagram: {reason}", reason=str(exc))
+
+
+def _cannot_render(fmt: str, exc: Exception) -> Said:
+    return said("Graphviz could not render {format}: {reason}", format=fmt.upper(),
+                reason=str(exc))
+
+
 def layout(source: str, *, engine: str = "bundled") -> Pinned:
     """Lay the graph out with ``dot`` once; return every node and edge position."""
     if engine == "system":
@@ -43,7 +53,7 @@ def layout(source: str, *, engine: str = "bundled") -> Pinned:
         try:
             graph.layout(prog="dot")
         except (ValueError, OSError) as exc:
-            raise TracerError(f"Graphviz could not lay out the diagram: {exc}") from None
+            raise TracerError(_cannot_lay_out(exc)) from None
     nodes = {str(n): str(n.attr["pos"]) for n in graph.nodes()}
     edges: dict[tuple[str, str], str] = {}
     labels: dict[tuple[str, str], str] = {}
@@ -62,7 +72,7 @@ def layout_graph(graph: Any) -> Any:
         try:
             graph.layout(prog="dot")
         except (ValueError, OSError) as exc:
-            raise TracerError(f"Graphviz could not lay out the diagram: {exc}") from None
+            raise TracerError(_cannot_lay_out(exc)) from None
     return graph
 
 
@@ -86,7 +96,7 @@ def render(source: str, fmt: str, *, pinned: bool, engine: str = "bundled",
             try:
                 data = graph.draw(format=fmt, prog="nop2" if pinned else "dot")
             except (ValueError, OSError) as exc:
-                raise TracerError(f"Graphviz could not render {fmt.upper()}: {exc}") from None
+                raise TracerError(_cannot_render(fmt, exc)) from None
     return _tidy(bytes(data), fmt)
 
 
@@ -104,7 +114,7 @@ def measure(source: str, anchor: str) -> tuple[tuple[float, float, float, float]
             x0, y0, x1, y1 = _bb(str(graph.graph_attr["bb"]))
             svg = graph.draw(format="svg")
         except (ValueError, OSError) as exc:
-            raise TracerError(f"Graphviz could not lay out the diagram: {exc}") from None
+            raise TracerError(_cannot_lay_out(exc)) from None
     (ax, ay), (bx, by) = (tuple(float(v) for v in p.split(",")[:2]) for p in (wanted, got))
     dx, dy = ax - bx, ay - by
     return (x0 + dx, y0 + dy, x1 + dx, y1 + dy), bytes(svg).decode()
@@ -149,7 +159,7 @@ class Restyler:
             try:
                 data = self._graph.draw(format=fmt)
             except (ValueError, OSError) as exc:
-                raise TracerError(f"Graphviz could not render {fmt.upper()}: {exc}") from None
+                raise TracerError(_cannot_render(fmt, exc)) from None
         return _tidy(bytes(data), fmt)
 
     def _apply(self, key: object, attrs: dict[str, str], item: Any) -> None:
@@ -178,20 +188,21 @@ def _agraph(source: str) -> Any:
     try:
         import pygraphviz
     except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise GraphvizMissing(
-            f"the Graphviz engine bundled with pygraphviz could not be loaded ({exc}); "
+        raise GraphvizMissing(said(
+            "the Graphviz engine bundled with pygraphviz could not be loaded ({reason}); "
             "install it with `pip install pygraphviz` (its Linux wheels include Graphviz) "
-            "or use --engine system with a Graphviz `dot` on PATH") from None
-    said: list[str] = []
+            "or use --engine system with a Graphviz `dot` on PATH", reason=str(exc))) from None
+    chatter: list[str] = []
     try:
-        with _quiet(said):
+        with _quiet(chatter):
             graph = pygraphviz.AGraph(string=source)
     except ValueError:  # DotError: the text is not DOT (a writer's bug, or DOT of its own)
-        why = next((x.removeprefix("Error: ") for x in said if x.startswith("Error")),
-                   "syntax error")
-        raise TracerError(f"Graphviz could not read the drawing: {why}") from None
-    if said:
-        sys.stderr.write("\n".join(said) + "\n")
+        why: Said | str = next((x.removeprefix("Error: ") for x in chatter
+                                if x.startswith("Error")), said("syntax error"))
+        raise TracerError(said("Graphviz could not read the drawing: {reason}",
+                               reason=why)) from None
+    if chatter:
+        sys.stderr.write("\n".join(chatter) + "\n")
     return graph
 
 
@@ -207,11 +218,11 @@ def _pipe_system(source: str, fmt: str, *, pinned: bool, dpi: int = 144,
             return bytes(src.pipe(format=fmt, engine="neato", neato_no_op=2, quiet=True))
         return bytes(src.pipe(format=fmt, engine="dot", quiet=True))
     except graphviz.ExecutableNotFound:
-        raise GraphvizMissing(
+        raise GraphvizMissing(said(
             "--engine system needs Graphviz's `dot` on PATH (e.g. `apt install graphviz` or "
-            "`brew install graphviz`); the default engine needs no system install") from None
+            "`brew install graphviz`); the default engine needs no system install")) from None
     except graphviz.CalledProcessError as exc:
-        raise TracerError(f"Graphviz `dot` failed: {exc}") from None
+        raise TracerError(said("Graphviz `dot` failed: {reason}", reason=str(exc))) from None
 
 
 def _from_json(data: bytes) -> Pinned:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import InputError
+from ...said import said
 from ..model.captions import summary_line
 from ..model.view import View
 
@@ -45,7 +46,7 @@ def write_frames(drawing: Drawing, directory: str | os.PathLike[str], *,
 
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
-        raise InputError("exists and is not a folder", file=str(folder))
+        raise InputError(said("exists and is not a folder"), file=str(folder))
     fmt = drawing.options.frame_format
     frames = list(drawing.frames())
     bare_views = [_uncaptioned(f.view) for f in frames]

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ...errors import TracerError
+from ...said import said
 
 __all__ = ["merge_pdfs", "page_count"]
 
@@ -33,7 +34,7 @@ def merge_pdfs(docs: Sequence[bytes]) -> bytes:
         catalog = objects.get(root, b"")
         pages_ref = re.search(rb"/Pages\s+(\d+)\s+0\s+R", catalog)
         if pages_ref is None:
-            raise TracerError(f"PDF {i + 1}: no page tree in its catalog")
+            raise TracerError(said("PDF {n}: no page tree in its catalog", n=i + 1))
         page_ids = _page_order(objects, int(pages_ref.group(1)))
         skipped = {root, info} | {n for n, body in objects.items() if _kind(body) == b"Pages"}
         new_id: dict[int, int] = {}
@@ -69,10 +70,10 @@ def _read(doc: bytes, i: int) -> tuple[dict[int, bytes], int, int]:
     the catalog's number and the information dictionary's (0 when there is none)."""
     start = doc.rfind(b"startxref")
     if not doc.startswith(b"%PDF-") or start < 0:
-        raise TracerError(f"PDF {i + 1} is not a PDF file")
+        raise TracerError(said("PDF {n} is not a PDF file", n=i + 1))
     xref_at = int(doc[start + 9:].split()[0])
     if not doc.startswith(b"xref", xref_at):
-        raise TracerError(f"PDF {i + 1}: cross-reference streams are not supported")
+        raise TracerError(said("PDF {n}: cross-reference streams are not supported", n=i + 1))
     lines = doc[xref_at:].split(b"\n")
     offsets: list[tuple[int, int]] = []
     k = 1
@@ -86,7 +87,7 @@ def _read(doc: bytes, i: int) -> tuple[dict[int, bytes], int, int]:
     trailer = doc[doc.find(b"trailer", xref_at):start]
     root_ref = re.search(rb"/Root\s+(\d+)\s+0\s+R", trailer)
     if root_ref is None:
-        raise TracerError(f"PDF {i + 1}: no /Root in its trailer")
+        raise TracerError(said("PDF {n}: no /Root in its trailer", n=i + 1))
     offsets.sort()
     ends = [o for o, _ in offsets[1:]] + [xref_at]
     objects: dict[int, bytes] = {}
@@ -95,7 +96,8 @@ def _read(doc: bytes, i: int) -> tuple[dict[int, bytes], int, int]:
         head = _OBJ_HEAD.match(chunk)
         tail = chunk.rfind(b"endobj")
         if head is None or tail < 0 or int(head.group(1)) != num:
-            raise TracerError(f"PDF {i + 1}: object {num} is not where the xref says")
+            raise TracerError(said("PDF {n}: object {number} is not where the xref says",
+                                   n=i + 1, number=num))
         objects[num] = chunk[head.end():tail].strip(b"\r\n ")
     info_ref = re.search(rb"/Info\s+(\d+)\s+0\s+R", trailer)
     return objects, int(root_ref.group(1)), 0 if info_ref is None else int(info_ref.group(1))
@@ -131,7 +133,8 @@ def _renumber(body: bytes, new_id: dict[int, int], i: int) -> bytes:
     def swap(m: re.Match[bytes]) -> bytes:
         old = int(m.group(1))
         if old not in new_id:
-            raise TracerError(f"PDF {i + 1}: a reference to object {old}, which it lacks")
+            raise TracerError(said("PDF {n}: a reference to object {number}, which it lacks",
+                                   n=i + 1, number=old))
         return b"%d 0 R" % new_id[old]
 
     return _REF.sub(swap, body[:cut]) + body[cut:]

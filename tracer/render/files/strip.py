@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...errors import LimitExceeded, UsageError
+from ...said import said
 from ..model.view import View
 
 # Type-only: the pipeline sits above files/ (it uses every stage); the caller hands
@@ -53,11 +54,12 @@ def letter(k: int) -> str:
 def _panel_views(drawing: Drawing, columns: int) -> list[View]:
     """The frames' views, each captioned with its letter."""
     if columns < 1:
-        raise UsageError(f"strip columns must be at least 1, got {columns}")
+        raise UsageError(said("strip columns must be at least 1, got {got}", got=columns))
     frames = list(drawing.frames())
     if len(frames) > MAX_PANELS:
-        raise LimitExceeded(f"{len(frames)} panels exceed {MAX_PANELS}: use --step leaf or "
-                            f"node, --focus NODE or --depth for a shorter strip")
+        raise LimitExceeded(said("{count} panels exceed {most}: use --step leaf or node, "
+                                 "--focus NODE or --depth for a shorter strip",
+                                 count=len(frames), most=MAX_PANELS))
     show = drawing.options.caption is not False
     # The letter says which step it is: "Step 3/8: " would say it twice.
     return [replace(f.view, caption=f"({letter(k)}) {_STEP.sub('', f.caption)}" if show
@@ -149,7 +151,7 @@ def strip_svg(drawing: Drawing, *, columns: int = 3) -> tuple[bytes, int]:
     panels = [drawing.render("svg", view).decode("utf-8") for view in views]
     size = _SIZE.search(panels[0])
     if size is None:  # pragma: no cover - Graphviz always writes a size in points
-        raise UsageError("cannot read the size of a panel")
+        raise UsageError(said("cannot read the size of a panel"))
     width, height = float(size[1]), float(size[2])
     cols = min(columns, len(panels))
     rows = (len(panels) + cols - 1) // cols
@@ -182,10 +184,12 @@ def strip_format(out: str | os.PathLike[str]) -> str:
     if suffix == "gv":
         suffix = "dot"
     if suffix not in STRIP_FORMATS:
-        why = (": a strip of TikZ pictures is made in LaTeX from --frames' Beamer file"
-               if suffix == "tex" else "")
-        raise UsageError(f"a strip is written as .svg, .png, .pdf or .dot, not "
-                         f"{os.fspath(out)!r}{why}")
+        if suffix == "tex":
+            raise UsageError(said("a strip is written as .svg, .png, .pdf or .dot, not {out!r}: "
+                                  "a strip of TikZ pictures is made in LaTeX from --frames' "
+                                  "Beamer file", out=os.fspath(out)))
+        raise UsageError(said("a strip is written as .svg, .png, .pdf or .dot, not {out!r}",
+                              out=os.fspath(out)))
     return suffix
 
 

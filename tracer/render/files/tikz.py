@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...errors import TracerError
+from ...said import said
 from ..draw.themes import Theme
 from ..model.view import View
 from .xdot import xdot_ops
@@ -347,7 +348,8 @@ def drawing_picture(drawing: Drawing, view: View | None = None,
         try:
             xdot = _tidy(bytes(graph.draw(format="xdot")), "xdot")
         except (ValueError, OSError) as exc:
-            raise TracerError(f"Graphviz could not draw the TikZ picture: {exc}") from None
+            raise TracerError(said("Graphviz could not draw the TikZ picture: {reason}",
+                                   reason=str(exc))) from None
     return picture(xdot, colours or TexColours(drawing.theme), swatches=legend_swatches(view),
                    rounded=legend_rounded(view))
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...errors import TracerError
+from ...said import said
 
 __all__ = ["xdot_ops"]
 
@@ -43,7 +44,8 @@ def xdot_ops(data: bytes) -> Iterator[tuple[str, list[Any]]]:
         length = int(word())
         skip()
         if data[i:i + 1] != b"-":
-            raise TracerError(f"unexpected xdot text near byte {i}: {data[i:i + 20]!r}")
+            raise TracerError(said("unexpected xdot text near byte {at}: {text}",
+                                   at=i, text=repr(data[i:i + 20])))
         value = data[i + 1:i + 1 + length].decode("utf-8", "replace")
         i += 1 + length
         return value

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ...errors import UsageError
+from ...said import said
 
 __all__ = ["Canvas", "MIN_FONT", "MM_PT", "PX_PT", "SIZES", "check_pixels", "parse_size"]
 
@@ -77,8 +78,9 @@ def check_pixels(canvas: Canvas, dpi: int) -> None:
     high = LIMITS["px"][1]
     w, h = (round(side / 25.4 * dpi) for side in (canvas.width, canvas.height))
     if max(w, h) > high:
-        raise UsageError(f"size {canvas.width:g}x{canvas.height:g}mm at dpi {dpi} is "
-                         f"{w}x{h} pixels: at most {high} a side (lower the dpi)")
+        raise UsageError(said("size {width:g}x{height:g}mm at dpi {dpi} is {w}x{h} pixels: "
+                              "at most {high} a side (lower the dpi)", width=canvas.width,
+                              height=canvas.height, dpi=dpi, w=w, h=h, high=high))
 
 
 def parse_size(text: str) -> Canvas:
@@ -87,13 +89,15 @@ def parse_size(text: str) -> Canvas:
     spec = SIZES.get(text.strip().lower(), text)
     m = _SIZE.fullmatch(spec)
     if m is None:
-        raise UsageError(f"unknown size {text!r} (choose from: {', '.join(SIZES)}, or WxH "
-                         "in pixels such as 1280x720, or WxHmm such as 210x297mm)")
+        raise UsageError(said("unknown size {value!r} (choose from: {allowed}, or WxH in "
+                              "pixels such as 1280x720, or WxHmm such as 210x297mm)",
+                              value=text, allowed=", ".join(SIZES)))
     unit = m[3] or "px"
     low, high = LIMITS[unit]
     width, height = float(m[1]), float(m[2])
     if not (low <= width <= high and low <= height <= high):
-        raise UsageError(f"size {text!r}: each side must be between {low} and {high} {unit}")
+        raise UsageError(said("size {value!r}: each side must be between {low} and {high} "
+                              "{unit}", value=text, low=low, high=high, unit=unit))
     return Canvas(width, height, unit)
 
 

@@ -20,6 +20,7 @@ from itertools import accumulate
 
 from ...errors import LimitExceeded, UsageError
 from ...memory import paused_gc
+from ...said import said
 from ..read.replay import NodeState, Summary
 from ..read.skeleton import Skeleton, SNode
 
@@ -104,8 +105,8 @@ def _choose(skel: Skeleton, states: dict[str, NodeState], summaries: dict[str, S
     chain: list[str] = []
     if focus is not None:
         if focus not in nodes:
-            raise UsageError(f"--focus: no node {focus!r} in this trace "
-                             f"(the root is {skel.root!r})")
+            raise UsageError(said("--focus: no node {node!r} in this trace (the root is "
+                                  "{root!r})", node=focus, root=skel.root))
         chain = _chain(skel, focus)
         keep = set(chain) | {n for n in keep if _below(skel, n, focus)}
         base = nodes[focus].depth
@@ -129,10 +130,10 @@ def _choose(skel: Skeleton, states: dict[str, NodeState], summaries: dict[str, S
         width = max_nodes
     if depth is None and len(keep) > max_nodes:
         # What must be drawn does not fit: say so, rather than try every level in turn.
-        raise LimitExceeded(f"the nodes always drawn (the principal variation or the "
-                            f"solution tree) number {len(keep):,}, more than --max-nodes "
-                            f"{max_nodes}: draw the top with --depth N, a part with --focus "
-                            "NODE, or raise --max-nodes")
+        raise LimitExceeded(said("the nodes always drawn (the principal variation or the "
+                                 "solution tree) number {count:,}, more than --max-nodes "
+                                 "{most}: draw the top with --depth N, a part with --focus "
+                                 "NODE, or raise --max-nodes", count=len(keep), most=max_nodes))
 
     split = _Splitter(skel, order, status, states, summaries)
 

@@ -7,10 +7,12 @@ and ``gametrace run --render`` share one set of defaults.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any
 
 from ...errors import UsageError
+from ...said import Said, said
 
 __all__ = [
     "ENGINES",
@@ -25,6 +27,7 @@ __all__ = [
     "STEPS",
     "THEMES",
     "output_format",
+    "unknown_name",
 ]
 
 FORMATS = ("svg", "png", "pdf", "dot")
@@ -54,9 +57,30 @@ LEAST: dict[str, int] = {"max_nodes": 10, "max_width": 2}
 _THEME_ALIASES = {"color": "colour", "grey": "print", "gray": "print", "grayscale": "print"}
 
 
-def _choose(name: str, value: str, allowed: tuple[str, ...]) -> None:
+def unknown_name(what: Said, value: str, allowed: Iterable[str]) -> Said:
+    """``unknown theme 'neon' (choose from: colour, print)``: ``what`` is a word the
+    catalogs know (``said("theme")``).  The sentence of :func:`tracer.choices.unknown_choice`
+    (one catalog entry for both) without its guess, as the drawing has always said it."""
+    return said("unknown {what} {value!r} (choose from: {allowed})",
+                what=what, value=value, allowed=", ".join(allowed))
+
+
+def _choose(what: Said, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise UsageError(f"unknown {name} {value!r} (choose from: {', '.join(allowed)})")
+        raise UsageError(unknown_name(what, value, allowed))
+
+
+def _too_small(option: str, least: int, got: int) -> Said:
+    return said("{option} must be at least {least}, got {got}",
+                option=option, least=least, got=got)
+
+
+def _out_of_range(option: str, low: float, high: float, got: float) -> Said:
+    if option == "pad":
+        return said("{option} must be between {low:g} and {high:g} inches, got {got:g}",
+                    option=option, low=low, high=high, got=got)
+    return said("{option} must be between {low:g} and {high:g}, got {got:g}",
+                option=option, low=low, high=high, got=got)
 
 
 @dataclass(frozen=True)
@@ -144,14 +168,14 @@ class RenderOptions:
     def __post_init__(self) -> None:
         theme = _THEME_ALIASES.get(self.theme, self.theme)
         object.__setattr__(self, "theme", theme)
-        _choose("language", self.lang, LANGS)
-        _choose("theme", theme, THEMES)
-        _choose("engine", self.engine, ENGINES)
-        _choose("step", self.step, STEPS)
-        _choose("frame format", self.frame_format, FRAME_FORMATS)
-        _choose("pruned style", self.pruned, PRUNED)
+        _choose(said("language"), self.lang, LANGS)
+        _choose(said("theme"), theme, THEMES)
+        _choose(said("engine"), self.engine, ENGINES)
+        _choose(said("step"), self.step, STEPS)
+        _choose(said("frame format"), self.frame_format, FRAME_FORMATS)
+        _choose(said("pruned style"), self.pruned, PRUNED)
         if self.direction is not None:
-            _choose("direction", self.direction, DIRECTIONS)
+            _choose(said("direction"), self.direction, DIRECTIONS)
         if self.size is not None:
             from .canvas import check_pixels, parse_size
 
@@ -159,25 +183,21 @@ class RenderOptions:
         for name, (low, high) in RANGES.items():
             value = getattr(self, name)
             if value is not None and not low <= value <= high:
-                unit = " inches" if name == "pad" else ""
-                raise UsageError(f"{name} must be between {low:g} and {high:g}{unit}, "
-                                 f"got {value:g}")
+                raise UsageError(_out_of_range(name, low, high, value))
         for name in ("max_nodes", "dpi", "max_frames", "memory_nodes"):
             if getattr(self, name) < 1:
-                raise UsageError(f"{name.replace('_', '-')} must be at least 1, "
-                                 f"got {getattr(self, name)}")
+                raise UsageError(_too_small(name.replace("_", "-"), 1, getattr(self, name)))
         from ...ranges import MAX_DPI
 
         if self.dpi > MAX_DPI:
-            raise UsageError(f"dpi must be at most {MAX_DPI}, got {self.dpi}")
+            raise UsageError(said("dpi must be at most {most}, got {got}",
+                                  most=MAX_DPI, got=self.dpi))
         if self.max_nodes < LEAST["max_nodes"]:
-            raise UsageError(f"max-nodes must be at least {LEAST['max_nodes']}, "
-                             f"got {self.max_nodes}")
+            raise UsageError(_too_small("max-nodes", LEAST["max_nodes"], self.max_nodes))
         if self.max_width is not None and self.max_width < LEAST["max_width"]:
-            raise UsageError(f"max-width must be at least {LEAST['max_width']}, "
-                             f"got {self.max_width}")
+            raise UsageError(_too_small("max-width", LEAST["max_width"], self.max_width))
         if self.depth is not None and self.depth < 0:
-            raise UsageError(f"depth must be 0 or more, got {self.depth}")
+            raise UsageError(said("depth must be 0 or more, got {got}", got=self.depth))
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> RenderOptions:
@@ -185,8 +205,7 @@ class RenderOptions:
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(kwargs) - names)
         if unknown:
-            raise UsageError(f"unknown render option {unknown[0]!r} "
-                             f"(choose from: {', '.join(sorted(names))})")
+            raise UsageError(unknown_name(said("render option"), unknown[0], sorted(names)))
         return cls(**kwargs)
 
 
@@ -199,7 +218,12 @@ def output_format(out: str | os.PathLike[str]) -> str:
     if ext == "gv":
         ext = "dot"
     if ext not in FORMATS:
-        shown = f"'.{ext}'" if ext else "no extension"
-        raise UsageError(f"cannot tell the output format from {text!r} ({shown}; use one of: "
-                         f"{', '.join('.' + f for f in FORMATS)}, or - for DOT on stdout)")
+        allowed = ", ".join("." + f for f in FORMATS)
+        if not ext:
+            raise UsageError(said("cannot tell the output format from {out!r} (no extension; "
+                                  "use one of: {allowed}, or - for DOT on stdout)",
+                                  out=text, allowed=allowed))
+        raise UsageError(said("cannot tell the output format from {out!r} ('.{ext}'; use one "
+                              "of: {allowed}, or - for DOT on stdout)",
+                              out=text, ext=ext, allowed=allowed))
     return ext

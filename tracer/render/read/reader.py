@@ -42,10 +42,11 @@ from typing import Any
 from ...errors import InputError
 from ...events import EVENT_TYPES, KIND_TYPES, Event, field_kinds
 from ...jsonio import INF_STRINGS
+from ...said import said
 from ...trace import Header, Result, iter_trace, read_item
 
-__all__ = ["BLOCK_BYTES", "Chunk", "LineFeeder", "LineHandlers", "Record", "event_of",
-           "read_chunks", "read_jsonl", "read_records", "record_of"]
+__all__ = ["BLOCK_BYTES", "NO_HEADER", "Chunk", "LineFeeder", "LineHandlers", "Record",
+           "event_of", "read_chunks", "read_jsonl", "read_records", "record_of"]
 
 Record = dict[str, Any]
 """One line of a ``.jsonl`` trace as a dictionary: ``"type"`` and the event's fields,
@@ -54,6 +55,10 @@ be missing.  The result's line is ``{"type": "result", "result": Result(...)}``.
 
 BLOCK_BYTES = 1 << 20
 """About how many bytes of lines are parsed in one call."""
+
+NO_HEADER = said("the trace does not start with a header")
+"""What a trace whose first item is not its header is told (a reader's bug, as the
+strict reader yields the header first)."""
 
 Shapes = dict[str, dict[tuple[Any, ...], tuple[str, ...]]]
 """By event type, the shapes of line seen (the keys as written, then the classes of their
@@ -186,7 +191,7 @@ def read_chunks(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Chunk]]:
     if close is not None:
         close()
     if not isinstance(header, Header):  # pragma: no cover - iter_trace yields a header first
-        raise InputError("the trace does not start with a header", file=file)
+        raise InputError(NO_HEADER, file=file)
     return header, _chunks(file)
 
 
@@ -196,7 +201,8 @@ def _chunks(file: str) -> Iterator[Chunk]:
     try:
         handle = open_bytes(file)  # a .gz file is decompressed as it is read
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+        raise InputError(said("cannot read file: {reason}", reason=exc.strerror or str(exc)),
+                         file=file) from None
     with handle:
         lineno = 0
         while True:  # the header, read already by the strict reader
@@ -342,7 +348,7 @@ def _line_by_line(lines: list[bytes], first: int,
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError(f"not valid UTF-8 ({exc.reason})", file=file,
+            raise InputError(said("not valid UTF-8 ({reason})", reason=exc.reason), file=file,
                              where=f"line {lineno}, column {exc.start + 1}") from None
         if not line.strip():
             continue

@@ -38,6 +38,7 @@ from ...events import (
 )
 from ...memory import paused_gc
 from ...ranges import MAX_PLY
+from ...said import said
 from ...trace import Header, Result
 from ...visit import EventVisitor
 from ...wellformed import WellFormed
@@ -323,12 +324,13 @@ class Replay(EventVisitor[None]):
     def _enter(self, nid: str, parent: str | None, depth: int, seq: int) -> bool:
         """A node is expanded or evaluated; True when its level is kept in memory."""
         if depth > MAX_PLY:  # the path below would hold that many entries
-            raise InputError(f"node {nid!r} is at depth {depth:,}, deeper than any search "
-                             f"goes (at most {MAX_PLY:,} plies)", file=self.file,
-                             where=f"event {seq}")
+            raise InputError(said("node {node!r} is at depth {depth:,}, deeper than any search "
+                                  "goes (at most {most:,} plies)", node=nid, depth=depth,
+                                  most=MAX_PLY), file=self.file, where=f"event {seq}")
         if depth < 0:
-            raise InputError(f"node {nid!r} is at depth {depth:,}: expected 0 (the root) "
-                             "or more", file=self.file, where=f"event {seq}")
+            raise InputError(said("node {node!r} is at depth {depth:,}: expected 0 (the root) "
+                                  "or more", node=nid, depth=depth), file=self.file,
+                             where=f"event {seq}")
         states = self.states
         st = states.get(nid)
         if st is not None and st.searched:

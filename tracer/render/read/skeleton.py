@@ -14,6 +14,7 @@ from typing import Any
 from ...errors import InputError
 from ...events import Generate
 from ...players import Player
+from ...said import said
 from ...trace import Header
 
 __all__ = ["SNode", "Skeleton"]
@@ -81,10 +82,12 @@ class Skeleton:
             tree = parse_tree_json(doc, file=file, root_player=root_player)
         except InputError as exc:
             where = "$.header.source.tree" + (exc.where or "$")[1:]
-            raise InputError(f"bad source tree: {exc.message}", file=file, where=where) from None
+            raise InputError(said("bad source tree: {reason}", reason=exc.said), file=file,
+                             where=where) from None
         if tree.root.id != header.root:
-            raise InputError(f"the header's root {header.root!r} is not the source tree's root "
-                             f"{tree.root.id!r}", file=file, where="$.header.root")
+            raise InputError(said("the header's root {root!r} is not the source tree's root "
+                                  "{tree_root!r}", root=header.root, tree_root=tree.root.id),
+                             file=file, where="$.header.root")
         nodes = self.nodes
         stack: list[tuple[Any, str | None, int]] = [(tree.root, None, 0)]
         while stack:
@@ -142,9 +145,9 @@ class Skeleton:
         if self.from_tree:
             missing = [c for c in children if c not in nodes]
             if missing:
-                raise InputError(f"expand of {nid!r} names child {missing[0]!r}, which is "
-                                 "not in the header's source tree", file=file,
-                                 where=f"event {seq}")
+                raise InputError(said("expand of {node!r} names child {child!r}, which is "
+                                      "not in the header's source tree", node=nid,
+                                      child=missing[0]), file=file, where=f"event {seq}")
             return
         node.n_children = max(node.n_children, len(children))
         if node.children and keep_children and len(node.children) == len(children) \
@@ -191,7 +194,8 @@ class Skeleton:
         if node is not None:
             return node
         if self.from_tree:
-            raise InputError(f"node {nid!r} is not in the header's source tree", file=file)
+            raise InputError(said("node {node!r} is not in the header's source tree",
+                                  node=nid), file=file)
         # A node no expand listed (or whose parent is not kept): attach it where it says.
         node = SNode(nid, parent, depth)
         self.nodes[nid] = node
