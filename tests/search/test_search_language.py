@@ -18,6 +18,7 @@ from tracer.problems import choose_heuristic, make_problem
 from tracer.problems.graph import Graph, GraphProblem
 from tracer.problems.graph_forms import parse_graph_json, parse_graph_text
 from tracer.problems.jugs import Jugs
+from tracer.said import Said, catalog
 from tracer.search import alpha_beta, and_or, enhanced_search, expectiminimax, minimax
 from tracer.search.capture import resolve_path
 from tracer.search.common import SearchOptions, recursion_guard
@@ -114,6 +115,18 @@ def test_the_searches_say_their_errors_in_italian(case: str) -> None:
     check(*SEARCHES[case])
 
 
+def test_iterative_deepening_words_its_part_around_the_reason_it_quotes() -> None:
+    """The reason is another part's sentence (a tree's leaf without a static value),
+    worded by that part's catalog: this part words only its own frame."""
+    error = raised(lambda: enhanced_search(tree(AIMA), techniques="id"))
+    assert error.said.template in catalog("it")
+    reason = dict(error.said.values)["reason"]
+    assert isinstance(reason, Said)
+    assert error.said.worded("it") == (
+        "l'approfondimento iterativo valuta le posizioni a profondità 1: "
+        + reason.worded("it"))
+
+
 CONDITIONS: dict[str, tuple[str, str, str]] = {
     "unknown field": ("deph = 2",
                       "--capture-when 'deph = 2': column 1: unknown field 'deph' (choose "
@@ -187,6 +200,12 @@ PROBLEMS: dict[str, tuple[Callable[[], Any], str, str]] = {
                         "could run for hours (use fewer or smaller jugs)",
                         "vasi di 999,999,999 litri hanno più di 1.000.000 stati: A* "
                         "potrebbe girare per ore (usa meno vasi, o vasi più piccoli)"),
+    "goal forms": (lambda: make_problem("jugs", {"goal": "lots"}),
+                   "goal must be the litres in some jug (goal=4), a total (goal=total=4) or "
+                   "one amount per jug (goal=0,4; _ for any amount), got 'lots'",
+                   "goal vuole i litri di un vaso qualsiasi (goal=4), un totale "
+                   "(goal=total=4) o una quantità per vaso (goal=0,4; _ per una quantità "
+                   "qualsiasi), non 'lots'"),
     "goal too big": (lambda: make_problem("jugs", {"goal": "total=9"}),
                      "goal total=9 is more than all the jugs together can hold (8 litres)",
                      "goal total=9 supera la capacità di tutti i vasi insieme (8 litri)"),
@@ -203,7 +222,7 @@ PROBLEMS: dict[str, tuple[Callable[[], Any], str, str]] = {
     "scramble": (lambda: make_problem("puzzle8", {"scramble": "20000"}),
                  "scramble must be at most 10,000 moves, got 20000: a few dozen random "
                  "moves already reach any of the 181,440 positions",
-                 "scramble può essere al più 10.000 mosse, non 20000: poche decine di mosse "
+                 "scramble può fare al più 10.000 mosse, non 20000: poche decine di mosse "
                  "casuali raggiungono già una qualsiasi delle 181.440 posizioni"),
     "unsolvable": (lambda: make_problem("puzzle8", {"start": "021345678"}),
                    "start 021345678 cannot reach goal 012345678 (their inversion parities "
