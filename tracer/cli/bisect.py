@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .options import json_option, limit_option, quiet_option
+from .options import existing_file, json_option, limit_option, quiet_option
 
 __all__ = ["bisect_command"]
 
@@ -40,10 +40,7 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
       gametrace bisect before.jsonl after.jsonl --json
       gametrace bisect natural.jsonl reverse.jsonl --picture divergence.svg
     """
-    import os
-
     from ..analysis.regret import bisect_traces
-    from ..errors import MissingInput
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
 
@@ -55,8 +52,7 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
 
         fmt = output_format(picture)
     for path in (trace_a, trace_b):
-        if not os.path.isfile(path):
-            raise MissingInput("no such file", file=path)
+        existing_file(path)
     bisection = bisect_traces(trace_a, trace_b, depth=depth)
     rows = limit or len(bisection.parts)
     if picture is not None and fmt is not None:

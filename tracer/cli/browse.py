@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .options import quiet_option
+from .options import existing_file, quiet_option
 
 __all__ = ["INDEXES_ENV", "browse_command"]
 
@@ -49,12 +49,11 @@ def browse_command(ctx: click.Context, source: str, host: str, port: int, db: st
 
     from ..analysis.index import build_index, open_index
     from ..analysis.stats import Tally
-    from ..errors import InputError, MissingInput
+    from ..errors import InputError
     from .index import default_index_path
     from .serve import serve
 
-    if not os.path.isfile(source):
-        raise MissingInput("no such file", file=source)
+    existing_file(source)
     if _is_index(source):
         open_index(source).close()  # refused here, before the service starts
         index = source

@@ -117,20 +117,22 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                                       *(("SOLUTION", s) for s in solutions if s.is_file())])
     from ..api import check_answer_file, parse_params
     from ..errors import UsageError
+    from ..said import said
 
     overrides = {"algorithm": algorithm, "variant": variant, "order": order, "seed": seed,
                  "depth": depth, "cut_on": cut_on, "root_player": root_player,
                  "heuristic": heuristic}
     if len(solutions) > 1 or solutions[0].is_dir():
         if render_out is not None:
-            raise UsageError("--render draws one answer: give one SOLUTION file")
+            raise UsageError(said("--render draws one answer: give one SOLUTION file"))
         _check_class(ctx, source, solutions, overrides, parse_params(params),
                      diagnosis=not no_diagnosis, jobs=jobs, tables=tables, as_json=as_json,
                      quiet=quiet)
         return
     if tables or jobs is not None:
-        raise UsageError(f"{'--table' if tables else '--jobs'} applies to several answers "
-                         "(a class): give more than one SOLUTION, or a folder")
+        raise UsageError(said("{option} applies to several answers (a class): give more "
+                              "than one SOLUTION, or a folder",
+                              option="--table" if tables else "--jobs"))
     solution = solutions[0]
     with prints_to_stderr():  # a game's own print() never mixes with the verdict
         report = check_answer_file(source, solution, overrides=overrides,
@@ -269,10 +271,11 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     if sheet_pdf is not None:
         from ..errors import UsageError
         from ..outputs import check_output
+        from ..said import said
 
         if not sheet_pdf.lower().endswith(".pdf"):
-            raise UsageError(f"--worksheet {sheet_pdf!r}: a worksheet is a two-page PDF "
-                             "(name it FILE.pdf)")
+            raise UsageError(said("--worksheet {file!r}: a worksheet is a two-page PDF (name "
+                                  "it FILE.pdf)", file=sheet_pdf))
         check_output(sheet_pdf, role="diagram", option="--worksheet")
     ex, written = write_exercise_files(
         branching=branching, depth=depth, cuts=cuts, values=values, seed=seed,

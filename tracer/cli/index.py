@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .options import json_option, quiet_option
+from .options import existing_file, json_option, quiet_option
 
 __all__ = ["default_index_path", "index_command"]
 
@@ -35,23 +35,22 @@ def index_command(trace: str, out: str | None, as_json: bool, quiet: bool) -> No
       gametrace index othello.jsonl.gz
       gametrace index othello.jsonl.gz -o othello.index --json
     """
-    import os
-
     from ..analysis.index import build_index
     from ..analysis.stats import Tally
-    from ..errors import MissingInput, UsageError
+    from ..errors import UsageError
     from ..jsonio import dumps_json
     from ..outputs import check_distinct, target_of
+    from ..said import said
 
     target = out if out is not None else default_index_path(trace)
     if target in ("", "-"):
-        raise UsageError("-o: an index is a file (give a file name)")
+        raise UsageError(said("-o: an index is a file (give a file name)"))
     checked = target_of(target, option="-o")
     if checked.kind != "file":
-        raise UsageError(f"-o {target}: an index is a regular file, not a device or a pipe")
+        raise UsageError(said("-o {target}: an index is a regular file, not a device or a "
+                              "pipe", target=target))
     check_distinct([("-o", target)], inputs=[("TRACE", trace)])
-    if not os.path.isfile(trace):
-        raise MissingInput("no such file", file=trace)
+    existing_file(trace)
     tally = Tally(file=trace)
     counts = build_index(trace, checked.real, counter=tally,
                          summary=lambda: tally.stats().to_json())

@@ -25,6 +25,7 @@ __all__ = [
     "LibraryChoice",
     "SpecOption",
     "source_file",
+    "existing_file",
     "algorithm_option",
     "bounds_option",
     "cut_on_option",
@@ -269,3 +270,15 @@ def source_file(source: str | None) -> str | None:
         return source
     path, colon, _ = source.rpartition(":")
     return path if colon and path and os.path.exists(path) else None
+
+
+def existing_file(path: str) -> None:
+    """A :class:`~tracer.errors.MissingInput` (exit code 2) unless ``path`` is a file: the
+    TRACE argument of a command that reads a trace."""
+    import os
+
+    from ..errors import MissingInput
+    from ..said import said
+
+    if not os.path.isfile(path):
+        raise MissingInput(said("no such file"), file=path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .options import json_option, quiet_option
+from .options import existing_file, json_option, quiet_option
 
 __all__ = ["regret_command"]
 
@@ -49,9 +49,10 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, w
     import os
 
     from ..analysis.regret import regret_of_trace
-    from ..errors import MissingInput, UsageError
+    from ..errors import UsageError
     from ..jsonio import dumps_json
     from ..outputs import check_folder, check_outputs
+    from ..said import said
 
     check_outputs(("--picture", picture, "diagram"), json_flag=as_json,
                   inputs=[("TRACE", trace)])
@@ -63,10 +64,9 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, w
     if details is not None:
         check_folder(details, option="--details")
         if picture is None:
-            raise UsageError("--details draws the worst nodes linked from the picture: "
-                             "give --picture too")
-    if not os.path.isfile(trace):
-        raise MissingInput("no such file", file=trace)
+            raise UsageError(said("--details draws the worst nodes linked from the picture: "
+                                  "give --picture too"))
+    existing_file(trace)
     report = regret_of_trace(trace, depth=depth)
     if picture is not None and fmt is not None:
         from ..figures.regret_picture import detail_dot, details_name, regret_dot, render_dot

@@ -176,14 +176,16 @@ def _run_counters(source: str, spec: SearchSpec, *, params: Mapping[str, str],
     from ..errors import UsageError
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
+    from ..said import said
     from ..writing import open_text_output
 
     if render_out is not None:
-        raise UsageError("--render draws a trace, and --record counters keeps none: "
-                         "use --record full")
+        raise UsageError(said("--render draws a trace, and --record counters keeps none: "
+                              "use --record full"))
     check_outputs(("-o", output, "trace"), json_flag=as_json)
     if output is not None and output != "-" and not output.endswith(".json"):
-        raise UsageError(f"-o {output}: --record counters writes a .json document")
+        raise UsageError(said("-o {output}: --record counters writes a .json document",
+                              output=output))
     limits = spec.limits
     try:
         with prints_to_stderr():
@@ -225,22 +227,25 @@ def _run_capture(source: str, spec: SearchSpec, *, params: Mapping[str, str],
     from ..api.capturing import capture_when as by_when
     from ..errors import UsageError
     from ..jsonio import dumps_json
+    from ..said import said
 
     option = "--capture" if capture_path is not None else "--capture-when"
     if capture_path is not None and capture_when is not None:
-        raise UsageError("--capture and --capture-when: give one (a move path, or a "
-                         "condition)")
+        raise UsageError(said("--capture and --capture-when: give one (a move path, or a "
+                              "condition)"))
     if capture_when is None and captures is not None:
-        raise UsageError("--captures applies to --capture-when")
+        raise UsageError(said("--captures applies to --capture-when"))
     if render_out is not None:
-        raise UsageError(f"--render draws a whole trace: draw the capture with gametrace "
-                         f"render, not with {option}")
+        raise UsageError(said("--render draws a whole trace: draw the capture with "
+                              "gametrace render, not with {option}", option=option))
     if record != "full":
-        raise UsageError(f"{option} records subtrees: not with --record {record}")
+        raise UsageError(said("{option} records subtrees: not with --record {record}",
+                              option=option, record=record))
     if output is None or output == "-":
-        what = "FILE (the subtree's trace)" if capture_path is not None else \
-            "DIR (a folder for the captures)"
-        raise UsageError(f"{option} writes to a file: give -o {what}")
+        what = said("FILE (the subtree's trace)") if capture_path is not None else \
+            said("DIR (a folder for the captures)")
+        raise UsageError(said("{option} writes to a file: give -o {what}", option=option,
+                              what=what))
     limits = spec.limits
 
     def work() -> CaptureOutcome:

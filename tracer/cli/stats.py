@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .options import json_option, max_ply_option, quiet_option
+from .options import existing_file, json_option, max_ply_option, quiet_option
 
 __all__ = ["stats_command"]
 
@@ -56,14 +56,13 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
       gametrace run othello --depth 5 --record counters -o counts.json
       gametrace stats counts.json
     """
-    import os
-
     from ..analysis.stats import minimal_tree, read_stats_and_header
-    from ..errors import MissingInput, UsageError
+    from ..errors import UsageError
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
     from ..recursion import run_deep
     from ..render import output_format
+    from ..said import said
 
     check_outputs(("--plot", plot, "diagram"), ("--class-plot", class_plot, "diagram"),
                   json_flag=as_json, inputs=[("TRACE", trace)])
@@ -71,13 +70,13 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
         if out is not None:
             output_format(out)
     by_class = by_class or class_plot is not None
-    if not os.path.isfile(trace):
-        raise MissingInput("no such file", file=trace)
+    existing_file(trace)
     stats, header = read_stats_and_header(trace, by_class=by_class)
     if minimal:
         if header is None:
-            raise UsageError(f"{trace}: --minimal searches the tree of a trace again, and "
-                             "a statistics document (counters name no tree) has none")
+            raise UsageError(said("{trace}: --minimal searches the tree of a trace again, and "
+                                  "a statistics document (counters name no tree) has none",
+                                  trace=trace))
         tree = header
         stats = stats.with_minimal(run_deep(lambda: minimal_tree(tree, file=trace),
                                             max_ply=max_ply))

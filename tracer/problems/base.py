@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
-__all__ = ["Heuristic", "Problem", "zero"]
+from ..said import Said, said
+
+__all__ = ["Heuristic", "Problem", "unknown_parameter", "zero"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -26,6 +28,12 @@ Heuristic = Callable[[S], Number]
 def zero(state: object) -> int:
     """h = 0 everywhere: with it A* is uniform-cost search."""
     return 0
+
+
+def unknown_parameter(key: str, problem: str, allowed: Sequence[str]) -> Said:
+    """The message of a ``-p KEY=VALUE`` that ``problem`` does not take."""
+    return said("unknown parameter {key!r} for {problem} (allowed: {allowed})",
+                key=key, problem=problem, allowed=", ".join(allowed))
 
 
 class Problem(Protocol[S, A]):

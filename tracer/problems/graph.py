@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UsageError
-from .base import zero
+from ..said import Said, said
+from .base import unknown_parameter, zero
 
 __all__ = ["GRAPH_PARAMS", "MAX_GRAPH_BYTES", "MAX_GRAPH_EDGES", "MAX_GRAPH_NODES", "Graph",
            "GraphProblem", "graph_problem", "looks_like_graph_file"]
@@ -84,7 +85,7 @@ class GraphProblem:
         self.start = graph.start if start is None else start
         self.goals = graph.goals if goals is None else goals
         known = set(graph.nodes)
-        for what, node in [("start", self.start), *(("goal", g) for g in self.goals)]:
+        for what, node in [(said("start"), self.start), *((said("goal"), g) for g in self.goals)]:
             if node not in known:
                 raise UsageError(_not_a_node(what, node, name, graph.nodes))
         self._goals = frozenset(self.goals)
@@ -122,13 +123,17 @@ class GraphProblem:
         return str(action[1])
 
 
-def _not_a_node(what: str, node: str, name: str, nodes: tuple[str, ...]) -> str:
+def _not_a_node(what: Said, node: str, name: str, nodes: tuple[str, ...]) -> Said:
     from ..choices import nearest
 
     guess = nearest(node, list(nodes)) if len(nodes) <= 10_000 else None
-    shown = ", ".join(nodes) if len(nodes) <= 30 else f"{len(nodes):,} nodes"
-    hint = f"; did you mean {guess!r}?" if guess is not None else ""
-    return f"{what} {node[:60]!r} is not a node of {name} ({shown}){hint}"
+    shown: Said | str = (", ".join(nodes) if len(nodes) <= 30
+                         else said("{count:,} nodes", count=len(nodes)))
+    if guess is None:
+        return said("{what} {node!r} is not a node of {graph} ({shown})", what=what,
+                    node=node[:60], graph=name, shown=shown)
+    return said("{what} {node!r} is not a node of {graph} ({shown}); did you mean {guess!r}?",
+                what=what, node=node[:60], graph=name, shown=shown, guess=guess)
 
 
 GRAPH_PARAMS: dict[str, tuple[str, str]] = {
@@ -142,8 +147,7 @@ def graph_problem(graph: Graph, name: str, params: Mapping[str, str]) -> GraphPr
     """``graph`` as a problem called ``name``, with ``-p start=`` and ``-p goal=`` applied."""
     for key in params:
         if key not in GRAPH_PARAMS:
-            raise UsageError(f"unknown parameter {key[:40]!r} for {name} "
-                             f"(allowed: {', '.join(GRAPH_PARAMS)})")
+            raise UsageError(unknown_parameter(key[:40], name, list(GRAPH_PARAMS)))
     start = " ".join(params["start"].split()) if params.get("start") else None
     goals = (tuple(" ".join(g.split()) for g in params["goal"].split(","))
              if params.get("goal") else None)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..errors import UsageError
+from ..said import said
 from .base import zero
 
 __all__ = ["PARAMS", "JugAction", "JugGoal", "Jugs", "from_params", "parse_goal"]
@@ -89,8 +90,9 @@ class JugGoal:
 def parse_goal(text: str, capacities: tuple[int, ...]) -> JugGoal:
     """``4`` (a jug holds 4), ``total=4`` (all the jugs together) or ``3,4`` / ``(3,4)``
     (each jug; ``_`` for any amount): a UsageError names the forms otherwise."""
-    forms = ("goal must be the litres in some jug (goal=4), a total (goal=total=4) or one "
-             f"amount per jug (goal=0,4; _ for any amount), got {text[:40]!r}")
+    forms = said("goal must be the litres in some jug (goal=4), a total (goal=total=4) or "
+                 "one amount per jug (goal=0,4; _ for any amount), got {text!r}",
+                 text=text[:40])
     spelled = text.strip()
     kind = "any"
     for prefix in ("total=", "total:"):
@@ -107,18 +109,21 @@ def parse_goal(text: str, capacities: tuple[int, ...]) -> JugGoal:
         goal = JugGoal(kind, litres)
         most = sum(capacities) if kind == "total" else max(capacities)
         if litres[0] > most:
-            place = "all the jugs together" if kind == "total" else "any jug"
-            raise UsageError(f"goal {goal.text} is more than {place} can hold ({most} litres)")
+            place = said("all the jugs together") if kind == "total" else said("any jug")
+            raise UsageError(said("goal {goal} is more than {place} can hold ({most} litres)",
+                                  goal=goal.text, place=place, most=most))
         return goal
     if len(litres) != len(capacities):
-        raise UsageError(f"goal {spelled!r} names {len(litres)} jugs, but there are "
-                         f"{len(capacities)} (one amount per jug, _ for any)")
+        raise UsageError(said("goal {goal!r} names {named} jugs, but there are {jugs} (one "
+                              "amount per jug, _ for any)", goal=spelled, named=len(litres),
+                              jugs=len(capacities)))
     if all(v is None for v in litres):
-        raise UsageError(f"goal {spelled!r} asks for nothing: give the litres of one jug "
-                         "at least")
+        raise UsageError(said("goal {goal!r} asks for nothing: give the litres of one jug "
+                              "at least", goal=spelled))
     for i, (want, cap) in enumerate(zip(litres, capacities, strict=True), start=1):
         if want is not None and want > cap:
-            raise UsageError(f"goal {spelled!r}: jug {i} holds at most {cap} litres, not {want}")
+            raise UsageError(said("goal {goal!r}: jug {jug} holds at most {most} litres, not "
+                                  "{want}", goal=spelled, jug=i, most=cap, want=want))
     return JugGoal("each", litres)
 
 
@@ -138,28 +143,33 @@ class Jugs:
     def __init__(self, capacities: tuple[int, ...] = (3, 5), *, start: State | None = None,
                  goal: int | str | JugGoal = 1, order: tuple[str, ...] | None = None) -> None:
         if not capacities or any(c <= 0 for c in capacities):
-            raise UsageError(f"jug capacities must be positive whole litres, got {capacities}")
+            raise UsageError(said("jug capacities must be positive whole litres, got "
+                                  "{capacities}", capacities=str(capacities)))
         start = tuple(0 for _ in capacities) if start is None else start
         if len(start) != len(capacities) or any(
                 not 0 <= s <= c for s, c in zip(start, capacities, strict=True)):
-            raise UsageError(f"start {start} does not fit jugs of {capacities} litres")
+            raise UsageError(said("start {start} does not fit jugs of {capacities} litres",
+                                  start=str(start), capacities=str(capacities)))
         if isinstance(goal, str):
             goal = parse_goal(goal, capacities)
         elif isinstance(goal, int):
             if goal < 0:
-                raise UsageError(f"the goal must be 0 litres or more, got {goal}")
+                raise UsageError(said("the goal must be 0 litres or more, got {goal}",
+                                      goal=goal))
             goal = JugGoal("any", (goal,))
         every = _all_actions(len(capacities))
         by_name = {a.name: a for a in every}
         names = tuple(a.name for a in every) if order is None else order
         unknown = [n for n in names if n not in by_name]
         if unknown:
-            raise UsageError(f"unknown jug action {unknown[0]!r} (choose from: "
-                             f"{', '.join(by_name)})")
+            raise UsageError(said("unknown jug action {action!r} (choose from: {allowed})",
+                                  action=unknown[0], allowed=", ".join(by_name)))
         if sorted(names) != sorted(by_name):
             missing = [n for n in by_name if n not in names]
-            raise UsageError("the action order must name every action once"
-                             + (f" (missing: {', '.join(missing)})" if missing else ""))
+            if missing:
+                raise UsageError(said("the action order must name every action once "
+                                      "(missing: {missing})", missing=", ".join(missing)))
+            raise UsageError(said("the action order must name every action once"))
         self.capacities = capacities
         self.start = start
         self.goal = goal
@@ -233,9 +243,9 @@ def from_params(params: Mapping[str, str]) -> Jugs:
     for c in capacities:
         states *= max(c, 0) + 1
     if states > MAX_STATES or len(capacities) > 8:
-        raise UsageError(f"jugs of {params.get('capacities', '')[:40]} litres have more than "
-                         f"{MAX_STATES:,} states: A* could run for hours (use fewer or "
-                         "smaller jugs)")
+        raise UsageError(said("jugs of {capacities} litres have more than {most:,} states: "
+                              "A* could run for hours (use fewer or smaller jugs)",
+                              capacities=params.get("capacities", "")[:40], most=MAX_STATES))
     return Jugs(capacities, start=start, goal=params.get("goal", "1"), order=order)
 
 
@@ -245,10 +255,10 @@ MAX_STATES = 1_000_000
 
 def _ints(text: str, what: str) -> tuple[int, ...]:
     if any(len(part.strip()) > 12 for part in text.split(",")):
-        raise UsageError(f"{what} must be whole numbers of at most 12 digits, got "
-                         f"{text[:40]!r}")
+        raise UsageError(said("{what} must be whole numbers of at most 12 digits, got "
+                              "{text!r}", what=what, text=text[:40]))
     try:
         return tuple(int(part) for part in text.split(","))
     except ValueError:
-        raise UsageError(f"{what} must be whole numbers separated by commas, "
-                         f"got {text!r}") from None
+        raise UsageError(said("{what} must be whole numbers separated by commas, got "
+                              "{text!r}", what=what, text=text)) from None

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from ..errors import UsageError
+from ..said import said
 from .base import zero
 
 __all__ = ["MOVES", "PARAMS", "Puzzle8", "from_params", "scramble", "solvable"]
@@ -75,14 +76,16 @@ class Puzzle8:
                  order: tuple[str, ...] = tuple(MOVES)) -> None:
         for what, board in (("start", start), ("goal", goal)):
             if sorted(board) != list(range(9)):
-                raise UsageError(f"{what} must hold the digits 0-8 once each (0 is the blank), "
-                                 f"got {_compact(board)!r}")
+                raise UsageError(said("{what} must hold the digits 0-8 once each (0 is the "
+                                      "blank), got {board!r}", what=what,
+                                      board=_compact(board)))
         if not solvable(start, goal):
-            raise UsageError(f"start {_compact(start)} cannot reach goal {_compact(goal)} "
-                             "(their inversion parities differ)")
+            raise UsageError(said("start {start} cannot reach goal {goal} (their inversion "
+                                  "parities differ)", start=_compact(start),
+                                  goal=_compact(goal)))
         if sorted(order) != sorted(MOVES):
-            raise UsageError(f"order must name each of {', '.join(MOVES)} once, "
-                             f"got {','.join(order)!r}")
+            raise UsageError(said("order must name each of {moves} once, got {order!r}",
+                                  moves=", ".join(MOVES), order=",".join(order)))
         self.start = start
         self.goal = goal
         self.order = order
@@ -151,17 +154,18 @@ def from_params(params: Mapping[str, str]) -> Puzzle8:
     order = tuple(m.strip() for m in params.get("order", "up,down,left,right").split(","))
     if "scramble" in params:
         if "start" in params:
-            raise UsageError("give either start or scramble, not both")
+            raise UsageError(said("give either start or scramble, not both"))
         moves = _count(params["scramble"], "scramble")
         if moves > MAX_SCRAMBLE:
-            raise UsageError(f"scramble must be at most {MAX_SCRAMBLE:,} moves, got "
-                             f"{params['scramble'][:20]}: a few dozen random moves already "
-                             "reach any of the 181,440 positions")
+            raise UsageError(said("scramble must be at most {most:,} moves, got {moves}: a "
+                                  "few dozen random moves already reach any of the 181,440 "
+                                  "positions", most=MAX_SCRAMBLE,
+                                  moves=params["scramble"][:20]))
         seed = _count(params.get("seed", "0"), "seed")
         start = scramble(goal, moves, random.Random(seed))
     else:
         if "seed" in params:
-            raise UsageError("seed applies only with scramble")
+            raise UsageError(said("seed applies only with scramble"))
         start = _board(params.get("start", "724506831"), "start")
     return Puzzle8(start, goal=goal, order=order)
 
@@ -169,7 +173,8 @@ def from_params(params: Mapping[str, str]) -> Puzzle8:
 def _board(text: str, what: str) -> State:
     digits = text.replace("/", "").replace("_", "0").replace(",", "")
     if len(digits) != 9 or not digits.isdigit():
-        raise UsageError(f"{what} must be nine digits 0-8 (0 for the blank), got {text!r}")
+        raise UsageError(said("{what} must be nine digits 0-8 (0 for the blank), got "
+                              "{text!r}", what=what, text=text))
     return tuple(int(d) for d in digits)
 
 
@@ -181,5 +186,6 @@ def _count(text: str, what: str) -> int:
     if len(text) > 12:
         text = text[:12] + "0"  # still digits: past every bound, without a 5,000-digit int
     if not text.isdigit():
-        raise UsageError(f"{what} must be a whole number 0 or more, got {text!r}")
+        raise UsageError(said("{what} must be a whole number 0 or more, got {text!r}",
+                              what=what, text=text))
     return int(text)

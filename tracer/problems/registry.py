@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UsageError
+from ..said import said
 from . import jugs, puzzle8, romania
-from .base import Problem
+from .base import Problem, unknown_parameter
 
 __all__ = ["PROBLEMS", "ProblemSpec", "choose_heuristic", "find_problem", "make_problem"]
 
@@ -42,12 +43,12 @@ def make_problem(name: str, params: Mapping[str, str] | None = None) -> Problem[
     Unknown names and parameters raise a :class:`UsageError` listing the allowed ones."""
     spec = PROBLEMS.get(name)
     if spec is None:
-        raise UsageError(f"unknown problem {name!r} (choose from: {', '.join(PROBLEMS)})")
+        raise UsageError(said("unknown problem {name!r} (choose from: {allowed})", name=name,
+                              allowed=", ".join(PROBLEMS)))
     params = dict(params or {})
     for key in params:
         if key not in spec.params:
-            raise UsageError(f"unknown parameter {key!r} for {name} "
-                             f"(allowed: {', '.join(spec.params)})")
+            raise UsageError(unknown_parameter(key, name, list(spec.params)))
     return spec.build(params)
 
 
@@ -62,10 +63,12 @@ def find_problem(name: str, params: Mapping[str, str] | None = None) -> Problem[
     if name in PROBLEMS or not (looks_like_graph_file(name) or os.path.isfile(name)):
         try:
             return make_problem(name, params)
-        except UsageError as exc:
+        except UsageError:
             if name in PROBLEMS:
                 raise
-            raise UsageError(f"{exc} or a graph file (.graph, .json)") from None
+            raise UsageError(said("unknown problem {name!r} (choose from: {allowed}) or a "
+                                  "graph file (.graph, .json)", name=name,
+                                  allowed=", ".join(PROBLEMS))) from None
     return graph_problem(load_graph(name), name, dict(params or {}))
 
 
@@ -73,6 +76,7 @@ def choose_heuristic(problem: Problem[Any, Any], name: str | None) -> str:
     """``name`` if the problem has that heuristic (``None``: its default), else a UsageError."""
     chosen = problem.default_heuristic if name is None else name
     if chosen not in problem.heuristics:
-        raise UsageError(f"unknown heuristic {chosen!r} for {problem.name} "
-                         f"(choose from: {', '.join(problem.heuristics)})")
+        raise UsageError(said("unknown heuristic {heuristic!r} for {problem} (choose from: "
+                              "{allowed})", heuristic=chosen, problem=problem.name,
+                              allowed=", ".join(problem.heuristics)))
     return chosen

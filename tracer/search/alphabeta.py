@@ -26,6 +26,7 @@ from typing import Any
 
 from ..games.base import Game
 from ..record import NULL, Recorder
+from ..said import said
 from ..trace import Result
 from . import fast
 from .body import AlphaBeta, Negamax
@@ -44,7 +45,7 @@ def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-
                source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with alpha-beta pruning,
     starting from the window (-inf, +inf)."""
-    choose("alpha-beta variant", variant, ALPHABETA_VARIANTS)
+    choose(said("{algorithm} variant", algorithm="alpha-beta"), variant, ALPHABETA_VARIANTS)
     opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
     if state is None:
         state = game.initial_state()

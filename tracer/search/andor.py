@@ -36,6 +36,7 @@ from ..errors import UsageError
 from ..events import Event, Expand, Status
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
+from ..said import said
 from ..trace import Header, Result, Trace
 from ..visit import EventVisitor
 from .common import PV, Run, SearchOptions, Stopped, choose, recursion_guard
@@ -53,7 +54,7 @@ def and_or(game: Game[Any, Any], state: Any = None, *, variant: str = "dfs",
            depth: int | None = None, limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
            source: dict[str, Any] | None = None) -> Result:
     """Prove (or refute) a win for ``prover`` from ``state`` (default: the initial state)."""
-    choose("andor variant", variant, ANDOR_VARIANTS)
+    choose(said("{algorithm} variant", algorithm="andor"), variant, ANDOR_VARIANTS)
     side = proof_setup(prover, depth)
     opts = SearchOptions(order=order, seed=seed)
     if state is None:
@@ -68,16 +69,16 @@ def and_or(game: Game[Any, Any], state: Any = None, *, variant: str = "dfs",
 
 def proof_setup(prover: str, depth: int | None) -> Player:
     """Check the options every proof search shares; return the prover."""
-    choose("prover", prover, PROVERS)
+    choose(said("prover"), prover, PROVERS)
     if depth is not None:
-        raise UsageError("--depth does not apply to proof searches: a proof needs "
-                         "terminal positions")
+        raise UsageError(said("--depth does not apply to proof searches: a proof needs "
+                              "terminal positions"))
     return Player(prover)
 
 
 def no_chance_proof(node_id: Any) -> UsageError:
-    return UsageError(f"node {node_id} is a chance node: AND/OR and proof-number search "
-                      "need a game without chance (use expectiminimax)")
+    return UsageError(said("node {node} is a chance node: AND/OR and proof-number search "
+                           "need a game without chance (use expectiminimax)", node=node_id))
 
 
 def node_kind(run: Run, state: Any, player: Player, prover: Player, nid: Any) -> str:

@@ -32,6 +32,7 @@ from ..events import Discard, Generate, Goal, Select
 from ..problems.base import Problem
 from ..problems.registry import choose_heuristic
 from ..record import NULL, Recorder
+from ..said import said
 from ..trace import Header, Result, Stats
 from .common import Stopped, choose
 from .limits import NO_LIMITS, Limits
@@ -102,7 +103,7 @@ def astar(problem: Problem[Any, Any], state: Any = None, *, heuristic: str | Non
     ``leaves_evaluated`` every generated node (the start included), ``children_pruned``
     the discarded ones, ``max_depth`` the deepest node generated (in steps).
     """
-    choose("A* variant", variant, ASTAR_VARIANTS)
+    choose(said("{algorithm} variant", algorithm="A*"), variant, ASTAR_VARIANTS)
     name = choose_heuristic(problem, heuristic)
     start = problem.initial_state() if state is None else state
     header = Header(algorithm="astar", variant=variant, root="n0",

@@ -20,6 +20,7 @@ from ..errors import UsageError
 from ..events import Event
 from ..header import Header, Result
 from ..record import FULL, Stopped
+from ..said import Said, said
 from ..trace import Trace
 from .capture_when import Classify, SourceOf, WhenCapture
 from .subtree import (
@@ -52,8 +53,9 @@ def check_captured(algorithm: str, variant: str, *, option: str) -> None:
     """Refuse a search a capture cannot gate, naming those it can."""
     if variant not in CAPTURED.get(algorithm, ()):
         known = "; ".join(f"{a} {', '.join(v)}" for a, v in CAPTURED.items())
-        raise UsageError(f"{option} captures a depth-first search ({known}), not "
-                         f"{algorithm} {variant}")
+        raise UsageError(said("{option} captures a depth-first search ({known}), not "
+                              "{algorithm} {variant}", option=option, known=known,
+                              algorithm=algorithm, variant=variant))
 
 
 @dataclass(frozen=True)
@@ -75,24 +77,29 @@ def resolve_path(game: Game[Any, Any], state: Any, text: str) -> Target:
     (``e4/e5/Nf3``, ``B/E``), each as ``move_name`` names it."""
     moves = tuple(m.strip() for m in text.strip().strip("/").split("/"))
     if not text.strip().strip("/") or any(not m for m in moves):
-        raise UsageError(f"--capture {text!r}: expected moves separated by '/' (e.g. "
-                         "e4/e5 or B/E), at least one")
+        raise UsageError(said("--capture {text!r}: expected moves separated by '/' (e.g. "
+                              "e4/e5 or B/E), at least one", text=text))
     named = game.capabilities.named_nodes
     node = str(game.node_id(state)) if named else "root"
     for i, move in enumerate(moves):
-        where = "the root" if i == 0 else f"{'/'.join(moves[:i])}"
+        where: Said | str = said("the root") if i == 0 else "/".join(moves[:i])
         if game.is_terminal(state):
-            raise UsageError(f"--capture {text!r}: {where} is a leaf: there is no move "
-                             f"{move!r}")
+            raise UsageError(said("--capture {text!r}: {where} is a leaf: there is no move "
+                                  "{move!r}", text=text, where=where, move=move))
         actions = list(game.actions(state))
         names = [str(game.move_name(state, a)) for a in actions]
         if move not in names:
             from ..choices import nearest
 
             guess = nearest(move, names)
-            hint = "" if guess is None else f"; did you mean {guess!r}?"
-            raise UsageError(f"--capture {text!r}: no move {move!r} at {where} (moves "
-                             f"there: {', '.join(names) or 'none'}){hint}")
+            there: Said | str = ", ".join(names) or said("none")
+            if guess is None:
+                raise UsageError(said("--capture {text!r}: no move {move!r} at {where} "
+                                      "(moves there: {there})", text=text, move=move,
+                                      where=where, there=there))
+            raise UsageError(said("--capture {text!r}: no move {move!r} at {where} (moves "
+                                  "there: {there}); did you mean {guess!r}?", text=text,
+                                  move=move, where=where, there=there, guess=guess))
         child = game.result(state, actions[names.index(move)])
         node = str(game.node_id(child)) if named else (
             move if node == "root" else f"{node}/{move}")
@@ -216,8 +223,8 @@ class PathCapture(Switch):
         if self.searched == 0:
             from ..errors import TracerError
 
-            raise TracerError(f"the search never reached node {target.node}: nothing "
-                              "captured")
+            raise TracerError(said("the search never reached node {node}: nothing "
+                                   "captured", node=target.node))
         return captured_trace(self.header, self.events, node=target.node, ply=target.ply,
                               path=target.path, source=source, stopped=self.stopped,
                               searched=self.searched, search=self.counts())

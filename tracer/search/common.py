@@ -18,6 +18,7 @@ from ..events import Backup, Cut, Evaluate, Expand
 from ..games.base import Game, Player
 from ..lines import line_formatter
 from ..record import MemoryRecorder, Recorder, Stopped, StreamRecorder
+from ..said import Said, said
 from ..trace import Header, Result, Stats
 from .limits import NO_LIMITS, Limits
 from .ordering import Child, make_ordering
@@ -42,8 +43,8 @@ CUT_TESTS = ("ge", "gt")
 
 def no_chance(node_id: str) -> UsageError:
     """The error of a two-player search (minimax, alpha-beta) meeting a chance node."""
-    return UsageError(f"node {node_id} is a chance node: minimax and alpha-beta need a game "
-                      "without chance (use expectiminimax)")
+    return UsageError(said("node {node} is a chance node: minimax and alpha-beta need a game "
+                           "without chance (use expectiminimax)", node=node_id))
 
 
 PV = tuple[str, "PV"] | None
@@ -58,8 +59,9 @@ def flatten_pv(pv: PV) -> tuple[str, ...]:
     return tuple(out)
 
 
-def choose(name: str, value: str, allowed: Sequence[str]) -> str:
-    """Return ``value`` if allowed, else a UsageError listing the choices."""
+def choose(name: Said, value: str, allowed: Sequence[str]) -> str:
+    """Return ``value`` if allowed, else a UsageError listing the choices; ``name`` is
+    the choice's word (``said("ordering")``)."""
     if value not in allowed:
         from ..choices import unknown_choice
 
@@ -81,10 +83,10 @@ class SearchOptions:
     """Cut test: ``ge`` cuts when alpha >= beta, ``gt`` only when alpha > beta."""
 
     def __post_init__(self) -> None:
-        choose("ordering", self.order, ORDERS)
-        choose("cut test", self.cut_on, CUT_TESTS)
+        choose(said("ordering"), self.order, ORDERS)
+        choose(said("cut test"), self.cut_on, CUT_TESTS)
         if self.depth is not None and self.depth < 0:
-            raise UsageError(f"depth must be 0 or more, got {self.depth}")
+            raise UsageError(said("depth must be 0 or more, got {depth}", depth=self.depth))
         if self.order == "random" and self.seed is None:
             object.__setattr__(self, "seed", 0)
 
@@ -478,6 +480,7 @@ def recursion_guard(exc: RecursionError) -> LimitExceeded:
     """The error to raise when a search outgrows Python's recursion limit."""
     import sys
 
-    return LimitExceeded(
-        f"the tree is deeper than the recursion limit allows ({sys.getrecursionlimit()}): "
-        "raise it with --max-ply, or limit the search with --depth")
+    return LimitExceeded(said(
+        "the tree is deeper than the recursion limit allows ({limit}): "
+        "raise it with --max-ply, or limit the search with --depth",
+        limit=sys.getrecursionlimit()))

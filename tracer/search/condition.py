@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..errors import UsageError
+from ..said import Said, said
 
 __all__ = ["FIELDS", "Condition", "Field", "parse_condition"]
 
@@ -139,8 +140,9 @@ def parse_condition(text: str, *, option: str = "--capture-when") -> Condition:
         tokens.append((kind, m.group(kind), m.start(kind) + 1))
     end = len(text.rstrip()) + 1
 
-    def fail(column: int, message: str) -> UsageError:
-        return UsageError(f"{option} {text!r}: column {column}: {message}")
+    def fail(column: int, message: Said) -> UsageError:
+        return UsageError(said("{option} {text!r}: column {column}: {message}",
+                               option=option, text=text, column=column, message=message))
 
     pos = 0
 
@@ -173,43 +175,47 @@ def parse_condition(text: str, *, option: str = "--capture-when") -> Condition:
             inner = either()
             kind, word, at = take()
             if (kind, word) != ("paren", ")"):
-                raise fail(at, f"expected ')' to close the '(' of column {column}, got "
-                               f"{_shown(kind, word)}")
+                raise fail(at, said("expected ')' to close the '(' of column {column}, got "
+                                    "{found}", column=column, found=_shown(kind, word)))
             return inner
         if kind != "word":
-            raise fail(column, f"expected a field ({', '.join(FIELDS)}), got "
-                               f"{_shown(kind, word)}")
+            raise fail(column, said("expected a field ({fields}), got {found}",
+                                    fields=", ".join(FIELDS), found=_shown(kind, word)))
         field = FIELDS.get(word)
         if field is None:
             from ..choices import unknown_choice
 
-            raise fail(column, str(unknown_choice("field", word, list(FIELDS))))
+            raise fail(column, unknown_choice(said("field"), word, list(FIELDS)))
         kind, op, at = take()
         if kind != "op":
-            raise fail(at, f"expected a comparison (=, !=, <, <=, >, >=) after {word!r}, "
-                           f"got {_shown(kind, op)}")
+            raise fail(at, said("expected a comparison (=, !=, <, <=, >, >=) after {word!r}, "
+                                "got {found}", word=word, found=_shown(kind, op)))
         if not field.number and op not in ("=", "==", "!="):
-            raise fail(at, f"{word} is a word: compare it with = or !=, not {op}")
+            raise fail(at, said("{word} is a word: compare it with = or !=, not {op}",
+                                word=word, op=op))
         kind, raw, at = take()
         if kind == "quoted" and (len(raw) < 2 or not raw.endswith('"')):
-            raise fail(at, "the quoted word does not end (a \" is missing)")
+            raise fail(at, said("the quoted word does not end (a \" is missing)"))
         if kind not in ("word", "quoted"):
-            raise fail(at, f"expected a value after {op!r}, got {_shown(kind, raw)}")
+            raise fail(at, said("expected a value after {op!r}, got {found}", op=op,
+                                found=_shown(kind, raw)))
         value = raw[1:-1] if kind == "quoted" else raw
         if field.number:
             number = _number(value)
             if number is None:
-                raise fail(at, f"{word} is a number: expected one after {op!r}, got "
-                               f"{value!r}")
+                raise fail(at, said("{word} is a number: expected one after {op!r}, got "
+                                    "{value!r}", word=word, op=op, value=value))
             return _Test(field, op, number)
         if field.words and value not in field.words:
-            raise fail(at, f"{word} is one of {', '.join(field.words)}, not {value!r}")
+            raise fail(at, said("{word} is one of {words}, not {value!r}", word=word,
+                                words=", ".join(field.words), value=value))
         return _Test(field, op, value)
 
     tree = either()
     kind, word, column = peek()
     if kind != "end":
-        raise fail(column, f"expected 'and', 'or' or the end, got {_shown(kind, word)}")
+        raise fail(column, said("expected 'and', 'or' or the end, got {found}",
+                                found=_shown(kind, word)))
     return Condition(text, tree, frozenset(_names(tree)))
 
 
@@ -231,5 +237,6 @@ def _number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _shown(kind: str, text: str) -> str:
-    return "the end" if kind == "end" else repr(text)
+def _shown(kind: str, text: str) -> Said | str:
+    """What the parser found: a token as written (quoted), or the end of the text."""
+    return said("the end") if kind == "end" else repr(text)

@@ -46,6 +46,7 @@ from ..errors import InputError, UsageError
 from ..events import Iteration
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
+from ..said import said
 from ..trace import Result
 from .common import INF, PV, Run, SearchOptions, choose, drive, flatten_pv
 from .limits import NO_LIMITS, Limits
@@ -78,11 +79,12 @@ class Techniques:
             if not item:
                 continue
             name, sep, arg = item.partition(":")
-            choose("technique", name, TECHNIQUES)
+            choose(said("technique"), name, TECHNIQUES)
             if name == "aspiration":
                 found[name] = _width(arg) if sep else 1
             elif sep:
-                raise UsageError(f"technique {name!r} takes no value (got {item!r})")
+                raise UsageError(said("technique {name!r} takes no value (got {item!r})",
+                                      name=name, item=item))
             else:
                 found[name] = True
         return cls(**found)
@@ -101,7 +103,8 @@ def _width(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 < value < INF:
-        raise UsageError(f"aspiration window half-width must be a positive number, got {text!r}")
+        raise UsageError(said("aspiration window half-width must be a positive number, "
+                              "got {text!r}", text=text))
     return int(value) if value.is_integer() else value
 
 
@@ -112,7 +115,7 @@ def enhanced_search(game: Game[Any, Any], state: Any = None, *, variant: str = "
                     source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with alpha-beta, PVS or MTD(f)
     and the chosen move-ordering ``techniques``; the value is plain alpha-beta's."""
-    choose("enhanced variant", variant, ENHANCED_VARIANTS)
+    choose(said("{algorithm} variant", algorithm="enhanced"), variant, ENHANCED_VARIANTS)
     tech = techniques if isinstance(techniques, Techniques) else Techniques.parse(techniques)
     _check(game, variant, tech, order, cut_on)
     if variant == "mtdf" and not tech.tt:  # MTD(f) is a memory-enhanced test driver
@@ -141,20 +144,22 @@ def enhanced_search(game: Game[Any, Any], state: Any = None, *, variant: str = "
 def _check(game: Game[Any, Any], variant: str, tech: Techniques, order: str,
            cut_on: str) -> None:
     if order not in ("natural", "reverse", "random"):
-        raise UsageError(f"the enhanced searches order moves themselves: --order {order} "
-                         "(an oracle ordering) applies to minimax and alphabeta; "
-                         "choose from: natural, reverse, random")
+        raise UsageError(said("the enhanced searches order moves themselves: --order {order} "
+                              "(an oracle ordering) applies to minimax and alphabeta; "
+                              "choose from: natural, reverse, random", order=order))
     if cut_on != "ge":
-        raise UsageError("the enhanced searches cut when alpha >= beta only (--cut-on ge)")
+        raise UsageError(said("the enhanced searches cut when alpha >= beta only "
+                              "(--cut-on ge)"))
     if tech.aspiration is not None and not tech.id:
-        raise UsageError("aspiration windows are centred on the previous iteration's value: "
-                         "use them with iterative deepening (--technique id,aspiration)")
+        raise UsageError(said("aspiration windows are centred on the previous iteration's "
+                              "value: use them with iterative deepening "
+                              "(--technique id,aspiration)"))
     if tech.aspiration is not None and variant == "mtdf":
-        raise UsageError("MTD(f) already searches null windows around its guess: "
-                         "aspiration windows do not apply to it")
+        raise UsageError(said("MTD(f) already searches null windows around its guess: "
+                              "aspiration windows do not apply to it"))
     if tech.id and not game.capabilities.evaluation:
-        raise UsageError(f"iterative deepening scores the positions at each depth limit, and "
-                         f"{game.name} has no static evaluation")
+        raise UsageError(said("iterative deepening scores the positions at each depth limit, "
+                              "and {game} has no static evaluation", game=game.name))
 
 
 def _deepen(s: Searcher, state: Any, root: str, final: int | None, variant: str,
@@ -178,8 +183,8 @@ def _deepen(s: Searcher, state: Any, root: str, final: int | None, variant: str,
                 value, pv = s.search(state, root, None, 0, -INF, INF, True)
                 _report(run, root, d, "iteration", value, -INF, INF, pv)
         except InputError as exc:
-            raise UsageError(f"iterative deepening scores positions at depth {d}: "
-                             f"{exc.message}") from None
+            raise UsageError(said("iterative deepening scores positions at depth {depth}: "
+                                  "{reason}", depth=d, reason=exc.said)) from None
         s.pv_keys = flatten_pv(pv)
         if not s.cut_off or (final is not None and d >= final):
             return value, pv

@@ -34,6 +34,7 @@ from ..errors import InputError, UsageError
 from ..events import Backup, Cut, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
+from ..said import said
 from ..trace import Result
 from .body import AlphaBeta
 from .common import INF, PV, Run, SearchOptions, choose, drive
@@ -58,7 +59,8 @@ def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "p
     ``star1`` needs ``bounds=(L, U)``, a lower and an upper bound on every leaf value
     (a leaf outside them is an :class:`InputError`); ``cut_on`` applies to its MAX and
     MIN nodes, chance nodes always cut on <= / >=."""
-    choose("expectiminimax variant", variant, EXPECTIMINIMAX_VARIANTS)
+    choose(said("{algorithm} variant", algorithm="expectiminimax"), variant,
+           EXPECTIMINIMAX_VARIANTS)
     opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
     extra: dict[str, Any] = {}
     if variant == "star1":
@@ -81,11 +83,12 @@ def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "p
 
 def _check_bounds(bounds: tuple[float, float] | None) -> tuple[float, float]:
     if bounds is None:
-        raise UsageError("expectiminimax star1 needs bounds on the leaf values: "
-                         "give --bounds LO HI (every leaf value must lie in [LO, HI])")
+        raise UsageError(said("expectiminimax star1 needs bounds on the leaf values: "
+                              "give --bounds LO HI (every leaf value must lie in [LO, HI])"))
     lo, hi = bounds
     if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
-        raise UsageError(f"--bounds must be two finite numbers LO <= HI, got {lo} {hi}")
+        raise UsageError(said("--bounds must be two finite numbers LO <= HI, got {lo} {hi}",
+                              lo=lo, hi=hi))
     return lo, hi
 
 
@@ -118,8 +121,9 @@ def chance_probabilities(run: Run, state: Any, nid: Any,
             0 <= p <= 1 for p in probs):
         name = node_name(run, state, nid)
         shown = ", ".join(repr(p) for p in probs)
-        raise InputError(f"the probabilities below chance node {name} must lie in [0, 1] "
-                         f"and sum to 1; they are {shown} (sum {total!r})")
+        raise InputError(said("the probabilities below chance node {node} must lie in "
+                              "[0, 1] and sum to 1; they are {shown} (sum {total})",
+                              node=name, shown=shown, total=repr(total)))
     return probs
 
 
@@ -162,9 +166,9 @@ def expected_sum(run: Run, state: Any, nid: Any, total: float, p: float | Fracti
         return total
     out = total + p * value
     if out != out:
-        raise InputError(f"chance node {node_name(run, state, nid)} has outcomes worth +inf "
-                         "and -inf: their expected value is undefined (give one of them a "
-                         "finite value or probability 0)")
+        raise InputError(said("chance node {node} has outcomes worth +inf and -inf: their "
+                              "expected value is undefined (give one of them a finite value "
+                              "or probability 0)", node=node_name(run, state, nid)))
     return out
 
 
@@ -232,9 +236,10 @@ class Star1(Exact):
 
     def _checked(self, state: Any, nid: Any, value: float) -> float:
         if not self.lo <= value <= self.hi:
-            raise InputError(f"leaf {node_name(self.run, state, nid)} has the value "
-                             f"{value:g}, outside the Star1 bounds [{self.lo:g}, "
-                             f"{self.hi:g}] (widen --bounds)")
+            raise InputError(said("leaf {node} has the value {value:g}, outside the Star1 "
+                                  "bounds [{lo:g}, {hi:g}] (widen --bounds)",
+                                  node=node_name(self.run, state, nid), value=value,
+                                  lo=self.lo, hi=self.hi))
         return value
 
     def leaf(self, state: Any, nid: Any, parent: Any, ply: int) -> float | None:

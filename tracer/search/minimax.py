@@ -19,6 +19,7 @@ from typing import Any
 from ..events import Backup, Expand
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
+from ..said import said
 from ..trace import Result
 from . import fast
 from .body import AlphaBeta, Negamax
@@ -35,7 +36,7 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
             limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
             source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with plain minimax."""
-    choose("minimax variant", variant, MINIMAX_VARIANTS)
+    choose(said("{algorithm} variant", algorithm="minimax"), variant, MINIMAX_VARIANTS)
     opts = SearchOptions(order=order, seed=seed, depth=depth)
     if state is None:
         state = game.initial_state()

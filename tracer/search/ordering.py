@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from ..errors import UsageError
 from ..games.base import Game, Player
+from ..said import said
 
 __all__ = ["Child", "Ordered", "Ordering", "make_ordering"]
 
@@ -141,7 +142,7 @@ class _Oracle:
             return run.leaf_value(state, ply)[0]
         player = game.to_move(state)
         if player is Player.CHANCE:
-            raise UsageError("best/worst orderings need a tree without chance nodes")
+            raise UsageError(said("best/worst orderings need a tree without chance nodes"))
         values = [child_value(game.result(state, a), a) for a in game.actions(state)]
         if not values:
             return run.leaf_value(state, ply)[0]

@@ -28,6 +28,7 @@ from typing import Any
 from ..events import Expand, Numbers, Select, Status
 from ..games.base import Game, Player
 from ..record import NULL, Recorder
+from ..said import said
 from ..trace import Result
 from .andor import drive_proof, node_kind, proof_setup
 from .common import INF, PV, Run, SearchOptions, choose
@@ -62,7 +63,7 @@ def proof_number_search(game: Game[Any, Any], state: Any = None, *, variant: str
                         recorder: Recorder = NULL,
                         source: dict[str, Any] | None = None) -> Result:
     """Prove (or disprove) a win for ``prover`` from ``state`` by proof-number search."""
-    choose("pns variant", variant, PNS_VARIANTS)
+    choose(said("{algorithm} variant", algorithm="pns"), variant, PNS_VARIANTS)
     side = proof_setup(prover, depth)
     opts = SearchOptions(order=order, seed=seed)
     if state is None:

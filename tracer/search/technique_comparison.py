@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..numbers import format_number
+from ..said import Said, said
 from ..trace import Result
 from .enhanced import ENHANCED_VARIANTS, TECHNIQUES
 
@@ -60,16 +61,26 @@ def parse_configs(text: str) -> list[Config]:
         techs = tuple(t for t in tokens if t not in ENHANCED_VARIANTS)
         for t in techs:
             if t.partition(":")[0] not in TECHNIQUES:
-                raise UsageError(f"unknown technique {t!r} in {item!r} (choose from: alphabeta, "
-                                 f"{', '.join(ENHANCED_VARIANTS)}, {', '.join(TECHNIQUES)}, "
-                                 "joined with +)")
+                raise UsageError(said("unknown technique {technique!r} in {item!r} (choose "
+                                      "from: alphabeta, {variants}, {techniques}, joined "
+                                      "with +)", technique=t, item=item,
+                                      variants=", ".join(ENHANCED_VARIANTS),
+                                      techniques=", ".join(TECHNIQUES)))
         if len(variants) > 1:
-            raise UsageError(f"{item!r} names two variants: {' and '.join(variants)}")
+            raise UsageError(said("{item!r} names two variants: {variants}", item=item,
+                                  variants=_both(variants)))
         if any(t.startswith("aspiration") for t in techs) and "id" not in techs:
             techs = ("id", *techs)  # aspiration windows are centred on the last iteration
         out.append(Config(item, "enhanced", variants[0] if variants else "fail-soft", techs))
     return out
 
+
+def _both(names: list[str]) -> Said | str:
+    """``a and b`` (``a and b and c``), worded in each language."""
+    joined: Said | str = names[0]
+    for name in names[1:]:
+        joined = said("{first} and {second}", first=joined, second=name)
+    return joined
 
 @dataclass(frozen=True)
 class TechniqueRun:
