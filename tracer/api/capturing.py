@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import UsageError
+from ..said import said
 from ..search.capture import SourceOf
 from ..search.limits import NO_LIMITS
 from ..sources import Source, resolve
@@ -152,10 +153,12 @@ def capture_path(source: str, *, spec: SearchSpec, path: str,
 
         assert recorder.result is not None
         stopped = recorder.result.stopped
-        why = (f"it stopped at {STOPPED_BY.get(stopped, 'a budget')} first"
-               if stopped is not None else "pruned, or below the depth limit")
-        raise TracerError(f"--capture {path}: the search never reached node "
-                          f"{target.node} ({why}): nothing captured")
+        why = (said("pruned, or below the depth limit") if stopped is None
+               else said("it stopped at a budget first") if stopped not in STOPPED_BY
+               else said("it stopped at {option} first", option=STOPPED_BY[stopped]))
+        raise TracerError(said("--capture {path}: the search never reached node {node} "
+                               "({why}): nothing captured",
+                               path=path, node=target.node, why=why))
     source_of = _subtree_source(resolved, block)
     trace = recorder.trace(source_of(target.node, target.path))
     _write(trace, output)
@@ -188,14 +191,15 @@ def capture_when(source: str, *, spec: SearchSpec, condition: str, output: str,
     parsed = parse_condition(condition)
     check_folder(output, option="-o")
     if os.path.isdir(output) and os.listdir(output):
-        raise UsageError(f"-o {output}: the folder is not empty (--capture-when writes its "
-                         "captures into a new or empty folder)")
+        raise UsageError(said("-o {output}: the folder is not empty (--capture-when writes "
+                              "its captures into a new or empty folder)", output=output))
     resolved, game, state, block = _source(source, spec, params, option="--capture-when")
     classify = _classify(resolved)
     uses = sorted(parsed.fields & {"class", "cut.class"})
     if uses and classify is None:
-        raise UsageError(f"--capture-when: {resolved.name} names no move classes ("
-                         f"{', '.join(uses)} apply to games that do: chess)")
+        raise UsageError(said("--capture-when: {name} names no move classes ({fields} "
+                              "apply to games that do: chess)",
+                              name=resolved.name, fields=", ".join(uses)))
     written: list[tuple[str, Trace]] = []
     result: Result | None = None
     with staged_folder(output) as staging:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, LimitExceeded, UsageError
+from ..said import said
 from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve_content
 from ..trace import Trace
@@ -57,7 +58,7 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
         report = check_solution(answer, trace, title=title, diagnosis=diagnosis, lang=lang)
     except InputError as exc:
         if exc.file is None:
-            raise InputError(exc.message, file=file, where=exc.where) from None
+            raise InputError(exc.said, file=file, where=exc.where) from None
         raise
     if render_out is not None:
         from ..figures.check_render import render_marked
@@ -200,23 +201,24 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
         if problem is None:
             from ..problems import PROBLEMS
 
-            raise UsageError("A* answers are checked against a search problem "
-                             f"(choose from: {', '.join(PROBLEMS)}) or a recorded trace")
+            raise UsageError(said("A* answers are checked against a search problem "
+                                  "(choose from: {problems}) or a recorded trace",
+                                  problems=", ".join(PROBLEMS)))
         expected, title = astar_trace(problem, c, params, limits, lang=lang)
         return check_solution(given, expected, title=title, diagnosis=diagnosis, lang=lang)
     if problem is not None:
-        raise UsageError(f"{problem} is a search problem: its answers are A* items "
-                         "(expanded, discarded, path, cost) with algorithm astar, "
-                         f"not {c.algorithm}")
+        raise UsageError(said("{problem} is a search problem: its answers are A* items "
+                              "(expanded, discarded, path, cost) with algorithm astar, "
+                              "not {algorithm}", problem=problem, algorithm=c.algorithm))
     if source is None:
-        raise UsageError("check_answer needs a tree, an example, a problem or a trace")
+        raise UsageError(said("check_answer needs a tree, an example, a problem or a trace"))
     if c.algorithm not in ("minimax", "alphabeta"):
-        raise UsageError(f"answers are checked for minimax, alphabeta or astar, "
-                         f"not {c.algorithm!r}")
+        raise UsageError(said("answers are checked for minimax, alphabeta or astar, "
+                              "not {algorithm!r}", algorithm=c.algorithm))
     named = resolve_content(source, root_player=c.root_player)
     if named.kind == "game":
-        raise UsageError(f"{named.text} is a game: check answers against a tree, an "
-                         "example or a recorded trace")
+        raise UsageError(said("{game} is a game: check answers against a tree, an "
+                              "example or a recorded trace", game=named.text))
     from ..record import MemoryRecorder
     from ..spec import SearchSpec
     from .searching import search_tree
@@ -227,8 +229,9 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     assert named.tree is not None  # a tree or an example: games are refused above
     result = search_tree(named.tree, spec=spec, recorder=rec)
     if not result.complete:
-        raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
-                             "its end: check an answer on a smaller tree")
+        raise LimitExceeded(said("the search of the tree stopped ({stopped}) before its "
+                                 "end: check an answer on a smaller tree",
+                                 stopped=result.stopped))
     from ..analysis.check.wording import Words
 
     return check_solution(given, rec.trace, diagnosis=diagnosis, lang=lang,
@@ -254,8 +257,9 @@ def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst
     )
 
     if algorithm not in COMPARED_ALGORITHMS:
-        raise UsageError(f"unknown algorithm {algorithm!r} to compare orderings of "
-                         f"(choose from: {', '.join(COMPARED_ALGORITHMS)})")
+        raise UsageError(said("unknown algorithm {algorithm!r} to compare orderings of "
+                              "(choose from: {allowed})",
+                              algorithm=algorithm, allowed=", ".join(COMPARED_ALGORITHMS)))
     plan = plan_comparison(orders=orders, algorithm=algorithm)
     named = resolve_content(source, root_player=root_player, params=params)
     report = compare_named(named, plan, algorithm=algorithm, variant=variant,

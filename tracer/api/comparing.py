@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
+from ..said import said
 
 # Type-only: each analysis is imported by the call that needs it, so importing the
 # front door does not load every analysis (and the searches they run).
@@ -61,9 +62,9 @@ def compare_outputs(source: str, *, orders: str | None = None,
     from ..render import output_format
 
     if orders is not None and techniques is not None:
-        raise UsageError("give --orders or --techniques, not both")
+        raise UsageError(said("give --orders or --techniques, not both"))
     if plot is not None and techniques is not None:
-        raise UsageError("--plot shows random orderings: it goes with --orders")
+        raise UsageError(said("--plot shows random orderings: it goes with --orders"))
     # Every output is checked before any search; the table goes to stdout without -o.
     check_outputs(("-o", "-" if output is None else output, "table"),
                   ("--plot", plot, "diagram"), ("--picture", picture, "diagram"),

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import LimitExceeded, UsageError
 from ..render.model.render_options import RenderOptions
+from ..said import said
 from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve_content
 from ..spec import SearchSpec
@@ -80,11 +81,13 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
     from ..render.files.tikz import is_tex, write_tikz
 
     if out is None and frames_dir is None and strip is None:
-        raise UsageError("nothing to draw into: give -o OUT, --frames DIR or --strip OUT")
+        raise UsageError(said("nothing to draw into: give -o OUT, --frames DIR or "
+                              "--strip OUT"))
     if strip is not None:
         strip_format(strip)  # a bad extension fails before any drawing
     if strip_columns < 1:
-        raise UsageError(f"--strip-columns must be at least 1, got {strip_columns}")
+        raise UsageError(said("--strip-columns must be at least 1, got {columns}",
+                              columns=strip_columns))
     check_frame_options(frames=frames_dir is not None, frame_format=frame_format)
     if out is not None:
         check_output(out, role="diagram")
@@ -182,9 +185,10 @@ def frame_pictures(trace: Trace | str | os.PathLike[str], options: RenderOptions
     drawing = Drawing(trace, options)
     total = drawing.count_steps()
     if max_total is not None and total > max_total:
-        raise LimitExceeded(f"the trace has {total:,} steps and the service steps through "
-                            f"at most {max_total:,}: choose a coarser step (node, leaf) or "
-                            "search with a depth limit")
+        raise LimitExceeded(said("the trace has {total:,} steps and the service steps "
+                                 "through at most {most:,}: choose a coarser step (node, "
+                                 "leaf) or search with a depth limit",
+                                 total=total, most=max_total))
     title = summary_line(drawing.header, None, drawing.words)
     if count is None:
         frames = list(drawing.frames())
@@ -230,18 +234,20 @@ def worksheet_svg(source: Content, *, limits: Limits = NO_LIMITS,
 
     named = resolve_content(source, root_player=root_player)
     if named.tree is None:
-        raise UsageError(f"worksheets are drawn for trees and examples, not games: "
-                         f"{named.text} has more nodes than a sheet (search it with a "
-                         "depth limit instead)")
+        raise UsageError(said("worksheets are drawn for trees and examples, not games: "
+                              "{game} has more nodes than a sheet (search it with a depth "
+                              "limit instead)", game=named.text))
     leaves = named.tree.leaf_count
     if leaves > MAX_SHEET_LEAVES:
-        raise LimitExceeded(f"the tree has {leaves:,} leaves: a worksheet draws at most "
-                            f"{MAX_SHEET_LEAVES} (a sheet of paper)")
+        raise LimitExceeded(said("the tree has {leaves:,} leaves: a worksheet draws at "
+                                 "most {most} (a sheet of paper)",
+                                 leaves=leaves, most=MAX_SHEET_LEAVES))
     rec = MemoryRecorder()
     game, state, block = named.game()
     result = run_search(game, state, spec=SearchSpec(algorithm="minimax", limits=limits),
                         recorder=rec, source=block)
     if not result.complete:
-        raise LimitExceeded(f"the search of the tree stopped ({result.stopped}) before "
-                            "its end: draw a worksheet of a smaller tree")
+        raise LimitExceeded(said("the search of the tree stopped ({stopped}) before its "
+                                 "end: draw a worksheet of a smaller tree",
+                                 stopped=result.stopped))
     return render(worksheet_dot(rec.trace, lang=lang, theme=theme), fmt, pinned=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
+from ..said import said
 
 # Type-only: each analysis is imported by the call that needs it, so importing the
 # front door does not load every analysis (and the searches they run).
@@ -22,8 +23,8 @@ def analyse_matrix_source(game: str | None = None, *,
     from ..sources import load_tree_source
 
     if (game is None) == (tree is None):
-        raise UsageError("give one of GAME_OR_FILE or --from-tree TREEFILE "
-                         f"(built-in games: {', '.join(BUILTIN)})")
+        raise UsageError(said("give one of GAME_OR_FILE or --from-tree TREEFILE "
+                              "(built-in games: {games})", games=", ".join(BUILTIN)))
     matrix = from_tree(load_tree_source(tree)) if tree is not None else load_game(str(game))
     return analyse_matrix(matrix)
 

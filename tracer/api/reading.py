@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..games.base import Player
+from ..said import said
 from ..sources import builtin_names
 from ..trace import Trace
 from ..trees import Tree, parse_tree_json, parse_tree_text
@@ -32,7 +33,7 @@ def parse_params(items: tuple[str, ...] | list[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"expected -p KEY=VALUE, got {item!r}")
+            raise UsageError(said("expected -p KEY=VALUE, got {item!r}", item=item))
         out[key.strip()] = value.strip()
     return out
 

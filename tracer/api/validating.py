@@ -9,6 +9,7 @@ from typing import Any
 
 from ..compress import is_stream
 from ..errors import InputError
+from ..said import said
 from ..sources import file_kind
 from ..trace import Trace
 from ..trees import parse_tree_json, parse_tree_text
@@ -92,7 +93,7 @@ def source_tree_shape(source: Any, *, file: str, where: str) -> dict[str, str | 
     try:
         tree = parse_tree_json(source["tree"], file=file)
     except InputError as exc:
-        raise InputError(exc.message, file=file, where=where + (exc.where or "$")[1:]) from None
+        raise InputError(exc.said, file=file, where=where + (exc.where or "$")[1:]) from None
     shape: dict[str, str | None] = {tree.root.id: None}
     stack = [tree.root]
     while stack:
@@ -110,20 +111,20 @@ def _validate_stream(path: Path) -> None:
     file = str(path)
     lines = [(n, line) for n, line in read_lines(path) if line.strip()]
     if not lines:
-        raise InputError("empty trace stream", file=file)
+        raise InputError(said("empty trace stream"), file=file)
     tree: dict[str, str | None] | None = None
     for i, (n, line) in enumerate(lines):
         obj = loads_json(line, file=f"{file}:{n}")
         where = f"line {n}: $"
         if not isinstance(obj, dict):
-            raise InputError(f"expected a JSON object (an event), got {type(obj).__name__}",
-                             file=file, where=f"line {n}")
+            raise InputError(said("expected a JSON object (an event), got {kind}",
+                                  kind=type(obj).__name__), file=file, where=f"line {n}")
         if i == 0:
             validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
             tree = source_tree_shape(obj.get("source"), file=file,
                                      where=f"line {n}: $.source.tree")
             if obj.get("type") != "header":
-                raise InputError('the first line must be the header ("type": "header")',
+                raise InputError(said('the first line must be the header ("type": "header")'),
                                  file=file, where=f"line {n}")
         elif isinstance(obj, dict) and obj.get("type") == "result":
             validate(obj, "trace", file=file, ref="#/$defs/result", where=where)

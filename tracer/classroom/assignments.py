@@ -25,11 +25,12 @@ from datetime import datetime
 from typing import Any
 
 from ..errors import InputError, TracerError
+from ..said import Said, said
 from ..spec import SearchSpec
 from ..trees import Tree
 
 __all__ = ["FEEDBACK", "ITEMS", "SOLUTION", "Ask", "Assignment", "ExerciseSpec", "Source",
-           "field_error", "placed_error"]
+           "field_error", "placed_error", "whole_message"]
 
 ITEMS = ("value", "move", "values", "evaluated", "pruned", "alphabeta", "expanded")
 """The items an assignment may ask: the solution items of ``tracer.analysis.check``."""
@@ -60,7 +61,7 @@ a clock, so that a student's variant is the same on every machine."""
 WHERE = "<assignment>"
 
 
-def field_error(where: str, message: str) -> InputError:
+def field_error(where: str, message: Said) -> InputError:
     """An error in the assignment's field ``where`` (a JSON path such as ``$.attempts``)."""
     return InputError(message, file=WHERE, where=where)
 
@@ -69,7 +70,18 @@ def placed_error(exc: TracerError, where: str) -> InputError:
     """``exc`` as an error at ``where``, unless it already names its field."""
     if isinstance(exc, InputError) and exc.file == WHERE:
         return exc
-    return field_error(where, str(exc))
+    return field_error(where, whole_message(exc))
+
+
+def whole_message(exc: TracerError) -> Said:
+    """``exc``'s message as ``str(exc)`` reads: an input error's file and place before its
+    own sentence (``<tree>: $.children[0]: ...``), which stays a sentence to word."""
+    if isinstance(exc, InputError):
+        place = ": ".join(p for p in (exc.file, exc.where) if p)
+        if place:
+            return said("{file_and_place}: {message}", file_and_place=place,
+                        message=exc.said)
+    return exc.said
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ from typing import Any
 
 from ..analysis.check.report import Report
 from ..errors import InputError, UsageError
+from ..said import said
+from .choosing import unknown_choice
 
 __all__ = ["SCORE_POLICIES", "Cell", "Gradebook", "ItemStats", "ItemVerdict", "StudentRow",
            "Submission", "build_gradebook"]
@@ -99,7 +101,8 @@ class Submission:
                        int(data["attempt"]), datetime.fromisoformat(str(data["at"])),
                        data.get("misconception"))
         except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"not a stored submission: {exc}", where="$") from None
+            raise InputError(said("not a stored submission: {problem}", problem=str(exc)),
+                             where="$") from None
 
 
 @dataclass(frozen=True)
@@ -214,8 +217,7 @@ def build_gradebook(submissions: Iterable[Submission], *, policy: str = "best",
     first appear.  With one assignment a column is the item's key (``values.C``), with
     several ``assignment:item``."""
     if policy not in SCORE_POLICIES:
-        raise UsageError(f"unknown score policy {policy!r} (choose from: "
-                         f"{', '.join(SCORE_POLICIES)})")
+        raise UsageError(unknown_choice(said("score policy"), policy, SCORE_POLICIES))
     subs = sorted(submissions, key=lambda s: (s.at, s.student, s.assignment, s.attempt))
     order: dict[str, dict[str, None]] = {}
     for name, keys in (columns or {}).items():

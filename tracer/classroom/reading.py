@@ -5,13 +5,14 @@ assignment that cannot be answered is refused when it is made."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from ..errors import TracerError
 from ..players import Player
+from ..said import Said, said
 from ..spec import SearchSpec
 from ..trees import Tree, parse_tree_json, parse_tree_text
 from .assignments import (
@@ -30,7 +31,9 @@ from .assignments import (
     Source,
     field_error,
     placed_error,
+    whole_message,
 )
+from .choosing import expected_one_of
 from .student_trees import base_tree, expected_for, search_tree
 
 __all__ = ["due_time", "parse_assignment"]
@@ -48,12 +51,12 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
 
         data = loads_json(data, file=WHERE)
     if not isinstance(data, Mapping):
-        raise field_error("$", "expected a JSON object")
+        raise field_error("$", said("expected a JSON object"))
     known = {"id", "title", "source", "spec", "items", "per_student", "due", "attempts",
              "feedback", "solution"}
     for key in data:
         if key not in known:
-            raise field_error(f"$.{key}", f"unknown field (fields: {', '.join(sorted(known))})")
+            raise field_error(f"$.{key}", _unknown_field(sorted(known)))
     ident = data.get("id", id)
     if ident is None:
         ident = ""
@@ -63,16 +66,16 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
     source = _source(data.get("source"), spec)
     per_student = data.get("per_student", False)
     if not isinstance(per_student, bool):
-        raise field_error("$.per_student", f"expected true or false, got {_shown(per_student)}")
-    if per_student and source.kind in ("game", "problem"):
-        raise field_error("$.per_student", f"a {source.kind} has one tree: per-student variants "
-                     "need an example, a tree or an exercise")
+        raise field_error("$.per_student", said("expected true or false, got {value}",
+                                                value=_shown(per_student)))
+    if per_student and source.kind in _ONE_TREE:
+        raise field_error("$.per_student", _ONE_TREE[source.kind])
     due = due_time(data.get("due"))
     attempts = _count(data.get("attempts", 1), "$.attempts", 1, MAX_ATTEMPTS)
     fb = _choice(data.get("feedback", "first-mistake"), "$.feedback", FEEDBACK)
     solution = _choice(data.get("solution", "after-due"), "$.solution", SOLUTION)
     if solution == "after-due" and due is None:
-        raise field_error("$.solution", "after-due needs a due time ($.due)")
+        raise field_error("$.solution", said("after-due needs a due time ($.due)"))
     assignment = Assignment(ident, title, source, spec, (), per_student, due, attempts, fb,
                             solution, astar)
     items = _items(data.get("items"), assignment)
@@ -87,39 +90,64 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
     return assignment
 
 
+_ONE_TREE = {
+    "game": said("a game has one tree: per-student variants need an example, a tree or "
+                 "an exercise"),
+    "problem": said("a problem has one tree: per-student variants need an example, a tree "
+                    "or an exercise"),
+}
+"""What ``per_student`` is refused with, by the kind of source that has one tree only."""
+
+
 def _shown(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _unknown_field(fields: Sequence[str]) -> Said:
+    return said("unknown field (fields: {fields})", fields=", ".join(fields))
+
+
+def _not_an_object(value: Any) -> Said:
+    return said("expected an object, got {value}", value=_shown(value))
+
+
+def _too_long(longest: int, length: int) -> Said:
+    return said("expected at most {most} characters, got {length}", most=longest,
+                length=length)
+
+
 def _text(value: Any, where: str, longest: int, *, empty: bool = False) -> str:
     if not isinstance(value, str) or (not value.strip() and not empty):
-        raise field_error(where, f"expected a non-empty text, got {_shown(value)}")
+        raise field_error(where, said("expected a non-empty text, got {value}",
+                                      value=_shown(value)))
     if len(value) > longest:
-        raise field_error(where, f"expected at most {longest} characters, got {len(value)}")
+        raise field_error(where, _too_long(longest, len(value)))
     return value
 
 
 def _count(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise field_error(where, f"expected a whole number from {low} to {high}, "
-                                 f"got {_shown(value)}")
+        raise field_error(where, said("expected a whole number from {low} to {high}, got "
+                                      "{value}", low=low, high=high, value=_shown(value)))
     return value
 
 
 def _pair(value: Any, where: str, low: int, high: int) -> tuple[int, int]:
     if not isinstance(value, list) or len(value) != 2:
-        raise field_error(where, f"expected [LOW, HIGH], got {_shown(value)}")
+        raise field_error(where, said("expected [LOW, HIGH], got {value}",
+                                      value=_shown(value)))
     a = _count(value[0], f"{where}[0]", low, high)
     b = _count(value[1], f"{where}[1]", low, high)
     if a > b:
-        raise field_error(where, f"expected LOW <= HIGH, got {a} > {b}")
+        raise field_error(where, said("expected LOW <= HIGH, got {low} > {high}",
+                                      low=a, high=b))
     return a, b
 
 
 def _choice(value: Any, where: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise field_error(where, f"expected one of {', '.join(allowed)}, got {_shown(value)}")
+        raise field_error(where, expected_one_of(allowed, _shown(value)))
     return str(value)
 
 
@@ -129,41 +157,47 @@ def due_time(value: Any) -> datetime | None:
         return None
     where = "$.due"
     if not isinstance(value, str):
-        raise field_error(where, f"expected an ISO 8601 time, got {_shown(value)}")
+        raise field_error(where, said("expected an ISO 8601 time, got {value}",
+                                      value=_shown(value)))
     try:
         due = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise field_error(where, "expected an ISO 8601 time such as 2026-12-01T12:00:00Z, got "
-                     f"{_shown(value)}") from None
+        raise field_error(where, said("expected an ISO 8601 time such as "
+                                      "2026-12-01T12:00:00Z, got {value}",
+                                      value=_shown(value))) from None
     if due.tzinfo is None:
-        raise field_error(where, "expected a time with its zone (Z or +01:00), "
-                                 f"got {_shown(value)}")
+        raise field_error(where, said("expected a time with its zone (Z or +01:00), got "
+                                      "{value}", value=_shown(value)))
     return due
 
 
 def _spec(value: Any) -> tuple[SearchSpec, tuple[str, str | None] | None]:
     if not isinstance(value, Mapping):
-        raise field_error("$.spec", f"expected an object, got {_shown(value)}")
+        raise field_error("$.spec", _not_an_object(value))
     allowed = ("algorithm", "variant", "order", "seed", "depth", "cut_on", "root_player",
                "heuristic")
     for key in value:
         if key not in allowed:
-            raise field_error(f"$.spec.{key}", f"not an assignment's search option (options: "
-                         f"{', '.join(allowed)})")
+            raise field_error(f"$.spec.{key}", said("not an assignment's search option "
+                                                    "(options: {options})",
+                                                    options=", ".join(allowed)))
     options = {k: v for k, v in value.items() if k != "heuristic"}
     heuristic = value.get("heuristic")
     algorithm = options.get("algorithm", "alphabeta")
     if algorithm not in ("minimax", "alphabeta", "astar"):
-        raise field_error("$.spec.algorithm", "expected minimax, alphabeta or astar (the searches "
-                     f"an answer is checked against), got {_shown(algorithm)}")
+        raise field_error("$.spec.algorithm", said("expected minimax, alphabeta or astar "
+                                                   "(the searches an answer is checked "
+                                                   "against), got {value}",
+                                                   value=_shown(algorithm)))
     if heuristic is not None:
         if algorithm != "astar":
-            raise field_error("$.spec.heuristic", "a heuristic applies to astar")
+            raise field_error("$.spec.heuristic", said("a heuristic applies to astar"))
         _text(heuristic, "$.spec.heuristic", 100)
     if algorithm == "astar":
         variant = options.get("variant", "graph")
         if set(options) - {"algorithm", "variant"} or variant not in ("graph", "tree"):
-            raise field_error("$.spec", "astar takes variant graph or tree, and heuristic")
+            raise field_error("$.spec", said("astar takes variant graph or tree, and "
+                                             "heuristic"))
         # SearchSpec has no A* family: the variant and heuristic are kept beside it.
         return SearchSpec(), (variant, heuristic)
     if "depth" in options:
@@ -173,28 +207,32 @@ def _spec(value: Any) -> tuple[SearchSpec, tuple[str, str | None] | None]:
     try:
         return SearchSpec.make(**options), None
     except TracerError as exc:
-        raise field_error("$.spec", str(exc)) from None
+        raise field_error("$.spec", whole_message(exc)) from None
 
 
 def _source(value: Any, spec: SearchSpec) -> Source:
     where = "$.source"
     if not isinstance(value, Mapping):
-        raise field_error(where, f"expected an object with one of {', '.join(SOURCE_KINDS)}")
+        raise field_error(where, said("expected an object with one of {kinds}",
+                                      kinds=", ".join(SOURCE_KINDS)))
     kinds = [k for k in SOURCE_KINDS if k in value]
     extra = set(value) - {*SOURCE_KINDS, "params"}
     if len(kinds) != 1 or extra:
-        raise field_error(where, f"expected exactly one of {', '.join(SOURCE_KINDS)} (and params "
-                     f"for a game or a problem), got {_shown(sorted(value))}")
+        raise field_error(where, said("expected exactly one of {kinds} (and params for a "
+                                      "game or a problem), got {value}",
+                                      kinds=", ".join(SOURCE_KINDS),
+                                      value=_shown(sorted(value))))
     kind = kinds[0]
     raw_params = value.get("params", {})
     if not isinstance(raw_params, Mapping) or len(raw_params) > 20 or not all(
             isinstance(v, (str, int, float)) and not isinstance(v, bool)
             for v in raw_params.values()):
-        raise field_error(f"{where}.params", "expected an object of at most 20 parameters, each "
-                     "a text or a number")
+        raise field_error(f"{where}.params", said("expected an object of at most 20 "
+                                                  "parameters, each a text or a number"))
     params = tuple(sorted((str(k), str(v)) for k, v in raw_params.items()))
     if params and kind not in ("game", "problem"):
-        raise field_error(f"{where}.params", f"params apply to a game or a problem, not to {kind}")
+        raise field_error(f"{where}.params", said("params apply to a game or a problem, not "
+                                                  "to {kind}", kind=kind))
     if kind == "exercise":
         return Source(kind, exercise=_exercise(value[kind], f"{where}.exercise"))
     if kind == "tree":
@@ -205,16 +243,17 @@ def _source(value: Any, spec: SearchSpec) -> Source:
 
 def _exercise(value: Any, where: str) -> ExerciseSpec:
     if not isinstance(value, Mapping):
-        raise field_error(where, f"expected an object, got {_shown(value)}")
+        raise field_error(where, _not_an_object(value))
     for key in value:
         if key not in ("branching", "depth", "cuts", "values", "seed"):
-            raise field_error(f"{where}.{key}", "unknown field (fields: branching, cuts, depth, "
-                         "seed, values)")
+            raise field_error(f"{where}.{key}",
+                              _unknown_field(("branching", "cuts", "depth", "seed", "values")))
     branching = _count(value.get("branching"), f"{where}.branching", 2, 6)
     depth = _count(value.get("depth"), f"{where}.depth", 1, 6)
     if branching ** depth > 729:
-        raise field_error(where, f"{branching}^{depth} = {branching ** depth} leaves is too many "
-                     "for an exercise (at most 729)")
+        raise field_error(where, said("{branching}^{depth} = {leaves} leaves is too many for "
+                                      "an exercise (at most 729)", branching=branching,
+                                      depth=depth, leaves=branching ** depth))
     cuts = None if value.get("cuts") is None else _pair(value["cuts"], f"{where}.cuts", 0, 400)
     values = _pair(value.get("values", [0, 20]), f"{where}.values", -MAX_VALUE, MAX_VALUE)
     seed = _count(value.get("seed", 0), f"{where}.seed", 0, 2**31 - 1)
@@ -225,19 +264,20 @@ def _tree(value: Any, where: str, spec: SearchSpec) -> Tree:
     player = None if spec.root_player is None else Player(spec.root_player)
     if isinstance(value, str):
         if len(value) > 20_000:
-            raise field_error(where, f"expected at most 20000 characters, got {len(value)}")
+            raise field_error(where, _too_long(20_000, len(value)))
         tree = _read(lambda: parse_tree_text(value, file="<tree>", root_player=player), where)
     elif isinstance(value, Mapping):
         doc = value if "tree" in value else {"tree": value}
         tree = _read(lambda: parse_tree_json(doc, file="<tree>", root_player=player), where)
     else:
-        raise field_error(where, "expected a tree: its text notation or its JSON document")
+        raise field_error(where, said("expected a tree: its text notation or its JSON "
+                                      "document"))
     if tree.size > MAX_NODES:
-        raise field_error(where, f"the tree has {tree.size} nodes, at most {MAX_NODES} "
-                                 "are handed out")
+        raise field_error(where, said("the tree has {size} nodes, at most {most} are handed "
+                                      "out", size=tree.size, most=MAX_NODES))
     if any(n.player is Player.CHANCE for n in tree.nodes()):
-        raise field_error(where, "a tree with chance nodes cannot be checked (minimax and "
-                     "alpha-beta only)")
+        raise field_error(where, said("a tree with chance nodes cannot be checked (minimax "
+                                      "and alpha-beta only)"))
     return tree
 
 
@@ -245,14 +285,15 @@ def _read(make: Any, where: str) -> Tree:
     try:
         tree: Tree = make()
     except TracerError as exc:
-        raise field_error(where, str(exc)) from None
+        raise field_error(where, whole_message(exc)) from None
     return tree
 
 
 def _items(value: Any, a: Assignment) -> tuple[Ask, ...]:
     where = "$.items"
     if not isinstance(value, list) or not 1 <= len(value) <= len(ITEMS):
-        raise field_error(where, f"expected a list of 1 to {len(ITEMS)} items ({', '.join(ITEMS)})")
+        raise field_error(where, said("expected a list of 1 to {most} items ({items})",
+                                      most=len(ITEMS), items=", ".join(ITEMS)))
     astar = a.astar is not None
     asks: list[Ask] = []
     for i, raw in enumerate(value):
@@ -261,28 +302,31 @@ def _items(value: Any, a: Assignment) -> tuple[Ask, ...]:
         if isinstance(raw, Mapping) and len(raw) == 1:
             (name, chosen), = raw.items()
             if name not in ("values", "alphabeta"):
-                raise field_error(here, "only values and alphabeta take chosen nodes")
+                raise field_error(here, said("only values and alphabeta take chosen nodes"))
             if not isinstance(chosen, list) or not 1 <= len(chosen) <= MAX_NODES or not all(
                     isinstance(n, str) and 0 < len(n) <= 40 for n in chosen):
                 raise field_error(f"{here}.{name}",
-                                  f"expected a list of 1 to {MAX_NODES} node names")
+                                  said("expected a list of 1 to {most} node names",
+                                       most=MAX_NODES))
             nodes = tuple(dict.fromkeys(chosen))
         elif isinstance(raw, str):
             name = raw
         else:
-            raise field_error(here, f"expected an item name or {{\"values\": [nodes]}}, got "
-                         f"{_shown(raw)}")
+            raise field_error(here, said("expected an item name or {{\"values\": [nodes]}}, "
+                                         "got {value}", value=_shown(raw)))
         _choice(name, here, ITEMS)
         if any(x.item == name for x in asks):
-            raise field_error(here, f"{name} is asked twice")
+            raise field_error(here, said("{item} is asked twice", item=name))
         if (name == "expanded") != astar:
-            raise field_error(here, "expanded is the A* item (with spec.algorithm astar and a "
-                         "problem), the others are minimax's and alpha-beta's")
+            raise field_error(here, said("expanded is the A* item (with spec.algorithm astar "
+                                         "and a problem), the others are minimax's and "
+                                         "alpha-beta's"))
         if name == "alphabeta" and a.spec.algorithm != "alphabeta":
-            raise field_error(here, "alphabeta needs spec.algorithm alphabeta")
+            raise field_error(here, said("alphabeta needs spec.algorithm alphabeta"))
         asks.append(Ask(name, nodes))
     if astar != (a.source.kind == "problem"):
-        raise field_error("$.source", "an A* assignment needs a problem, and a problem an A* spec")
+        raise field_error("$.source", said("an A* assignment needs a problem, and a problem "
+                                           "an A* spec"))
     return tuple(asks)
 
 
@@ -296,8 +340,10 @@ def _check_items_on_tree(a: Assignment) -> None:
     for i, ask in enumerate(a.items):
         for node in ask.nodes:
             if node not in inner:
-                raise field_error(f"$.items[{i}].{ask.item}", f"{node!r} is not an inner node of "
-                             f"the tree (inner nodes: {', '.join(sorted(inner)[:20])})")
+                raise field_error(f"$.items[{i}].{ask.item}",
+                                  said("{node!r} is not an inner node of the tree (inner "
+                                       "nodes: {inner})", node=node,
+                                       inner=", ".join(sorted(inner)[:20])))
     try:
         search_tree(tree, a)
     except TracerError as exc:

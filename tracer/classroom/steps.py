@@ -20,7 +20,7 @@ ever leaves the session.  The score is the number of steps right at the first tr
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,9 +28,11 @@ from ..errors import InputError, UsageError
 from ..events import Backup, Cut, Evaluate, Event, Expand
 from ..jsonio import decode_number, encode_number
 from ..numbers import Number, format_number
+from ..said import Said, said
 from ..trace import Trace
 from ..visit import EventVisitor
 from .assignments import Assignment
+from .choosing import expected_one_of, unknown_choice
 from .student_trees import expected_for
 
 __all__ = ["STEP_KINDS", "Step", "StepAttempt", "StepSession", "StepVerdict", "steps_of"]
@@ -138,8 +140,8 @@ class _Steps(EventVisitor[None]):
         self.windows[ev.node] = (ev.alpha, ev.beta)
 
     def _astar(self, ev: Event) -> None:
-        raise UsageError("step-by-step answering follows minimax and alpha-beta; an A* "
-                         "assignment is answered whole")
+        raise UsageError(said("step-by-step answering follows minimax and alpha-beta; an "
+                              "A* assignment is answered whole"))
 
     visit_select = visit_generate = visit_goal = visit_discard = _astar
 
@@ -198,11 +200,11 @@ class StepSession:
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
-            raise UsageError(f"unknown feedback policy {self.policy!r} (choose from: "
-                             f"{', '.join(POLICIES)})")
+            raise UsageError(unknown_choice(said("feedback policy"), self.policy, POLICIES))
         if not 0 <= self.done <= len(self.steps) or len(self.first_try) != self.done:
-            raise InputError(f"a step session at step {self.done} of {len(self.steps)} with "
-                             f"{len(self.first_try)} first tries does not fit these steps",
+            raise InputError(said("a step session at step {done} of {steps} with {tries} "
+                                  "first tries does not fit these steps", done=self.done,
+                                  steps=len(self.steps), tries=len(self.first_try)),
                              where="$.done")
 
     @classmethod
@@ -226,8 +228,8 @@ class StepSession:
         done, first, tries = data.get("done"), data.get("first_try"), data.get("tries", 0)
         if not isinstance(done, int) or isinstance(done, bool) or not isinstance(first, list) \
                 or not all(isinstance(x, bool) for x in first) or not isinstance(tries, int):
-            raise InputError("expected {\"done\": N, \"first_try\": [true, ...], "
-                             "\"tries\": N}", where="$")
+            raise InputError(said("expected {{\"done\": N, \"first_try\": [true, ...], "
+                                  "\"tries\": N}}"), where="$")
         return cls(steps, policy=policy, done=done, first_try=list(first), tries=tries)
 
     def to_json(self) -> dict[str, Any]:
@@ -262,9 +264,10 @@ class StepSession:
         the current step.  Right: the session moves on.  Wrong: it stays on the step,
         and the verdict shows what the policy lets through of this step only."""
         if self.finished:
-            raise UsageError("every step is answered already")
+            raise UsageError(said("every step is answered already"))
         if self.tries >= MAX_TRIES:
-            raise UsageError(f"step {self.done + 1} has had {MAX_TRIES} answers: no more")
+            raise UsageError(said("step {step} has had {tries} answers: no more",
+                                  step=self.done + 1, tries=MAX_TRIES))
         given = _read_answer(step_answer, self.fields)
         step = self.steps[self.done]
         want = step.fields()
@@ -292,27 +295,36 @@ class StepSession:
 
 def _read_answer(data: Mapping[str, Any], fields: Sequence[str]) -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise InputError("expected a JSON object with " + ", ".join(fields), where="$")
+        raise InputError(said("expected a JSON object with {fields}",
+                              fields=", ".join(fields)), where="$")
     out: dict[str, Any] = {}
     for name in fields:
         raw = data.get(name)
         where = f"$.{name}"
         if name == "kind":
             if raw not in STEP_KINDS:
-                raise InputError(f"expected one of {', '.join(STEP_KINDS)}, got {raw!r}"[:200],
-                                 where=where)
+                raise InputError(_clipped(lambda got: expected_one_of(STEP_KINDS, got),
+                                          repr(raw)), where=where)
             out[name] = raw
         elif name == "node":
             if not isinstance(raw, str) or not 0 < len(raw) <= 40:
-                raise InputError("expected a node's name (1 to 40 characters)", where=where)
+                raise InputError(said("expected a node's name (1 to 40 characters)"),
+                                 where=where)
             out[name] = raw
         else:
             try:
                 out[name] = encode_number(decode_number(raw))
             except ValueError:
-                raise InputError(f"expected a number, \"+inf\" or \"-inf\", got {raw!r}"[:200],
-                                 where=where) from None
+                raise InputError(_clipped(lambda got: said("expected a number, \"+inf\" or "
+                                                           "\"-inf\", got {value}", value=got),
+                                          repr(raw)), where=where) from None
     return out
+
+
+def _clipped(sentence: Callable[[str], Said], got: str, longest: int = 200) -> Said:
+    """``sentence(got)`` with ``got`` (which ends it) cut so that the English is at most
+    ``longest`` characters: an answer may quote a megabyte."""
+    return sentence(got[:max(0, longest - len(str(sentence(""))))])
 
 
 def _same(want: Any, got: Any) -> bool:

@@ -15,6 +15,7 @@ from ..analysis.check.solution import Conventions
 from ..events import Cut
 from ..players import Player
 from ..record import MemoryRecorder
+from ..said import said
 from ..trace import Trace
 from ..trees import Node, Tree, TreeGame, parse_tree_json
 from .assignments import MAX_NODES, VARIANT_DRAWS, VARIANT_WORK, Assignment, field_error
@@ -41,7 +42,8 @@ def base_tree(a: Assignment) -> Tree:
 
         example = resolve_content(str(s.name), root_player=a.spec.root_player)
         if example.tree is None or example.kind != "example":
-            raise field_error("$.source.example", f"{s.name!r} is not a lecture example")
+            raise field_error("$.source.example", said("{name!r} is not a lecture example",
+                                                       name=s.name))
         return example.tree
     return _game_tree(a)
 
@@ -65,12 +67,14 @@ def _game_tree(a: Assignment) -> Tree:
 
     named = resolve_content(str(a.source.name), params=dict(a.source.params))
     if named.kind != "game":
-        raise field_error("$.source.game", f"{a.source.name!r} is a lecture example, not a game: "
-                     "give it as {\"example\": ...}")
+        raise field_error("$.source.game", said("{name!r} is a lecture example, not a game: "
+                                                "give it as {{\"example\": ...}}",
+                                                name=a.source.name))
     game, state, _ = named.game()
     if game.capabilities.chance:
-        raise field_error("$.source.game", f"{a.source.name} has chance nodes: an assignment "
-                     "checks minimax and alpha-beta")
+        raise field_error("$.source.game", said("{name} has chance nodes: an assignment "
+                                                "checks minimax and alpha-beta",
+                                                name=a.source.name))
     limit = a.spec.depth
     count = 0
 
@@ -78,13 +82,16 @@ def _game_tree(a: Assignment) -> Tree:
         nonlocal count
         count += 1
         if count > MAX_NODES:
-            raise field_error("$.source.game", f"the game's tree has more than {MAX_NODES} nodes: "
-                         "choose smaller parameters or a depth limit (spec.depth)")
+            raise field_error("$.source.game", said("the game's tree has more than {most} "
+                                                    "nodes: choose smaller parameters or a "
+                                                    "depth limit (spec.depth)",
+                                                    most=MAX_NODES))
         if game.is_terminal(s):
             return {"value": game.utility(s)}
         if limit is not None and ply >= limit:
             if not game.capabilities.evaluation:
-                raise field_error("$.spec.depth", f"{a.source.name} has no static evaluation")
+                raise field_error("$.spec.depth", said("{name} has no static evaluation",
+                                                       name=a.source.name))
             return {"value": game.evaluate(s)}
         return {"children": [build(game.result(s, m), ply + 1) for m in game.actions(s)]}
 

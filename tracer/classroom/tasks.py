@@ -12,6 +12,7 @@ from ..analysis.check.solution import Solution, extract_solution
 from ..errors import InputError
 from ..trees import Node, Tree
 from .assignments import FEEDBACK, Assignment
+from .choosing import expected_one_of
 from .student_trees import expected_for, student_tree
 
 __all__ = ["Task", "answer_key_for", "feedback", "grade", "may_see_solution", "restrict",
@@ -106,8 +107,7 @@ def feedback(report: Report, policy: str) -> dict[str, Any]:
     the first mistake explained (what was expected there, nothing else of the key);
     ``full`` the whole report with the diagnosis."""
     if policy not in FEEDBACK:
-        raise InputError(f"expected one of {', '.join(FEEDBACK)}, got {policy!r}",
-                         where="feedback")
+        raise InputError(expected_one_of(FEEDBACK, repr(policy)), where="feedback")
     whole: dict[str, Any] = report.to_json()
     totals = {k: whole[k] for k in ("correct", "score", "max_score", "percent")}
     if policy == "score":

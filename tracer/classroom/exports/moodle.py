@@ -26,6 +26,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ...errors import UsageError
 from ...numbers import format_number
+from ...said import said
+from ..choosing import unknown_choice
 from .question_variants import NONE, QuestionSpec, Variant, Variants, diagram, make_variants
 
 __all__ = ["IMAGE_FORMATS", "PENALTY", "check_name", "default_name", "moodle_xml",
@@ -56,8 +58,9 @@ def check_name(name: str, *, option: str = "--name") -> str:
     allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.")
     if not 1 <= len(name) <= 100 or not set(name) <= allowed or name[0] in ". " or (
             name[-1] == " "):
-        raise UsageError(f"{option} {name!r}: a name is 1 to 100 letters, digits, spaces, "
-                         "'-', '_' or '.', not starting with '.' or a space")
+        raise UsageError(said("{option} {name!r}: a name is 1 to 100 letters, digits, "
+                              "spaces, '-', '_' or '.', not starting with '.' or a space",
+                              option=option, name=name))
     return name
 
 
@@ -67,8 +70,7 @@ def moodle_xml(spec: QuestionSpec, seeds: Sequence[int], *, name: str | None = N
     ``$course$/top/NAME`` (``name`` default :func:`default_name`), each diagram
     embedded as ``image`` (:data:`IMAGE_FORMATS`); returns the XML and the variants."""
     if image not in IMAGE_FORMATS:
-        raise UsageError(f"unknown image format {image!r} (choose from: "
-                         f"{', '.join(IMAGE_FORMATS)})")
+        raise UsageError(unknown_choice(said("image format"), image, IMAGE_FORMATS))
     category = check_name(name if name is not None else default_name(spec))
     made = make_variants(spec, seeds)
     parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n',

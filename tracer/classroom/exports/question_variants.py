@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import UsageError
 from ...ranges import parse_range
+from ...said import said
+from ..choosing import unknown_choice
 
 if TYPE_CHECKING:
     from ...analysis.check.exercise import Exercise
@@ -58,15 +60,13 @@ class QuestionSpec:
         from ...search import CUT_TESTS
 
         if self.variant not in VARIANTS:
-            raise UsageError(f"unknown exercise variant {self.variant!r} (choose from: "
-                             f"{', '.join(VARIANTS)})")
+            raise UsageError(unknown_choice(said("exercise variant"), self.variant, VARIANTS))
         if self.cut_on not in CUT_TESTS:
-            raise UsageError(f"unknown cut test {self.cut_on!r} (choose from: "
-                             f"{', '.join(CUT_TESTS)})")
+            raise UsageError(unknown_choice(said("cut test"), self.cut_on, CUT_TESTS))
         for name, pair in (("cuts", self.cuts), ("values", self.values)):
             if pair is not None and pair[0] > pair[1]:
-                raise UsageError(f"{name}: {pair[0]}..{pair[1]} is empty (MIN must not "
-                                 "exceed MAX)")
+                raise UsageError(said("{name}: {low}..{high} is empty (MIN must not exceed "
+                                      "MAX)", name=name, low=pair[0], high=pair[1]))
 
     @classmethod
     def parse(cls, *, branching: int, depth: int, cuts: str | None = None,
@@ -155,10 +155,12 @@ def parse_seeds(text: str, *, option: str = "--seeds") -> range:
     assert found is not None
     lo, hi = found
     if lo < 0:
-        raise UsageError(f"{option}: seeds are whole numbers from 0, got {text!r}")
+        raise UsageError(said("{option}: seeds are whole numbers from 0, got {text!r}",
+                              option=option, text=text))
     if hi - lo + 1 > MAX_SEEDS:
-        raise UsageError(f"{option} {text}: {hi - lo + 1} seeds is too many for one export "
-                         f"(at most {MAX_SEEDS}: one variant a student)")
+        raise UsageError(said("{option} {text}: {count} seeds is too many for one export "
+                              "(at most {most}: one variant a student)", option=option,
+                              text=text, count=hi - lo + 1, most=MAX_SEEDS))
     return range(lo, hi + 1)
 
 
@@ -169,15 +171,16 @@ def make_variants(spec: QuestionSpec, seeds: Sequence[int]) -> Variants:
     from ...analysis.check import Conventions, make_exercise
 
     if not seeds:
-        raise UsageError("no seeds given: an export needs at least one variant")
+        raise UsageError(said("no seeds given: an export needs at least one variant"))
     if len(seeds) > MAX_SEEDS:
-        raise UsageError(f"{len(seeds)} seeds is too many for one export (at most "
-                         f"{MAX_SEEDS})")
+        raise UsageError(said("{count} seeds is too many for one export (at most {most})",
+                              count=len(seeds), most=MAX_SEEDS))
     per_tree = _leaf_count(spec)
     if per_tree is not None and per_tree * len(seeds) > MAX_BANK_LEAVES:
-        raise UsageError(f"{len(seeds)} variants of {per_tree} leaves is "
-                         f"{per_tree * len(seeds)} leaves, too many for one export (at most "
-                         f"{MAX_BANK_LEAVES}): give fewer --seeds or a smaller tree")
+        raise UsageError(said("{count} variants of {each} leaves is {leaves} leaves, too "
+                              "many for one export (at most {most}): give fewer --seeds or "
+                              "a smaller tree", count=len(seeds), each=per_tree,
+                              leaves=per_tree * len(seeds), most=MAX_BANK_LEAVES))
     conventions = Conventions(variant=spec.variant, cut_on=spec.cut_on)
     made: list[Variant] = []
     repeated: list[int] = []
@@ -209,7 +212,8 @@ def _leaf_count(spec: QuestionSpec) -> int | None:
 def _variant(seed: int, ex: Exercise, leaves: tuple[tuple[str, Number], ...]) -> Variant:
     key = ex.solution
     if key.value is None or key.move is None:  # pragma: no cover - every key has both
-        raise UsageError(f"exercise {ex.name}: its answer key has no value or move")
+        raise UsageError(said("exercise {name}: its answer key has no value or move",
+                              name=ex.name))
     order = _breadth_first(ex)
     place = {node: i for i, node in enumerate(order)}
     pruned = tuple(sorted(key.pruned or (), key=lambda n: place.get(n, len(place))))
