@@ -178,7 +178,7 @@ READERS: dict[str, tuple[Callable[[Path], Any], str]] = {
     "events-not-a-list": (lambda tmp: Trace.from_json(_trace(events={}), file="t.json"),
                           "serve una lista di eventi"),
     "header-not-object": (lambda tmp: Header.from_json(3, file="t.json", where="$.header"),
-                          "serve un oggetto JSON"),
+                          "atteso un oggetto JSON"),
     "header-algorithm": (lambda tmp: Header.from_json(_header(algorithm=1), file="t.json",
                                                       where="$.header"),
                          "per 'algorithm' serve una stringa"),
