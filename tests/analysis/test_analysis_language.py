@@ -204,7 +204,7 @@ CASES: dict[str, tuple[Case, str | None]] = {
         "traccia vuota: manca la riga di intestazione"),
     "regret: first line": (
         lambda tmp_path: stream(_written(tmp_path, "f.jsonl", '{"type": "expand"}\n')),
-        'la prima riga deve essere l\'intestazione (un oggetto con "type": "header")'),
+        'la prima riga dev\'essere l\'intestazione (un oggetto con "type": "header")'),
     "regret: not two-player": (
         lambda tmp_path: regret_of_trace(_pns_trace(tmp_path)),
         "serve la traccia di una ricerca su un albero di gioco a due giocatori (minimax, "
