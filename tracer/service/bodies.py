@@ -150,12 +150,13 @@ _FIELD_WORDS = {"algorithm": said("algorithm"), "example": said("example"),
                 "game": said("game"), "order": said("order"), "lang": said("lang"),
                 "theme": said("theme"), "step": said("step"), "format": said("format"),
                 "problem": said("problem"), "heuristic": said("heuristic"),
-                "cut_on": said("cut on"), "policy": said("policy"),
+                "cut_on": said("cut test"), "policy": said("policy"),
                 "root_player": said("root player"), "feedback": said("feedback"),
                 "solution": said("solution")}
-"""How an unknown choice names a request's field: in English the field's name as it is
-written (``unknown order 'x'``, ``unknown cut on 'x'``), worded by the catalogs; a field
-not here is named as it is in every language."""
+"""How an unknown choice names a request's field, worded by the catalogs: in English
+the field's name as it is written (``unknown order 'x'``, ``unknown lang 'x'``; the cut
+test's as the library names it); a field not here is named as it is in every
+language."""
 
 
 @cache

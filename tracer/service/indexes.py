@@ -68,7 +68,8 @@ def _named(name: str) -> tuple[str, Index]:
     files = _files()
     if name not in files:
         raise Problem(404, "Not found", said("no index {name!r} (served: {served})", name=name,
-                                             served=", ".join(sorted(files)) or said("none")))
+                                             served=", ".join(sorted(files))) if files
+                      else said("no index {name!r} (served: none)", name=name))
     path = os.path.realpath(files[name])
     with _LOCK:
         if path not in _OPEN:
