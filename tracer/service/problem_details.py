@@ -17,7 +17,7 @@ from ..errors import InputError, LimitExceeded, TracerError, UsageError, one_lin
 from ..jsonio import dumps_json
 from ..said import Said, said
 from .json_values import JsonObject
-from .problem_words import detail_in, title_in, wanted_language, where_in
+from .problem_words import title_in, wanted_language, where_in
 
 __all__ = ["Problem", "from_library", "guarded", "language_of", "nested", "no_route"]
 
@@ -54,9 +54,6 @@ class Problem(Exception):
         worded = lang == "en" or (self.said is not None and self.said.known_in(lang))
         detail = one_line(self.said.worded(lang)) if worded and self.said is not None \
             else self.detail
-        if not worded:  # the library's sentences not yet in a catalog: the old templates
-            wording = detail_in(self.detail, lang)
-            worded, detail = wording is not None, wording or detail
         body: JsonObject = {"type": f"https://gametree-tracer.invalid/problems/"
                                         f"{self.title.lower().replace(' ', '-')}",
                                 "title": title_in(self.title, lang), "status": self.status,
