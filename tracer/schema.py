@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .choices import nearest
 from .errors import InputError
 from .jsonio import json_path
+from .said import Said, said
 
-__all__ = ["SCHEMAS", "is_valid", "load_schema", "validate"]
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+__all__ = ["SCHEMAS", "TYPE_WORDS", "is_valid", "load_schema", "schema_sentence", "validate"]
 
 SCHEMAS = ("tree", "trace", "solution", "payoff", "graph")
 
@@ -158,86 +163,156 @@ def validate(data: Any, name: str, *, file: str, ref: str | None = None,
     path = json_path(steps)
     if where != "$":
         path = where + path[1:]
-    raise InputError(_describe(error), file=file, where=path)
+    raise InputError(schema_sentence(error), file=file, where=path)
 
 
-_TYPES = {"array": "an array", "object": "an object", "string": "a string",
-          "number": "a number", "integer": "an integer", "boolean": "true or false",
-          "null": "null"}
+TYPE_WORDS: Mapping[str, Said] = {
+    "array": said("an array"), "object": said("an object"), "string": said("a string"),
+    "number": said("a number"), "integer": said("an integer"),
+    "boolean": said("true or false"), "null": said("null")}
+"""How an error names a JSON type (``expected an integer, got "x"``)."""
 
 
-def _describe(error: Any) -> str:
-    """The error in the words of the file: the value as JSON, never a Python repr."""
-    shown = json.dumps(error.instance, ensure_ascii=False)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    if error.validator == "type" and isinstance(error.validator_value, str):
-        return f"expected {_TYPES.get(error.validator_value, error.validator_value)}, " \
-               f"got {shown}"
-    if error.validator in ("anyOf", "oneOf"):
-        what = error.schema.get("description") or error.schema.get("title")
-        what = what and what.rstrip(".")
-        return f"expected {what[:1].lower()}{what[1:]}; got {shown}" if what else \
-            f"{shown} fits none of the forms this place allows"
-    plain = _plain(error, shown)
-    if plain is not None:
-        return plain
-    message = str(error.message)
-    if len(message) > 200:
-        message = message[:197] + "..."
-    return message
+def schema_sentence(error: ValidationError) -> Said:
+    """What a jsonschema error says, as a sentence the catalogs word: one template for
+    each kind of rule (its ``validator``), filled from the rule (``validator_value``) and
+    the value that broke it (``instance``), the value shown as JSON, never a Python repr.
+    A rule no template knows is said in jsonschema's own English (:func:`_rule_broken`)."""
+    kind, want, instance = error.validator, error.validator_value, error.instance
+    shown = _shown(instance)
+    if kind == "type":
+        if isinstance(want, str):
+            return said("expected {what}, got {got}", what=TYPE_WORDS.get(want, want), got=shown)
+        return said("{value} is not of type {types}", value=_repr(instance),
+                    types=", ".join(repr(t) for t in want))
+    if kind in ("anyOf", "oneOf"):
+        what = _description(error.schema)
+        return said("expected {what}; got {got}", what=what, got=shown) if what else \
+            said("{got} fits none of the forms this place allows", got=shown)
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        allowed = sorted(error.schema.get("properties", {}))
+        key = _extra_key(error)
+        guess = nearest(key, allowed)
+        if guess and guess != key:
+            return said("unknown key {key!r} (allowed: {allowed}); did you mean {guess!r}?",
+                        key=key, allowed=", ".join(allowed), guess=guess)
+        return said("unknown key {key!r} (allowed: {allowed})", key=key,
+                    allowed=", ".join(allowed))
+    if kind == "required":
+        missing = [k for k in want if isinstance(instance, dict) and k not in instance]
+        return said("missing key {key!r}", key=(missing or want)[0])
+    if kind == "enum":
+        return said("expected one of {choices}; got {got}",
+                    choices=", ".join(json.dumps(c, ensure_ascii=False) for c in want), got=shown)
+    if kind == "const":
+        return said("expected {value}; got {got}", value=json.dumps(want, ensure_ascii=False),
+                    got=shown)
+    if kind == "uniqueItems":
+        return _twice(instance)
+    if kind in _BOUNDS:
+        return said("expected a number {sign} {bound}; got {got}", sign=_BOUNDS[kind],
+                    bound=want, got=shown)
+    if kind in _COUNTS:
+        return _COUNTS[kind][want == 1](want, shown)
+    if kind == "items" and want is False and isinstance(error.schema, dict):
+        most = len(error.schema.get("prefixItems", ()))  # a tuple: no item past its own
+        return _COUNTS["maxItems"][most == 1](most, shown)
+    if kind == "pattern":
+        what = _description(error.schema)
+        return said("expected {what}; got {got}", what=what, got=shown) if what else \
+            said("got {got}, which is not in the form this place expects", got=shown)
+    return _rule_broken(error)
 
 
-def _extra_key(error: Any) -> str:
+def _shown(value: Any) -> str:
+    """``value`` as JSON, cut to some 60 characters."""
+    shown = json.dumps(value, ensure_ascii=False)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _repr(value: Any) -> str:
+    """``value`` as jsonschema shows it (a Python repr), cut to some 100 characters."""
+    shown = repr(value)
+    return shown if len(shown) <= 100 else shown[:97] + "..."
+
+
+def _twice(items: Any) -> Said:
+    seen: list[Any] = []
+    for item in items:
+        if item in seen:
+            return said("each item may be listed once; {item} is listed more than once",
+                        item=json.dumps(item, ensure_ascii=False))
+        seen.append(item)
+    return said("each item may be listed once")
+
+
+_BOUNDS = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}
+
+_COUNTS: Mapping[str, tuple[Callable[[Any, str], Said], Callable[[Any, str], Said]]] = {
+    # (many, one): the English says "1 item" and "2 items"
+    "minItems": (lambda n, got: said("expected at least {n} items; got {got}", n=n, got=got),
+                 lambda n, got: said("expected at least {n} item; got {got}", n=n, got=got)),
+    "maxItems": (lambda n, got: said("expected at most {n} items; got {got}", n=n, got=got),
+                 lambda n, got: said("expected at most {n} item; got {got}", n=n, got=got)),
+    "minLength": (lambda n, got: said("expected a text of at least {n} characters; got {got}",
+                                      n=n, got=got),
+                  lambda n, got: said("expected a text of at least {n} character; got {got}",
+                                      n=n, got=got)),
+    "maxLength": (lambda n, got: said("expected a text of at most {n} characters; got {got}",
+                                      n=n, got=got),
+                  lambda n, got: said("expected a text of at most {n} character; got {got}",
+                                      n=n, got=got)),
+}
+
+
+def _rule_broken(error: ValidationError) -> Said:
+    """The rules the schemas seldom use, in jsonschema's words (a repr of the value)."""
+    kind, want, value = error.validator, error.validator_value, _repr(error.instance)
+    if kind == "format":
+        return said("{value} is not a {format!r}", value=value, format=str(want))
+    if kind == "multipleOf":
+        number = error.instance if isinstance(error.instance, int | float) else value
+        return said("{value} is not a multiple of {n}", value=number, n=want)
+    if kind == "minProperties":
+        return said("{value} should be non-empty", value=value) if want == 1 else \
+            said("{value} does not have enough properties", value=value)
+    if kind == "maxProperties":
+        return said("{value} is expected to be empty", value=value) if want == 0 else \
+            said("{value} has too many properties", value=value)
+    if kind == "not":
+        return said("{value} should not be valid under {rule}", value=value, rule=_repr(want))
+    return said("{value} breaks the schema's rule {rule!r}", value=value, rule=str(kind))
+
+
+def _description(schema: Any) -> Said | None:
+    """What a schema's ``description`` (or ``title``) says a value is, as the object of
+    "expected ...": a phrase the catalogs word when they know it."""
+    what = schema.get("description") or schema.get("title") if isinstance(schema, dict) \
+        else None
+    if not isinstance(what, str) or not what:
+        return None
+    what = what.rstrip(".")
+    what = what[:1].lower() + what[1:]
+    return _FORMS.get(what, Said(what))  # a schema's own words: English where unknown
+
+
+_FORMS = {str(s): s for s in (
+    said('a number, or "+inf" / "-inf"'),
+    said('a number, or "+inf" / "-inf" for an unbounded value'),
+    said('a value: a JSON number, or "+inf" / "-inf" (also "inf") for an unbounded value '
+         'such as a won game'),
+    said('a number, "+inf" / "-inf", or a bound such as "<=2", ">=3" (also "≤2", "≥3")'),
+    said("a node: a number (a leaf), an array (an inner node with these children), or a "
+         "node object"),
+    said("the goal node, or several (-p goal=A,B overrides it)"),
+)}
+"""The schemas' descriptions of a choice of forms that the catalogs word."""
+
+
+def _extra_key(error: ValidationError) -> str:
     """The first key an ``additionalProperties`` error complains about."""
     schema = error.schema
     allowed = schema.get("properties", {})
     extra = [k for k in error.instance if k not in allowed
              and not any(re.search(p, k) for p in schema.get("patternProperties", {}))]
     return str(extra[0]) if extra else "?"
-
-
-def _plain(error: Any, shown: str) -> str | None:
-    """jsonschema's common complaints in the words the rest of the tool uses (its own
-    text shows Python reprs and regular expressions)."""
-    kind, want, schema = error.validator, error.validator_value, error.schema
-    if kind == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = sorted(schema.get("properties", {}))
-        key = _extra_key(error)
-        text = f"unknown key {key!r} (allowed: {', '.join(allowed)})"
-        guess = nearest(key, allowed)
-        return f"{text}; did you mean {guess!r}?" if guess and guess != key else text
-    if kind == "required":
-        missing = [k for k in want if isinstance(error.instance, dict) and k not in error.instance]
-        return f"missing key {(missing or want)[0]!r}"
-    if kind == "enum":
-        choices = ", ".join(json.dumps(c, ensure_ascii=False) for c in want)
-        return f"expected one of {choices}; got {shown}"
-    if kind == "const":
-        return f"expected {json.dumps(want, ensure_ascii=False)}; got {shown}"
-    if kind == "uniqueItems":
-        seen: list[Any] = []
-        for item in error.instance:
-            if item in seen:
-                return f"each item may be listed once; {json.dumps(item, ensure_ascii=False)} " \
-                       "is listed more than once"
-            seen.append(item)
-        return "each item may be listed once"
-    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        sign = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">",
-                "exclusiveMaximum": "<"}[kind]
-        return f"expected a number {sign} {want}; got {shown}"
-    if kind in ("minItems", "maxItems"):
-        word = "at least" if kind == "minItems" else "at most"
-        return f"expected {word} {want} item{'s' if want != 1 else ''}; got {shown}"
-    if kind in ("minLength", "maxLength"):
-        word = "at least" if kind == "minLength" else "at most"
-        return f"expected a text of {word} {want} character{'s' if want != 1 else ''}; " \
-               f"got {shown}"
-    if kind == "pattern":
-        what = schema.get("description") or schema.get("title")
-        if what:
-            what = what.rstrip(".")
-            return f"expected {what[:1].lower()}{what[1:]}; got {shown}"
-        return f"got {shown}, which is not in the form this place expects"
-    return None

@@ -38,7 +38,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
         "student.py", "classroom/reading.py", "classroom/tasks.py",
         "classroom/exports/prairielearn.py", "analysis/regret/bisect.py",
-        "service/openapi.py", "service/problem_words.py", "service/traces.py",
+        "service/openapi.py", "service/traces.py",
         "service/bodies.py"}),
         "the ordering option, the order of a listing (newest first or oldest), or the "
         "order of evaluation asked of a student"),

@@ -23,6 +23,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ..errors import LimitExceeded
+from ..said import said
 from .problem_details import Problem
 from .request_models import TraceRef
 from .store import TRUSTED, param_text, trace_id
@@ -35,10 +36,13 @@ if TYPE_CHECKING:
 
 __all__ = ["NOT_AN_ANSWER_KEY", "answer_key", "search_again"]
 
-NOT_AN_ANSWER_KEY = ("an uploaded trace cannot be the expected answer: its header names no "
-                     "source this service can search again (a lecture example, a built-in "
-                     "game with its params, a search problem, or the tree itself); check "
-                     "against the example or the tree, or a trace this service computed")
+_NOT_AN_ANSWER_KEY = said("an uploaded trace cannot be the expected answer: its header names "
+                          "no source this service can search again (a lecture example, a "
+                          "built-in game with its params, a search problem, or the tree "
+                          "itself); check against the example or the tree, or a trace this "
+                          "service computed")
+NOT_AN_ANSWER_KEY = str(_NOT_AN_ANSWER_KEY)
+"""Why an uploaded trace is not an answer key (the English of the problem's detail)."""
 
 
 def answer_key(service: Service, value: TraceRef, field_name: str) -> Trace:
@@ -79,7 +83,7 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
 
         content = parse_tree_json(source["tree"], file="trace")
     else:
-        raise Problem(422, "Not an answer key", NOT_AN_ANSWER_KEY)
+        raise Problem(422, "Not an answer key", _NOT_AN_ANSWER_KEY)
     from ..api import SearchSpec, search_content
 
     recorder = MemoryRecorder()
@@ -89,11 +93,13 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
             spec = dataclasses.replace(spec, root_player=options.get("root_player"))
         result = search_content(content, spec=spec, params=params, recorder=recorder)
     except (TypeError, IndexError, KeyError) as exc:  # the schema leaves some options open
-        raise Problem(422, "Not an answer key", "the trace's header has options this "
-                                                f"service cannot search with ({exc})") from None
+        raise Problem(422, "Not an answer key", said("the trace's header has options this "
+                                                     "service cannot search with ({reason})",
+                                                     reason=str(exc))) from None
     if not result.complete:
-        raise LimitExceeded(f"searching the trace's source again stopped ({result.stopped}) "
-                            "before its end: check against a smaller tree")
+        raise LimitExceeded(said("searching the trace's source again stopped ({stopped}) "
+                                 "before its end: check against a smaller tree",
+                                 stopped=result.stopped))
     return recorder.trace
 
 
@@ -105,7 +111,7 @@ def _astar_again(trace: Trace, limits: Limits) -> Trace:
     source = trace.header.source
     name = source.get("name")
     if name not in PROBLEMS:
-        raise Problem(422, "Not an answer key", NOT_AN_ANSWER_KEY)
+        raise Problem(422, "Not an answer key", _NOT_AN_ANSWER_KEY)
     raw = source.get("params") or {}
     heuristic = source.get("heuristic")
     recorder = MemoryRecorder()
@@ -115,6 +121,7 @@ def _astar_again(trace: Trace, limits: Limits) -> Trace:
         heuristic=heuristic if isinstance(heuristic, str) else None,
         variant=trace.header.variant, recorder=recorder, limits=limits)
     if not result.complete:
-        raise LimitExceeded(f"searching {name} again stopped ({result.stopped}) before its "
-                            "end: check against a smaller problem")
+        raise LimitExceeded(said("searching {name} again stopped ({stopped}) before its "
+                                 "end: check against a smaller problem", name=str(name),
+                                 stopped=result.stopped))
     return recorder.trace

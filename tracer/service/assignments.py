@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from ..errors import InputError
 from ..jsonio import dumps_json
+from ..said import said
 from .answer_models import Joined, SubmissionCreated
 from .class_store import Assigned, ClassStore, Conflict, Enrolled, new_token
 from .core import service_of
@@ -28,7 +29,7 @@ from .courses import created, now
 from .json_values import JsonObject, JsonValue
 from .problem_details import Problem
 from .request_models import JoinRequest, StepRequest, SubmissionRequest
-from .roles import authed, caller, classes, own_assignment, student, teacher
+from .roles import NO_SUCH_ASSIGNMENT, authed, caller, classes, own_assignment, student, teacher
 
 if TYPE_CHECKING:
     from ..classroom.assignments import Assignment
@@ -56,7 +57,7 @@ async def _own_student(request: Request) -> tuple[Enrolled, Assigned]:
     who = await student(request)
     found = await run_in_threadpool(classes(request).assignment, request.path_params["id"])
     if found is None or who.assignment != found.id:
-        raise Problem(404, "Not found", "no such assignment among yours")
+        raise Problem(404, "Not found", NO_SUCH_ASSIGNMENT)
     return who, found
 
 
@@ -65,19 +66,20 @@ async def join(request: Request) -> Response:
     store = classes(request)
     found = await run_in_threadpool(store.assignment, request.path_params["id"])
     if found is None:
-        raise Problem(404, "Not found", "no such assignment: check the link")
+        raise Problem(404, "Not found", said("no such assignment: check the link"))
     asked = await service.read(request, JoinRequest)
     token = new_token()
     try:
         await run_in_threadpool(store.join, found.id, asked.student, asked.name, token,
                                 now().isoformat(), most=MAX_STUDENTS)
     except Conflict:
-        raise Problem(409, "Conflict", f"student {asked.student!r} has joined this "
-                                       "assignment already: use the token given then, "
-                                       "or ask the teacher") from None
+        raise Problem(409, "Conflict", said("student {student!r} has joined this "
+                                            "assignment already: use the token given then, "
+                                            "or ask the teacher", student=asked.student)
+                      ) from None
     except OverflowError:
-        raise Problem(409, "Conflict", f"this assignment has {MAX_STUDENTS} students "
-                                       "already") from None
+        raise Problem(409, "Conflict", said("this assignment has {n} students already",
+                                            n=MAX_STUDENTS)) from None
     return created(Joined(student_token=token))
 
 
@@ -121,15 +123,16 @@ async def answer_step(request: Request) -> Response:
 
         session = StepSession.for_assignment(_assignment(document), who.student, state)
         if session.finished:
-            raise Problem(409, "Conflict", "every step is answered already")
+            raise Problem(409, "Conflict", said("every step is answered already"))
         if number != session.done + 1:
-            raise Problem(409, "Conflict", f"the step to answer is step {session.done + 1}, "
-                                           f"not {number}", where="$.step")
+            raise Problem(409, "Conflict", said("the step to answer is step {due}, not {given}",
+                                                due=session.done + 1, given=number),
+                          where="$.step")
         try:
             verdict = session.answer(given, at=at)
         except InputError as exc:  # placed in the request: $.answer.value
             where = exc.where or "$"
-            raise InputError(exc.message, where=f"$.answer{where[1:]}") from None
+            raise InputError(exc.said, where=f"$.answer{where[1:]}") from None
         return verdict.to_json(), session.to_json(), verdict.record.to_json()
 
     shown, new_state, record = await service.job(work)
@@ -137,8 +140,8 @@ async def answer_step(request: Request) -> Response:
         await run_in_threadpool(store.save_step, found.id, who.student, new_state,
                                 answers + 1, record)
     except Conflict:
-        raise Problem(409, "Conflict", "another answer to this step came first: ask for "
-                                       "the next step again") from None
+        raise Problem(409, "Conflict", said("another answer to this step came first: ask "
+                                            "for the next step again")) from None
     return _json(shown)
 
 
@@ -157,7 +160,7 @@ async def submit(request: Request) -> Response:
 
         a = _assignment(document)
         if used >= a.attempts:
-            raise Problem(409, "Conflict", f"all {a.attempts} attempts are used")
+            raise Problem(409, "Conflict", said("all {n} attempts are used", n=a.attempts))
         report = grade(a, who.student, Solution.from_json(answer, file="answer"),
                        lang=asked.lang)
         graded = Submission.from_report(report, student=who.student, name=who.name,
@@ -171,7 +174,7 @@ async def submit(request: Request) -> Response:
                                         used + 1, answer, report, graded, score,
                                         at.isoformat())
     except Conflict:
-        raise Problem(409, "Conflict", "another submission of this attempt came first"
+        raise Problem(409, "Conflict", said("another submission of this attempt came first")
                       ) from None
     return created(SubmissionCreated(id=ident, attempt=used + 1,
                                      attempts_left=allowed - used - 1, shown=shown))
@@ -184,16 +187,16 @@ async def solution(request: Request) -> Response:
     asked_for = request.query_params.get("student")
     if who.course is not None:  # the teacher: always, for any of their students
         if found is None or found.course != who.course.id:
-            raise Problem(404, "Not found", "no such assignment among yours")
+            raise Problem(404, "Not found", NO_SUCH_ASSIGNMENT)
         if asked_for is not None and await run_in_threadpool(
                 store.enrolled, found.id, asked_for) is None:
-            raise Problem(404, "Not found", "no such student in this assignment",
+            raise Problem(404, "Not found", said("no such student in this assignment"),
                           where="student")
         name = asked_for
     else:
         assert who.enrolled is not None
         if found is None or who.enrolled.assignment != found.id:
-            raise Problem(404, "Not found", "no such assignment among yours")
+            raise Problem(404, "Not found", NO_SUCH_ASSIGNMENT)
         name = who.enrolled.student
     document, at, is_teacher = found.document, now(), who.course is not None
 
@@ -202,16 +205,18 @@ async def solution(request: Request) -> Response:
 
         a = _assignment(document)
         if not is_teacher and not may_see_solution(a, at):
-            shown = {"never": "the teacher does not show the solution",
-                     "after-due": "the solution is shown from the due time on"}
-            raise Problem(403, "Forbidden", shown.get(a.solution, "not yet"))
+            raise Problem(403, "Forbidden", _HIDDEN.get(a.solution, said("not yet")))
         if name is None and a.per_student:
-            raise Problem(400, "Bad request", "each student has a tree of their own: name "
-                                              "one with ?student=", where="student")
+            raise Problem(400, "Bad request", said("each student has a tree of their own: "
+                                                   "name one with ?student="), where="student")
         return answer_key_for(a, name or "").to_json()
 
     return _json(await service_of(request).job(work))
 
+
+_HIDDEN = {"never": said("the teacher does not show the solution"),
+           "after-due": said("the solution is shown from the due time on")}
+"""Why a student may not see the solution yet, by the assignment's ``solution``."""
 
 EXPORTS = ("moodle.xml", "prairielearn.zip")
 
@@ -221,7 +226,8 @@ async def export(request: Request, kind: str) -> Response:
     seeds_text = request.query_params.get("seeds", "1..20")
     name = request.query_params.get("name")
     if len(seeds_text) > 40 or (name is not None and len(name) > 100):
-        raise Problem(400, "Bad request", "seeds has at most 40 characters and name 100")
+        raise Problem(400, "Bad request", said("seeds has at most {seeds} characters and name "
+                                               "{name}", seeds=40, name=100))
     document = found.document
 
     def work() -> bytes:
@@ -236,8 +242,9 @@ async def export(request: Request, kind: str) -> Response:
         a = _assignment(document)
         ex = a.source.exercise
         if ex is None:
-            raise UsageError("only an assignment on a random exercise ({\"exercise\": "
-                             "...}) is exported: its variants are drawn by seed")
+            raise UsageError(said("only an assignment on a random exercise "
+                                  "({{\"exercise\": ...}}) is exported: its variants are "
+                                  "drawn by seed"))
         spec = QuestionSpec(ex.branching, ex.depth, ex.cuts, ex.values,
                             variant=a.spec.variant or "fail-soft",
                             cut_on=a.spec.cut_on or "ge")
@@ -278,7 +285,7 @@ async def delete_submission(request: Request) -> Response:
     ident = request.path_params["id"]
     found = await run_in_threadpool(_submitted_to, store, ident)
     if found is None or found.course != course.id:
-        raise Problem(404, "Not found", "no such submission among yours")
+        raise Problem(404, "Not found", said("no such submission among yours"))
     await run_in_threadpool(store.delete_submission, ident)
     return Response(status_code=204)
 

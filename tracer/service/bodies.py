@@ -17,13 +17,16 @@ from itertools import accumulate
 
 from ..errors import InputError
 from ..said import Said, said
-from ..schema import SCHEMA_DEPTH, is_valid
+from ..schema import SCHEMA_DEPTH, TYPE_WORDS, is_valid, schema_sentence
 from .json_values import JsonObject, JsonValue, as_object
 from .openapi import request_validator
 from .problem_details import Problem
 
-__all__ = ["INLINE_BODY", "INLINE_DEPTH", "MAX_DEPTH", "check_schema", "is_json", "json_depth",
-           "parse_body"]
+__all__ = ["INLINE_BODY", "INLINE_DEPTH", "MAX_DEPTH", "SEND_JSON", "check_schema", "is_json",
+           "json_depth", "parse_body"]
+
+SEND_JSON = said("send the body as Content-Type: application/json")
+"""The 415 of a body that :func:`is_json` refuses."""
 
 MAX_DEPTH = SCHEMA_DEPTH
 """Deepest nesting of ``[`` and ``{`` a request body may have.
@@ -81,14 +84,15 @@ def parse_body(raw: bytes, component: str) -> JsonObject:
 
     depth = json_depth(raw)
     if depth > MAX_DEPTH:
-        raise Problem(400, "Too deep", f"the body nests {depth} levels of [ and {{; at most "
-                                       f"{MAX_DEPTH} (send a deep tree as text)")
+        raise Problem(400, "Too deep", said("the body nests {depth} levels of [ and {{; at "
+                                            "most {most} (send a deep tree as text)",
+                                            depth=depth, most=MAX_DEPTH))
     try:
         data = loads_json(raw.decode("utf-8"), file="request body")
     except UnicodeDecodeError:
-        raise Problem(400, "Bad request", "the body is not UTF-8 text") from None
+        raise Problem(400, "Bad request", said("the body is not UTF-8 text")) from None
     except InputError as exc:
-        raise Problem(400, "Bad request", exc.message, where=exc.where) from None
+        raise Problem(400, "Bad request", exc.said, where=exc.where) from None
     check_schema(data, component)
     assert isinstance(data, dict)  # every request component is an object
     return data
@@ -129,9 +133,7 @@ def check_schema(data: JsonValue, component: str) -> None:
             _check_tree(tree, root_player)
         return
     path = list(error.absolute_path)
-    message: str | Said = str(error.message)
-    if len(str(message)) > 200:
-        message = str(message)[:197] + "..."
+    message = schema_sentence(error)
     if error.validator == "enum" and isinstance(error.instance, str) and path:
         what: str | Said = _FIELD_WORDS.get(str(path[-1]), str(path[-1]).replace("_", " "))
         if path == ["variant"]:  # as the library names it: "unknown alphabeta variant"
@@ -145,11 +147,16 @@ def check_schema(data: JsonValue, component: str) -> None:
 
 
 _FIELD_WORDS = {"algorithm": said("algorithm"), "example": said("example"),
-                "game": said("game"), "order": said("ordering"), "lang": said("language"),
+                "game": said("game"), "order": said("order"), "lang": said("lang"),
                 "theme": said("theme"), "step": said("step"), "format": said("format"),
                 "problem": said("problem"), "heuristic": said("heuristic"),
-                "cut_on": said("cut test"), "policy": said("policy")}
-"""How an unknown choice names a request's field, where the catalogs word it."""
+                "cut_on": said("cut test"), "policy": said("policy"),
+                "root_player": said("root player"), "feedback": said("feedback"),
+                "solution": said("solution")}
+"""How an unknown choice names a request's field, worded by the catalogs: in English
+the field's name as it is written (``unknown order 'x'``, ``unknown lang 'x'``; the cut
+test's as the library names it); a field not here is named as it is in every
+language."""
 
 
 @cache
@@ -184,7 +191,8 @@ def _check_tree(tree: JsonValue, root_player: JsonValue) -> None:
     from .problem_details import from_library, nested
 
     if isinstance(tree, dict) and not isinstance(tree.get("$schema", ""), str):
-        raise Problem(422, "Invalid request", "expected a string", where="$.tree.$schema")
+        raise Problem(422, "Invalid request", said("expected {what}", what=TYPE_WORDS["string"]),
+                      where="$.tree.$schema")
     try:
         parse_tree_json(tree, file="tree", root_player=Player(root_player)
                         if isinstance(root_player, str) and root_player else None)

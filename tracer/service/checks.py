@@ -14,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..jsonio import dumps_json
+from ..said import said
 from .answers import answer_key
 from .core import content_of, service_of
 from .problem_details import guarded
@@ -29,9 +30,9 @@ __all__ = ["DIAGNOSIS_NODES", "NO_GAME_CHECK", "ROUTES"]
 DIAGNOSIS_NODES = 2_000
 """Largest tree whose wrong answers get a diagnosis (it searches the tree many times)."""
 
-NO_GAME_CHECK = ("answers are checked against a tree, an example, a problem or a recorded "
-                 "trace, not a game (as by gametrace check): search the game position and "
-                 "post its trace")
+NO_GAME_CHECK = said("answers are checked against a tree, an example, a problem or a "
+                     "recorded trace, not a game (as by gametrace check): search the game "
+                     "position and post its trace")
 
 
 async def check(request: Request) -> Response:

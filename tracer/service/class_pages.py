@@ -25,7 +25,15 @@ from .courses import now, student_url
 from .json_values import JsonValue
 from .problem_details import Problem
 from .request_models import AssignmentRequest
-from .roles import authed, classes, own_assignment, own_course, student, teacher
+from .roles import (
+    NO_SUCH_ASSIGNMENT,
+    authed,
+    classes,
+    own_assignment,
+    own_course,
+    student,
+    teacher,
+)
 
 __all__ = ["PREVIEW_STUDENT", "ROUTES"]
 
@@ -83,7 +91,7 @@ async def policies(request: Request) -> Response:
     store = classes(request)
     found = await run_in_threadpool(store.assignment, request.path_params["id"])
     if found is None or who.assignment != found.id:
-        raise Problem(404, "Not found", "no such assignment among yours")
+        raise Problem(404, "Not found", NO_SUCH_ASSIGNMENT)
     used = await run_in_threadpool(store.attempts, found.id, who.student)
     d = found.document
     due, solution = d.get("due"), d.get("solution", "after-due")

@@ -13,6 +13,7 @@ from starlette.routing import Route
 
 from ..errors import LimitExceeded
 from ..jsonio import dumps_json
+from ..said import said
 from ..search.limits import NO_LIMITS, Limits
 from ..spec import FIELDS
 from .checks import example_tree
@@ -61,10 +62,11 @@ async def compare(request: Request) -> Response:
         else:
             tree = source if not isinstance(source, str) else example_tree(source)
             if tree.leaf_count * searches > s.max_compare_leaves:
-                raise LimitExceeded(
-                    f"{len(fixed) + randoms} searches of {tree.leaf_count} leaves are "
-                    f"more than this service does at once ({s.max_compare_leaves} "
-                    "leaves in all): compare fewer random orderings")
+                raise LimitExceeded(said(
+                    "{searches} searches of {leaves} leaves are more than this service does "
+                    "at once ({most} leaves in all): compare fewer random orderings",
+                    searches=len(fixed) + randoms, leaves=tree.leaf_count,
+                    most=s.max_compare_leaves))
             source = tree
         # the spec's fields the request gives (algorithm, variant, depth, the first
         # random seed, root player); the techniques are one list for every ordering

@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
+from ..said import Said, said
 from .answer_models import Health
-from .bodies import INLINE_BODY, INLINE_DEPTH, is_json, json_depth, parse_body
+from .bodies import INLINE_BODY, INLINE_DEPTH, SEND_JSON, is_json, json_depth, parse_body
 from .class_store import ClassStore
 from .isolation import NICE, JobLimits, run_isolated
 from .json_values import JsonObject, JsonValue
@@ -181,23 +182,24 @@ class Service:
         work (storing a trace it has just recorded), never for work a request sizes."""
         s = self.settings
         if self.running >= s.max_jobs and self.queued >= s.queue:
-            raise Problem(503, "Busy", f"{s.max_jobs} jobs are running and {s.queue} are "
-                                       "waiting: retry in a moment")
+            raise Problem(503, "Busy", said("{running} jobs are running and {waiting} are "
+                                            "waiting: retry in a moment", running=s.max_jobs,
+                                            waiting=s.queue))
         client = CLIENT.get()
         share = max(1, s.queue // 4)
         if self.running >= s.max_jobs and self.slots.waiting_of(client) >= share and \
                 self.queued >= s.queue // 2:  # a script's burst may wait while there is room
-            raise Problem(429, "Too many requests", f"this client has {share} jobs waiting "
-                                                    "already: retry when one has answered",
-                          retry_after=1)
+            raise Problem(429, "Too many requests",
+                          said("this client has {n} jobs waiting already: retry when one has "
+                               "answered", n=share), retry_after=1)
         self.queued += 1
         try:
             async with asyncio.timeout(s.queue_wait):
                 await self.slots.acquire(client)
         except TimeoutError:
-            raise Problem(503, "Busy", f"no job slot came free in {s.queue_wait:g} s "
-                                       f"({s.max_jobs} jobs at once): retry in a moment"
-                          ) from None
+            raise Problem(503, "Busy", said("no job slot came free in {wait:g} s ({n} jobs "
+                                            "at once): retry in a moment", wait=s.queue_wait,
+                                            n=s.max_jobs)) from None
         finally:
             self.queued -= 1
         self.running += 1
@@ -257,25 +259,26 @@ class Service:
         """The JSON body, within the size and depth limits, valid against ``component``
         (:mod:`.bodies`); read and checked in the job pool unless it is small."""
         if not is_json(request.headers.get("content-type")):
-            raise Problem(415, "Unsupported media type",
-                          "send the body as Content-Type: application/json")
+            raise Problem(415, "Unsupported media type", SEND_JSON)
         limit = self.settings.max_body
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
-            raise Problem(413, "Too large", f"the body has {declared} bytes; at most {limit}")
+            raise Problem(413, "Too large", said("the body has {n} bytes; at most {most}",
+                                                 n=declared, most=limit))
         chunks: list[bytes] = []
         size = 0
         try:
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > limit:
-                    raise Problem(413, "Too large", f"the body exceeds {limit} bytes")
+                    raise Problem(413, "Too large", said("the body exceeds {most} bytes",
+                                                         most=limit))
                 chunks.append(chunk)
         except ClientDisconnect:
             # not a fault of the service: no "internal error" and traceback in the log
             # for each slow client that gives up (a thousand of them, a thousand logged)
-            raise Problem(400, "Bad request", f"the client went away after {size} bytes "
-                                              "of its body") from None
+            raise Problem(400, "Bad request", said("the client went away after {n} bytes of "
+                                                   "its body", n=size)) from None
         raw = b"".join(chunks)
         if len(raw) <= INLINE_BODY and json_depth(raw) <= INLINE_DEPTH:
             return parse_body(raw, component)
@@ -305,7 +308,7 @@ class Service:
 
         data = self.store.get(ident)
         if data is None:
-            raise Problem(404, "Not found", f"no stored trace {ident}", where=where)
+            raise Problem(404, "Not found", _no_stored_trace(ident), where=where)
         trace = Trace.from_json(json.loads(data), file=f"trace {ident}")
         check_trace(trace, file=f"trace {ident}")  # a store written before the rules
         return trace
@@ -314,11 +317,11 @@ class Service:
         """The bytes of the stored trace named by the path's ``id``."""
         ident = request.path_params["id"]
         if len(ident) != ID_LENGTH or any(c not in "0123456789abcdef" for c in ident):
-            raise Problem(400, "Bad request", f"a trace id is 64 hex digits, got {ident!r}",
-                          where="id")
+            raise Problem(400, "Bad request", said("a trace id is {n} hex digits, got {got!r}",
+                                                   n=ID_LENGTH, got=ident), where="id")
         data = self.store.get(ident)
         if data is None:
-            raise Problem(404, "Not found", f"no stored trace {ident}")
+            raise Problem(404, "Not found", _no_stored_trace(ident))
         return data
 
     async def put(self, text: str, tags: Sequence[str], *,
@@ -375,14 +378,18 @@ def request_tree(value: JsonValue, root_player: str | None) -> Tree:
 SOURCE_KEYS = ("tree", "example", "game")
 
 
-def content_of(request: Source, *, games: str | None = None) -> Content:
+def _no_stored_trace(ident: str) -> Said:
+    return said("no stored trace {id}", id=ident)
+
+
+def content_of(request: Source, *, games: Said | None = None) -> Content:
     """The tree (read, with the request's ``root_player``) or the built-in name a request
     names: :func:`tracer.sources.resolve_content` checks the name.  ``games``: why this
     request refuses a game (``None``: it takes one)."""
     given = {"tree": request.tree, "example": request.example, "game": request.game}
     named = [k for k in SOURCE_KEYS if given[k] is not None]
     if len(named) != 1:
-        raise UsageError(f"give exactly one of: {', '.join(SOURCE_KEYS)}")
+        raise UsageError(said("give exactly one of: {keys}", keys=", ".join(SOURCE_KEYS)))
     if request.game is not None and games is not None:
         raise UsageError(games)
     if request.example is not None:

@@ -19,11 +19,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..said import said
 from .answer_models import Listing, answer_text
 from .problem_details import Problem
-from .roles import authed, bearer, classes, teacher
+from .roles import NO_SUCH_COURSE, authed, bearer, classes, teacher
 from .store import ORIGINS
-from .web import int_param, json_response
+from .web import int_param, json_response, too_long, unknown_parameter
 
 __all__ = ["ROUTES", "course_listing", "keep_in_course"]
 
@@ -52,12 +53,10 @@ def listing_query(request: Request) -> ListingQuery:
     for name, longest in QUERY_LENGTHS.items():
         value = q.get(name)
         if value is not None and len(value) > longest:
-            raise Problem(400, "Bad request", f"{name} has {len(value)} characters; at "
-                                              f"most {longest}", where=name)
+            raise Problem(400, "Bad request", too_long(name, len(value), longest), where=name)
     origin = q.get("origin")
     if origin is not None and origin not in ORIGINS:
-        raise Problem(400, "Bad request", f"unknown origin {origin[:40]!r} "
-                                          f"(choose from: {', '.join(ORIGINS)})",
+        raise Problem(400, "Bad request", unknown_parameter("origin", origin[:40], ORIGINS),
                       where="origin")
     return ListingQuery(limit, offset, {"algorithm": q.get("algorithm"),
                                         "source": q.get("example"), "tag": q.get("tag"),
@@ -70,7 +69,7 @@ async def course_listing(request: Request, course: str) -> Response:
     """``GET /v1/traces?course=ID``: that course's traces, for its teacher only."""
     mine = await teacher(request)
     if mine.id != course:
-        raise Problem(404, "Not found", "no such course among yours", where="course")
+        raise Problem(404, "Not found", NO_SUCH_COURSE, where="course")
     asked = listing_query(request)
     records = await run_in_threadpool(partial(
         classes(request).course_listing, course, **asked.filters, limit=asked.limit,
@@ -99,7 +98,7 @@ async def delete_trace(request: Request) -> Response:
     ident = request.path_params["id"]
     store = classes(request)
     if not await run_in_threadpool(store.has_trace, course.id, ident):
-        raise Problem(404, "Not found", "no such trace in your course's library")
+        raise Problem(404, "Not found", said("no such trace in your course's library"))
     await run_in_threadpool(store.unlink_trace, course.id, ident)
     return Response(status_code=204)
 

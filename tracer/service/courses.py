@@ -19,6 +19,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..jsonio import dumps_json
+from ..said import said
 from .answer_models import AssignmentCreated, CourseCreated, answer_text
 from .class_store import ClassStore, new_id, new_token
 from .core import service_of
@@ -26,6 +27,7 @@ from .json_values import JsonObject
 from .problem_details import Problem
 from .request_models import AssignmentRequest, CourseRequest
 from .roles import authed, check_admin, classes, own_course
+from .web import unknown_parameter
 
 # Type-only: the library is loaded by the jobs, not by importing the routes.
 if TYPE_CHECKING:
@@ -63,8 +65,8 @@ async def create_assignment(request: Request) -> Response:
     asked = await service.read(request, AssignmentRequest)
     store = classes(request)
     if len(await run_in_threadpool(store.assignments_of, course.id)) >= MAX_ASSIGNMENTS:
-        raise Problem(409, "Conflict", f"a course holds at most {MAX_ASSIGNMENTS} "
-                                       "assignments: delete one first")
+        raise Problem(409, "Conflict", said("a course holds at most {n} assignments: delete "
+                                            "one first", n=MAX_ASSIGNMENTS))
     ident = new_id()
     document = asked.document(ident)
 
@@ -89,8 +91,8 @@ def _policy(request: Request) -> str:
 
     policy = request.query_params.get("policy", "best")
     if policy not in SCORE_POLICIES:
-        raise Problem(400, "Bad request", f"unknown policy {policy[:40]!r} (choose from: "
-                                          f"{', '.join(SCORE_POLICIES)})", where="policy")
+        raise Problem(400, "Bad request", unknown_parameter("policy", policy[:40],
+                                                            SCORE_POLICIES), where="policy")
     return policy
 
 
@@ -119,8 +121,8 @@ def _lang(request: Request) -> str:
 
     lang = request.query_params.get("lang", "en")
     if lang not in LANGS:
-        raise Problem(400, "Bad request", f"unknown lang {lang[:40]!r} (choose from: "
-                                          f"{', '.join(LANGS)})", where="lang")
+        raise Problem(400, "Bad request", unknown_parameter("lang", lang[:40], LANGS),
+                      where="lang")
     return lang
 
 

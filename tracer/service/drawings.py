@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..said import said
 from .answer_models import Frame, FramesResponse, answer_text
 from .core import content_of, service_of
 from .json_values import JsonValue
@@ -32,8 +33,9 @@ PAGE_BYTES = 1_000_000
 """SVG bytes one answer of frames holds, at most (one frame at least): a page of a big
 game's frames ends early, and the stepper asks for the next one."""
 
-NO_GAME_SHEET = ("worksheets are drawn for trees and examples, not games: a game position "
-                 "has more nodes than a sheet (search it with a depth limit instead)")
+NO_GAME_SHEET = said("worksheets are drawn for trees and examples, not games: a game "
+                     "position has more nodes than a sheet (search it with a depth limit "
+                     "instead)")
 
 
 async def render(request: Request) -> Response:

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..said import said
 from .problem_details import Problem
 from .problem_words import wanted_language
 from .slots import CLIENT
@@ -194,32 +195,37 @@ class RequestGate:
             return
         if method not in SAFE_METHODS and not allowed and \
                 headers.get("sec-fetch-site") in ("cross-site", "same-site"):
-            problem = Problem(403, "Forbidden", "a page on another site may not send "
-                                                "requests here (only this service's page)")
+            problem = Problem(403, "Forbidden", said("a page on another site may not send "
+                                                     "requests here (only this service's "
+                                                     "page)"))
         elif self.unread and costs(method, _route_path(scope)) and \
                 self.sending.get(client, 0) > self.unread:
             # a client that does not read its answers (they wait in the server's memory,
             # 19 MB each: sixty such took 640 MB) gets no more until it has read them
             problem = Problem(429, "Too many requests",
-                              f"this client has {self.sending[client]:,} bytes of answers "
-                              "not yet read: read them first", retry_after=1)
+                              said("this client has {n:,} bytes of answers not yet read: "
+                                   "read them first", n=self.sending[client]), retry_after=1)
         elif self.answered is not None and costs(method, _route_path(scope)) and \
                 (wait := self.answered.take(client, 0.0)):
             seconds = max(1, math.ceil(wait))
             problem = Problem(429, "Too many requests",
-                              f"this client was sent more than the service's limit of "
-                              f"{self.answered.burst / 1e6:g} MB of answers, "
-                              f"{self.answered.rate / 1e6:g} MB a second after that: "
-                              f"retry in {seconds} s", retry_after=seconds)
+                              said("this client was sent more than the service's limit of "
+                                   "{burst:g} MB of answers, {rate:g} MB a second after "
+                                   "that: retry in {seconds} s",
+                                   burst=self.answered.burst / 1e6,
+                                   rate=self.answered.rate / 1e6, seconds=seconds),
+                              retry_after=seconds)
         elif self.buckets is not None:
             cost = costs(method, _route_path(scope))
             wait = self.buckets.take(client, cost) if cost else 0
             if wait:
                 seconds = max(1, math.ceil(wait))
                 problem = Problem(429, "Too many requests",
-                                  f"this client sent more requests than the service's limit "
-                                  f"({self.buckets.rate:g} a second, {self.buckets.burst:g} "
-                                  f"at once): retry in {seconds} s", retry_after=seconds)
+                                  said("this client sent more requests than the service's "
+                                       "limit ({rate:g} a second, {burst:g} at once): retry "
+                                       "in {seconds} s", rate=self.buckets.rate,
+                                       burst=self.buckets.burst, seconds=seconds),
+                                  retry_after=seconds)
         if problem is not None:
             await problem.response(wanted_language(headers.get("accept-language")))(
                 scope, receive, send)
@@ -257,8 +263,9 @@ class RequestGate:
         asked = {h.strip().lower() for h in
                  headers.get("access-control-request-headers", "").split(",") if h.strip()}
         if not allowed or method not in ("GET", "POST") or not asked <= ALLOWED_HEADERS:
-            await Problem(403, "Forbidden", "this origin, method or header is not allowed "
-                                            "here (see the service's --cors-origin)"
+            await Problem(403, "Forbidden", said("this origin, method or header is not "
+                                                 "allowed here (see the service's "
+                                                 "--cors-origin)")
                           ).response(wanted_language(headers.get("accept-language")))(
                               scope, receive, send)
             return

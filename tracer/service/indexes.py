@@ -27,9 +27,10 @@ from starlette.routing import Route
 
 from ..analysis.index import Index, IndexNode, open_index
 from ..jsonio import dumps_json
+from ..said import said
 from .json_values import JsonObject, JsonValue
 from .problem_details import Problem, guarded
-from .web import int_param, json_response
+from .web import int_param, json_response, too_long
 
 __all__ = ["INDEXES_ENV", "LIMITS", "ROUTES", "index_name"]
 
@@ -66,8 +67,9 @@ def _named(name: str) -> tuple[str, Index]:
     """The index served as ``name``, opened on first use (404 if none is)."""
     files = _files()
     if name not in files:
-        raise Problem(404, "Not found", f"no index {name!r} (served: "
-                                        f"{', '.join(sorted(files)) or 'none'})")
+        raise Problem(404, "Not found", said("no index {name!r} (served: {served})", name=name,
+                                             served=", ".join(sorted(files))) if files
+                      else said("no index {name!r} (served: none)", name=name))
     path = os.path.realpath(files[name])
     with _LOCK:
         if path not in _OPEN:
@@ -115,7 +117,7 @@ async def overview(request: Request) -> Response:
     def answer() -> JsonObject:
         root = index.node(0)
         if root is None:
-            raise Problem(422, "Invalid content", "the index has no nodes")
+            raise Problem(422, "Invalid content", said("the index has no nodes"))
         return {**_summary(name, index), "header": index.header, "result": index.result,
                 "stats": index.stats, "node": _node(root), "path": [],
                 "children": [_node(c) for c in index.children(0, limit=limit)]}
@@ -158,8 +160,8 @@ async def find_node(request: Request) -> Response:
     _, index = _index(request)
     path = request.query_params.get("path", "")
     if len(path) > LIMITS["path"]:
-        raise Problem(400, "Bad request", f"path has {len(path)} characters; at most "
-                                          f"{LIMITS['path']}", where="path")
+        raise Problem(400, "Bad request", too_long("path", len(path), LIMITS["path"]),
+                      where="path")
 
     def answer() -> JsonObject:
         node = index.find(path)

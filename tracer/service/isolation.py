@@ -75,7 +75,7 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from ..errors import TracerError
-from ..said import Said
+from ..said import Said, said
 from .problem_details import Problem, from_library
 
 __all__ = ["NICE", "NICE_AFTER", "JobLimits", "run_isolated"]
@@ -137,25 +137,28 @@ class JobLimits:
                 "wall_limit": self.wall, "max_answer": self.answer}
 
     def cpu_problem(self) -> Problem:
-        return Problem(422, "CPU limit", f"this request used more than {self.cpu:g} s of "
-                                         "CPU (the service's limit): ask for less (a smaller "
-                                         "tree or game, a depth limit, fewer nodes)")
+        return Problem(422, "CPU limit", said("this request used more than {cpu:g} s of CPU "
+                                              "(the service's limit): ask for less (a "
+                                              "smaller tree or game, a depth limit, fewer "
+                                              "nodes)", cpu=self.cpu))
 
     def memory_problem(self) -> Problem:
-        return Problem(422, "Memory limit", f"this request needed more than {self.memory} MB "
-                                            "of memory (the service's limit): ask for less "
-                                            "(a smaller tree or game, a depth limit, fewer "
-                                            "nodes)")
+        return Problem(422, "Memory limit", said("this request needed more than {memory} MB "
+                                                 "of memory (the service's limit): ask for "
+                                                 "less (a smaller tree or game, a depth "
+                                                 "limit, fewer nodes)", memory=self.memory))
 
     def wall_problem(self) -> Problem:
-        return Problem(503, "Time limit", f"this request ran for more than {self.wall:g} s "
-                                          "(the service's limit) and was stopped: ask for "
-                                          "less, or retry when the service is less busy")
+        return Problem(503, "Time limit", said("this request ran for more than {wall:g} s "
+                                               "(the service's limit) and was stopped: ask for "
+                                               "less, or retry when the service is less busy",
+                                               wall=self.wall))
 
     def answer_problem(self, size: int) -> Problem:
-        return Problem(422, "Answer too large", f"the answer would be {size} bytes, more than "
-                                                f"the service's limit of {self.answer}: ask "
-                                                "for less (a depth limit, fewer nodes)")
+        return Problem(422, "Answer too large", said("the answer would be {n} bytes, more "
+                                                     "than the service's limit of {most}: ask "
+                                                     "for less (a depth limit, fewer nodes)",
+                                                     n=size, most=self.answer))
 
 
 def run_isolated(fn: Callable[[], T], limits: JobLimits, *, nice: int = 0,
@@ -203,12 +206,13 @@ def run_isolated(fn: Callable[[], T], limits: JobLimits, *, nice: int = 0,
             raise limits.cpu_problem()
         name = _signal_name(sig)
         log.error("a job ended with signal %s", name)
-        raise Problem(503, "Worker failed", f"the process running this request ended with "
-                                            f"{name} (limits: {limits.cpu:g} s of CPU, "
-                                            f"{limits.memory} MB of memory)")
+        raise Problem(503, "Worker failed", said("the process running this request ended "
+                                                 "with {signal} (limits: {cpu:g} s of CPU, "
+                                                 "{memory} MB of memory)", signal=name,
+                                                 cpu=limits.cpu, memory=limits.memory))
     log.error("a job ended with exit code %s and no answer", os.waitstatus_to_exitcode(status))
-    raise Problem(503, "Worker failed", "the process running this request ended without an "
-                                        "answer")
+    raise Problem(503, "Worker failed", said("the process running this request ended "
+                                             "without an answer"))
 
 
 def _signal_name(sig: int) -> str:

@@ -15,9 +15,9 @@ from starlette.responses import Response
 
 from ..errors import InputError, LimitExceeded, TracerError, UsageError, one_line
 from ..jsonio import dumps_json
-from ..said import Said
+from ..said import Said, said
 from .json_values import JsonObject
-from .problem_words import detail_in, title_in, wanted_language, where_in
+from .problem_words import title_in, wanted_language, where_in
 
 __all__ = ["Problem", "from_library", "guarded", "language_of", "nested", "no_route"]
 
@@ -48,23 +48,22 @@ class Problem(Exception):
                            self.file, self.retry_after))
 
     def response(self, lang: str = "en") -> Response:
-        """The answer, said in ``lang`` (:mod:`.problem_words`): the title always, the
-        detail where a template knows it; ``Content-Language`` names what was used."""
-        if self.said is not None and self.said.known_in(lang):
-            detail: str | None = one_line(self.said.worded(lang))
-        else:
-            detail = detail_in(self.detail, lang)
+        """The answer, said in ``lang``: the title always (:mod:`.problem_words`), the
+        detail where ``lang``'s catalog words its sentence (:mod:`tracer.said`), else in
+        English; ``Content-Language`` names what was used (``it, en`` for the latter)."""
+        worded = lang == "en" or (self.said is not None and self.said.known_in(lang))
+        detail = one_line(self.said.worded(lang)) if worded and self.said is not None \
+            else self.detail
         body: JsonObject = {"type": f"https://gametree-tracer.invalid/problems/"
                                         f"{self.title.lower().replace(' ', '-')}",
                                 "title": title_in(self.title, lang), "status": self.status,
-                                "detail": self.detail if detail is None else detail}
+                                "detail": detail}
         if self.where:
             body["where"] = where_in(self.where, lang)
         if self.file:
             body["file"] = self.file
         headers = {"Cache-Control": "no-store",  # also when a middleware answers
-                   "Content-Language": lang if detail is not None or lang == "en"
-                   else f"{lang}, en",
+                   "Content-Language": lang if worded else f"{lang}, en",
                    "Vary": "Accept-Language"}
         if self.retry_after is not None:
             headers["Retry-After"] = str(self.retry_after)
@@ -86,8 +85,8 @@ def from_library(exc: BaseException) -> Problem:
     if isinstance(exc, LimitExceeded):
         return Problem(422, "Limit reached", exc.said)
     if isinstance(exc, RecursionError):
-        return Problem(422, "Too deep", "the input is nested deeper than the service "
-                                        "allows: give a smaller tree or a depth limit")
+        return Problem(422, "Too deep", said("the input is nested deeper than the service "
+                                             "allows: give a smaller tree or a depth limit"))
     if isinstance(exc, TracerError):
         return Problem(422, "Cannot do that", exc.said)
     raise exc
@@ -112,8 +111,8 @@ def guarded(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request],
             response = from_library(exc).response(language_of(request))
         except Exception:
             log.exception("internal error on %s %s", request.method, request.url.path)
-            response = Problem(500, "Internal error", "the service failed on this request; "
-                                                      "the log has the details"
+            response = Problem(500, "Internal error", said("the service failed on this "
+                                                           "request; the log has the details")
                                ).response(language_of(request))
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Cache-Control", "no-store")
@@ -125,8 +124,9 @@ def guarded(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request],
 async def no_route(request: Request, exc: Exception) -> Response:
     """Unknown paths and methods answer problem+json too."""
     status = getattr(exc, "status_code", 404)
-    detail = (f"no {request.url.path} here (see /v1/openapi.json)" if status == 404
-              else f"{request.method} is not allowed on {request.url.path}")
+    detail = (said("no {path} here (see /v1/openapi.json)", path=request.url.path)
+              if status == 404 else said("{method} is not allowed on {path}",
+                                         method=request.method, path=request.url.path))
     return Problem(status, "Not found" if status == 404 else "Method not allowed",
                    detail).response(language_of(request))
 

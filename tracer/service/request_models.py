@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from ..said import Said, said
+from ..schema import TYPE_WORDS
 from ..spec import FIELDS, LIMIT_FIELDS
 from .json_values import JsonObject, JsonValue
 from .problem_details import Problem
@@ -31,36 +33,37 @@ TraceRef: TypeAlias = "str | JsonObject"
 
 # --- reading a checked body -----------------------------------------------------------
 
-def _wrong(key: str, expected: str) -> Problem:
+def _wrong(key: str, expected: Said) -> Problem:
     # the schema was checked before: only a schema and a model that disagree get here
-    return Problem(422, "Invalid request", f"expected {expected}", where=f"$.{key}")
+    return Problem(422, "Invalid request", said("expected {what}", what=expected),
+                   where=f"$.{key}")
 
 
 def _str(data: JsonObject, key: str) -> str | None:
     value = data.get(key)
     if value is None or isinstance(value, str):
         return value
-    raise _wrong(key, "a string")
+    raise _wrong(key, TYPE_WORDS["string"])
 
 
 def _int(data: JsonObject, key: str) -> int | None:
     value = data.get(key)
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
-    raise _wrong(key, "an integer")
+    raise _wrong(key, TYPE_WORDS["integer"])
 
 
 def _required_str(data: JsonObject, key: str) -> str:
     value = _str(data, key)
     if value is None:
-        raise _wrong(key, "a string")
+        raise _wrong(key, TYPE_WORDS["string"])
     return value
 
 
 def _required_int(data: JsonObject, key: str) -> int:
     value = _int(data, key)
     if value is None:
-        raise _wrong(key, "an integer")
+        raise _wrong(key, TYPE_WORDS["integer"])
     return value
 
 
@@ -68,21 +71,21 @@ def _float(data: JsonObject, key: str) -> float | None:
     value = data.get(key)
     if value is None or (isinstance(value, int | float) and not isinstance(value, bool)):
         return value
-    raise _wrong(key, "a number")
+    raise _wrong(key, TYPE_WORDS["number"])
 
 
 def _bool(data: JsonObject, key: str, default: bool) -> bool:
     value = data.get(key, default)
     if isinstance(value, bool):
         return value
-    raise _wrong(key, "true or false")
+    raise _wrong(key, TYPE_WORDS["boolean"])
 
 
 def _strings(data: JsonObject, key: str) -> tuple[str, ...]:
     value = data.get(key, [])
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(str(v) for v in value)
-    raise _wrong(key, "a list of strings")
+    raise _wrong(key, said("a list of strings"))
 
 
 def _numbers(data: JsonObject, key: str) -> tuple[float, float] | None:
@@ -94,7 +97,7 @@ def _numbers(data: JsonObject, key: str) -> tuple[float, float] | None:
         if isinstance(low, int | float) and isinstance(high, int | float) \
                 and not isinstance(low, bool) and not isinstance(high, bool):
             return low, high
-    raise _wrong(key, "two numbers")
+    raise _wrong(key, said("two numbers"))
 
 
 def _integers(data: JsonObject, key: str) -> tuple[int, int] | None:
@@ -105,28 +108,28 @@ def _integers(data: JsonObject, key: str) -> tuple[int, int] | None:
         low, high = value
         if isinstance(low, int) and isinstance(high, int):
             return low, high
-    raise _wrong(key, "two integers")
+    raise _wrong(key, said("two integers"))
 
 
 def _object(data: JsonObject, key: str) -> JsonObject:
     value = data.get(key, {})
     if isinstance(value, dict):
         return value
-    raise _wrong(key, "an object")
+    raise _wrong(key, TYPE_WORDS["object"])
 
 
 def _required_object(data: JsonObject, key: str) -> JsonObject:
     value = data.get(key)
     if isinstance(value, dict):
         return value
-    raise _wrong(key, "an object")
+    raise _wrong(key, TYPE_WORDS["object"])
 
 
 def _list(data: JsonObject, key: str) -> list[JsonValue]:
     value = data.get(key)
     if isinstance(value, list):
         return value
-    raise _wrong(key, "a list")
+    raise _wrong(key, said("a list"))
 
 
 def _params(data: JsonObject) -> dict[str, str] | None:
@@ -135,20 +138,23 @@ def _params(data: JsonObject) -> dict[str, str] | None:
         return None
     if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
         return {k: str(v) for k, v in value.items()}
-    raise _wrong("params", "an object of strings")
+    raise _wrong("params", said("an object of strings"))
+
+
+_TRACE_OR_ID = said("a trace or the id of a stored one")
 
 
 def _trace(data: JsonObject, key: str) -> TraceRef | None:
     value = data.get(key)
     if value is None or isinstance(value, str | dict):
         return value
-    raise _wrong(key, "a trace or the id of a stored one")
+    raise _wrong(key, _TRACE_OR_ID)
 
 
 def _required_trace(data: JsonObject, key: str) -> TraceRef:
     value = _trace(data, key)
     if value is None:
-        raise _wrong(key, "a trace or the id of a stored one")
+        raise _wrong(key, _TRACE_OR_ID)
     return value
 
 
@@ -371,7 +377,7 @@ class StoreRequest:
     def from_json(cls, data: JsonObject) -> StoreRequest:
         trace = _trace(data, "trace")
         if not isinstance(trace, dict):
-            raise _wrong("trace", "a trace")
+            raise _wrong("trace", said("a trace"))
         return cls(trace=trace, tags=_strings(data, "tags"))
 
 

@@ -32,13 +32,19 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from .bodies import is_json
+from ..said import said
+from .bodies import SEND_JSON, is_json
 from .class_store import Assigned, ClassStore, Course, Enrolled
 from .core import service_of
 from .problem_details import Problem, guarded
 
-__all__ = ["Caller", "authed", "bearer", "caller", "check_admin", "classes",
-           "own_assignment", "own_course", "student", "teacher"]
+__all__ = ["NO_SUCH_ASSIGNMENT", "NO_SUCH_COURSE", "Caller", "authed", "bearer", "caller",
+           "check_admin", "classes", "own_assignment", "own_course", "student", "teacher"]
+
+NO_SUCH_COURSE = said("no such course among yours")
+NO_SUCH_ASSIGNMENT = said("no such assignment among yours")
+"""The 404s of a course or an assignment that is not the caller's (or does not exist:
+the two are not told apart)."""
 
 MAX_TOKEN = 200
 """Longest token looked up (ours have 43 characters)."""
@@ -64,7 +70,8 @@ def bearer(request: Request) -> str | None:
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN:
-        raise Problem(401, "Unauthorized", "send the token as Authorization: Bearer TOKEN")
+        raise Problem(401, "Unauthorized",
+                      said("send the token as Authorization: Bearer TOKEN"))
     return token
 
 
@@ -81,12 +88,12 @@ async def caller(request: Request) -> Caller:
     """The holder of the request's token: 401 without one, 403 for a token of no one."""
     token = bearer(request)
     if token is None:
-        raise Problem(401, "Unauthorized", "this needs a token: send it as "
-                                           "Authorization: Bearer TOKEN")
+        raise Problem(401, "Unauthorized", said("this needs a token: send it as "
+                                                "Authorization: Bearer TOKEN"))
     who = await run_in_threadpool(_holder, classes(request), token)
     if who is None:
-        raise Problem(403, "Forbidden", "this token is not valid here: ask the teacher "
-                                        "for the course's link")
+        raise Problem(403, "Forbidden", said("this token is not valid here: ask the teacher "
+                                             "for the course's link"))
     return who
 
 
@@ -94,7 +101,7 @@ async def teacher(request: Request) -> Course:
     """The course of the request's teacher token (403 for a student's)."""
     who = await caller(request)
     if who.course is None:
-        raise Problem(403, "Forbidden", "only the course's teacher may do this")
+        raise Problem(403, "Forbidden", said("only the course's teacher may do this"))
     return who.course
 
 
@@ -102,8 +109,8 @@ async def student(request: Request) -> Enrolled:
     """The student of the request's token (403 for a teacher's)."""
     who = await caller(request)
     if who.enrolled is None:
-        raise Problem(403, "Forbidden", "only a student who joined the assignment may do "
-                                        "this")
+        raise Problem(403, "Forbidden", said("only a student who joined the assignment may do "
+                                             "this"))
     return who.enrolled
 
 
@@ -111,7 +118,7 @@ async def own_course(request: Request) -> Course:
     """The path's ``course``, when the request's teacher token is its teacher's."""
     course = await teacher(request)
     if course.id != request.path_params["course"]:
-        raise Problem(404, "Not found", "no such course among yours")
+        raise Problem(404, "Not found", NO_SUCH_COURSE)
     return course
 
 
@@ -120,7 +127,7 @@ async def own_assignment(request: Request, course: Course) -> Assigned:
     found = await run_in_threadpool(classes(request).assignment,
                                     request.path_params["id"])
     if found is None or found.course != course.id:
-        raise Problem(404, "Not found", "no such assignment among yours")
+        raise Problem(404, "Not found", NO_SUCH_ASSIGNMENT)
     return found
 
 
@@ -131,11 +138,11 @@ def check_admin(request: Request) -> None:
         return
     token = bearer(request)
     if token is None:
-        raise Problem(401, "Unauthorized", "this server creates courses with its admin "
-                                           "token only: send it as Authorization: Bearer "
-                                           "TOKEN")
+        raise Problem(401, "Unauthorized", said("this server creates courses with its admin "
+                                                "token only: send it as Authorization: "
+                                                "Bearer TOKEN"))
     if not hmac.compare_digest(token.encode(), admin.encode()):
-        raise Problem(403, "Forbidden", "this token is not the server's admin token")
+        raise Problem(403, "Forbidden", said("this token is not the server's admin token"))
 
 
 def authed(fn: Callable[[Request], Awaitable[Response]]
@@ -145,8 +152,7 @@ def authed(fn: Callable[[Request], Awaitable[Response]]
 
     async def checked(request: Request) -> Response:
         if request.method == "POST" and not is_json(request.headers.get("content-type")):
-            raise Problem(415, "Unsupported media type",
-                          "send the body as Content-Type: application/json")
+            raise Problem(415, "Unsupported media type", SEND_JSON)
         return await fn(request)
 
     route = guarded(checked)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from ..errors import TracerError, UsageError
+from ..said import said
 
 __all__ = ["ServeLimits", "check_database", "check_port", "check_start", "default_db",
            "open_store", "serve"]
@@ -68,24 +69,26 @@ def check_database(path: Path) -> None:
     except FileNotFoundError:
         st = None
     except OSError as exc:
-        raise UsageError(f"{shown}: cannot use it: {exc.strerror or exc}") from None
+        raise UsageError(said("{db}: cannot use it: {reason}", db=shown,
+                              reason=str(exc.strerror or exc))) from None
     if st is not None:
         if stat.S_ISDIR(st.st_mode):
-            raise UsageError(f"{shown}: is a folder, not a SQLite database (give a file name "
-                             "in it)")
+            raise UsageError(said("{db}: is a folder, not a SQLite database (give a file "
+                                  "name in it)", db=shown))
         if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"{shown}: is a device, a pipe or a socket, not a SQLite "
-                             "database")
+            raise UsageError(said("{db}: is a device, a pipe or a socket, not a SQLite "
+                                  "database", db=shown))
         try:
             with open(path, "rb") as handle:
                 start = handle.read(len(_SQLITE_MAGIC))
         except OSError as exc:
-            raise UsageError(f"{shown}: cannot read it: {exc.strerror or exc}") from None
+            raise UsageError(said("{db}: cannot read it: {reason}", db=shown,
+                                  reason=str(exc.strerror or exc))) from None
         if start and start != _SQLITE_MAGIC:
-            raise UsageError(f"{shown}: is not a SQLite database (give a new file name, or "
-                             "the store gametrace serve made)")
+            raise UsageError(said("{db}: is not a SQLite database (give a new file name, or "
+                                  "the store gametrace serve made)", db=shown))
         if not os.access(path, os.W_OK):
-            raise UsageError(f"{shown}: cannot write it: permission denied")
+            raise UsageError(said("{db}: cannot write it: permission denied", db=shown))
         folder = path.parent
     else:
         folder = path.parent
@@ -101,12 +104,14 @@ def _check_folder(folder: Path, shown: str) -> None:
     from ..outputs import probe_folder
 
     if not folder.is_dir():
-        raise UsageError(f"{shown}: cannot make its folder: {str(folder)!r} is not a folder")
+        raise UsageError(said("{db}: cannot make its folder: {folder!r} is not a folder",
+                              db=shown, folder=str(folder)))
     try:
         probe_folder(folder)
     except OSError as exc:
-        raise UsageError(f"{shown}: cannot write in the folder {str(folder)!r}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(said("{db}: cannot write in the folder {folder!r}: {reason}",
+                              db=shown, folder=str(folder), reason=str(exc.strerror or exc))
+                         ) from None
 
 
 def check_port(host: str, port: int) -> None:
@@ -119,8 +124,9 @@ def check_port(host: str, port: int) -> None:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError, OSError) as exc:
-        raise UsageError(f"--host {host!r}: not an address to listen on "
-                         f"({getattr(exc, 'strerror', None) or exc})") from None
+        raise UsageError(said("--host {host!r}: not an address to listen on ({reason})",
+                              host=host, reason=str(getattr(exc, "strerror", None) or exc))
+                         ) from None
     family, kind, proto, _, address = found[0]
     with socket.socket(family, kind, proto) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
@@ -129,13 +135,16 @@ def check_port(host: str, port: int) -> None:
         except OSError as exc:
             where = f"{host}:{port}"
             if exc.errno == errno.EADDRINUSE:
-                raise TracerError(f"cannot listen on {where}: the port is in use (another "
-                                  "server? choose another --port)") from None
+                raise TracerError(said("cannot listen on {where}: the port is in use "
+                                       "(another server? choose another --port)",
+                                       where=where)) from None
             if exc.errno == errno.EACCES:
-                raise TracerError(f"cannot listen on {where}: permission denied (ports "
-                                  "below 1024 need root; choose another --port)") from None
-            raise UsageError(f"--host {host!r}: cannot listen on {where}: "
-                             f"{exc.strerror or exc}") from None
+                raise TracerError(said("cannot listen on {where}: permission denied (ports "
+                                       "below {port} need root; choose another --port)",
+                                       where=where, port=1024)) from None
+            raise UsageError(said("--host {host!r}: cannot listen on {where}: {reason}",
+                                  host=host, where=where, reason=str(exc.strerror or exc))
+                             ) from None
 
 
 def check_start(*, host: str, port: int, db: Path | str) -> None:
@@ -157,20 +166,22 @@ def open_store(db: Path | str) -> None:
         try:
             import psycopg  # the driver SQLAlchemy loads
         except ImportError:
-            raise TracerError("--db postgresql://... needs the PostgreSQL driver: pip "
-                              "install 'gametree-tracer[postgres]'") from None
+            raise TracerError(said("--db postgresql://... needs the PostgreSQL driver: pip "
+                                   "install 'gametree-tracer[postgres]'")) from None
         try:
             SqlStore(db)
         except psycopg.Error as exc:
             reason = " ".join(str(exc).split()) or type(exc).__name__
-            raise TracerError(f"--db {shown!r}: cannot use the database: {reason}") from None
+            raise TracerError(said("--db {db!r}: cannot use the database: {reason}",
+                                   db=shown, reason=reason)) from None
         return
     import sqlite3
 
     try:
         SqlStore(db)
     except sqlite3.DatabaseError as exc:  # a damaged file that starts like a database
-        raise UsageError(f"--db {str(db)!r}: not a usable SQLite database: {exc}") from None
+        raise UsageError(said("--db {db!r}: not a usable SQLite database: {reason}",
+                              db=str(db), reason=str(exc))) from None
 
 
 def serve(*, host: str, port: int, db: Path | str | None, workers: int,
@@ -199,5 +210,5 @@ def serve(*, host: str, port: int, db: Path | str | None, workers: int,
                     root_path=root_path)
     except SystemExit as exc:  # uvicorn exits when it cannot start (it logged why)
         if exc.code not in (0, None):
-            raise TracerError(f"the server stopped: it could not listen on {host}:{port} "
-                              "or start its workers") from None
+            raise TracerError(said("the server stopped: it could not listen on {where} or "
+                                   "start its workers", where=f"{host}:{port}")) from None

@@ -18,6 +18,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..errors import UsageError
+from ..said import said
 from .answer_models import StatsResponse, answer_text
 from .core import content_of, service_of
 from .problem_details import guarded
@@ -39,8 +40,8 @@ async def stats(request: Request) -> Response:
         if asked.trace is not None:
             extra = asked.searched_fields()
             if extra:
-                raise UsageError(f"give a trace or what to search, not both (the trace "
-                                 f"came with: {', '.join(extra)})")
+                raise UsageError(said("give a trace or what to search, not both (the "
+                                      "trace came with: {fields})", fields=", ".join(extra)))
             trace = service.trace_of(asked.trace, "trace")
             found = stats_of_loaded(trace, file="trace", by_class=asked.by_class)
             header = trace.header

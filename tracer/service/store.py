@@ -56,6 +56,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.pool import NullPool, Pool, QueuePool
 
 from ..errors import UsageError
+from ..said import said
 from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
 
@@ -235,11 +236,13 @@ def database_url(db: str | Path) -> str:
     try:
         url = make_url(str(db))
     except ArgumentError:
-        raise UsageError(f"--db {shown_url(str(db))!r}: not a database URL (give "
-                         "postgresql://user@host/name or a SQLite file)") from None
+        raise UsageError(said("--db {db!r}: not a database URL (give "
+                              "postgresql://user@host/name or a SQLite file)",
+                              db=shown_url(str(db)))) from None
     if url.get_backend_name() not in DIALECTS:
-        raise UsageError(f"--db {shown_url(str(db))!r}: unknown database "
-                         f"{url.get_backend_name()!r} (choose from: {', '.join(DIALECTS)})")
+        raise UsageError(said("--db {db!r}: unknown database {name!r} (choose from: "
+                              "{allowed})", db=shown_url(str(db)), name=url.get_backend_name(),
+                              allowed=", ".join(DIALECTS)))
     if url.drivername == "postgresql":
         url = url.set(drivername="postgresql+psycopg")
     return url.render_as_string(hide_password=False)

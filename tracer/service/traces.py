@@ -8,6 +8,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..said import said
 from .answer_models import Listing, Stored, answer_text
 from .core import service_of
 from .course_traces import (
@@ -22,7 +23,7 @@ from .problem_details import Problem, guarded
 from .request_models import StoreRequest
 from .roles import authed
 from .store import Record, describe
-from .web import drawing_response, int_param, json_response, view_params
+from .web import drawing_response, int_param, json_response, unknown_parameter, view_params
 
 __all__ = ["QUERY_LENGTHS", "ROUTES"]
 
@@ -62,8 +63,8 @@ async def list_traces(request: Request) -> Response:
     asked = listing_query(request)
     order = q.get("order", "newest")
     if order not in ORDERS:
-        raise Problem(400, "Bad request", f"unknown order {order!r} "
-                                          f"(choose from: {', '.join(ORDERS)})", where="order")
+        raise Problem(400, "Bad request", unknown_parameter("order", order, ORDERS),
+                      where="order")
 
     def read() -> tuple[list[Record], int]:
         return (service.store.list(**asked.filters, limit=asked.limit, offset=asked.offset,
@@ -87,8 +88,9 @@ async def trace_diagram(request: Request) -> Response:
     await run_in_threadpool(service.stored, request)
     fmt = request.path_params["format"]
     if fmt not in FORMATS:
-        raise Problem(404, "Not found", f"no diagram format {fmt!r} "
-                                        f"(choose from: {', '.join(FORMATS)})")
+        raise Problem(404, "Not found", said("no diagram format {format!r} (choose from: "
+                                             "{allowed})", format=fmt,
+                                             allowed=", ".join(FORMATS)))
     options = view_params(request)
     ident: str = request.path_params["id"]
 

@@ -4,6 +4,7 @@ parameters, static files, security headers, the job pool."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
@@ -13,10 +14,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..said import Said, said
 from .problem_details import Problem
 
 __all__ = ["SecurityHeaders", "drawing_response", "int_param", "job_pool", "json_response",
-           "static_dir", "view_params"]
+           "static_dir", "too_long", "unknown_parameter", "view_params"]
 
 STACK_BYTES = 256 * 1024 * 1024
 
@@ -26,6 +28,18 @@ def json_response(text: str) -> Response:
     return Response(text, media_type="application/json")
 
 
+def unknown_parameter(name: str, value: str, allowed: Sequence[str]) -> Said:
+    """``unknown order 'random' (choose from: newest, oldest)``: a query parameter's
+    value outside its list (named as it is written in the query)."""
+    return said("unknown {what} {value!r} (choose from: {allowed})", what=name, value=value,
+                allowed=", ".join(allowed))
+
+
+def too_long(name: str, length: int, most: int) -> Said:
+    """``path has 900 characters; at most 500``: a query parameter past its length."""
+    return said("{name} has {n} characters; at most {most}", name=name, n=length, most=most)
+
+
 def int_param(text: str | None, name: str, default: int, low: int, high: int) -> int:
     """A query parameter that must be an integer in ``low..high`` (400 otherwise)."""
     if text is None:
@@ -33,10 +47,11 @@ def int_param(text: str | None, name: str, default: int, low: int, high: int) ->
     try:
         value = int(text)
     except ValueError:
-        raise Problem(400, "Bad request", f"{name} must be an integer, got {text!r}",
-                      where=name) from None
+        raise Problem(400, "Bad request", said("{name} must be an integer, got {got!r}",
+                                               name=name, got=text), where=name) from None
     if not low <= value <= high:
-        raise Problem(400, "Bad request", f"{name} must be in {low}..{high}, got {value}",
+        raise Problem(400, "Bad request", said("{name} must be in {low}..{high}, got {got}",
+                                               name=name, low=low, high=high, got=value),
                       where=name)
     return value
 
@@ -50,15 +65,14 @@ def view_params(request: Request) -> dict[str, str | bool]:
         value = q.get(name)
         if value is not None:
             if value not in allowed:
-                raise Problem(400, "Bad request", f"unknown {name} {value!r} "
-                                                  f"(choose from: {', '.join(allowed)})",
+                raise Problem(400, "Bad request", unknown_parameter(name, value, allowed),
                               where=name)
             out[name] = value
     window = q.get("window")
     if window is not None:
         if window not in ("true", "false"):
-            raise Problem(400, "Bad request", f"window must be true or false, got {window!r}",
-                          where="window")
+            raise Problem(400, "Bad request", said("window must be true or false, got {got!r}",
+                                                   got=window), where="window")
         out["window"] = window == "true"
     return out
 
