@@ -34,7 +34,7 @@ class TracerError(Exception):
     ``said`` is the message, to be worded in any language; ``str()`` is its English.
     """
 
-    def __init__(self, message: Said | str) -> None:
+    def __init__(self, message: Said) -> None:
         self.said = message if isinstance(message, Said) else Said(str(message))
         super().__init__(str(self.said))
 
@@ -56,7 +56,7 @@ class InputError(TracerError, ValueError):
     message the CLI prints.
     """
 
-    def __init__(self, message: Said | str, *, file: str | None = None,
+    def __init__(self, message: Said, *, file: str | None = None,
                  where: str | None = None) -> None:
         self.file = file
         self.where = where

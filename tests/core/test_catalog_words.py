@@ -57,6 +57,35 @@ def test_every_sentence_is_a_literal_template() -> None:
     assert not bad, bad
 
 
+ERRORS = frozenset({"TracerError", "UsageError", "InputError", "MissingInput", "OutputError",
+                    "LimitExceeded", "GraphvizMissing", "MissingExtra"})
+"""The library's errors: each takes a sentence (mypy refuses a ``str``; this test also
+catches text a checker cannot see, a value typed ``Any``)."""
+
+
+def _built_text(node: ast.expr) -> bool:
+    """Whether ``node`` builds English text in place (a literal, an f-string, a sum, a
+    ``str()`` or ``.format()``)."""
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(
+        node, ast.JoinedStr | ast.BinOp) or (isinstance(node, ast.Call) and (
+            (isinstance(node.func, ast.Name) and node.func.id == "str")
+            or (isinstance(node.func, ast.Attribute) and node.func.attr in ("format", "join"))))
+
+
+def test_no_error_is_raised_with_text_built_in_place() -> None:
+    bad = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            message = (node.args[0] if node.func.id in ERRORS and node.args else
+                       node.args[2] if node.func.id == "Problem" and len(node.args) > 2
+                       else None)
+            if message is not None and _built_text(message):
+                bad.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    assert not bad, bad
+
+
 def test_every_template_is_well_formed_english() -> None:
     for template, place in _templates().items():
         assert template == template.strip() and "\n" not in template, place

@@ -86,7 +86,7 @@ T = TypeVar("T")
 
 Outcome = tuple[object, ...]
 """What a job's process sends back, pickled: ``("value", v)``, ``("problem", status,
-title, detail, where, file)`` (the detail a string or a sentence to word),
+title, detail, where, file)`` (the detail a sentence to word),
 ``("memory",)``, ``("large", size)`` or ``("bug", traceback)``."""
 
 NICE_AFTER = 1.0
@@ -337,8 +337,7 @@ def _outcome(outcome: Outcome, limits: JobLimits) -> object:
         return outcome[1]
     if kind == "problem":
         status, title, detail, where, file = outcome[1:]
-        assert isinstance(status, int) and isinstance(title, str) and isinstance(detail,
-                                                                                 (str, Said))
+        assert isinstance(status, int) and isinstance(title, str) and isinstance(detail, Said)
         assert (where is None or isinstance(where, str)) and (file is None
                                                               or isinstance(file, str))
         raise Problem(status, title, detail, where=where, file=file)
@@ -436,7 +435,7 @@ def _run(fn: Callable[[], object], limits: JobLimits) -> Outcome:
 
 
 def _fields(p: Problem) -> Outcome:
-    return ("problem", p.status, p.title, p.said or p.detail, p.where, p.file)
+    return ("problem", p.status, p.title, p.said, p.where, p.file)
 
 
 def _send(fd: int, data: bytes) -> None:

@@ -27,14 +27,14 @@ log = logging.getLogger("gametrace.serve")
 class Problem(Exception):
     """An answer other than 200, said as problem+json."""
 
-    def __init__(self, status: int, title: str, detail: Said | str, *,
+    def __init__(self, status: int, title: str, detail: Said, *,
                  where: str | None = None, file: str | None = None,
                  retry_after: int | None = None) -> None:
-        self.said = detail if isinstance(detail, Said) else None
-        """The detail as a sentence the catalogs word, when it is one."""
-        detail = one_line(str(detail))  # it may quote a value of the request: never all of it
-        super().__init__(detail)
-        self.status, self.title, self.detail = status, title, detail
+        self.said = detail
+        """The detail, a sentence the catalogs word."""
+        english = one_line(str(detail))  # it may quote a value of the request: never all of it
+        super().__init__(english)
+        self.status, self.title, self.detail = status, title, english
         self.where = one_line(where) if where is not None else None
         self.file = file
         self.retry_after = retry_after if retry_after is not None else (
@@ -44,16 +44,15 @@ class Problem(Exception):
     def __reduce__(self) -> tuple[Callable[..., Problem], tuple[object, ...]]:
         # keyword arguments are not an exception's ``args``: say how to rebuild it, so a
         # problem raised in a worker process crosses back pickled
-        return (_problem, (self.status, self.title, self.said or self.detail, self.where,
-                           self.file, self.retry_after))
+        return (_problem, (self.status, self.title, self.said, self.where, self.file,
+                           self.retry_after))
 
     def response(self, lang: str = "en") -> Response:
         """The answer, said in ``lang``: the title always (:mod:`.problem_words`), the
         detail where ``lang``'s catalog words its sentence (:mod:`tracer.said`), else in
         English; ``Content-Language`` names what was used (``it, en`` for the latter)."""
-        worded = lang == "en" or (self.said is not None and self.said.known_in(lang))
-        detail = one_line(self.said.worded(lang)) if worded and self.said is not None \
-            else self.detail
+        worded = lang == "en" or self.said.known_in(lang)
+        detail = one_line(self.said.worded(lang)) if worded else self.detail
         body: JsonObject = {"type": f"https://gametree-tracer.invalid/problems/"
                                         f"{self.title.lower().replace(' ', '-')}",
                                 "title": title_in(self.title, lang), "status": self.status,
@@ -71,7 +70,7 @@ class Problem(Exception):
                         media_type="application/problem+json")
 
 
-def _problem(status: int, title: str, detail: Said | str, where: str | None, file: str | None,
+def _problem(status: int, title: str, detail: Said, where: str | None, file: str | None,
              retry_after: int | None) -> Problem:
     return Problem(status, title, detail, where=where, file=file, retry_after=retry_after)
 
