@@ -296,3 +296,18 @@ def test_a_schema_error_of_a_file_carries_its_sentence() -> None:
     assert str(exc.value) == "t.json: $.name: expected a string, got 3"
     assert exc.value.said.worded("it") == "serve una stringa, trovato 3"
     assert exc.value.said.known_in("it")
+
+
+@pytest.mark.parametrize(("where", "italian"), [
+    ("line 1, column 31", "riga 1, colonna 31"),
+    ("line 12", "riga 12"),
+    ("event 7", "evento 7"),
+    ("$.children[1].value", "$.children[1].value"),
+    ("$['line 3']", "$['line 3']"),
+    ("limit", "limit"),
+])
+def test_a_place_is_named_in_italian_a_json_path_kept(where: str, italian: str) -> None:
+    from tracer.service.problem_words import where_in
+
+    assert where_in(where, "it") == italian
+    assert where_in(where, "en") == where

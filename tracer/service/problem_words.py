@@ -45,8 +45,13 @@ TITLES: Mapping[str, Mapping[str, str]] = {"it": {
 }}
 """Every title the service answers with, by language (a test keeps it complete)."""
 
-_WHERE = re.compile(r"line (?P<l>\d+), column (?P<c>\d+)")
-_WHERE_IN = {"it": "riga {l}, colonna {c}"}
+_PLACES = (
+    (re.compile(r"line (?P<l>\d+), column (?P<c>\d+)"), {"it": "riga {l}, colonna {c}"}),
+    (re.compile(r"line (?P<l>\d+)"), {"it": "riga {l}"}),
+    (re.compile(r"event (?P<e>\d+)"), {"it": "evento {e}"}),
+)
+"""The places the library names in words (a text's line and column, a trace's event),
+each with its wording; a JSON path or a parameter's name is kept as it is."""
 
 
 def wanted_language(header: str | None) -> str:
@@ -74,8 +79,10 @@ def title_in(title: str, lang: str) -> str:
 
 
 def where_in(where: str, lang: str) -> str:
-    """A place (``line L, column C``, a JSON path, a parameter's name) in ``lang``."""
-    template = _WHERE_IN.get(lang)
-    if template is None:
-        return where
-    return _WHERE.sub(lambda m: template.format(l=m["l"], c=m["c"]), where)
+    """A place (``line L, column C``, ``line L``, ``event N``, a JSON path, a
+    parameter's name) in ``lang``."""
+    for pattern, wordings in _PLACES:
+        found = pattern.fullmatch(where)
+        if found and lang in wordings:
+            return wordings[lang].format(**found.groupdict())
+    return where
