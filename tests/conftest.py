@@ -1,7 +1,12 @@
-"""Shared fixtures: search a tree given in the text notation and keep its trace."""
+"""Shared fixtures: search a tree given in the text notation and keep its trace.
+
+The suite runs in English whatever the machine's locale: the command line says its
+errors in the locale's language (``LANG=it_IT.UTF-8`` gives Italian), and the tests
+that read them expect English unless they ask for a language themselves."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +19,8 @@ from tracer.games.base import Player
 from tracer.record import MemoryRecorder
 from tracer.trace import Result, Trace
 from tracer.trees import Tree, parse_tree_json, parse_tree_text
+
+os.environ["GAMETRACE_LANG"] = "en"  # also for the command lines run in a subprocess
 
 VARIANTS = [
     ("minimax", "two-function"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .said import Said
+from .said import Said, place_worded
 
 __all__ = [
     "MESSAGE_CHARS",
@@ -37,6 +37,10 @@ class TracerError(Exception):
     def __init__(self, message: Said) -> None:
         self.said = message if isinstance(message, Said) else Said(str(message))
         super().__init__(str(self.said))
+
+    def worded(self, lang: str) -> str:
+        """The one line ``str()`` gives, in ``lang``."""
+        return self.said.worded(lang)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # an error crosses a process boundary (a worker's answer) with its wording and its
@@ -69,8 +73,12 @@ class InputError(TracerError, ValueError):
         return str(self.said)
 
     def __str__(self) -> str:
-        parts = [p for p in (self.file, self.where) if p]
-        return ": ".join([*parts, self.message])
+        return self.worded("en")
+
+    def worded(self, lang: str) -> str:
+        """``FILE: PLACE: MESSAGE`` in ``lang`` (the file's name as it is)."""
+        parts = [p for p in (self.file, self.where and place_worded(self.where, lang)) if p]
+        return ": ".join([*parts, self.said.worded(lang)])
 
 
 class MissingInput(UsageError, InputError):

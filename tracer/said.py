@@ -21,6 +21,7 @@ Italian, ``{x}`` of 0.5 is ``0,5``.
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Union
 
-__all__ = ["LANGUAGES", "Said", "Value", "catalog", "said"]
+__all__ = ["LANGUAGES", "Said", "Value", "catalog", "place_worded", "said"]
 
 LANGUAGES = ("en", "it")
 """The languages the library speaks, English first: the templates' own language."""
@@ -86,6 +87,26 @@ def catalog(lang: str) -> Mapping[str, str]:
         if part.name.endswith(".json"):
             words.update(json.loads(part.read_text(encoding="utf-8")))
     return words
+
+
+_PLACES = (
+    (re.compile(r"line (?P<l>\d+), column (?P<c>\d+)"), {"it": "riga {l}, colonna {c}"}),
+    (re.compile(r"line (?P<l>\d+)"), {"it": "riga {l}"}),
+    (re.compile(r"event (?P<e>\d+)"), {"it": "evento {e}"}),
+)
+"""The places an error names in words (a text's line and column, a trace's event),
+each with its wording; a JSON path or a parameter's name is kept as it is."""
+
+
+def place_worded(where: str, lang: str) -> str:
+    """A place an error names (``line L, column C``, ``line L``, ``event N``, a JSON
+    path, an option) in ``lang``: only a whole place is worded, so a JSON path that
+    quotes ``'line 3'`` is kept as it is."""
+    for pattern, wordings in _PLACES:
+        found = pattern.fullmatch(where)
+        if found and lang in wordings:
+            return wordings[lang].format(**found.groupdict())
+    return where
 
 
 class _Formatter(string.Formatter):

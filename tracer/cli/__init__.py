@@ -4,7 +4,10 @@ per command group (``run``, ``games``, ``check``, ``compare``, ``problems``, ``r
 
 This is the only module that turns library errors into exit codes: 2 for usage
 errors (a bad option value, an unknown name), 1 for every other failure (a
-malformed input file, a limit reached).  A command makes its library call and prints
+malformed input file, a limit reached).  The error's line is said in the command's
+``--lang`` when it has one, else in the language of ``GAMETRACE_LANG`` or of the
+locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them),
+else in English (:func:`error_language`).  A command makes its library call and prints
 what the library returns (``to_text()`` or ``to_json()``); heavy modules are imported
 inside the commands so that ``gametrace --help`` answers at once.
 """
@@ -13,13 +16,41 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import click
 
 from ..errors import TracerError, UsageError, one_line
+from ..said import LANGUAGES
 
-__all__ = ["main"]
+__all__ = ["error_language", "main"]
+
+_LOCALE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The variables gettext reads for the language of messages, first found first."""
+
+
+def error_language(chosen: str | None, environ: Mapping[str, str]) -> str:
+    """The language a command's errors are said in: its ``--lang`` (``chosen``: what
+    ``render`` and ``check`` were given), else ``GAMETRACE_LANG``, else the locale's
+    language, else English."""
+    if chosen in LANGUAGES:
+        return chosen
+    wanted = environ.get("GAMETRACE_LANG")
+    if wanted:
+        return wanted if wanted in LANGUAGES else "en"
+    for name in _LOCALE:
+        value = environ.get(name)
+        if not value:
+            continue
+        for item in value.split(":"):  # LANGUAGE lists several: it:en
+            base = item.split("_")[0].split(".")[0].lower()
+            if base in LANGUAGES:
+                return base
+        if name != "LANGUAGE":  # LC_ALL=C says English whatever LANG says
+            return "en"
+    return "en"
+    return "en"
 
 
 class _Terminated(BaseException):
@@ -45,9 +76,9 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except UsageError as exc:
-            _fail(ctx, str(exc), 2)
+            _fail(ctx, exc.worded(_language(ctx)), 2)
         except TracerError as exc:
-            _fail(ctx, str(exc), 1)
+            _fail(ctx, exc.worded(_language(ctx)), 1)
         except click.UsageError as exc:  # click's own: one line instead of three
             if isinstance(exc, click.BadParameter):
                 exc = _suggest(exc)
@@ -79,6 +110,12 @@ class _Group(click.Group):
                 raise
             _fail(ctx, f"internal error (set GAMETRACE_DEBUG=1 for details): "
                        f"{type(exc).__name__}: {exc}", 1, prefix="gametrace: ")
+
+
+def _language(ctx: click.Context) -> str:
+    from .options import LANGUAGE_KEY
+
+    return error_language(ctx.meta.get(LANGUAGE_KEY), os.environ)
 
 
 def _fail(ctx: click.Context, message: str, code: int, *, prefix: str = "gametrace: error: "

@@ -18,6 +18,7 @@ from .options import (
     depth_option,
     heuristic_option,
     json_option,
+    keep_language,
     order_option,
     params_option,
     preset_option,
@@ -63,7 +64,7 @@ __all__ = ["check_command", "diff_command", "exercise_command"]
               help="Several answers: worker processes [default: one per core, at most 8], "
                    "e.g. -j 2.")
 @click.option("--lang", type=LibraryChoice("tracer.analysis.check.wording:LANGS"),
-              default="en", show_default=True,
+              default="en", show_default=True, callback=keep_language,
               help="Language of the reasons, the diagnosis and the verdict's lines "
                    "(it: potato, taglio, ...).")
 @quiet_option(help="No notes on stderr (the files written): only the verdict.")

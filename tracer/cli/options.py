@@ -24,6 +24,8 @@ from ..recursion import DEFAULT_MAX_PLY
 __all__ = [
     "LibraryChoice",
     "SpecOption",
+    "LANGUAGE_KEY",
+    "keep_language",
     "source_file",
     "existing_file",
     "algorithm_option",
@@ -256,6 +258,20 @@ def limit_option(*, default: int) -> Decorator:
     return click.option("--limit", type=click.IntRange(min=0), default=default,
                         show_default=True, help="Print at most this many rows per table "
                                                 "(0: all).")
+
+
+LANGUAGE_KEY = "gametrace.lang"
+"""Where a command's ``--lang`` is kept in click's shared ``Context.meta``, so that the
+group says the command's errors in it (:func:`tracer.cli.error_language`)."""
+
+
+def keep_language(ctx: click.Context, param: click.Parameter, value: str | None
+                  ) -> str | None:
+    """The callback of a ``--lang`` option: the language chosen, kept for the errors."""
+    if value is not None and ctx.get_parameter_source(param.name or "") is not \
+            click.core.ParameterSource.DEFAULT:
+        ctx.meta[LANGUAGE_KEY] = value
+    return value
 
 
 def source_file(source: str | None) -> str | None:

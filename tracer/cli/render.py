@@ -12,7 +12,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from .options import LibraryChoice, preset_option, quiet_option
+from .options import LibraryChoice, keep_language, preset_option, quiet_option
 
 __all__ = ["render_command"]
 
@@ -45,7 +45,7 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="With --frames: format of the frame files [default: svg], "
                    "e.g. --frame-format png.")
 @click.option("--lang", type=LibraryChoice(f"{_VIEW}:LANGS"), default="en",
-              show_default=True,
+              show_default=True, callback=keep_language,
               help="Wording of labels and captions (it: taglio alfa, potato, ...).")
 @click.option("--theme", type=click.Choice(["colour", "color", "print"]), default="colour",
               show_default=True, help="print: grayscale, for paper and photocopies.")

@@ -1,5 +1,5 @@
 """The words of a problem+json answer that are not its detail, in each language other
-than English: the titles, looked up whole, and the place ``line L, column C``.
+than English: the titles, looked up whole, and the places (``line L, column C``).
 
 A detail is a sentence (:mod:`tracer.said`) worded from the library's catalogs
 (``tracer/catalogs/LANG/*.json``; the service's own are ``service.json``); a detail no
@@ -9,14 +9,11 @@ catalog words stays in English, and the answer's ``Content-Language`` says so
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
-__all__ = ["LANGUAGES", "TITLES", "title_in", "wanted_language", "where_in"]
+from ..said import LANGUAGES, place_worded
 
-LANGUAGES = ("en", "it")
-"""The languages problems are said in (the pages' languages); English first: the
-default."""
+__all__ = ["LANGUAGES", "TITLES", "title_in", "wanted_language", "where_in"]
 
 TITLES: Mapping[str, Mapping[str, str]] = {"it": {
     "Answer too large": "Risposta troppo grande",
@@ -45,15 +42,6 @@ TITLES: Mapping[str, Mapping[str, str]] = {"it": {
 }}
 """Every title the service answers with, by language (a test keeps it complete)."""
 
-_PLACES = (
-    (re.compile(r"line (?P<l>\d+), column (?P<c>\d+)"), {"it": "riga {l}, colonna {c}"}),
-    (re.compile(r"line (?P<l>\d+)"), {"it": "riga {l}"}),
-    (re.compile(r"event (?P<e>\d+)"), {"it": "evento {e}"}),
-)
-"""The places the library names in words (a text's line and column, a trace's event),
-each with its wording; a JSON path or a parameter's name is kept as it is."""
-
-
 def wanted_language(header: str | None) -> str:
     """The first language of an ``Accept-Language`` header the service speaks (by the
     weights given), else English."""
@@ -80,9 +68,5 @@ def title_in(title: str, lang: str) -> str:
 
 def where_in(where: str, lang: str) -> str:
     """A place (``line L, column C``, ``line L``, ``event N``, a JSON path, a
-    parameter's name) in ``lang``."""
-    for pattern, wordings in _PLACES:
-        found = pattern.fullmatch(where)
-        if found and lang in wordings:
-            return wordings[lang].format(**found.groupdict())
-    return where
+    parameter's name) in ``lang`` (:func:`tracer.said.place_worded`)."""
+    return place_worded(where, lang)
