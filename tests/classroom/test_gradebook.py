@@ -108,12 +108,16 @@ def test_the_csv_has_one_row_per_student_and_is_safe_to_open() -> None:
     text = build_gradebook(the_class()).to_csv()
     assert text.endswith("\r\n")
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["student", "name", *COLUMNS, "total", "misconception"]
-    assert rows[1] == ["s1", "Alice", *["1"] * 9, "9", ""]
+    assert rows[0] == ["student", "name", *COLUMNS, "total", "misconception",
+                       "misconception_name"]
+    assert rows[1] == ["s1", "Alice", *["1"] * 9, "9", "", ""]
     assert rows[3] == ["s3", "Carol", "1", "1", "1", "0", "0", "1", "1", "1", "1", "7",
-                       "fail-hard"]
+                       "fail-hard", "fail-hard"]  # no names given: the id
     assert rows[5][1] == "'" + SNEAKY  # a formula stays text in a spreadsheet
     assert len(rows) == 6
+    named = list(csv.reader(io.StringIO(build_gradebook(the_class()).to_csv(
+        {"fail-hard": "valori fail-hard"}))))
+    assert named[3][-2:] == ["fail-hard", "valori fail-hard"]
 
 
 def test_the_json_holds_the_cells_and_the_statistics() -> None:
@@ -139,7 +143,8 @@ def test_several_assignments_get_a_column_each_and_empty_cells() -> None:
     rows = list(csv.reader(io.StringIO(book.to_csv())))
     bob = rows[2]
     assert bob[11:20] == [""] * 9  # Bob never answered hw2
-    assert rows[1][-2] == "15.7778"  # Alice: 9 on hw1, 9 - 0.2222 - 1 - 1 on hw2
+    total = rows[0].index("total")
+    assert rows[1][total] == "15.7778"  # Alice: 9 on hw1, 9 - 0.2222 - 1 - 1 on hw2
 
 
 def test_a_submission_round_trips_through_json() -> None:

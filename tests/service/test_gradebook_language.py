@@ -4,6 +4,8 @@ refused, and the Italian course page shows the Italian names, never the ids."""
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 from browsers import browser
@@ -35,6 +37,24 @@ def test_the_gradebook_names_its_misconceptions_in_the_language_asked(
     wrong = client.get(f"{url}?lang=fr", headers=bearer(teacher))
     assert (wrong.status_code, wrong.json()["detail"]) == (
         400, "unknown lang 'fr' (choose from: en, it)")
+
+
+def test_the_gradebook_csv_names_its_misconceptions_in_the_language_asked(
+        client: TestClient) -> None:
+    course_id, teacher = course(client)
+    ident = assignment(client, course_id, teacher)
+    carol = join(client, ident, "s3", "Carol")
+    client.post(f"/v1/assignments/{ident}/submissions", headers=bearer(carol),
+                json={"answer": fail_hard_answer()})
+    url = f"/v1/courses/{course_id}/gradebook.csv"
+    italian = list(csv.DictReader(io.StringIO(client.get(f"{url}?lang=it",
+                                                         headers=bearer(teacher)).text)))
+    english = list(csv.DictReader(io.StringIO(client.get(url, headers=bearer(teacher)).text)))
+    assert [(r["misconception"], r["misconception_name"]) for r in italian] == [
+        ("fail-hard", IT)]
+    assert english[0]["misconception_name"].startswith("fail-hard values (a cut node")
+    wrong = client.get(f"{url}?lang=fr", headers=bearer(teacher))
+    assert wrong.status_code == 400
 
 
 def test_the_italian_course_page_shows_the_italian_names(browser: Any,

@@ -184,19 +184,23 @@ class Gradebook:
                              for r in self.students],
                 "items": [s.to_json() for s in self.items]}
 
-    def to_csv(self) -> str:
+    def to_csv(self, names: Mapping[str, str] | None = None) -> str:
         """One row per student: ``student``, ``name``, one column per item (its score,
-        empty where not answered), ``total``, ``misconception``; ``\\r\\n`` line ends,
-        as RFC 4180 and spreadsheets expect."""
+        empty where not answered), ``total``, ``misconception`` (the ids) and
+        ``misconception_name`` (each id's name from ``names``, the page's language;
+        the id where it has none); ``\r\n`` line ends, as RFC 4180 and spreadsheets
+        expect."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(["student", "name", *self.columns, "total", "misconception"])
+        writer.writerow(["student", "name", *self.columns, "total", "misconception",
+                         "misconception_name"])
         for r in self.students:
+            ids = list(dict.fromkeys(r.misconceptions.values()))
             writer.writerow([_cell_text(r.student), _cell_text(r.name),
                              *(_score(r.cells[c].score) if c in r.cells else ""
                                for c in self.columns),
-                             _score(r.total),
-                             _cell_text("; ".join(dict.fromkeys(r.misconceptions.values())))])
+                             _score(r.total), _cell_text("; ".join(ids)),
+                             _cell_text("; ".join((names or {}).get(i, i) for i in ids))])
         return out.getvalue()
 
 

@@ -148,9 +148,11 @@ async def gradebook(request: Request) -> Response:
 
 
 async def gradebook_csv(request: Request) -> Response:
+    lang = _lang(request)
     book = await _gradebook(request)
     course = request.path_params["course"]
-    return Response(book.to_csv(), media_type="text/csv; charset=utf-8", headers={
+    return Response(book.to_csv(misconception_titles(book, lang)),
+                    media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="gradebook-{course[:24]}.csv"'})
 
 

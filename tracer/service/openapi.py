@@ -229,7 +229,8 @@ def _classroom_paths() -> JsonObject:
         "/v1/courses/{course}/gradebook.csv": {"get": _class_op(
             "gradebook_csv", "The gradebook, one row per student (teacher)",
             {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
-            parameters=[course, _query("policy", {"enum": ["best", "last"]})])},
+            parameters=[course, _query("policy", {"enum": ["best", "last"]}),
+                        _query("lang", {"enum": ["en", "it"]})])},
         "/v1/assignments/{id}/join": {"post": _class_op(
             "join", "Join an assignment: a student token (anyone with the link)",
             _json("Joined", "Created"), status="201", request="JoinRequest",

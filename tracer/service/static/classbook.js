@@ -3,7 +3,7 @@
 // misconceptions found (HTML bars, each with its count written out), and the CSV,
 // fetched with the teacher token in a header and saved.
 import { el } from "./dom.js";
-import { moment, t } from "./i18n.js";
+import { currentLanguage, moment, t } from "./i18n.js";
 import { download, scroller } from "./classroom.js";
 
 const enc = encodeURIComponent;
@@ -11,7 +11,8 @@ const enc = encodeURIComponent;
 export function gradebook(book, course, token) {
   const section = el("section", { id: "course-gradebook" }, el("h3", {}, t("course.gradebook")));
   const csv = el("button", { type: "button", id: "course-csv", onclick: () =>
-    download(`v1/courses/${enc(course)}/gradebook.csv`, token, `gradebook-${course}.csv`) },
+    download(`v1/courses/${enc(course)}/gradebook.csv?lang=${currentLanguage()}`, token,
+             `gradebook-${course}.csv`) },
     t("course.gradebook.csv"));
   section.append(el("div", { class: "row" }, csv));
   if (!book.students.length) {
