@@ -344,9 +344,10 @@ def test_every_title_the_service_answers_with_is_in_italian() -> None:
 
 
 def test_a_detail_without_a_template_stays_english_and_says_so() -> None:
+    from tracer.said import said
     from tracer.service.problem_details import Problem
 
-    answer = Problem(422, "Cannot do that", "the moon is made of cheese").response("it")
+    answer = Problem(422, "Cannot do that", said("the moon is made of cheese")).response("it")
     assert answer.headers["content-language"] == "it, en"
     body = json.loads(bytes(answer.body))
     assert (body["title"], body["detail"]) == ("Operazione impossibile",

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 from tests.service.hostile import children
 from tracer.cli import main
 from tracer.errors import InputError, LimitExceeded
+from tracer.said import said
 from tracer.service import Settings, create_app
 from tracer.service.isolation import JobLimits, run_isolated
 from tracer.service.problem_details import Problem
@@ -105,7 +106,7 @@ def test_library_errors_and_problems_come_back_as_the_routes_map_them() -> None:
         raise LimitExceeded("too many leaves (--max-leaves)")
 
     def not_found() -> None:
-        raise Problem(404, "Not found", "no stored trace abc", where="$.trace")
+        raise Problem(404, "Not found", said("no stored trace {id}", id="abc"), where="$.trace")
 
     p = _problem(bad_input)
     assert (p.status, p.detail, p.where, p.file) == (422, "expected a value", "$.children[0]",
@@ -113,6 +114,8 @@ def test_library_errors_and_problems_come_back_as_the_routes_map_them() -> None:
     assert (_problem(too_much).status, _problem(too_much).title) == (422, "Limit reached")
     p = _problem(not_found)
     assert (p.status, p.detail, p.where) == (404, "no stored trace abc", "$.trace")
+    # the sentence crossed back whole, so the answer can still be worded in Italian
+    assert p.said.worded("it") == "nessuna traccia salvata con id abc"
 
 
 def test_a_bug_in_a_job_is_an_error_here_with_the_child_traceback_logged(

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from tracer.said import said
 from tracer.service import Settings, create_app
 from tracer.service.bodies import MAX_DEPTH, is_json, json_depth
 from tracer.service.gate import TokenBuckets, costs
@@ -433,12 +434,14 @@ def test_a_problem_crosses_a_process_boundary() -> None:
 
     from tracer.service.problem_details import Problem
 
-    sent = Problem(429, "Too many requests", "slow down", where="$.x", retry_after=7)
+    sent = Problem(429, "Too many requests", said("no stored trace {id}", id="abc"),
+                   where="$.x", retry_after=7)
     got = pickle.loads(pickle.dumps(sent))
     assert (got.status, got.title, got.detail, got.where, got.retry_after) == (
-        429, "Too many requests", "slow down", "$.x", 7)
+        429, "Too many requests", "no stored trace abc", "$.x", 7)
+    assert got.said == sent.said
     assert got.response().headers["retry-after"] == "7"
-    assert pickle.loads(pickle.dumps(Problem(503, "Busy", "x"))).retry_after == 1
+    assert pickle.loads(pickle.dumps(Problem(503, "Busy", said("x")))).retry_after == 1
 
 
 def test_a_big_tree_posted_as_json_is_read_in_linear_time(client: TestClient) -> None:
