@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_wellformed import HEADER, RESULT
+from test_wellformed import good as _good
 
 from tracer.compress import max_inflated
 from tracer.errors import TracerError
@@ -21,23 +23,11 @@ from tracer.outputs import check_distinct, check_folder, check_output, check_out
 from tracer.ranges import MAX_PLY
 from tracer.sources import Source, builtin_names, resolve, resolve_content
 from tracer.student import StudentTrace, scripted_alpha_beta
-from tracer.trace import Header, Result, Stats, Trace, check_well_formed
+from tracer.trace import Result, Stats, Trace, check_well_formed
 
 Case = tuple[Callable[[Path], Any], "str | Callable[[Path], str]"]
 """What to call (given a fresh folder) and the Italian it must raise (or a function of
 the folder giving it)."""
-
-HEADER = Header("minimax", "two-function", "A", {}, {"kind": "game", "name": "toy"})
-RESULT = Result(5, "C", ("A", "C"), Stats())
-
-
-def _good() -> list[Event]:
-    return [Expand(1, "A", None, 0, "max", ("B", "C")),
-            Evaluate(2, "B", "A", 1, "min", 3, "terminal"),
-            Backup(3, "A", "B", 3, 3, "B"),
-            Evaluate(4, "C", "A", 1, "min", 5, "terminal"),
-            Backup(5, "A", "C", 5, 5, "C")]
-
 
 def _trace(at: int, event: Event | None = None, *, result: Result | None = RESULT,
            tree: dict[str, str | None] | None = None) -> Callable[[Path], None]:

@@ -19,13 +19,20 @@ __all__ = ["browser", "class_data"]
 IT = "valori fail-hard (un nodo tagliato riporta il suo limite, alfa o beta)"
 
 
-def test_the_gradebook_names_its_misconceptions_in_the_language_asked(
-        client: TestClient) -> None:
+def _one_fail_hard_submission(client: TestClient) -> tuple[str, str]:
+    """A course whose one student, Carol, answered with fail-hard values: its id and
+    the teacher's token."""
     course_id, teacher = course(client)
     ident = assignment(client, course_id, teacher)
     carol = join(client, ident, "s3", "Carol")
     client.post(f"/v1/assignments/{ident}/submissions", headers=bearer(carol),
                 json={"answer": fail_hard_answer()})
+    return course_id, teacher
+
+
+def test_the_gradebook_names_its_misconceptions_in_the_language_asked(
+        client: TestClient) -> None:
+    course_id, teacher = _one_fail_hard_submission(client)
     url = f"/v1/courses/{course_id}/gradebook"
     english = client.get(url, headers=bearer(teacher)).json()
     italian = client.get(f"{url}?lang=it", headers=bearer(teacher)).json()
@@ -41,11 +48,7 @@ def test_the_gradebook_names_its_misconceptions_in_the_language_asked(
 
 def test_the_gradebook_csv_names_its_misconceptions_in_the_language_asked(
         client: TestClient) -> None:
-    course_id, teacher = course(client)
-    ident = assignment(client, course_id, teacher)
-    carol = join(client, ident, "s3", "Carol")
-    client.post(f"/v1/assignments/{ident}/submissions", headers=bearer(carol),
-                json={"answer": fail_hard_answer()})
+    course_id, teacher = _one_fail_hard_submission(client)
     url = f"/v1/courses/{course_id}/gradebook.csv"
     italian = list(csv.DictReader(io.StringIO(client.get(f"{url}?lang=it",
                                                          headers=bearer(teacher)).text)))
