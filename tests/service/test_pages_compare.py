@@ -111,6 +111,8 @@ def test_numbers_are_written_as_the_page_language_writes_them(
         cells = dict(zip(["leaves", "expanded", "cuts", "pruned", "first_share", "ebf"],
                          row.all_text_contents(), strict=True))
         assert (cells["ebf"], cells["first_share"], cells["leaves"]) == (ebf, share, "7")
+        minimax = page.locator("#compare-table tr[data-ordering=minimax] td").last
+        assert minimax.text_content() == ("3.00" if lang == "en" else "3,00")
 
 
 def test_each_run_downloads_in_the_page_language(browser: Any, live_server: str) -> None:

@@ -14,6 +14,7 @@ function cell(key, value) {
   if (value === null || value === undefined) return "–";
   if (typeof value !== "number") return String(value);
   if (key === "first_share") return percent(value, 0);
+  if (key === "ebf") return number(value, 2);  // 3 is 3.00 in a column of 2.65
   return number(value, Number.isInteger(value) ? 0 : 2);
 }
 
