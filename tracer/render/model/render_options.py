@@ -197,7 +197,7 @@ class RenderOptions:
         if self.max_width is not None and self.max_width < LEAST["max_width"]:
             raise UsageError(_too_small("max-width", LEAST["max_width"], self.max_width))
         if self.depth is not None and self.depth < 0:
-            raise UsageError(said("depth must be 0 or more, got {got}", got=self.depth))
+            raise UsageError(said("depth must be 0 or more, got {depth}", depth=self.depth))
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> RenderOptions:
