@@ -37,6 +37,7 @@ import os
 from types import TracebackType
 from typing import IO, Any
 
+from .choices import unknown_choice
 from .errors import InputError, UsageError
 from .events import Backup, Cut, Evaluate, Event, Expand
 from .games.base import Player
@@ -274,9 +275,8 @@ def scripted_alpha_beta(tree: Tree, *, variant: str = "fail-soft", order: str = 
     order ``natural`` or ``reverse``): the tests check it.
     """
     if inherit not in ("full", "parent", "none"):
-        # unknown_choice's wording, but never its guess: the English stays as it was
-        raise UsageError(said("unknown {what} {value!r} (choose from: {allowed})",
-                              what="inherit", value=inherit, allowed="full, parent, none"))
+        raise UsageError(unknown_choice("inherit", inherit, ("full", "parent", "none"),
+                                        suggest=False))
     trace = StudentTrace(None, algorithm="alphabeta", variant=variant, tree=tree,
                          root_player=tree.root.player.value,
                          options={"order": order, "seed": None, "depth": depth,

@@ -23,9 +23,9 @@ from datetime import datetime
 from typing import Any
 
 from ..analysis.check.report import Report
+from ..choices import unknown_choice
 from ..errors import InputError, UsageError
 from ..said import said
-from .choosing import unknown_choice
 
 __all__ = ["SCORE_POLICIES", "Cell", "Gradebook", "ItemStats", "ItemVerdict", "StudentRow",
            "Submission", "build_gradebook"]
@@ -221,7 +221,8 @@ def build_gradebook(submissions: Iterable[Submission], *, policy: str = "best",
     first appear.  With one assignment a column is the item's key (``values.C``), with
     several ``assignment:item``."""
     if policy not in SCORE_POLICIES:
-        raise UsageError(unknown_choice(said("score policy"), policy, SCORE_POLICIES))
+        raise UsageError(unknown_choice(said("score policy"), policy, SCORE_POLICIES,
+                                        suggest=False))
     subs = sorted(submissions, key=lambda s: (s.at, s.student, s.assignment, s.attempt))
     order: dict[str, dict[str, None]] = {}
     for name, keys in (columns or {}).items():

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..choices import unknown_choice
 from ..errors import InputError, UsageError
 from ..events import Backup, Cut, Evaluate, Event, Expand
 from ..jsonio import decode_number, encode_number
@@ -32,7 +33,7 @@ from ..said import Said, said
 from ..trace import Trace
 from ..visit import EventVisitor
 from .assignments import Assignment
-from .choosing import expected_one_of, unknown_choice
+from .choosing import expected_one_of
 from .student_trees import expected_for
 
 __all__ = ["STEP_KINDS", "Step", "StepAttempt", "StepSession", "StepVerdict", "steps_of"]
@@ -200,7 +201,8 @@ class StepSession:
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
-            raise UsageError(unknown_choice(said("feedback policy"), self.policy, POLICIES))
+            raise UsageError(unknown_choice(said("feedback policy"), self.policy, POLICIES,
+                                            suggest=False))
         if not 0 <= self.done <= len(self.steps) or len(self.first_try) != self.done:
             raise InputError(said("a step session at step {done} of {steps} with {tries} "
                                   "first tries does not fit these steps", done=self.done,

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import partial
 from typing import NoReturn
 
+from ..choices import unknown_choice
 from ..compress import is_stream
 from ..errors import InputError, LimitExceeded, UsageError
 from ..events import Event
@@ -32,7 +33,7 @@ from .model.annotate import Plan, plan_notes
 from .model.canvas import Canvas, parse_size
 from .model.captions import summary_line
 from .model.collapse import Visible, choose_visible
-from .model.render_options import RenderOptions, unknown_name
+from .model.render_options import RenderOptions
 from .model.steps import step_caption, step_groups, step_key
 from .model.text import Words, words
 from .model.view import Frame, View, build_view, legend_keys
@@ -301,7 +302,8 @@ class Drawing:
                 return self.pinned_dot(view, with_label=with_label).encode()
             return self.dot().encode()
         if fmt not in ("svg", "png", "pdf"):
-            raise UsageError(unknown_name(said("format"), fmt, ("dot", "pdf", "png", "svg")))
+            raise UsageError(unknown_choice(said("format"), fmt, ("dot", "pdf", "png", "svg"),
+                                                suggest=False))
         view = view or self.view
         if self.options.engine == "system":
             data = render(elements_dot(self._parts(view, with_label=with_label), self.theme),

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..choices import unknown_choice
 from ..said import Said, said
 from .problem_details import Problem
 
@@ -31,8 +32,7 @@ def json_response(text: str) -> Response:
 def unknown_parameter(name: str, value: str, allowed: Sequence[str]) -> Said:
     """``unknown order 'random' (choose from: newest, oldest)``: a query parameter's
     value outside its list (named as it is written in the query)."""
-    return said("unknown {what} {value!r} (choose from: {allowed})", what=name, value=value,
-                allowed=", ".join(allowed))
+    return unknown_choice(name, value, allowed, suggest=False)
 
 
 def too_long(name: str, length: int, most: int) -> Said:

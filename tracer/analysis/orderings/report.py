@@ -13,11 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...choices import unknown_choice
 from ...errors import UsageError
 from ...jsonio import csv_text
 from ...numbers import Number, format_number
 from ...ranges import MAX_RANDOM_ORDERINGS
-from ...said import Said, said
+from ...said import said
 from ...trace import Result
 from .counting import Counter, Shape, Tally
 
@@ -155,19 +156,13 @@ def parse_orders(text: str) -> tuple[tuple[str, ...], int]:
             if name not in fixed:
                 fixed.append(name)
         else:
-            raise UsageError(unknown_name(said("ordering"), item,
-                                          [*FIXED_ORDERS, "random", "random:N"]))
+            raise UsageError(unknown_choice(said("ordering"), item,
+                                            [*FIXED_ORDERS, "random", "random:N"],
+                                            suggest=False))
     if not fixed and not randoms:
         raise UsageError(said("no ordering to compare: give e.g. --orders "
                               "natural,reverse,random:50"))
     return tuple(fixed), randoms
-
-
-def unknown_name(what: Said, value: str, allowed: Sequence[str]) -> Said:
-    """``unknown ordering 'x' (choose from: ...)``: the library's sentence for an unknown
-    choice (:func:`tracer.choices.unknown_choice`), without its guess at a typo."""
-    return said("unknown {what} {value!r} (choose from: {allowed})", what=what, value=value,
-                allowed=", ".join(allowed))
 
 
 SearchFn = Callable[[str, int | None, Counter], Result]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...choices import unknown_choice
 from ...errors import LimitExceeded, UsageError
 from ...jsonio import dumps_json
 from ...record import NULL, MemoryRecorder, Recorder
@@ -33,7 +34,6 @@ from .report import (
     OrderingReport,
     compare_orderings,
     parse_orders,
-    unknown_name,
 )
 from .wording import LANGS, Words
 
@@ -142,7 +142,7 @@ def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
     the budgets ``limits``; one stopped by them is a :class:`LimitExceeded` (counts of
     half a search compare nothing).  The titles are in ``lang`` (``en``, ``it``)."""
     if lang not in LANGS:
-        raise UsageError(unknown_name(said("language"), lang, LANGS))
+        raise UsageError(unknown_choice(said("language"), lang, LANGS, suggest=False))
     words = Words(lang)
     game, state, block = named.game()
     where = named.name if depth is None else words("compare.depth", name=named.name,

@@ -24,10 +24,10 @@ import os
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from ...choices import unknown_choice
 from ...errors import UsageError
 from ...numbers import format_number
 from ...said import said
-from ..choosing import unknown_choice
 from .question_variants import NONE, QuestionSpec, Variant, Variants, diagram, make_variants
 
 __all__ = ["IMAGE_FORMATS", "PENALTY", "check_name", "default_name", "moodle_xml",
@@ -70,7 +70,7 @@ def moodle_xml(spec: QuestionSpec, seeds: Sequence[int], *, name: str | None = N
     ``$course$/top/NAME`` (``name`` default :func:`default_name`), each diagram
     embedded as ``image`` (:data:`IMAGE_FORMATS`); returns the XML and the variants."""
     if image not in IMAGE_FORMATS:
-        raise UsageError(unknown_choice(said("image format"), image, IMAGE_FORMATS))
+        raise UsageError(unknown_choice(said("image format"), image, IMAGE_FORMATS, suggest=False))
     category = check_name(name if name is not None else default_name(spec))
     made = make_variants(spec, seeds)
     parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n',

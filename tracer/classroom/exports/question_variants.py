@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ...choices import unknown_choice
 from ...errors import UsageError
 from ...ranges import parse_range
 from ...said import said
-from ..choosing import unknown_choice
 
 if TYPE_CHECKING:
     from ...analysis.check.exercise import Exercise
@@ -60,9 +60,11 @@ class QuestionSpec:
         from ...search import CUT_TESTS
 
         if self.variant not in VARIANTS:
-            raise UsageError(unknown_choice(said("exercise variant"), self.variant, VARIANTS))
+            raise UsageError(unknown_choice(said("exercise variant"), self.variant, VARIANTS,
+                                            suggest=False))
         if self.cut_on not in CUT_TESTS:
-            raise UsageError(unknown_choice(said("cut test"), self.cut_on, CUT_TESTS))
+            raise UsageError(unknown_choice(said("cut test"), self.cut_on, CUT_TESTS,
+                                            suggest=False))
         for name, pair in (("cuts", self.cuts), ("values", self.values)):
             if pair is not None and pair[0] > pair[1]:
                 raise UsageError(said("{name}: {low}..{high} is empty (MIN must not exceed "

@@ -26,9 +26,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from ...choices import unknown_choice
 from ...errors import UsageError
 from ...said import said
-from ..model.render_options import RenderOptions, unknown_name
+from ..model.render_options import RenderOptions
 
 __all__ = ["PRESETS", "preset_options", "scale_elements"]
 
@@ -50,7 +51,7 @@ def preset_options(name: str | None, **given: Any) -> RenderOptions:
     if name is None:
         return RenderOptions.from_kwargs(**given)
     if name not in PRESETS:
-        raise UsageError(unknown_name(said("preset"), name, PRESETS))
+        raise UsageError(unknown_choice(said("preset"), name, list(PRESETS), suggest=False))
     return RenderOptions.from_kwargs(**{**PRESETS[name], **given})
 
 

@@ -7,10 +7,10 @@ and ``gametrace run --render`` share one set of defaults.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ...choices import unknown_choice
 from ...errors import UsageError
 from ...said import Said, said
 
@@ -27,7 +27,6 @@ __all__ = [
     "STEPS",
     "THEMES",
     "output_format",
-    "unknown_name",
 ]
 
 FORMATS = ("svg", "png", "pdf", "dot")
@@ -57,17 +56,9 @@ LEAST: dict[str, int] = {"max_nodes": 10, "max_width": 2}
 _THEME_ALIASES = {"color": "colour", "grey": "print", "gray": "print", "grayscale": "print"}
 
 
-def unknown_name(what: Said, value: str, allowed: Iterable[str]) -> Said:
-    """``unknown theme 'neon' (choose from: colour, print)``: ``what`` is a word the
-    catalogs know (``said("theme")``).  The sentence of :func:`tracer.choices.unknown_choice`
-    (one catalog entry for both) without its guess, as the drawing has always said it."""
-    return said("unknown {what} {value!r} (choose from: {allowed})",
-                what=what, value=value, allowed=", ".join(allowed))
-
-
 def _choose(what: Said, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise UsageError(unknown_name(what, value, allowed))
+        raise UsageError(unknown_choice(what, value, allowed, suggest=False))
 
 
 def _too_small(option: str, least: int, got: int) -> Said:
@@ -205,7 +196,8 @@ class RenderOptions:
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(kwargs) - names)
         if unknown:
-            raise UsageError(unknown_name(said("render option"), unknown[0], sorted(names)))
+            raise UsageError(unknown_choice(said("render option"), unknown[0], sorted(names),
+                                            suggest=False))
         return cls(**kwargs)
 
 
