@@ -3,7 +3,7 @@
 // misconceptions found (HTML bars, each with its count written out), and the CSV,
 // fetched with the teacher token in a header and saved.
 import { el } from "./dom.js";
-import { currentLanguage, moment, t } from "./i18n.js";
+import { currentLanguage, moment, number, percent, t } from "./i18n.js";
 import { download, scroller } from "./classroom.js";
 
 const enc = encodeURIComponent;
@@ -33,9 +33,9 @@ export function gradebook(book, course, token) {
       return el("td", { class: cell.right ? "right" : "wrong", translate: "no",
         title: t("course.cell", { attempts: cell.attempts, at: moment(cell.at),
                                   given: cell.given }) },
-        String(cell.score));
+        number(cell.score));
     }),
-    el("td", { translate: "no", class: "class-total" }, String(r.total)),
+    el("td", { translate: "no", class: "class-total" }, number(r.total)),
     el("td", { translate: "no", class: "class-misconception" },
        [...new Set(Object.values(r.misconceptions))].map((m) => named(book, m)).join(", "))));
   section.append(scroller(t("course.gradebook.caption"),
@@ -47,7 +47,7 @@ export function gradebook(book, course, token) {
       .map((k) => el("th", { scope: "col" }, t(`course.column.${k}`)))),
     ...book.students.flatMap((r) => Object.entries(r.items).map(([c, cell]) => el("tr", {},
       el("td", { translate: "no" }, r.student), el("td", { translate: "no" }, c),
-      el("td", { translate: "no" }, String(cell.score)),
+      el("td", { translate: "no" }, number(cell.score)),
       el("td", { translate: "no" }, String(cell.attempts)),
       el("td", { translate: "no" }, moment(cell.at)),
       el("td", { translate: "no" }, cell.given),
@@ -61,8 +61,8 @@ export function gradebook(book, course, token) {
     ...book.items.map((s) => el("tr", {},
       el("th", { scope: "row", translate: "no" }, s.column),
       el("td", { translate: "no" }, String(s.answered)),
-      el("td", { translate: "no" }, String(s.mean)),
-      el("td", { translate: "no" }, `${Math.round(100 * s.share_right)}%`),
+      el("td", { translate: "no" }, number(s.mean)),
+      el("td", { translate: "no" }, percent(s.share_right, 0)),
       el("td", { translate: "no" },
          s.wrong_answer ? `${s.wrong_answer.given} (×${s.wrong_answer.count})` : ""),
       el("td", { translate: "no" },
