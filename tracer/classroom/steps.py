@@ -309,8 +309,7 @@ class StepSession:
             return {"finished": True, "right_first_try": right, "steps": total,
                     "missed": sum(self.missed)}
         out: dict[str, Any] = {"finished": False, "step": self.done + 1,
-                               "fields": list(self.fields), "kinds": list(STEP_KINDS),
-                               "try": self.tries + 1}
+                               "fields": list(self.fields), "kinds": list(STEP_KINDS)}
         if self.step_tries is not None:
             out["tries_left"] = self.step_tries - self.tries
         return out
