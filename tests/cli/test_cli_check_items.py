@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tracer.api import check_answer
 from tracer.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def gametrace(*args: str) -> tuple[int, str, str]:
@@ -46,6 +49,16 @@ def test_every_item_asked_is_scored_and_a_blank_one_is_wrong(tmp_path: Path) -> 
     assert any("fail-hard values" in line for line in lines)
 
 
+def test_the_documented_verdict_is_what_check_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/checking.md shows docs/examples/verdict-partial.txt."""
+    monkeypatch.chdir(ROOT)
+    code, out, _ = gametrace("check", "aima", "docs/examples/student-partial.json",
+                             "--items", "value,move,values,pruned", "--no-diagnosis")
+    assert code == 1
+    assert out == (ROOT / "docs" / "examples" / "verdict-partial.txt").read_text()
+    assert out in (ROOT / "docs" / "checking.md").read_text()
+
+
 def test_without_items_only_the_answers_items_are_graded(tmp_path: Path) -> None:
     code, out, _ = gametrace("check", "aima", answer(tmp_path, PAGE), "--json")
     verdict = json.loads(out)
@@ -78,7 +91,7 @@ def test_in_italian(tmp_path: Path) -> None:
 def test_an_answer_with_none_of_the_items_asked_is_refused(tmp_path: Path) -> None:
     code, out, err = gametrace("check", "aima", answer(tmp_path, {"move": "B"}),
                                "--items", "value,pruned")
-    assert code != 0 and out == ""
+    assert code == 1 and out == ""
     assert err.strip().endswith("the answer gives none of the items asked: answer at least "
                                 "one of them")
     assert len(err.strip().splitlines()) == 1
