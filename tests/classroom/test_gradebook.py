@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracer.analysis.check import Solution, extract_solution
 from tracer.classroom.assignments import Assignment
@@ -28,6 +30,7 @@ from tracer.classroom.gradebook import (
     AssignmentColumns,
     Enrollee,
     Gradebook,
+    ItemVerdict,
     Submission,
     build_gradebook,
 )
@@ -469,3 +472,32 @@ def test_the_book_of_nobody_is_empty() -> None:
     assert (book.columns, book.students, book.items) == ((), (), ())
     assert isinstance(book, Gradebook) and book.to_json()["misconceptions"] == []
     assert book.to_csv() == "student,name,total (%),misconception,misconception_name\r\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(title=st.text(max_size=20), names=st.lists(st.text(max_size=12), min_size=1,
+                                                   max_size=4),
+       scores=st.lists(st.sampled_from([0.0, 0.3333, 0.5, 0.7778, 1.0]), min_size=3,
+                       max_size=3),
+       penalty=st.sampled_from([0.0, 10.0, 100 / 3, 100.0]))
+def test_any_text_stays_in_its_cell_and_any_score_in_range(
+        title: str, names: list[str], scores: list[float], penalty: float) -> None:
+    keys = ("value", "values.B", "pruned")
+    subs = [Submission(f"s{i}", name, "hw1", tuple(
+        ItemVerdict(k, x == 1, x, str(x)) for k, x in zip(keys, scores, strict=True)), 1,
+        T0, late=penalty > 0, penalty=penalty, max_score=3, title=title)
+        for i, name in enumerate(names)]
+    book = build_gradebook(subs, assignments=[AssignmentColumns("hw1", title, keys, 3)],
+                           roster=roster(("z9", "Zoe")))
+    assert all(0 <= r.total <= 100 for r in book.students)
+    assert all(r.total == r.assignments["hw1"].percent for r in book.students)
+    for dialect in ("excel", "excel-it"):
+        text = book.to_csv(dialect=dialect)
+        rows = list(csv.reader(io.StringIO(text.removeprefix(BOM), newline=""),
+                               dialect=ExcelIt if dialect == "excel-it" else "excel"))
+        assert len(rows) == len(names) + 2
+        assert all(len(r) == len(rows[0]) == 2 + 3 + 5 + 3 for r in rows)
+        safe = ["'" + n if n.startswith(("=", "+", "-", "@", "\t", "\r")) else n
+                for n in names]
+        assert [r[1] for r in rows[1:-1]] == safe
+        assert rows[0][2].endswith(": the root's value")
