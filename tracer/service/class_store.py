@@ -154,6 +154,27 @@ class ClassStore:
         except IntegrityError:
             raise Conflict(student) from None
 
+    def reset_token(self, assignment: str, student: str, token: str) -> bool:
+        """Give ``student`` the new ``token`` (the old one stops working; their row and
+        work stay); False when no such student joined ``assignment``."""
+        s = schema.students.c
+        with self._conn(write=True) as c:
+            done = c.execute(update(schema.students).where(
+                s.assignment == assignment, s.student == student).values(
+                token_hash=token_hash(token)).execution_options(preserve_rowcount=True))
+        return done.rowcount == 1
+
+    def roster(self, assignments: list[str]) -> list[Enrolled]:
+        """Every student who joined one of ``assignments``, in the order they joined."""
+        s = schema.students.c
+        if not assignments:
+            return []
+        with self._conn(write=False) as c:
+            rows = c.execute(select(s.assignment, s.student, s.name, s.joined)
+                             .where(s.assignment.in_(assignments))
+                             .order_by(s.joined, s.assignment, s.student)).all()
+        return [Enrolled(*(str(v) for v in r)) for r in rows]
+
     def student_of(self, token: str) -> Enrolled | None:
         s = schema.students.c
         with self._conn(write=False) as c:
@@ -202,6 +223,17 @@ class ClassStore:
         except IntegrityError:
             raise Conflict(student) from None
 
+    def step_states(self, assignments: list[str]) -> dict[tuple[str, str], JsonObject]:
+        """The stored step state of every student of ``assignments`` who began, by
+        (assignment, student)."""
+        t = schema.step_sessions.c
+        if not assignments:
+            return {}
+        with self._conn(write=False) as c:
+            rows = c.execute(select(t.assignment, t.student, t.state)
+                             .where(t.assignment.in_(assignments))).all()
+        return {(str(r[0]), str(r[1])): json.loads(str(r[2])) for r in rows}
+
     def step_attempts(self, assignment: str, student: str) -> list[JsonObject]:
         t = schema.step_attempts.c
         with self._conn(write=False) as c:
@@ -210,11 +242,15 @@ class ClassStore:
         return [json.loads(str(r[0])) for r in rows]
 
     # ------------------------------------------------------------ submissions
-    def attempts(self, assignment: str, student: str) -> int:
+    def attempts(self, assignment: str, student: str) -> tuple[int, int]:
+        """How many submissions ``student`` has (a deleted one frees its attempt) and
+        the highest attempt number among them (0: none), which the next one follows, so
+        that numbers never collide."""
         t = schema.submissions.c
         with self._conn(write=False) as c:
-            return int(c.execute(select(func.count()).where(
-                t.assignment == assignment, t.student == student)).scalar_one())
+            used, highest = c.execute(select(func.count(), func.max(t.attempt)).where(
+                t.assignment == assignment, t.student == student)).one()
+        return int(used), int(highest or 0)
 
     def add_submission(self, assignment: str, student: str, attempt: int,
                        answer: JsonValue, report: JsonObject, graded: JsonObject,
@@ -241,6 +277,18 @@ class ClassStore:
             rows = c.execute(select(t.graded).where(t.assignment.in_(assignments))
                              .order_by(t.seq)).all()
         return [json.loads(str(r[0])) for r in rows]
+
+    def work_of(self, assignment: str, student: str) -> list[JsonObject]:
+        """``student``'s submissions to ``assignment``, oldest first: each one's id,
+        attempt, time, answer, check report and gradebook record."""
+        t = schema.submissions.c
+        with self._conn(write=False) as c:
+            rows = c.execute(select(t.id, t.attempt, t.at, t.answer, t.report, t.graded)
+                             .where(t.assignment == assignment, t.student == student)
+                             .order_by(t.seq)).all()
+        return [{"id": str(r[0]), "attempt": int(r[1]), "at": str(r[2]),
+                 "answer": json.loads(str(r[3])), "report": json.loads(str(r[4])),
+                 "graded": json.loads(str(r[5]))} for r in rows]
 
     def submissions_of(self, assignment: str) -> list[JsonObject]:
         """Every submission to ``assignment``, oldest first: its id, the student and their
