@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import zipfile
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -167,12 +168,16 @@ def test_a_bad_assignment_is_refused_naming_its_field(client: TestClient) -> Non
     assert r.json()["where"] == "$.attempts"
 
 
-def test_the_solution_by_policy(client: TestClient) -> None:
+def test_the_solution_by_policy(client: TestClient, monkeypatch: Any) -> None:
+    import tracer.service.courses
+
     course_id, teacher = course(client)
     never = assignment(client, course_id, teacher)
     always = assignment(client, course_id, teacher, {**AIMA, "solution": "always"})
-    late = assignment(client, course_id, teacher, {**AIMA, "solution": "after-due",
-                                                   "due": "2000-01-01T00:00:00Z"})
+    with monkeypatch.context() as m:  # made before its due time, read after it
+        m.setattr(tracer.service.courses, "now", lambda: datetime(1999, 1, 1, tzinfo=UTC))
+        late = assignment(client, course_id, teacher, {**AIMA, "solution": "after-due",
+                                                       "due": "2000-01-01T00:00:00Z"})
     soon = assignment(client, course_id, teacher, {**AIMA, "solution": "after-due",
                                                    "due": "2999-01-01T00:00:00Z"})
     key = {"value": 3, "move": "B"}

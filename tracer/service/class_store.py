@@ -24,7 +24,7 @@ from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
 from .store import Record, SqlStore
 
-__all__ = ["Assigned", "ClassStore", "Course", "Enrolled", "new_id", "new_token",
+__all__ = ["Assigned", "ClassStore", "Course", "Enrolled", "Kept", "new_id", "new_token",
            "token_hash"]
 
 
@@ -68,6 +68,19 @@ class Enrolled:
     student: str
     name: str
     joined: str
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A stored submission: its id, attempt and time, the answer as given, the check
+    report and the gradebook's record of it."""
+
+    id: str
+    attempt: int
+    at: str
+    answer: JsonValue
+    report: JsonObject
+    graded: JsonObject
 
 
 class Conflict(Exception):
@@ -278,17 +291,15 @@ class ClassStore:
                              .order_by(t.seq)).all()
         return [json.loads(str(r[0])) for r in rows]
 
-    def work_of(self, assignment: str, student: str) -> list[JsonObject]:
-        """``student``'s submissions to ``assignment``, oldest first: each one's id,
-        attempt, time, answer, check report and gradebook record."""
+    def work_of(self, assignment: str, student: str) -> list[Kept]:
+        """``student``'s submissions to ``assignment``, oldest first."""
         t = schema.submissions.c
         with self._conn(write=False) as c:
             rows = c.execute(select(t.id, t.attempt, t.at, t.answer, t.report, t.graded)
                              .where(t.assignment == assignment, t.student == student)
                              .order_by(t.seq)).all()
-        return [{"id": str(r[0]), "attempt": int(r[1]), "at": str(r[2]),
-                 "answer": json.loads(str(r[3])), "report": json.loads(str(r[4])),
-                 "graded": json.loads(str(r[5]))} for r in rows]
+        return [Kept(str(r[0]), int(r[1]), str(r[2]), json.loads(str(r[3])),
+                     json.loads(str(r[4])), json.loads(str(r[5]))) for r in rows]
 
     def submissions_of(self, assignment: str) -> list[JsonObject]:
         """Every submission to ``assignment``, oldest first: its id, the student and their

@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from ..said import said
 from .answer_models import AssignmentStudents, StudentToken, StudentWork, answer_text
-from .class_store import Assigned, ClassStore, Enrolled, new_token
+from .class_store import Assigned, ClassStore, Enrolled, Kept, new_token
 from .core import service_of
 from .courses import (
     course_gradebook,
@@ -29,7 +29,7 @@ from .courses import (
     misconception_titles,
     policy_of,
 )
-from .json_values import JsonObject, JsonValue
+from .json_values import JsonObject
 from .problem_details import Problem
 from .request_models import TokenRequest
 from .roles import authed, classes, own_assignment, teacher
@@ -89,18 +89,45 @@ async def students(request: Request) -> Response:
 def tries_counted(records: list[JsonObject]) -> list[JsonObject]:
     """Step answers in order, each with its ``try`` (1, 2, ... on its step): a record
     kept before the tries were counted gets its number from the ones before it."""
-    seen: dict[JsonValue, int] = {}
+    seen: dict[str, int] = {}
     out: list[JsonObject] = []
     for r in records:
-        step = r.get("step")
+        step = str(r.get("step"))
         seen[step] = seen.get(step, 0) + 1
         out.append({**r, "try": r.get("try", seen[step])})
     return out
 
 
 def _work_of(store: ClassStore, assignment: str, student: str
-             ) -> tuple[list[JsonObject], list[JsonObject]]:
+             ) -> tuple[list[JsonObject], list[Kept]]:
     return store.step_attempts(assignment, student), store.work_of(assignment, student)
+
+
+def _items(report: JsonObject, lang: str) -> list[JsonObject]:
+    """The verdict on each item of a stored report, each with its words in ``lang``; a
+    report kept before blanks were scored says ``answered`` by its given answer."""
+    from ..classroom.item_words import item_words
+
+    items = report.get("items")
+    return [{"item": i.get("item"), "words": item_words(str(i.get("item")), lang),
+             "right": i.get("right"), "answered": i.get("answered", i.get("given") != ""),
+             "given": i.get("given"), "score": i.get("score")}
+            for i in (items if isinstance(items, list) else []) if isinstance(i, dict)]
+
+
+def submission_shown(kept: Kept, lang: str) -> JsonObject:
+    """A stored submission as the teacher reads it: its total after any late penalty,
+    out of the assignment's maximum (a record kept before it knew it: the report's)."""
+    from ..classroom.gradebook import Submission
+
+    graded = Submission.from_json(kept.graded)
+    most = graded.max_score or kept.report.get("max_score")
+    most = most if isinstance(most, int) else 0
+    total = round(graded.total, 2)
+    return {"id": kept.id, "attempt": kept.attempt, "at": kept.at, "late": graded.late,
+            "score": total, "max_score": most,
+            "percent": round(100 * total / most, 1) if most else 0.0,
+            "answer": kept.answer, "items": _items(kept.report, lang)}
 
 
 async def student_work(request: Request) -> Response:
@@ -111,27 +138,9 @@ async def student_work(request: Request) -> Response:
                                                enrolled.student)
 
     def work() -> StudentWork:
-        from ..classroom.gradebook import Submission
-        from ..classroom.item_words import item_words
-
-        listed: list[JsonObject] = []
-        for s in submitted:
-            graded = Submission.from_json(s["graded"])
-            report = s["report"]
-            most = graded.max_score or int(report["max_score"])
-            total = round(graded.total, 2)
-            listed.append({
-                "id": s["id"], "attempt": s["attempt"], "at": s["at"], "late": graded.late,
-                "score": total, "max_score": most,
-                "percent": round(100 * total / most, 1) if most else 0.0,
-                "answer": s["answer"],
-                "items": [{"item": i["item"], "words": item_words(str(i["item"]), lang),
-                           "right": i["right"],
-                           "answered": i.get("answered", i["given"] != ""),
-                           "given": i["given"], "score": i["score"]}
-                          for i in report["items"]]})
         return StudentWork(student=enrolled.student, name=enrolled.name,
-                           steps=tries_counted(steps), submissions=listed)
+                           steps=tries_counted(steps),
+                           submissions=[submission_shown(k, lang) for k in submitted])
 
     # the service's own records, no search: a thread of this process
     return _answer(await service_of(request).job(work, isolate=False))
