@@ -372,8 +372,12 @@ def test_no_classroom_get_changes_the_store(tmp_path: Any) -> None:
         before = db.read_bytes()
         gets = [(f"/v1/assignments/{ident}/{p}", token) for p in ("task", "steps",
                                                                   "solution")]
+        gets += [(f"/v1/assignments/{ident}/policies", token),
+                 (f"/v1/assignments/{ident}/about", "")]
         gets += [(p, teacher) for p in (
+            f"/v1/assignments/{ident}/students", f"/v1/assignments/{ident}/students/s1/work",
             f"/v1/courses/{course_id}/gradebook", f"/v1/courses/{course_id}/gradebook.csv",
+            f"/v1/courses/{course_id}/gradebook.csv?dialect=excel-it",
             f"/v1/assignments/{ident}/solution", f"/v1/traces?course={course_id}",
             f"/v1/assignments/{ident}/export/moodle.xml?seeds=1..2",
             f"/v1/assignments/{ident}/export/prairielearn.zip?seeds=1..2")]

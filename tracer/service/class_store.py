@@ -303,16 +303,19 @@ class ClassStore:
 
     def submissions_of(self, assignment: str) -> list[JsonObject]:
         """Every submission to ``assignment``, oldest first: its id, the student and their
-        name, the attempt, the score and the time."""
+        name, the attempt, the score (after any late penalty), the time and whether it
+        was late."""
         t, s = schema.submissions.c, schema.students.c
         joined = schema.submissions.outerjoin(schema.students, and_(
             s.assignment == t.assignment, s.student == t.student))
         with self._conn(write=False) as c:
-            rows = c.execute(select(t.id, t.student, s.name, t.attempt, t.score, t.at)
+            rows = c.execute(select(t.id, t.student, s.name, t.attempt, t.score, t.at,
+                                    t.graded)
                              .select_from(joined).where(t.assignment == assignment)
                              .order_by(t.seq)).all()
         return [{"id": str(r[0]), "student": str(r[1]), "name": str(r[2] or ""),
-                 "attempt": int(r[3]), "score": float(r[4]), "at": str(r[5])} for r in rows]
+                 "attempt": int(r[3]), "score": float(r[4]), "at": str(r[5]),
+                 "late": json.loads(str(r[6])).get("late", False) is True} for r in rows]
 
     def counts(self, assignments: list[str]) -> tuple[dict[str, int], dict[str, int]]:
         """Students joined and submissions made, per assignment of ``assignments``."""
