@@ -38,12 +38,6 @@ __all__ = ["NO_SUCH_STUDENT", "ROUTES", "tries_counted"]
 
 NO_SUCH_STUDENT = said("no such student in this assignment")
 
-CELL_FIELDS = ("submitted", "attempts", "score", "max_score", "percent", "late",
-               "steps_right_first_try", "steps", "misconception")
-"""What the table shows of each student's cell of the gradebook, after their id, name
-and when they joined."""
-
-
 def _answer(model: object) -> Response:
     return Response(answer_text(model), media_type="application/json")
 
@@ -73,14 +67,8 @@ async def students(request: Request) -> Response:
 
         a = parse_assignment(document)
         book, keys = course_gradebook([a], graded, roster, steps, policy=policy, lang=lang)
-        rows = {str(r["student"]): r for r in book.to_json()["students"]}
-        listed: list[JsonObject] = []
-        for e in roster:
-            cell = rows[e.student]["assignments"][a.id]
-            listed.append({"student": e.student, "name": e.name, "joined": e.joined,
-                           **{k: cell[k] for k in CELL_FIELDS}})
         return AssignmentStudents(assignment=a.id, title=a.title, max_score=len(keys[a.id]),
-                                  students=listed,
+                                  students=book.students_of(a.id),
                                   misconception_titles=misconception_titles(book, lang))
 
     return _answer(await service_of(request).job(work))
