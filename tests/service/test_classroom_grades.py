@@ -303,3 +303,18 @@ def test_the_gradebook_has_the_roster_the_asked_items_and_an_italian_csv(
     assert not plain.content.startswith(b"\xef\xbb\xbf") and "33.3" in plain.text
     r = client.get(f"{url}?dialect=libreoffice", headers=bearer(teacher))
     assert (r.status_code, r.json()["where"]) == (400, "dialect")
+
+
+def test_step_answers_kept_before_tries_were_counted_get_their_numbers() -> None:
+    from tracer.service.class_students import STEP_FIELDS, tries_counted
+
+    def kept(step: int, right: bool) -> dict[str, Any]:  # as the store gave them back
+        return {"answer": {"kind": "evaluate"}, "at": None, "right": right, "step": step,
+                "wrong": [] if right else ["value"]}
+
+    shown = tries_counted([kept(1, False), kept(1, False), kept(1, True), kept(2, True)])
+    assert [(r["step"], r["try"], r["right"]) for r in shown] == [
+        (1, 1, False), (1, 2, False), (1, 3, True), (2, 1, True)]
+    assert all(list(r) == list(STEP_FIELDS) for r in shown)
+    # a record that counted its try keeps its own number
+    assert tries_counted([{**kept(3, True), "try": 4}])[0]["try"] == 4

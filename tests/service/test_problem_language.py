@@ -65,7 +65,9 @@ def _italian(answer: Any, status: int, detail: str) -> None:
                  "serve un token: invialo come Authorization: Bearer TOKEN", id="no-token"),
     pytest.param("post", "/v1/courses/x/assignments", {"json": {}, "headers": {
         "authorization": "Bearer nope"}}, 403,
-        "questo token non vale qui: chiedi al docente il link del corso", id="bad-token"),
+        "questo token non vale qui (il token di uno studente smette di funzionare quando il "
+        "docente gliene dà uno nuovo): chiedi al docente il link del corso o un nuovo token",
+        id="bad-token"),
     # the library's errors, raised by the service's own code
     pytest.param("post", "/v1/search", {"json": {**AIMA, "game": "nim"}}, 422,
                  "indica esattamente uno tra: tree, example, game", id="two-sources"),

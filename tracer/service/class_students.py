@@ -34,9 +34,13 @@ from .problem_details import Problem
 from .request_models import TokenRequest
 from .roles import authed, classes, own_assignment, teacher
 
-__all__ = ["NO_SUCH_STUDENT", "ROUTES", "tries_counted"]
+__all__ = ["NO_SUCH_STUDENT", "ROUTES", "STEP_FIELDS", "submission_shown", "tries_counted"]
 
 NO_SUCH_STUDENT = said("no such student in this assignment")
+
+STEP_FIELDS = ("step", "try", "answer", "right", "wrong", "at")
+"""A step answer's fields, in the order the teacher reads them."""
+
 
 def _answer(model: object) -> Response:
     return Response(answer_text(model), media_type="application/json")
@@ -82,7 +86,11 @@ def tries_counted(records: list[JsonObject]) -> list[JsonObject]:
     for r in records:
         step = str(r.get("step"))
         seen[step] = seen.get(step, 0) + 1
-        out.append({**r, "try": r.get("try", seen[step])})
+        shown: JsonObject = {"step": r.get("step"), "try": r.get("try", seen[step])}
+        for key in (*STEP_FIELDS[2:], *sorted(set(r) - set(STEP_FIELDS))):
+            if key in r:
+                shown[key] = r[key]
+        out.append(shown)
     return out
 
 
