@@ -85,7 +85,7 @@ def test_the_whole_flow_from_course_to_gradebook(client: TestClient) -> None:
     assert all("value" not in node for node in [root, *root["children"]])
 
     prompt = client.get(f"/v1/assignments/{ident}/steps", headers=bearer(alice)).json()
-    assert prompt == {"finished": False, "step": 1, "try": 1,
+    assert prompt == {"finished": False, "step": 1,
                       "fields": ["kind", "node", "value", "alpha", "beta"],
                       "kinds": ["evaluate", "cut", "return"]}
     r = client.post(f"/v1/assignments/{ident}/steps", headers=bearer(alice),
