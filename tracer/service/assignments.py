@@ -173,8 +173,12 @@ async def submit(request: Request) -> Response:
         if used >= a.attempts:
             raise Problem(409, "Conflict", said("all {n} attempts are used", n=a.attempts))
         # grading refuses an answer with none of the items asked: no attempt is used
-        report = grade(a, who.student, Solution.from_json(answer, file="answer"),
-                       lang=asked.lang)
+        try:
+            report = grade(a, who.student, Solution.from_json(answer, file="answer"),
+                           lang=asked.lang)
+        except InputError as exc:  # placed in the request: $.answer
+            where = exc.where or "$"
+            raise InputError(exc.said, where=f"$.answer{where[1:]}") from None
         graded = Submission.from_report(report, student=who.student, name=who.name,
                                         assignment=a.id, attempt=attempt, at=at,
                                         late=timing.late, penalty=timing.penalty,
