@@ -42,7 +42,7 @@ def test_each_variant_is_its_seed_s_exercise() -> None:
         assert ex.solution.value is not None
         assert (v.value, v.move) == (ex.solution.value.number, ex.solution.move)
         assert set(v.pruned) == set(ex.solution.pruned or ())
-        assert v.exercise.tree == ex.tree
+        assert v.tree == ex.tree
         assert len(v.leaves) == 27 and len(v.order) == 1 + 3 + 9 + 27
 
 
