@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from test_classroom_api import EXERCISE, assignment, bearer, course, join
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "classroom"))
-from moodle_cloze import read_bank  # noqa: E402
+from moodle_cloze import read_bank
 
 ALL_ITEMS: dict[str, Any] = {
     "title": "Potatura sull'albero AIMA", "source": {"example": "aima"},

@@ -79,8 +79,8 @@ def part_score(part: dict[str, Any], given: str, none: str) -> float:
     """The score of one part (0 to 1) for the text ``given``."""
     kind = part["kind"]
     if kind in ("number", "value"):
-        got, want = _number(given), _number(part["number"])
-        if got is None or want is None or not math.isclose(got, want, abs_tol=0.0):
+        got, number = _number(given), _number(part["number"])
+        if got is None or number is None or not math.isclose(got, number, abs_tol=0.0):
             return 0.0
         bound = _bound(given)
         if kind == "number":
@@ -88,16 +88,16 @@ def part_score(part: dict[str, Any], given: str, none: str) -> float:
         return 1.0 if bound in (part["bound"], "exact") else 0.0
     if kind == "node":
         return 1.0 if given.strip() == part["nodes"][0] else 0.0
-    want = list(part["nodes"])
-    got = _nodes(given, none)
+    key = list(part["nodes"])
+    nodes = _nodes(given, none)
     if kind == "set":
         inside = part.get("inside", {})
-        written = {inside.get(n, n) for n in got}
-        union = set(want) | written
-        return len(set(want) & written) / len(union) if union else 1.0
-    if want == got:
+        written = {inside.get(n, n) for n in nodes}
+        union = set(key) | written
+        return len(set(key) & written) / len(union) if union else 1.0
+    if key == nodes:
         return 1.0
-    return _lcs(want, got) / max(len(want), len(got), 1)
+    return _lcs(key, nodes) / max(len(key), len(nodes), 1)
 
 
 def grade(data: dict[str, Any]) -> None:

@@ -21,7 +21,7 @@ from ...numbers import format_number
 if TYPE_CHECKING:
     from ...analysis.check.solution import Solution
     from ...numbers import Number
-    from ...trees import Tree
+    from ...trees import Node, Tree
     from ..assignments import Ask
 
 __all__ = ["KINDS", "NONE", "Part", "none_word", "parts_for"]
@@ -128,7 +128,7 @@ def _inside(tree: Tree, roots: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """Every node below one of ``roots`` (the pruned subtrees' roots) and its root."""
     wanted = set(roots)
     found: list[tuple[str, str]] = []
-    stack = [(tree.root, None)]
+    stack: list[tuple[Node, str | None]] = [(tree.root, None)]
     while stack:
         node, under = stack.pop()
         if under is not None:

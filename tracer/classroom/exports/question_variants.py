@@ -247,7 +247,7 @@ class Variants:
 
 def pruned_text(pruned: Sequence[str]) -> str:
     """The canonical spelling of a set of pruned nodes already in the tree's order."""
-    return " ".join(pruned) if pruned else NONE
+    return " ".join(pruned) if pruned else NONE["en"]
 
 
 def parse_seeds(text: str, *, option: str = "--seeds") -> range:
