@@ -160,7 +160,7 @@ def _question(category: str, made: Variants, v: Variant, image: str, lang: str) 
     file_xml = (f'      <file name={quoteattr(file_name)} path="/" encoding="base64">'
                 f"{data}</file>\n")
     text = _question_html(made, v, file_name, lang)
-    name = f"{category} {v.label}" if v.label else category
+    name = f"{category} {v.label}" if v.label else made.title or category
     ident = f"{category}-{v.label}" if v.label else category
     return ('  <question type="multianswer">\n'
             + _text("name", name)
