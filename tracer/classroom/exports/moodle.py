@@ -39,9 +39,9 @@ from .cloze_answers import sequence_answers, set_answers
 from .question_parts import Part, none_word
 from .question_variants import QuestionSpec, Variant, Variants, diagram, make_variants
 
-__all__ = ["IMAGE_FORMATS", "PENALTY", "alt_text", "check_lang", "check_name", "default_name",
-           "hints", "html_text", "moodle_xml", "part_words", "spellings", "variants_of",
-           "write_moodle"]
+__all__ = ["FIELD_WIDTH", "IMAGE_FORMATS", "PENALTY", "alt_text", "check_lang", "check_name",
+           "cloze_fields", "default_name", "hints", "html_text", "moodle_xml", "part_words",
+           "spellings", "variants_of", "write_moodle"]
 
 IMAGE_FORMATS = ("svg", "png")
 """How a question's diagram is embedded."""
@@ -215,8 +215,8 @@ def _question_html(made: Variants, v: Variant, file_name: str, lang: str) -> str
     intro = said("Search this game tree by hand: {conventions}. Triangles pointing up are "
                  "MAX nodes, pointing down MIN nodes; each leaf shows its value.",
                  conventions=made.conventions).worded(lang)
-    items = "".join(f"<li>{html_text(part_words(p.key, lang))}: {_cloze_field(p, lang)}</li>\n"
-                    for p in v.parts)
+    items = "".join(f"<li>{html_text(part_words(p.key, lang))}: {field}</li>\n"
+                    for p, field in zip(v.parts, cloze_fields(v.parts, lang), strict=True))
     notes = " ".join(hints(v.parts, lang))
     alt = html_text(alt_text(v, lang).worded(lang))
     return (f"<p>{html_text(intro)}</p>\n"
@@ -238,16 +238,44 @@ def _key_html(v: Variant, lang: str) -> str:
     return out
 
 
-def _cloze_field(p: Part, lang: str) -> str:
-    """The part as an embedded answer worth one mark."""
+FIELD_WIDTH = 60
+"""The widest box Moodle draws (qtype_multianswer_textfield_renderer: at most 60)."""
+
+
+def cloze_fields(parts: Sequence[Part], lang: str) -> list[str]:
+    """Each part as an embedded answer worth one mark, every box equally wide.
+
+    Moodle sizes a box by its longest answer, which would tell a student how many nodes
+    are pruned or that a value is a bound: each field ends with an answer worth 0 as
+    wide as the question's longest (underscores, or for the number a negative one no
+    tree has) listed last: Moodle takes the first answer that matches, so it never
+    changes a grade."""
+    fields = [_field_answers(p, lang) for p in parts]
+    width = min(FIELD_WIDTH, max(len(a.encode()) for _, answers in fields for a, _ in answers))
+    out = []
+    for kind, answers in fields:
+        longest = max(len(a.encode()) for a, _ in answers)
+        if longest < width:
+            answers = [*answers, ("-" + "9" * (width - 1) if kind == "NUMERICAL"
+                                  else "_" * width, 0.0)]
+        if kind == "NUMERICAL":
+            out.append("{1:NUMERICAL:" + "~".join(_fraction(f) + _cloze(a) + ":0"
+                                                  for a, f in answers) + "}")
+        else:
+            out.append("{1:SHORTANSWER_C:" + "~".join(_fraction(f) + _cloze(html_text(a))
+                                                      for a, f in answers) + "}")
+    return out
+
+
+def _field_answers(p: Part, lang: str) -> tuple[str, list[tuple[str, float]]]:
     if p.key == "value" and p.kind == "number":
         assert p.number is not None
-        return "{1:NUMERICAL:=" + _cloze(format_number(p.number)) + ":0}"
+        return "NUMERICAL", [(format_number(p.number), 1.0)]
     if p.kind == "set":
-        return _short(set_answers(p.nodes, none_word(lang)))
+        return "SHORTANSWER_C", set_answers(p.nodes, none_word(lang))
     if p.kind == "sequence":
-        return _short(sequence_answers(p.nodes, none_word(lang)))
-    return _short([(text, 1.0) for text in spellings(p)])
+        return "SHORTANSWER_C", sequence_answers(p.nodes, none_word(lang))
+    return "SHORTANSWER_C", [(text, 1.0) for text in spellings(p)]
 
 
 def spellings(p: Part) -> list[str]:
@@ -264,11 +292,6 @@ def spellings(p: Part) -> list[str]:
     ascii_sign, sign = ("<=", "≤") if p.bound == "le" else (">=", "≥")
     return [f"{ascii_sign}{number}", f"{ascii_sign} {number}", f"{sign}{number}",
             f"{sign} {number}", number]
-
-
-def _short(answers: Sequence[tuple[str, float]]) -> str:
-    return "{1:SHORTANSWER_C:" + "~".join(_fraction(f) + _cloze(html_text(a))
-                                          for a, f in answers) + "}"
 
 
 def _fraction(share: float) -> str:
