@@ -266,3 +266,19 @@ def test_writing_into_a_question_folder_keeps_the_teacher_s_files(tmp_path: Path
     assert (folder / "notes.md").read_text() == "mine"
     assert json.loads((folder / "variants.json").read_text())["variants"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["q"]  # no staging left behind
+
+
+def test_a_node_inside_a_pruned_subtree_stands_for_its_root(tmp_path: Path) -> None:
+    made = make_variants(SPEC, SEEDS)
+    found = [(i, v) for i, v in enumerate(made.variants) if v.parts[2].inside]
+    assert found  # some variant prunes a subtree deeper than a leaf
+    i, v = found[0]
+    inside = dict(v.parts[2].inside)
+    below = [next(n for n, r in inside.items() if r == root) if root in inside.values()
+             else root for root in v.pruned]
+    texts: list[str | None] = [None, None, " ".join(below)]
+    folder = tmp_path / "q"
+    write_prairielearn(folder, made)
+    (done,) = _run_server(folder, [[i, [texts]]])["out"]
+    assert done["graded"][0][0] == pytest.approx(1 / 3)
+    assert service_share(v, None, texts) == pytest.approx(1 / 3)
