@@ -91,6 +91,18 @@ def test_moodle_grades_per_student_variants_as_the_checker_does() -> None:
     assert _check_grades(made, questions, a, "it") == 3 * ANSWERS_PER_VARIANT
 
 
+def test_the_parts_are_the_items_every_report_has() -> None:
+    from tracer.classroom import tasks
+
+    asked_keys = getattr(tasks, "asked_keys", None)
+    if asked_keys is None:  # the scoring part's; this test runs once it is merged
+        pytest.skip("tracer.classroom.tasks.asked_keys is not there yet")
+    for a in (_assignment(), _assignment(items=["move", {"values": ["D", "B"]}, "pruned"]),
+              _assignment(items=[{"alphabeta": ["C"]}, "evaluated"])):
+        (v,) = assignment_variants(a).variants
+        assert [p.key for p in v.parts] == list(asked_keys(a))
+
+
 def test_the_pruned_nodes_score_in_any_order() -> None:
     a = _assignment(items=["pruned"])
     made = assignment_variants(a)

@@ -9,11 +9,12 @@ The file is what Moodle's importer (``question/format/xml/format.php``) reads: a
 ``penalty``, ``hidden`` and ``idnumber``.
 
 Each part (:mod:`.question_parts`) is a Cloze subquestion worth one mark, graded as
-``gametrace check`` grades its item: the root's value ``{1:NUMERICAL:=15:0}`` (no
-tolerance); a node's value, alpha or beta, and the best move a case-sensitive short
-answer (``{1:SHORTANSWER_C:=C}``; a bound ``<=2`` also as ``≤2`` and as the plain
-number); the pruned nodes and the leaves evaluated a short answer listing every answer
-that earns credit, with its fraction (:mod:`.cloze_answers`): "K G" scores as "G K".
+``gametrace check`` grades its item: a number (the root's value, a node's exact
+value, a finite alpha or beta) ``{1:NUMERICAL:=15:0}`` (no tolerance); a bound, an
+unbounded alpha or beta and the best move a case-sensitive short answer
+(``{1:SHORTANSWER_C:=C}``; a bound ``<=2`` also as ``≤2`` and as the plain number);
+the pruned nodes and the leaves evaluated a short answer listing every answer that
+earns credit, with its fraction (:mod:`.cloze_answers`): "K G" scores as "G K".
 The texts a student reads (the task, each part's words, the key, the word for "none")
 are in the export's language.  A teacher imports the file (Question bank > Import >
 Moodle XML) and adds "a random question" from the category to a quiz: every student
@@ -26,6 +27,7 @@ file depends on the clock, so the same arguments give the same bytes.
 from __future__ import annotations
 
 import base64
+import math
 import os
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -268,8 +270,8 @@ def cloze_fields(parts: Sequence[Part], lang: str) -> list[str]:
 
 
 def _field_answers(p: Part, lang: str) -> tuple[str, list[tuple[str, float]]]:
-    if p.key == "value" and p.kind == "number":
-        assert p.number is not None
+    if p.kind in ("number", "value") and p.bound == "exact" and p.number is not None \
+            and math.isfinite(p.number):
         return "NUMERICAL", [(format_number(p.number), 1.0)]
     if p.kind == "set":
         return "SHORTANSWER_C", set_answers(p.nodes, none_word(lang))

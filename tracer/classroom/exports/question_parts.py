@@ -12,7 +12,7 @@ write each part as their own tools grade it (:mod:`.moodle`, :mod:`.pl_server`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -105,11 +105,11 @@ def parts_for(key: Solution, asks: Sequence[Ask], tree: Tree,
         elif name == "move" and key.move is not None:
             out.append(Part("move", "node", nodes=(key.move,)))
         elif name == "values":
-            for node in sorted(key.values, key=lambda n: place.get(n, len(place))):
+            for node in _nodes_asked(ask, key.values, place):
                 v = key.values[node]
                 out.append(Part(f"values.{node}", "value", number=v.number, bound=v.bound))
         elif name == "alphabeta":
-            for node in sorted(key.alphabeta, key=lambda n: place.get(n, len(place))):
+            for node in _nodes_asked(ask, key.alphabeta, place):
                 window = key.alphabeta[node]
                 for side in ("alpha", "beta"):
                     got = getattr(window, side)
@@ -122,6 +122,16 @@ def parts_for(key: Solution, asks: Sequence[Ask], tree: Tree,
         elif name == "evaluated":
             out.append(Part("evaluated", "sequence", nodes=tuple(key.evaluated or ())))
     return tuple(out)
+
+
+def _nodes_asked(ask: Ask, table: Mapping[str, object],
+                 place: Mapping[str, int]) -> list[str]:
+    """The nodes of a ``values`` or ``alphabeta`` item: the chosen ones in the order
+    chosen, or every node of the key in the tree's order (a chosen node the search
+    never reaches is not in the key, and not asked)."""
+    if ask.nodes:
+        return [n for n in ask.nodes if n in table]
+    return sorted(table, key=lambda n: place.get(n, len(place)))
 
 
 def _inside(tree: Tree, roots: Sequence[str]) -> tuple[tuple[str, str], ...]:
