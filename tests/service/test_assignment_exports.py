@@ -47,7 +47,7 @@ def test_two_exercise_assignments_export_their_own_files(client: TestClient) -> 
     assert "$course$/top/Week 1" in xml and xml.count('<question type="multianswer">') == 1
     names = zipfile.ZipFile(io.BytesIO(_export(client, teacher, second,
                                                "prairielearn.zip").content)).namelist()
-    assert names[0].startswith("Week 2/")
+    assert names[0].startswith("Week-2/")
 
 
 @pytest.mark.parametrize("source", [

@@ -33,7 +33,7 @@ from .moodle import alt_text, check_lang, check_name, hints, html_text, part_wor
 from .question_parts import none_word
 from .question_variants import QuestionSpec, Variant, Variants, diagram
 
-__all__ = ["FILES", "prairielearn_files", "prairielearn_zip", "question_uuid",
+__all__ = ["FILES", "folder_name", "prairielearn_files", "prairielearn_zip", "question_uuid",
            "write_prairielearn"]
 
 FILES = ("info.json", "question.html", "server.py", "variants.json")
@@ -70,6 +70,12 @@ variant, :mod:`.pl_server`), the answer key after grading.  ``{intro}`` and ``{h
 are filled in the export's language; the rest is PrairieLearn's Mustache."""
 
 
+def folder_name(made: Variants) -> str:
+    """The question's ID when none is given: the bank's name, ``-`` for each space (a
+    PrairieLearn question ID is a folder's name, written in assessments' JSON)."""
+    return made.name.replace(" ", "-")
+
+
 def question_uuid(spec: QuestionSpec | Variants, seeds: Sequence[int], name: str) -> str:
     """The question's UUID: the same spec (or assignment), seeds and name give the same
     one."""
@@ -88,7 +94,7 @@ def prairielearn_files(source: QuestionSpec | Variants, seeds: Sequence[int] = (
     ``lang``."""
     check_lang(lang)
     made = variants_of(source, seeds)
-    title = check_name(name if name is not None else made.name)
+    title = check_name(name if name is not None else folder_name(made))
     assert made.conventions is not None
     heading = said("Alpha-beta by hand: {name}", name=title).worded(lang) \
         if made.spec is not None else made.title
@@ -127,7 +133,7 @@ def prairielearn_zip(source: QuestionSpec | Variants, seeds: Sequence[int] = (),
     """The question folder as a zip (what ``GET .../export/prairielearn.zip`` sends):
     the files of :func:`prairielearn_files` in a folder named ``name``."""
     made = variants_of(source, seeds)
-    folder = check_name(name if name is not None else made.name)
+    folder = check_name(name if name is not None else folder_name(made))
     files, made = prairielearn_files(source if isinstance(source, QuestionSpec) else made,
                                      seeds, name=folder, lang=lang)
     return _zip(folder, files), made
