@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tracer.classroom import ExerciseSpec, moodle_xml  # noqa: E402
+from tracer.classroom import QuestionSpec, moodle_xml  # noqa: E402
 
 OUT = ROOT / "docs" / "img" / "classroom.question.png"
 CHROMIUM = os.environ.get("GAMETRACE_CHROMIUM", "/usr/bin/chromium")
@@ -36,7 +36,7 @@ img {{ width: 420px; display: block; margin: 8px auto; background: white; }}
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    data, _ = moodle_xml(ExerciseSpec(2, 3, (2, 3)), range(1, 2), name="alphabeta")
+    data, _ = moodle_xml(QuestionSpec(2, 3, (2, 3)), range(1, 2), name="alphabeta")
     question = ET.fromstring(data).findall("question[@type='multianswer']")[0]
     text = question.findtext("questiontext/text") or ""
     file = question.find("questiontext/file")
@@ -44,7 +44,7 @@ def main() -> None:
     svg = base64.b64decode(file.text)
     text = text.replace(f"@@PLUGINFILE@@/{file.get('name')}",
                         "data:image/svg+xml;base64," + base64.b64encode(svg).decode())
-    text = re.sub(r"\{1:[A-Z]+:(?:\\.|[^}\\])*\}", '<input type="text">', text)
+    text = re.sub(r"\{1:[A-Z_]+:(?:\\.|[^}\\])*\}", '<input type="text">', text)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                     args=["--no-sandbox", "--font-render-hinting=none"])

@@ -1,6 +1,6 @@
 """The variants an export asks about: the spec checked, the seeds bounded, each
 variant's answers taken from its exercise's answer key, pruned nodes in the tree's
-order."""
+order; an assignment's own tree as one question, or its per-student trees by seed."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ import pytest
 
 from tracer.analysis.check import Conventions, make_exercise
 from tracer.classroom import MAX_SEEDS, QuestionSpec, make_variants, parse_seeds
+from tracer.classroom.assignments import Assignment
+from tracer.classroom.exports import assignment_variants
+from tracer.classroom.reading import parse_assignment
 from tracer.errors import UsageError
 
 
@@ -42,7 +45,7 @@ def test_each_variant_is_its_seed_s_exercise() -> None:
         assert ex.solution.value is not None
         assert (v.value, v.move) == (ex.solution.value.number, ex.solution.move)
         assert set(v.pruned) == set(ex.solution.pruned or ())
-        assert v.exercise.tree == ex.tree
+        assert v.tree == ex.tree
         assert len(v.leaves) == 27 and len(v.order) == 1 + 3 + 9 + 27
 
 
@@ -64,3 +67,43 @@ def test_a_spec_describes_itself_and_its_exercise_command() -> None:
     assert spec.exercise_command(4) == ("gametrace exercise -b 2 -d 3 --cuts 1..1 "
                                         "--values 0..20 --variant fail-soft --cut-on ge "
                                         "--seed 4")
+
+
+def _assignment(**fields: object) -> Assignment:
+    doc: dict[str, object] = {"id": "a1", "title": "Potatura à la AIMA",
+                              "source": {"example": "aima"}, "items": ["value", "pruned"],
+                              "solution": "always"}
+    return parse_assignment({**doc, **fields})
+
+
+def test_a_fixed_tree_is_one_question_whatever_the_seeds() -> None:
+    made = assignment_variants(_assignment(), range(1, 50))
+    (v,) = made.variants
+    assert v.seed is None and v.label == ""
+    assert (v.value, v.move, v.pruned) == (3, "B", ("I", "J"))  # the AIMA tree, fail-soft
+    assert [(p.key, p.answer_text()) for p in v.parts] == [("value", "3"), ("pruned", "I J")]
+    assert made.name == "Potatura a la AIMA" and made.title == "Potatura à la AIMA"
+
+
+def test_per_student_variants_are_drawn_as_a_student_s_tree() -> None:
+    a = _assignment(per_student=True)
+    made = assignment_variants(a, range(1, 7))
+    assert [v.seed for v in made.variants] + list(made.repeated) == list(range(1, 7))
+    shapes = {tuple(n for n in v.order) for v in made.variants}
+    assert shapes == {made.variants[0].order}  # the AIMA tree's shape, other leaves
+    assert len({v.leaves for v in made.variants}) == len(made.variants)
+    exercise = _assignment(per_student=True, source={"exercise": {"branching": 2,
+                                                                  "depth": 3}})
+    for v in assignment_variants(exercise, [5, 9]).variants:
+        assert v.seed is not None
+        ex = make_exercise(branching=2, depth=3, seed=v.seed, conventions=Conventions(
+            variant="fail-soft", order="natural", cut_on="ge"))
+        assert v.tree == ex.tree and v.remake is not None and f"--seed {v.seed}" in v.remake
+
+
+def test_an_assignment_bank_is_bounded_too() -> None:
+    a = _assignment(per_student=True, source={"exercise": {"branching": 3, "depth": 6}})
+    with pytest.raises(UsageError, match="too many for one export"):
+        assignment_variants(a, range(1, 40))
+    with pytest.raises(UsageError, match="no seeds"):
+        assignment_variants(a, range(0))

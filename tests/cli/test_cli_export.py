@@ -79,3 +79,16 @@ def test_export_help_has_examples() -> None:
         assert "Examples:" in stdout and "gametrace export " in stdout
         if len(command) == 2:
             assert "-q, --quiet" in stdout
+
+
+def test_export_in_italian(tmp_path: Path) -> None:
+    out = tmp_path / "banca.xml"
+    code, _, stderr = gametrace("export", "moodle", "-b", "3", "-d", "1", "--seeds", "1..2",
+                                "--lang", "it", "-o", str(out))
+    assert (code, stderr) == (0, f"2 Moodle questions written to {out}\n")
+    text = ET.fromstring(out.read_bytes()).findtext("question[@type='multianswer']/"
+                                                    "questiontext/text") or ""
+    assert "Il valore della radice:" in text and "SHORTANSWER_C:=nessuno}" in text
+    code, _, stderr = gametrace("export", "prairielearn", "-b", "2", "-d", "2", "--lang",
+                                "fr", "-o", str(tmp_path / "q"))
+    assert code == 2 and "'fr'" in stderr

@@ -43,6 +43,10 @@ def _exercise_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Name of the question category (Moodle) or of the question "
                           "(PrairieLearn) [default: from the shape, "
                           "e.g. alphabeta-b2-d3-cuts2-3]."),
+        click.option("--lang", default="en", show_default=True,
+                     type=LibraryChoice("tracer.said:LANGUAGES"),
+                     help="Language of every text a student reads: the task, the parts, "
+                          "the key, the word for none."),
         quiet_option(help="No note on stderr: only the file."),
     ]
     for option in reversed(options):
@@ -56,7 +60,8 @@ def export_group() -> None:
 
     Every seed gives one variant of a random alpha-beta exercise (the tree `gametrace
     exercise --seed N` makes), with three items: the root's value, the best move and
-    the pruned nodes.
+    the pruned nodes (graded as a set: any order). An assignment of the service is
+    exported by the service itself (GET /v1/assignments/ID/export/moodle.xml).
 
     \b
     Examples:
@@ -74,8 +79,8 @@ def export_group() -> None:
 @click.option("-o", "--output", "out", required=True, metavar="FILE.xml",
               help="The question bank (- for standard output).")
 def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
-                   variant: str, cut_on: str, seeds: str, name: str | None, quiet: bool,
-                   image: str, out: str) -> None:
+                   variant: str, cut_on: str, seeds: str, name: str | None, lang: str,
+                   quiet: bool, image: str, out: str) -> None:
     """Write a Moodle XML question bank: one Cloze question per variant, all in the
     category NAME, each with its tree's diagram and the answers. In Moodle: Question
     bank > Import > Moodle XML, then add "a random question" from the category to a
@@ -85,6 +90,7 @@ def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
     Examples:
       gametrace export moodle -b 2 -d 3 --cuts 2..3 --seeds 1..20 -o bank.xml
       gametrace export moodle -b 3 -d 2 --seeds 1..60 --image png --name week5 -o week5.xml
+      gametrace export moodle -b 2 -d 3 --cuts 2..3 --lang it -o banca.xml
     """
     from ..classroom.exports import QuestionSpec, parse_seeds, write_moodle
     from ..outputs import check_output
@@ -93,7 +99,7 @@ def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
     check_output(out, role="question bank")
     spec = QuestionSpec.parse(branching=branching, depth=depth, cuts=cuts, values=values,
                               variant=variant, cut_on=cut_on)
-    made = write_moodle(out, spec, seed_range, name=name, image=image)
+    made = write_moodle(out, spec, seed_range, name=name, image=image, lang=lang)
     if not quiet:
         _summary(made, out, "Moodle question")
 
@@ -104,7 +110,7 @@ def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
               help="The question folder, or a .zip holding it.")
 def prairielearn_command(branching: int, depth: int, cuts: str | None, values: str,
                          variant: str, cut_on: str, seeds: str, name: str | None,
-                         quiet: bool, out: str) -> None:
+                         lang: str, quiet: bool, out: str) -> None:
     """Write a PrairieLearn question: info.json, question.html, server.py (variants by
     seed, no gametrace needed) and variants.json, into a folder or a .zip. Copy the
     folder into questions/ of a course repository.
@@ -125,7 +131,7 @@ def prairielearn_command(branching: int, depth: int, cuts: str | None, values: s
         check_folder(out, option="-o", what=said("a PrairieLearn question is"))
     spec = QuestionSpec.parse(branching=branching, depth=depth, cuts=cuts, values=values,
                               variant=variant, cut_on=cut_on)
-    made = write_prairielearn(out, spec, seed_range, name=name)
+    made = write_prairielearn(out, spec, seed_range, name=name, lang=lang)
     if not quiet:
         _summary(made, out, "PrairieLearn variant")
 

@@ -29,6 +29,7 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from . import (
+    assignment_exports,
     assignments,
     catalogue,
     checks,
@@ -58,7 +59,8 @@ ROUTES: list[BaseRoute] = [
     *pages.ROUTES, *catalogue.ROUTES, *parsing.ROUTES, *searches.ROUTES, *drawings.ROUTES,
     *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES,
     *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES, *statistics.ROUTES,
-    *class_pages.ROUTES, *class_students.ROUTES, *indexes.ROUTES]
+    *class_pages.ROUTES, *class_students.ROUTES, *indexes.ROUTES,
+    *assignment_exports.ROUTES]
 """Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"

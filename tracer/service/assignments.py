@@ -11,7 +11,6 @@ service's clock (:func:`.courses.now`).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
@@ -240,55 +239,6 @@ _HIDDEN = {"never": said("the teacher does not show the solution"),
            "after-due": said("the solution is shown from the due time on")}
 """Why a student may not see the solution yet, by the assignment's ``solution``."""
 
-EXPORTS = ("moodle.xml", "prairielearn.zip")
-
-
-async def export(request: Request, kind: str) -> Response:
-    found = await own_assignment(request, await teacher(request))
-    seeds_text = request.query_params.get("seeds", "1..20")
-    name = request.query_params.get("name")
-    if len(seeds_text) > 40 or (name is not None and len(name) > 100):
-        raise Problem(400, "Bad request", said("seeds has at most {seeds} characters and name "
-                                               "{name}", seeds=40, name=100))
-    document = found.document
-
-    def work() -> bytes:
-        from ..classroom.exports import (
-            QuestionSpec,
-            moodle_xml,
-            parse_seeds,
-            prairielearn_zip,
-        )
-        from ..errors import UsageError
-
-        a = _assignment(document)
-        ex = a.source.exercise
-        if ex is None:
-            raise UsageError(said("only an assignment on a random exercise "
-                                  "({{\"exercise\": ...}}) is exported: its variants are "
-                                  "drawn by seed"))
-        spec = QuestionSpec(ex.branching, ex.depth, ex.cuts, ex.values,
-                            variant=a.spec.variant or "fail-soft",
-                            cut_on=a.spec.cut_on or "ge")
-        seeds = parse_seeds(seeds_text, option="seeds")
-        if kind == "moodle.xml":
-            return moodle_xml(spec, seeds, name=name)[0]
-        return prairielearn_zip(spec, seeds, name=name)[0]
-
-    data = await service_of(request).job(work)
-    media = "application/xml" if kind == "moodle.xml" else "application/zip"
-    return Response(data, media_type=media, headers={
-        "Content-Disposition": f'attachment; filename="{found.id}.{kind}"'})
-
-
-def exporter(kind: str) -> Callable[[Request], Awaitable[Response]]:
-    """The route of one export."""
-    async def route(request: Request) -> Response:
-        return await export(request, kind)
-
-    return route
-
-
 async def delete_assignment(request: Request) -> Response:
     found = await own_assignment(request, await teacher(request))
     await run_in_threadpool(classes(request).delete_assignment, found.id)
@@ -319,8 +269,6 @@ ROUTES = [
     Route("/v1/assignments/{id}/steps", authed(answer_step), methods=["POST"]),
     Route("/v1/assignments/{id}/submissions", authed(submit), methods=["POST"]),
     Route("/v1/assignments/{id}/solution", authed(solution)),
-    *(Route(f"/v1/assignments/{{id}}/export/{kind}",
-            authed(exporter(kind))) for kind in EXPORTS),
     Route("/v1/assignments/{id}", authed(delete_assignment), methods=["DELETE"]),
     Route("/v1/submissions/{id}", authed(delete_submission), methods=["DELETE"]),
 ]

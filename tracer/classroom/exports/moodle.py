@@ -1,17 +1,24 @@
-"""A Moodle XML question bank: one Cloze question per seeded variant, in one category.
+"""A Moodle XML question bank: one Cloze question per variant, in one category.
 
 The file is what Moodle's importer (``question/format/xml/format.php``) reads: a
 ``<quiz>`` whose first ``<question type="category">`` names the category
 ``$course$/top/NAME``, then one ``<question type="multianswer">`` per variant with its
 ``name``, its ``questiontext`` (HTML, the tree's diagram embedded as a base64
 ``<file>`` and shown by ``@@PLUGINFILE@@/tree-SEED.svg``), its ``generalfeedback``
-(the answer key, shown after the attempt), ``defaultgrade``, ``penalty``, ``hidden``
-and ``idnumber``.  The items are Cloze subquestions (Moodle's "Embedded answers"):
-``{1:NUMERICAL:=15:0}`` for the root's value, ``{1:SHORTANSWER:=C}`` for the best
-move, and the pruned nodes as a short answer in the canonical spelling that the
-question text explains (commas accepted too).  A teacher imports the file (Question
-bank > Import > Moodle XML) and adds "a random question" from the category to a quiz:
-every student gets one variant.
+(the answer key, shown after the attempt), ``defaultgrade`` (one mark per part),
+``penalty``, ``hidden`` and ``idnumber``.
+
+Each part (:mod:`.question_parts`) is a Cloze subquestion worth one mark, graded as
+``gametrace check`` grades its item: a number (the root's value, a node's exact
+value, a finite alpha or beta) ``{1:NUMERICAL:=15:0}`` (no tolerance); a bound, an
+unbounded alpha or beta and the best move a case-sensitive short answer
+(``{1:SHORTANSWER_C:=C}``; a bound ``<=2`` also as ``≤2`` and as the plain number);
+the pruned nodes and the leaves evaluated a short answer listing every answer that
+earns credit, with its fraction (:mod:`.cloze_answers`): "K G" scores as "G K".
+The texts a student reads (the task, each part's words, the key, the word for "none")
+are in the export's language.  A teacher imports the file (Question bank > Import >
+Moodle XML) and adds "a random question" from the category to a quiz: every student
+gets one variant.
 
 Every text is escaped as XML character data (entities, no CDATA), and nothing in the
 file depends on the clock, so the same arguments give the same bytes.
@@ -20,6 +27,7 @@ file depends on the clock, so the same arguments give the same bytes.
 from __future__ import annotations
 
 import base64
+import math
 import os
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -27,11 +35,15 @@ from xml.sax.saxutils import escape, quoteattr
 from ...choices import unknown_choice
 from ...errors import UsageError
 from ...numbers import format_number
-from ...said import said
-from .question_variants import NONE, QuestionSpec, Variant, Variants, diagram, make_variants
+from ...said import LANGUAGES, Said, said
+from ..item_words import item_words
+from .cloze_answers import sequence_answers, set_answers
+from .question_parts import Part, none_word
+from .question_variants import QuestionSpec, Variant, Variants, diagram, make_variants
 
-__all__ = ["IMAGE_FORMATS", "PENALTY", "check_name", "default_name", "moodle_xml",
-           "write_moodle"]
+__all__ = ["FIELD_WIDTH", "IMAGE_FORMATS", "PENALTY", "alt_text", "check_lang", "check_name",
+           "cloze_fields", "default_name", "hints", "html_text", "moodle_xml", "part_words",
+           "spellings", "variants_of", "write_moodle"]
 
 IMAGE_FORMATS = ("svg", "png")
 """How a question's diagram is embedded."""
@@ -48,8 +60,7 @@ number holds neither, nor a ``~`` (which no escape would carry)."""
 
 def default_name(spec: QuestionSpec) -> str:
     """The category (and question name) an export gets when none is given."""
-    cuts = "" if spec.cuts is None else f"-cuts{spec.cuts[0]}-{spec.cuts[1]}"
-    return f"alphabeta-b{spec.branching}-d{spec.depth}{cuts}"
+    return spec.default_name()
 
 
 def check_name(name: str, *, option: str = "--name") -> str:
@@ -64,31 +75,48 @@ def check_name(name: str, *, option: str = "--name") -> str:
     return name
 
 
-def moodle_xml(spec: QuestionSpec, seeds: Sequence[int], *, name: str | None = None,
-               image: str = "svg") -> tuple[bytes, Variants]:
-    """The question bank of ``spec``'s variants for ``seeds`` in the category
-    ``$course$/top/NAME`` (``name`` default :func:`default_name`), each diagram
-    embedded as ``image`` (:data:`IMAGE_FORMATS`); returns the XML and the variants."""
+def check_lang(lang: str) -> str:
+    """``lang`` if the export speaks it (:data:`tracer.said.LANGUAGES`)."""
+    if lang not in LANGUAGES:
+        raise UsageError(unknown_choice(said("language"), lang, LANGUAGES, suggest=False))
+    return lang
+
+
+def variants_of(source: QuestionSpec | Variants, seeds: Sequence[int]) -> Variants:
+    """The variants of a spec for ``seeds``, or ``source`` itself (an assignment's,
+    :func:`~.assignment_questions.assignment_variants`)."""
+    return make_variants(source, seeds) if isinstance(source, QuestionSpec) else source
+
+
+def moodle_xml(source: QuestionSpec | Variants, seeds: Sequence[int] = (), *,
+               name: str | None = None, image: str = "svg",
+               lang: str = "en") -> tuple[bytes, Variants]:
+    """The question bank of ``source``'s variants (a spec's for ``seeds``, or an
+    assignment's) in the category ``$course$/top/NAME`` (``name`` default: the spec's
+    shape, the assignment's title), each diagram embedded as ``image``
+    (:data:`IMAGE_FORMATS`), every text in ``lang``; returns the XML and the variants."""
     if image not in IMAGE_FORMATS:
         raise UsageError(unknown_choice(said("image format"), image, IMAGE_FORMATS, suggest=False))
-    category = check_name(name if name is not None else default_name(spec))
-    made = make_variants(spec, seeds)
+    check_lang(lang)
+    made = variants_of(source, seeds)
+    category = check_name(name if name is not None else made.name)
     parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n',
-             _category(category, spec, made)]
-    parts += [_question(category, spec, v, image) for v in made.variants]
+             _category(category, made, lang)]
+    parts += [_question(category, made, v, image, lang) for v in made.variants]
     parts.append("</quiz>\n")
     return "".join(parts).encode("utf-8"), made
 
 
-def write_moodle(out: str | os.PathLike[str], spec: QuestionSpec, seeds: Sequence[int], *,
-                 name: str | None = None, image: str = "svg") -> Variants:
+def write_moodle(out: str | os.PathLike[str], source: QuestionSpec | Variants,
+                 seeds: Sequence[int] = (), *, name: str | None = None,
+                 image: str = "svg", lang: str = "en") -> Variants:
     """:func:`moodle_xml` written to ``out`` (``.xml``, or ``-`` for standard output)
     whole or not at all (:mod:`tracer.outputs`)."""
     from ...outputs import check_output
     from ...writing import write_output_bytes
 
     target = check_output(out, role="question bank")
-    data, made = moodle_xml(spec, seeds, name=name, image=image)
+    data, made = moodle_xml(source, seeds, name=name, image=image, lang=lang)
     write_output_bytes(target, data)
     return made
 
@@ -100,86 +128,185 @@ def _text(tag: str, text: str, *, fmt: str | None = None, extra: str = "",
             f"{indent}</{tag}>\n")
 
 
-def _category(category: str, spec: QuestionSpec, made: Variants) -> str:
-    info = (f"<p>{len(made.variants)} variants of one alpha-beta exercise made by "
-            f"gametrace: {spec.describe()}. Add a random question from this category "
-            "to a quiz: every student gets one variant.</p>")
+def _category(category: str, made: Variants, lang: str) -> str:
+    if made.spec is not None:
+        info = said("{count} variants of one alpha-beta exercise made by gametrace: "
+                    "{describe}. Add a random question from this category to a quiz: "
+                    "every student gets one variant.", count=len(made.variants),
+                    describe=made.spec.describe_said())
+    elif len(made.variants) > 1 or made.variants[0].seed is not None:
+        info = said("{count} variants of the assignment {title}, made by gametrace "
+                    "({conventions}). Add a random question from this category to a "
+                    "quiz: every student gets one variant.", count=len(made.variants),
+                    title=made.title, conventions=made.conventions)
+    else:
+        info = said("The question of the assignment {title}, made by gametrace "
+                    "({conventions}).", title=made.title, conventions=made.conventions)
     return ('  <question type="category">\n'
             + _text("category", f"$course$/top/{category}")
-            + _text("info", info, fmt="html")
+            + _text("info", f"<p>{html_text(info.worded(lang))}</p>", fmt="html")
             + "    <idnumber></idnumber>\n  </question>\n")
 
 
-def _question(category: str, spec: QuestionSpec, v: Variant, image: str) -> str:
-    file_name = f"tree-{v.seed}.{image}"
-    picture = diagram(v, image, title=f"Alpha-beta exercise {v.seed}")
+def _title(made: Variants, v: Variant, lang: str) -> str:
+    if made.spec is not None or not made.title:
+        return said("Alpha-beta exercise {seed}", seed=v.label).worded(lang)
+    return made.title if v.seed is None else f"{made.title} {v.label}"
+
+
+def _question(category: str, made: Variants, v: Variant, image: str, lang: str) -> str:
+    label = v.label or "1"
+    file_name = f"tree-{label}.{image}"
+    picture = diagram(v, image, title=_title(made, v, lang), lang=lang)
     data = base64.b64encode(picture).decode("ascii")
     file_xml = (f'      <file name={quoteattr(file_name)} path="/" encoding="base64">'
                 f"{data}</file>\n")
-    text = _question_html(spec, v, file_name)
+    text = _question_html(made, v, file_name, lang)
+    name = f"{category} {v.label}" if v.label else made.title or category
+    ident = f"{category}-{v.label}" if v.label else category
     return ('  <question type="multianswer">\n'
-            + _text("name", f"{category} {v.seed}")
+            + _text("name", name)
             + _text("questiontext", text, fmt="html", extra=file_xml)
-            + _text("generalfeedback", _key_html(spec, v), fmt="html")
-            + "    <defaultgrade>3</defaultgrade>\n"
+            + _text("generalfeedback", _key_html(v, lang), fmt="html")
+            + f"    <defaultgrade>{len(v.parts)}</defaultgrade>\n"
             + f"    <penalty>{PENALTY}</penalty>\n"
             + "    <hidden>0</hidden>\n"
-            + f"    <idnumber>{escape(f'{category}-{v.seed}')}</idnumber>\n"
+            + f"    <idnumber>{escape(ident)}</idnumber>\n"
             + "  </question>\n")
 
 
-def _question_html(spec: QuestionSpec, v: Variant, file_name: str) -> str:
-    root = v.order[0]
+def part_words(key: str, lang: str) -> str:
+    """The words of a part's item, a capital first."""
+    words = item_words(key, lang)
+    return words[:1].upper() + words[1:]
+
+
+def alt_text(v: Variant, lang: str) -> Said:
+    """The diagram's words for a reader who cannot see it."""
     leaves = ", ".join(f"{node} = {format_number(value)}" for node, value in v.leaves)
-    alt = (f"A game tree with MAX at the root {root}; its leaves, left to right: {leaves}")
-    return (f"<p>Search this game tree by hand with {_html(spec.conventions_text())}. "
-            "Triangles pointing up are MAX nodes, pointing down MIN nodes; each leaf "
-            "shows its value.</p>\n"
-            f'<p><img src="@@PLUGINFILE@@/{file_name}" alt="{_html(alt)}" '
+    player = v.tree.root.player
+    return said("A game tree with {player} at the root {root}; its leaves, left to right: "
+                "{leaves}", player=str(player.value if player else "max").upper(),
+                root=v.root, leaves=leaves)
+
+
+def hints(parts: Sequence[Part], lang: str) -> list[str]:
+    """How the answers are written: one sentence for each kind of part asked."""
+    kinds = {p.kind for p in parts}
+    keys = {p.key.partition(".")[0] for p in parts}
+    out = [said("Write each node's name as the tree shows it.")]
+    if "set" in kinds:
+        out.append(said("The nodes pruned are the roots of the subtrees the search never "
+                        "visits: write them separated by single spaces, in any order, or "
+                        "{none} if nothing is pruned.", none=none_word(lang)))
+    if "sequence" in kinds:
+        out.append(said("The leaves evaluated: in the order the search evaluates them, "
+                        "separated by single spaces."))
+    if "values" in keys:
+        out.append(said("A value the search leaves undecided is written as the bound it "
+                        "is: <=2 (at most 2) or >=3 (at least 3)."))
+    if "alphabeta" in keys:
+        out.append(said("Alpha and beta are the node's when it is finished (after its "
+                        "last child, or at its cut); an unbounded one is written -inf or "
+                        "+inf."))
+    return [s.worded(lang) for s in out]
+
+
+def _question_html(made: Variants, v: Variant, file_name: str, lang: str) -> str:
+    assert made.conventions is not None
+    intro = said("Search this game tree by hand: {conventions}. Triangles pointing up are "
+                 "MAX nodes, pointing down MIN nodes; each leaf shows its value.",
+                 conventions=made.conventions).worded(lang)
+    items = "".join(f"<li>{html_text(part_words(p.key, lang))}: {field}</li>\n"
+                    for p, field in zip(v.parts, cloze_fields(v.parts, lang), strict=True))
+    notes = " ".join(hints(v.parts, lang))
+    alt = html_text(alt_text(v, lang).worded(lang))
+    return (f"<p>{html_text(intro)}</p>\n"
+            f'<p><img src="@@PLUGINFILE@@/{file_name}" alt="{alt}" '
             'style="max-width: 100%; height: auto;"></p>\n'
-            "<ol>\n"
-            f"<li>The value of the root {root}: {_numerical(v.value)}</li>\n"
-            f"<li>The best move (the child of {root} the search chooses): "
-            f"{_short([v.move])}</li>\n"
-            "<li>The pruned nodes (the roots of the subtrees the search never visits), "
-            "top to bottom and left to right, separated by single spaces; "
-            f"<code>{NONE}</code> if nothing is pruned: "
-            f"{_short(_pruned_spellings(v))}</li>\n"
-            "</ol>\n")
+            f"<p>{html_text(notes)}</p>\n"
+            f"<ol>\n{items}</ol>\n")
 
 
-def _key_html(spec: QuestionSpec, v: Variant) -> str:
-    key = v.exercise.solution
-    evaluated = " ".join(key.evaluated or ()) or NONE
-    values = ", ".join(f"{node} {str(value) if value.bound != 'exact' else '= ' + str(value)}"
-                       for node, value in key.values.items())
-    return (f"<p>The root's value is {format_number(v.value)}; the best move is "
-            f"{_html(v.move)}; pruned: {_html(v.pruned_text)}.</p>\n"
-            f"<p>Leaves evaluated, in order: {_html(evaluated)}. "
-            f"Values returned: {_html(values)}.</p>\n"
-            f"<p>The same tree, its worksheet and its whole answer key: "
-            f"<code>{_html(spec.exercise_command(v.seed))}</code>.</p>\n")
+def _key_html(v: Variant, lang: str) -> str:
+    rows = "".join(f"<li>{html_text(part_words(p.key, lang))}: "
+                   f"{html_text(p.answer_text(lang))}</li>\n" for p in v.parts)
+    out = f"<p>{html_text(said('The answer key:').worded(lang))}</p>\n<ul>\n{rows}</ul>\n"
+    if v.remake is not None:
+        again = said("The same tree, its worksheet and its whole answer key: {command}",
+                     command="COMMAND").worded(lang)
+        before, _, after = again.partition("COMMAND")
+        out += (f"<p>{html_text(before)}<code>{html_text(v.remake)}</code>{html_text(after)}</p>\n")
+    return out
 
 
-def _pruned_spellings(v: Variant) -> list[str]:
-    if not v.pruned:
-        return [NONE]
-    spaced = v.pruned_text
-    return [spaced, *dict.fromkeys(s for s in (",".join(v.pruned), ", ".join(v.pruned))
-                                   if s != spaced)]
+FIELD_WIDTH = 60
+"""The widest box Moodle draws (qtype_multianswer_textfield_renderer: at most 60)."""
 
 
-def _numerical(value: float | int) -> str:
-    return "{1:NUMERICAL:=" + _cloze(format_number(value)) + ":0}"
+def cloze_fields(parts: Sequence[Part], lang: str) -> list[str]:
+    """Each part as an embedded answer worth one mark, every box equally wide.
+
+    Moodle sizes a box by its longest answer, which would tell a student how many nodes
+    are pruned or that a value is a bound: each field ends with an answer worth 0 as
+    wide as the question's longest (underscores, or for the number a negative one no
+    tree has) listed last: Moodle takes the first answer that matches, so it never
+    changes a grade."""
+    fields = [_field_answers(p, lang) for p in parts]
+    width = min(FIELD_WIDTH, max(len(a.encode()) for _, answers in fields for a, _ in answers))
+    out = []
+    for kind, answers in fields:
+        longest = max(len(a.encode()) for a, _ in answers)
+        if longest < width:
+            answers = [*answers, ("-" + "9" * (width - 1) if kind == "NUMERICAL"
+                                  else "_" * width, 0.0)]
+        if kind == "NUMERICAL":
+            out.append("{1:NUMERICAL:" + "~".join(_fraction(f) + _cloze(a) + ":0"
+                                                  for a, f in answers) + "}")
+        else:
+            out.append("{1:SHORTANSWER_C:" + "~".join(_fraction(f) + _cloze(html_text(a))
+                                                      for a, f in answers) + "}")
+    return out
 
 
-def _short(answers: Sequence[str]) -> str:
-    return "{1:SHORTANSWER:" + "~".join("=" + _cloze(a) for a in answers) + "}"
+def _field_answers(p: Part, lang: str) -> tuple[str, list[tuple[str, float]]]:
+    if p.kind in ("number", "value") and p.bound == "exact" and p.number is not None \
+            and math.isfinite(p.number):
+        return "NUMERICAL", [(format_number(p.number), 1.0)]
+    if p.kind == "set":
+        return "SHORTANSWER_C", set_answers(p.nodes, none_word(lang))
+    if p.kind == "sequence":
+        return "SHORTANSWER_C", sequence_answers(p.nodes, none_word(lang))
+    return "SHORTANSWER_C", [(text, 1.0) for text in spellings(p)]
+
+
+def spellings(p: Part) -> list[str]:
+    """The right ways of writing a number, a value or a node (``gametrace check``
+    takes the plain number for a bound, and ``≤``/``≥`` for ``<=``/``>=``)."""
+    if p.kind == "node":
+        return [p.nodes[0]]
+    assert p.number is not None
+    number = p.answer_text().lstrip("<=>")
+    if number == "+inf":
+        return ["+inf", "inf"]
+    if p.bound == "exact":
+        return [number]
+    ascii_sign, sign = ("<=", "≤") if p.bound == "le" else (">=", "≥")
+    return [f"{ascii_sign}{number}", f"{ascii_sign} {number}", f"{sign}{number}",
+            f"{sign} {number}", number]
+
+
+def _fraction(share: float) -> str:
+    if share >= 1.0:
+        return "="
+    percent = f"{100 * share:.5f}".rstrip("0").rstrip(".")
+    return f"%{percent}%"
 
 
 def _cloze(text: str) -> str:
     return "".join("\\" + c if c in _CLOZE_SPECIAL else c for c in text)
 
 
-def _html(text: str) -> str:
+def html_text(text: str) -> str:
+    """``text`` escaped for HTML (an attribute's value too)."""
     return escape(text, {'"': "&quot;"})

@@ -1,15 +1,17 @@
-"""A PrairieLearn question folder: the variants of an exercise spec, one by seed.
+"""A PrairieLearn question folder: a question's variants, one by seed.
 
 The folder holds what PrairieLearn reads in a course's ``questions/QID/``:
 
-* ``info.json`` -- a v3 question: its ``uuid`` (a UUID 5 of the spec, the seeds and the
-  name, so exporting again gives the same question), title, topic and tags;
+* ``info.json`` -- a v3 question: its ``uuid`` (a UUID 5 of the spec or the assignment,
+  the seeds and the name, so exporting again gives the same question), title, topic
+  and tags;
 * ``question.html`` -- the task in a ``pl-question-panel`` with the tree drawn inline
-  (SVG), a ``pl-number-input`` for the root's value, ``pl-string-input`` for the best
-  move and for the pruned nodes, and the answer key in a ``pl-answer-panel``;
+  (SVG), one ``pl-string-input`` per part (the items asked, each node of a ``values``
+  or ``alphabeta`` item its own), and the answer key in a ``pl-answer-panel``, its
+  words in the export's language;
 * ``server.py`` -- ``generate(data)`` picks the variant by ``data["variant_seed"]`` and
-  ``grade(data)`` scores the pruned nodes as a set (:mod:`.pl_server`); it needs
-  nothing but the standard library and
+  ``grade(data)`` grades every part as ``gametrace check`` grades its item, a blank
+  one 0 (:mod:`.pl_server`); it needs nothing but the standard library and
 * ``variants.json`` -- the variants computed here, diagrams and answers.
 
 Written as a folder (whole or not at all) or as a ``.zip`` holding the folder; the
@@ -26,12 +28,12 @@ from collections.abc import Sequence
 from importlib import resources
 
 from ...jsonio import dumps_json, dumps_json_pretty
-from ...numbers import format_number
 from ...said import said
-from .moodle import check_name, default_name
-from .question_variants import NONE, QuestionSpec, Variant, Variants, diagram, make_variants
+from .moodle import alt_text, check_lang, check_name, hints, html_text, part_words, variants_of
+from .question_parts import none_word
+from .question_variants import QuestionSpec, Variant, Variants, diagram
 
-__all__ = ["FILES", "prairielearn_files", "prairielearn_zip", "question_uuid",
+__all__ = ["FILES", "folder_name", "prairielearn_files", "prairielearn_zip", "question_uuid",
            "write_prairielearn"]
 
 FILES = ("info.json", "question.html", "server.py", "variants.json")
@@ -46,66 +48,100 @@ _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 QUESTION_HTML = """\
 <pl-question-panel>
-  <p>Search this game tree by hand with {{params.conventions}}. Triangles pointing up
-    are MAX nodes, pointing down MIN nodes; each leaf shows its value.</p>
-  <div role="img" aria-label="{{params.alt}}" style="max-width: 100%; overflow-x: auto;">
-    {{{params.diagram}}}
+  <p>{intro}</p>
+  <div role="img" aria-label="{{{{params.alt}}}}" style="max-width: 100%; overflow-x: auto;">
+    {{{{{{params.diagram}}}}}}
   </div>
+  <p>{hints}</p>
 </pl-question-panel>
 
-<p>The value of the root {{params.root}}:</p>
-<pl-number-input answers-name="value" comparison="relabs" rtol="0" atol="1e-9"
-  label="value ="></pl-number-input>
-
-<p>The best move (the child of {{params.root}} the search chooses):</p>
-<pl-string-input answers-name="move" ignore-case="true" remove-leading-trailing="true"
-  label="move ="></pl-string-input>
-
-<p>The pruned nodes (the roots of the subtrees the search never visits), top to bottom
-  and left to right, separated by spaces; <code>none</code> if nothing is pruned:</p>
-<pl-string-input answers-name="pruned" ignore-case="true" remove-leading-trailing="true"
-  label="pruned ="></pl-string-input>
+{{{{#params.parts}}}}
+<p>{{{{words}}}}:</p>
+<pl-string-input answers-name="{{{{name}}}}" remove-leading-trailing="true"
+  label="{{{{label}}}}"></pl-string-input>
+{{{{/params.parts}}}}
 
 <pl-answer-panel>
-  <p>{{params.key}}</p>
+  <p>{{{{params.key}}}}</p>
 </pl-answer-panel>
 """
+"""question.html: the task and the diagram, one input per part (the parts come from the
+variant, :mod:`.pl_server`), the answer key after grading.  ``{intro}`` and ``{hints}``
+are filled in the export's language; the rest is PrairieLearn's Mustache."""
 
 
-def question_uuid(spec: QuestionSpec, seeds: Sequence[int], name: str) -> str:
-    """The question's UUID: the same spec, seeds and name give the same one."""
-    text = dumps_json({"spec": spec.to_json(), "seeds": list(seeds), "name": name})
+def folder_name(made: Variants) -> str:
+    """The question's ID when none is given: the bank's name, ``-`` for each space (a
+    PrairieLearn question ID is a folder's name, written in assessments' JSON)."""
+    return made.name.replace(" ", "-")
+
+
+def question_uuid(spec: QuestionSpec | Variants, seeds: Sequence[int], name: str) -> str:
+    """The question's UUID: the same spec (or assignment), seeds and name give the same
+    one."""
+    if isinstance(spec, QuestionSpec):
+        text = dumps_json({"spec": spec.to_json(), "seeds": list(seeds), "name": name})
+    else:
+        text = dumps_json({**dict(spec.identity), "name": name})
     return str(uuid.uuid5(_NAMESPACE, text))
 
 
-def prairielearn_files(spec: QuestionSpec, seeds: Sequence[int], *,
-                       name: str | None = None) -> tuple[dict[str, bytes], Variants]:
-    """The question folder's files (:data:`FILES`) by name, and the variants."""
-    title = check_name(name if name is not None else default_name(spec))
-    made = make_variants(spec, seeds)
-    info = {"uuid": question_uuid(spec, seeds, title), "type": "v3",
-            "title": f"Alpha-beta by hand: {title}", "topic": "Game-tree search",
+def prairielearn_files(source: QuestionSpec | Variants, seeds: Sequence[int] = (), *,
+                       name: str | None = None,
+                       lang: str = "en") -> tuple[dict[str, bytes], Variants]:
+    """The question folder's files (:data:`FILES`) by name, and the variants: a spec's
+    for ``seeds``, or an assignment's (:func:`.assignment_variants`), every text in
+    ``lang``."""
+    check_lang(lang)
+    made = variants_of(source, seeds)
+    title = check_name(name if name is not None else folder_name(made))
+    assert made.conventions is not None
+    heading = said("Alpha-beta by hand: {name}", name=title).worded(lang) \
+        if made.spec is not None else made.title
+    info = {"uuid": question_uuid(source if isinstance(source, QuestionSpec) else made,
+                                  seeds, title),
+            "type": "v3", "title": heading[:200],
+            "topic": said("Game-tree search").worded(lang),
             "tags": ["alpha-beta", "gametrace"], "singleVariant": len(made.variants) == 1}
-    variants = {"generator": "gametrace export prairielearn", "spec": spec.to_json(),
+    variants = {"generator": "gametrace export prairielearn",
+                "spec": made.spec.to_json() if made.spec is not None else dict(made.identity),
                 "repeated_seeds": list(made.repeated),
-                "variants": [_variant_json(spec, v) for v in made.variants]}
+                "verdicts": {k: v.worded(lang) for k, v in _VERDICTS.items()},
+                "none": none_word(lang),
+                "variants": [_variant_json(made, v, lang) for v in made.variants]}
     server = resources.files(__package__).joinpath("pl_server.py").read_text("utf-8")
-    files = {"info.json": dumps_json_pretty(info), "question.html": QUESTION_HTML,
+    intro = said("Search this game tree by hand: {conventions}. Triangles pointing up are "
+                 "MAX nodes, pointing down MIN nodes; each leaf shows its value.",
+                 conventions=made.conventions).worded(lang)
+    hints_text = " ".join(hints(made.variants[0].parts, lang))
+    html = QUESTION_HTML.format(intro=html_text(intro), hints=html_text(hints_text))
+    files = {"info.json": dumps_json_pretty(info), "question.html": html,
              "server.py": server, "variants.json": dumps_json(variants) + "\n"}
     return {k: v.encode("utf-8") for k, v in files.items()}, made
 
 
-def prairielearn_zip(spec: QuestionSpec, seeds: Sequence[int], *,
-                     name: str | None = None) -> tuple[bytes, Variants]:
+_VERDICTS = {"right": said("this part is right"),
+             "partly": said("this part is partly right"),
+             "wrong": said("this part is wrong"),
+             "blank": said("this part is not answered")}
+"""The feedback server.py gives a part, in the export's language."""
+
+
+def prairielearn_zip(source: QuestionSpec | Variants, seeds: Sequence[int] = (), *,
+                     name: str | None = None,
+                     lang: str = "en") -> tuple[bytes, Variants]:
     """The question folder as a zip (what ``GET .../export/prairielearn.zip`` sends):
     the files of :func:`prairielearn_files` in a folder named ``name``."""
-    folder = check_name(name if name is not None else default_name(spec))
-    files, made = prairielearn_files(spec, seeds, name=folder)
+    made = variants_of(source, seeds)
+    folder = check_name(name if name is not None else folder_name(made))
+    files, made = prairielearn_files(source if isinstance(source, QuestionSpec) else made,
+                                     seeds, name=folder, lang=lang)
     return _zip(folder, files), made
 
 
-def write_prairielearn(out: str | os.PathLike[str], spec: QuestionSpec,
-                       seeds: Sequence[int], *, name: str | None = None) -> Variants:
+def write_prairielearn(out: str | os.PathLike[str], source: QuestionSpec | Variants,
+                       seeds: Sequence[int] = (), *, name: str | None = None,
+                       lang: str = "en") -> Variants:
     """The question folder written to ``out``: a ``.zip`` (the folder inside it named
     ``name``) or a folder, whole or not at all (:mod:`tracer.outputs`)."""
     from ...outputs import check_folder, check_output
@@ -114,11 +150,11 @@ def write_prairielearn(out: str | os.PathLike[str], spec: QuestionSpec,
     text = os.fspath(out)
     if text.lower().endswith(".zip") or text == "-":
         target = check_output(text, role="question folder")
-        data, made = prairielearn_zip(spec, seeds, name=name)
+        data, made = prairielearn_zip(source, seeds, name=name, lang=lang)
         write_output_bytes(target, data)
         return made
     check_folder(text, option="-o", what=said("a PrairieLearn question is"))
-    files, made = prairielearn_files(spec, seeds, name=name)
+    files, made = prairielearn_files(source, seeds, name=name, lang=lang)
     with staged_folder(text, stale=lambda n: n in FILES) as staging:
         for file, data in files.items():
             with open(os.path.join(staging, file), "wb") as handle:
@@ -137,19 +173,22 @@ def _zip(folder: str, files: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
-def _variant_json(spec: QuestionSpec, v: Variant) -> dict[str, object]:
-    svg = diagram(v, "svg", title=f"Alpha-beta exercise {v.seed}").decode("utf-8")
-    root = v.order[0]
-    leaves = ", ".join(f"{node} = {format_number(value)}" for node, value in v.leaves)
-    return {"seed": v.seed, "root": root, "value": v.value, "move": v.move,
+def _variant_json(made: Variants, v: Variant, lang: str) -> dict[str, object]:
+    title = said("Alpha-beta exercise {seed}", seed=v.label).worded(lang) \
+        if made.spec is not None or not made.title else made.title
+    svg = diagram(v, "svg", title=title, lang=lang).decode("utf-8")
+    key = "; ".join(f"{part_words(p.key, lang)}: {p.answer_text(lang)}" for p in v.parts)
+    if v.remake is not None:
+        key += ". " + said("The same tree: {command}", command=v.remake).worded(lang)
+    return {"seed": v.seed, "root": v.root, "value": v.value, "move": v.move,
             "pruned": list(v.pruned), "order": list(v.order),
             "leaves": [[node, value] for node, value in v.leaves],
-            "conventions": spec.conventions_text(),
-            "alt": f"A game tree with MAX at the root {root}; its leaves, left to right: "
-                   f"{leaves}",
-            "key": (f"The root's value is {format_number(v.value)}, the best move is "
-                    f"{v.move}, pruned: {' '.join(v.pruned) or NONE}. The same tree: "
-                    f"{spec.exercise_command(v.seed)}"),
+            "conventions": made.conventions.worded(lang) if made.conventions else "",
+            "alt": alt_text(v, lang).worded(lang),
+            "key": key,
+            "parts": [{"name": f"p{i + 1}", "words": part_words(p.key, lang),
+                       "label": f"{i + 1}.", "answer": p.answer_text(lang), **p.to_json()}
+                      for i, p in enumerate(v.parts)],
             "svg": _inline(svg)}
 
 
