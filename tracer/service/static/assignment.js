@@ -155,7 +155,7 @@ function stepSection(id, token, task, redraw) {
                  el("span", { translate: "no" }, verdict.pruned.join(" ")));
     }
     const cls = verdict.right ? "right" : verdict.missed ? "wrong missed" : "wrong";
-    return el("li", { class: cls }, ...parts);
+    return el("li", { class: cls, "data-step": verdict.step }, ...parts);
   }
   async function show() {
     const prompt = await call("GET", path, token);
@@ -212,7 +212,7 @@ function stepSection(id, token, task, redraw) {
       }
     }
     box.replaceChildren(el("form", { id: "assignment-step-form", onsubmit: answer },
-      el("p", { id: "assignment-step-number" },
+      el("p", { id: "assignment-step-number", "data-step": prompt.step },
          t("assignment.step.prompt", { step: prompt.step })),
       el("div", { class: "row" }, ...controls),
       el("div", { class: "row" },

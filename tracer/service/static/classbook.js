@@ -3,39 +3,64 @@
 // misconceptions found (HTML bars, each with its count written out), and the CSV,
 // fetched with the teacher token in a header and saved.
 import { el } from "./dom.js";
-import { currentLanguage, moment, number, percent, t } from "./i18n.js";
-import { download, scroller } from "./classroom.js";
+import { currentLanguage, moment, number, percent, percentOf, t } from "./i18n.js";
+import { download, itemWords, scroller } from "./classroom.js";
 
 const enc = encodeURIComponent;
 
 export function gradebook(book, course, token) {
   const section = el("section", { id: "course-gradebook" }, el("h3", {}, t("course.gradebook")));
-  const csv = el("button", { type: "button", id: "course-csv", onclick: () =>
-    download(`v1/courses/${enc(course)}/gradebook.csv?lang=${currentLanguage()}`, token,
-             `gradebook-${course}.csv`) },
-    t("course.gradebook.csv"));
-  section.append(el("div", { class: "row" }, csv));
+  const csv = (id, dialect, key) => el("button", { type: "button", id, onclick: () =>
+    download(`v1/courses/${enc(course)}/gradebook.csv?lang=${currentLanguage()}`
+             + `&dialect=${dialect}`, token, `gradebook-${course}${dialect === "excel" ? ""
+               : `-${dialect}`}.csv`) },
+    t(key));
+  section.append(el("div", { class: "row" }, csv("course-csv", "excel", "course.gradebook.csv"),
+    csv("course-csv-it", "excel-it", "course.gradebook.csv_it")));
   if (!book.students.length) {
     section.append(el("p", {}, t("course.gradebook.empty")));
     return section;
   }
+  const columns = book.columns.map(column);
+  const label = Object.fromEntries(columns.map((c) => [c.key, c.label]));
+  // the assignments, in the columns' order, each with its title (for its percentage)
+  const assignments = [];
+  for (const c of columns) {
+    if (c.assignment && !assignments.some((a) => a.id === c.assignment)) {
+      assignments.push({ id: c.assignment, title: c.title || c.assignment });
+    }
+  }
+  const per = assignments.length > 0 && book.students.some((r) => r.assignments);
   const head = el("tr", {}, el("th", { scope: "col" }, t("course.column.student")),
     el("th", { scope: "col" }, t("course.column.name")),
-    ...book.columns.map((c) => el("th", { scope: "col", translate: "no" }, c)),
+    ...columns.map((c) => el("th", { scope: "col", translate: "no", lang: currentLanguage(),
+                                     "data-key": c.key }, c.label)),
+    ...(per ? assignments.map((a) => el("th", { scope: "col", translate: "no" },
+      t("course.column.percent_of", { title: a.title }))) : []),
     el("th", { scope: "col" }, t("course.column.total")),
     el("th", { scope: "col" }, t("course.column.misconception")));
   const rows = book.students.map((r) => el("tr", { "data-student": r.student },
     el("th", { scope: "row", translate: "no" }, r.student),
     el("td", { translate: "no" }, r.name),
-    ...book.columns.map((c) => {
-      const cell = r.items[c];
+    ...columns.map((c) => {
+      const cell = r.items[c.key];
       if (!cell) return el("td", {}, "");
       return el("td", { class: cell.right ? "right" : "wrong", translate: "no",
         title: t("course.cell", { attempts: cell.attempts, at: moment(cell.at),
                                   given: cell.given }) },
-        number(cell.score));
+        number(cell.score, decimals(cell.score)));
     }),
-    el("td", { translate: "no", class: "class-total" }, number(r.total)),
+    ...(per ? assignments.map((a) => {
+      const cell = (r.assignments || {})[a.id];
+      if (!cell || !cell.submitted) {
+        return el("td", { class: "class-none" }, t("course.no_submission"));
+      }
+      return el("td", { translate: "no", class: cell.late ? "class-percent late" : "class-percent",
+                        "data-assignment": a.id },
+        percentOf(cell.percent), cell.late ? ` (${t("course.late.yes")})` : "");
+    }) : []),
+    el("td", { translate: "no", class: "class-total" },
+       r.percent !== undefined ? percentOf(r.percent) : number(r.total, decimals(r.total))),
     el("td", { translate: "no", class: "class-misconception" },
        [...new Set(Object.values(r.misconceptions))].map((m) => named(book, m)).join(", "))));
   section.append(scroller(t("course.gradebook.caption"),
@@ -46,7 +71,8 @@ export function gradebook(book, course, token) {
     el("tr", {}, ...["student", "item", "score", "attempts", "at", "given", "misconception"]
       .map((k) => el("th", { scope: "col" }, t(`course.column.${k}`)))),
     ...book.students.flatMap((r) => Object.entries(r.items).map(([c, cell]) => el("tr", {},
-      el("td", { translate: "no" }, r.student), el("td", { translate: "no" }, c),
+      el("td", { translate: "no" }, r.student),
+      el("td", { translate: "no", lang: currentLanguage() }, label[c] || itemWords(c)),
       el("td", { translate: "no" }, number(cell.score)),
       el("td", { translate: "no" }, String(cell.attempts)),
       el("td", { translate: "no" }, moment(cell.at)),
@@ -59,7 +85,8 @@ export function gradebook(book, course, token) {
     el("tr", {}, ...["item", "answered", "mean", "share_right", "wrong_answer", "misconception"]
       .map((k) => el("th", { scope: "col" }, t(`course.column.${k}`)))),
     ...book.items.map((s) => el("tr", {},
-      el("th", { scope: "row", translate: "no" }, s.column),
+      el("th", { scope: "row", translate: "no", lang: currentLanguage() },
+         label[s.column] || column(s.column).label),
       el("td", { translate: "no" }, String(s.answered)),
       el("td", { translate: "no" }, number(s.mean)),
       el("td", { translate: "no" }, percent(s.share_right, 0)),
@@ -71,6 +98,19 @@ export function gradebook(book, course, token) {
   section.append(scroller(t("course.stats.caption"), stats));
   section.append(misconceptionChart(book));
   return section;
+}
+
+/** A column of the gradebook: {key, assignment, item, label} (a key alone from an older
+ * service, labelled by its item's words). */
+function column(c) {
+  if (typeof c !== "string") return { ...c, label: c.label || itemWords(c.item || c.key) };
+  const [, item] = c.includes(":") ? c.split(/:(.*)/) : [null, c];
+  return { key: c, item, label: itemWords(item) };
+}
+
+/** Up to two decimals, none for a whole number (a penalty gives 0,8). */
+function decimals(x) {
+  return Number.isInteger(x) ? 0 : undefined;
 }
 
 /** A misconception's name in the page's language (the gradebook was asked in it), its id
