@@ -55,7 +55,16 @@ def test_an_assignment_reads_every_field() -> None:
     ({"attempts": True}, "$.attempts", "whole number"),
     ({"title": ""}, "$.title", "non-empty"),
     ({"title": "x" * 201}, "$.title", "at most 200"),
-    ({"feedback": "hints"}, "$.feedback", "score, first-mistake, full"),
+    ({"feedback": "hints"}, "$.feedback", "score, first-mistake, explain, full"),
+    ({"step_tries": 0}, "$.step_tries", "from 1 to 1000, got 0"),
+    ({"step_tries": "3"}, "$.step_tries", "whole number"),
+    ({"late": "later"}, "$.late", "refuse, accept, penalty"),
+    ({"late": "penalty"}, "$.penalty", "needs the percentage"),
+    ({"late": "penalty", "penalty": 0}, "$.penalty", "above 0 and at most 100"),
+    ({"late": "penalty", "penalty": 120}, "$.penalty", "above 0 and at most 100"),
+    ({"late": "penalty", "penalty": True}, "$.penalty", "above 0 and at most 100"),
+    ({"late": "accept", "penalty": 10}, "$.penalty", "goes with late: penalty"),
+    ({"penalty": 10}, "$.penalty", "goes with late: penalty (late is refuse)"),
     ({"solution": "later"}, "$.solution", "never, after-due, always"),
     ({"due": None}, "$.solution", "after-due needs a due time"),
     ({"due": "tomorrow"}, "$.due", "ISO 8601"),
@@ -248,25 +257,53 @@ def test_feedback_policies_show_what_they_say() -> None:
     report = grade(a, "alice", Solution.from_json(WRONG))
     assert not report.correct and report.diagnosis[0].id == "fail-hard"
     score = feedback(report, "score")
-    assert score == {"correct": False, "score": 7.0, "max_score": 9, "percent": 77.8}
+    assert {k: score[k] for k in ("correct", "score", "max_score", "percent")} == {
+        "correct": False, "score": 7.0, "max_score": 9, "percent": 77.8}
+    assert set(score) == {"correct", "score", "max_score", "percent", "items"}
+    assert score["items"][3] == {"item": "values.C", "words": "the value of C",
+                                 "right": False, "answered": True, "given": "<=3",
+                                 "score": 0.0}
     first = feedback(report, "first-mistake")
-    assert first["first_mistake"]["item"] == "values.C"
-    assert first["first_mistake"]["expected"] == "<=2"
+    assert first["first_mistake"] == {
+        "item": "values.C", "words": "the value of C", "answered": True, "given": "<=3",
+        "hint": "the value of C is wrong: a MIN node returns the smallest value of the "
+                "children it searches; when alpha >= beta it stops and returns the smallest "
+                "value found so far; a value a cut leaves undecided is written as a bound "
+                "(<= or >=)"}
     shown = json.dumps(first)
-    assert "diagnosis" not in shown and "fail-hard" not in shown
+    assert "diagnosis" not in shown and "fail-hard" not in shown and "expected" not in shown
+    assert "<=2" not in shown  # C's key
     # the key of the other wrong item (D = 2) is not shown
     assert next(i for i in first["items"] if i["item"] == "values.D") == {
-        "item": "values.D", "right": False, "given": "3", "score": 0.0}
+        "item": "values.D", "words": "the value of D", "right": False, "answered": True,
+        "given": "3", "score": 0.0}
+    explained = feedback(report, "explain")
+    assert explained["first_mistake"]["expected"] == "<=2"
+    assert "C is a MIN node; after leaf H = 2" in explained["first_mistake"]["why"]
+    assert "diagnosis" not in explained
     full = feedback(report, "full")
     assert full["diagnosis"][0]["misconception"] == "fail-hard"
-    with pytest.raises(InputError, match="score, first-mistake, full"):
+    assert all(i["words"] for i in full["items"])
+    italian = feedback(grade(a, "alice", Solution.from_json(WRONG), lang="it"),
+                       "first-mistake", lang="it")
+    assert italian["first_mistake"]["words"] == "il valore di C"
+    assert italian["first_mistake"]["hint"].startswith(
+        "il valore di C non è giusto: un nodo MIN riporta il valore più piccolo tra quelli "
+        "dei figli che esplora")
+    with pytest.raises(InputError, match="score, first-mistake, explain, full"):
         feedback(report, "all")
 
 
 def test_the_solution_policy() -> None:
     before = datetime(2026, 12, 1, 11, 59, tzinfo=UTC)
     after = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-    assert not may_see_solution(make(), before)
-    assert may_see_solution(make(), after)
-    assert not may_see_solution(make(solution="never"), after)
-    assert may_see_solution(make(solution="always"), before)
+    assert not may_see_solution(make(), before, attempts_left=3)
+    assert may_see_solution(make(), after, attempts_left=3)  # late work refused: over
+    assert not may_see_solution(make(solution="never"), after, attempts_left=0)
+    assert may_see_solution(make(solution="always"), before, attempts_left=3)
+    # late work accepted: the key waits until no more submissions can count
+    late = make(late="accept")
+    assert not may_see_solution(late, after, attempts_left=1)
+    assert may_see_solution(late, after, attempts_left=0)
+    assert not may_see_solution(late, before, attempts_left=0)
+    assert not may_see_solution(make(late="penalty", penalty=20), after, attempts_left=2)

@@ -57,7 +57,7 @@ def test_minimax_steps_have_no_window_and_no_cut() -> None:
 
 
 @pytest.mark.parametrize("variant", ["fail-soft", "fail-hard"])
-@pytest.mark.parametrize("policy", ["score", "first-mistake", "full"])
+@pytest.mark.parametrize("policy", ["score", "first-mistake", "explain", "full"])
 def test_a_right_sequence_goes_to_the_end(variant: str, policy: str) -> None:
     session = StepSession.for_trace(aima(variant), policy=policy)
     n = len(session.steps)
@@ -65,15 +65,17 @@ def test_a_right_sequence_goes_to_the_end(variant: str, policy: str) -> None:
         prompt = session.next_prompt()
         assert prompt == {"finished": False, "step": i + 1,
                           "fields": ["kind", "node", "value", "alpha", "beta"],
-                          "kinds": ["evaluate", "cut", "return"]}
+                          "kinds": ["evaluate", "cut", "return"], "try": 1}
         verdict = session.answer(step.fields(), at=f"2026-11-26T10:{i:02d}:00Z")
         assert verdict.right and verdict.record.step == i + 1 and verdict.record.wrong == ()
+        assert verdict.record.to_json()["try"] == 1
         assert verdict.record.at == f"2026-11-26T10:{i:02d}:00Z"
         assert verdict.to_json()["finished"] == (i == n - 1)
         if step.kind == "cut":
             assert verdict.to_json()["pruned"] == ["I", "J"]
     assert session.finished and session.score() == (n, n)
-    assert session.next_prompt() == {"finished": True, "right_first_try": n, "steps": n}
+    assert session.next_prompt() == {"finished": True, "right_first_try": n, "steps": n,
+                                     "missed": 0}
     with pytest.raises(UsageError, match="every step is answered"):
         session.answer(session.steps[-1].fields())
 
@@ -94,7 +96,7 @@ def names_in(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("variant", ["fail-soft", "fail-hard"])
-@pytest.mark.parametrize("policy", ["score", "first-mistake", "full"])
+@pytest.mark.parametrize("policy", ["score", "first-mistake", "explain", "full"])
 def test_a_wrong_step_is_refused_and_nothing_after_it_leaks(variant: str,
                                                             policy: str) -> None:
     session = StepSession.for_trace(aima(variant), policy=policy)
@@ -111,17 +113,26 @@ def test_a_wrong_step_is_refused_and_nothing_after_it_leaks(variant: str,
             # nothing of a later step: none of their nodes, and only this step's fields
             assert names_in(text) <= seen | {"Z"}, text
             assert not names_in(text) & later
+            assert shown["try"] == verdict.record.to_json()["try"] == session.tries
             if policy == "score":
-                assert set(shown) == {"step", "right", "finished"}
+                assert set(shown) == {"step", "try", "right", "finished"}
+                continue
+            assert shown["wrong"] == list(verdict.record.wrong)
+            assert set(shown["words"]) == set(shown["wrong"])
+            # the hint names the rule, never a number of the step's answer
+            assert shown["hint"] and not re.search(r"\d", shown["hint"]), shown["hint"]
+            want = step.fields()
+            if policy == "first-mistake":
+                assert set(shown) == {"step", "try", "right", "finished", "wrong", "words",
+                                      "hint"}
+                continue
+            assert set(shown) == {"step", "try", "right", "finished", "wrong", "words",
+                                  "hint", "expected"}
+            assert all(want[k] == v for k, v in shown["expected"].items())
+            if policy == "explain":
+                assert list(shown["expected"]) == [shown["wrong"][0]]
             else:
-                assert set(shown) == {"step", "right", "finished", "wrong", "expected"}
-                assert shown["wrong"] == list(verdict.record.wrong)
-                want = step.fields()
-                assert all(want[k] == v for k, v in shown["expected"].items())
-                if policy == "first-mistake":
-                    assert list(shown["expected"]) == [shown["wrong"][0]]
-                else:
-                    assert shown["expected"] == want
+                assert shown["expected"] == want
         assert session.answer(step.fields()).right
     right_first, total = session.score()
     assert right_first == 0 and total == len(steps) and session.finished
@@ -141,11 +152,25 @@ def test_a_fail_hard_student_is_stopped_at_the_cut_with_that_step_only() -> None
     assert [r.right for r in records] == [True] * 5 + [False]
     assert records[-1].wrong == ("value",)
     shown = verdict.to_json()
-    assert shown == {"step": 6, "right": False, "wrong": ["value"], "expected": {"value": 2},
+    assert shown == {"step": 6, "try": 1, "right": False, "wrong": ["value"],
+                     "words": {"value": "the value"},
+                     "hint": "the value of C is wrong: a MIN node returns the smallest value "
+                             "of the children it searches; when alpha >= beta it stops and "
+                             "returns the smallest value found so far; a value a cut leaves "
+                             "undecided is written as a bound (<= or >=)",
                      "finished": False}
     assert records[-1].to_json() == {
-        "step": 6, "answer": {"kind": "cut", "node": "C", "value": 3, "alpha": 3, "beta": 2},
+        "step": 6, "try": 1,
+        "answer": {"kind": "cut", "node": "C", "value": 3, "alpha": 3, "beta": 2},
         "right": False, "wrong": ["value"], "at": None}
+    italian = session.answer(student[5].fields(), lang="it").to_json()
+    assert italian["try"] == 2 and italian["words"] == {"value": "il valore"}
+    assert italian["hint"].startswith("il valore di C non è giusto: un nodo MIN riporta il "
+                                      "valore più piccolo")
+    explained = StepSession.for_trace(aima("fail-soft"), policy="explain")
+    for mine in student[:5]:
+        explained.answer(mine.fields())
+    assert explained.answer(student[5].fields()).to_json()["expected"] == {"value": 2}
 
 
 def test_a_session_is_stored_and_resumed() -> None:
@@ -155,10 +180,18 @@ def test_a_session_is_stored_and_resumed() -> None:
         session.answer(step.fields())
     session.answer({**steps[3].fields(), "value": 12})  # wrong once
     stored = json.loads(json.dumps(session.to_json()))
-    assert stored == {"done": 3, "first_try": [True, True, True], "tries": 1}
+    assert stored == {"done": 3, "steps": 11, "first_try": [True, True, True], "tries": 1,
+                      "tries_per_step": [0, 0, 0], "missed": [False, False, False]}
     again = StepSession.from_json(stored, steps)
-    assert again.answer(steps[3].fields()).right
+    verdict = again.answer(steps[3].fields())
+    assert verdict.right and verdict.record.to_json()["try"] == 2
     assert again.first_try == [True, True, True, False] and again.done == 4
+    assert again.tries_per_step == [0, 0, 0, 1] and again.missed == [False] * 4
+    # a state stored before tries were counted still reads
+    old = StepSession.from_json({"done": 2, "first_try": [True, False], "tries": 0}, steps)
+    assert old.tries_per_step == [0, 1] and old.missed == [False, False]
+    with pytest.raises(InputError, match="does not fit"):
+        StepSession.from_json({**stored, "steps": 12}, steps)
     with pytest.raises(InputError, match="does not fit"):
         StepSession.from_json({"done": 40, "first_try": [True] * 40}, steps)
     with pytest.raises(InputError):
@@ -193,3 +226,40 @@ def test_a_malformed_step_answer_names_its_field(answer: dict[str, Any], where: 
         session.answer(answer)
     assert str(caught.value).startswith(where + ": ")
     assert session.done == 0 and session.tries == 0
+
+
+def test_after_step_tries_wrong_tries_the_step_is_missed_and_shown() -> None:
+    session = StepSession.for_trace(aima("fail-soft"), policy="score", step_tries=2)
+    steps = list(session.steps)
+    session.answer(steps[0].fields())
+    wrong = {**steps[1].fields(), "value": 99}
+    first = session.answer(wrong).to_json()
+    assert first == {"step": 2, "try": 1, "right": False, "tries_left": 1, "finished": False}
+    assert session.done == 1 and session.next_prompt()["tries_left"] == 1
+    second = session.answer(wrong)
+    shown = second.to_json()
+    assert shown["missed"] is True and shown["answer"] == steps[1].fields()
+    assert shown["tries_left"] == 0 and second.record.to_json()["try"] == 2
+    assert session.done == 2 and session.next_prompt()["step"] == 3  # moved on
+    assert session.to_json()["tries_per_step"] == [0, 2]
+    assert session.to_json()["missed"] == [False, True]
+    for step in steps[2:]:
+        session.answer(step.fields())
+    assert session.score() == (len(steps) - 1, len(steps))  # the missed one is not right
+    assert session.next_prompt()["missed"] == 1
+
+
+def test_a_cut_missed_shows_its_pruned_children() -> None:
+    session = StepSession.for_trace(aima("fail-soft"), policy="first-mistake", step_tries=1)
+    steps = list(session.steps)
+    for step in steps[:5]:
+        session.answer(step.fields())
+    shown = session.answer({**steps[5].fields(), "kind": "return"}).to_json()
+    assert shown["missed"] and shown["answer"]["kind"] == "cut" and shown["pruned"] == ["I", "J"]
+
+
+def test_an_assignments_step_tries_is_the_sessions() -> None:
+    a = parse_assignment({"title": "t", "source": {"example": "aima"}, "items": ["value"],
+                          "step_tries": 3, "solution": "never"}, id="hw1")
+    assert StepSession.for_assignment(a, "alice").step_tries == 3
+    assert a.to_json()["step_tries"] == 3

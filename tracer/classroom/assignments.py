@@ -29,15 +29,24 @@ from ..said import Said, said
 from ..spec import SearchSpec
 from ..trees import Tree
 
-__all__ = ["FEEDBACK", "ITEMS", "SOLUTION", "Ask", "Assignment", "ExerciseSpec", "Source",
-           "field_error", "placed_error", "whole_message"]
+__all__ = ["FEEDBACK", "ITEMS", "LATE", "SOLUTION", "Ask", "Assignment", "ExerciseSpec",
+           "Source", "field_error", "placed_error", "whole_message"]
 
 ITEMS = ("value", "move", "values", "evaluated", "pruned", "alphabeta", "expanded")
 """The items an assignment may ask: the solution items of ``tracer.analysis.check``."""
 
-FEEDBACK = ("score", "first-mistake", "full")
-"""What a student sees of a verdict: the score only, the score and the first mistake
-explained, or the whole report with the diagnosis."""
+FEEDBACK = ("score", "first-mistake", "explain", "full")
+"""What a student sees of a verdict: ``score`` the totals and which items are right,
+wrong or not answered; ``first-mistake`` also the first mistake said as its node, its
+field and the lecture's rule it breaks, never the expected value; ``explain`` also the
+reasoning with its values; ``full`` the whole report with the diagnosis."""
+
+LATE = ("refuse", "accept", "penalty")
+"""What becomes of a submission after the due time: refused, kept and marked late, or
+kept with a percentage taken off its score."""
+
+MAX_STEP_TRIES = 1000
+"""The most wrong tries a ``step_tries`` policy may allow on one step."""
 
 SOLUTION = ("never", "after-due", "always")
 """When a student may see the answer key."""
@@ -157,6 +166,12 @@ class Assignment:
     astar: tuple[str, str | None] | None = None
     """A*: the variant (``graph`` or ``tree``) and the heuristic's name (``None``: the
     problem's default); ``None`` for minimax and alpha-beta."""
+    step_tries: int | None = None
+    """Wrong tries allowed on one step before it is shown as missed (``None``: no end)."""
+    late: str = "refuse"
+    """A submission after the due time: one of :data:`LATE`."""
+    penalty: float = 0.0
+    """With ``late`` ``penalty``: the percentage taken off a late submission's score."""
 
     def to_json(self) -> dict[str, Any]:
         # the spec's options in its own order, the budgets and the root player apart
@@ -174,7 +189,14 @@ class Assignment:
                 "per_student": self.per_student,
                 "due": None if self.due is None else self.due.isoformat(),
                 "attempts": self.attempts, "feedback": self.feedback,
-                "solution": self.solution}
+                "solution": self.solution, "step_tries": self.step_tries,
+                "late": self.late,
+                **({"penalty": _number(self.penalty)} if self.late == "penalty" else {})}
+
+
+def _number(x: float) -> int | float:
+    """A percentage as JSON writes it: ``10``, not ``10.0``."""
+    return int(x) if float(x).is_integer() else x
 
 
 # ------------------------------------------------------------------ parsing

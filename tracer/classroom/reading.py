@@ -18,8 +18,10 @@ from ..trees import Tree, parse_tree_json, parse_tree_text
 from .assignments import (
     FEEDBACK,
     ITEMS,
+    LATE,
     MAX_ATTEMPTS,
     MAX_NODES,
+    MAX_STEP_TRIES,
     MAX_TITLE,
     MAX_VALUE,
     SOLUTION,
@@ -53,7 +55,7 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
     if not isinstance(data, Mapping):
         raise field_error("$", said("expected a JSON object"))
     known = {"id", "title", "source", "spec", "items", "per_student", "due", "attempts",
-             "feedback", "solution"}
+             "feedback", "solution", "step_tries", "late", "penalty"}
     for key in data:
         if key not in known:
             raise field_error(f"$.{key}", _unknown_field(sorted(known)))
@@ -76,8 +78,13 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
     solution = _choice(data.get("solution", "after-due"), "$.solution", SOLUTION)
     if solution == "after-due" and due is None:
         raise field_error("$.solution", said("after-due needs a due time ($.due)"))
+    raw_tries = data.get("step_tries")
+    step_tries = None if raw_tries is None else _count(raw_tries, "$.step_tries", 1,
+                                                       MAX_STEP_TRIES)
+    late = _choice(data.get("late", "refuse"), "$.late", LATE)
+    penalty = _penalty(data.get("penalty"), late)
     assignment = Assignment(ident, title, source, spec, (), per_student, due, attempts, fb,
-                            solution, astar)
+                            solution, astar, step_tries, late, penalty)
     items = _items(data.get("items"), assignment)
     assignment = replace(assignment, items=items)
     if source.kind != "problem":
@@ -149,6 +156,24 @@ def _choice(value: Any, where: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
         raise field_error(where, expected_one_of(allowed, _shown(value)))
     return str(value)
+
+
+def _penalty(value: Any, late: str) -> float:
+    """``penalty``: a percentage above 0 and at most 100, given with ``late`` penalty only."""
+    where = "$.penalty"
+    if late != "penalty":
+        if value is not None:
+            raise field_error(where, said("a penalty goes with late: penalty (late is "
+                                          "{late})", late=late))
+        return 0.0
+    if value is None:
+        raise field_error(where, said("late: penalty needs the percentage taken off a late "
+                                      "submission, e.g. 10"))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not 0 < value <= 100:
+        raise field_error(where, said("expected a percentage above 0 and at most 100, got "
+                                      "{value}", value=_shown(value)))
+    return float(value)
 
 
 def due_time(value: Any) -> datetime | None:

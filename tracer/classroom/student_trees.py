@@ -173,8 +173,11 @@ def _student_tree(a: Assignment, student: str) -> Tree:
     if not a.per_student:
         return base_tree(a)
     seed = variant_seed(a.id, student)
-    if a.source.kind == "exercise":
-        return _exercise_tree(a, seed)
+    if a.source.kind == "exercise" and a.source.exercise is not None:
+        # the exercise's own seed too: two assignments that differ in it hand out
+        # different variants, even under the same id (a copy, a preview)
+        return _exercise_tree(a, variant_seed(f"{a.id}\x00{a.source.exercise.seed}",
+                                              student))
     return _draw_variant(base_tree(a), a, seed)
 
 

@@ -116,6 +116,7 @@ def diagnose(given: Solution, items: Sequence[Item], expected: Trace) -> list[Fi
     tree = tree_of(expected)
     if tree is None or expected.header.algorithm not in ("alphabeta", "minimax"):
         return []
+    root = expected.header.root  # the root's entry in values is judged as its value
     wrong = {i.key for i in items if not i.right}
     right = {i.key for i in items if i.right}
     order = [i.key for i in items]
@@ -125,7 +126,7 @@ def diagnose(given: Solution, items: Sequence[Item], expected: Trace) -> list[Fi
         for causes, answer in _answers(tree, expected, pairs=pairs):
             ok: set[str] = set()
             try:
-                for item in verdicts(given, answer, credit=False):
+                for item in verdicts(given, answer, credit=False, root=root):
                     if item.right:
                         ok.add(item.key)
                     elif item.key in right:

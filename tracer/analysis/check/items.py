@@ -25,18 +25,20 @@ __all__ = ["compare", "verdicts"]
 
 
 def compare(given: Solution, expected: Solution, ex: Explainer | None = None, *,
-            credit: bool = True) -> list[Item]:
+            credit: bool = True, root: str | None = None) -> list[Item]:
     """The verdict on every item of ``given``.  Without an :class:`Explainer` there are no
     reasons and no checks of node names, and without ``credit`` a wrong list scores 0
-    (no longest common run): the fast path the diagnosis runs many times."""
-    return list(verdicts(given, expected, ex, credit=credit))
+    (no longest common run): the fast path the diagnosis runs many times.  ``root`` (the
+    explainer's when there is one) names the node whose entry in ``values`` is judged
+    against the root's value: the page's table of values sends it there."""
+    return list(verdicts(given, expected, ex, credit=credit, root=root))
 
 
 def verdicts(given: Solution, expected: Solution, ex: Explainer | None = None, *,
-             credit: bool = True) -> Iterator[Item]:
+             credit: bool = True, root: str | None = None) -> Iterator[Item]:
     """:func:`compare`, one item at a time: the diagnosis stops at the first item that a
     misconception's search gets wrong where the answer is right."""
-    root = ex.root if ex is not None else None
+    root = ex.root if ex is not None else root
     w = ex.w if ex is not None else Words()
     if given.value is not None:
         yield _value("value", expected.value, given.value, ex, root or "the root")

@@ -41,12 +41,22 @@ class Item:
     """Wrong items: (node, what you did there), for the marked diagram."""
     note: str | None = None
     """Right items: a remark, e.g. that a value is only a bound."""
+    hint: str | None = None
+    """Wrong items graded for a classroom: what is wrong and the lecture's rule it
+    breaks, without the expected value (:mod:`tracer.classroom.hints`)."""
+
+    @property
+    def answered(self) -> bool:
+        """False for an item asked and left blank (:attr:`given` is empty)."""
+        return self.given != ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"item": self.key, "right": self.right,
                                "expected": self.expected, "given": self.given,
                                "score": round(self.score, 4)}
-        for name in ("why", "seq", "note"):
+        if not self.answered:
+            out["answered"] = False
+        for name in ("why", "seq", "note", "hint"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         if self.marks:
