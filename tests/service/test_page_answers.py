@@ -25,7 +25,7 @@ from tests.analysis.check.test_diagnose import CASES
 from tracer.analysis.check.diagnose import MISCONCEPTIONS
 from tracer.analysis.check.solution import Solution
 from tracer.classroom.reading import parse_assignment
-from tracer.classroom.tasks import grade, task_for
+from tracer.classroom.tasks import asked_keys, grade, task_for
 
 STATIC = Path(__file__).resolve().parents[2] / "tracer" / "service" / "static"
 NODE = shutil.which("node")
@@ -96,6 +96,31 @@ def test_every_misconception_typed_in_the_page_is_diagnosed(tmp_path: Path) -> N
         if misconception not in found or found != hand:
             missed.append((name, misconception, found, hand, sent))
     assert missed == []
+
+
+def test_an_answer_with_blank_fields_is_diagnosed_as_typed(tmp_path: Path) -> None:
+    """The same misconceptions with only some fields filled in (the root's value and
+    the table of values; the lists and the windows left blank): the page's answer and
+    the hand-typed one (without the blank items) have the same diagnosis."""
+    prepared = []
+    for case in CASES:
+        tree, options, answer, _ = case.values
+        a = assignment_of(tree, options)
+        asked = set(asked_keys(a))  # a node at the depth limit is a leaf: not asked
+        whole = answer.to_json()
+        by_hand = {"value": whole["value"]}
+        values = {n: v for n, v in whole.get("values", {}).items() if f"values.{n}" in asked}
+        if values:
+            by_hand["values"] = values
+        prepared.append((case.id, a, by_hand))
+    answers = built(tmp_path, [(task_for(a, "s1").to_json(),
+                                {**typed(by_hand), "pruned": " ", "evaluated": "",
+                                 "alphabeta": {"A": {"alpha": "", "beta": ""}}})
+                               for _, a, by_hand in prepared])
+    differ = [(name, sent, by_hand) for (name, a, by_hand), sent
+              in zip(prepared, answers, strict=True)
+              if sent != by_hand or diagnosis(a, sent) != diagnosis(a, by_hand)]
+    assert differ == []
 
 
 def test_the_page_leaves_blank_fields_out(tmp_path: Path) -> None:

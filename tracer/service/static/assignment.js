@@ -6,7 +6,7 @@
 // answer submitted with the feedback the teacher's policy allows, and the solution once
 // the policy shows it.  Items are said in words, never by their keys.
 import { el } from "./dom.js";
-import { currentLanguage, moment, number, percentOf, t } from "./i18n.js";
+import { currentLanguage, moment, number, percentOf, plural, t } from "./i18n.js";
 import { register } from "./router.js";
 import { listenKeys } from "./stepper.js";
 import { buildAnswer, itemOf, nodesOf, readValue, tableNodes } from "./answers.js";
@@ -141,14 +141,18 @@ function stepSection(id, token, task, redraw) {
     if (!verdict.right && verdict.wrong && verdict.wrong.length) {
       parts.push(" ", t("assignment.step.wrong_fields", { fields: fieldList(verdict.wrong) }));
     }
-    const why = verdict.why || verdict.words || verdict.explanation;
-    if (!verdict.right && typeof why === "string" && why) {
-      parts.push(" ", el("span", { translate: "no", lang: currentLanguage() }, why));
+    // the lecture's rule the step breaks (first-mistake and above), in the page's words
+    if (!verdict.right && typeof verdict.hint === "string" && verdict.hint) {
+      parts.push(" ", el("span", { translate: "no", lang: currentLanguage() }, verdict.hint));
     }
-    if (verdict.expected && Object.keys(verdict.expected).length) {
+    const expected = verdict.missed ? verdict.answer || verdict.expected : verdict.expected;
+    if (expected && Object.keys(expected).length) {
       parts.push(" ", t(verdict.missed ? "assignment.step.answer_was" : "assignment.step.expected"),
-                 " ", el("span", { translate: "no" }, Object.entries(verdict.expected)
+                 " ", el("span", { translate: "no" }, Object.entries(expected)
                    .map(([k, v]) => shown(k, v)).join(", ")), ".");
+    }
+    if (!verdict.right && !verdict.missed && verdict.tries_left !== undefined) {
+      parts.push(" ", plural("assignment.step.tries_left", verdict.tries_left));
     }
     if (verdict.pruned && verdict.pruned.length) {
       parts.push(" ", t("assignment.step.pruned"), " ",
@@ -198,10 +202,12 @@ function stepSection(id, token, task, redraw) {
           : (readValue(input.value) ?? "");
       }
       try {
-        const verdict = await call("POST", path, token, { step: prompt.step, answer: given });
+        const verdict = await call("POST", `${path}?lang=${currentLanguage()}`, token,
+                                   { step: prompt.step, answer: given });
         log.append(verdictLine(verdict));
         if (verdict.right || verdict.missed) {
-          const step = verdict.right ? { ...given } : { ...given, ...(verdict.expected || {}) };
+          const step = verdict.right ? { ...given }
+            : { ...given, ...(verdict.answer || verdict.expected || {}) };
           done.push({ ...step, pruned: verdict.pruned || [] });
           keep();
           redraw(done);
@@ -374,25 +380,20 @@ export function feedbackOf(made, policies = {}) {
   }
   const first = f.first_mistake;
   if (first) {
+    // its item and the rule it breaks; the expected value and the reasoning only where
+    // the policy sent them (explain, full)
     const what = first.words || (first.item ? itemWords(first.item) : "");
-    const why = first.why || first.rule || "";
+    const rule = first.hint || "";
+    const has = first.expected !== undefined && first.expected !== null;
     out.push(el("p", { id: "assignment-first-mistake" }, t("assignment.feedback.first"), " ",
       el("span", { translate: "no", lang: currentLanguage() },
-         [what, why].filter(Boolean).join(": ")),
-      first.expected !== undefined ? " " : null,
-      first.expected !== undefined ? t("assignment.feedback.expected") : null,
-      first.expected !== undefined ? " " : null,
-      first.expected !== undefined
-        ? el("span", { translate: "no" }, given(first.expected)) : null));
-  }
-  const explained = f.explanation || f.explain || f.reasoning;
-  if (explained) {
-    const lines = Array.isArray(explained) ? explained : [explained];
-    out.push(el("div", { id: "assignment-explanation" },
-      el("p", {}, t("assignment.feedback.explanation")),
-      el("ul", { translate: "no", lang: currentLanguage() },
-         ...lines.map((line) => el("li", {}, typeof line === "string" ? line
-           : line.words || line.text || JSON.stringify(line))))));
+         [what, rule].filter(Boolean).join(": ")),
+      has ? " " : null, has ? t("assignment.feedback.expected") : null, has ? " " : null,
+      has ? el("span", { translate: "no" }, given(first.expected)) : null));
+    if (first.why) {
+      out.push(el("p", { id: "assignment-why" }, t("assignment.feedback.why"), " ",
+        el("span", { translate: "no", lang: currentLanguage() }, first.why)));
+    }
   }
   for (const d of f.diagnosis || []) {
     out.push(el("p", { class: "diagnosis" }, t("assignment.feedback.misconception"), " ",
