@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import zipfile
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -167,12 +168,16 @@ def test_a_bad_assignment_is_refused_naming_its_field(client: TestClient) -> Non
     assert r.json()["where"] == "$.attempts"
 
 
-def test_the_solution_by_policy(client: TestClient) -> None:
+def test_the_solution_by_policy(client: TestClient, monkeypatch: Any) -> None:
+    import tracer.service.courses
+
     course_id, teacher = course(client)
     never = assignment(client, course_id, teacher)
     always = assignment(client, course_id, teacher, {**AIMA, "solution": "always"})
-    late = assignment(client, course_id, teacher, {**AIMA, "solution": "after-due",
-                                                   "due": "2000-01-01T00:00:00Z"})
+    with monkeypatch.context() as m:  # made before its due time, read after it
+        m.setattr(tracer.service.courses, "now", lambda: datetime(1999, 1, 1, tzinfo=UTC))
+        late = assignment(client, course_id, teacher, {**AIMA, "solution": "after-due",
+                                                       "due": "2000-01-01T00:00:00Z"})
     soon = assignment(client, course_id, teacher, {**AIMA, "solution": "after-due",
                                                    "due": "2999-01-01T00:00:00Z"})
     key = {"value": 3, "move": "B"}
@@ -367,8 +372,12 @@ def test_no_classroom_get_changes_the_store(tmp_path: Any) -> None:
         before = db.read_bytes()
         gets = [(f"/v1/assignments/{ident}/{p}", token) for p in ("task", "steps",
                                                                   "solution")]
+        gets += [(f"/v1/assignments/{ident}/policies", token),
+                 (f"/v1/assignments/{ident}/about", "")]
         gets += [(p, teacher) for p in (
+            f"/v1/assignments/{ident}/students", f"/v1/assignments/{ident}/students/s1/work",
             f"/v1/courses/{course_id}/gradebook", f"/v1/courses/{course_id}/gradebook.csv",
+            f"/v1/courses/{course_id}/gradebook.csv?dialect=excel-it",
             f"/v1/assignments/{ident}/solution", f"/v1/traces?course={course_id}",
             f"/v1/assignments/{ident}/export/moodle.xml?seeds=1..2",
             f"/v1/assignments/{ident}/export/prairielearn.zip?seeds=1..2")]

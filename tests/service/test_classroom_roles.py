@@ -2,8 +2,8 @@
 another course's teacher, a student of another assignment, and the right one; the
 status of each, and no refusal carrying anything of another's data or a solution.
 
-Two courses: A (teacher ``ta``; the AIMA assignment X with students s1 and s2, and the
-exercise Z) and B (teacher ``tb``; assignment Y with student s9)."""
+Two courses: A (teacher ``ta``; the AIMA assignment X with students s1, s2 and s3, and
+the exercise Z) and B (teacher ``tb``; assignment Y with student s9)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tracer.cli.serve import read_admin_token
 from tracer.service import Settings, create_app
 from tracer.service.app import app_from_environment, settings_to_environment
 
-SECRET_NAMES = ("Alice", "Bob", "Nina")
+SECRET_NAMES = ("Alice", "Bob", "Dora", "Nina")
 
 
 @dataclass
@@ -52,7 +52,7 @@ def make_world(c: TestClient, tag: str) -> World:
     z = made(f"/v1/courses/{a['id']}/assignments", EXERCISE, tokens["ta"])["id"]
     y = made(f"/v1/courses/{b['id']}/assignments", AIMA, tokens["tb"])["id"]
     for key, ident, student, name in (("s1", x, "s1", "Alice"), ("s2", x, "s2", "Bob"),
-                                      ("s9", y, "s9", "Nina")):
+                                      ("s3", x, "s3", "Dora"), ("s9", y, "s9", "Nina")):
         tokens[key] = made(f"/v1/assignments/{ident}/join",
                            {"student": student, "name": name})["student_token"]
     sub = made(f"/v1/assignments/{x}/submissions", {"answer": fail_hard_answer()},
@@ -105,6 +105,16 @@ ROUTES: list[tuple[str, str, str, Any, tuple[int, ...], str, int]] = [
     ("submissions", "GET", "/v1/assignments/{X}/submissions", None, TEACHER_ROUTE, "ta",
      200),
     ("policies", "GET", "/v1/assignments/{X}/policies", None, STUDENT_ROUTE, "s1", 200),
+    # the teacher's view of the students (class_students.py)
+    ("students", "GET", "/v1/assignments/{X}/students", None, TEACHER_ROUTE, "ta", 200),
+    ("student's work", "GET", "/v1/assignments/{X}/students/s1/work", None,
+     TEACHER_ROUTE, "ta", 200),
+    ("unknown student's work", "GET", "/v1/assignments/{X}/students/s9/work", None,
+     TEACHER_ROUTE, "ta", 404),
+    ("reset a student", "POST", "/v1/assignments/{X}/students/s3/token", {},
+     TEACHER_ROUTE, "ta", 200),
+    ("reset another's student", "POST", "/v1/assignments/{X}/students/s9/token", {},
+     TEACHER_ROUTE, "ta", 404),
     ("delete submission", "DELETE", "/v1/submissions/{S}", None, TEACHER_ROUTE, "", 0),
     ("delete assignment", "DELETE", "/v1/assignments/{X}", None, TEACHER_ROUTE, "", 0),
     ("delete trace", "DELETE", "/v1/traces/{T}", None, TEACHER_ROUTE, "", 0),
@@ -150,6 +160,35 @@ def test_every_route_answers_the_right_caller(world: World, route: Any) -> None:
     assert r.status_code == status, r.text
     if status >= 400:
         assert_refusal_leaks_nothing(world, r)
+
+
+def test_the_join_page_s_about_needs_no_token_and_tells_nothing_else(world: World
+                                                                    ) -> None:
+    w = world
+    for who in ("none", "wrong", "other teacher", "other student", "s1"):
+        r = ask(w, "GET", f"/v1/assignments/{w.x}/about", None, who)
+        assert r.status_code == 200, r.text
+        assert set(r.json()) == {"id", "title", "due"}
+        for secret in (*SECRET_NAMES, *w.tokens.values(), "pruned", w.course_a):
+            assert secret not in r.text
+    r = ask(w, "GET", "/v1/assignments/0123456789abcdef01234567/about", None, "ta")
+    assert r.status_code == 404
+    assert_refusal_leaks_nothing(w, r)
+
+
+def test_a_reset_student_s_old_token_is_no_one_s(world: World) -> None:
+    w = world
+    old = w.tokens["s1"]
+    r = w.client.post(f"/v1/assignments/{w.x}/students/s1/token", json={},
+                      headers=bearer(w.tokens["ta"]))
+    assert r.status_code == 200
+    w.tokens["s1"] = r.json()["student_token"]
+    for path in ("task", "policies", "steps"):
+        r = w.client.get(f"/v1/assignments/{w.x}/{path}", headers=bearer(old))
+        assert r.status_code == 403
+        assert_refusal_leaks_nothing(w, r)
+        assert w.client.get(f"/v1/assignments/{w.x}/{path}",
+                            headers=bearer(w.tokens["s1"])).status_code == 200
 
 
 def test_a_student_sees_only_their_own_work(world: World) -> None:
@@ -259,4 +298,6 @@ def test_the_classroom_s_jobs_count_against_a_client_s_rate() -> None:
         assert costs("GET", path) == 1.0
     for path in ("/v1/courses", "/v1/assignments/ab/join", "/v1/assignments/ab/steps"):
         assert costs("POST", path) == 1.0
-    assert costs("GET", "/v1/courses/ab/gradebook") == 0.0  # no job: the store only
+    for path in ("/v1/courses/ab/gradebook", "/v1/courses/ab/gradebook.csv"):
+        assert costs("GET", path) == 1.0  # the items asked of each assignment: a job
+    assert costs("GET", "/v1/courses/ab") == 0.0  # no job: the store only

@@ -33,6 +33,7 @@ from tracer.service.request_models import (
     SearchRequest,
     StepRequest,
     SubmissionRequest,
+    TokenRequest,
     spec_options,
 )
 from tracer.service.store import Record
@@ -88,6 +89,9 @@ def test_the_classroom_s_requests_are_typed_models() -> None:
     step = StepRequest.from_json({"step": 2, "answer": {"kind": "evaluate", "node": "F"}})
     assert (step.step, step.answer) == (2, {"kind": "evaluate", "node": "F"})
     assert SubmissionRequest.from_json({"answer": {"value": 3}}).answer == {"value": 3}
+    assert TokenRequest.from_json({}) == TokenRequest()
+    assert {"StudentToken", "AssignmentAbout", "AssignmentStudents", "StudentWork"} <= \
+        set(RESPONSES)
 
 
 def test_an_assignment_s_document_holds_what_was_given_and_its_id_only() -> None:
@@ -99,15 +103,17 @@ def test_an_assignment_s_document_holds_what_was_given_and_its_id_only() -> None
     # the library gives the defaults when it reads the stored document (again)
     assert asked.document("a" * 24) == {"id": "a" * 24, **given}
     full = AssignmentRequest.from_json({**given, "spec": {}, "per_student": False,
-                                        "due": "2030-01-01T00:00:00Z"})
+                                        "due": "2030-01-01T00:00:00Z", "late": "penalty",
+                                        "penalty": 12.5, "step_tries": 3})
     assert full.document("x") == {"id": "x", **given, "spec": {}, "per_student": False,
-                                  "due": "2030-01-01T00:00:00Z"}
+                                  "due": "2030-01-01T00:00:00Z", "late": "penalty",
+                                  "penalty": 12.5, "step_tries": 3}
 
 
 def test_a_submission_answer_is_its_fields_then_what_the_policy_shows() -> None:
-    text = answer_text(SubmissionCreated(id="s", attempt=1, attempts_left=0,
+    text = answer_text(SubmissionCreated(id="s", attempt=1, attempts_left=0, late=True,
                                          shown={"score": 2, "first_mistake": None}))
-    assert text == ('{"id":"s","attempt":1,"attempts_left":0,"score":2,'
+    assert text == ('{"id":"s","attempt":1,"attempts_left":0,"late":true,"score":2,'
                     '"first_mistake":null}')
 
 

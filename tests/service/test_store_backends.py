@@ -232,7 +232,21 @@ def test_the_class_store_keeps_hashes_and_refuses_a_second_join(store_db: str) -
     ident = classes.add_submission("a1", "s1", 1, {}, {}, {}, 1.0, "t")
     with pytest.raises(Conflict):
         classes.add_submission("a1", "s1", 1, {}, {}, {}, 1.0, "t")
-    assert classes.submission_assignment(ident) == "a1"
+    # a deleted attempt frees its place; the next number follows the highest kept
+    second = classes.add_submission("a1", "s1", 2, {}, {}, {}, 1.0, "t")
+    classes.delete_submission(ident)
+    assert classes.attempts("a1", "s1") == (1, 2)
+    assert [w.id for w in classes.work_of("a1", "s1")] == [second]
+    # a reset: a new token, the old one no one's, the row and its work kept
+    assert classes.reset_token("a1", "s1", "new-token")
+    assert classes.student_of("student-token") is None
+    reset = classes.student_of("new-token")
+    assert reset is not None and (reset.student, reset.name) == ("s1", "Alice")
+    assert not classes.reset_token("a1", "s7", "other-token")
+    assert [e.student for e in classes.roster(["a1"])] == ["s1", "s2"]
+    assert classes.step_states(["a1"]) == {
+        ("a1", "s1"): {"done": 1, "first_try": [True], "tries": 0}}
+    assert classes.submission_assignment(second) == "a1"
     classes.delete_assignment("a1")
     assert classes.assignment("a1") is None and classes.student_of("bob-token") is None
-    assert classes.attempts("a1", "s1") == 0
+    assert classes.attempts("a1", "s1") == (0, 0)

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 from ..jsonio import dumps_json
 from .json_values import JsonObject, JsonValue, RawJson
 
-__all__ = ["RESPONSES", "SPREAD", "AssignmentCreated", "CourseCreated", "ExerciseResponse",
-           "Frame", "FramesResponse", "Health", "Joined", "Listing", "ParseResponse",
-           "SearchResponse", "StatsResponse", "Stored", "SubmissionCreated", "answer_text",
+__all__ = ["RESPONSES", "SPREAD", "AssignmentAbout", "AssignmentCreated", "AssignmentStudents",
+           "CourseCreated", "ExerciseResponse", "Frame", "FramesResponse", "Health", "Joined",
+           "Listing", "ParseResponse", "SearchResponse", "StatsResponse", "Stored",
+           "StudentToken", "StudentWork", "SubmissionCreated", "answer_text",
            "spread_fields"]
 
 SPREAD = "spread"
@@ -156,15 +157,63 @@ class SubmissionCreated:
     id: str
     attempt: int
     attempts_left: int
+    late: bool
+    """Made after the due time (kept by the late policy ``accept`` or ``penalty``)."""
     shown: JsonObject = dataclasses.field(metadata={SPREAD: True})
     """The totals (``correct``, ``score``, ``max_score``, ``percent``) and, by the
     policy, the items, the first mistake or the whole diagnosis."""
 
 
+@dataclass(frozen=True)
+class StudentToken:
+    """A student reset by the teacher: their new token (shown this once; kept hashed).
+    The old one stops working; the student's row and work stay."""
+
+    student: str
+    student_token: str
+
+
+@dataclass(frozen=True)
+class AssignmentAbout:
+    """What anyone with the link may know of an assignment before joining it."""
+
+    id: str
+    title: str
+    due: str | None
+    """The due time (ISO 8601 with its zone), or ``null``."""
+
+
+@dataclass(frozen=True)
+class AssignmentStudents:
+    """Every student who joined an assignment, with what they did (the gradebook's cell
+    of each: also those who never submitted, ``submitted: false``)."""
+
+    assignment: str
+    title: str
+    max_score: int
+    """The assignment's maximum: one point per item asked, the same for every student."""
+    students: list[JsonObject]
+    misconception_titles: dict[str, str]
+    """The name of each misconception found, in the language asked."""
+
+
+@dataclass(frozen=True)
+class StudentWork:
+    """One student's work on an assignment, in order: every step answer (each try) and
+    every submission with its verdict on each item asked."""
+
+    student: str
+    name: str
+    steps: list[JsonObject]
+    submissions: list[JsonObject]
+
+
 RESPONSES: Mapping[str, type] = {
     cls.__name__: cls for cls in (ParseResponse, SearchResponse, FramesResponse,
                                   ExerciseResponse, Stored, Listing, CourseCreated,
-                                  AssignmentCreated, Joined, SubmissionCreated)}
+                                  AssignmentCreated, Joined, SubmissionCreated,
+                                  StudentToken, AssignmentAbout, AssignmentStudents,
+                                  StudentWork)}
 """Each answer model by the name of its schema in the OpenAPI document."""
 
 

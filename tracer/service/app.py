@@ -33,6 +33,7 @@ from . import (
     catalogue,
     checks,
     class_pages,
+    class_students,
     comparisons,
     course_traces,
     courses,
@@ -57,7 +58,7 @@ ROUTES: list[BaseRoute] = [
     *pages.ROUTES, *catalogue.ROUTES, *parsing.ROUTES, *searches.ROUTES, *drawings.ROUTES,
     *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES,
     *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES, *statistics.ROUTES,
-    *class_pages.ROUTES, *indexes.ROUTES]
+    *class_pages.ROUTES, *class_students.ROUTES, *indexes.ROUTES]
 """Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"

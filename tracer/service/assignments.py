@@ -12,6 +12,7 @@ service's clock (:func:`.courses.now`).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
@@ -21,7 +22,7 @@ from starlette.routing import Route
 
 from ..errors import InputError
 from ..jsonio import dumps_json
-from ..said import said
+from ..said import Said, said
 from .answer_models import Joined, SubmissionCreated
 from .class_store import Assigned, ClassStore, Conflict, Enrolled, new_token
 from .core import service_of
@@ -38,6 +39,14 @@ __all__ = ["MAX_STUDENTS", "ROUTES"]
 
 MAX_STUDENTS = 2000
 """Students one assignment takes."""
+
+
+def already_joined(student: str) -> Said:
+    """Why joining again is refused: one student id is one row (and one tree) whatever
+    happens, so a student who lost their token gets a new one from the teacher."""
+    return said("student {student!r} has joined this assignment already: choose \"I "
+                "already joined\" and give the token you were shown then, or ask the "
+                "teacher to reset yours", student=student)
 
 
 def _assignment(document: JsonObject) -> Assignment:
@@ -73,10 +82,7 @@ async def join(request: Request) -> Response:
         await run_in_threadpool(store.join, found.id, asked.student, asked.name, token,
                                 now().isoformat(), most=MAX_STUDENTS)
     except Conflict:
-        raise Problem(409, "Conflict", said("student {student!r} has joined this "
-                                            "assignment already: use the token given then, "
-                                            "or ask the teacher", student=asked.student)
-                      ) from None
+        raise Problem(409, "Conflict", already_joined(asked.student)) from None
     except OverflowError:
         raise Problem(409, "Conflict", said("this assignment has {n} students already",
                                             n=MAX_STUDENTS)) from None
@@ -150,40 +156,51 @@ async def submit(request: Request) -> Response:
     service = service_of(request)
     asked = await service.read(request, SubmissionRequest)
     store = classes(request)
-    used = await run_in_threadpool(store.attempts, found.id, who.student)
-    document, answer, at = found.document, asked.answer, now()
+    used, highest = await run_in_threadpool(store.attempts, found.id, who.student)
+    document, answer, at, attempt = found.document, asked.answer, now(), highest + 1
 
-    def work() -> tuple[JsonObject, JsonObject, JsonObject, float, int]:
+    def work() -> tuple[JsonObject, JsonObject, JsonObject, float, int, bool]:
         from ..analysis.check.solution import Solution
         from ..classroom.gradebook import Submission
-        from ..classroom.tasks import feedback, grade
+        from ..classroom.tasks import asked_keys, feedback, grade, submission_timing
 
         a = _assignment(document)
+        timing = submission_timing(a, at)
+        if timing.refused:
+            assert a.due is not None
+            raise Problem(409, "Conflict", said("the due time ({due}) has passed: this "
+                                                "assignment takes no more submissions",
+                                                due=a.due.isoformat()))
         if used >= a.attempts:
             raise Problem(409, "Conflict", said("all {n} attempts are used", n=a.attempts))
+        # grading refuses an answer with none of the items asked: no attempt is used
         report = grade(a, who.student, Solution.from_json(answer, file="answer"),
                        lang=asked.lang)
-        graded = Submission.from_report(report, student=who.student, name=who.name,
-                                        assignment=a.id, attempt=used + 1, at=at)
-        return (feedback(report, a.feedback), report.to_json(), graded.to_json(),
-                report.score, a.attempts)
+        graded = replace(Submission.from_report(report, student=who.student, name=who.name,
+                                                assignment=a.id, attempt=attempt, at=at),
+                         late=timing.late, penalty=timing.penalty if timing.late else 0.0,
+                         max_score=len(asked_keys(a)), title=a.title)
+        return (feedback(report, a.feedback, lang=asked.lang), report.to_json(),
+                graded.to_json(), graded.total, a.attempts, timing.late)
 
-    shown, report, graded, score, allowed = await service.job(work)
+    shown, report, graded, score, allowed, late = await service.job(work)
     try:
         ident = await run_in_threadpool(store.add_submission, found.id, who.student,
-                                        used + 1, answer, report, graded, score,
+                                        attempt, answer, report, graded, score,
                                         at.isoformat())
     except Conflict:
         raise Problem(409, "Conflict", said("another submission of this attempt came first")
                       ) from None
-    return created(SubmissionCreated(id=ident, attempt=used + 1,
-                                     attempts_left=allowed - used - 1, shown=shown))
+    return created(SubmissionCreated(id=ident, attempt=attempt,
+                                     attempts_left=max(0, allowed - used - 1), late=late,
+                                     shown=shown))
 
 
 async def solution(request: Request) -> Response:
     who = await caller(request)
     store = classes(request)
     found = await run_in_threadpool(store.assignment, request.path_params["id"])
+    used = 0
     asked_for = request.query_params.get("student")
     if who.course is not None:  # the teacher: always, for any of their students
         if found is None or found.course != who.course.id:
@@ -198,13 +215,15 @@ async def solution(request: Request) -> Response:
         if found is None or who.enrolled.assignment != found.id:
             raise Problem(404, "Not found", NO_SUCH_ASSIGNMENT)
         name = who.enrolled.student
+        used = (await run_in_threadpool(store.attempts, found.id, name))[0]
     document, at, is_teacher = found.document, now(), who.course is not None
 
     def work() -> JsonValue:
         from ..classroom.tasks import answer_key_for, may_see_solution
 
         a = _assignment(document)
-        if not is_teacher and not may_see_solution(a, at):
+        if not is_teacher and not may_see_solution(a, at,
+                                                   attempts_left=a.attempts - used):
             raise Problem(403, "Forbidden", _HIDDEN.get(a.solution, said("not yet")))
         if name is None and a.per_student:
             raise Problem(400, "Bad request", said("each student has a tree of their own: "

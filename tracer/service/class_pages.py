@@ -4,9 +4,10 @@ counted), the live preview of an assignment being written (``POST
 /v1/courses/{course}/preview``: the task a student would get, as ``GET .../task`` gives
 it) and an assignment's submissions with their ids (``GET
 /v1/assignments/{id}/submissions``), which the teacher's page deletes; and, for a
-student, the assignment's policies and how many attempts are used (``GET
+student, the assignment's policies and how many attempts are used and left (``GET
 /v1/assignments/{id}/policies``), so that the page says when the solution will be shown
-instead of showing a refusal.
+instead of showing a refusal; and, for anyone with the link, the assignment's title and
+due time (``GET /v1/assignments/{id}/about``), which the join page shows.
 
 Who may call each is in :mod:`.roles`; the preview reads the assignment as ``POST
 /v1/courses/{course}/assignments`` does, in a job, and stores nothing.
@@ -20,10 +21,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..jsonio import dumps_json
+from ..said import said
+from .answer_models import AssignmentAbout, answer_text
 from .core import service_of
 from .courses import now, student_url
 from .json_values import JsonValue
-from .problem_details import Problem
+from .problem_details import Problem, guarded
 from .request_models import AssignmentRequest
 from .roles import (
     NO_SUCH_ASSIGNMENT,
@@ -59,6 +62,8 @@ async def course_summary(request: Request) -> Response:
                        "due": d.get("due"), "attempts": d.get("attempts", 1),
                        "feedback": d.get("feedback", "first-mistake"),
                        "solution": d.get("solution", "after-due"),
+                       "late": d.get("late", "refuse"), "penalty": d.get("penalty"),
+                       "step_tries": d.get("step_tries"),
                        "students": students.get(a.id, 0),
                        "submissions": submissions.get(a.id, 0),
                        "student_url": student_url(request, a.id)})
@@ -92,24 +97,39 @@ async def policies(request: Request) -> Response:
     found = await run_in_threadpool(store.assignment, request.path_params["id"])
     if found is None or who.assignment != found.id:
         raise Problem(404, "Not found", NO_SUCH_ASSIGNMENT)
-    used = await run_in_threadpool(store.attempts, found.id, who.student)
+    used = (await run_in_threadpool(store.attempts, found.id, who.student))[0]
+    document, at = found.document, now()
+
+    def work() -> JsonValue:
+        from ..classroom.reading import parse_assignment
+        from ..classroom.tasks import may_see_solution
+
+        a = parse_assignment(document)
+        left = max(0, a.attempts - used)
+        return {"student": who.student, "name": who.name, "title": a.title,
+                "feedback": a.feedback, "solution": a.solution,
+                "due": document.get("due"),
+                "attempts": a.attempts, "attempts_used": used, "attempts_left": left,
+                "late": a.late, "penalty": a.penalty, "step_tries": a.step_tries,
+                "solution_shown": may_see_solution(a, at, attempts_left=left)}
+
+    return _json(await service_of(request).job(work))
+
+
+async def about(request: Request) -> Response:
+    found = await run_in_threadpool(classes(request).assignment, request.path_params["id"])
+    if found is None:
+        raise Problem(404, "Not found", said("no such assignment: check the link"))
     d = found.document
-    due, solution = d.get("due"), d.get("solution", "after-due")
-
-    def shown() -> bool:
-        from ..classroom.reading import due_time
-        from ..classroom.tasks import solution_shown
-
-        return solution_shown(str(solution), due_time(due), now())
-
-    return _json({"student": who.student, "name": who.name, "title": d.get("title"),
-                  "feedback": d.get("feedback", "first-mistake"), "solution": solution,
-                  "due": due, "attempts": d.get("attempts", 1), "attempts_used": used,
-                  "solution_shown": await run_in_threadpool(shown)})
+    due = d.get("due")
+    return Response(answer_text(AssignmentAbout(id=found.id, title=str(d.get("title", "")),
+                                                due=due if isinstance(due, str) else None)),
+                    media_type="application/json")
 
 
 ROUTES = [
     Route("/v1/assignments/{id}/policies", authed(policies), methods=["GET"]),
+    Route("/v1/assignments/{id}/about", guarded(about), methods=["GET"]),
     Route("/v1/courses/{course}", authed(course_summary), methods=["GET"]),
     Route("/v1/courses/{course}/preview", authed(preview), methods=["POST"]),
     Route("/v1/assignments/{id}/submissions", authed(submissions), methods=["GET"]),

@@ -24,7 +24,7 @@ from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
 from .store import Record, SqlStore
 
-__all__ = ["Assigned", "ClassStore", "Course", "Enrolled", "new_id", "new_token",
+__all__ = ["Assigned", "ClassStore", "Course", "Enrolled", "Kept", "new_id", "new_token",
            "token_hash"]
 
 
@@ -68,6 +68,19 @@ class Enrolled:
     student: str
     name: str
     joined: str
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A stored submission: its id, attempt and time, the answer as given, the check
+    report and the gradebook's record of it."""
+
+    id: str
+    attempt: int
+    at: str
+    answer: JsonValue
+    report: JsonObject
+    graded: JsonObject
 
 
 class Conflict(Exception):
@@ -154,6 +167,27 @@ class ClassStore:
         except IntegrityError:
             raise Conflict(student) from None
 
+    def reset_token(self, assignment: str, student: str, token: str) -> bool:
+        """Give ``student`` the new ``token`` (the old one stops working; their row and
+        work stay); False when no such student joined ``assignment``."""
+        s = schema.students.c
+        with self._conn(write=True) as c:
+            done = c.execute(update(schema.students).where(
+                s.assignment == assignment, s.student == student).values(
+                token_hash=token_hash(token)).execution_options(preserve_rowcount=True))
+        return done.rowcount == 1
+
+    def roster(self, assignments: list[str]) -> list[Enrolled]:
+        """Every student who joined one of ``assignments``, in the order they joined."""
+        s = schema.students.c
+        if not assignments:
+            return []
+        with self._conn(write=False) as c:
+            rows = c.execute(select(s.assignment, s.student, s.name, s.joined)
+                             .where(s.assignment.in_(assignments))
+                             .order_by(s.joined, s.assignment, s.student)).all()
+        return [Enrolled(*(str(v) for v in r)) for r in rows]
+
     def student_of(self, token: str) -> Enrolled | None:
         s = schema.students.c
         with self._conn(write=False) as c:
@@ -202,6 +236,17 @@ class ClassStore:
         except IntegrityError:
             raise Conflict(student) from None
 
+    def step_states(self, assignments: list[str]) -> dict[tuple[str, str], JsonObject]:
+        """The stored step state of every student of ``assignments`` who began, by
+        (assignment, student)."""
+        t = schema.step_sessions.c
+        if not assignments:
+            return {}
+        with self._conn(write=False) as c:
+            rows = c.execute(select(t.assignment, t.student, t.state)
+                             .where(t.assignment.in_(assignments))).all()
+        return {(str(r[0]), str(r[1])): json.loads(str(r[2])) for r in rows}
+
     def step_attempts(self, assignment: str, student: str) -> list[JsonObject]:
         t = schema.step_attempts.c
         with self._conn(write=False) as c:
@@ -210,11 +255,15 @@ class ClassStore:
         return [json.loads(str(r[0])) for r in rows]
 
     # ------------------------------------------------------------ submissions
-    def attempts(self, assignment: str, student: str) -> int:
+    def attempts(self, assignment: str, student: str) -> tuple[int, int]:
+        """How many submissions ``student`` has (a deleted one frees its attempt) and
+        the highest attempt number among them (0: none), which the next one follows, so
+        that numbers never collide."""
         t = schema.submissions.c
         with self._conn(write=False) as c:
-            return int(c.execute(select(func.count()).where(
-                t.assignment == assignment, t.student == student)).scalar_one())
+            used, highest = c.execute(select(func.count(), func.max(t.attempt)).where(
+                t.assignment == assignment, t.student == student)).one()
+        return int(used), int(highest or 0)
 
     def add_submission(self, assignment: str, student: str, attempt: int,
                        answer: JsonValue, report: JsonObject, graded: JsonObject,
@@ -242,18 +291,31 @@ class ClassStore:
                              .order_by(t.seq)).all()
         return [json.loads(str(r[0])) for r in rows]
 
+    def work_of(self, assignment: str, student: str) -> list[Kept]:
+        """``student``'s submissions to ``assignment``, oldest first."""
+        t = schema.submissions.c
+        with self._conn(write=False) as c:
+            rows = c.execute(select(t.id, t.attempt, t.at, t.answer, t.report, t.graded)
+                             .where(t.assignment == assignment, t.student == student)
+                             .order_by(t.seq)).all()
+        return [Kept(str(r[0]), int(r[1]), str(r[2]), json.loads(str(r[3])),
+                     json.loads(str(r[4])), json.loads(str(r[5]))) for r in rows]
+
     def submissions_of(self, assignment: str) -> list[JsonObject]:
         """Every submission to ``assignment``, oldest first: its id, the student and their
-        name, the attempt, the score and the time."""
+        name, the attempt, the score (after any late penalty), the time and whether it
+        was late."""
         t, s = schema.submissions.c, schema.students.c
         joined = schema.submissions.outerjoin(schema.students, and_(
             s.assignment == t.assignment, s.student == t.student))
         with self._conn(write=False) as c:
-            rows = c.execute(select(t.id, t.student, s.name, t.attempt, t.score, t.at)
+            rows = c.execute(select(t.id, t.student, s.name, t.attempt, t.score, t.at,
+                                    t.graded)
                              .select_from(joined).where(t.assignment == assignment)
                              .order_by(t.seq)).all()
         return [{"id": str(r[0]), "student": str(r[1]), "name": str(r[2] or ""),
-                 "attempt": int(r[3]), "score": float(r[4]), "at": str(r[5])} for r in rows]
+                 "attempt": int(r[3]), "score": float(r[4]), "at": str(r[5]),
+                 "late": json.loads(str(r[6])).get("late", False) is True} for r in rows]
 
     def counts(self, assignments: list[str]) -> tuple[dict[str, int], dict[str, int]]:
         """Students joined and submissions made, per assignment of ``assignments``."""

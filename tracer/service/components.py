@@ -338,7 +338,11 @@ def _classroom() -> JsonObject:
     """The classroom's requests and answers (docs/service.md, "The classroom")."""
     from ..classroom.assignments import FEEDBACK, ITEMS, SOLUTION
 
+    LATE = ("refuse", "accept", "penalty")
+
     text: JsonObject = {"type": "string", "minLength": 1}
+    number_or_null: JsonObject = {"type": ["number", "null"]}
+    integer_or_null: JsonObject = {"type": ["integer", "null"]}
     return {
         "CourseRequest": _obj({"title": {**text, "maxLength": 200}}, ("title",)),
         "CourseCreated": _obj({"id": {"type": "string"},
@@ -357,7 +361,16 @@ def _classroom() -> JsonObject:
             "due": {"type": "string", "description": "An ISO 8601 time with its zone."},
             "attempts": {"type": "integer", "default": 1},
             "feedback": {"enum": list(FEEDBACK), "default": "first-mistake"},
-            "solution": {"enum": list(SOLUTION), "default": "after-due"}},
+            "solution": {"enum": list(SOLUTION), "default": "after-due"},
+            "step_tries": {"type": "integer", "description": "Wrong tries on one step "
+                           "(1 to 1000) before it is shown as missed; left out: "
+                           "unlimited."},
+            "late": {"enum": list(LATE), "default": "refuse",
+                     "description": "A submission after the due time: refused (409), "
+                                    "accepted and marked late, or marked late with "
+                                    "`penalty`."},
+            "penalty": {"type": "number", "description": "With `late: penalty`: the "
+                        "percentage (0 < p <= 100) taken off a late submission."}},
             ("title", "source", "items"),
             extra={"description": "An assignment as `tracer.classroom.reading."
                                   "parse_assignment` reads it (docs/classroom.md): the "
@@ -383,9 +396,49 @@ def _classroom() -> JsonObject:
         "SubmissionCreated": {"type": "object",
                               "properties": {"id": {"type": "string"},
                                              "attempt": {"type": "integer"},
-                                             "attempts_left": {"type": "integer"}},
-                              "required": ["id", "attempt", "attempts_left"],
+                                             "attempts_left": {"type": "integer"},
+                                             "late": {"type": "boolean"}},
+                              "required": ["id", "attempt", "attempts_left", "late"],
                               "description": "And what the feedback policy shows."},
+        "TokenRequest": _obj({}, extra={"description": "Nothing: `{}`."}),
+        "StudentToken": _obj({"student": {"type": "string"},
+                              "student_token": {"type": "string"}},
+                             ("student", "student_token")),
+        "AssignmentAbout": _obj({"id": {"type": "string"}, "title": {"type": "string"},
+                                 "due": {"type": ["string", "null"]}},
+                                ("id", "title", "due")),
+        "AssignmentStudents": _obj({
+            "assignment": {"type": "string"}, "title": {"type": "string"},
+            "max_score": {"type": "integer"},
+            "students": {"type": "array", "items": _obj({
+                "student": {"type": "string"}, "name": {"type": "string"},
+                "joined": {"type": "string"}, "submitted": {"type": "boolean"},
+                "attempts": {"type": "integer"}, "score": number_or_null,
+                "max_score": {"type": "integer"}, "percent": number_or_null,
+                "late": {"type": "boolean"},
+                "steps_right_first_try": integer_or_null, "steps": integer_or_null,
+                "misconception": {"type": ["string", "null"]}})},
+            "misconception_titles": {"type": "object",
+                                     "additionalProperties": {"type": "string"}}},
+            ("assignment", "title", "max_score", "students", "misconception_titles")),
+        "StudentWork": _obj({
+            "student": {"type": "string"}, "name": {"type": "string"},
+            "steps": {"type": "array", "items": {
+                "type": "object", "required": ["step", "try", "answer", "right", "wrong"],
+                "properties": {"step": {"type": "integer"}, "try": {"type": "integer"},
+                               "answer": {"type": "object"}, "right": {"type": "boolean"},
+                               "wrong": {"type": "array", "items": {"type": "string"}},
+                               "at": {"type": ["string", "null"]}}}},
+            "submissions": {"type": "array", "items": _obj({
+                "id": {"type": "string"}, "attempt": {"type": "integer"},
+                "at": {"type": "string"}, "late": {"type": "boolean"},
+                "score": {"type": "number"}, "max_score": {"type": "integer"},
+                "percent": {"type": "number"}, "answer": {"type": "object"},
+                "items": {"type": "array", "items": _obj({
+                    "item": {"type": "string"}, "words": {"type": "string"},
+                    "right": {"type": "boolean"}, "answered": {"type": "boolean"},
+                    "given": {"type": "string"}, "score": {"type": "number"}})}})}},
+            ("student", "name", "steps", "submissions")),
     }
 
 

@@ -21,7 +21,7 @@ from starlette.routing import Route
 from ..jsonio import dumps_json
 from ..said import said
 from .answer_models import AssignmentCreated, CourseCreated, answer_text
-from .class_store import ClassStore, new_id, new_token
+from .class_store import Assigned, ClassStore, Enrolled, new_id, new_token
 from .core import service_of
 from .json_values import JsonObject
 from .problem_details import Problem
@@ -31,9 +31,11 @@ from .web import unknown_parameter
 
 # Type-only: the library is loaded by the jobs, not by importing the routes.
 if TYPE_CHECKING:
+    from ..classroom.assignments import Assignment
     from ..classroom.gradebook import Gradebook
 
-__all__ = ["MAX_ASSIGNMENTS", "ROUTES", "now", "student_url"]
+__all__ = ["CSV_DIALECTS", "MAX_ASSIGNMENTS", "ROUTES", "course_gradebook", "gradebook_inputs",
+           "lang_of", "misconception_titles", "now", "policy_of", "student_url"]
 
 MAX_ASSIGNMENTS = 500
 """Assignments one course may hold."""
@@ -70,10 +72,15 @@ async def create_assignment(request: Request) -> Response:
     ident = new_id()
     document = asked.document(ident)
 
+    at = now()
+
     def work() -> None:
         from ..classroom.reading import parse_assignment
+        from ..classroom.tasks import refuse_past_due
 
-        parse_assignment(document)  # every field checked, the source searched once
+        # every field checked, the source searched once; a due time already past is
+        # refused unless the late policy says what happens after it
+        refuse_past_due(parse_assignment(document), at)
 
     await service.job(work)
     await run_in_threadpool(store.add_assignment, ident, course.id, document,
@@ -86,7 +93,8 @@ def student_url(request: Request, ident: str) -> str:
     return f"{request.scope.get('root_path', '')}/#/assignment?id={ident}"
 
 
-def _policy(request: Request) -> str:
+def policy_of(request: Request) -> str:
+    """The query's ``policy`` (best, last): which attempt an item's score comes from."""
     from ..classroom.gradebook import SCORE_POLICIES
 
     policy = request.query_params.get("policy", "best")
@@ -96,27 +104,8 @@ def _policy(request: Request) -> str:
     return policy
 
 
-def _graded(store: ClassStore, course: str) -> list[JsonObject]:
-    """The gradebook records of every submission to ``course``'s assignments."""
-    return store.graded_of([a.id for a in store.assignments_of(course)])
-
-
-async def _gradebook(request: Request) -> Gradebook:
-    course = await own_course(request)
-    policy = _policy(request)
-    store = classes(request)
-    graded = await run_in_threadpool(_graded, store, course.id)
-
-    def work() -> Gradebook:
-        from ..classroom.gradebook import Submission, build_gradebook
-
-        return build_gradebook([Submission.from_json(g) for g in graded], policy=policy)
-
-    # the service's own records, no search: a thread of this process
-    return await service_of(request).job(work, isolate=False)
-
-
-def _lang(request: Request) -> str:
+def lang_of(request: Request) -> str:
+    """The query's ``lang`` (en, it): the language of the names and the words shown."""
     from ..analysis.check.wording import LANGS
 
     lang = request.query_params.get("lang", "en")
@@ -124,6 +113,79 @@ def _lang(request: Request) -> str:
         raise Problem(400, "Bad request", unknown_parameter("lang", lang[:40], LANGS),
                       where="lang")
     return lang
+
+
+CSV_DIALECTS = ("excel", "excel-it")
+"""How the gradebook's CSV is written: commas and decimal points (a spreadsheet in
+English), or semicolons, decimal commas and a BOM (one in Italian)."""
+
+
+def _dialect(request: Request) -> str:
+    dialect = request.query_params.get("dialect", "excel")
+    if dialect not in CSV_DIALECTS:
+        raise Problem(400, "Bad request", unknown_parameter("dialect", dialect[:40],
+                                                            CSV_DIALECTS), where="dialect")
+    return dialect
+
+
+Steps = dict[tuple[str, str], tuple[int, int]]
+"""(assignment, student) -> (steps right at the first try, steps in all)."""
+
+
+def gradebook_inputs(store: ClassStore, assignments: list[Assigned]
+                     ) -> tuple[list[JsonObject], list[Enrolled], Steps]:
+    """What a gradebook of ``assignments`` is built from, read in one go: the gradebook
+    records of every submission, every student who joined (in the order they joined)
+    and the steps of every student who began them (from the stored step sessions: a
+    state kept before it counted its steps is left out)."""
+    ids = [a.id for a in assignments]
+    steps: Steps = {}
+    for key, state in store.step_states(ids).items():
+        first, total = state.get("first_try"), state.get("steps")
+        if isinstance(first, list) and isinstance(total, int):
+            steps[key] = (sum(1 for right in first if right is True), total)
+    return store.graded_of(ids), store.roster(ids), steps
+
+
+def course_gradebook(assignments: list[Assignment], graded: list[JsonObject],
+                     roster: list[Enrolled], steps: Steps, *, policy: str, lang: str
+                     ) -> tuple[Gradebook, dict[str, tuple[str, ...]]]:
+    """The gradebook of ``assignments`` (each read again: in a job, as their items asked
+    may search) and the item keys of each: one column per item asked, every student who
+    joined a row."""
+    from ..classroom.gradebook import (
+        AssignmentColumns,
+        Enrollee,
+        Submission,
+        build_gradebook,
+    )
+    from ..classroom.tasks import asked_keys
+
+    keys = {a.id: asked_keys(a) for a in assignments}
+    columns = [AssignmentColumns(a.id, a.title, keys[a.id], len(keys[a.id]))
+               for a in assignments]
+    book = build_gradebook([Submission.from_json(g) for g in graded], policy=policy,
+                           assignments=columns,
+                           roster=[Enrollee(e.assignment, e.student, e.name, e.joined)
+                                   for e in roster], steps=steps, lang=lang)
+    return book, keys
+
+
+async def _gradebook(request: Request) -> Gradebook:
+    course = await own_course(request)
+    policy, lang = policy_of(request), lang_of(request)
+    store = classes(request)
+    found = await run_in_threadpool(store.assignments_of, course.id)
+    graded, roster, steps = await run_in_threadpool(gradebook_inputs, store, found)
+    documents = [a.document for a in found]
+
+    def work() -> Gradebook:
+        from ..classroom.reading import parse_assignment
+
+        return course_gradebook([parse_assignment(d) for d in documents], graded, roster,
+                                steps, policy=policy, lang=lang)[0]
+
+    return await service_of(request).job(work)
 
 
 def misconception_titles(book: Gradebook, lang: str) -> dict[str, str]:
@@ -140,7 +202,7 @@ def misconception_titles(book: Gradebook, lang: str) -> dict[str, str]:
 
 
 async def gradebook(request: Request) -> Response:
-    lang = _lang(request)
+    lang = lang_of(request)
     book = await _gradebook(request)
     return Response(dumps_json({**book.to_json(),
                                 "misconception_titles": misconception_titles(book, lang)}),
@@ -148,10 +210,12 @@ async def gradebook(request: Request) -> Response:
 
 
 async def gradebook_csv(request: Request) -> Response:
-    lang = _lang(request)
+    lang, dialect = lang_of(request), _dialect(request)
     book = await _gradebook(request)
     course = request.path_params["course"]
-    return Response(book.to_csv(misconception_titles(book, lang)),
+    # excel-it: the library writes the BOM that tells a spreadsheet the text is UTF-8
+    return Response(book.to_csv(misconception_titles(book, lang), lang=lang,
+                                dialect=dialect),
                     media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="gradebook-{course[:24]}.csv"'})
 

@@ -61,6 +61,9 @@ def costs(method: str, path: str) -> float:
         return 1.0
     if method in ("GET", "HEAD") and path.startswith("/v1/assignments/"):
         return 1.0  # the classroom's task, steps, solution and exports: each a job
+    if method in ("GET", "HEAD") and path.startswith("/v1/courses/") and \
+            path.rsplit("/", 1)[-1] in ("gradebook", "gradebook.csv"):
+        return 1.0  # the items asked of every assignment: a job
     return 0.0
 
 

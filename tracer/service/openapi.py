@@ -230,7 +230,10 @@ def _classroom_paths() -> JsonObject:
             "gradebook_csv", "The gradebook, one row per student (teacher)",
             {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
             parameters=[course, _query("policy", {"enum": ["best", "last"]}),
-                        _query("lang", {"enum": ["en", "it"]})])},
+                        _query("lang", {"enum": ["en", "it"]}),
+                        _query("dialect", {"enum": ["excel", "excel-it"]},
+                               "excel: commas, decimal points; excel-it: semicolons, "
+                               "decimal commas, UTF-8 with a BOM")])},
         "/v1/assignments/{id}/join": {"post": _class_op(
             "join", "Join an assignment: a student token (anyone with the link)",
             _json("Joined", "Created"), status="201", request="JoinRequest",
@@ -271,8 +274,11 @@ def _classroom_paths() -> JsonObject:
 
 
 def _class_page_paths(classroom: JsonObject) -> JsonObject:
-    """``classroom`` with the operations the classroom's pages read (:mod:`.class_pages`)."""
+    """``classroom`` with the operations the classroom's pages read (:mod:`.class_pages`,
+    :mod:`.class_students`)."""
     course, ident = _path_id("course"), _path_id("id")
+    student: JsonObject = {"name": "student", "in": "path", "required": True,
+                           "schema": {"type": "string", "minLength": 1, "maxLength": 64}}
     free = _json(FREE_FORM)
     submissions = dict(as_object(classroom["/v1/assignments/{id}/submissions"]))
     submissions["get"] = _class_op(
@@ -285,6 +291,23 @@ def _class_page_paths(classroom: JsonObject) -> JsonObject:
             "/v1/assignments/{id}/policies": {"get": _class_op(
                 "policies", "The assignment's policies and the attempts used (student)",
                 free, parameters=[ident])},
+            "/v1/assignments/{id}/about": {"get": _class_op(
+                "about", "An assignment's title and due time, for the join page (anyone "
+                "with the link)", _json("AssignmentAbout"), parameters=[ident],
+                public=True)},
+            "/v1/assignments/{id}/students": {"get": _class_op(
+                "students", "Every student who joined, with their score, steps and late "
+                "submissions (teacher)", _json("AssignmentStudents"), parameters=[
+                    ident, _query("policy", {"enum": ["best", "last"]}),
+                    _query("lang", {"enum": ["en", "it"]})])},
+            "/v1/assignments/{id}/students/{student}/work": {"get": _class_op(
+                "student_work", "A student's step answers and submissions, in order "
+                "(teacher)", _json("StudentWork"), parameters=[
+                    ident, student, _query("lang", {"enum": ["en", "it"]})])},
+            "/v1/assignments/{id}/students/{student}/token": {"post": _class_op(
+                "reset_student", "A new token for a student: the old one stops working, "
+                "their work stays (teacher)", _json("StudentToken"),
+                request="TokenRequest", parameters=[ident, student])},
             "/v1/courses/{course}/preview": {"post": _class_op(
                 "preview_assignment", "The task a student would get, stored nowhere "
                 "(teacher)", free, request="AssignmentRequest", parameters=[course])}}

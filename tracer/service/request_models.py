@@ -25,7 +25,8 @@ from .problem_details import Problem
 __all__ = ["REQUESTS", "AssignmentRequest", "CheckRequest", "CompareRequest", "CourseRequest",
            "DiffRequest", "ExerciseRequest", "JoinRequest", "ParseRequest", "RenderRequest",
            "SearchRequest", "Source", "StatsRequest", "StepRequest", "StoreRequest",
-           "SubmissionRequest", "TraceRef", "WorksheetRequest", "spec_options"]
+           "SubmissionRequest", "TokenRequest", "TraceRef", "WorksheetRequest",
+           "spec_options"]
 
 TraceRef: TypeAlias = "str | JsonObject"
 """A trace in a request: the document itself, or the id of a stored one."""
@@ -415,6 +416,12 @@ class AssignmentRequest:
     attempts: int | None = None
     feedback: str | None = None
     solution: str | None = None
+    step_tries: int | None = None
+    """Wrong tries on one step before it is shown as missed (left out: unlimited)."""
+    late: str | None = None
+    """What a submission after the due time gets: ``refuse``, ``accept``, ``penalty``."""
+    penalty: float | None = None
+    """With ``late: penalty``: the percentage taken off a late submission's total."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> AssignmentRequest:
@@ -425,7 +432,9 @@ class AssignmentRequest:
                    per_student=None if per_student is None
                    else _bool(data, "per_student", False),
                    due=_str(data, "due"), attempts=_int(data, "attempts"),
-                   feedback=_str(data, "feedback"), solution=_str(data, "solution"))
+                   feedback=_str(data, "feedback"), solution=_str(data, "solution"),
+                   step_tries=_int(data, "step_tries"), late=_str(data, "late"),
+                   penalty=_float(data, "penalty"))
 
     def document(self, ident: str) -> JsonObject:
         """The assignment's JSON form under id ``ident``: the fields given, none added
@@ -481,12 +490,22 @@ class SubmissionRequest:
         return cls(answer=_required_object(data, "answer"), lang=_str(data, "lang") or "en")
 
 
+@dataclass(frozen=True)
+class TokenRequest:
+    """``POST /v1/assignments/{id}/students/{student}/token``: nothing (``{}``); the
+    student is the path's."""
+
+    @classmethod
+    def from_json(cls, data: JsonObject) -> TokenRequest:
+        return cls()
+
+
 REQUESTS: Mapping[str, type] = {
     cls.__name__: cls for cls in (ParseRequest, SearchRequest, RenderRequest, CheckRequest,
                                   WorksheetRequest, DiffRequest, CompareRequest,
                                   ExerciseRequest, StoreRequest, CourseRequest,
                                   AssignmentRequest, JoinRequest, StepRequest,
-                                  SubmissionRequest)}
+                                  SubmissionRequest, TokenRequest)}
 """Each request model by the name of its schema in the OpenAPI document."""
 
 
