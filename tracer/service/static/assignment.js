@@ -12,7 +12,8 @@ import { listenKeys } from "./stepper.js";
 import { buildAnswer, itemOf, nodesOf, readValue, tableNodes } from "./answers.js";
 import { drawAnswered, readable } from "./answered.js";
 import {
-  call, failure, forgetToken, itemWords, keepToken, keptToken, renderTask, scroller,
+  answerText as given, call, failure, forgetToken, itemWords, keepToken, keptToken, renderTask,
+  scroller,
 } from "./classroom.js";
 
 const enc = encodeURIComponent;
@@ -330,20 +331,6 @@ function answerForm(id, token, task, policies) {
     left, out);
 }
 
-/** A value of an answer as the page writes it (a list of nodes with spaces). */
-function given(value) {
-  if (value === undefined || value === null || value === "") return "";
-  if (Array.isArray(value)) return value.length ? value.join(" ") : "—";
-  if (typeof value === "number") return number(value);
-  if (typeof value === "string") {
-    const inf = (x) => x.replace(/^\+?inf$/, "+∞").replace(/^-inf$/, "−∞");
-    const bound = /^(<=|>=)\s*(.*)$/.exec(value);
-    return bound ? `${bound[1] === "<=" ? "≤" : "≥"} ${inf(bound[2])}` : inf(value);
-  }
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
 /** What the service showed of a submission (made.shown, or the answer itself from a
  * service that puts it at the top), as the policy let it through: nothing is added here
  * that the service did not send. */
@@ -386,8 +373,7 @@ export function feedbackOf(made, policies = {}) {
     const rule = first.hint || "";
     const has = first.expected !== undefined && first.expected !== null;
     out.push(el("p", { id: "assignment-first-mistake" }, t("assignment.feedback.first"), " ",
-      el("span", { translate: "no", lang: currentLanguage() },
-         [what, rule].filter(Boolean).join(": ")),
+      el("span", { translate: "no", lang: currentLanguage() }, rule || what),
       has ? " " : null, has ? t("assignment.feedback.expected") : null, has ? " " : null,
       has ? el("span", { translate: "no" }, given(first.expected)) : null));
     if (first.why) {

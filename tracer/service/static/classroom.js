@@ -3,7 +3,7 @@
 // student sees it (the teacher's live preview draws it with the same function).
 import { ApiError, post } from "./api.js";
 import { el, svgNode } from "./dom.js";
-import { currentLanguage, moment, t } from "./i18n.js";
+import { currentLanguage, moment, number, t } from "./i18n.js";
 import { panZoom } from "./panzoom.js";
 import { nodesOf } from "./answers.js";
 
@@ -76,6 +76,23 @@ export function scroller(label, table) {
 }
 
 export { nodesOf };
+
+/** A value of an answer as the pages write it: a number in the page's language, a list
+ * of nodes with spaces ("—" for none), a bound as "≤ 2", an infinity as "+∞". */
+export function answerText(value) {
+  if (value === undefined || value === null || value === "") return "";
+  if (Array.isArray(value)) return value.length ? value.join(" ") : "—";
+  if (typeof value === "number") return number(value);
+  if (typeof value === "string") {
+    const inf = (x) => x.replace(/^\+?inf$/, "+∞").replace(/^-inf$/, "−∞");
+    const bound = /^(<=|>=)\s*(.*)$/.exec(value);
+    return bound ? `${bound[1] === "<=" ? "≤" : "≥"} ${inf(bound[2])}` : inf(value);
+  }
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k} = ${answerText(v)}`).join(", ");
+  }
+  return String(value);
+}
 
 /** An item of an answer in words ("the value of C", "alfa in B"), from its key
  * (`values.C`, `alphabeta.B.alpha`): the words tracer.classroom.item_words says, for a

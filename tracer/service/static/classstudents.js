@@ -6,23 +6,12 @@
 // who lost theirs (POST .../students/{student}/token), shown once to hand over.
 import { el } from "./dom.js";
 import { currentLanguage, moment, number, percentOf, t } from "./i18n.js";
-import { call, failure, itemWords, scroller } from "./classroom.js";
+import { answerText as written, call, failure, itemWords, scroller } from "./classroom.js";
 
 const enc = encodeURIComponent;
 
 /** "7 of 9" in the page's language. */
 const outOf = (score, max) => t("course.out_of", { score: number(score), max: number(max) });
-
-/** A value of an answer as the page writes it. */
-function written(value) {
-  if (value === undefined || value === null) return "";
-  if (Array.isArray(value)) return value.length ? value.join(" ") : "—";
-  if (typeof value === "number") return number(value);
-  if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${k} = ${written(v)}`).join(", ");
-  }
-  return String(value);
-}
 
 /** Shows in DETAIL the students of the assignment A (its summary), read with TOKEN. */
 export async function showStudents(detail, a, token) {
@@ -58,13 +47,13 @@ export async function showStudents(detail, a, token) {
       onclick: () => showWork(work, a, s, token) }, t("course.work"));
     return el("tr", { "data-student": s.student, class: none ? "class-none" : null },
       el("th", { scope: "row", translate: "no" }, s.student),
-      el("td", { translate: "no" }, s.name),
+      el("td", { translate: "no", class: "class-text" }, s.name),
       none ? el("td", { class: "class-none", colspan: 2 }, t("course.no_submission"))
         : el("td", { translate: "no" }, outOf(s.score, s.max_score ?? listed.max_score)),
       none ? null : el("td", { translate: "no", class: "class-percent" }, percentOf(s.percent)),
       el("td", { translate: "no" }, s.steps ? outOf(s.steps_right_first_try, s.steps) : ""),
       el("td", {}, s.late ? t("course.late.yes") : ""),
-      el("td", { translate: "no", lang: currentLanguage(), class: "class-misconception" },
+      el("td", { translate: "no", lang: currentLanguage(), class: "class-text" },
          s.misconception ? titles[s.misconception] || s.misconception : ""),
       el("td", {}, el("div", { class: "class-actions" }, open, reset)));
   });
@@ -117,7 +106,7 @@ async function showWork(out, a, s, token) {
     return el("tr", { class: r.right ? "right" : "wrong" },
       el("td", { translate: "no" }, number(r.step)),
       el("td", { translate: "no" }, number(r.try)),
-      el("td", { translate: "no" }, said),
+      el("td", { translate: "no", class: "class-text" }, said),
       el("td", {}, r.right ? t("assignment.feedback.right")
         : [t("assignment.feedback.wrong"), ...(r.wrong && r.wrong.length
           ? [": ", r.wrong.map(field).join(", ")] : [])].join("")),
@@ -133,7 +122,8 @@ async function showWork(out, a, s, token) {
       el("tr", {}, ...["item", "verdict", "given"].map(
         (k) => el("th", { scope: "col" }, t(`course.column.${k}`)))),
       ...sub.items.map((i) => el("tr", { class: i.right ? "right" : "wrong" },
-        el("td", { translate: "no", lang: currentLanguage() }, i.words || itemWords(i.item)),
+        el("td", { translate: "no", lang: currentLanguage(), class: "class-text" },
+           i.words || itemWords(i.item)),
         el("td", {}, t(i.answered === false ? "assignment.feedback.not_answered"
           : i.right ? "assignment.feedback.right" : "assignment.feedback.wrong")),
         el("td", { translate: "no" }, written(i.given))))))));
