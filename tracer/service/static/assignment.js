@@ -80,7 +80,7 @@ async function joinForm(view, id) {
   } catch (err) {  // a link mistyped: said, and the forms stay (the join says it again)
     unknown = failure(err);
   }
-  view.append(
+  view.append(...[
     el("h2", {}, t("assignment.join.title")),
     about.title ? el("p", { class: "class-title", id: "assignment-about", translate: "no" },
                      about.title) : unknown,
@@ -103,7 +103,7 @@ async function joinForm(view, id) {
                    { required: "", type: "password" }),
              el("button", { type: "submit", id: "assignment-back-button" },
                 t("assignment.back.button")))),
-       back));
+       back)].filter(Boolean));
 }
 
 // ---------------------------------------------------------------- step by step
