@@ -68,7 +68,7 @@ CASES: list[tuple[str, type[TracerError], Callable[[], object], str]] = [
     ("attempts", InputError, assignment(attempts=0),
      "atteso un numero intero da 1 a 100, trovato 0"),
     ("feedback", InputError, assignment(feedback="hints"),
-     'atteso uno tra score, first-mistake, full, trovato "hints"'),
+     'atteso uno tra score, first-mistake, explain, full, trovato "hints"'),
     ("due", InputError, assignment(due="2026-12-01T12:00:00"),
      'atteso un orario con il suo fuso (Z o +01:00), trovato "2026-12-01T12:00:00"'),
     ("one-tree", InputError,
@@ -99,7 +99,7 @@ CASES: list[tuple[str, type[TracerError], Callable[[], object], str]] = [
     ("step-finished", UsageError, finished, "hai già risposto a tutti i passi"),
     ("step-policy", UsageError, lambda: StepSession((), policy="hints"),
      "criterio di riscontro: nessuna scelta si chiama 'hints' (scegli tra: score, "
-     "first-mistake, full)"),
+     "first-mistake, explain, full)"),
     ("step-session", InputError,
      lambda: StepSession.from_json({"done": 20, "first_try": [True] * 20},
                                    session().steps),

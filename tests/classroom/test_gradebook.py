@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracer.analysis.check import Solution, extract_solution
 from tracer.classroom.assignments import Assignment
@@ -28,6 +30,7 @@ from tracer.classroom.gradebook import (
     AssignmentColumns,
     Enrollee,
     Gradebook,
+    ItemVerdict,
     Submission,
     build_gradebook,
 )
@@ -44,7 +47,8 @@ COLUMNS = ["value", "move", "values.B", "values.C", "values.D", "evaluated", "pr
 WORDS = ["the root's value", "the best move", "the value of B", "the value of C",
          "the value of D", "the leaves evaluated", "the nodes pruned", "alpha at C",
          "beta at C"]
-PER_ASSIGNMENT = ["score of 9", "%", "late", "steps right at the first try", "steps"]
+PER_ASSIGNMENT = ["score of 9", "%", "late", "attempts", "steps right at the first try",
+                  "steps"]
 SNEAKY = "=HYPERLINK(\"http://x\",\"y\")"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "classroom.md"
 
@@ -168,7 +172,7 @@ def test_every_student_who_joined_is_a_row_with_the_assignments_maximum() -> Non
     assert data["students"][-1]["items"] == {} and data["students"][-1]["submitted"] is False
     # his items count 0 of the maximum, not as missing
     rows = list(csv.reader(io.StringIO(book.to_csv())))
-    assert rows[-1] == ["s9", "Frank", *["0"] * 9, "0", "0", "", "", "", "0", "", ""]
+    assert rows[-1] == ["s9", "Frank", *["0"] * 9, "0", "0", "", "0", "", "", "0", "", ""]
     # the class statistics are of the students who handed it in
     c = {s.column: s for s in book.items}["values.C"]
     assert (c.answered, c.mean) == (5, 0.4)
@@ -225,9 +229,10 @@ def test_the_csv_has_one_row_per_student_and_is_safe_to_open() -> None:
     assert rows[0] == ["student", "name", *(f"{TITLE}: {w}" for w in WORDS),
                        *(f"{TITLE}: {w}" for w in PER_ASSIGNMENT), "total (%)",
                        "misconception", "misconception_name"]
-    assert rows[1] == ["s1", "Alice", *["1"] * 9, "9", "100", "no", "", "", "100", "", ""]
+    assert rows[1] == ["s1", "Alice", *["1"] * 9, "9", "100", "no", "1", "", "", "100", "",
+                       ""]
     assert rows[3] == ["s3", "Carol", "1", "1", "1", "0", "0", "1", "1", "1", "1", "7",
-                       "77.78", "no", "", "", "77.78", "fail-hard", "fail-hard"]
+                       "77.78", "no", "1", "", "", "77.78", "fail-hard", "fail-hard"]
     assert rows[5][1] == "'" + SNEAKY  # a formula stays text in a spreadsheet
     assert len(rows) == 6
     named = list(csv.reader(io.StringIO(build_gradebook(the_class()).to_csv(
@@ -278,12 +283,12 @@ def test_a_late_attempt_loses_its_penalty_and_is_marked() -> None:
     kept = build_gradebook([on_time, later]).students[0].assignments["hw1"]
     assert (kept.score, kept.late) == (7, False)  # 6.3 does not
     rows = list(csv.reader(io.StringIO(build_gradebook([on_time, late]).to_csv())))
-    assert rows[1][11:14] == ["7.2", "80", "yes"]
+    assert rows[1][11:15] == ["7.2", "80", "yes", "2"]
     # the cells keep the items' own scores: the penalty is the assignment's
     assert rows[1][2:11] == ["1"] * 9
     italian = list(csv.reader(io.StringIO(build_gradebook([on_time, late]).to_csv(
         lang="it", dialect="excel-it").removeprefix(BOM)), dialect=ExcelIt))
-    assert italian[1][11:14] == ["7,2", "80", "sì"]
+    assert italian[1][11:15] == ["7,2", "80", "sì", "2"]
 
 
 def test_steps_right_at_the_first_try_are_in_the_book() -> None:
@@ -292,7 +297,7 @@ def test_steps_right_at_the_first_try_are_in_the_book() -> None:
     assert (carol.steps_right_first_try, carol.steps) == (8, 11)
     assert book.students[0].assignments["hw1"].steps is None
     rows = list(csv.reader(io.StringIO(book.to_csv())))
-    assert rows[3][14:16] == ["8", "11"] and rows[1][14:16] == ["", ""]
+    assert rows[3][15:17] == ["8", "11"] and rows[1][15:17] == ["", ""]
 
 
 def test_a_misconception_is_counted_once_per_student() -> None:
@@ -376,7 +381,7 @@ def test_a_hostile_title_stays_one_cell(dialect: str) -> None:
     rows = list(csv.reader(io.StringIO(text), dialect=ExcelIt if dialect == "excel-it"
                            else "excel"))
     head = rows[0]
-    assert len(head) == 2 + 9 + 5 + 3 and all(len(r) == len(head) for r in rows)
+    assert len(head) == 2 + 9 + 6 + 3 and all(len(r) == len(head) for r in rows)
     assert head[2] == f"'{title}: the root's value"
     assert head[11] == f"'{title}: score of 9"
     assert rows[1][:2] == ["s0", "'-1+1"]
@@ -469,3 +474,32 @@ def test_the_book_of_nobody_is_empty() -> None:
     assert (book.columns, book.students, book.items) == ((), (), ())
     assert isinstance(book, Gradebook) and book.to_json()["misconceptions"] == []
     assert book.to_csv() == "student,name,total (%),misconception,misconception_name\r\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(title=st.text(max_size=20), names=st.lists(st.text(max_size=12), min_size=1,
+                                                   max_size=4),
+       scores=st.lists(st.sampled_from([0.0, 0.3333, 0.5, 0.7778, 1.0]), min_size=3,
+                       max_size=3),
+       penalty=st.sampled_from([0.0, 10.0, 100 / 3, 100.0]))
+def test_any_text_stays_in_its_cell_and_any_score_in_range(
+        title: str, names: list[str], scores: list[float], penalty: float) -> None:
+    keys = ("value", "values.B", "pruned")
+    subs = [Submission(f"s{i}", name, "hw1", tuple(
+        ItemVerdict(k, x == 1, x, str(x)) for k, x in zip(keys, scores, strict=True)), 1,
+        T0, late=penalty > 0, penalty=penalty, max_score=3, title=title)
+        for i, name in enumerate(names)]
+    book = build_gradebook(subs, assignments=[AssignmentColumns("hw1", title, keys, 3)],
+                           roster=roster(("z9", "Zoe")))
+    assert all(0 <= r.total <= 100 for r in book.students)
+    assert all(r.total == r.assignments["hw1"].percent for r in book.students)
+    for dialect in ("excel", "excel-it"):
+        text = book.to_csv(dialect=dialect)
+        rows = list(csv.reader(io.StringIO(text.removeprefix(BOM), newline=""),
+                               dialect=ExcelIt if dialect == "excel-it" else "excel"))
+        assert len(rows) == len(names) + 2
+        assert all(len(r) == len(rows[0]) == 2 + 3 + 6 + 3 for r in rows)
+        safe = ["'" + n if n.startswith(("=", "+", "-", "@", "\t", "\r")) else n
+                for n in names]
+        assert [r[1] for r in rows[1:-1]] == safe
+        assert rows[0][2].endswith(": the root's value")

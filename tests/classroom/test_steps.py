@@ -65,7 +65,7 @@ def test_a_right_sequence_goes_to_the_end(variant: str, policy: str) -> None:
         prompt = session.next_prompt()
         assert prompt == {"finished": False, "step": i + 1,
                           "fields": ["kind", "node", "value", "alpha", "beta"],
-                          "kinds": ["evaluate", "cut", "return"], "try": 1}
+                          "kinds": ["evaluate", "cut", "return"]}
         verdict = session.answer(step.fields(), at=f"2026-11-26T10:{i:02d}:00Z")
         assert verdict.right and verdict.record.step == i + 1 and verdict.record.wrong == ()
         assert verdict.record.to_json()["try"] == 1

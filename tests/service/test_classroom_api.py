@@ -90,12 +90,16 @@ def test_the_whole_flow_from_course_to_gradebook(client: TestClient) -> None:
                       "kinds": ["evaluate", "cut", "return"]}
     r = client.post(f"/v1/assignments/{ident}/steps", headers=bearer(alice),
                     json={"step": 1, "answer": FIRST_STEPS[0]})
-    assert r.json() == {"step": 1, "right": True, "finished": False}
+    assert r.json() == {"step": 1, "try": 1, "right": True, "finished": False}
     wrong = {**FIRST_STEPS[1], "beta": "+inf"}
     r = client.post(f"/v1/assignments/{ident}/steps", headers=bearer(alice),
                     json={"step": 2, "answer": wrong})
-    assert r.json() == {"step": 2, "right": False, "wrong": ["beta"],
-                        "expected": {"beta": 3}, "finished": False}
+    # first-mistake: which field and the lecture's rule, never the expected value
+    shown = r.json()
+    assert {k: shown[k] for k in ("step", "try", "right", "wrong", "finished")} == {
+        "step": 2, "try": 1, "right": False, "wrong": ["beta"], "finished": False}
+    assert "expected" not in shown and "3" not in shown["hint"]
+    assert "parent's alpha and beta" in shown["hint"]
     stale = client.post(f"/v1/assignments/{ident}/steps", headers=bearer(alice),
                         json={"step": 1, "answer": FIRST_STEPS[0]})
     assert stale.status_code == 409 and stale.json()["where"] == "$.step"
@@ -117,12 +121,15 @@ def test_the_whole_flow_from_course_to_gradebook(client: TestClient) -> None:
     hers = r.json()
     assert r.status_code == 201 and hers["correct"] is False
     assert hers["first_mistake"]["item"] in {"values.C", "values.D"}
+    assert "expected" not in hers["first_mistake"]
     assert "diagnosis" not in hers  # first-mistake: no diagnosis shown
 
     book = client.get(f"/v1/courses/{course_id}/gradebook", headers=bearer(teacher)).json()
     rows = {row["student"]: row for row in book["students"]}
-    assert rows["s1"]["total"] == 6 and rows["s1"]["misconceptions"] == {}
-    assert rows["s3"]["total"] == 4
+    # a total is the mean of the assignments' percentages: 6 of 6, 4 of 6
+    assert rows["s1"]["total"] == 100 and rows["s1"]["misconceptions"] == {}
+    assert rows["s3"]["total"] == 66.6667
+    assert rows["s3"]["assignments"][ident]["score"] == 4
     assert rows["s3"]["misconceptions"] == {ident: "fail-hard"}
     assert rows["s3"]["items"]["values.C"]["given"] == "<=3"
     stats = {s["column"]: s for s in book["items"]}
@@ -131,9 +138,12 @@ def test_the_whole_flow_from_course_to_gradebook(client: TestClient) -> None:
     r = client.get(f"/v1/courses/{course_id}/gradebook.csv", headers=bearer(teacher))
     assert r.headers["content-type"].startswith("text/csv")
     table = list(csv.DictReader(io.StringIO(r.text)))
-    assert [(t["student"], t["name"], t["total"], t["misconception"]) for t in table] == [
-        ("s1", "Alice", "6", ""), ("s3", "Carol", "4", "fail-hard")]
-    assert (table[1]["values.C"], table[1]["values.B"]) == ("0", "1")
+    title = AIMA["title"]
+    assert [(t["student"], t["name"], t[f"{title}: score of 6"], t["total (%)"],
+             t["misconception"]) for t in table] == [
+        ("s1", "Alice", "6", "100", ""), ("s3", "Carol", "4", "66.67", "fail-hard")]
+    assert (table[1][f"{title}: the value of C"], table[1][f"{title}: the value of B"]) == (
+        "0", "1")
 
 
 def test_attempts_are_counted_and_capped(client: TestClient) -> None:

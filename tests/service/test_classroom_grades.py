@@ -61,7 +61,8 @@ def test_every_asked_item_is_scored_and_an_answer_asking_nothing_uses_no_attempt
         r = submit(client, ident, alice, empty)
         assert r.status_code == 422, r.text
         assert r.headers["content-type"] == "application/problem+json"
-        assert "\n" not in r.json()["detail"]
+        assert "\n" not in r.json()["detail"] and r.json()["where"] == "$.answer"
+        assert "none of the items asked" in r.json()["detail"]
     r = submit(client, ident, alice, {"value": 3})
     assert r.status_code == 201, r.text
     got = r.json()
@@ -303,3 +304,74 @@ def test_the_gradebook_has_the_roster_the_asked_items_and_an_italian_csv(
     assert not plain.content.startswith(b"\xef\xbb\xbf") and "33.3" in plain.text
     r = client.get(f"{url}?dialect=libreoffice", headers=bearer(teacher))
     assert (r.status_code, r.json()["where"]) == (400, "dialect")
+
+
+def test_step_answers_kept_before_tries_were_counted_get_their_numbers() -> None:
+    from tracer.service.class_students import STEP_FIELDS, tries_counted
+
+    def kept(step: int, right: bool) -> dict[str, Any]:  # as the store gave them back
+        return {"answer": {"kind": "evaluate"}, "at": None, "right": right, "step": step,
+                "wrong": [] if right else ["value"]}
+
+    shown = tries_counted([kept(1, False), kept(1, False), kept(1, True), kept(2, True)])
+    assert [(r["step"], r["try"], r["right"]) for r in shown] == [
+        (1, 1, False), (1, 2, False), (1, 3, True), (2, 1, True)]
+    assert all(list(r) == list(STEP_FIELDS) for r in shown)
+    # a record that counted its try keeps its own number
+    assert tries_counted([{**kept(3, True), "try": 4}])[0]["try"] == 4
+
+
+def test_the_docs_example_of_a_late_penalty(client: TestClient,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/classroom.md, "In the service": the answers shown there, number for number."""
+    import tracer.service.assignments
+    import tracer.service.class_pages
+
+    clock = [datetime(2026, 12, 1, 11, 0, tzinfo=UTC)]
+    for module in (tracer.service.courses, tracer.service.assignments,
+                   tracer.service.class_pages):
+        monkeypatch.setattr(module, "now", lambda: clock[0])
+    course_id, teacher = course(client)
+    ident = assignment(client, course_id, teacher, {
+        **AIMA, "due": "2026-12-01T12:00:00Z", "late": "penalty", "penalty": 25,
+        "feedback": "score", "solution": "after-due"})
+    alice = join(client, ident, "s1", "Alice")
+    join(client, ident, "s2", "Bob")
+    steps = f"/v1/assignments/{ident}/steps"
+    for number, answer in ((1, FIRST_STEPS[0]), (2, {**FIRST_STEPS[1], "beta": "+inf"}),
+                           (2, FIRST_STEPS[1])):
+        client.post(steps, headers=bearer(alice), json={"step": number, "answer": answer})
+    clock[0] = datetime(2026, 12, 1, 12, 30, tzinfo=UTC)
+    got = submit(client, ident, alice, {"value": 3, "move": "B", "pruned": ["I", "J"]}).json()
+    assert {k: got[k] for k in ("attempt", "attempts_left", "late", "correct", "score",
+                                "max_score", "percent")} == {
+        "attempt": 1, "attempts_left": 1, "late": True, "correct": False, "score": 3.0,
+        "max_score": 6, "percent": 50.0}
+    assert [(i["item"], i["answered"], i["score"]) for i in got["items"]] == [
+        ("value", True, 1.0), ("move", True, 1.0), ("values.B", False, 0.0),
+        ("values.C", False, 0.0), ("values.D", False, 0.0), ("pruned", True, 1.0)]
+    shown = client.get(f"/v1/assignments/{ident}/policies", headers=bearer(alice)).json()
+    assert shown == {"student": "s1", "name": "Alice", "title": AIMA["title"],
+                     "feedback": "score", "solution": "after-due",
+                     "due": "2026-12-01T12:00:00Z", "attempts": 2, "attempts_used": 1,
+                     "attempts_left": 1, "late": "penalty", "penalty": 25.0,
+                     "step_tries": None, "solution_shown": False}
+    table = client.get(f"/v1/assignments/{ident}/students", headers=bearer(teacher)).json()
+    joined = "2026-12-01T11:00:00+00:00"
+    assert table["students"] == [
+        {"student": "s1", "name": "Alice", "score": 2.25, "max_score": 6, "percent": 37.5,
+         "submitted": True, "attempts": 1, "late": True, "misconception": None,
+         "steps_right_first_try": 1, "steps": 11, "joined": joined},
+        {"student": "s2", "name": "Bob", "score": 0.0, "max_score": 6, "percent": 0.0,
+         "submitted": False, "attempts": 0, "late": False, "misconception": None,
+         "steps_right_first_try": None, "steps": None, "joined": joined}]
+    work = client.get(f"/v1/assignments/{ident}/students/s1/work",
+                      headers=bearer(teacher)).json()
+    assert work["steps"][1] == {"step": 2, "try": 1, "answer": {
+        "alpha": "-inf", "beta": "+inf", "kind": "evaluate", "node": "F", "value": 12},
+        "right": False, "wrong": ["beta"], "at": joined}
+    r = client.post(f"/v1/courses/{course_id}/assignments", headers=bearer(teacher),
+                    json={**AIMA, "due": "2026-12-01T10:00:00Z"})
+    assert r.json()["detail"] == (
+        "the due time 2026-12-01T10:00:00+00:00 is already past, and late work is refused: "
+        "nobody could submit (set late to accept or penalty to take late work)")

@@ -53,7 +53,8 @@ def test_the_gradebook_csv_names_its_misconceptions_in_the_language_asked(
     italian = list(csv.DictReader(io.StringIO(client.get(f"{url}?lang=it",
                                                          headers=bearer(teacher)).text)))
     english = list(csv.DictReader(io.StringIO(client.get(url, headers=bearer(teacher)).text)))
-    assert [(r["misconception"], r["misconception_name"]) for r in italian] == [
+    # the headers are in the language asked too
+    assert [(r["errore concettuale"], r["nome dell'errore concettuale"]) for r in italian] == [
         ("fail-hard", IT)]
     assert english[0]["misconception_name"].startswith("fail-hard values (a cut node")
     wrong = client.get(f"{url}?lang=fr", headers=bearer(teacher))

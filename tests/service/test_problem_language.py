@@ -65,7 +65,9 @@ def _italian(answer: Any, status: int, detail: str) -> None:
                  "serve un token: invialo come Authorization: Bearer TOKEN", id="no-token"),
     pytest.param("post", "/v1/courses/x/assignments", {"json": {}, "headers": {
         "authorization": "Bearer nope"}}, 403,
-        "questo token non vale qui: chiedi al docente il link del corso", id="bad-token"),
+        "questo token non vale qui (il token di uno studente smette di funzionare quando il "
+        "docente gliene dà uno nuovo): chiedi al docente il link del corso o un nuovo token",
+        id="bad-token"),
     # the library's errors, raised by the service's own code
     pytest.param("post", "/v1/search", {"json": {**AIMA, "game": "nim"}}, 422,
                  "indica esattamente uno tra: tree, example, game", id="two-sources"),
@@ -139,8 +141,9 @@ def test_the_classrooms_refusals_are_said_in_italian(client: TestClient) -> None
     student = {"authorization": "Bearer " + client.post(
         f"/v1/assignments/{ident}/join", json=joined).json()["student_token"]}
     _italian(client.post(f"/v1/assignments/{ident}/join", json=joined, headers=IT), 409,
-             "lo studente 's1' partecipa già a questa esercitazione: usa il token ricevuto "
-             "allora, o chiedi al docente")
+             "lo studente 's1' partecipa già a questa esercitazione: scegli «Ho già fatto "
+             "l'iscrizione» e incolla il token che ti è stato mostrato allora, o chiedi al "
+             "docente un nuovo token")
     _italian(client.post("/v1/assignments/nope/join", json=joined, headers=IT), 404,
              "questa esercitazione non esiste: controlla il link")
     _italian(client.get(f"/v1/assignments/{ident}/solution", headers={**IT, **student}), 403,
@@ -152,6 +155,38 @@ def test_the_classrooms_refusals_are_said_in_italian(client: TestClient) -> None
                        headers={**IT, **student})
     _italian(step, 409, "il passo a cui rispondere è il passo 1, non 5")
     assert step.json()["title"] == "Conflitto"
+    _italian(client.post(f"/v1/assignments/{ident}/students/s9/token", json={},
+                         headers={**IT, **teacher}), 404,
+             "nessuno studente così in questa esercitazione")
+    _italian(client.get(f"/v1/courses/{course}/gradebook.csv", params={"dialect": "calc"},
+                        headers={**IT, **teacher}), 400,
+             "dialect: nessuna scelta si chiama 'calc' (scegli tra: excel, excel-it)")
+
+
+def test_a_late_refusal_is_said_in_italian(client: TestClient,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from datetime import UTC, datetime
+
+    import tracer.service.courses
+
+    made = client.post("/v1/courses", json={"title": "IA"}).json()
+    teacher = {"authorization": f"Bearer {made['teacher_token']}"}
+    document = {"title": "A", "source": AIMA, "items": ["value"],
+                "spec": {"algorithm": "alphabeta"}, "due": "2001-01-01T00:00:00Z"}
+    url = f"/v1/courses/{made['id']}/assignments"
+    with monkeypatch.context() as m:  # made before its due time
+        m.setattr(tracer.service.courses, "now", lambda: datetime(2000, 1, 1, tzinfo=UTC))
+        ident = client.post(url, json=document, headers=teacher).json()["id"]
+    past = client.post(url, json=document, headers={**IT, **teacher})
+    assert past.status_code == 422 and past.json()["where"] == "$.due"
+    assert "scadenza" in past.json()["detail"] and "\n" not in past.json()["detail"]
+    student = {"authorization": "Bearer " + client.post(
+        f"/v1/assignments/{ident}/join", json={"student": "s1", "name": "A"}
+    ).json()["student_token"]}
+    _italian(client.post(f"/v1/assignments/{ident}/submissions", json={"answer": {
+        "value": 3}}, headers={**IT, **student}), 409,
+             "la scadenza (2001-01-01T00:00:00+00:00) è passata: questa esercitazione non "
+             "accetta più consegne")
 
 
 def test_too_large_and_busy_are_said_in_italian(tmp_path: Path) -> None:

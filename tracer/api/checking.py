@@ -33,21 +33,24 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
                       overrides: Mapping[str, Any] | None = None,
                       params: Mapping[str, str] | None = None,
                       diagnosis: bool = True, render_out: str | None = None,
-                      preset: str | None = None, lang: str = "en") -> Report:
+                      preset: str | None = None, lang: str = "en",
+                      items: str | None = None) -> Report:
     """Check the answer in the file ``solution`` against the search of ``source`` (what
     ``gametrace check`` takes); ``overrides`` (``variant="fail-hard"``...; ``None``: not
     given) win over the answer's own conventions.  With ``render_out``, also draw the
     expected tree with the answer's mistakes marked (``preset`` as in ``render``).
+    ``items`` (``"value,move,values"``, ``gametrace check --items``) are the items asked:
+    every one is scored, a blank one wrong; without it, the items the answer gives.
     Returns the verdict, its reasons in ``lang`` (``en``, ``it``).  An error in the answer
     names its file."""
     from ..analysis.check import (
         answer_conventions,
-        check_solution,
         expected_trace,
         load_solution,
         require_items,
     )
 
+    asked = _asked(items)
     file = os.fspath(solution)
     answer = load_solution(solution)
     require_items(answer, file)
@@ -55,7 +58,7 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     trace, title = expected_trace(source, conv, dict(params or {}), lang=lang)
     check_trace(trace, file=source)  # a recorded trace: its source tree's rules too
     try:
-        report = check_solution(answer, trace, title=title, diagnosis=diagnosis, lang=lang)
+        report = _judge(answer, trace, asked, title=title, diagnosis=diagnosis, lang=lang)
     except InputError as exc:
         if exc.file is None:
             raise InputError(exc.said, file=file, where=exc.where) from None
@@ -65,6 +68,28 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
 
         render_marked(trace, report, render_out, preset=preset)
     return report
+
+
+def _asked(items: str | Sequence[str] | None) -> Any:
+    """The items asked, read once (``None``: the items each answer gives)."""
+    if items is None:
+        return None
+    from ..analysis.check.asked import parse_items
+
+    return parse_items(items if isinstance(items, str) else ",".join(items))
+
+
+def _judge(answer: Any, trace: Trace, asked: Any, *, title: str | None, diagnosis: bool,
+           lang: str) -> Report:
+    """``answer`` against ``trace``: by the items ``asked`` when there are some."""
+    from ..analysis.check import check_solution
+
+    if asked is None:
+        return check_solution(answer, trace, title=title, diagnosis=diagnosis, lang=lang)
+    from ..analysis.check.asked import asked_keys, grade_asked
+
+    return grade_asked(answer, trace, asked_keys(asked, None, trace), title=title,
+                       diagnosis=diagnosis, lang=lang)
 
 
 def class_table_format(out: str | os.PathLike[str]) -> str:
@@ -78,13 +103,14 @@ def class_table_format(out: str | os.PathLike[str]) -> str:
 def check_class_files(source: str, solutions: Sequence[str | os.PathLike[str]], *,
                       overrides: Mapping[str, Any] | None = None,
                       params: Mapping[str, str] | None = None, diagnosis: bool = True,
-                      jobs: int | None = None) -> ClassReport:
+                      jobs: int | None = None, items: str | None = None) -> ClassReport:
     """``gametrace check`` on a class: every answer in ``solutions`` (files, or folders of
-    them) against the search of ``source``, on ``jobs`` processes."""
+    them) against the search of ``source``, on ``jobs`` processes; ``items`` as in
+    :func:`check_answer_file`."""
     from ..analysis.check import grade_class
 
     return grade_class(source, solutions, overrides=overrides, params=params,
-                       diagnosis=diagnosis, jobs=jobs)
+                       diagnosis=diagnosis, jobs=jobs, asked=_asked(items))
 
 
 def write_class_table(report: ClassReport, out: str | os.PathLike[str]) -> None:
@@ -172,22 +198,25 @@ def check_admissible(problem: str, *, heuristic: str | None = None,
 def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | None = None,
                  problem: str | None = None, params: Mapping[str, str] | None = None,
                  diagnosis: bool = True, limits: Limits = NO_LIMITS, lang: str = "en",
-                 **overrides: Any) -> Report:
+                 items: str | Sequence[str] | None = None, **overrides: Any) -> Report:
     """Judge a solution (its parsed JSON) as ``gametrace check --json`` does: against
     ``trace``; against the A* search of ``problem`` (with ``params``) for A* answers; or
     against the search of ``source`` (a tree or a lecture example; a game is refused, as
     by the command line) under the answer's conventions with ``overrides`` (algorithm,
     variant, order, seed, depth, cut_on, root_player, heuristic; ``None``: not given).
     A search stopped by ``limits`` is a :class:`LimitExceeded`: an answer is not checked
-    against half a search.  The reasons are written in ``lang`` (``en``, ``it``)."""
+    against half a search.  The reasons are written in ``lang`` (``en``, ``it``).
+    ``items`` (``"value,move,values"`` or a list of names) are the items asked: every
+    one scored, a blank one wrong; without them, the items the answer gives."""
     from ..analysis.check import (
         Solution,
         answer_conventions,
         astar_trace,
-        check_solution,
         require_items,
     )
     from ..schema import validate
+
+    asked = _asked(items)
 
     validate(answer, "solution", file="<answer>")
     given = Solution.from_json(answer, file="<answer>")
@@ -195,8 +224,8 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     c = answer_conventions(given, **overrides)
     if trace is not None:
         h = trace.header
-        return check_solution(given, trace, diagnosis=diagnosis, lang=lang,
-                              title=f"the recorded trace ({h.algorithm}, {h.variant})")
+        return _judge(given, trace, asked, diagnosis=diagnosis, lang=lang,
+                      title=f"the recorded trace ({h.algorithm}, {h.variant})")
     if c.algorithm == "astar":
         if problem is None:
             from ..problems import PROBLEMS
@@ -205,7 +234,7 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
                                   "(choose from: {problems}) or a recorded trace",
                                   problems=", ".join(PROBLEMS)))
         expected, title = astar_trace(problem, c, params, limits, lang=lang)
-        return check_solution(given, expected, title=title, diagnosis=diagnosis, lang=lang)
+        return _judge(given, expected, asked, title=title, diagnosis=diagnosis, lang=lang)
     if problem is not None:
         raise UsageError(said("{problem} is a search problem: its answers are A* items "
                               "(expanded, discarded, path, cost) with algorithm astar, "
@@ -234,9 +263,9 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
                                  stopped=result.stopped))
     from ..analysis.check.wording import Words
 
-    return check_solution(given, rec.trace, diagnosis=diagnosis, lang=lang,
-                          title=Words(lang)("check.title", algorithm=c.algorithm,
-                                            variant=spec.shown_variant, source=named.name))
+    return _judge(given, rec.trace, asked, diagnosis=diagnosis, lang=lang,
+                  title=Words(lang)("check.title", algorithm=c.algorithm,
+                                    variant=spec.shown_variant, source=named.name))
 
 
 def compare_orders(source: Content, *, orders: str = "natural,reverse,best,worst,random:100",

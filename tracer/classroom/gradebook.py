@@ -233,14 +233,15 @@ class Gradebook:
         ``lang``: ``student``, ``name``; per assignment each asked item (headed by its
         label, the score from 0 to 1 of the attempt kept, 0 where nothing was handed in),
         ``<title>: score of <max>``, ``<title>: %``, ``<title>: late`` (``yes``/``no``,
-        empty when nothing was handed in), ``<title>: steps right at the first try`` and
-        ``<title>: steps`` (empty when the student never stepped); then ``total (%)``
+        empty when nothing was handed in), ``<title>: attempts``, ``<title>: steps right
+        at the first try`` and ``<title>: steps`` (empty when the student never
+        stepped); then ``total (%)``
         (the mean of the percentages), ``misconception`` (the ids) and
         ``misconception_name`` (each id's name from ``names``, the id where it has none).
 
         ``dialect`` is one of :data:`CSV_DIALECTS` (:func:`.csv_sheet.sheet_csv`: numbers
-        to 2 places, ``\r\n`` line ends, a text cell that looks like a formula behind a
-        ``'``); the ``excel-it`` text starts with ``"\ufeff"``: encode either as UTF-8."""
+        to 2 places, ``\\r\\n`` line ends, a text cell that looks like a formula behind a
+        ``'``); the ``excel-it`` text starts with ``"\\ufeff"``: encode either as UTF-8."""
         _check_lang(lang)
         names = names or {}
 
@@ -256,6 +257,7 @@ class Gradebook:
             head += [words(said("{title}: score of {most}", title=title, most=a.max_score)),
                      words(said("{title}: %", title=title)),
                      words(said("{title}: late", title=title)),
+                     words(said("{title}: attempts", title=title)),
                      words(said("{title}: steps right at the first try", title=title)),
                      words(said("{title}: steps", title=title))]
         head += [words(said("total (%)")), words(said("misconception")),
@@ -269,6 +271,7 @@ class Gradebook:
                          for c in self.columns if c.assignment == a.id]
                 line += [result.score, result.percent,
                          (yes if result.late else no) if result.submitted else None,
+                         result.attempts,
                          result.steps_right_first_try, result.steps]
             ids = list(dict.fromkeys(r.misconceptions.values()))
             line += [r.total, "; ".join(ids), "; ".join(names.get(i, i) for i in ids)]

@@ -25,27 +25,25 @@ right at the first try.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..choices import unknown_choice
 from ..errors import InputError, UsageError
 from ..events import Backup, Cut, Evaluate, Event, Expand
-from ..jsonio import decode_number, encode_number
+from ..jsonio import encode_number
 from ..numbers import Number, format_number
-from ..said import Said, said
+from ..said import said
 from ..trace import Trace
 from ..visit import EventVisitor
 from .assignments import Assignment
-from .choosing import expected_one_of
 from .hints import field_said, step_hint
+from .step_answers import STEP_KINDS, read_answer, same
 from .student_trees import expected_for
 
 __all__ = ["STEP_KINDS", "Step", "StepAttempt", "StepSession", "StepVerdict", "steps_of"]
 
-STEP_KINDS = ("evaluate", "cut", "return")
-"""What a step can be: a leaf evaluated, a node cut, an inner node finished."""
 
 FIELDS = ("kind", "node", "value", "alpha", "beta")
 """What a step answer gives, in the order a wrong one is reported."""
@@ -309,8 +307,7 @@ class StepSession:
             return {"finished": True, "right_first_try": right, "steps": total,
                     "missed": sum(self.missed)}
         out: dict[str, Any] = {"finished": False, "step": self.done + 1,
-                               "fields": list(self.fields), "kinds": list(STEP_KINDS),
-                               "try": self.tries + 1}
+                               "fields": list(self.fields), "kinds": list(STEP_KINDS)}
         if self.step_tries is not None:
             out["tries_left"] = self.step_tries - self.tries
         return out
@@ -327,10 +324,10 @@ class StepSession:
         if self.tries >= MAX_TRIES:
             raise UsageError(said("step {step} has had {tries} answers: no more",
                                   step=self.done + 1, tries=MAX_TRIES))
-        given = _read_answer(step_answer, self.fields)
+        given = read_answer(step_answer, self.fields)
         step = self.steps[self.done]
         want = step.fields()
-        wrong = tuple(f for f in self.fields if not _same(want[f], given[f]))
+        wrong = tuple(f for f in self.fields if not same(want[f], given[f]))
         number = self.done + 1
         record = StepAttempt(number, given, not wrong, wrong, at, self.tries + 1)
         shown: dict[str, Any] = {"step": number, "try": self.tries + 1, "right": not wrong}
@@ -389,43 +386,3 @@ class StepRules:
         h = trace.header
         return cls(h.algorithm, h.variant in ("fail-hard", "slide-002"),
                    h.options.get("cut_on") == "gt", h.options.get("order") or "natural")
-
-
-def _read_answer(data: Mapping[str, Any], fields: Sequence[str]) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise InputError(said("expected a JSON object with {fields}",
-                              fields=", ".join(fields)), where="$")
-    out: dict[str, Any] = {}
-    for name in fields:
-        raw = data.get(name)
-        where = f"$.{name}"
-        if name == "kind":
-            if raw not in STEP_KINDS:
-                raise InputError(_clipped(lambda got: expected_one_of(STEP_KINDS, got),
-                                          repr(raw)), where=where)
-            out[name] = raw
-        elif name == "node":
-            if not isinstance(raw, str) or not 0 < len(raw) <= 40:
-                raise InputError(said("expected a node's name (1 to 40 characters)"),
-                                 where=where)
-            out[name] = raw
-        else:
-            try:
-                out[name] = encode_number(decode_number(raw))
-            except ValueError:
-                raise InputError(_clipped(lambda got: said("expected a number, \"+inf\" or "
-                                                           "\"-inf\", got {value}", value=got),
-                                          repr(raw)), where=where) from None
-    return out
-
-
-def _clipped(sentence: Callable[[str], Said], got: str, longest: int = 200) -> Said:
-    """``sentence(got)`` with ``got`` (which ends it) cut so that the English is at most
-    ``longest`` characters: an answer may quote a megabyte."""
-    return sentence(got[:max(0, longest - len(str(sentence(""))))])
-
-
-def _same(want: Any, got: Any) -> bool:
-    if isinstance(want, str) or isinstance(got, str):
-        return bool(want == got)
-    return bool(decode_number(want) == decode_number(got))

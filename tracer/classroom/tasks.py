@@ -217,10 +217,11 @@ def refuse_past_due(a: Assignment, now: datetime) -> None:
                                         due=a.due.isoformat()))
 
 
-def may_see_solution(a: Assignment, now: datetime, *, attempts_left: int) -> bool:
+def may_see_solution(a: Assignment, now: datetime, *, attempts_left: int = 0) -> bool:
     """Whether a student with ``attempts_left`` may see the answer key at ``now`` (a time
     with its zone): ``after-due`` shows it only once no more submission of theirs can
-    count, the due time passed and late work refused or no attempt left."""
+    count, the due time passed and late work refused or no attempt left.  (The caller
+    gives the student's real count; 0, the default, is the due time alone.)"""
     if a.solution == "after-due" and a.late != "refuse" and attempts_left > 0:
         return False
     return solution_shown(a.solution, a.due, now)

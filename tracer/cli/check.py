@@ -17,6 +17,7 @@ from .options import (
     cut_on_option,
     depth_option,
     heuristic_option,
+    items_option,
     json_option,
     keep_language,
     order_option,
@@ -56,6 +57,7 @@ __all__ = ["check_command", "diff_command", "exercise_command"]
 @preset_option
 @click.option("--no-diagnosis", is_flag=True,
               help="Skip the search for the misconception behind the mistakes.")
+@items_option()
 @click.option("--table", "tables", multiple=True,
               type=click.Path(dir_okay=False, path_type=Path),
               help="Several answers: write the class table to this .csv or .json file "
@@ -74,8 +76,8 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                   seed: int | None, depth: int | None, cut_on: str | None,
                   root_player: str | None, heuristic: str | None, params: tuple[str, ...],
                   as_json: bool, render_out: str | None, preset: str | None,
-                  no_diagnosis: bool, tables: tuple[Path, ...], jobs: int | None,
-                  quiet: bool, lang: str) -> None:
+                  no_diagnosis: bool, items: str | None, tables: tuple[Path, ...],
+                  jobs: int | None, quiet: bool, lang: str) -> None:
     """Check the answer in SOLUTION against the search of SOURCE, item by item;
     with several SOLUTIONs (files or folders of .json), grade a whole class.
 
@@ -88,6 +90,9 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     (docs/checking.md). Prints every item, right or wrong with what was expected,
     the score, the first mistake explained in terms of the search, and the
     misconception that explains the mistakes. Exits 0 when all is right, 1 otherwise.
+    With --items, those items are the questions: every one is scored (values and
+    alphabeta at every inner node), a blank one wrong, so every answer has the same
+    maximum.
 
     Several answers (or a folder) are graded in parallel: one line per student,
     then each item's right answers and the misconceptions' counts; --table
@@ -99,6 +104,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check aima answer.json
       gametrace check aima answer.json --variant fail-hard --json
       gametrace check aima answer.json --lang it
+      gametrace check aima answer.json --items value,move,values,pruned
       gametrace check tree.tree answer.json --render marked.svg
       gametrace check aima answer.json --render marked.png --preset slides
       gametrace check jugs answer.json -a astar
@@ -120,6 +126,11 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     from ..errors import UsageError
     from ..said import said
 
+    if items is not None:
+        from ..analysis.check.asked import parse_items
+
+        parse_items(items)  # a bad list is refused before any answer is read
+
     overrides = {"algorithm": algorithm, "variant": variant, "order": order, "seed": seed,
                  "depth": depth, "cut_on": cut_on, "root_player": root_player,
                  "heuristic": heuristic}
@@ -128,7 +139,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
             raise UsageError(said("--render draws one answer: give one SOLUTION file"))
         _check_class(ctx, source, solutions, overrides, parse_params(params),
                      diagnosis=not no_diagnosis, jobs=jobs, tables=tables, as_json=as_json,
-                     quiet=quiet)
+                     quiet=quiet, items=items)
         return
     if tables or jobs is not None:
         raise UsageError(said("{option} applies to several answers (a class): give more "
@@ -138,7 +149,8 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     with prints_to_stderr():  # a game's own print() never mixes with the verdict
         report = check_answer_file(source, solution, overrides=overrides,
                                    params=parse_params(params), diagnosis=not no_diagnosis,
-                                   render_out=render_out, preset=preset, lang=lang)
+                                   render_out=render_out, preset=preset, lang=lang,
+                                   items=items)
     if as_json:
         from ..jsonio import dumps_json
 
@@ -154,13 +166,13 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  overrides: dict[str, str | int | None], params: dict[str, str], *,
                  diagnosis: bool,
                  jobs: int | None, tables: tuple[Path, ...], as_json: bool,
-                 quiet: bool = False) -> None:
+                 quiet: bool = False, items: str | None = None) -> None:
     from ..api import check_class_files, write_class_table
     from ..writing import prints_to_stderr
 
     with prints_to_stderr():  # a game's own print() never mixes with the class report
         report = check_class_files(source, solutions, overrides=overrides, params=params,
-                                   diagnosis=diagnosis, jobs=jobs)
+                                   diagnosis=diagnosis, jobs=jobs, items=items)
     if as_json:
         from ..jsonio import dumps_json
 

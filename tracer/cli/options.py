@@ -33,6 +33,7 @@ __all__ = [
     "cut_on_option",
     "depth_option",
     "heuristic_option",
+    "items_option",
     "json_option",
     "limit_option",
     "max_nodes_option",
@@ -219,6 +220,14 @@ def trace_output_option(*, example: str) -> Decorator:
                         help="Write the trace here (.json document, .jsonl stream, "
                              ".jsonl.gz gzipped stream; - for standard output), "
                              f"e.g. -o {example}.")
+
+
+def items_option(*, help: str = "The items asked, comma-separated, each scored for every "
+                 "answer (a blank one wrong), e.g. --items value,move,values,pruned; "
+                 "[default: the items each answer gives].") -> Decorator:
+    """``--items``: the items asked (``tracer.analysis.check.asked:ASKABLE``, read by
+    :func:`~tracer.analysis.check.asked.parse_items`)."""
+    return click.option("--items", "items", metavar="LIST", default=None, help=help)
 
 
 def json_option(*, help: str) -> Decorator:

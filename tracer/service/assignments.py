@@ -12,7 +12,6 @@ service's clock (:func:`.courses.now`).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
@@ -162,7 +161,7 @@ async def submit(request: Request) -> Response:
     def work() -> tuple[JsonObject, JsonObject, JsonObject, float, int, bool]:
         from ..analysis.check.solution import Solution
         from ..classroom.gradebook import Submission
-        from ..classroom.tasks import asked_keys, feedback, grade, submission_timing
+        from ..classroom.tasks import feedback, grade, submission_timing
 
         a = _assignment(document)
         timing = submission_timing(a, at)
@@ -174,12 +173,16 @@ async def submit(request: Request) -> Response:
         if used >= a.attempts:
             raise Problem(409, "Conflict", said("all {n} attempts are used", n=a.attempts))
         # grading refuses an answer with none of the items asked: no attempt is used
-        report = grade(a, who.student, Solution.from_json(answer, file="answer"),
-                       lang=asked.lang)
-        graded = replace(Submission.from_report(report, student=who.student, name=who.name,
-                                                assignment=a.id, attempt=attempt, at=at),
-                         late=timing.late, penalty=timing.penalty if timing.late else 0.0,
-                         max_score=len(asked_keys(a)), title=a.title)
+        try:
+            report = grade(a, who.student, Solution.from_json(answer, file="answer"),
+                           lang=asked.lang)
+        except InputError as exc:  # placed in the request: $.answer
+            where = exc.where or "$"
+            raise InputError(exc.said, where=f"$.answer{where[1:]}") from None
+        graded = Submission.from_report(report, student=who.student, name=who.name,
+                                        assignment=a.id, attempt=attempt, at=at,
+                                        late=timing.late, penalty=timing.penalty,
+                                        title=a.title)
         return (feedback(report, a.feedback, lang=asked.lang), report.to_json(),
                 graded.to_json(), graded.total, a.attempts, timing.late)
 

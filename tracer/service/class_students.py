@@ -34,14 +34,12 @@ from .problem_details import Problem
 from .request_models import TokenRequest
 from .roles import authed, classes, own_assignment, teacher
 
-__all__ = ["NO_SUCH_STUDENT", "ROUTES", "tries_counted"]
+__all__ = ["NO_SUCH_STUDENT", "ROUTES", "STEP_FIELDS", "submission_shown", "tries_counted"]
 
 NO_SUCH_STUDENT = said("no such student in this assignment")
 
-CELL_FIELDS = ("submitted", "attempts", "score", "max_score", "percent", "late",
-               "steps_right_first_try", "steps", "misconception")
-"""What the table shows of each student's cell of the gradebook, after their id, name
-and when they joined."""
+STEP_FIELDS = ("step", "try", "answer", "right", "wrong", "at")
+"""A step answer's fields, in the order the teacher reads them."""
 
 
 def _answer(model: object) -> Response:
@@ -73,14 +71,8 @@ async def students(request: Request) -> Response:
 
         a = parse_assignment(document)
         book, keys = course_gradebook([a], graded, roster, steps, policy=policy, lang=lang)
-        rows = {str(r["student"]): r for r in book.to_json()["students"]}
-        listed: list[JsonObject] = []
-        for e in roster:
-            cell = rows[e.student]["assignments"][a.id]
-            listed.append({"student": e.student, "name": e.name, "joined": e.joined,
-                           **{k: cell[k] for k in CELL_FIELDS}})
         return AssignmentStudents(assignment=a.id, title=a.title, max_score=len(keys[a.id]),
-                                  students=listed,
+                                  students=book.students_of(a.id),
                                   misconception_titles=misconception_titles(book, lang))
 
     return _answer(await service_of(request).job(work))
@@ -94,7 +86,11 @@ def tries_counted(records: list[JsonObject]) -> list[JsonObject]:
     for r in records:
         step = str(r.get("step"))
         seen[step] = seen.get(step, 0) + 1
-        out.append({**r, "try": r.get("try", seen[step])})
+        shown: JsonObject = {"step": r.get("step"), "try": r.get("try", seen[step])}
+        for key in (*STEP_FIELDS[2:], *sorted(set(r) - set(STEP_FIELDS))):
+            if key in r:
+                shown[key] = r[key]
+        out.append(shown)
     return out
 
 

@@ -336,9 +336,7 @@ def schemas() -> JsonObject:
 
 def _classroom() -> JsonObject:
     """The classroom's requests and answers (docs/service.md, "The classroom")."""
-    from ..classroom.assignments import FEEDBACK, ITEMS, SOLUTION
-
-    LATE = ("refuse", "accept", "penalty")
+    from ..classroom.assignments import FEEDBACK, ITEMS, LATE, SOLUTION
 
     text: JsonObject = {"type": "string", "minLength": 1}
     number_or_null: JsonObject = {"type": ["number", "null"]}
@@ -412,7 +410,7 @@ def _classroom() -> JsonObject:
             "max_score": {"type": "integer"},
             "students": {"type": "array", "items": _obj({
                 "student": {"type": "string"}, "name": {"type": "string"},
-                "joined": {"type": "string"}, "submitted": {"type": "boolean"},
+                "joined": {"type": ["string", "null"]}, "submitted": {"type": "boolean"},
                 "attempts": {"type": "integer"}, "score": number_or_null,
                 "max_score": {"type": "integer"}, "percent": number_or_null,
                 "late": {"type": "boolean"},

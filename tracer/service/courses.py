@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..classroom.assignments import Assignment
     from ..classroom.gradebook import Gradebook
 
-__all__ = ["CSV_DIALECTS", "MAX_ASSIGNMENTS", "ROUTES", "course_gradebook", "gradebook_inputs",
+__all__ = ["MAX_ASSIGNMENTS", "ROUTES", "course_gradebook", "gradebook_inputs",
            "lang_of", "misconception_titles", "now", "policy_of", "student_url"]
 
 MAX_ASSIGNMENTS = 500
@@ -115,12 +115,12 @@ def lang_of(request: Request) -> str:
     return lang
 
 
-CSV_DIALECTS = ("excel", "excel-it")
-"""How the gradebook's CSV is written: commas and decimal points (a spreadsheet in
-English), or semicolons, decimal commas and a BOM (one in Italian)."""
-
-
 def _dialect(request: Request) -> str:
+    """The query's ``dialect``: the gradebook CSV for a spreadsheet in English
+    (``excel``: commas, decimal points) or in Italian (``excel-it``: semicolons,
+    decimal commas, a BOM)."""
+    from ..classroom.gradebook import CSV_DIALECTS
+
     dialect = request.query_params.get("dialect", "excel")
     if dialect not in CSV_DIALECTS:
         raise Problem(400, "Bad request", unknown_parameter("dialect", dialect[:40],

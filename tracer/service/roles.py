@@ -92,8 +92,10 @@ async def caller(request: Request) -> Caller:
                                                 "Authorization: Bearer TOKEN"))
     who = await run_in_threadpool(_holder, classes(request), token)
     if who is None:
-        raise Problem(403, "Forbidden", said("this token is not valid here: ask the teacher "
-                                             "for the course's link"))
+        raise Problem(403, "Forbidden", said("this token is not valid here (a student's "
+                                             "token stops working when the teacher gives "
+                                             "them a new one): ask the teacher for the "
+                                             "course's link or a new token"))
     return who
 
 

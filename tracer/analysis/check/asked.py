@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...errors import InputError
+from ...errors import InputError, UsageError
 from ...said import said
 from ...trace import Trace
 from ...trees import Node, Tree
@@ -39,20 +39,23 @@ Asked = tuple[tuple[str, tuple[str, ...]], ...]
 ``alphabeta``; empty: every inner node)."""
 
 
-def parse_items(text: str, *, where: str = "--items") -> Asked:
-    """``value,move,values`` as the items asked (names of :data:`ASKABLE`, each once)."""
+def parse_items(text: str, *, option: str = "--items") -> Asked:
+    """``value,move,values`` as the items asked (names of :data:`ASKABLE`, each once); a
+    bad list is a :class:`UsageError` naming ``option``."""
+    from ...choices import unknown_choice
+
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        raise InputError(said("expected a list of items separated by commas, e.g. "
-                              "value,move,values"), where=where)
+        raise UsageError(said("{option}: expected a list of items separated by commas, e.g. "
+                              "value,move,values", option=option))
     asked: list[tuple[str, tuple[str, ...]]] = []
     for name in names:
         if name not in ASKABLE:
-            from ...choices import unknown_choice
-
-            raise InputError(unknown_choice(said("item"), name, ASKABLE), where=where)
+            raise UsageError(said("{option}: {problem}", option=option,
+                                  problem=unknown_choice(said("item"), name, ASKABLE)))
         if any(n == name for n, _ in asked):
-            raise InputError(said("{item} is asked twice", item=name), where=where)
+            raise UsageError(said("{option}: {item} is asked twice", option=option,
+                                  item=name))
         asked.append((name, ()))
     return tuple(asked)
 

@@ -28,6 +28,7 @@ from ...jsonio import dumps_json
 from ...numbers import format_number
 from ...said import said
 from ...trace import Trace
+from .asked import Asked, asked_keys, grade_asked
 from .report import Report, answer_conventions, check_solution, expected_trace, require_items
 from .solution import Conventions, Solution, load_solution
 
@@ -191,6 +192,8 @@ class _Task:
     overrides: Mapping[str, Any]
     params: Mapping[str, str]
     diagnosis: bool
+    asked: Asked | None = None
+    """The items asked (``--items``): each answer scored on exactly those."""
 
 
 _EXPECTED: dict[tuple[str, Conventions, tuple[tuple[str, str], ...]], tuple[Trace, str]] = {}
@@ -219,7 +222,11 @@ def _grade(task: _Task, job: tuple[str, Path]) -> Graded:
         # each distinct answer is judged once per worker.
         same = (id(trace), dumps_json(answer.to_json()))
         report = _VERDICTS.get(same)
-        if report is None:
+        if report is None and task.asked is not None:
+            report = _VERDICTS[same] = grade_asked(
+                answer, trace, asked_keys(task.asked, None, trace), title=title,
+                diagnosis=task.diagnosis)
+        elif report is None:
             report = _VERDICTS[same] = check_solution(answer, trace, title=title,
                                                       diagnosis=task.diagnosis)
     except TracerError as exc:
@@ -243,15 +250,16 @@ def _names(files: Sequence[Path]) -> list[str]:
 def grade_class(source: str, files: Sequence[str | os.PathLike[str]], *,
                 overrides: Mapping[str, Any] | None = None,
                 params: Mapping[str, str] | None = None, diagnosis: bool = True,
-                jobs: int | None = None) -> ClassReport:
+                jobs: int | None = None, asked: Asked | None = None) -> ClassReport:
     """Check every answer in ``files`` (files or folders of ``*.json``) against
     ``source`` (what ``gametrace check`` takes), with ``jobs`` worker processes
     (default :func:`default_jobs`; 1 grades in this process).
 
     ``overrides`` are the command line's conventions (``variant="fail-hard"``...), which
-    win over each answer's own ``conventions`` block.  A bad ``source`` raises at once;
-    a bad answer becomes a row with its error."""
-    task = _Task(source, dict(overrides or {}), dict(params or {}), diagnosis)
+    win over each answer's own ``conventions`` block; ``asked`` (the items asked, from
+    :func:`~tracer.analysis.check.asked.parse_items`) scores every answer on exactly
+    those.  A bad ``source`` raises at once; a bad answer becomes a row with its error."""
+    task = _Task(source, dict(overrides or {}), dict(params or {}), diagnosis, asked)
     paths = answer_files(files)
     _EXPECTED.clear()  # a tree file may have changed since the last class
     _VERDICTS.clear()

@@ -227,7 +227,8 @@ def _report_text(report: Report, solution: str) -> str:
             part = "" if item.score == 0 else w("check.report.partly",
                                                  score=f"{item.score:.2f}")
             said = w("check.report.expected", expected=shown(item.expected),
-                     given=shown(item.given), part=part)
+                     given=shown(item.given), part=part) if item.answered \
+                else w("check.report.blank", expected=shown(item.expected))
             lines.append(f"  {wrong:<{pad}}  {item.key:<{width}}  {said}")
     n = len(report.items)
     if not n:
