@@ -118,6 +118,7 @@ def _student_answers(browser: Any, base: str, link: str, student: str, name: str
         page.fill("#assignment-student", student)
         page.fill("#assignment-name", name)
         page.click("#assignment-join-button")
+        page.click("#assignment-continue")  # after the token, shown once to keep
         page.wait_for_selector("#assignment-figure svg")
         ident = link.rsplit("=", 1)[1]
         token = page.evaluate(f"localStorage.getItem('gametrace.student.{ident}')")
@@ -139,14 +140,14 @@ def _student_answers(browser: Any, base: str, link: str, student: str, name: str
         page.wait_for_selector("#assignment-step-log li.wrong")
         told = page.text_content("#assignment-step-log li.wrong") or ""
         value = messages("en")["assignment.step.value"]
-        assert f"{messages('en')['assignment.step.wrong_fields']} {value} " in told
+        assert messages("en")["assignment.step.wrong_fields"].format(fields=value) in told
         assert f"{value} = {second['value']}" in told  # the whole step: full feedback
 
         answer = extract_solution(trace).to_json()
         page.fill("#answer-value", str(answer["value"]))
         page.select_option("#answer-move", answer["move"])
         inner = page.eval_on_selector_all("#answer-values input", "e => e.map(i => i.id)")
-        assert len(inner) == 13  # every inner node of a 3 x 3 x 3 tree
+        assert len(inner) == 12  # every inner node of a 3 x 3 x 3 tree but the root
         for node, value in answer["values"].items():
             box = f"answer-values-value-{node}"
             if box in inner:
@@ -212,14 +213,16 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
     rows = page.eval_on_selector_all("#course-book tr[data-student]", """rows => rows.map(r =>
         [r.dataset.student, r.querySelector('.class-total').textContent,
          r.querySelector('.class-misconception').textContent])""")
-    def scored(shown: dict[str, Any]) -> tuple[str, str]:  # "Score: 9 of 13 (69%)"
+    def scored(shown: dict[str, Any]) -> tuple[str, str, str]:  # "Score: 9 of 13 (69.2%)"
         words = shown["score"].split()
-        return words[1], words[3]
+        return words[1], words[3], words[4].strip("()")
 
     assert scored(right)[0] == scored(right)[1]
+    # every asked item is scored: one maximum for the two trees
+    assert scored(wrong)[1] == scored(right)[1]
     assert float(scored(wrong)[0]) < float(scored(wrong)[1])
-    # each total is the score the student was shown (each tree has its own maximum)
-    assert rows == [["s1", scored(right)[0], ""], ["s3", scored(wrong)[0], FAIL_HARD]]
+    # each total is the percentage the student was shown (one assignment: its own)
+    assert rows == [["s1", scored(right)[2], ""], ["s3", scored(wrong)[2], FAIL_HARD]]
     bar = page.text_content("#course-chart [data-misconception='fail-hard']") or ""
     assert "fail-hard" in bar and "1 of 2" in bar
     with page.expect_download() as done:
@@ -227,8 +230,10 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
     saved = tmp_path / "book.csv"
     done.value.save_as(saved)
     table = list(csv.DictReader(io.StringIO(saved.read_text(encoding="utf-8"))))
-    assert [(r["student"], r["name"], r["total"], r["misconception"]) for r in table] == [
-        ("s1", "Alice", scored(right)[0], ""), ("s3", "Carol", scored(wrong)[0], "fail-hard")]
+    assert [(r["student"], r["name"], r["misconception"]) for r in table] == [
+        ("s1", "Alice", ""), ("s3", "Carol", "fail-hard")]
+    assert [round(float(r["total (%)"]), 1) for r in table] == [
+        float(scored(shown)[2].rstrip("%")) for shown in (right, wrong)]
     # the download was fetched with the token in a header: no URL of the page holds it
     assert token not in page.url and token not in (page.content())
 
@@ -236,8 +241,9 @@ def test_a_class_through_the_pages(browser: Any, class_server: str, tmp_path: Pa
     page.on("dialog", lambda dialog: dialog.accept())
     page.click(f"#course-show-{ident}")
     page.click(f"#course-delete-submission-{theirs[0]}")
-    page.wait_for_function("() => document.querySelectorAll('#course-book tr[data-student]')"
-                           ".length == 1")
+    # Carol stays a row of the gradebook (she joined), now with no submission
+    page.wait_for_selector("#course-book tr[data-student='s3'] td.class-none")
+    assert page.locator("#course-book tr[data-student]").count() == 2
     # the exports of a random exercise, fetched with the token and saved
     with page.expect_download(timeout=120_000) as done:  # 20 variants searched and drawn
         page.click(f"#course-moodle-{ident}")

@@ -1,36 +1,90 @@
 // A student's assignment page (#/assignment?id=ID): join with a student id and a name
-// (the student token is kept in this browser, one per assignment), then the task (the
-// student's own tree and the items asked), answering step by step (each step's verdict
-// at once, only that step revealed), the whole answer submitted with the feedback the
-// teacher's policy allows, and the solution once the policy shows it.
+// (the assignment's title shown first; the student token is shown once to keep, and kept
+// in this browser, one per assignment), or take a token kept elsewhere back ("I already
+// joined"); then the task (the student's own tree and the items asked), answering step by
+// step (each step's verdict at once, what is answered so far drawn on the tree), the whole
+// answer submitted with the feedback the teacher's policy allows, and the solution once
+// the policy shows it.  Items are said in words, never by their keys.
 import { el } from "./dom.js";
-import { currentLanguage, moment, t } from "./i18n.js";
+import { currentLanguage, moment, number, percentOf, plural, t } from "./i18n.js";
 import { register } from "./router.js";
 import { listenKeys } from "./stepper.js";
+import { buildAnswer, itemOf, nodesOf, readValue, tableNodes } from "./answers.js";
+import { drawAnswered, readable } from "./answered.js";
 import {
-  call, failure, forgetToken, keepToken, keptToken, nodesOf, number, renderTask, scroller,
+  answerText as given, call, failure, forgetToken, itemWords, keepToken, keptToken, renderTask,
+  scroller,
 } from "./classroom.js";
+
+const enc = encodeURIComponent;
 
 const field = (id, key, attrs = {}) => el("label", { for: id }, t(key), " ",
   el("input", { id, name: id, autocomplete: "off", ...attrs }));
 
-function joinForm(view, id) {
+// ---------------------------------------------------------------- joining
+/** The token shown once after joining: kept here already, to keep elsewhere too. */
+function keepBox(token, onContinue) {
+  const copied = el("span", { "aria-live": "polite", id: "assignment-copied" });
+  return el("div", { class: "class-keep", role: "note", id: "assignment-keep" },
+    el("p", {}, el("strong", {}, t("assignment.keep.title"))),
+    el("p", {}, t("assignment.keep.help")),
+    el("p", {}, t("assignment.keep.token"), " ",
+       el("code", { id: "assignment-token", translate: "no" }, token)),
+    el("div", { class: "row" },
+       el("button", { type: "button", id: "assignment-copy", onclick: async () => {
+         try {
+           await navigator.clipboard.writeText(token);
+           copied.textContent = t("course.keep.copied");
+         } catch {
+           copied.textContent = t("assignment.keep.select");
+         }
+       } }, t("assignment.keep.copy")), copied,
+       el("button", { type: "button", id: "assignment-continue", onclick: onContinue },
+          t("assignment.keep.continue"))));
+}
+
+async function joinForm(view, id) {
   const out = el("div", { id: "assignment-join-result", "aria-live": "polite" });
+  const again = () => renderAssignment(view, new URLSearchParams({ id }));
   async function join(event) {
     event.preventDefault();
     const student = view.querySelector("#assignment-student").value.trim();
     const name = view.querySelector("#assignment-name").value.trim();
     try {
-      const made = await call("POST", `v1/assignments/${encodeURIComponent(id)}/join`, null,
+      const made = await call("POST", `v1/assignments/${enc(id)}/join`, null,
                               { student, name });
       keepToken("student", id, made.student_token);
-      await renderAssignment(view, new URLSearchParams({ id }));
+      view.querySelector("#assignment-join").hidden = true;
+      view.querySelector("#assignment-back-section").hidden = true;
+      out.replaceChildren(keepBox(made.student_token, again));
     } catch (err) {
       out.replaceChildren(failure(err));
     }
   }
-  view.append(
+  const back = el("div", { id: "assignment-back-result", "aria-live": "polite" });
+  async function takeBack(event) {
+    event.preventDefault();
+    const token = view.querySelector("#assignment-paste").value.trim();
+    try {
+      await call("GET", `v1/assignments/${enc(id)}/policies`, token);
+      keepToken("student", id, token);
+      await again();
+    } catch (err) {
+      back.replaceChildren(failure(err));
+    }
+  }
+  let about = {};
+  let unknown = null;
+  try {
+    about = await call("GET", `v1/assignments/${enc(id)}/about`);
+  } catch (err) {  // a link mistyped: said, and the forms stay (the join says it again)
+    unknown = failure(err);
+  }
+  view.append(...[
     el("h2", {}, t("assignment.join.title")),
+    about.title ? el("p", { class: "class-title", id: "assignment-about", translate: "no" },
+                     about.title) : unknown,
+    about.due ? el("p", {}, t("assignment.join.due", { due: moment(about.due) })) : null,
     el("p", {}, t("assignment.join.help")),
     el("form", { id: "assignment-join", onsubmit: join },
        el("div", { class: "row" },
@@ -39,35 +93,74 @@ function joinForm(view, id) {
        el("div", { class: "row" },
           el("button", { type: "submit", id: "assignment-join-button" },
              t("assignment.join.button")))),
-    out);
+    out,
+    el("details", { id: "assignment-back-section" },
+       el("summary", {}, t("assignment.back.title")),
+       el("p", {}, t("assignment.back.help")),
+       el("form", { id: "assignment-back", onsubmit: takeBack },
+          el("div", { class: "row" },
+             field("assignment-paste", "assignment.back.token",
+                   { required: "", type: "password" }),
+             el("button", { type: "submit", id: "assignment-back-button" },
+                t("assignment.back.button")))),
+       back)].filter(Boolean));
 }
 
-function stepSection(id, token, task) {
+// ---------------------------------------------------------------- step by step
+const STEPS_KEPT = (id) => `gametrace.steps.${id}`;
+
+/** The steps answered (right, or missed and shown) kept in this browser: the tree's
+ * drawing of the state so far is made of them. */
+function keptSteps(id) {
+  try {
+    return JSON.parse(localStorage.getItem(STEPS_KEPT(id)) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+function stepSection(id, token, task, redraw) {
   const nodes = nodesOf(task).map((n) => n.id);
   const log = el("ol", { id: "assignment-step-log", class: "class-log", "aria-live": "polite" });
   const box = el("div", { id: "assignment-step" });
-  const path = `v1/assignments/${encodeURIComponent(id)}/steps`;
+  const path = `v1/assignments/${enc(id)}/steps`;
+  let done = keptSteps(id);
+  const keep = () => localStorage.setItem(STEPS_KEPT(id), JSON.stringify(done));
   // a step's field by its catalog label, and its value as data (a kind by its label too)
-  const named = (name, value) => [t(`assignment.step.${name}`), " = ",
-    name === "kind" ? t(`assignment.step.kind.${value}`)
-      : el("span", { translate: "no" }, String(value))];
-  const joined = (parts) => parts.flatMap((p, i) => (i ? [", ", ...p] : p));
+  const shown = (name, value) => (name === "kind" ? t(`assignment.step.kind.${value}`)
+    : `${t(`assignment.step.${name}`)} = ${given(value)}`);
+  const fieldList = (names) => names.map((f) => t(`assignment.step.${f}`)).join(", ");
   function verdictLine(verdict) {
-    const parts = [t(verdict.right ? "assignment.step.right" : "assignment.step.wrong",
-                     { step: verdict.step })];
-    if (verdict.wrong && verdict.wrong.length) {
-      parts.push(" ", t("assignment.step.wrong_fields"), " ",
-                 ...joined(verdict.wrong.map((f) => [t(`assignment.step.${f}`)])));
+    const parts = [];
+    if (verdict.right) {
+      parts.push(t("assignment.step.right", { step: verdict.step }));
+    } else if (verdict.missed) {
+      parts.push(t("assignment.step.missed", { step: verdict.step }));
+    } else {
+      parts.push(t("assignment.step.wrong", { step: verdict.step }));
     }
-    if (verdict.expected) {
-      parts.push(" ", t("assignment.step.expected"), " ",
-                 ...joined(Object.entries(verdict.expected).map(([k, v]) => named(k, v))));
+    if (!verdict.right && verdict.wrong && verdict.wrong.length) {
+      parts.push(" ", t("assignment.step.wrong_fields", { fields: fieldList(verdict.wrong) }));
+    }
+    // the lecture's rule the step breaks (first-mistake and above), in the page's words
+    if (!verdict.right && typeof verdict.hint === "string" && verdict.hint) {
+      parts.push(" ", el("span", { translate: "no", lang: currentLanguage() }, verdict.hint));
+    }
+    const expected = verdict.missed ? verdict.answer || verdict.expected : verdict.expected;
+    if (expected && Object.keys(expected).length) {
+      parts.push(" ", t(verdict.missed ? "assignment.step.answer_was" : "assignment.step.expected"),
+                 " ", el("span", { translate: "no" }, Object.entries(expected)
+                   .map(([k, v]) => shown(k, v)).join(", ")), ".");
+    }
+    if (!verdict.right && !verdict.missed && verdict.tries_left !== undefined) {
+      parts.push(" ", plural("assignment.step.tries_left", verdict.tries_left));
     }
     if (verdict.pruned && verdict.pruned.length) {
       parts.push(" ", t("assignment.step.pruned"), " ",
                  el("span", { translate: "no" }, verdict.pruned.join(" ")));
     }
-    return el("li", { class: verdict.right ? "right" : "wrong" }, ...parts);
+    const cls = verdict.right ? "right" : verdict.missed ? "wrong missed" : "wrong";
+    return el("li", { class: cls, "data-step": verdict.step }, ...parts);
   }
   async function show() {
     const prompt = await call("GET", path, token);
@@ -75,6 +168,13 @@ function stepSection(id, token, task) {
       box.replaceChildren(el("p", { id: "assignment-steps-done" },
         t("assignment.step.finished", { right: prompt.right_first_try, steps: prompt.steps })));
       return;
+    }
+    // steps answered on another device are not in this browser: draw only a run of them
+    if (done.length !== prompt.step - 1) {
+      done = done.slice(0, Math.min(done.length, prompt.step - 1));
+      if (done.length !== prompt.step - 1) done = [];
+      keep();
+      redraw(done);
     }
     const inputs = {};
     const controls = [];
@@ -99,18 +199,27 @@ function stepSection(id, token, task) {
       event.preventDefault();
       const given = {};
       for (const [name, input] of Object.entries(inputs)) {
-        given[name] = ["kind", "node"].includes(name) ? input.value : number(input.value);
+        given[name] = ["kind", "node"].includes(name) ? input.value
+          : (readValue(input.value) ?? "");
       }
       try {
-        const verdict = await call("POST", path, token, { step: prompt.step, answer: given });
+        const verdict = await call("POST", `${path}?lang=${currentLanguage()}`, token,
+                                   { step: prompt.step, answer: given });
         log.append(verdictLine(verdict));
-        if (verdict.right) await show();
+        if (verdict.right || verdict.missed) {
+          const step = verdict.right ? { ...given }
+            : { ...given, ...(verdict.answer || verdict.expected || {}) };
+          done.push({ ...step, pruned: verdict.pruned || [] });
+          keep();
+          redraw(done);
+          await show();
+        }
       } catch (err) {
         log.append(el("li", {}, failure(err)));
       }
     }
     box.replaceChildren(el("form", { id: "assignment-step-form", onsubmit: answer },
-      el("p", { id: "assignment-step-number" },
+      el("p", { id: "assignment-step-number", "data-step": prompt.step },
          t("assignment.step.prompt", { step: prompt.step })),
       el("div", { class: "row" }, ...controls),
       el("div", { class: "row" },
@@ -122,12 +231,13 @@ function stepSection(id, token, task) {
       el("h3", {}, t("assignment.steps.title")),
       el("p", {}, t("assignment.steps.help")), box, log),
     show,
+    done: () => done,
   };
 }
 
+// ---------------------------------------------------------------- the whole answer
 function answerForm(id, token, task, policies) {
   const all = nodesOf(task);
-  const inner = all.filter((n) => !n.leaf).map((n) => n.id);
   const root = all.length ? all[0] : null;
   const rows = [];
   const readers = [];
@@ -157,13 +267,12 @@ function answerForm(id, token, task, policies) {
       ...body)));
     return inputs;
   };
-  const list = (s) => s.split(/[\s,]+/).filter(Boolean);
+  // what the student typed, field by field: answers.js makes the answer of it
   for (const item of task.items) {
-    const name = typeof item === "string" ? item : Object.keys(item)[0];
-    const chosen = typeof item === "string" ? null : Object.values(item)[0];
+    const [name, chosen] = itemOf(item);
     if (name === "value") {
       const input = text("answer-value", "assignment.item.value");
-      readers.push((a) => { if (input.value.trim()) a.value = number(input.value); });
+      readers.push((typed) => { typed.value = input.value; });
     } else if (name === "move") {
       const choices = root ? root.children.map((c) => c.label) : [];
       const input = el("select", { id: "answer-move", name: "answer-move", translate: "no" },
@@ -171,51 +280,43 @@ function answerForm(id, token, task, policies) {
         ...choices.map((c) => el("option", { value: c, "data-user": "" }, c)));
       rows.push(el("div", { class: "row" },
         el("label", { for: "answer-move" }, t("assignment.item.move")), input));
-      readers.push((a) => { if (input.value) a.move = input.value; });
+      readers.push((typed) => { typed.move = input.value; });
     } else if (name === "values") {
-      const inputs = table("values", chosen || inner, ["value"]);
-      readers.push((a) => {
-        a.values = {};
-        for (const [node, box] of Object.entries(inputs)) {
-          if (box.value.value.trim()) a.values[node] = number(box.value.value);
-        }
+      const inputs = table("values", tableNodes(task, name, chosen), ["value"]);
+      readers.push((typed) => {
+        typed.values = Object.fromEntries(Object.entries(inputs).map(
+          ([node, box]) => [node, box.value.value]));
       });
     } else if (name === "alphabeta") {
-      const inputs = table("alphabeta", chosen || inner, ["alpha", "beta"]);
-      readers.push((a) => {
-        a.alphabeta = {};
-        for (const [node, box] of Object.entries(inputs)) {
-          const w = {};
-          if (box.alpha.value.trim()) w.alpha = number(box.alpha.value);
-          if (box.beta.value.trim()) w.beta = number(box.beta.value);
-          if (Object.keys(w).length) a.alphabeta[node] = w;
-        }
+      const inputs = table("alphabeta", tableNodes(task, name, chosen), ["alpha", "beta"]);
+      readers.push((typed) => {
+        typed.alphabeta = Object.fromEntries(Object.entries(inputs).map(
+          ([node, box]) => [node, { alpha: box.alpha.value, beta: box.beta.value }]));
       });
     } else {  // evaluated, pruned, expanded: node ids in order
       const input = text(`answer-${name}`, `assignment.item.${name}`,
                          { placeholder: t("assignment.answer.list") });
-      readers.push((a) => { a[name] = list(input.value); });
+      readers.push((typed) => { typed[name] = input.value; });
     }
   }
   const out = el("div", { id: "assignment-feedback", "aria-live": "polite" });
   const left = el("p", { id: "assignment-attempts-left" });
-  let used = policies.attempts_used;
+  let remaining = policies.attempts_left ?? Math.max(0, policies.attempts - policies.attempts_used);
   const showLeft = () => {
     left.textContent = t("assignment.answer.attempts_left",
-                         { left: Math.max(0, policies.attempts - used),
-                           attempts: policies.attempts });
+                         { left: remaining, attempts: policies.attempts });
   };
   showLeft();
   async function submit(event) {
     event.preventDefault();
-    const answer = {};
-    for (const read of readers) read(answer);
+    const typed = {};
+    for (const read of readers) read(typed);
     try {
-      const shown = await call("POST", `v1/assignments/${encodeURIComponent(id)}/submissions`,
-                               token, { answer, lang: currentLanguage() });
-      used = shown.attempt;
+      const made = await call("POST", `v1/assignments/${enc(id)}/submissions`,
+                              token, { answer: buildAnswer(task, typed), lang: currentLanguage() });
+      remaining = made.attempts_left ?? Math.max(0, policies.attempts - made.attempt);
       showLeft();
-      out.replaceChildren(...feedbackOf(shown));
+      out.replaceChildren(...feedbackOf(made, policies));
     } catch (err) {
       out.replaceChildren(failure(err));
     }
@@ -230,33 +331,57 @@ function answerForm(id, token, task, policies) {
     left, out);
 }
 
-function feedbackOf(shown) {
+/** What the service showed of a submission (made.shown, or the answer itself from a
+ * service that puts it at the top), as the policy let it through: nothing is added here
+ * that the service did not send. */
+export function feedbackOf(made, policies = {}) {
+  const f = made.shown || made;
   const out = [el("p", { class: "score", id: "assignment-score" },
-    t("assignment.feedback.score", { score: shown.score, max: shown.max_score,
-                                     percent: shown.percent }))];
-  out.push(el("p", { id: "assignment-correct", class: shown.correct ? "right" : "wrong" },
-              t(shown.correct ? "assignment.feedback.correct" : "assignment.feedback.not_all")));
-  if (shown.items) {
+    t("assignment.feedback.score", { score: number(f.score), max: number(f.max_score),
+                                     percent: percentOf(f.percent) }))];
+  if (made.late || f.late) {
+    const penalty = made.penalty ?? f.penalty ?? policies.penalty;
+    out.push(el("p", { id: "assignment-late", class: "wrong" },
+      penalty ? t("assignment.feedback.late_penalty", { penalty: percentOf(penalty) })
+        : t("assignment.feedback.late")));
+  }
+  out.push(el("p", { id: "assignment-correct", class: f.correct ? "right" : "wrong" },
+              t(f.correct ? "assignment.feedback.correct" : "assignment.feedback.not_all")));
+  if (f.items) {
+    const verdict = (i) => {
+      if (i.answered === false) return ["not_answered", "wrong unanswered"];
+      return i.right ? ["right", "right"] : ["wrong", "wrong"];
+    };
     out.push(scroller(t("assignment.feedback.verdict"), el("table", { id: "assignment-verdicts" },
       el("tr", {}, el("th", { scope: "col" }, t("assignment.feedback.item")),
          el("th", { scope: "col" }, t("assignment.feedback.verdict")),
          el("th", { scope: "col" }, t("assignment.feedback.given"))),
-      ...shown.items.map((i) => el("tr", { class: i.right ? "right" : "wrong" },
-        el("td", { translate: "no" }, i.item ?? i.key),
-        el("td", {}, t(i.right ? "assignment.feedback.right" : "assignment.feedback.wrong")),
-        el("td", { translate: "no" }, i.given === undefined ? "" : String(i.given)))))));
+      ...f.items.map((i) => {
+        const [word, cls] = verdict(i);
+        return el("tr", { class: cls, "data-item": i.item ?? i.key },
+          el("td", { translate: "no", lang: currentLanguage() },
+             i.words || itemWords(i.item ?? i.key)),
+          el("td", {}, t(`assignment.feedback.${word}`)),
+          el("td", { translate: "no" }, given(i.given)));
+      }))));
   }
-  const first = shown.first_mistake;
+  const first = f.first_mistake;
   if (first) {
+    // its item and the rule it breaks; the expected value and the reasoning only where
+    // the policy sent them (explain, full)
+    const what = first.words || (first.item ? itemWords(first.item) : "");
+    const rule = first.hint || "";
+    const has = first.expected !== undefined && first.expected !== null;
     out.push(el("p", { id: "assignment-first-mistake" }, t("assignment.feedback.first"), " ",
-      el("span", { translate: "no", lang: currentLanguage() }, `${first.item}: ${first.why || ""}`),
-      first.expected !== undefined ? " " : null,
-      first.expected !== undefined ? t("assignment.feedback.expected") : null,
-      first.expected !== undefined ? " " : null,
-      first.expected !== undefined
-        ? el("span", { translate: "no" }, JSON.stringify(first.expected)) : null));
+      el("span", { translate: "no", lang: currentLanguage() }, rule || what),
+      has ? " " : null, has ? t("assignment.feedback.expected") : null, has ? " " : null,
+      has ? el("span", { translate: "no" }, given(first.expected)) : null));
+    if (first.why) {
+      out.push(el("p", { id: "assignment-why" }, t("assignment.feedback.why"), " ",
+        el("span", { translate: "no", lang: currentLanguage() }, first.why)));
+    }
   }
-  for (const d of shown.diagnosis || []) {
+  for (const d of f.diagnosis || []) {
     out.push(el("p", { class: "diagnosis" }, t("assignment.feedback.misconception"), " ",
       el("span", { translate: "no", lang: currentLanguage(),
                    "data-misconception": d.misconception || "" },
@@ -265,26 +390,45 @@ function feedbackOf(shown) {
   return out;
 }
 
+// ---------------------------------------------------------------- the solution
+/** The answer key as a table of items in words: the value of C, alpha at B, ... */
+function keyRows(key) {
+  const rows = [];
+  const row = (item, value) => rows.push(el("tr", { "data-item": item },
+    el("th", { scope: "row", translate: "no", lang: currentLanguage() }, itemWords(item)),
+    el("td", { translate: "no" }, given(value))));
+  for (const [name, value] of Object.entries(key)) {
+    if (["conventions", "exercise"].includes(name)) continue;
+    if (name === "values" && value && typeof value === "object") {
+      for (const [node, v] of Object.entries(value)) row(`values.${node}`, v);
+    } else if (name === "alphabeta" && value && typeof value === "object") {
+      for (const [node, w] of Object.entries(value)) {
+        for (const end of ["alpha", "beta"]) {
+          if (w[end] !== undefined) row(`alphabeta.${node}.${end}`, w[end]);
+        }
+      }
+    } else {
+      row(name, value);
+    }
+  }
+  return rows;
+}
+
 function solutionSection(id, token, policies) {
   const out = el("div", { id: "assignment-solution", "aria-live": "polite" });
   const words = () => {
     if (policies.solution === "never") return t("assignment.solution.never");
     if (policies.solution === "after-due") {
-      return t("assignment.solution.after_due",
-               { due: moment(policies.due) });
+      return t("assignment.solution.after_due", { due: moment(policies.due) });
     }
     return t("assignment.solution.always");
   };
   async function fetchKey() {
     try {
-      const key = await call("GET", `v1/assignments/${encodeURIComponent(id)}/solution`, token);
-      const rows = Object.entries(key).filter(([k]) => !["conventions", "exercise"].includes(k))
-        .map(([k, v]) => el("tr", {}, el("th", { scope: "row", translate: "no" }, k),
-                            el("td", { translate: "no" },
-                               typeof v === "object" ? JSON.stringify(v) : String(v))));
+      const key = await call("GET", `v1/assignments/${enc(id)}/solution`, token);
       out.replaceChildren(scroller(t("assignment.solution.key"),
         el("table", { id: "assignment-key" },
-           el("caption", {}, t("assignment.solution.key")), ...rows)));
+           el("caption", {}, t("assignment.solution.key")), ...keyRows(key))));
     } catch (err) {
       if (err.problem && err.problem.status === 403) {
         out.replaceChildren(el("p", {}, words()));
@@ -303,6 +447,16 @@ function solutionSection(id, token, policies) {
   return el("section", { id: "assignment-solution-section" }, ...parts, out);
 }
 
+/** The late policy in words, for the task's conventions. */
+function lateWords(policies) {
+  if (policies.late === "accept") return t("assignment.late.accept");
+  if (policies.late === "penalty") {
+    return t("assignment.late.penalty", { penalty: percentOf(policies.penalty) });
+  }
+  return policies.late ? t("assignment.late.refuse") : null;
+}
+
+// ---------------------------------------------------------------- the page
 export async function renderAssignment(view, params) {
   listenKeys(null);
   view.replaceChildren();
@@ -313,15 +467,15 @@ export async function renderAssignment(view, params) {
   }
   const token = keptToken("student", id);
   if (!token) {
-    joinForm(view, id);
+    await joinForm(view, id);
     return;
   }
   let task;
   let policies;
   try {
     [task, policies] = await Promise.all([
-      call("GET", `v1/assignments/${encodeURIComponent(id)}/task`, token),
-      call("GET", `v1/assignments/${encodeURIComponent(id)}/policies`, token)]);
+      call("GET", `v1/assignments/${enc(id)}/task`, token),
+      call("GET", `v1/assignments/${enc(id)}/policies`, token)]);
   } catch (err) {
     view.append(el("h2", {}, t("assignment.title")), failure(err),
       el("div", { class: "row" }, el("button", { type: "button", id: "assignment-forget",
@@ -329,18 +483,24 @@ export async function renderAssignment(view, params) {
         t("assignment.forget"))));
     return;
   }
-  const steps = stepSection(id, token, task);
   const windowed = task.conventions.algorithm === "alphabeta"
     || task.conventions.algorithm === "minimax";
+  const drawn = await renderTask(task, "assignment");
+  const svg = () => drawn.querySelector("#assignment-figure svg");
+  if (svg()) readable(svg());
+  const steps = stepSection(id, token, task, (done) => drawAnswered(svg(), task, done));
+  if (windowed) drawAnswered(svg(), task, steps.done());
   const solution = solutionSection(id, token, policies);
   const answer = answerForm(id, token, task, policies);
-  view.append(
+  const late = lateWords(policies);
+  view.append(...[
     el("h2", {}, t("assignment.title")),
     el("p", {}, t("assignment.hello"), " ", el("span", { translate: "no" }, policies.name)),
-    el("div", { class: "class-layout" },
-       await renderTask(task, "assignment"),
-       el("div", {}, windowed ? steps.root : null, answer, solution)));
+    late ? el("p", { id: "assignment-late-policy" }, late) : null,
+    el("div", { class: "class-layout" }, drawn,
+       el("div", {}, windowed ? steps.root : null, answer, solution))].filter(Boolean));
   if (windowed) await steps.show();
 }
 
 register("assignment", renderAssignment);
+

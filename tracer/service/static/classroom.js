@@ -3,8 +3,9 @@
 // student sees it (the teacher's live preview draws it with the same function).
 import { ApiError, post } from "./api.js";
 import { el, svgNode } from "./dom.js";
-import { currentLanguage, moment, t } from "./i18n.js";
+import { currentLanguage, moment, number, t } from "./i18n.js";
 import { panZoom } from "./panzoom.js";
+import { nodesOf } from "./answers.js";
 
 /** The token kept for KIND ("teacher" or "student") and ID (a course or an assignment). */
 export function keptToken(kind, id) {
@@ -74,21 +75,41 @@ export function scroller(label, table) {
                      "aria-label": label }, table);
 }
 
-/** "3", "-inf", "<=2" as the solution format takes them: numbers as numbers. */
-export function number(text) {
-  const s = String(text).trim();
-  return s !== "" && !Number.isNaN(Number(s)) ? Number(s) : s;
+export { nodesOf };
+
+/** A value of an answer as the pages write it: a number in the page's language, a list
+ * of nodes with spaces ("—" for none), a bound as "≤ 2", an infinity as "+∞". */
+export function answerText(value) {
+  if (value === undefined || value === null || value === "") return "";
+  if (Array.isArray(value)) return value.length ? value.join(" ") : "—";
+  if (typeof value === "number") return number(value);
+  if (typeof value === "string") {
+    const inf = (x) => x.replace(/^\+?inf$/, "+∞").replace(/^-inf$/, "−∞");
+    const bound = /^(<=|>=)\s*(.*)$/.exec(value);
+    return bound ? `${bound[1] === "<=" ? "≤" : "≥"} ${inf(bound[2])}` : inf(value);
+  }
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k} = ${answerText(v)}`).join(", ");
+  }
+  return String(value);
 }
 
-/** Every node of a task's tree, parents before children (their ids). */
-export function nodesOf(task) {
-  const out = [];
-  const walk = (node, depth) => {
-    out.push({ id: node.label, leaf: !node.children, depth, children: node.children || [] });
-    for (const child of node.children || []) walk(child, depth + 1);
-  };
-  if (task.tree) walk(task.tree.tree, 0);
-  return out;
+/** An item of an answer in words ("the value of C", "alfa in B"), from its key
+ * (`values.C`, `alphabeta.B.alpha`): the words tracer.classroom.item_words says, for a
+ * key the service sent without its "words". */
+export function itemWords(key) {
+  const k = String(key || "");
+  if (["value", "move", "evaluated", "pruned", "expanded", "path", "cost"].includes(k)) {
+    return t(`item.${k}`);
+  }
+  const [head, ...rest] = k.split(".");
+  if (head === "values" && rest.length) return t("item.values", { node: rest.join(".") });
+  const end = rest[rest.length - 1];
+  const node = rest.slice(0, -1).join(".");
+  if (head === "alphabeta" && node && (end === "alpha" || end === "beta")) {
+    return t(`item.alphabeta.${end}`, { node });
+  }
+  return k;
 }
 
 function itemText(item) {
@@ -112,6 +133,8 @@ export async function renderTask(task, idPrefix) {
     el("dt", {}, t("assignment.feedback")),
     el("dd", {}, t(`assignment.policy.${task.feedback}`)),
     el("dt", {}, t("assignment.attempts")), el("dd", { translate: "no" }, String(task.attempts)),
+    task.step_tries ? el("dt", {}, t("assignment.step_tries")) : null,
+    task.step_tries ? el("dd", { translate: "no" }, String(task.step_tries)) : null,
     task.due ? el("dt", {}, t("assignment.due")) : null,
     task.due ? el("dd", { translate: "no" }, moment(task.due)) : null);
   const items = el("ul", { class: "class-items", id: `${idPrefix}-items` },

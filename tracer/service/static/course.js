@@ -6,7 +6,8 @@
 // chart of the misconceptions, the CSV).
 import { get } from "./api.js";
 import { el } from "./dom.js";
-import { currentLanguage, moment, t } from "./i18n.js";
+import { currentLanguage, moment, number, plural, t } from "./i18n.js";
+import { showStudents } from "./classstudents.js";
 import { go, register } from "./router.js";
 import { gradebook } from "./classbook.js";
 import { listenKeys } from "./stepper.js";
@@ -99,6 +100,18 @@ function noCourse(view) {
 
 // ---------------------------------------------------------------- the assignment form
 const ITEMS = ["value", "move", "values", "evaluated", "pruned", "alphabeta"];
+const FEEDBACK = ["score", "first-mistake", "explain", "full"];
+const SOLUTION = ["never", "after-due", "always"];
+const LATE = ["refuse", "accept", "penalty"];
+
+/** A week from now at 23:59, as a datetime-local field takes it (the due time the form
+ * starts with: the solution is shown after it, so the form needs one). */
+function aWeekFromNow() {
+  const d = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+  d.setHours(23, 59, 0, 0);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T23:59`;
+}
 
 function assignmentForm(course, token, examples, games, onCreated) {
   const f = {
@@ -123,12 +136,15 @@ function assignmentForm(course, token, examples, games, onCreated) {
     variant: choice("new-variant", ["fail-soft", "fail-hard"], "fail-soft"),
     cutOn: choice("new-cut-on", ["ge", "gt"], "ge"),
     perStudent: input("new-per-student", { type: "checkbox" }),
-    due: input("new-due", { type: "datetime-local" }),
+    due: input("new-due", { type: "datetime-local", value: aWeekFromNow() }),
     attempts: input("new-attempts", { type: "number", min: 1, max: 100, value: 1 }),
-    feedback: choice("new-feedback", ["score", "first-mistake", "full"], "first-mistake",
-                     "assignment.policy"),
-    solution: choice("new-solution", ["never", "after-due", "always"], "always",
-                     "course.solution"),
+    stepTries: input("new-step-tries", { type: "number", min: 1, max: 1000,
+                                         placeholder: t("course.step_tries.unlimited") }),
+    // the policies' menus, their defaults the documented ones (docs/classroom.md)
+    feedback: choice("new-feedback", FEEDBACK, "first-mistake", "assignment.policy"),
+    solution: choice("new-solution", SOLUTION, "after-due", "course.solution"),
+    late: choice("new-late", LATE, "refuse", "course.late"),
+    penalty: input("new-penalty", { type: "number", min: 1, max: 100, value: 20 }),
   };
   const items = {};
   const nodes = {};
@@ -155,8 +171,10 @@ function assignmentForm(course, token, examples, games, onCreated) {
       labelled("new-values-high", "course.values_high", f.valuesHigh),
       labelled("new-seed", "course.seed", f.seed)),
   };
+  const penaltyRow = labelled("new-penalty", "course.penalty", f.penalty);
   const showSource = () => {
     for (const [kind, row] of Object.entries(sourceRows)) row.hidden = kind !== f.kind.value;
+    penaltyRow.hidden = f.late.value !== "penalty";
   };
   showSource();
   const list = (s) => s.split(/[\s,]+/).filter(Boolean);
@@ -193,7 +211,9 @@ function assignmentForm(course, token, examples, games, onCreated) {
     const doc = { title: f.title.value.trim() || t("course.untitled"), source, spec,
                   items: asked, per_student: f.perStudent.checked,
                   attempts: Number(f.attempts.value), feedback: f.feedback.value,
-                  solution: f.solution.value };
+                  solution: f.solution.value, late: f.late.value };
+    if (f.late.value === "penalty") doc.penalty = Number(f.penalty.value);
+    if (f.stepTries.value.trim()) doc.step_tries = Number(f.stepTries.value);
     if (f.due.value) doc.due = new Date(f.due.value).toISOString().replace(/\.\d+Z$/, "Z");
     return doc;
   }
@@ -245,8 +265,11 @@ function assignmentForm(course, token, examples, games, onCreated) {
           labelled("new-due", "assignment.due", f.due),
           labelled("new-attempts", "assignment.attempts", f.attempts)),
        el("div", { class: "row" },
+          labelled("new-step-tries", "assignment.step_tries", f.stepTries),
           labelled("new-feedback", "assignment.feedback", f.feedback),
-          labelled("new-solution", "course.solution", f.solution))),
+          labelled("new-solution", "course.solution", f.solution)),
+       el("div", { class: "row" },
+          labelled("new-late", "course.late", f.late), penaltyRow)),
     el("div", { class: "row" },
        el("button", { type: "submit", id: "course-new-button" }, t("course.new.button"))),
     status);
@@ -271,7 +294,7 @@ function assignmentList(summary, token, reload) {
       const rows = listed.submissions.map((s) => el("tr", {},
         el("td", { translate: "no" }, s.student), el("td", { translate: "no" }, s.name),
         el("td", { translate: "no" }, String(s.attempt)),
-        el("td", { translate: "no" }, String(s.score)),
+        el("td", { translate: "no" }, number(s.score)),
         el("td", { translate: "no" }, moment(s.at)),
         el("td", {}, el("button", { type: "button", class: "danger",
           id: `course-delete-submission-${s.id}`,
@@ -294,11 +317,14 @@ function assignmentList(summary, token, reload) {
     }
   }
   const rows = summary.assignments.map((a) => {
+    const studentsButton = el("button", { type: "button", id: `course-students-${a.id}`,
+                                         onclick: () => showStudents(detail, a, token) },
+                              t("course.students"));
     const link = new URL(a.student_url, location.href).href;
     const exercise = a.source && a.source.exercise;
     const exported = (kind) => () => download(`v1/assignments/${enc(a.id)}/export/${kind}`,
       token, `${a.id}.${kind}`).catch((e) => detail.replaceChildren(failure(e)));
-    const actions = el("div", { class: "class-actions" },
+    const actions = el("div", { class: "class-actions" }, studentsButton,
       el("button", { type: "button", id: `course-show-${a.id}`,
                      onclick: () => submissions(a) }, t("course.submissions")),
       exercise ? el("button", { type: "button", id: `course-moodle-${a.id}`,
@@ -317,7 +343,8 @@ function assignmentList(summary, token, reload) {
     return el("li", { class: "class-assignment", "data-id": a.id },
       el("strong", { translate: "no" }, a.title), " ",
       el("span", {}, t("course.assignment.counts",
-                       { students: a.students, submissions: a.submissions })),
+                       { students: plural("course.students", a.students),
+                         submissions: plural("course.submissions.count", a.submissions) })),
       el("div", {}, t("course.assignment.link"), " ",
          el("a", { href: link, translate: "no", class: "class-link" }, link)),
       actions);

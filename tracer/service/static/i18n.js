@@ -57,6 +57,21 @@ export function percent(share, digits = 1) {
   }).format(share);
 }
 
+/** A percentage (82.14) as the page's language writes it, to one decimal at most
+ * ("82.1%", "82,1%", "100%"). */
+export function percentOf(p) {
+  return new Intl.NumberFormat(language, {
+    style: "percent", minimumFractionDigits: 0, maximumFractionDigits: 1,
+  }).format(Number(p) / 100);
+}
+
+/** The message KEY.one or KEY.other (as the language's plural rules choose for COUNT),
+ * with {count} and vars filled in: "1 student", "2 students". */
+export function plural(key, count, vars = {}) {
+  const form = new Intl.PluralRules(language).select(Number(count)) === "one" ? "one" : "other";
+  return t(`${key}.${form}`, { count: number(Number(count)), ...vars });
+}
+
 /** A moment (an ISO string or a Date) as the page's language writes it. */
 export function moment(at) {
   return new Date(at).toLocaleString(language);

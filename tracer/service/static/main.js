@@ -18,4 +18,14 @@ menu.addEventListener("change", async () => {
   await setLanguage(menu.value);
   rerender();
 });
+// On a phone the student's page folds the header's tool tabs into a menu (style.css):
+// the button opens it, choosing a page (or leaving this one) closes it.
+const header = document.querySelector("header");
+const toggle = document.getElementById("nav-toggle");
+const fold = (open) => {
+  header.classList.toggle("nav-open", open);
+  toggle.setAttribute("aria-expanded", String(open));
+};
+toggle.addEventListener("click", () => fold(!header.classList.contains("nav-open")));
+window.addEventListener("hashchange", () => fold(false));
 start();
