@@ -263,3 +263,34 @@ def test_an_assignments_step_tries_is_the_sessions() -> None:
                           "step_tries": 3, "solution": "never"}, id="hw1")
     assert StepSession.for_assignment(a, "alice").step_tries == 3
     assert a.to_json()["step_tries"] == 3
+
+
+def strings(shown: Any) -> list[str]:
+    if isinstance(shown, dict):
+        return [t for v in shown.values() for t in strings(v)]
+    if isinstance(shown, list):
+        return [t for v in shown for t in strings(v)]
+    return [shown] if isinstance(shown, str) else []
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+@pytest.mark.parametrize("policy", ["score", "first-mistake"])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_no_step_verdict_shows_a_value_of_the_key_on_random_trees(seed: int, policy: str,
+                                                                  lang: str) -> None:
+    from tracer.analysis.check import make_exercise
+
+    exercise = make_exercise(branching=2 + seed % 2, depth=3, cuts=(1, 6), seed=seed,
+                             conventions=Conventions(variant="fail-hard" if seed % 2
+                                                     else "fail-soft"))
+    session = StepSession.for_trace(exercise.trace, policy=policy)
+    for step in list(session.steps):
+        right = step.fields()
+        for wrong in ({**right, "value": 7000}, {**right, "alpha": 7001},
+                      {**right, "beta": -7002}, {**right, "kind": "cut" if step.kind !=
+                                                 "cut" else "return"}):
+            shown = session.answer(wrong, lang=lang).to_json()
+            assert not shown["right"] and "expected" not in shown and "answer" not in shown
+            for text in strings(shown):  # hints and words: rules and fields, no number
+                assert not re.search(r"\d|inf", text), text
+        assert session.answer(right).right

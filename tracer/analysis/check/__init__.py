@@ -7,7 +7,8 @@
 - :mod:`.items`: the verdict on every item of an answer; A* items in :mod:`.astar_items`;
 - :mod:`.diagnose`: the misconception behind the mistakes, found by searching again;
 - :mod:`.report`: the whole answer scored (:class:`Report`), and the trace it is
-  checked against; :mod:`.report_html` the report as Jupyter shows it (imported
+  checked against; :mod:`.asked` the same scored by the items asked (``--items``: every
+  one an item, a blank one wrong); :mod:`.report_html` the report as Jupyter shows it (imported
   from there by the report's display hook and :mod:`tracer.notebook`);
 - :mod:`.class_report`: a whole class graded, as a table;
 - :mod:`.diff`: where two traces part ways (a student's program against the reference);
