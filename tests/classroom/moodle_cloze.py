@@ -76,9 +76,13 @@ class Sub:
 
     def grade(self, response: str | Sequence[int] | None) -> float | None:
         """The fraction Moodle gives ``response`` (text; for a multiple choice the
-        chosen choices' indexes), ``None`` when it is not gradable (blank)."""
+        chosen choices' indexes, or a text naming them: the choices it names are the
+        ones ticked), ``None`` when it is not gradable (blank)."""
         if self.qtype == "multichoice":
-            chosen = [] if response is None or isinstance(response, str) else list(response)
+            if isinstance(response, str):  # the choices named in the text are ticked
+                named = set(response.split())
+                response = [i for i, a in enumerate(self.answers) if a in named]
+            chosen = [] if response is None else list(response)
             if not chosen:
                 return None
             if self.single:

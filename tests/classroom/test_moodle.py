@@ -115,6 +115,21 @@ def test_the_pruned_nodes_score_in_any_order() -> None:
                       "K L": 0.0, "none": 0.0, "": 0.0, "i j": 0.0}
 
 
+def test_a_large_set_of_pruned_nodes_is_ticked() -> None:
+    # b3 d4 prunes 12 to 27 subtrees: too many orderings to list, so a box per node
+    data, made = moodle_xml(QuestionSpec(3, 4), range(1, 3))
+    _, questions = read_bank(data)
+    for v, cloze in zip(made.variants, questions, strict=True):
+        sub = cloze.subs[2]
+        assert (sub.qtype, sub.single) == ("multichoice", False)
+        assert sub.answers == list(v.order[1:])  # every node but the root, in order
+        assert cloze.grade([None, None, " ".join(reversed(v.pruned))]) == pytest.approx(1 / 3)
+        half = v.pruned[: len(v.pruned) // 2]
+        assert sub.grade(" ".join(half)) == pytest.approx(len(half) / len(v.pruned))
+        assert "tick each of them" in cloze.text
+    assert _check_grades(made, questions, None, "en") == 2 * ANSWERS_PER_VARIANT
+
+
 def test_nothing_pruned_is_written_in_the_export_s_language() -> None:
     # One ply: nothing below the root's children can be cut.
     for lang, word in (("en", "none"), ("it", "nessuno")):

@@ -94,6 +94,8 @@ def test_per_student_variants_are_drawn_as_a_student_s_tree() -> None:
     assert len({v.leaves for v in made.variants}) == len(made.variants)
     exercise = _assignment(per_student=True, source={"exercise": {"branching": 2,
                                                                   "depth": 3}})
+    default = assignment_variants(exercise)  # the seeds 1..20
+    assert [v.seed for v in default.variants] + list(default.repeated) == list(range(1, 21))
     for v in assignment_variants(exercise, [5, 9]).variants:
         assert v.seed is not None
         ex = make_exercise(branching=2, depth=3, seed=v.seed, conventions=Conventions(

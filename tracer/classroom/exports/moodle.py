@@ -14,9 +14,10 @@ value, a finite alpha or beta) ``{1:NUMERICAL:=15:0}`` (no tolerance); a bound, 
 unbounded alpha or beta and the best move a case-sensitive short answer
 (``{1:SHORTANSWER_C:=C}``; a bound ``<=2`` also as ``≤2`` and as the plain number);
 the pruned nodes and the leaves evaluated a short answer listing every answer that
-earns credit, with its fraction (:mod:`.cloze_answers`): "K G" scores as "G K".
-The texts a student reads (the task, each part's words, the key, the word for "none")
-are in the export's language.  A teacher imports the file (Question bank > Import >
+earns credit, with its fraction (:mod:`.cloze_answers`): "K G" scores as "G K"; a set
+too large to list is a box to tick per node (``MULTIRESPONSE_H``).  The texts a
+student reads (the task, each part's words, the key, the word for "none") are in the
+export's language.  A teacher imports the file (Question bank > Import >
 Moodle XML) and adds "a random question" from the category to a quiz: every student
 gets one variant.
 
@@ -35,15 +36,23 @@ from xml.sax.saxutils import escape, quoteattr
 from ...choices import unknown_choice
 from ...errors import UsageError
 from ...numbers import format_number
-from ...said import LANGUAGES, Said, said
-from ..item_words import item_words
-from .cloze_answers import sequence_answers, set_answers
+from ...said import said
+from .cloze_answers import extras, sequence_answers, set_answers
 from .question_parts import Part, none_word
-from .question_variants import QuestionSpec, Variant, Variants, diagram, make_variants
+from .question_variants import QuestionSpec, Variant, Variants, diagram
+from .question_words import (
+    alt_text,
+    check_lang,
+    check_name,
+    hints,
+    html_text,
+    intro,
+    part_words,
+    variants_of,
+)
 
-__all__ = ["FIELD_WIDTH", "IMAGE_FORMATS", "PENALTY", "alt_text", "check_lang", "check_name",
-           "cloze_fields", "default_name", "hints", "html_text", "moodle_xml", "part_words",
-           "spellings", "variants_of", "write_moodle"]
+__all__ = ["FIELD_WIDTH", "IMAGE_FORMATS", "PENALTY", "TICKS", "check_name", "cloze_fields",
+           "default_name", "moodle_xml", "spellings", "ticks", "write_moodle"]
 
 IMAGE_FORMATS = ("svg", "png")
 """How a question's diagram is embedded."""
@@ -61,31 +70,6 @@ number holds neither, nor a ``~`` (which no escape would carry)."""
 def default_name(spec: QuestionSpec) -> str:
     """The category (and question name) an export gets when none is given."""
     return spec.default_name()
-
-
-def check_name(name: str, *, option: str = "--name") -> str:
-    """``name`` if it can name a question category and a folder: 1 to 100 letters,
-    digits, spaces, ``-``, ``_`` or ``.``, not starting with ``.`` or a space."""
-    allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.")
-    if not 1 <= len(name) <= 100 or not set(name) <= allowed or name[0] in ". " or (
-            name[-1] == " "):
-        raise UsageError(said("{option} {name!r}: a name is 1 to 100 letters, digits, "
-                              "spaces, '-', '_' or '.', not starting with '.' or a space",
-                              option=option, name=name))
-    return name
-
-
-def check_lang(lang: str) -> str:
-    """``lang`` if the export speaks it (:data:`tracer.said.LANGUAGES`)."""
-    if lang not in LANGUAGES:
-        raise UsageError(unknown_choice(said("language"), lang, LANGUAGES, suggest=False))
-    return lang
-
-
-def variants_of(source: QuestionSpec | Variants, seeds: Sequence[int]) -> Variants:
-    """The variants of a spec for ``seeds``, or ``source`` itself (an assignment's,
-    :func:`~.assignment_questions.assignment_variants`)."""
-    return make_variants(source, seeds) if isinstance(source, QuestionSpec) else source
 
 
 def moodle_xml(source: QuestionSpec | Variants, seeds: Sequence[int] = (), *,
@@ -175,53 +159,13 @@ def _question(category: str, made: Variants, v: Variant, image: str, lang: str) 
             + "  </question>\n")
 
 
-def part_words(key: str, lang: str) -> str:
-    """The words of a part's item, a capital first."""
-    words = item_words(key, lang)
-    return words[:1].upper() + words[1:]
-
-
-def alt_text(v: Variant, lang: str) -> Said:
-    """The diagram's words for a reader who cannot see it."""
-    leaves = ", ".join(f"{node} = {format_number(value)}" for node, value in v.leaves)
-    player = v.tree.root.player
-    return said("A game tree with {player} at the root {root}; its leaves, left to right: "
-                "{leaves}", player=str(player.value if player else "max").upper(),
-                root=v.root, leaves=leaves)
-
-
-def hints(parts: Sequence[Part], lang: str) -> list[str]:
-    """How the answers are written: one sentence for each kind of part asked."""
-    kinds = {p.kind for p in parts}
-    keys = {p.key.partition(".")[0] for p in parts}
-    out = [said("Write each node's name as the tree shows it.")]
-    if "set" in kinds:
-        out.append(said("The nodes pruned are the roots of the subtrees the search never "
-                        "visits: write them separated by single spaces, in any order, or "
-                        "{none} if nothing is pruned.", none=none_word(lang)))
-    if "sequence" in kinds:
-        out.append(said("The leaves evaluated: in the order the search evaluates them, "
-                        "separated by single spaces."))
-    if "values" in keys:
-        out.append(said("A value the search leaves undecided is written as the bound it "
-                        "is: <=2 (at most 2) or >=3 (at least 3)."))
-    if "alphabeta" in keys:
-        out.append(said("Alpha and beta are the node's when it is finished (after its "
-                        "last child, or at its cut); an unbounded one is written -inf or "
-                        "+inf."))
-    return [s.worded(lang) for s in out]
-
-
 def _question_html(made: Variants, v: Variant, file_name: str, lang: str) -> str:
-    assert made.conventions is not None
-    intro = said("Search this game tree by hand: {conventions}. Triangles pointing up are "
-                 "MAX nodes, pointing down MIN nodes; each leaf shows its value.",
-                 conventions=made.conventions).worded(lang)
+    task = intro(made).worded(lang)
     items = "".join(f"<li>{html_text(part_words(p.key, lang))}: {field}</li>\n"
-                    for p, field in zip(v.parts, cloze_fields(v.parts, lang), strict=True))
-    notes = " ".join(hints(v.parts, lang))
+                    for p, field in zip(v.parts, cloze_fields(v, lang), strict=True))
+    notes = " ".join(hints(v.parts, lang, ticked=any(ticks(p) for p in v.parts)))
     alt = html_text(alt_text(v, lang).worded(lang))
-    return (f"<p>{html_text(intro)}</p>\n"
+    return (f"<p>{html_text(task)}</p>\n"
             f'<p><img src="@@PLUGINFILE@@/{file_name}" alt="{alt}" '
             'style="max-width: 100%; height: auto;"></p>\n'
             f"<p>{html_text(notes)}</p>\n"
@@ -244,35 +188,54 @@ FIELD_WIDTH = 60
 """The widest box Moodle draws (qtype_multianswer_textfield_renderer: at most 60)."""
 
 
-def cloze_fields(parts: Sequence[Part], lang: str) -> list[str]:
-    """Each part as an embedded answer worth one mark, every box equally wide.
+def cloze_fields(v: Variant, lang: str) -> list[str]:
+    """Each part of ``v`` as an embedded answer worth one mark, every box equally wide.
 
     Moodle sizes a box by its longest answer, which would tell a student how many nodes
-    are pruned or that a value is a bound: each field ends with an answer worth 0 as
-    wide as the question's longest (underscores, or for the number a negative one no
-    tree has) listed last: Moodle takes the first answer that matches, so it never
-    changes a grade."""
-    fields = [_field_answers(p, lang) for p in parts]
-    width = min(FIELD_WIDTH, max(len(a.encode()) for _, answers in fields for a, _ in answers))
+    are pruned or that a value is a bound: each text field ends with an answer worth 0
+    as wide as the question's longest (underscores, or for a number a negative one)
+    listed last: Moodle takes the first answer that matches, so it never changes a
+    grade."""
+    fields = [_field_answers(v, p, lang) for p in v.parts]
+    width = min(FIELD_WIDTH, max((len(a.encode()) for kind, answers in fields
+                                  if kind != TICKS for a, _ in answers), default=1))
     out = []
     for kind, answers in fields:
         longest = max(len(a.encode()) for a, _ in answers)
-        if longest < width:
+        if kind != TICKS and longest < width:
             answers = [*answers, ("-" + "9" * (width - 1) if kind == "NUMERICAL"
                                   else "_" * width, 0.0)]
         if kind == "NUMERICAL":
             out.append("{1:NUMERICAL:" + "~".join(_fraction(f) + _cloze(a) + ":0"
                                                   for a, f in answers) + "}")
         else:
-            out.append("{1:SHORTANSWER_C:" + "~".join(_fraction(f) + _cloze(html_text(a))
-                                                      for a, f in answers) + "}")
+            out.append("{1:" + kind + ":" + "~".join(_fraction(f, ticks=kind == TICKS)
+                                                     + _cloze(html_text(a))
+                                                     for a, f in answers) + "}")
     return out
 
 
-def _field_answers(p: Part, lang: str) -> tuple[str, list[tuple[str, float]]]:
+TICKS = "MULTIRESPONSE_H"
+"""The field of a set too large to list its orderings: a box to tick per node."""
+
+
+def ticks(p: Part) -> bool:
+    """Whether the set part ``p`` is asked with a box per node: its key has more nodes
+    than :func:`.cloze_answers.extras` can list every ordering of."""
+    return p.kind == "set" and extras(len(p.nodes), ordered=False) is None
+
+
+def _field_answers(v: Variant, p: Part, lang: str) -> tuple[str, list[tuple[str, float]]]:
     if p.kind in ("number", "value") and p.bound == "exact" and p.number is not None \
             and math.isfinite(p.number):
         return "NUMERICAL", [(format_number(p.number), 1.0)]
+    if ticks(p):
+        # each node of the key 1/n, each other node -1/(n + 1): the checker's overlap
+        # over the union for any part of the key, and for the key with one node more
+        n = len(p.nodes)
+        inside = {node for node, _ in p.inside}
+        return TICKS, [(node, 1 / n if node in p.nodes else
+                        0.0 if node in inside else -1 / (n + 1)) for node in v.order[1:]]
     if p.kind == "set":
         return "SHORTANSWER_C", set_answers(p.nodes, none_word(lang))
     if p.kind == "sequence":
@@ -296,8 +259,8 @@ def spellings(p: Part) -> list[str]:
             f"{sign} {number}", number]
 
 
-def _fraction(share: float) -> str:
-    if share >= 1.0:
+def _fraction(share: float, *, ticks: bool = False) -> str:
+    if share >= 1.0 and not ticks:
         return "="
     percent = f"{100 * share:.5f}".rstrip("0").rstrip(".")
     return f"%{percent}%"
@@ -305,8 +268,3 @@ def _fraction(share: float) -> str:
 
 def _cloze(text: str) -> str:
     return "".join("\\" + c if c in _CLOZE_SPECIAL else c for c in text)
-
-
-def html_text(text: str) -> str:
-    """``text`` escaped for HTML (an attribute's value too)."""
-    return escape(text, {'"': "&quot;"})

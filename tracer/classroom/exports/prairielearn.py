@@ -29,9 +29,18 @@ from importlib import resources
 
 from ...jsonio import dumps_json, dumps_json_pretty
 from ...said import said
-from .moodle import alt_text, check_lang, check_name, hints, html_text, part_words, variants_of
 from .question_parts import none_word
 from .question_variants import QuestionSpec, Variant, Variants, diagram
+from .question_words import (
+    alt_text,
+    check_lang,
+    check_name,
+    hints,
+    html_text,
+    intro,
+    part_words,
+    variants_of,
+)
 
 __all__ = ["FILES", "folder_name", "prairielearn_files", "prairielearn_zip", "question_uuid",
            "write_prairielearn"]
@@ -110,11 +119,9 @@ def prairielearn_files(source: QuestionSpec | Variants, seeds: Sequence[int] = (
                 "none": none_word(lang),
                 "variants": [_variant_json(made, v, lang) for v in made.variants]}
     server = resources.files(__package__).joinpath("pl_server.py").read_text("utf-8")
-    intro = said("Search this game tree by hand: {conventions}. Triangles pointing up are "
-                 "MAX nodes, pointing down MIN nodes; each leaf shows its value.",
-                 conventions=made.conventions).worded(lang)
+    task = intro(made).worded(lang)
     hints_text = " ".join(hints(made.variants[0].parts, lang))
-    html = QUESTION_HTML.format(intro=html_text(intro), hints=html_text(hints_text))
+    html = QUESTION_HTML.format(intro=html_text(task), hints=html_text(hints_text))
     files = {"info.json": dumps_json_pretty(info), "question.html": html,
              "server.py": server, "variants.json": dumps_json(variants) + "\n"}
     return {k: v.encode("utf-8") for k, v in files.items()}, made
