@@ -155,7 +155,7 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
     tpage = teacher.new_page()
     tpage.set_default_timeout(30_000)
     tpage.on("dialog", lambda dialog: dialog.accept())
-    course, teacher_token, link = teacher_makes_the_assignment(tpage, base)
+    _, _, link = teacher_makes_the_assignment(tpage, base)
     ident = link.rsplit("=", 1)[1]
 
     # Alice, in English: the menu folds on the phone; steps drawn on her tree
@@ -167,7 +167,7 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
         assert page.is_visible("header nav a[data-page='edit']")
         page.click("#nav-toggle")
         checked(page, "en")
-        alice = join(page, link, "s1", "Alice")
+        join(page, link, "s1", "Alice")
         answer_steps(page, AIMA_STEPS)
         values = page.eval_on_selector_all("#assignment-figure text.answered",
                                            "e => e.map(t => t.textContent)")
@@ -177,16 +177,16 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
         # a wrong step under "first mistake": the wrong field, never the expected value
         page.select_option("#assignment-step-kind", "evaluate")
         page.select_option("#assignment-step-node", "K")
-        for name, value in (("value", 14), ("alpha", 3), ("beta", 2)):
-            page.fill(f"#assignment-step-{name}", str(value))
+        for name, typed in (("value", "14"), ("alpha", "3"), ("beta", "2")):
+            page.fill(f"#assignment-step-{name}", typed)
         page.click("#assignment-step-answer")
         told = page.text_content("#assignment-step-log li.wrong") or ""
         assert told.startswith("Step 7: not right. Wrong: β."), told
         assert en["assignment.step.expected"] not in told and "+∞" not in told
         page.fill("#answer-value", "3")
         page.select_option("#answer-move", "B")
-        for node, value in (("B", "3"), ("C", "<=2"), ("D", "2")):
-            page.fill(f"#answer-values-value-{node}", value)
+        for node, typed in (("B", "3"), ("C", "<=2"), ("D", "2")):
+            page.fill(f"#answer-values-value-{node}", typed)
         assert page.locator("#answer-values-value-A").count() == 0  # the root: "value"
         page.fill("#answer-pruned", "I J")
         page.click("#assignment-submit")
@@ -202,16 +202,16 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
         answer_steps(page, AIMA_STEPS[:2])
         page.select_option("#assignment-step-kind", "evaluate")
         page.select_option("#assignment-step-node", "G")
-        for name, value in (("value", 8), ("alpha", "-inf"), ("beta", 12)):
-            page.fill(f"#assignment-step-{name}", str(value))
+        for name, typed in (("value", "8"), ("alpha", "-inf"), ("beta", "12")):
+            page.fill(f"#assignment-step-{name}", typed)
         page.click("#assignment-step-answer")
         told = page.text_content("#assignment-step-log li.wrong") or ""
         assert told.startswith("Passo 3: non è giusto. Sbagliato: β."), told
         assert it["assignment.step.expected"] not in told
         page.fill("#answer-value", "3")
         page.select_option("#answer-move", "B")
-        for node, value in (("B", "3"), ("C", "3"), ("D", "3")):
-            page.fill(f"#answer-values-value-{node}", value)
+        for node, typed in (("B", "3"), ("C", "3"), ("D", "3")):
+            page.fill(f"#answer-values-value-{node}", typed)
         page.click("#assignment-submit")
         page.wait_for_selector("#assignment-score")
         score = page.text_content("#assignment-score") or ""
@@ -225,7 +225,7 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
         assert it["assignment.feedback.expected"] not in first
         no_raw_keys(page)
         checked(page, "it")
-        screenshot(page, "classroom-feedback-phone-it", whole=False, top="#assignment-answer")
+        screenshot(page, "classroom-feedback-phone-it", whole=False, top="#assignment-score")
 
     # Carol joins, answers two steps, then loses her phone before submitting
     with phone(browser) as page:
@@ -252,9 +252,11 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
     no_raw_keys(tpage)
     accessible(tpage)
     screenshot(tpage, "classroom-students-desktop-en", whole=False, top="#course-submissions")
+    screenshot(tpage, "classroom-work-desktop-en", whole=False, top="#course-work")
     tpage.click("#course-reset-s3")
     carol_new = tpage.text_content("#course-student-token") or ""
     assert len(carol_new) > 30 and carol_new != carol_old
+    screenshot(tpage, "classroom-reset-desktop-en", whole=False, top="#course-new-token")
     assert _api(base, "GET", f"v1/assignments/{ident}/task", carol_old)[0] in (401, 403)
 
     # Carol on a new phone: "I already joined" with the new token; her steps are kept
