@@ -320,3 +320,10 @@ def test_the_join_page_and_the_kept_token(browser: Any, class_server: str, lang:
         page.wait_for_selector("#assignment-token")
         checked(page, lang)
         screenshot(page, f"classroom-token-phone-{lang}", whole=False, top="#assignment-keep")
+        # the teacher's list counts in words, singular and plural as the language says
+        page.evaluate("([key, token]) => localStorage.setItem(key, token)",
+                      [f"gametrace.teacher.{made['id']}", made["teacher_token"]])
+        page.goto(f"{class_server}/#/course?course={made['id']}")
+        page.wait_for_selector(".class-assignment")
+        counts = page.text_content(".class-assignment > span") or ""
+        assert counts == {"en": "1 student, 0 submissions", "it": "1 studente, 0 consegne"}[lang]
