@@ -118,7 +118,7 @@ def step_hint(kind: str, node: str, player: str | None, field: str, *, algorithm
                     "children a cut prunes", way=way(order))
     if kind == "evaluate":
         if field == "value":
-            return said("the value is wrong: a leaf's value is the one written under it")
+            return said("the value is wrong: a leaf's value is the one the tree gives it")
         return said("{field} is wrong: a leaf is reached with its parent's alpha and beta "
                     "as they are at that moment", field=field_said(field))
     if field == "value":
@@ -197,8 +197,8 @@ class Hints:
             return said("{node} is never searched: a node under a cut gets no value, so "
                         "leave it blank", node=node)
         if node in self.ex.evals:
-            return said("the value of {node} is wrong: a leaf's value is the one written "
-                        "under it", node=node)
+            return said("the value of {node} is wrong: a leaf's value is the one the "
+                        "tree gives it", node=node)
         if node == self.root:
             return said("the root's value is wrong: {rule}", rule=self.value_rule(node))
         return said("the value of {node} is wrong: {rule}", node=node,

@@ -237,7 +237,9 @@ async def solution(request: Request) -> Response:
 
 
 _HIDDEN = {"never": said("the teacher does not show the solution"),
-           "after-due": said("the solution is shown from the due time on")}
+           "after-due": said("the solution is shown once no more submissions can count: "
+                             "after the due time, and when late work is taken, once "
+                             "your attempts are used")}
 """Why a student may not see the solution yet, by the assignment's ``solution``."""
 
 EXPORTS = ("moodle.xml", "prairielearn.zip")

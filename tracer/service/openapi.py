@@ -27,8 +27,9 @@ def _problem_responses(*codes: int) -> JsonObject:
                  "classroom: a token of no one, of the wrong kind, or a solution the "
                  "policy does not show yet",
             404: "No such trace; classroom: no such thing among the token's own",
-            409: "Classroom: a student id taken, no attempts left, a step or attempt "
-                 "answered meanwhile", 413: "Request body too large",
+            409: "Classroom: a student id taken, no attempts left, a submission after "
+                 "the due time (late work refused), a step or attempt answered meanwhile",
+            413: "Request body too large",
             415: "The body is not sent as `application/json`",
             422: "The content breaks a rule: `where` says where",
             429: "This client sent too many requests: retry after `Retry-After` seconds",
