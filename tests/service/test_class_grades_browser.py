@@ -327,3 +327,34 @@ def test_the_join_page_and_the_kept_token(browser: Any, class_server: str, lang:
         page.wait_for_selector(".class-assignment")
         counts = page.text_content(".class-assignment > span") or ""
         assert counts == {"en": "1 student, 0 submissions", "it": "1 studente, 0 consegne"}[lang]
+
+
+@pytest.mark.parametrize(("late", "said"), [
+    ({"late": "accept"}, "Handed in late."),
+    ({"late": "penalty", "penalty": 20}, "Handed in late: 20% taken off.")])
+def test_a_late_submission_is_marked_late(browser: Any, class_server: str,
+                                          late: dict[str, Any], said: str) -> None:
+    """Past the due time, with late work taken: the page says the policy, and marks the
+    submission late (with its penalty); the teacher's table marks it too."""
+    _, made = _api(class_server, "POST", "v1/courses", body={"title": "AI"})
+    document = {"title": "Late", "source": {"example": "aima"},
+                "spec": {"algorithm": "alphabeta"}, "items": ["value", "move"],
+                "solution": "never", "due": "2000-01-01T00:00:00Z", **late}
+    status, a = _api(class_server, "POST", f"v1/courses/{made['id']}/assignments",
+                     made["teacher_token"], document)
+    assert status == 201, a
+    with phone(browser) as page:
+        page.goto(f"{class_server}/#/assignment?id={a['id']}")
+        page.fill("#assignment-student", "s1")
+        page.fill("#assignment-name", "Ada")
+        page.click("#assignment-join-button")
+        page.click("#assignment-continue")
+        page.wait_for_selector("#assignment-late-policy")
+        page.fill("#answer-value", "3")
+        page.select_option("#answer-move", "B")
+        page.click("#assignment-submit")
+        assert page.text_content("#assignment-late") == said
+        checked(page, "en")
+    _, listed = _api(class_server, "GET", f"v1/assignments/{a['id']}/students",
+                     made["teacher_token"])
+    assert [s["late"] for s in listed["students"]] == [True]
