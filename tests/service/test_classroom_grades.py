@@ -130,6 +130,12 @@ def test_late_accepted_is_kept_and_marked_and_the_key_waits_for_the_last_attempt
         ("s1", True, 6)]
     r = client.get(f"/v1/courses/{course_id}/gradebook.csv", headers=bearer(teacher))
     assert "late" in r.text.splitlines()[0].lower()
+    listed = client.get(f"/v1/assignments/{ident}/submissions",
+                        headers=bearer(teacher)).json()["submissions"]
+    assert [(s["attempt"], s["late"]) for s in listed] == [(1, True), (2, True)]
+    summary = client.get(f"/v1/courses/{course_id}", headers=bearer(teacher)).json()
+    (mine,) = summary["assignments"]
+    assert (mine["late"], mine["penalty"], mine["step_tries"]) == ("accept", None, None)
 
 
 def test_a_late_penalty_comes_off_the_total(client: TestClient,
