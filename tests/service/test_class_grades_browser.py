@@ -155,7 +155,7 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
     tpage = teacher.new_page()
     tpage.set_default_timeout(30_000)
     tpage.on("dialog", lambda dialog: dialog.accept())
-    course, teacher_token, link = teacher_makes_the_assignment(tpage, base)
+    _, _, link = teacher_makes_the_assignment(tpage, base)
     ident = link.rsplit("=", 1)[1]
 
     # Alice, in English: the menu folds on the phone; steps drawn on her tree
@@ -167,7 +167,7 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
         assert page.is_visible("header nav a[data-page='edit']")
         page.click("#nav-toggle")
         checked(page, "en")
-        alice = join(page, link, "s1", "Alice")
+        join(page, link, "s1", "Alice")
         answer_steps(page, AIMA_STEPS)
         values = page.eval_on_selector_all("#assignment-figure text.answered",
                                            "e => e.map(t => t.textContent)")
@@ -177,16 +177,16 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
         # a wrong step under "first mistake": the wrong field, never the expected value
         page.select_option("#assignment-step-kind", "evaluate")
         page.select_option("#assignment-step-node", "K")
-        for name, value in (("value", 14), ("alpha", 3), ("beta", 2)):
-            page.fill(f"#assignment-step-{name}", str(value))
+        for name, typed in (("value", "14"), ("alpha", "3"), ("beta", "2")):
+            page.fill(f"#assignment-step-{name}", typed)
         page.click("#assignment-step-answer")
         told = page.text_content("#assignment-step-log li.wrong") or ""
         assert told.startswith("Step 7: not right. Wrong: β."), told
         assert en["assignment.step.expected"] not in told and "+∞" not in told
         page.fill("#answer-value", "3")
         page.select_option("#answer-move", "B")
-        for node, value in (("B", "3"), ("C", "<=2"), ("D", "2")):
-            page.fill(f"#answer-values-value-{node}", value)
+        for node, typed in (("B", "3"), ("C", "<=2"), ("D", "2")):
+            page.fill(f"#answer-values-value-{node}", typed)
         assert page.locator("#answer-values-value-A").count() == 0  # the root: "value"
         page.fill("#answer-pruned", "I J")
         page.click("#assignment-submit")
@@ -202,16 +202,16 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
         answer_steps(page, AIMA_STEPS[:2])
         page.select_option("#assignment-step-kind", "evaluate")
         page.select_option("#assignment-step-node", "G")
-        for name, value in (("value", 8), ("alpha", "-inf"), ("beta", 12)):
-            page.fill(f"#assignment-step-{name}", str(value))
+        for name, typed in (("value", "8"), ("alpha", "-inf"), ("beta", "12")):
+            page.fill(f"#assignment-step-{name}", typed)
         page.click("#assignment-step-answer")
         told = page.text_content("#assignment-step-log li.wrong") or ""
         assert told.startswith("Passo 3: non è giusto. Sbagliato: β."), told
         assert it["assignment.step.expected"] not in told
         page.fill("#answer-value", "3")
         page.select_option("#answer-move", "B")
-        for node, value in (("B", "3"), ("C", "3"), ("D", "3")):
-            page.fill(f"#answer-values-value-{node}", value)
+        for node, typed in (("B", "3"), ("C", "3"), ("D", "3")):
+            page.fill(f"#answer-values-value-{node}", typed)
         page.click("#assignment-submit")
         page.wait_for_selector("#assignment-score")
         score = page.text_content("#assignment-score") or ""
@@ -225,7 +225,7 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
         assert it["assignment.feedback.expected"] not in first
         no_raw_keys(page)
         checked(page, "it")
-        screenshot(page, "classroom-feedback-phone-it", whole=False, top="#assignment-answer")
+        screenshot(page, "classroom-feedback-phone-it", whole=False, top="#assignment-score")
 
     # Carol joins, answers two steps, then loses her phone before submitting
     with phone(browser) as page:
@@ -252,9 +252,11 @@ def test_a_class_on_phones(browser: Any, class_server: str, tmp_path: Path) -> N
     no_raw_keys(tpage)
     accessible(tpage)
     screenshot(tpage, "classroom-students-desktop-en", whole=False, top="#course-submissions")
+    screenshot(tpage, "classroom-work-desktop-en", whole=False, top="#course-work")
     tpage.click("#course-reset-s3")
     carol_new = tpage.text_content("#course-student-token") or ""
     assert len(carol_new) > 30 and carol_new != carol_old
+    screenshot(tpage, "classroom-reset-desktop-en", whole=False, top="#course-new-token")
     assert _api(base, "GET", f"v1/assignments/{ident}/task", carol_old)[0] in (401, 403)
 
     # Carol on a new phone: "I already joined" with the new token; her steps are kept
@@ -318,3 +320,41 @@ def test_the_join_page_and_the_kept_token(browser: Any, class_server: str, lang:
         page.wait_for_selector("#assignment-token")
         checked(page, lang)
         screenshot(page, f"classroom-token-phone-{lang}", whole=False, top="#assignment-keep")
+        # the teacher's list counts in words, singular and plural as the language says
+        page.evaluate("([key, token]) => localStorage.setItem(key, token)",
+                      [f"gametrace.teacher.{made['id']}", made["teacher_token"]])
+        page.goto(f"{class_server}/#/course?course={made['id']}")
+        page.wait_for_selector(".class-assignment")
+        counts = page.text_content(".class-assignment > span") or ""
+        assert counts == {"en": "1 student, 0 submissions", "it": "1 studente, 0 consegne"}[lang]
+
+
+@pytest.mark.parametrize(("late", "said"), [
+    ({"late": "accept"}, "Handed in late."),
+    ({"late": "penalty", "penalty": 20}, "Handed in late: 20% taken off.")])
+def test_a_late_submission_is_marked_late(browser: Any, class_server: str,
+                                          late: dict[str, Any], said: str) -> None:
+    """Past the due time, with late work taken: the page says the policy, and marks the
+    submission late (with its penalty); the teacher's table marks it too."""
+    _, made = _api(class_server, "POST", "v1/courses", body={"title": "AI"})
+    document = {"title": "Late", "source": {"example": "aima"},
+                "spec": {"algorithm": "alphabeta"}, "items": ["value", "move"],
+                "solution": "never", "due": "2000-01-01T00:00:00Z", **late}
+    status, a = _api(class_server, "POST", f"v1/courses/{made['id']}/assignments",
+                     made["teacher_token"], document)
+    assert status == 201, a
+    with phone(browser) as page:
+        page.goto(f"{class_server}/#/assignment?id={a['id']}")
+        page.fill("#assignment-student", "s1")
+        page.fill("#assignment-name", "Ada")
+        page.click("#assignment-join-button")
+        page.click("#assignment-continue")
+        page.wait_for_selector("#assignment-late-policy")
+        page.fill("#answer-value", "3")
+        page.select_option("#answer-move", "B")
+        page.click("#assignment-submit")
+        assert page.text_content("#assignment-late") == said
+        checked(page, "en")
+    _, listed = _api(class_server, "GET", f"v1/assignments/{a['id']}/students",
+                     made["teacher_token"])
+    assert [s["late"] for s in listed["students"]] == [True]

@@ -355,10 +355,15 @@ def test_the_assignment_page_at_every_size(browser: Any, class_data: dict[str, s
         # the student's tree is drawn in the page's language (its caption)
         drawn = page.text_content("#assignment-figure svg") or ""
         assert ("Alfa-beta a mano" in drawn) == (lang == "it"), drawn[-200:]
-        # a wrong step, and a whole answer, so that the verdicts show
+        # a right step (drawn on the tree), a wrong one, and a whole answer, so that the
+        # verdicts show
         _answer_step(page, {"kind": "evaluate", "node": "E", "value": 3, "alpha": "-inf",
-                            "beta": 3})
-        page.wait_for_selector("#assignment-step-log li")
+                            "beta": "+inf"})
+        page.wait_for_selector("#assignment-step-number[data-step='2']")
+        _answer_step(page, {"kind": "evaluate", "node": "F", "value": 12, "alpha": "-inf",
+                            "beta": "+inf"})
+        page.wait_for_selector("#assignment-step-log li.wrong")
+        assert page.text_content("#assignment-figure text.answered.window") == "[−∞, +∞]"
         page.fill("#answer-value", "3")
         page.click("#assignment-submit")
         page.wait_for_selector("#assignment-score")

@@ -17,7 +17,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -34,7 +34,8 @@ ITEMS = ["value", "move", "values", "evaluated", "pruned", "alphabeta"]
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 
-def built(tmp: Path, cases: list[tuple[Any, dict[str, Any]]]) -> list[dict[str, Any]]:
+def built(tmp: Path, cases: list[tuple[dict[str, Any], dict[str, Any]]]
+          ) -> list[dict[str, Any]]:
     """The answers the page's builder makes of ``cases`` ((task, typed fields)), in one
     node process: answers.js is an ES module with no import of its own."""
     shutil.copy(STATIC / "answers.js", tmp / "answers.mjs")
@@ -51,10 +52,13 @@ def built(tmp: Path, cases: list[tuple[Any, dict[str, Any]]]) -> list[dict[str, 
     return answers
 
 
+def text(v: Any) -> str:
+    return str(v)
+
+
 def typed(answer: dict[str, Any]) -> dict[str, Any]:
     """What a student types in the page's fields for ``answer`` (the solution format):
     numbers and bounds as text, lists of nodes separated by spaces ("-" for none)."""
-    text = lambda v: str(v)  # noqa: E731
     out: dict[str, Any] = {}
     for name, v in answer.items():
         if name in ("value", "move"):
@@ -84,7 +88,8 @@ def test_every_misconception_typed_in_the_page_is_diagnosed(tmp_path: Path) -> N
     assert {case.values[3] for case in CASES} == set(MISCONCEPTIONS)
     prepared = []
     for case in CASES:
-        tree, options, answer, misconception = case.values
+        tree, options, answer, misconception = cast(tuple[str, dict[str, Any], Solution, str],
+                                                    case.values)
         a = assignment_of(tree, options)
         by_hand = {k: v for k, v in answer.to_json().items() if k in ITEMS}
         prepared.append((case.id, a, by_hand, misconception))
@@ -104,7 +109,8 @@ def test_an_answer_with_blank_fields_is_diagnosed_as_typed(tmp_path: Path) -> No
     the hand-typed one (without the blank items) have the same diagnosis."""
     prepared = []
     for case in CASES:
-        tree, options, answer, _ = case.values
+        tree, options, answer, _ = cast(tuple[str, dict[str, Any], Solution, str],
+                                        case.values)
         a = assignment_of(tree, options)
         asked = set(asked_keys(a))  # a node at the depth limit is a leaf: not asked
         whole = answer.to_json()
@@ -128,11 +134,12 @@ def test_the_page_leaves_blank_fields_out(tmp_path: Path) -> None:
     table is not sent, a value typed as a person writes it is read as a number."""
     a = assignment_of("A(B(3 12 8) C(2 4 6) D(14 5 2))", {"variant": "fail-soft"})
     task = task_for(a, "s1").to_json()
-    forms = [{"value": " 3 ", "values": {"A": "3", "B": "", "C": "≤ 2", "D": "−2"},
-              "alphabeta": {"A": {"alpha": "", "beta": ""}, "C": {"alpha": "3", "beta": "∞"}},
-              "evaluated": "", "pruned": "  "},
-             {"value": "2,5", "pruned": "-", "evaluated": "E, F G"},
-             {}]
+    forms: list[dict[str, Any]] = [
+        {"value": " 3 ", "values": {"A": "3", "B": "", "C": "≤ 2", "D": "−2"},
+         "alphabeta": {"A": {"alpha": "", "beta": ""}, "C": {"alpha": "3", "beta": "∞"}},
+         "evaluated": "", "pruned": "  "},
+        {"value": "2,5", "pruned": "-", "evaluated": "E, F G"},
+        {}]
     assert built(tmp_path, [(task, form) for form in forms]) == [
         {"value": 3, "values": {"C": "<=2", "D": -2},
          "alphabeta": {"C": {"alpha": 3, "beta": "+inf"}}},

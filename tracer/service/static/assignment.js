@@ -499,6 +499,8 @@ export async function renderAssignment(view, params) {
     late ? el("p", { id: "assignment-late-policy" }, late) : null,
     el("div", { class: "class-layout" }, drawn,
        el("div", {}, windowed ? steps.root : null, answer, solution))].filter(Boolean));
+  const figure = drawn.querySelector("#assignment-figure");
+  if (figure && figure.panZoomCentre) figure.panZoomCentre();
   if (windowed) await steps.show();
 }
 

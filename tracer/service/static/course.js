@@ -321,18 +321,17 @@ function assignmentList(summary, token, reload) {
                                          onclick: () => showStudents(detail, a, token) },
                               t("course.students"));
     const link = new URL(a.student_url, location.href).href;
-    const exercise = a.source && a.source.exercise;
     const exported = (kind) => () => download(`v1/assignments/${enc(a.id)}/export/${kind}`,
-      token, `${a.id}.${kind}`).catch((e) => detail.replaceChildren(failure(e)));
+      token, `${a.id}.${kind.split("?")[0]}`).catch((e) => detail.replaceChildren(failure(e)));
     const actions = el("div", { class: "class-actions" }, studentsButton,
       el("button", { type: "button", id: `course-show-${a.id}`,
                      onclick: () => submissions(a) }, t("course.submissions")),
-      exercise ? el("button", { type: "button", id: `course-moodle-${a.id}`,
-                                onclick: exported("moodle.xml") },
-                    t("course.export.moodle")) : null,
-      exercise ? el("button", { type: "button", id: `course-prairielearn-${a.id}`,
-                                onclick: exported("prairielearn.zip") },
-                    t("course.export.prairielearn")) : null,
+      el("button", { type: "button", id: `course-moodle-${a.id}`,
+                     onclick: exported(`moodle.xml?lang=${currentLanguage()}`) },
+         t("course.export.moodle")),
+      el("button", { type: "button", id: `course-prairielearn-${a.id}`,
+                     onclick: exported(`prairielearn.zip?lang=${currentLanguage()}`) },
+         t("course.export.prairielearn")),
       el("button", { type: "button", class: "danger", id: `course-delete-${a.id}`,
         "aria-label": t("course.delete.assignment", { title: a.title }),
         onclick: async () => {

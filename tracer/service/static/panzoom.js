@@ -29,7 +29,14 @@ export function panZoom(figure) {
     scale = next;
     apply();
   }
-  function reset() { scale = 1; x = 0; y = 0; apply(); }
+  function reset() { scale = 1; x = 0; y = 0; apply(); figure.panZoomCentre(); }
+  // a picture wider than its frame starts with its middle in view (a tree's root)
+  figure.panZoomCentre = () => {
+    const picture = figure.firstElementChild;
+    if (!picture) return;
+    const wider = picture.getBoundingClientRect().width / scale - figure.clientWidth;
+    if (wider > 0) { x = -wider / 2; apply(); }
+  };
   figure.classList.add("pannable");
   figure.tabIndex = 0;
   figure.addEventListener("wheel", (event) => {
