@@ -69,7 +69,7 @@ def test_every_package_and_top_level_module_has_a_row() -> None:
     named = {name.removeprefix("tracer/").rstrip("/").removesuffix(".py")
              for _, modules, _ in LAYERS for name in re.findall(r"`([^`]+)`", modules)}
     for path in sorted(TRACER.iterdir()):
-        if path.is_dir() and (path / "__init__.py").exists() or path.suffix == ".py":
+        if (path.is_dir() and (path / "__init__.py").exists()) or path.suffix == ".py":
             assert path.stem in named or path.name.removesuffix(".py") in named, path.name
 
 
