@@ -3,7 +3,8 @@ strip and the TikZ output (compiled with pdflatex, rasterised with pdftoppm).
 
     python tools/make_export_pictures.py      # writes docs/img/export/*
 
-Run by ``make docs`` (after ``make sysdeps-tex``).  Every picture comes from
+Run by ``make docs`` (after ``make sysdeps-tex``); records what it drew in
+``docs/img/pictures.sha256`` for ``tools/make_gallery.py --check``.  Every picture comes from
 ``traces/aima.alphabeta.fail-soft.json``, the AIMA tree of "Teoria dei giochi", except the
 slide of Grundy's game (a deep tree, drawn growing right).
 """
@@ -22,6 +23,9 @@ sys.path.insert(0, str(ROOT))
 from tracer.render import Drawing, RenderOptions, render_trace, write_frames  # noqa: E402
 from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.strip import write_strip  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+from make_gallery import record  # noqa: E402
 
 TRACE = ROOT / "traces" / "aima.alphabeta.fail-soft.json"
 GRUNDY = ROOT / "traces" / "grundy-7-min.andor.dfs.json"
@@ -62,6 +66,7 @@ def main() -> None:
         shutil.copy(work / "beamer-4.png", OUT / "aima.beamer-4.png")
     for path in sorted(OUT.iterdir()):
         print(path.relative_to(ROOT))
+    record(sorted(OUT.iterdir()), lambda name: name.startswith("docs/img/export/"))
 
 
 if __name__ == "__main__":

@@ -1,12 +1,18 @@
 """Regenerate docs/gallery.md and its pictures from every recorded trace in traces/.
 
     python tools/make_gallery.py           # write docs/gallery.md and docs/img/*.svg
-    python tools/make_gallery.py --check   # exit 1 if the gallery is out of date
+    python tools/make_gallery.py --check   # exit 1 if the docs' pictures are out of date
 
 Each trace gets its final diagram; small ones also get a strip of frames (one per leaf
 evaluated).  ``--check`` needs no Graphviz: it rebuilds the page, whose comments hold a
 fingerprint of the DOT behind every picture (DOT, unlike rendered text, does not depend
-on the fonts installed), and compares it with the committed one.
+on the fonts installed), and compares it with the committed one.  It also checks every
+picture ``make docs`` draws (this gallery's, and those of
+``tools/make_ordering_pictures.sh`` and ``tools/make_export_pictures.py``) against
+``docs/img/pictures.sha256``, where each generator records the SHA-256 of what it wrote:
+a picture that is missing, or whose bytes are not those ``make docs`` drew (edited by
+hand, left behind by a partial run, or committed without the page), fails, and so does
+a picture a page of docs/ shows that is not there.
 """
 
 from __future__ import annotations
@@ -37,6 +43,12 @@ TRACES = ROOT / "traces"
 DOCS = ROOT / "docs"
 IMG = DOCS / "img"
 PAGE = DOCS / "gallery.md"
+MANIFEST = IMG / "pictures.sha256"
+"""``HASH  PATH`` per picture ``make docs`` writes, as ``sha256sum`` prints it (``sha256sum
+-c docs/img/pictures.sha256`` checks it too): the gallery's are the files directly in
+docs/img/ it lists, the other generators' are in docs/img/ordering/ and docs/img/export/."""
+OTHERS = ("docs/img/ordering/", "docs/img/export/")
+"""The folders whose every picture another generator of ``make docs`` draws."""
 STRIP_MAX_NODES = 16
 STRIP_MAX_FRAMES = 10
 STRIP_COLUMNS = 4
@@ -197,6 +209,58 @@ def _strip(svgs: list[str]) -> bytes:
             + "\n".join(body) + "\n</svg>\n").encode()
 
 
+def read_manifest(root: Path = ROOT) -> dict[str, str]:
+    """path -> SHA-256 of its bytes when ``make docs`` wrote it."""
+    path = root / MANIFEST.relative_to(ROOT)
+    if not path.exists():
+        return {}
+    entries = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        digest, _, name = line.partition("  ")
+        entries[name] = digest
+    return entries
+
+
+def record(paths: list[Path], owns: Callable[[str], bool], root: Path = ROOT) -> None:
+    """Record what ``paths`` hold now as what ``make docs`` drew, in place of the entries
+    ``owns`` claims (the generator's own, drawn again or no longer drawn)."""
+    entries = {name: digest for name, digest in read_manifest(root).items() if not owns(name)}
+    for path in paths:
+        entries[path.relative_to(root).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    text = "".join(f"{entries[name]}  {name}\n" for name in sorted(entries))
+    write_bytes(root / MANIFEST.relative_to(ROOT), text.encode())
+
+
+def _gallery_owns(name: str) -> bool:
+    return name.startswith("docs/img/") and "/" not in name[len("docs/img/"):]
+
+
+def picture_problems(wanted: list[str], root: Path = ROOT) -> list[str]:
+    """What is wrong with the committed pictures: ``wanted`` are the gallery's (paths
+    from ``root``), the manifest says what every generator drew."""
+    manifest = read_manifest(root)
+    problems = [f"{name} is not in {MANIFEST.relative_to(ROOT)}: run `make docs`"
+                for name in wanted if name not in manifest]
+    for folder in OTHERS:
+        problems += [f"{path.relative_to(root).as_posix()} is not in "
+                     f"{MANIFEST.relative_to(ROOT)}: run `make docs`"
+                     for path in sorted((root / folder).glob("*"))
+                     if path.relative_to(root).as_posix() not in manifest]
+    for name, digest in sorted(manifest.items()):
+        path = root / name
+        if not path.exists():
+            problems.append(f"missing picture {name}")
+        elif hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            problems.append(f"{name} is not what `make docs` drew (stale or edited)")
+    for page in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for shown in sorted(set(re.findall(r"\]\(((?:docs/)?img/[^)\s]+)\)", text))):
+            if not (page.parent / shown).exists():
+                problems.append(f"{page.relative_to(root).as_posix()} shows {shown}, "
+                                "which is missing")
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
@@ -207,13 +271,12 @@ def main(argv: list[str] | None = None) -> int:
         problems = []
         if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != page:
             problems.append(f"{PAGE.relative_to(ROOT)} differs from what the traces draw")
-        problems += [f"missing picture docs/img/{p.name}.{p.fmt}" for p in pictures
-                     if not (IMG / f"{p.name}.{p.fmt}").exists()]
+        problems += picture_problems([f"docs/img/{p.name}.{p.fmt}" for p in pictures])
         for problem in problems:
             print(f"make_gallery: {problem}", file=sys.stderr)
         if problems:
-            print("make_gallery: the gallery is out of date: run `make docs` and commit",
-                  file=sys.stderr)
+            print("make_gallery: the docs' pictures are out of date: run `make docs` and "
+                  "commit", file=sys.stderr)
         return 1 if problems else 0
     IMG.mkdir(parents=True, exist_ok=True)
     wanted = {f"{p.name}.{p.fmt}" for p in pictures}
@@ -223,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         if old.name not in wanted:
             old.unlink()
     write_bytes(PAGE, page.encode())
+    record([IMG / name for name in sorted(wanted)], _gallery_owns)
     print(f"make_gallery: wrote {PAGE.relative_to(ROOT)} and {len(pictures)} pictures")
     return 0
 

@@ -7,32 +7,16 @@ import json
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.docs import console
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "engines.md"
 ENGINE = ROOT / "docs" / "examples" / "engine" / "engine.py"
 
-
-
-def commands(text: str) -> Iterator[tuple[str, list[str]]]:
-    """Each ``$ command`` of the page's code blocks and the lines printed under it (filled
-    as the blocks are read: take them as a list)."""
-    block: list[str] | None = None
-    for line in text.splitlines():
-        if line.startswith("```"):
-            block = [] if block is None else None
-            continue
-        if block is None:
-            continue
-        if line.startswith("$ "):
-            block = []
-            yield line[2:], block
-        else:
-            block.append(line)
 
 
 def run(command: str, folder: Path) -> tuple[int, str, str]:
@@ -48,14 +32,19 @@ def run(command: str, folder: Path) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def worked(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The page's commands run in a folder of their own, each output checked."""
+    """The page's console blocks run in a folder of their own, in order, each output
+    checked as tests/docs/ checks every other page's (the page says, at its top, that
+    they are run here, where its files are read again)."""
     folder = tmp_path_factory.mktemp("engines")
+    env = console.prepare(folder, DOC)
+    assert console.elsewhere(DOC) == Path(__file__).relative_to(ROOT).as_posix()
     ran = []
-    for command, shown in list(commands(DOC.read_text(encoding="utf-8"))):
-        code, out, err = run(command, folder)
-        printed = out if code == 0 else err
-        assert printed.rstrip("\n").splitlines() == shown, command
-        ran.append(command)
+    for block in console.blocks(DOC):
+        for command in block.commands:
+            printed = console.run(command.line, folder, env, timeout=900)
+            shown = console.normalise(command.shown)
+            assert console.matches(shown, console.normalise(printed)), (command.line, printed)
+            ran.append(command)
     assert len(ran) >= 7
     return folder
 
