@@ -295,6 +295,7 @@ function assignmentList(summary, token, reload) {
         el("td", { translate: "no" }, s.student), el("td", { translate: "no" }, s.name),
         el("td", { translate: "no" }, String(s.attempt)),
         el("td", { translate: "no" }, number(s.score)),
+        el("td", {}, s.late ? t("course.late.yes") : ""),
         el("td", { translate: "no" }, moment(s.at)),
         el("td", {}, el("button", { type: "button", class: "danger",
           id: `course-delete-submission-${s.id}`,
@@ -309,7 +310,8 @@ function assignmentList(summary, token, reload) {
                                 el("span", { translate: "no" }, a.title)),
         rows.length ? scroller(t("course.submissions"),
           el("table", { id: "course-submission-table" },
-             el("tr", {}, ...["student", "name", "attempt", "score", "at", "actions"].map(
+             el("tr", {}, ...["student", "name", "attempt", "score", "late", "at",
+                              "actions"].map(
                (k) => el("th", { scope: "col" }, t(`course.column.${k}`)))), ...rows))
           : el("p", {}, t("course.submissions.none")));
     } catch (err) {
