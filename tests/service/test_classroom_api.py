@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import zipfile
 from datetime import UTC, datetime
 from typing import Any
 
@@ -201,23 +200,6 @@ def test_the_solution_by_policy(client: TestClient, monkeypatch: Any) -> None:
             assert r.status_code == 403 and "value" not in r.text
         t = client.get(f"/v1/assignments/{ident}/solution", headers=bearer(teacher))
         assert t.status_code == 200 and t.json()["pruned"] == ["I", "J"]
-
-
-def test_exports_of_an_exercise(client: TestClient) -> None:
-    course_id, teacher = course(client)
-    ident = assignment(client, course_id, teacher, EXERCISE)
-    r = client.get(f"/v1/assignments/{ident}/export/moodle.xml?seeds=1..3&name=week5",
-                   headers=bearer(teacher))
-    assert r.status_code == 200 and r.headers["content-type"].startswith("application/xml")
-    assert r.text.count('<question type="multianswer">') == 3
-    assert "$course$/top/week5" in r.text
-    r = client.get(f"/v1/assignments/{ident}/export/prairielearn.zip?seeds=1..2",
-                   headers=bearer(teacher))
-    names = zipfile.ZipFile(io.BytesIO(r.content)).namelist()
-    assert {n.split("/", 1)[1] for n in names} >= {"info.json", "question.html", "server.py"}
-    lecture = assignment(client, course_id, teacher)
-    r = client.get(f"/v1/assignments/{lecture}/export/moodle.xml", headers=bearer(teacher))
-    assert r.status_code == 422 and "exercise" in r.json()["detail"]
 
 
 def test_deletes_remove_what_they_name_only(client: TestClient) -> None:

@@ -77,5 +77,5 @@ def test_the_italian_course_page_shows_the_italian_names(browser: Any,
         stats = page.locator("#course-stats").text_content() or ""
         assert f"{IT} (×1)" in stats
         # one of two students right: the mean score and the share as Italian writes them
-        row = page.locator("#course-stats tr", has_text="values.C").locator("td")
+        row = page.locator("#course-stats tr", has_text="il valore di C").locator("td")
         assert row.all_text_contents()[1:3] == ["0,5", "50%"]

@@ -42,5 +42,13 @@ def test_a_submission_in_italian_gets_italian_feedback(client: TestClient) -> No
     r = client.post(f"/v1/assignments/{ident}/submissions", headers=bearer(student),
                     json={"answer": fail_hard_answer(), "lang": "it"})
     assert r.status_code == 201, r.text
-    why = r.json()["first_mistake"]["why"]
-    assert " è un nodo M" in why and "hai scritto" in why and "you wrote" not in why
+    first = r.json()["first_mistake"]
+    # first-mistake feedback says the rule in Italian, never the expected value
+    assert "why" not in first and "expected" not in first
+    hint = first["hint"]
+    assert hint and "you wrote" not in hint and not any(ch.isdigit() for ch in hint)
+    assert first["words"] == "il valore di C"
+    assert hint == ("il valore di C non è giusto: un nodo MIN riporta il valore più piccolo "
+                    "tra quelli dei figli che esplora; quando alfa >= beta si ferma e riporta "
+                    "il valore più piccolo trovato fin lì; un valore che un taglio lascia in "
+                    "sospeso si scrive come limite (<= o >=)")

@@ -183,7 +183,10 @@ def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
                  "/v1/assignments/{id}/export/prairielearn.zip",
                  # the classroom pages' (test_classroom_roles.py too)
                  "/v1/courses/{course}", "/v1/assignments/{id}/submissions",
-                 "/v1/assignments/{id}/policies",
+                 "/v1/assignments/{id}/policies", "/v1/assignments/{id}/students",
+                 "/v1/assignments/{id}/students/{student}/work",
+                 # the join page's title: no token, one assignment's title and due time
+                 "/v1/assignments/{id}/about",
                  # a big trace's index: each needs an index served, and reads only that
                  # index, never the store (test_indexes.py)
                  "/v1/indexes", "/v1/indexes/{name}", "/v1/indexes/{name}/find",
@@ -193,7 +196,7 @@ def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
 
 def test_every_post_route_takes_json_only(client: TestClient) -> None:
     posts = _routes(client.app, {"POST"})
-    assert len(posts) == 17  # 10, the statistics, the classroom's 5, and its pages' preview
+    assert len(posts) == 18  # 10, the statistics, the classroom's 6, and its pages' preview
     for path in posts:
         got = client.post(path, content=b'{"example": "aima"}',
                           headers={"content-type": "text/plain"})

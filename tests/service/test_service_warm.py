@@ -21,11 +21,11 @@ from tracer.service.warm import warm_up
 warm_up()
 before = set(sys.modules)
 from tracer.analysis.check.solution import Solution
-from tracer.classroom.exports import QuestionSpec, moodle_xml, parse_seeds
+from tracer.classroom.exports import assignment_variants, moodle_xml, parse_seeds
 from tracer.classroom.gradebook import Submission, build_gradebook
 from tracer.classroom.reading import parse_assignment
 from tracer.classroom.steps import StepSession
-from tracer.classroom.tasks import answer_key_for, feedback, grade, task_for
+from tracer.classroom.tasks import answer_key_for, asked_keys, feedback, grade, task_for
 
 a = parse_assignment({"id": "a1", "title": "AIMA", "source": {"example": "aima"},
                       "spec": {"algorithm": "alphabeta"}, "items": ["value", "pruned"],
@@ -37,11 +37,13 @@ session.answer({"kind": "evaluate", "node": "E", "value": 3, "alpha": "-inf",
 session.answer({"kind": "cut", "node": "F", "value": 3, "alpha": "-inf", "beta": "+inf"})
 wrong = grade(a, "s1", Solution.from_json({"value": 2, "pruned": ["G"]}, file="answer"))
 feedback(wrong, "full")
+feedback(wrong, "first-mistake")
+asked_keys(a)
 graded = Submission.from_report(wrong, student="s1", name="Ann", assignment="a1",
                                 attempt=1, at=datetime.now(UTC))
 build_gradebook([Submission.from_json(graded.to_json())]).to_csv()
 answer_key_for(a, "s1").to_json()
-moodle_xml(QuestionSpec(2, 2, (1, 1)), parse_seeds("1..2", option="seeds"))
+moodle_xml(assignment_variants(a, parse_seeds("1..2", option="seeds")), lang="it")
 print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith("tracer"))))
 """
 

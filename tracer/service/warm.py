@@ -17,7 +17,7 @@ __all__ = ["WARM_MODULES", "warm_up"]
 log = logging.getLogger("gametrace.serve")
 
 WARM_MODULES = (
-    "tracer.analysis.check.diff", "tracer.analysis.check.exercise",
+    "tracer.analysis.check.asked", "tracer.analysis.check.diff", "tracer.analysis.check.exercise",
     "tracer.analysis.check.solution", "tracer.analysis.orderings.report", "tracer.api",
     "tracer.classroom.exports", "tracer.classroom.gradebook", "tracer.classroom.reading",
     "tracer.classroom.steps", "tracer.classroom.tasks", "tracer.examples",
