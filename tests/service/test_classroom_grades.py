@@ -381,3 +381,23 @@ def test_the_docs_example_of_a_late_penalty(client: TestClient,
     assert r.json()["detail"] == (
         "the due time 2026-12-01T10:00:00+00:00 is already past, and late work is refused: "
         "nobody could submit (set late to accept or penalty to take late work)")
+
+
+def test_a_step_verdict_is_worded_in_the_language_asked(client: TestClient) -> None:
+    course_id, teacher = course(client)
+    ident = assignment(client, course_id, teacher)
+    student = join(client, ident, "s1", "Alice")
+    steps = f"/v1/assignments/{ident}/steps"
+    wrong = {**FIRST_STEPS[0], "value": 99}
+    english = client.post(steps, headers=bearer(student),
+                          json={"step": 1, "answer": wrong}).json()
+    italian = client.post(steps, headers=bearer(student),
+                          json={"step": 1, "answer": wrong, "lang": "it"}).json()
+    assert (english["right"], italian["right"]) == (False, False)
+    assert english["hint"] and italian["hint"] and english["hint"] != italian["hint"]
+    assert "non è giusto" in italian["hint"] or "non è giusta" in italian["hint"]
+    assert "expected" not in italian and "99" not in italian["hint"]
+    refused = client.post(steps, headers=bearer(student),
+                          json={"step": 1, "answer": wrong, "lang": "fr"})
+    assert refused.status_code in (400, 422)
+    assert refused.headers["content-type"].startswith("application/problem+json")

@@ -120,7 +120,7 @@ async def answer_step(request: Request) -> Response:
     store = classes(request)
     state, answers = await run_in_threadpool(store.step_session, found.id, who.student)
     document = found.document
-    number, given, at = asked.step, asked.answer, now().isoformat()
+    number, given, at, lang = asked.step, asked.answer, now().isoformat(), asked.lang
 
     def work() -> tuple[JsonObject, JsonObject, JsonObject]:
         from ..classroom.steps import StepSession
@@ -133,7 +133,7 @@ async def answer_step(request: Request) -> Response:
                                                 due=session.done + 1, given=number),
                           where="$.step")
         try:
-            verdict = session.answer(given, at=at)
+            verdict = session.answer(given, at=at, lang=lang)
         except InputError as exc:  # placed in the request: $.answer.value
             where = exc.where or "$"
             raise InputError(exc.said, where=f"$.answer{where[1:]}") from None

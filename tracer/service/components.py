@@ -384,7 +384,10 @@ def _classroom() -> JsonObject:
         "StepRequest": _obj({"step": {"type": "integer", "minimum": 1,
                                       "maximum": 1_000_000},
                              "answer": {"type": "object", "maxProperties": 5,
-                                        "description": "kind, node, value, alpha, beta"}},
+                                        "description": "kind, node, value, alpha, beta"},
+                             "lang": {"enum": ["en", "it"], "default": "en",
+                                      "description": "The language of the verdict's "
+                                                     "hint."}},
                             ("step", "answer")),
         "SubmissionRequest": _obj({"answer": ref("solution"),
                                    "lang": {"enum": ["en", "it"], "default": "en",

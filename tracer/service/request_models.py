@@ -469,11 +469,13 @@ class StepRequest:
     """The step's number: the next one to answer (1 first)."""
     answer: JsonObject
     """``kind``, ``node``, ``value``, ``alpha``, ``beta`` (checked by the step session)."""
+    lang: str = "en"
+    """The language of the verdict's hint (``en``, ``it``)."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> StepRequest:
         return cls(step=_required_int(data, "step"),
-                   answer=_required_object(data, "answer"))
+                   answer=_required_object(data, "answer"), lang=_str(data, "lang") or "en")
 
 
 @dataclass(frozen=True)

@@ -203,8 +203,8 @@ function stepSection(id, token, task, redraw) {
           : (readValue(input.value) ?? "");
       }
       try {
-        const verdict = await call("POST", `${path}?lang=${currentLanguage()}`, token,
-                                   { step: prompt.step, answer: given });
+        const verdict = await call("POST", path, token,
+                                   { step: prompt.step, answer: given, lang: currentLanguage() });
         log.append(verdictLine(verdict));
         if (verdict.right || verdict.missed) {
           const step = verdict.right ? { ...given }
