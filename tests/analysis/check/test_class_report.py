@@ -103,3 +103,13 @@ def test_copies_of_one_answer_get_one_verdict_each_under_their_own_name(tmp_path
     assert rows["x"].items == rows["y"].items and rows["y"].file == str(folder / "y.json")
     assert rows["y-bad"].error is not None and rows["y-bad"].error.startswith(
         f"{folder / 'y-bad.json'}: ")
+
+
+def test_a_misconception_found_at_two_places_counts_its_student_once() -> None:
+    from tracer.analysis.check.class_report import ClassReport, Graded
+
+    twice = Graded("eve", "eve.json", 1.0, 3, (("pruned", 0.0),), "pruned",
+                   ("missing-cut", "missing-cut"))
+    once = Graded("fay", "fay.json", 2.0, 3, (("pruned", 0.0),), "pruned", ("missing-cut",))
+    report = ClassReport("aima", [twice, once])
+    assert report.misconception_counts() == {"missing-cut": 2}

@@ -101,7 +101,7 @@ class ClassReport:
 
     def misconception_counts(self) -> dict[str, int]:
         """How many students each misconception is diagnosed in, most frequent first."""
-        counts = Counter(m for g in self.students for m in g.misconceptions)
+        counts = Counter(m for g in self.students for m in set(g.misconceptions))
         return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
     def to_json(self) -> dict[str, Any]:
@@ -238,7 +238,8 @@ def _grade(task: _Task, job: tuple[str, Path]) -> Graded:
     return Graded(student, file, report.score, len(report.items),
                   tuple((i.key, i.score) for i in report.items),
                   None if first is None else first.key,
-                  tuple(f.id for f in report.diagnosis if f.full)
+                  # one finding per place (missing-cut at C and at D): each id once
+                  tuple(dict.fromkeys(f.id for f in report.diagnosis if f.full))
                   or tuple(f.id for f in report.diagnosis[:1]))
 
 
