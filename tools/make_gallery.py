@@ -29,9 +29,9 @@ from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.render.draw.dot import to_dot  # noqa: E402
 from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.html import inline_svg  # noqa: E402
-from tracer.render.files.output import write_bytes  # noqa: E402
 from tracer.render.model.view import View  # noqa: E402
 from tracer.trace import Trace  # noqa: E402
+from tracer.writing import write_output_bytes  # noqa: E402
 
 TRACES = ROOT / "traces"
 DOCS = ROOT / "docs"
@@ -218,11 +218,11 @@ def main(argv: list[str] | None = None) -> int:
     IMG.mkdir(parents=True, exist_ok=True)
     wanted = {f"{p.name}.{p.fmt}" for p in pictures}
     for pic in pictures:
-        write_bytes(IMG / f"{pic.name}.{pic.fmt}", pic.render())
+        write_output_bytes(IMG / f"{pic.name}.{pic.fmt}", pic.render())
     for old in [*IMG.glob("*.svg"), *IMG.glob("slides.*.png")]:
         if old.name not in wanted:
             old.unlink()
-    write_bytes(PAGE, page.encode())
+    write_output_bytes(PAGE, page.encode())
     print(f"make_gallery: wrote {PAGE.relative_to(ROOT)} and {len(pictures)} pictures")
     return 0
 
