@@ -151,11 +151,8 @@ class Run:
         self.root_state: Any = None
         self.root_key: Any = None
         """The key the search passes for the root: its id, or its id quoted."""
-        self.seq = 0
-        self.expanded = 0
-        self.evaluated = 0
-        self.cuts = 0
-        self.pruned = 0
+        # the event numbers and the counters of the result, all from 0
+        self.seq = self.expanded = self.evaluated = self.cuts = self.pruned = 0
         self.max_depth = 0
         self.max_list_length: int | None = None
         self._order = make_ordering(self)
@@ -261,10 +258,15 @@ class Run:
 
     def scored(self, ply: int) -> None:
         """Count a leaf: the budget, the leaves evaluated, the deepest ply."""
+        self._visit(ply)
+        self.evaluated += 1
+
+    def _visit(self, ply: int) -> None:
+        """Count a node visited against the budgets (which may stop the search here,
+        before it is counted as a leaf or an expansion), and the deepest ply."""
         self.visited += 1
         if self.visited >= self.next_check:
             self.check_limits()
-        self.evaluated += 1
         if ply > self.max_depth:
             self.max_depth = ply
 
@@ -337,12 +339,9 @@ class Run:
             self._step = min(self._step * 2, _MAX_STEP)
 
     def opened(self, ply: int) -> None:
-        self.visited += 1
-        if self.visited >= self.next_check:
-            self.check_limits()
+        """Count an inner node: the budget, the nodes expanded, the deepest ply."""
+        self._visit(ply)
         self.expanded += 1
-        if ply > self.max_depth:
-            self.max_depth = ply
 
     def next_seq(self) -> int:
         self.seq += 1

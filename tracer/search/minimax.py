@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from ..events import Backup, Expand
@@ -61,19 +62,17 @@ def search_minimax(game: Game[Any, Any], state: Any, spec: SearchSpec, recorder:
     return drive(run, header, body)
 
 
+@dataclass(slots=True, eq=False)
 class _Entry:
-    """A node on the list L of "Algoritmo min-MAX"."""
+    """A node on the list L of "Algoritmo min-MAX" (compared by identity)."""
 
-    __slots__ = ("best", "id", "parent", "player", "ply", "state", "value")
-
-    def __init__(self, state: Any, nid: str, parent: _Entry | None, ply: int) -> None:
-        self.state = state
-        self.id = nid
-        self.parent = parent
-        self.ply = ply
-        self.player: Player | None = None
-        self.value: float | None = None
-        self.best: _Entry | None = None
+    state: Any
+    id: str
+    parent: _Entry | None
+    ply: int
+    player: Player | None = None
+    value: float | None = None
+    best: _Entry | None = None
 
 
 def _list(run: Run, state: Any, root_id: str, *, pruning: bool = False) -> tuple[float, PV]:
