@@ -1,26 +1,28 @@
-"""The house's layers run one way: a walk over every module's imports (``ast``, function-
-local imports included) checks them against the module map below, which
-``docs/architecture.md`` draws (``render/``'s stages included).
+"""The house's layers run one way: a walk over every module's imports (``ast``) checks them
+against the module map below, which ``docs/architecture.md`` draws (``render/``'s stages
+included).
 
 Data flows source -> search -> events/trace -> view/render, and analysis -> (search,
 trace).  A layer imports only the layers listed for it; nothing imports the CLI or the
-service but their entry points; and no two modules or packages import each other, even
-through a function-local import.  Two kinds of import are not counted, and each is
-checked for what it may be:
+service but their entry points; and no two modules or packages import each other.  Every
+import counts: at the top of a module, inside a function, inside a Jupyter display hook
+(a trace or a tree shows itself through the registry of :mod:`tracer.display`, which
+the notebook layer fills from above, so its hooks import nothing above it), and the
+imports made by name (``importlib.import_module``: the package's names loaded on first
+use, PEP 562).  Only imports under ``if TYPE_CHECKING:`` are left out (they never run:
+annotations only), and each is checked not to hide a circle.  The core imports nothing
+by name but the faces' lists (:data:`LOOKUPS_BY_NAME`).
 
-- imports under ``if TYPE_CHECKING:`` (they never run: annotations only);
-- imports inside a Jupyter display hook (``_repr_svg_``, ``_repr_html_``...): Jupyter
-  calls them as the CLI calls a command, so a trace or a tree may draw itself with
-  the notebook helpers that sit above it.
-
-``make lint`` checks the same layers with import-linter (``.importlinter``); the last
-tests here keep its contract and this map in step.
+``make lint`` checks the same layers with import-linter (``.importlinter``), with no
+exception for the display hooks; the last tests here keep its contract and this map in
+step.
 """
 
 from __future__ import annotations
 
 import ast
 import configparser
+import importlib
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -33,11 +35,12 @@ PACKAGE = Path(tracer.__file__).parent
 
 CORE = ("tracer.said", "tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
         "tracer.writing", "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.choices",
-        "tracer.spec",
+        "tracer.families", "tracer.limits", "tracer.spec", "tracer.display",
         "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.wellformed",
         "tracer.record", "tracer.schema", "tracer.visit", "tracer.memory")
 """Types and files every stage shares: sentences and errors, JSON, reading and writing files (gzip
-streams, output targets), number ranges, events, traces, recorders."""
+streams, output targets), number ranges, the names and budgets a search is asked for and
+its spec, the display registry, events, traces, recorders."""
 
 LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # layer: (its units, the layers it may import besides itself)
@@ -83,10 +86,12 @@ RENDER_STAGES = ("tracer.render.read", "tracer.render.model", "tracer.render.dra
 """``render/`` by stage, bottom up: reading and replay, the view model, DOT, output files;
 the package's own modules (``pipeline``: the Drawing, ``notebook``) sit on top."""
 
-DISPLAY_HOOK_TARGETS = ("tracer.notebook", "tracer.render.notebook",
-                        "tracer.analysis.check.report_html")
-"""What a display hook may import: the notebook helpers, nothing else (a check report's
-HTML sits beside the report, so its hook climbs no layer)."""
+LOOKUPS_BY_NAME = {("tracer.spec", "library_list")}
+"""The core's imports by name (module, function): :func:`tracer.spec.library_list` looks
+up the lists the faces name for their own choices (``"tracer.render.draw.presets:
+PRESETS"``); the spec's own tables are data (:mod:`tracer.families`).  It moves up beside
+its callers (``tracer.cli.options``, ``tracer.service.components``) once they import it
+from there; nothing else in the core may import by name."""
 
 IMPORTLINTER = PACKAGE.parent / ".importlinter"
 """import-linter's contracts (``make lint``): the same layers, checked by ``lint-imports``."""
@@ -130,10 +135,11 @@ def _type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def imports_of(module: str, source: str, *,
-               hooks: bool = False) -> Iterator[tuple[int, str]]:
-    """(line, module imported) for every ``tracer`` import ``source`` makes at any depth;
-    with ``hooks``, only those made inside display hooks."""
+def imports_of(module: str, source: str) -> Iterator[tuple[int, str]]:
+    """(line, module imported) for every ``tracer`` import ``source`` makes at any depth
+    (functions and display hooks included), and every import by a name it spells
+    (``importlib.import_module(".notebook", __name__)``), but those under
+    ``if TYPE_CHECKING:``."""
     package = module if modules().get(module, Path()).name == "__init__.py" \
         else module.rpartition(".")[0]
 
@@ -147,30 +153,74 @@ def imports_of(module: str, source: str, *,
             full = f"{origin}.{alias.name}"
             yield full if full in modules() else origin
 
-    def walk(node: ast.AST, in_hook: bool) -> Iterator[tuple[int, str]]:
+    def walk(node: ast.AST) -> Iterator[tuple[int, str]]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.If) and _type_checking(child):
                 for other in child.orelse:
-                    yield from walk_one(other, in_hook)
+                    yield from walk_one(other)
                 continue
-            yield from walk_one(child, in_hook)
+            yield from walk_one(child)
 
-    def walk_one(node: ast.AST, in_hook: bool) -> Iterator[tuple[int, str]]:
+    def walk_one(node: ast.AST) -> Iterator[tuple[int, str]]:
         if isinstance(node, ast.Import):
             names: Iterator[str] = (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             names = resolve(node)
         else:
-            hook = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) \
-                and node.name.startswith("_repr_")
-            yield from walk(node, in_hook or hook)
+            spelt = named_import(node, package)
+            if spelt is not None:
+                yield node.lineno, spelt
+            yield from walk(node)
             return
-        if in_hook == hooks:
-            for name in names:
-                if name == "tracer" or name.startswith("tracer."):
-                    yield node.lineno, name
+        for name in names:
+            if name == "tracer" or name.startswith("tracer."):
+                yield node.lineno, name
 
-    yield from walk(ast.parse(source), False)
+    yield from walk(ast.parse(source))
+
+
+def is_import_by_name(node: ast.AST) -> bool:
+    """A call of ``importlib.import_module`` (or ``__import__``)."""
+    if not isinstance(node, ast.Call):
+        return False
+    f = node.func
+    return (isinstance(f, ast.Attribute) and f.attr == "import_module") or (
+        isinstance(f, ast.Name) and f.id in ("import_module", "__import__"))
+
+
+def named_import(node: ast.AST, package: str) -> str | None:
+    """The module an import by name spells out (``import_module("tracer.x")``, or
+    ``(".x", __name__)`` in a package), else ``None``."""
+    if not is_import_by_name(node):
+        return None
+    assert isinstance(node, ast.Call)
+    first = node.args[0] if node.args else None
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return None  # a name made at run time: lazy_imports, or LOOKUPS_BY_NAME
+    name: str = first.value
+    return f"{package}{name}" if name.startswith(".") else name
+
+
+def lazy_imports(module: str, source: str) -> Iterator[tuple[int, str]]:
+    """The submodules a package loads on first use (PEP 562): the values of its
+    module-level ``_WHERE`` table (public name -> submodule), as imports of its own."""
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "_WHERE" for t in node.targets):
+            table = importlib.import_module(module)._WHERE
+            for sub in sorted(set(table.values())):
+                yield node.lineno, f"{module}.{sub.lstrip('.')}"
+
+
+def lookups_by_name(source: str) -> Iterator[str]:
+    """The functions of ``source`` that import a module whose name they are given or make
+    (not one they spell out)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if is_import_by_name(inner) and named_import(inner, "") is None:
+                    yield node.name
+                    break
 
 
 def type_only_imports(module: str, source: str) -> Iterator[tuple[int, str]]:
@@ -189,7 +239,8 @@ def graph() -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for name, path in modules().items():
         edges: dict[str, int] = {}
-        for line, target in imports_of(name, path.read_text(encoding="utf-8")):
+        text = path.read_text(encoding="utf-8")
+        for line, target in [*imports_of(name, text), *lazy_imports(name, text)]:
             if target in modules() and target != name:
                 edges.setdefault(target, line)
         out[name] = edges
@@ -241,21 +292,30 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 # -- the walker itself ----------------------------------------------------------------
 
 
-def test_the_walker_sees_function_local_imports_and_skips_annotations_and_hooks() -> None:
+def test_the_walker_sees_function_local_imports_hooks_and_names_and_skips_annotations() -> None:
     source = (
+        "import importlib\n"
         "from typing import TYPE_CHECKING\n"
         "from .errors import InputError\n"
         "if TYPE_CHECKING:\n"
         "    from .render import View\n"
         "def f():\n"
         "    from .analysis import check\n"
+        "    importlib.import_module('.notebook', __name__)\n"
         "class T:\n"
         "    def _repr_svg_(self):\n"
         "        from .render.notebook import trace_svg\n")
     assert [t for _, t in imports_of("tracer.trace", source)] == [
-        "tracer.errors", "tracer.analysis.check"]
-    assert [t for _, t in imports_of("tracer.trace", source, hooks=True)] == [
-        "tracer.render.notebook"]
+        "tracer.errors", "tracer.analysis.check", "tracer.notebook", "tracer.render.notebook"]
+    assert list(lookups_by_name(source)) == []
+    assert list(lookups_by_name("import importlib\ndef g(m):\n    importlib.import_module(m)\n"
+                                )) == ["g"]
+
+
+def test_the_walker_counts_what_a_package_loads_on_first_use() -> None:
+    # tracer/__init__.py loads its public names by name (PEP 562): each is an import
+    assert {"tracer.api", "tracer.search", "tracer.render"} <= set(graph()["tracer"])
+    assert "tracer.render.pipeline" in graph()["tracer.render"]
 
 
 def test_the_walker_finds_circles() -> None:
@@ -343,13 +403,17 @@ def test_no_two_packages_import_each_other() -> None:
     assert circles(edges) == []
 
 
-HIDDEN_CIRCLES_OWNED_ELSEWHERE: set[tuple[str, str]] = set()
-"""Type-only imports that still close a circle: none."""
+HIDDEN_CIRCLES_OWNED_ELSEWHERE = {
+    ("tracer.analysis.check.report_html", "tracer.analysis.check.report")}
+"""Type-only imports that still close a circle, in files another change owns: the check
+report's display hook (``Report._repr_html_``, the classroom's) imports its HTML lazily,
+and the HTML names the report for its type.  :mod:`tracer.notebook` already registers
+that HTML with :mod:`tracer.display`; once the hook asks the registry, as the trace's
+and the tree's do, this set is empty."""
 
 
 def reaches(start: str, goal: str) -> bool:
-    """Whether ``start`` imports ``goal`` at run time, directly or through others
-    (display hooks left out: Jupyter calls them, no import does)."""
+    """Whether ``start`` imports ``goal`` at run time, directly or through others."""
     seen, todo = {start}, [start]
     while todo:
         for target in graph()[todo.pop()]:
@@ -381,29 +445,38 @@ def test_no_type_only_import_hides_a_circle() -> None:
     assert hidden - HIDDEN_CIRCLES_OWNED_ELSEWHERE == set()
 
 
-def test_display_hooks_import_only_the_notebook_helpers() -> None:
-    wrong = [f"{name}:{line} imports {target} in a display hook"
-             for name, path in modules().items()
-             for line, target in imports_of(name, path.read_text(encoding="utf-8"),
-                                            hooks=True)
-             if target not in DISPLAY_HOOK_TARGETS]
-    assert wrong == []
+def test_the_core_imports_nothing_by_name_but_the_faces_lists() -> None:
+    # The core's tables are data (tracer.families); a spec made imports no search.
+    found = {(name, function) for name, path in modules().items() if layer(name) == "core"
+             for function in lookups_by_name(path.read_text(encoding="utf-8"))}
+    assert found == LOOKUPS_BY_NAME
+    spelt = [f"{name}:{line} imports {target} by name" for name, path in modules().items()
+             if layer(name) == "core"
+             for line, target in imports_of(name, path.read_text(encoding="utf-8"))
+             if "import_module" in path.read_text(encoding="utf-8").splitlines()[line - 1]]
+    assert spelt == []
 
 
-def test_import_linter_lets_through_exactly_the_display_hooks_that_climb() -> None:
-    # .importlinter's contracts ignore the few imports display hooks make upward; the list
-    # must be exactly those, so that nothing else can slip through it.
+def test_display_hooks_draw_through_the_registry() -> None:
+    # A trace or a tree shows itself by asking tracer.display; the notebook layer, loaded
+    # on the first look, registers how (a tree is drawn, never searched).
+    from tracer.trace import Trace
+    from tracer.trees import parse_tree_text
+
+    tree = parse_tree_text("A(B(3 12 8) C(2 4 6) D(14 5 2))")
+    svg = tree._repr_svg_()
+    assert svg is not None and svg.lstrip().startswith("<?xml") and ">14<" in svg
+    import tracer.display as display
+
+    assert Trace in display._SHOWS and type(tree) in display._SHOWS
+
+
+def test_import_linter_needs_no_exception_for_the_display_hooks() -> None:
     config = configparser.ConfigParser()
     config.read(IMPORTLINTER, encoding="utf-8")
-    climbing = set()
-    for name, path in modules().items():
-        for _, target in imports_of(name, path.read_text(encoding="utf-8"), hooks=True):
-            if layer(target) not in (layer(name), *LAYERS[layer(name)][1]):
-                climbing.add(f"{name} -> {target}")
-    assert climbing  # the walker still sees the hooks
-    for section in ("importlinter:contract:layers", "importlinter:contract:no-circles"):
-        ignored = set(config[section]["ignore_imports"].split("\n")) - {""}
-        assert ignored == climbing, section
+    for section in config.sections():
+        ignored = config[section].get("ignore_imports", "")
+        assert "notebook" not in ignored and "tracer.trace ->" not in ignored, section
 
 
 def test_import_linter_stacks_the_layers_as_the_module_map_does() -> None:

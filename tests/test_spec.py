@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from tracer.api import SearchSpec, read_trace, record_search, search_source
 from tracer.cli import main
 from tracer.errors import UsageError
-from tracer.search import ALGORITHMS, Limits
+from tracer.families import ALGORITHMS
+from tracer.limits import Limits
 from tracer.spec import APPLIES, FIELDS, menus
 
 

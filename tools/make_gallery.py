@@ -35,9 +35,9 @@ from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.render.draw.dot import to_dot  # noqa: E402
 from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.html import inline_svg  # noqa: E402
-from tracer.render.files.output import write_bytes  # noqa: E402
 from tracer.render.model.view import View  # noqa: E402
 from tracer.trace import Trace  # noqa: E402
+from tracer.writing import write_output_bytes  # noqa: E402
 
 TRACES = ROOT / "traces"
 DOCS = ROOT / "docs"
@@ -228,7 +228,7 @@ def record(paths: list[Path], owns: Callable[[str], bool], root: Path = ROOT) ->
     for path in paths:
         entries[path.relative_to(root).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
     text = "".join(f"{entries[name]}  {name}\n" for name in sorted(entries))
-    write_bytes(root / MANIFEST.relative_to(ROOT), text.encode())
+    write_output_bytes(root / MANIFEST.relative_to(ROOT), text.encode())
 
 
 def _gallery_owns(name: str) -> bool:
@@ -281,11 +281,11 @@ def main(argv: list[str] | None = None) -> int:
     IMG.mkdir(parents=True, exist_ok=True)
     wanted = {f"{p.name}.{p.fmt}" for p in pictures}
     for pic in pictures:
-        write_bytes(IMG / f"{pic.name}.{pic.fmt}", pic.render())
+        write_output_bytes(IMG / f"{pic.name}.{pic.fmt}", pic.render())
     for old in [*IMG.glob("*.svg"), *IMG.glob("slides.*.png")]:
         if old.name not in wanted:
             old.unlink()
-    write_bytes(PAGE, page.encode())
+    write_output_bytes(PAGE, page.encode())
     record([IMG / name for name in sorted(wanted)], _gallery_owns)
     print(f"make_gallery: wrote {PAGE.relative_to(ROOT)} and {len(pictures)} pictures")
     return 0

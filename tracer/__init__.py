@@ -19,12 +19,16 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import display as _display
+
 # For type checkers only: at run time each name is imported on first use (_WHERE).
 if TYPE_CHECKING:
     from .api import search_tree
     from .errors import GraphvizMissing, InputError, LimitExceeded, TracerError, UsageError
     from .events import Backup, Cut, Evaluate, Event, Expand
+    from .families import ALGORITHMS
     from .games.base import Capabilities, Game, Player
+    from .limits import Limits
     from .record import (
         NULL,
         FileRecorder,
@@ -34,7 +38,8 @@ if TYPE_CHECKING:
         StreamRecorder,
     )
     from .render import RenderOptions, render_trace, trace_dot, write_frames
-    from .search import ALGORITHMS, Limits, alpha_beta, minimax, run_search
+    from .search import alpha_beta, run_search
+    from .search.minimax import minimax
     from .trace import Header, Result, Stats, Trace, iter_trace, load_trace
     from .trees import (
         Node,
@@ -57,7 +62,9 @@ _WHERE = {
                      "parse_tree_json", "parse_tree_text"), "trees"),
     **dict.fromkeys(("NULL", "FileRecorder", "MemoryRecorder", "NullRecorder", "Recorder",
                      "StreamRecorder"), "record"),
-    **dict.fromkeys(("ALGORITHMS", "Limits", "alpha_beta", "minimax", "run_search"), "search"),
+    **dict.fromkeys(("alpha_beta", "minimax", "run_search"), "search"),
+    "ALGORITHMS": "families",
+    "Limits": "limits",
     **dict.fromkeys(("RenderOptions", "render_trace", "trace_dot", "write_frames"), "render"),
     **dict.fromkeys(("Header", "Result", "Stats", "Trace", "iter_trace", "load_trace"),
                     "trace"),
@@ -109,6 +116,17 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def _load_displays() -> None:
+    """Jupyter's first look at a trace or a tree loads the notebook layer, which
+    registers how each is drawn (:mod:`tracer.display`); by name, as every name above
+    is loaded, so that no module importing the package (or a compiled module of it)
+    seems to import the notebook layer."""
+    importlib.import_module(".notebook", __name__)
+
+
+_display.load_with(_load_displays)
 
 
 def __getattr__(name: str) -> Any:

@@ -21,6 +21,7 @@ __all__ = [
     "MAX_SECONDS",
     "MAX_RENDER_EVENTS",
     "check_count",
+    "check_depth",
     "check_seconds",
     "max_render_events",
 ]
@@ -72,6 +73,13 @@ def check_count(option: Said | str, value: int | None, *, low: int = 0,
         raise UsageError(said("{option} must be at least {low}, got {value}",
                               option=option, low=low, value=value))
     return value
+
+
+def check_depth(depth: int | None) -> None:
+    """A :class:`UsageError` for a negative depth (``None``: no limit): the one rule of
+    a search's depth limit and of a drawing's."""
+    if depth is not None and depth < 0:
+        raise UsageError(said("depth must be 0 or more, got {depth}", depth=depth))
 
 
 def check_seconds(option: str, value: float | None) -> float | None:

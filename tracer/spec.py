@@ -1,7 +1,7 @@
 """What a search is asked to do: the frozen :class:`SearchSpec` and its field table.
 
-Every option a search takes is described once, in :data:`FIELDS`: its type, the library
-list its choices come from (``tracer.search:ALGORITHMS``, ``tracer.search:ORDERS``...),
+Every option a search takes is described once, in :data:`FIELDS`: its type, the names
+its choices come from (:data:`tracer.families.ALGORITHMS`, ``ORDERS``...),
 its default, its range, its help sentence, its command-line spelling, and which
 algorithms and variants take it (:data:`APPLIES`).  From this one table come the
 command line's options (:mod:`tracer.cli.options`), the search part of the service's
@@ -9,30 +9,36 @@ request schemas (:mod:`tracer.service.openapi`), the menus of ``GET /v1/algorith
 through them, the page's menus; :class:`SearchSpec` checks a request against it once,
 as python-chess's frozen ``chess.engine.Limit`` is made once and passed along.
 
-The library lists are named, not imported: they are loaded on first use
-(:func:`library_list`), so that reading the table (``gametrace --help``) does not
-import the searches.  A new variant is one entry in its family's list of variants
-(``ALPHABETA_VARIANTS``...), which ``tracer.search:ALGORITHMS`` gathers: the command
-line, the service and the page read it from there.
+The names a field chooses from are data of the core (:mod:`tracer.families`): checking a
+spec imports no search.  A new variant is one name in its family's tuple there
+(``ALPHABETA_VARIANTS``...), which the command line, the service and the page read.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import Any
 
-from .choices import unknown_choice
+from . import families as tables
 from .errors import UsageError
+from .families import (
+    ALGORITHMS,
+    CUT_TESTS,
+    ORDERS,
+    PROVERS,
+    TECHNIQUES,
+    Techniques,
+    choose,
+)
 from .header import Header
+from .limits import Limits
+from .ranges import check_depth
 from .said import Said, said
-
-# Type-only: the searches are loaded on first use (library_list), so that
-# ``gametrace --help`` does not import them.
-if TYPE_CHECKING:
-    from .search.limits import Limits
 
 __all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "Field", "SearchSpec", "algorithms",
            "check_options", "library_list", "menus", "request_options", "takes",
@@ -40,19 +46,24 @@ __all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "Field", "SearchSpec", "algorith
 
 
 def library_list(where: str) -> tuple[str, ...]:
-    """The names in the library list ``where`` (``"tracer.search:ORDERS"``; a mapping
-    gives its keys; ``tracer.players:Player`` its two players, chance excluded)."""
+    """The names in the library list ``where``: a table of the core
+    (``"tracer.families:ORDERS"``, every :attr:`Field.choices`), or one a face names for
+    its own choices (``"tracer.render.draw.presets:PRESETS"``); a mapping gives its keys,
+    ``tracer.players:Player`` its two players, chance excluded.
+
+    The core's tables are read as data.  The faces' lists are the one lookup by name
+    left in the core (tests/test_layers.py counts it): it belongs beside the faces
+    (:mod:`tracer.cli.options`, :mod:`tracer.service.components`), which are its only
+    callers with such a name."""
     module, _, name = where.partition(":")
-    names = getattr(importlib.import_module(module), name)
+    names = getattr(tables if module == _TABLES else importlib.import_module(module), name)
     return tuple(str(n) for n in names if str(n) != "chance")
 
 
 def algorithms() -> Mapping[str, tuple[str, ...]]:
     """Each algorithm family and its variants, the first the default
-    (``tracer.search:ALGORITHMS``)."""
-    module = importlib.import_module("tracer.search")
-    table: Mapping[str, tuple[str, ...]] = module.ALGORITHMS
-    return table
+    (:data:`tracer.families.ALGORITHMS`)."""
+    return ALGORITHMS
 
 
 @dataclass(frozen=True)
@@ -69,7 +80,8 @@ class Field:
     """``choice`` (one of :attr:`choices`), ``variant`` (one of the algorithm's),
     ``int``, ``float``, ``pair`` (two numbers) or ``text``."""
     choices: str | None = None
-    """The library list the choices come from (:func:`library_list`)."""
+    """The list it chooses from: a table of :mod:`tracer.families`
+    (``"tracer.families:ORDERS"``, :func:`library_list`)."""
     default: Any = None
     """The default (``None``: not given; the library then picks, as for ``cut_on``)."""
     shown_default: Any = None
@@ -95,24 +107,24 @@ class Field:
     """The longest text the service takes."""
 
 
-_SEARCH = "tracer.search"
+_TABLES = "tracer.families"
 _CUTTING = ("fail-soft", "fail-hard", "negamax", "list")
 """The alpha-beta variants with a cut test: the lecture's ``slide-002`` alpha-beta has
 its own tests, so no ``--cut-on``."""
 
 FIELDS: dict[str, Field] = {f.name: f for f in (
     Field("algorithm", "--algorithm", "Algorithm family.", "choice",
-          choices=f"{_SEARCH}:ALGORITHMS", default="alphabeta", short="-a"),
+          choices=f"{_TABLES}:ALGORITHMS", default="alphabeta", short="-a"),
     Field("variant", "--variant", "", "variant", metavar="V"),
     Field("order", "--order", "Child ordering; best/worst sort children by their exact "
-          "minimax value.", "choice", choices=f"{_SEARCH}:ORDERS", default="natural"),
+          "minimax value.", "choice", choices=f"{_TABLES}:ORDERS", default="natural"),
     Field("seed", "--seed", "Seed for --order random (default 0).", "int",
           request_range=(-(2**31), 2**31 - 1)),
     Field("depth", "--depth", "Depth limit: nodes at this ply are scored by their static "
           "value.", "int", low=0, request_range=(0, 64)),
     Field("cut_on", "--cut-on", "alphabeta, enhanced, expectiminimax star1: cut when "
           "alpha >= beta (ge, the default) or only when alpha > beta (gt), e.g. --cut-on "
-          "gt.", "choice", choices=f"{_SEARCH}:CUT_TESTS", shown_default="ge",
+          "gt.", "choice", choices=f"{_TABLES}:CUT_TESTS", shown_default="ge",
           applies={"alphabeta": _CUTTING, "enhanced": None, "expectiminimax": ("star1",)},
           applies_words=said("{option} applies", option="--cut-on")),
     Field("bounds", "--bounds", "expectiminimax star1: lower and upper bounds on every "
@@ -120,7 +132,7 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
           applies={"expectiminimax": ("star1",)},
           applies_words=said("{option} applies", option="--bounds")),
     Field("prover", "--prover", "andor, pns: whose win to prove [default: max], e.g. "
-          "--prover min.", "choice", choices="tracer.players:Player",
+          "--prover min.", "choice", choices=f"{_TABLES}:PROVERS",
           applies={"andor": None, "pns": None},
           applies_words=said("{option} applies", option="--prover")),
     Field("techniques", "--technique", "enhanced: move-ordering techniques, "
@@ -130,7 +142,7 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
           applies_words=said("move-ordering techniques (--technique) apply")),
     Field("root_player", "--root-player", "Who moves at the root of a tree file "
           "[default: max], e.g. --root-player min.", "choice",
-          choices="tracer.players:Player"),
+          choices=f"{_TABLES}:PROVERS"),
     Field("max_nodes", "--max-nodes", "Stop cleanly after visiting this many nodes; the "
           "trace says it was cut short.", "int", low=1),
     Field("time_limit", "--time-limit", "Stop cleanly after this many seconds.", "float",
@@ -142,7 +154,7 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
 """Every search option: the one place each is described."""
 
 LIMIT_FIELDS = ("max_nodes", "time_limit", "max_trace_bytes")
-"""The budgets (:class:`tracer.search.Limits`); the command line gives the trace's in
+"""The budgets (:class:`tracer.limits.Limits`); the command line gives the trace's in
 megabytes."""
 
 APPLIES: Mapping[str, Mapping[str, tuple[str, ...] | None]] = {
@@ -153,7 +165,7 @@ APPLIES: Mapping[str, Mapping[str, tuple[str, ...] | None]] = {
 
 def variant_help() -> str:
     """``minimax: two-function (default), negamax, list. alphabeta: ...``: every family's
-    variants, read from ``tracer.search:ALGORITHMS`` when asked."""
+    variants (:data:`tracer.families.ALGORITHMS`)."""
     return " ".join(
         f"{name}: {variants[0]}"
         + (" (default), " + ", ".join(variants[1:]) if len(variants) > 1 else "") + "."
@@ -191,10 +203,10 @@ def menus() -> dict[str, Any]:
     table = algorithms()
     return {"algorithms": [{"name": k, "variants": list(v)} for k, v in table.items()],
             "default_variants": {k: v[0] for k, v in table.items()},
-            "orders": list(library_list(FIELDS["order"].choices or "")),
-            "cut_on": list(library_list(FIELDS["cut_on"].choices or "")),
-            "provers": list(library_list(FIELDS["prover"].choices or "")),
-            "techniques": list(library_list("tracer.search:TECHNIQUES")),
+            "orders": list(ORDERS),
+            "cut_on": list(CUT_TESTS),
+            "provers": list(PROVERS),
+            "techniques": list(TECHNIQUES),
             "options": options}
 
 
@@ -236,8 +248,12 @@ class SearchSpec:
 
     Making one refuses, in the words of ``gametrace run``, an unknown algorithm or
     variant (naming the nearest), an option given where it does nothing (``cut_on`` for
-    minimax, ``seed`` without the random order), an unknown ordering and a negative
-    depth."""
+    minimax, ``seed`` without the random order), an unknown ordering or cut test, a
+    negative depth, and what a family cannot run: a depth limit or an unknown prover for
+    a proof search, Star1 without bounds on the leaf values, an unknown technique or
+    one the ``enhanced`` variant does not combine with.  The searches take the spec as
+    it is (:func:`tracer.search.run_search`); only what depends on the game (a chance
+    node, a static evaluation, its bounds) is theirs to refuse."""
 
     algorithm: str = "alphabeta"
     variant: str | None = None
@@ -253,19 +269,69 @@ class SearchSpec:
     """The budgets (``None``: none)."""
 
     def __post_init__(self) -> None:
-        table = algorithms()
-        _choose(said("algorithm"), self.algorithm, tuple(table))
-        variants = table[self.algorithm]
-        _choose(said("{algorithm} variant", algorithm=self.algorithm), self.shown_variant, variants)
-        check_options(self.algorithm, self.shown_variant, order=self.order,
+        choose(said("algorithm"), self.algorithm, ALGORITHMS)
+        variant = self.shown_variant
+        choose(said("{algorithm} variant", algorithm=self.algorithm), variant,
+               ALGORITHMS[self.algorithm])
+        check_options(self.algorithm, variant, order=self.order,
                       given={"cut_on": self.cut_on, "bounds": self.bounds,
                              "prover": self.prover, "techniques": self.techniques,
                              "seed": self.seed})
-        _choose(said("ordering"), self.order, library_list(FIELDS["order"].choices or ""))
-        if self.depth is not None and self.depth < 0:
-            raise UsageError(said("depth must be 0 or more, got {depth}", depth=self.depth))
+        choose(said("ordering"), self.order, ORDERS)
+        check_depth(self.depth)
         if self.bounds is not None:  # a JSON list, or click's tuple
             object.__setattr__(self, "bounds", (self.bounds[0], self.bounds[1]))
+        if self.cut_on is not None:
+            choose(said("cut test"), self.cut_on, CUT_TESTS)
+        if self.algorithm in ("andor", "pns"):
+            self._check_proof()
+        elif self.algorithm == "expectiminimax" and variant == "star1":
+            self.star1_bounds()
+        elif self.algorithm == "enhanced":
+            self._check_enhanced(variant)
+
+    def _check_proof(self) -> None:
+        if self.prover is not None:
+            choose(said("prover"), self.prover, PROVERS)
+        if self.depth is not None:
+            raise UsageError(said("--depth does not apply to proof searches: a proof needs "
+                                  "terminal positions"))
+
+    def _check_enhanced(self, variant: str) -> None:
+        tech = self.technique_set
+        if self.order not in ("natural", "reverse", "random"):
+            raise UsageError(said("the enhanced searches order moves themselves: --order "
+                                  "{order} (an oracle ordering) applies to minimax and "
+                                  "alphabeta; choose from: natural, reverse, random",
+                                  order=self.order))
+        if self.cut_on not in (None, "ge"):
+            raise UsageError(said("the enhanced searches cut when alpha >= beta only "
+                                  "(--cut-on ge)"))
+        if tech.aspiration is not None and not tech.id:
+            raise UsageError(said("aspiration windows are centred on the previous "
+                                  "iteration's value: use them with iterative deepening "
+                                  "(--technique id,aspiration)"))
+        if tech.aspiration is not None and variant == "mtdf":
+            raise UsageError(said("MTD(f) already searches null windows around its guess: "
+                                  "aspiration windows do not apply to it"))
+
+    @cached_property
+    def technique_set(self) -> Techniques:
+        """The ``enhanced`` family's techniques, parsed (none for the other families)."""
+        return Techniques.parse(self.techniques)
+
+    def star1_bounds(self) -> tuple[float, float]:
+        """Star1's bounds on the leaf values (expectiminimax ``star1``), or the refusal
+        of missing or crossed ones."""
+        if self.bounds is None:
+            raise UsageError(said("expectiminimax star1 needs bounds on the leaf values: "
+                                  "give --bounds LO HI (every leaf value must lie in "
+                                  "[LO, HI])"))
+        lo, hi = self.bounds
+        if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
+            raise UsageError(said("--bounds must be two finite numbers LO <= HI, got "
+                                  "{lo} {hi}", lo=lo, hi=hi))
+        return lo, hi
 
     @property
     def shown_variant(self) -> str:
@@ -279,6 +345,17 @@ class SearchSpec:
             else ",".join(self.techniques)
         extra = f"; {techniques}" if techniques else ""
         return f"{self.algorithm} ({self.shown_variant}{extra})"
+
+    @classmethod
+    def given(cls, spec: SearchSpec | None, options: Mapping[str, Any]) -> SearchSpec:
+        """``spec``, or the one the keyword ``options`` make (:meth:`make`): a call takes
+        one or the other, not both."""
+        if spec is None:
+            return cls.make(**options)
+        if options:
+            raise TypeError(f"give spec= or the search options, not both "
+                            f"({', '.join(options)})")
+        return spec
 
     @classmethod
     def make(cls, **given: Any) -> SearchSpec:
@@ -313,8 +390,3 @@ class SearchSpec:
             prover=options.get("prover"),
             techniques=techniques if isinstance(techniques, str) else tuple(techniques),
             limits=limits)
-
-
-def _choose(what: Said, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise UsageError(unknown_choice(what, value, allowed))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from .display import SVG, shown, svg_bundle
 from .errors import InputError
 from .events import Event, event_from_json
 from .header import FORMAT, VERSION, Header, Result, Stats, require_object
@@ -72,16 +73,13 @@ class Trace:
         check_well_formed(trace, file=file)
         return trace
 
-    def _repr_svg_(self) -> str:
-        """Jupyter shows the trace's diagram (see :mod:`tracer.render.notebook`)."""
-        from .render.notebook import trace_svg
-
-        return trace_svg(self)
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the trace's diagram (drawn by :mod:`tracer.render.notebook`,
+        which registers itself with :mod:`tracer.display`)."""
+        return shown(self, SVG)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        from .render.notebook import SVG, mimebundle
-
-        return mimebundle({SVG: self._repr_svg_()}, include, exclude)
+        return svg_bundle(self, include, exclude)
 
     def dump(self, path: str | os.PathLike[str]) -> None:
         """Write the trace; ``.jsonl`` gives the stream form (``.jsonl.gz`` compressed),

@@ -52,7 +52,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
                "an HTTP answer's status"),
     # the transposition table as a technique, a reorder reason (Reorder.why) and a colour
     "tt": (frozenset({
-        "search/enhanced.py", "search/techniques.py", "figures/sidebyside.py",
+        "families.py", "search/techniques.py", "figures/sidebyside.py",
         "render/model/captions.py", "render/draw/footer.py", "analysis/stats/table.py"}),
         "the transposition table"),
     # an Iteration event's kind (Iteration.kind == "iteration"), not the event type

@@ -17,13 +17,13 @@ from tests.problems.graph_problem import inconsistent_graph, replacement_graph
 from tracer.errors import UsageError
 from tracer.events import Discard, Generate, Goal, Select
 from tracer.jsonio import dumps_json
+from tracer.limits import Limits
 from tracer.problems import make_problem
 from tracer.problems.base import Problem
 from tracer.problems.puzzle8 import AIMA_GOAL, Puzzle8, scramble
 from tracer.record import NULL, MemoryRecorder
 from tracer.schema import validate
 from tracer.search.astar import astar, uniform_cost
-from tracer.search.limits import Limits
 from tracer.trace import Result, Trace, load_trace
 
 

@@ -15,10 +15,10 @@ from tests.search.test_fast_equals_reference import FAST_ORDERS, SEARCHES, Node,
 from tracer.analysis.stats import SearchStats, Tally, count_search
 from tracer.errors import UsageError
 from tracer.games.registry import make_game
+from tracer.limits import Limits
 from tracer.record import MemoryRecorder
 from tracer.search import CUT_TESTS, alpha_beta, minimax, run_search
 from tracer.search.fast.tally import CountingRecorder
-from tracer.search.limits import Limits
 from tracer.spec import SearchSpec
 
 

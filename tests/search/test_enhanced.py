@@ -18,11 +18,11 @@ from tracer.errors import UsageError
 from tracer.events import Backup, Evaluate, Expand, Iteration, Reorder, Transposition
 from tracer.games.registry import make_game
 from tracer.jsonio import dumps_json
+from tracer.limits import Limits
 from tracer.record import MemoryRecorder
 from tracer.schema import validate
 from tracer.search import alpha_beta, enhanced_search, minimax
 from tracer.search.enhanced import Techniques
-from tracer.search.limits import Limits
 from tracer.trace import Trace
 from tracer.trees import parse_tree_json
 

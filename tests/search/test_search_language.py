@@ -21,10 +21,11 @@ from tracer.problems.jugs import Jugs
 from tracer.said import Said, catalog
 from tracer.search import alpha_beta, and_or, enhanced_search, expectiminimax, minimax
 from tracer.search.capture import resolve_path
-from tracer.search.common import SearchOptions, recursion_guard
+from tracer.search.common import recursion_guard
 from tracer.search.condition import parse_condition
 from tracer.search.enhanced import Techniques
 from tracer.search.technique_comparison import parse_configs
+from tracer.spec import SearchSpec
 from tracer.trees import TreeGame, parse_tree_text
 
 AIMA = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
@@ -49,15 +50,15 @@ def check(call: Callable[[], Any], english: str, italian: str) -> None:
 
 
 SEARCHES: dict[str, tuple[Callable[[], Any], str, str]] = {
-    "depth": (lambda: SearchOptions(depth=-1),
+    "depth": (lambda: SearchSpec(depth=-1),
               "depth must be 0 or more, got -1",
               "la profondità dev'essere 0 o più, non -1"),
-    "ordering": (lambda: SearchOptions(order="revrse"),
+    "ordering": (lambda: SearchSpec(order="revrse"),
                  "unknown ordering 'revrse' (choose from: natural, reverse, random, best, "
                  "worst); did you mean 'reverse'?",
                  "ordinamento: nessuna scelta si chiama 'revrse' (scegli tra: natural, "
                  "reverse, random, best, worst); forse 'reverse'?"),
-    "cut test": (lambda: SearchOptions(cut_on="le"),
+    "cut test": (lambda: SearchSpec(cut_on="le"),
                  "unknown cut test 'le' (choose from: ge, gt)",
                  "test di taglio: nessuna scelta si chiama 'le' (scegli tra: ge, gt)"),
     "minimax variant": (lambda: minimax(tree(AIMA), variant="three-function"),

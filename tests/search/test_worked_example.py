@@ -23,9 +23,10 @@ def worked_example() -> str:
     return str(blocks[0])
 
 
-def test_the_diff_is_one_module_plus_its_test() -> None:
+def test_the_diff_is_the_name_one_module_and_its_test() -> None:
     changed = re.findall(r"^\+\+\+ b/(\S+)$", worked_example(), re.M)
-    assert [p for p in changed if p.startswith("tracer/")] == ["tracer/search/alphabeta.py"]
+    assert [p for p in changed if p.startswith("tracer/")] == [
+        "tracer/families.py", "tracer/search/alphabeta.py"]
     assert [p for p in changed if not p.startswith("tracer/")] == [
         "tests/search/test_fail_hard_gt.py"]
 

@@ -18,7 +18,7 @@ codes and HTTP answers.  By concept:
 
 from __future__ import annotations
 
-from ..search.limits import Limits
+from ..limits import Limits
 from ..spec import FIELDS, SearchSpec
 from .checking import (
     check_admissible,

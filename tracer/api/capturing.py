@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import UsageError
+from ..limits import NO_LIMITS
 from ..said import said
 from ..search.capture import SourceOf
-from ..search.limits import NO_LIMITS
 from ..sources import Source, resolve
 from ..spec import SearchSpec
 from ..trace import Result, Trace
@@ -149,7 +149,7 @@ def capture_path(source: str, *, spec: SearchSpec, path: str,
     run_search(game, state, spec=spec, recorder=recorder, source=block)
     if recorder.searched == 0:
         from ..errors import TracerError
-        from ..search.limits import STOPPED_BY
+        from ..limits import STOPPED_BY
 
         assert recorder.result is not None
         stopped = recorder.result.stopped

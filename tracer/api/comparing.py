@@ -84,9 +84,9 @@ def compare_outputs(source: str, *, orders: str | None = None,
             progress=progress if plan.randoms >= 20 else None), max_ply=DEFAULT_MAX_PLY)
     if plot is not None and isinstance(comparison.report, OrderingReport):  # not techniques
         from ..figures.ordering_plot import render_plot
-        from ..render.files.output import write_output
+        from ..writing import write_output_bytes
 
-        write_output(plot, render_plot(comparison.report, output_format(plot)))
+        write_output_bytes(plot, render_plot(comparison.report, output_format(plot)))
     text = comparison.to_text(fmt)
     if output not in (None, "-"):
         from ..jsonio import atomic_writer
@@ -109,11 +109,11 @@ def _picture(path: str, chosen: tuple[str, str], comparison: Comparison,
              options: Any) -> tuple[str, ...]:
     from ..figures.sidebyside import side_by_side
     from ..render import output_format
-    from ..render.files.output import write_output
+    from ..writing import write_output_bytes
 
     (trace_a, name_a), (trace_b, name_b) = (comparison.trace_of(chosen[0]),
                                             comparison.trace_of(chosen[1]))
     drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=comparison.title,
                            options=options)
-    write_output(path, drawing.render(output_format(path)))
+    write_output_bytes(path, drawing.render(output_format(path)))
     return tuple(drawing.summary())

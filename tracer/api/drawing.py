@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LimitExceeded, UsageError
+from ..limits import NO_LIMITS, Limits
 from ..render.model.render_options import RenderOptions
 from ..said import said
-from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve_content
 from ..spec import SearchSpec
 from ..trace import Trace
@@ -74,11 +74,10 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
     from ..jsonio import check_input_file
     from ..outputs import check_folder, check_output
     from ..recursion import DEFAULT_MAX_PLY, run_deep
-    from ..render import Drawing, output_format, write_frames
+    from ..render import Drawing, output_format, render_trace, write_frames
     from ..render.draw.presets import preset_options
-    from ..render.files.output import write_output
     from ..render.files.strip import strip_format, write_strip
-    from ..render.files.tikz import is_tex, write_tikz
+    from ..render.files.tikz import is_tex
 
     if out is None and frames_dir is None and strip is None:
         raise UsageError(said("nothing to draw into: give -o OUT, --frames DIR or "
@@ -93,7 +92,8 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
         check_output(out, role="diagram")
     if strip is not None:
         check_output(strip, role="strip", option="--strip")
-    fmt = None if out is None or is_tex(out) else output_format(out)
+    if out is not None and not is_tex(out):
+        output_format(out)  # an unknown extension fails before anything is read
     if frames_dir is not None:
         check_folder(frames_dir, option="--frames")
     check_input_file(trace)
@@ -107,11 +107,10 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
 
     drawing = deep(lambda: Drawing(trace, chosen))
     done: dict[str, Any] = {"out": out}
-    if out is not None and fmt is None:
-        _, pre = deep(lambda: write_tikz(drawing, out))
-        done["preamble"] = str(pre)
-    elif out is not None and fmt is not None:
-        deep(lambda: write_output(out, drawing.render(fmt)))
+    if out is not None:
+        pre = deep(lambda: render_trace(drawing, out))
+        if pre is not None:
+            done["preamble"] = str(pre)
     if strip is not None:
         panels = drawing
         if strip_leaf_steps and chosen.step != "leaf":  # a panel a leaf, as AIMA Fig. 5.5

@@ -40,13 +40,13 @@ def write_matrix(report: MatrixReport, output: str) -> None:
         return
     from ..render import output_format
     from ..render.files.engine import render
-    from ..render.files.output import write_output
+    from ..writing import write_output_bytes
 
     fmt = output_format(output)
     equilibria = list(report.equilibria)
     text = to_svg(report.game, equilibria) if fmt == "svg" else \
         to_dot(_drawable(report.game), equilibria)
-    write_output(output, text.encode() if fmt in ("svg", "dot")
+    write_output_bytes(output, text.encode() if fmt in ("svg", "dot")
                  else render(text, fmt, pinned=False))
 
 

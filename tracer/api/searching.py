@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..limits import NO_LIMITS, Limits
 from ..record import NULL, FileRecorder, Recorder
-from ..search.limits import NO_LIMITS, Limits
+from ..search import run_search
 from ..sources import resolve, resolve_content, tree_source
 from ..spec import SearchSpec
 from ..trace import Result
@@ -28,28 +29,12 @@ __all__ = ["RunOutcome", "SearchSummary", "record_search", "run_source", "search
            "search_problem", "search_source", "search_tree"]
 
 
-def _spec(spec: SearchSpec | None, options: dict[str, Any]) -> SearchSpec:
-    """``spec``, or the one the keyword ``options`` make (not both)."""
-    if spec is None:
-        return SearchSpec.make(**options)
-    if options:
-        raise TypeError(f"give spec= or the search options, not both ({', '.join(options)})")
-    return spec
-
-
-def _run(spec: SearchSpec, game: Any, state: Any, *, recorder: Recorder,
-         source: dict[str, Any]) -> Result:
-    from ..search import run_search
-
-    return run_search(game, state, spec=spec, recorder=recorder, source=source)
-
-
 def search_tree(tree: Tree, *, spec: SearchSpec | None = None, recorder: Recorder = NULL,
                 **options: Any) -> Result:
     """Search an explicit tree; the trace header embeds the whole tree (whose root
     player is its own: the spec's ``root_player`` is for trees read from a source)."""
-    return _run(_spec(spec, options), TreeGame(tree), None, recorder=recorder,
-                source=tree_source(tree))
+    return run_search(TreeGame(tree), None, spec=SearchSpec.given(spec, options),
+                      recorder=recorder, source=tree_source(tree))
 
 
 def search_source(source: str, *, spec: SearchSpec | None = None,
@@ -59,14 +44,14 @@ def search_source(source: str, *, spec: SearchSpec | None = None,
     """Load ``source`` (tree file, example or game, with the game's ``params``), search
     it as ``spec`` says, write the trace to ``output`` if given.  Returns the result and
     a one-line title for the summary."""
-    spec = _spec(spec, options)  # refused before the source is loaded
+    spec = SearchSpec.given(spec, options)  # refused before the source is loaded
     resolved = resolve(source, root_player=spec.root_player, params=params)
     game, state, header_source = resolved.game()
     title = f"{spec.title} on {resolved.name}"
     if output is None:
-        return _run(spec, game, state, recorder=NULL, source=header_source), title
+        return run_search(game, state, spec=spec, source=header_source), title
     with FileRecorder(output) as recorder:
-        result = _run(spec, game, state, recorder=recorder, source=header_source)
+        result = run_search(game, state, spec=spec, recorder=recorder, source=header_source)
     return result, title
 
 
@@ -75,10 +60,10 @@ def search_content(source: Content, *, spec: SearchSpec | None = None,
                    **options: Any) -> Result:
     """Search ``source`` (a tree already read, or a built-in name: never a file) into
     ``recorder``."""
-    spec = _spec(spec, options)
+    spec = SearchSpec.given(spec, options)
     game, state, block = resolve_content(source, root_player=spec.root_player,
                                          params=params).game()
-    return _run(spec, game, state, recorder=recorder, source=block)
+    return run_search(game, state, spec=spec, recorder=recorder, source=block)
 
 
 def search_problem(problem: str, *, params: Mapping[str, str] | None = None,
@@ -112,7 +97,7 @@ def record_search(source: Content, *, spec: SearchSpec | None = None,
     from ..record import StreamRecorder
 
     out = io.StringIO()
-    result = search_content(source, spec=_spec(spec, options), params=params,
+    result = search_content(source, spec=SearchSpec.given(spec, options), params=params,
                             recorder=StreamRecorder(out, jsonl=False))
     return result, out.getvalue()
 
@@ -195,7 +180,7 @@ def run_source(source: str, *, spec: SearchSpec | None = None,
     from ..writing import open_text_output
     from .drawing import draw_trace_file
 
-    spec = _spec(spec, options)
+    spec = SearchSpec.given(spec, options)
     on_stdout = check_outputs(("-o", output, "trace"), ("--render", render_out, "diagram"),
                               json_flag=as_json)
     with tempfile.TemporaryDirectory(prefix="gametrace-") as scratch:

@@ -155,7 +155,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         # When a trace or a drawing goes to stdout, the summary goes to stderr.
         click.echo(outcome.summary.to_text(), err=outcome.stdout_taken)
     if not result.complete and not quiet:
-        from ..search.limits import STOPPED_BY
+        from ..limits import STOPPED_BY
 
         option = STOPPED_BY.get(result.stopped or "", "a budget")
         click.echo(f"gametrace: search stopped by {option} after "
@@ -207,7 +207,7 @@ def _run_counters(source: str, spec: SearchSpec, *, params: Mapping[str, str],
     else:
         click.echo(summary.to_text(), err=True)
     if not result.complete and not quiet:
-        from ..search.limits import STOPPED_BY
+        from ..limits import STOPPED_BY
 
         option = STOPPED_BY.get(result.stopped or "", "a budget")
         click.echo(f"gametrace: search stopped by {option} after "
@@ -266,7 +266,7 @@ def _run_capture(source: str, spec: SearchSpec, *, params: Mapping[str, str],
     click.echo(dumps_json(outcome.to_json()) if as_json else outcome.to_text())
     result = outcome.summary.result
     if not result.complete and not quiet:
-        from ..search.limits import STOPPED_BY
+        from ..limits import STOPPED_BY
 
         by = STOPPED_BY.get(result.stopped or "", "a budget")
         click.echo(f"gametrace: search stopped by {by} after "

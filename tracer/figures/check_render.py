@@ -19,11 +19,11 @@ from dataclasses import replace
 from ..analysis.check import MISCONCEPTIONS, Report
 from ..render import Drawing
 from ..render.draw.dot import to_dot
-from ..render.files.output import write_output
 from ..render.model.render_options import output_format
 from ..render.model.view import SideNote, View
 from ..render.read.skeleton import Skeleton
 from ..trace import Trace
+from ..writing import write_output_bytes
 
 __all__ = ["MISTAKE_COLOUR", "marked_dot", "render_marked", "render_worksheet",
            "whole_tree_options", "worksheet_dot", "worksheet_view"]
@@ -63,7 +63,7 @@ def _render(drawing: Drawing, view: View, out: str | os.PathLike[str],
         # note included.
         drawing.view = view
         data = drawing.render(fmt)
-    write_output(out, data)
+    write_output_bytes(out, data)
 
 
 def _marked(view: View, marks: dict[str, list[str]], cause: Sequence[str] = ()) -> View:

@@ -16,9 +16,9 @@ from ..errors import UsageError
 from ..jsonio import atomic_write_text, dumps_json_pretty
 from ..render import render_trace
 from ..render.draw.presets import preset_options
-from ..render.files.output import write_bytes
 from ..said import said
 from ..trees import format_tree_text
+from ..writing import write_output_bytes
 from .check_render import render_worksheet, whole_tree_options
 from .worksheet import worksheet
 
@@ -57,7 +57,7 @@ def write_exercise(ex: Exercise, directory: str | os.PathLike[str], *,
         preset, title=_title(ex) + ": answer", **whole_tree_options(ex.trace)))
     written = [tree_file, sheet, key_file, answer]
     if sheet_pdf is not None and printed is not None:
-        write_bytes(sheet_pdf, printed)
+        write_output_bytes(sheet_pdf, printed)
         written.append(Path(sheet_pdf))
     return written
 

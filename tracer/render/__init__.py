@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .model.render_options import (
@@ -78,23 +79,24 @@ def trace_dot(source: TraceSource, options: RenderOptions | None = None) -> str:
     return Drawing(source, options).dot()
 
 
-def render_trace(source: TraceSource, out: str | os.PathLike[str],
-                 options: RenderOptions | None = None) -> None:
+def render_trace(source: TraceSource | Drawing, out: str | os.PathLike[str],
+                 options: RenderOptions | None = None) -> Path | None:
     """Write the diagram to ``out``: ``.svg``, ``.png``, ``.pdf``, ``.dot``/``.gv``, or ``-``
     for DOT on standard output.  The file is replaced only once it is complete.
     ``.tex`` writes a ``tikzpicture`` and ``NAME-preamble.tex`` beside it
-    (:mod:`tracer.render.files.tikz`)."""
-    from .files.output import write_output
+    (:mod:`tracer.render.files.tikz`), whose path it returns (else ``None``).
+    ``source`` may be a :class:`Drawing` already made (``options`` are then its own)."""
+    from ..writing import write_output_bytes
     from .files.tikz import is_tex
     from .pipeline import Drawing
 
+    drawing = source if isinstance(source, Drawing) else Drawing(source, options)
     if is_tex(out):
         from .files.tikz import write_tikz
 
-        write_tikz(Drawing(source, options), out)
-        return
-    fmt = output_format(out)
-    write_output(out, Drawing(source, options).render(fmt))
+        return write_tikz(drawing, out)[1]
+    write_output_bytes(out, drawing.render(output_format(out)))
+    return None
 
 
 def write_frames(source: TraceSource | Drawing, directory: str | os.PathLike[str],

@@ -2,9 +2,10 @@
 
 IPython shows an object through its ``_repr_mimebundle_`` / ``_repr_svg_`` /
 ``_repr_html_`` methods, as the ``graphviz`` package's objects do; nothing here imports
-IPython.  A :class:`~tracer.trace.Trace` shows its diagram as SVG, a :class:`Frames`
-shows buttons, a slider and the step's caption over the frames (HTML and a little
-JavaScript).
+IPython.  A :class:`~tracer.trace.Trace` shows its diagram as SVG (:func:`trace_svg`,
+registered with :mod:`tracer.display` when this module is imported: the trace's hook
+asks the registry, it does not import its renderer), a :class:`Frames` shows buttons, a
+slider and the step's caption over the frames (HTML and a little JavaScript).
 
 Notebooks keep the JavaScript of an output only while the notebook is trusted: a
 notebook reopened from a file (or from someone else) shows the stepper's last frame,
@@ -24,26 +25,20 @@ from dataclasses import replace
 from html import escape
 from typing import Any
 
+from ..display import HTML, SVG, mimebundle, register
+from ..trace import Trace
 from .model.render_options import RenderOptions
 from .pipeline import Drawing, TraceSource
 
-__all__ = ["Frames", "mimebundle", "stepper_html", "trace_svg"]
-
-SVG = "image/svg+xml"
-HTML = "text/html"
-
-
-def mimebundle(data: dict[str, str], include: Iterable[str] | None = None,
-               exclude: Iterable[str] | None = None) -> dict[str, str]:
-    """``data`` restricted as IPython asks (``include`` / ``exclude`` mime types)."""
-    keep = set(include) if include else set(data)
-    drop = set(exclude or ())
-    return {k: v for k, v in data.items() if k in keep and k not in drop}
+__all__ = ["HTML", "SVG", "Frames", "mimebundle", "stepper_html", "trace_svg"]
 
 
 def trace_svg(source: TraceSource, options: RenderOptions | None = None) -> str:
     """The diagram of a trace as SVG text (what a notebook shows for a trace)."""
     return Drawing(source, options).render("svg").decode("utf-8")
+
+
+register(Trace, SVG, trace_svg)
 
 
 class Frames:

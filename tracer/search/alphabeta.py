@@ -24,36 +24,38 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..families import ALPHABETA_VARIANTS
 from ..games.base import Game
+from ..limits import NO_LIMITS, Limits
 from ..record import NULL, Recorder
-from ..said import said
+from ..spec import SearchSpec
 from ..trace import Result
 from . import fast
 from .body import AlphaBeta, Negamax
-from .common import INF, PV, Run, SearchOptions, choose, drive
-from .limits import NO_LIMITS, Limits
+from .common import INF, PV, drive, open_search
 from .minimax import _list
 
-__all__ = ["ALPHABETA_VARIANTS", "alpha_beta"]
-
-ALPHABETA_VARIANTS = ("fail-soft", "fail-hard", "negamax", "list", "slide-002")
+__all__ = ["ALPHABETA_VARIANTS", "alpha_beta", "search_alpha_beta"]
 
 
 def alpha_beta(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-soft",
                order: str = "natural", seed: int | None = None, depth: int | None = None,
-               cut_on: str = "ge", limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
-               source: dict[str, Any] | None = None) -> Result:
+               cut_on: str | None = None, limits: Limits = NO_LIMITS,
+               recorder: Recorder = NULL, source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with alpha-beta pruning,
-    starting from the window (-inf, +inf)."""
-    choose(said("{algorithm} variant", algorithm="alpha-beta"), variant, ALPHABETA_VARIANTS)
-    opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
-    if state is None:
-        state = game.initial_state()
-    run = Run(game, recorder, opts, limits,
-              quoted_ids=variant in ("fail-soft", "fail-hard", "slide-002"))
-    root = run.root_id(state)
-    header = run.header("alphabeta", variant, root, source,
-                        {"root_player": game.to_move(state).value})
+    starting from the window (-inf, +inf); ``cut_on`` ``None`` is ``"ge"``."""
+    spec = SearchSpec(algorithm="alphabeta", variant=variant, order=order, seed=seed,
+                      depth=depth, cut_on=cut_on, limits=limits)
+    return search_alpha_beta(game, state, spec, recorder, source)
+
+
+def search_alpha_beta(game: Game[Any, Any], state: Any, spec: SearchSpec,
+                      recorder: Recorder, source: dict[str, Any] | None) -> Result:
+    """Alpha-beta as ``spec`` (checked when made) asks for it."""
+    variant = spec.shown_variant
+    run, state, root, header = open_search(
+        game, state, spec, recorder, source,
+        quoted_ids=variant in ("fail-soft", "fail-hard", "slide-002"))
 
     def body() -> tuple[float, PV]:
         if variant == "list":

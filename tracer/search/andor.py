@@ -34,19 +34,22 @@ from typing import Any
 
 from ..errors import UsageError
 from ..events import Event, Expand, Status
+from ..families import ANDOR_VARIANTS, PROVERS
 from ..games.base import Game, Player
+from ..limits import NO_LIMITS, Limits
 from ..record import NULL, Recorder
 from ..said import said
-from ..trace import Header, Result, Trace
+from ..spec import SearchSpec
+from ..trace import Result, Trace
 from ..visit import EventVisitor
-from .common import PV, Run, SearchOptions, Stopped, choose, recursion_guard
+from .common import PV, Run, drive, open_search
 from .expectiminimax import node_name
-from .limits import NO_LIMITS, Limits
 
-__all__ = ["ANDOR_VARIANTS", "PROVERS", "and_or", "solution_tree"]
+__all__ = ["ANDOR_VARIANTS", "PROVERS", "and_or", "prove", "search_and_or",
+           "solution_tree"]
 
-ANDOR_VARIANTS = ("dfs",)
-PROVERS = ("max", "min")
+ProofBody = Callable[[Run, Any, Any, Player], tuple[bool, PV]]
+"""A proof search's body: (run, root state, root id, prover) -> (solved, pv)."""
 
 
 def and_or(game: Game[Any, Any], state: Any = None, *, variant: str = "dfs",
@@ -54,26 +57,34 @@ def and_or(game: Game[Any, Any], state: Any = None, *, variant: str = "dfs",
            depth: int | None = None, limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
            source: dict[str, Any] | None = None) -> Result:
     """Prove (or refute) a win for ``prover`` from ``state`` (default: the initial state)."""
-    choose(said("{algorithm} variant", algorithm="andor"), variant, ANDOR_VARIANTS)
-    side = proof_setup(prover, depth)
-    opts = SearchOptions(order=order, seed=seed)
-    if state is None:
-        state = game.initial_state()
-    run = Run(game, recorder, opts, limits)
-    root = run.root_id(state)
-    header = run.header("andor", variant, root, source,
-                        {"root_player": game.to_move(state).value, "prover": side.value})
-    return drive_proof(run, header, side, game.to_move(state),
-                       lambda: _prove(run, state, root, None, 0, side))
+    spec = SearchSpec(algorithm="andor", variant=variant, prover=prover, order=order,
+                      seed=seed, depth=depth, limits=limits)
+    return search_and_or(game, state, spec, recorder, source)
 
 
-def proof_setup(prover: str, depth: int | None) -> Player:
-    """Check the options every proof search shares; return the prover."""
-    choose(said("prover"), prover, PROVERS)
-    if depth is not None:
-        raise UsageError(said("--depth does not apply to proof searches: a proof needs "
-                              "terminal positions"))
-    return Player(prover)
+def search_and_or(game: Game[Any, Any], state: Any, spec: SearchSpec, recorder: Recorder,
+                  source: dict[str, Any] | None) -> Result:
+    """The depth-first AND/OR search as ``spec`` (checked when made) asks for it."""
+    return prove(game, state, spec, recorder, source,
+                 lambda run, root_state, root, side: _prove(run, root_state, root, None, 0,
+                                                            side))
+
+
+def prove(game: Game[Any, Any], state: Any, spec: SearchSpec, recorder: Recorder,
+          source: dict[str, Any] | None, body: ProofBody) -> Result:
+    """Run a proof search's ``body`` (AND/OR, proof numbers): its header names the
+    prover; its value is MAX's view and its move the root mover's deciding move."""
+    side = Player(spec.prover or "max")
+    run, state, root, header = open_search(game, state, spec, recorder, source,
+                                           prover=side.value)
+    root_player = game.to_move(state)
+
+    def result(solved: bool, pv: PV) -> Result:
+        done = run.result(side.sign if solved else -side.sign, pv)
+        deciding = solved == (root_player is side)
+        return done if deciding else replace(done, move=None)
+
+    return drive(run, header, lambda: body(run, state, root, side), finish=result)
 
 
 def no_chance_proof(node_id: Any) -> UsageError:
@@ -86,26 +97,6 @@ def node_kind(run: Run, state: Any, player: Player, prover: Player, nid: Any) ->
     if player is Player.CHANCE:
         raise no_chance_proof(node_name(run, state, nid))
     return "or" if player is prover else "and"
-
-
-def drive_proof(run: Run, header: Header, prover: Player, root_player: Player,
-                body: Callable[[], tuple[bool, PV]]) -> Result:
-    """Like :func:`~tracer.search.common.drive`, for a body returning (solved, pv):
-    the value is MAX's view and the move is the root mover's deciding move."""
-    run.rec.start(header)
-    try:
-        solved, pv = body()
-        value = prover.sign if solved else -prover.sign
-        result = run.result(value, pv)
-        deciding = solved == (root_player is prover)
-        if not deciding:
-            result = replace(result, move=None)
-    except Stopped as stop:
-        result = run.result(None, None, stopped=stop.reason)
-    except RecursionError as exc:
-        raise recursion_guard(exc) from None
-    run.rec.finish(result)
-    return result
 
 
 def _prove(run: Run, state: Any, nid: Any, parent: Any, ply: int,

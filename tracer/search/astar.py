@@ -29,13 +29,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..events import Discard, Generate, Goal, Select
+from ..families import choose
+from ..limits import NO_LIMITS, Limits
 from ..problems.base import Problem
 from ..problems.registry import choose_heuristic
 from ..record import NULL, Recorder
 from ..said import said
 from ..trace import Header, Result, Stats
-from .common import Stopped, choose
-from .limits import NO_LIMITS, Limits
+from .common import Stopped, path_result
 
 __all__ = ["ASTAR_VARIANTS", "TIES", "astar", "uniform_cost"]
 
@@ -243,12 +244,6 @@ class _Search:
 
     def result(self, cost: Number | None, path: tuple[str, ...] = (), *,
                stopped: str | None = None) -> Result:
-        return Result(
-            value=cost,
-            move=path[1] if len(path) > 1 else None,
-            pv=path,
-            complete=stopped is None,
-            stopped=stopped,
-            stats=Stats(nodes_expanded=self.expanded, leaves_evaluated=len(self.nodes),
-                        children_pruned=self.discarded, max_depth=self.max_depth),
-        )
+        return path_result(cost, path, Stats(
+            nodes_expanded=self.expanded, leaves_evaluated=len(self.nodes),
+            children_pruned=self.discarded, max_depth=self.max_depth), stopped=stopped)

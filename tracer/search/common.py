@@ -1,4 +1,5 @@
-"""What every search shares: options, child ordering, node ids, counters, the header.
+"""What every search shares: its opening (:func:`open_search`), options, child ordering,
+node ids, counters, the header.
 
 A :class:`Run` holds the per-search state (game, recorder, counters) so that the
 algorithms themselves read as the textbook loops they implement.
@@ -8,38 +9,37 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from json.encoder import encode_basestring as _json_str
 from typing import Any
 
 from ..errors import LimitExceeded, UsageError
 from ..events import Backup, Cut, Evaluate, Expand
-from ..games.base import Game, Player
+from ..games.base import Game, Player, check_search_bounds
+from ..limits import NO_LIMITS, Limits
 from ..lines import line_formatter
 from ..record import MemoryRecorder, Recorder, Stopped, StreamRecorder
-from ..said import Said, said
+from ..said import said
+from ..spec import SearchSpec
 from ..trace import Header, Result, Stats
-from .limits import NO_LIMITS, Limits
 from .ordering import Child, make_ordering
 from .switch import Switch
 
 __all__ = [
-    "CUT_TESTS",
     "INF",
     "Stopped",
-    "ORDERS",
     "PV",
     "Run",
     "SearchOptions",
     "flatten_pv",
     "no_chance",
+    "open_search",
+    "path_result",
 ]
 
 INF = float("inf")
 
-ORDERS = ("natural", "reverse", "random", "best", "worst")
-CUT_TESTS = ("ge", "gt")
 
 def no_chance(node_id: str) -> UsageError:
     """The error of a two-player search (minimax, alpha-beta) meeting a chance node."""
@@ -59,19 +59,10 @@ def flatten_pv(pv: PV) -> tuple[str, ...]:
     return tuple(out)
 
 
-def choose(name: Said, value: str, allowed: Sequence[str]) -> str:
-    """Return ``value`` if allowed, else a UsageError listing the choices; ``name`` is
-    the choice's word (``said("ordering")``)."""
-    if value not in allowed:
-        from ..choices import unknown_choice
-
-        raise UsageError(unknown_choice(name, value, allowed))
-    return value
-
-
 @dataclass(frozen=True)
 class SearchOptions:
-    """Options every minimax-family search understands."""
+    """What the node bodies read of a spec (checked when it was made): its defaults
+    filled in, as the header records them."""
 
     order: str = "natural"
     """Child ordering: natural, reverse, random (seeded), best or worst (oracle orderings)."""
@@ -82,13 +73,12 @@ class SearchOptions:
     cut_on: str = "ge"
     """Cut test: ``ge`` cuts when alpha >= beta, ``gt`` only when alpha > beta."""
 
-    def __post_init__(self) -> None:
-        choose(said("ordering"), self.order, ORDERS)
-        choose(said("cut test"), self.cut_on, CUT_TESTS)
-        if self.depth is not None and self.depth < 0:
-            raise UsageError(said("depth must be 0 or more, got {depth}", depth=self.depth))
-        if self.order == "random" and self.seed is None:
-            object.__setattr__(self, "seed", 0)
+    @classmethod
+    def of(cls, spec: SearchSpec) -> SearchOptions:
+        """The options ``spec`` asks for; the random ordering's seed is 0 unless given."""
+        seed = 0 if spec.order == "random" and spec.seed is None else spec.seed
+        return cls(order=spec.order, seed=seed, depth=spec.depth,
+                   cut_on=spec.cut_on or "ge")
 
     def to_json(self) -> dict[str, Any]:
         return {"order": self.order, "seed": self.seed, "depth": self.depth,
@@ -161,11 +151,8 @@ class Run:
         self.root_state: Any = None
         self.root_key: Any = None
         """The key the search passes for the root: its id, or its id quoted."""
-        self.seq = 0
-        self.expanded = 0
-        self.evaluated = 0
-        self.cuts = 0
-        self.pruned = 0
+        # the event numbers and the counters of the result, all from 0
+        self.seq = self.expanded = self.evaluated = self.cuts = self.pruned = 0
         self.max_depth = 0
         self.max_list_length: int | None = None
         self._order = make_ordering(self)
@@ -271,10 +258,15 @@ class Run:
 
     def scored(self, ply: int) -> None:
         """Count a leaf: the budget, the leaves evaluated, the deepest ply."""
+        self._visit(ply)
+        self.evaluated += 1
+
+    def _visit(self, ply: int) -> None:
+        """Count a node visited against the budgets (which may stop the search here,
+        before it is counted as a leaf or an expansion), and the deepest ply."""
         self.visited += 1
         if self.visited >= self.next_check:
             self.check_limits()
-        self.evaluated += 1
         if ply > self.max_depth:
             self.max_depth = ply
 
@@ -347,12 +339,9 @@ class Run:
             self._step = min(self._step * 2, _MAX_STEP)
 
     def opened(self, ply: int) -> None:
-        self.visited += 1
-        if self.visited >= self.next_check:
-            self.check_limits()
+        """Count an inner node: the budget, the nodes expanded, the deepest ply."""
+        self._visit(ply)
         self.expanded += 1
-        if ply > self.max_depth:
-            self.max_depth = ply
 
     def next_seq(self) -> int:
         self.seq += 1
@@ -433,21 +422,18 @@ class Run:
         path = flatten_pv(pv) if self.ids else self._pv_ids(flatten_pv(pv))
         if self.quoted:
             path = tuple(json.loads(k) for k in path)
-        return Result(
-            value=value,
-            move=path[1] if len(path) > 1 else None,
-            pv=path,
-            complete=stopped is None,
-            stopped=stopped,
-            stats=Stats(
-                nodes_expanded=self.expanded,
-                leaves_evaluated=self.evaluated,
-                cuts=self.cuts,
-                children_pruned=self.pruned,
-                max_depth=self.max_depth,
-                max_list_length=self.max_list_length,
-            ),
-        )
+        return path_result(value, path, Stats(
+            nodes_expanded=self.expanded, leaves_evaluated=self.evaluated, cuts=self.cuts,
+            children_pruned=self.pruned, max_depth=self.max_depth,
+            max_list_length=self.max_list_length), stopped=stopped)
+
+
+def path_result(value: Any, path: tuple[str, ...], stats: Stats, *,
+                stopped: str | None = None) -> Result:
+    """The result block of a search that found ``value`` along ``path`` (its first step
+    the move); ``stopped`` names the budget that cut it short."""
+    return Result(value=value, move=path[1] if len(path) > 1 else None, pv=path,
+                  complete=stopped is None, stopped=stopped, stats=stats)
 
 
 class _QuotedNames(dict[str, str]):
@@ -458,8 +444,30 @@ class _QuotedNames(dict[str, str]):
         return text
 
 
-def drive(run: Run, header: Header, body: Callable[[], tuple[float, PV]]) -> Result:
-    """Start the recorder, run the search body, finish with its result.
+def open_search(game: Game[Any, Any], state: Any, spec: SearchSpec, recorder: Recorder,
+                source: dict[str, Any] | None, *, quoted_ids: bool = False,
+                **extra: Any) -> tuple[Run, Any, Any, Header]:
+    """What every search family does first, once its spec is made: refuse what the game
+    cannot search (:func:`~tracer.games.base.check_search_bounds`), start from the
+    initial state unless given one, make the :class:`Run`, name the root and write the
+    header (the root player, then the family's ``extra`` options).  Returns the run,
+    the state, the root's id and the header."""
+    limits = spec.limits or NO_LIMITS
+    check_search_bounds(game, depth=spec.depth, max_nodes=limits.max_nodes)
+    if state is None:
+        state = game.initial_state()
+    run = Run(game, recorder, SearchOptions.of(spec), limits, quoted_ids=quoted_ids)
+    root = run.root_id(state)
+    header = run.header(spec.algorithm, spec.shown_variant, root, source,
+                        {"root_player": game.to_move(state).value, **extra})
+    return run, state, root, header
+
+
+def drive(run: Run, header: Header, body: Callable[[], tuple[Any, PV]], *,
+          finish: Callable[[Any, PV], Result] | None = None) -> Result:
+    """Start the recorder, run the search body, finish with its result: ``run.result``
+    of the value and principal variation it returns, or ``finish`` of them (a proof
+    search's body returns whether it proved).
 
     A budget running out (:class:`Stopped`) still finishes the trace, with a result
     that says the search was cut short; any other error leaves the trace unfinished
@@ -467,7 +475,7 @@ def drive(run: Run, header: Header, body: Callable[[], tuple[float, PV]]) -> Res
     run.rec.start(header)
     try:
         value, pv = body()
-        result = run.result(value, pv)
+        result = run.result(value, pv) if finish is None else finish(value, pv)
     except Stopped as stop:
         result = run.result(None, None, stopped=stop.reason)
     except RecursionError as exc:

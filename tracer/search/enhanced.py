@@ -39,95 +39,49 @@ value depends only on the position and the depth left.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, UsageError
 from ..events import Iteration
+from ..families import ENHANCED_VARIANTS, TECHNIQUES, Techniques
 from ..games.base import Game, Player
+from ..limits import NO_LIMITS, Limits
 from ..record import NULL, Recorder
 from ..said import said
+from ..spec import SearchSpec
 from ..trace import Result
-from .common import INF, PV, Run, SearchOptions, choose, drive, flatten_pv
-from .limits import NO_LIMITS, Limits
+from .common import INF, PV, Run, drive, flatten_pv, open_search
 from .techniques import Searcher, above, below
 
-__all__ = ["ENHANCED_VARIANTS", "TECHNIQUES", "Techniques", "enhanced_search"]
-
-ENHANCED_VARIANTS = ("fail-soft", "pvs", "mtdf")
-TECHNIQUES = ("id", "killer", "history", "tt", "aspiration")
-
-
-@dataclass(frozen=True)
-class Techniques:
-    """Which techniques a search uses."""
-
-    id: bool = False
-    killer: bool = False
-    history: bool = False
-    tt: bool = False
-    aspiration: float | None = None
-    """Half-width of the aspiration window; None: no aspiration windows."""
-
-    @classmethod
-    def parse(cls, spec: str | Iterable[str]) -> Techniques:
-        """``"id,tt,aspiration:25"`` or ``["id", "tt"]``; a UsageError names a bad item."""
-        items = spec.split(",") if isinstance(spec, str) else list(spec)
-        found: dict[str, Any] = {}
-        for raw in items:
-            item = raw.strip().lower()
-            if not item:
-                continue
-            name, sep, arg = item.partition(":")
-            choose(said("technique"), name, TECHNIQUES)
-            if name == "aspiration":
-                found[name] = _width(arg) if sep else 1
-            elif sep:
-                raise UsageError(said("technique {name!r} takes no value (got {item!r})",
-                                      name=name, item=item))
-            else:
-                found[name] = True
-        return cls(**found)
-
-    def names(self) -> list[str]:
-        """The techniques in use, as the header records them."""
-        out = [n for n in ("id", "killer", "history", "tt") if getattr(self, n)]
-        if self.aspiration is not None:
-            out.append(f"aspiration:{self.aspiration:g}")
-        return out
-
-
-def _width(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < INF:
-        raise UsageError(said("aspiration window half-width must be a positive number, "
-                              "got {text!r}", text=text))
-    return int(value) if value.is_integer() else value
+__all__ = ["ENHANCED_VARIANTS", "TECHNIQUES", "Techniques", "enhanced_search",
+           "search_enhanced"]
 
 
 def enhanced_search(game: Game[Any, Any], state: Any = None, *, variant: str = "fail-soft",
                     techniques: str | Iterable[str] | Techniques = (),
                     order: str = "natural", seed: int | None = None, depth: int | None = None,
-                    cut_on: str = "ge", limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
-                    source: dict[str, Any] | None = None) -> Result:
+                    cut_on: str | None = None, limits: Limits = NO_LIMITS,
+                    recorder: Recorder = NULL, source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with alpha-beta, PVS or MTD(f)
     and the chosen move-ordering ``techniques``; the value is plain alpha-beta's."""
-    choose(said("{algorithm} variant", algorithm="enhanced"), variant, ENHANCED_VARIANTS)
-    tech = techniques if isinstance(techniques, Techniques) else Techniques.parse(techniques)
-    _check(game, variant, tech, order, cut_on)
+    names = techniques.names() if isinstance(techniques, Techniques) else techniques
+    spec = SearchSpec(algorithm="enhanced", variant=variant,
+                      techniques=names if isinstance(names, str) else tuple(names),
+                      order=order, seed=seed, depth=depth, cut_on=cut_on, limits=limits)
+    return search_enhanced(game, state, spec, recorder, source)
+
+
+def search_enhanced(game: Game[Any, Any], state: Any, spec: SearchSpec, recorder: Recorder,
+                    source: dict[str, Any] | None) -> Result:
+    """The ``enhanced`` family as ``spec`` (checked when made) asks for it."""
+    variant, tech, depth = spec.shown_variant, spec.technique_set, spec.depth
     if variant == "mtdf" and not tech.tt:  # MTD(f) is a memory-enhanced test driver
         tech = Techniques(tech.id, tech.killer, tech.history, True, tech.aspiration)
-    opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
-    if state is None:
-        state = game.initial_state()
-    run = Run(game, recorder, opts, limits)
-    root = run.root_id(state)
-    header = run.header("enhanced", variant, root, source,
-                        {"root_player": game.to_move(state).value,
-                         "techniques": tech.names()})
+    run, state, root, header = open_search(game, state, spec, recorder, source,
+                                           techniques=tech.names())
+    if tech.id and not game.capabilities.evaluation:
+        raise UsageError(said("iterative deepening scores the positions at each depth limit, "
+                              "and {game} has no static evaluation", game=game.name))
     searcher = Searcher(run, pvs=variant == "pvs", killer=tech.killer, history=tech.history,
                         tt=tech.tt)
 
@@ -139,27 +93,6 @@ def enhanced_search(game: Game[Any, Any], state: Any = None, *, variant: str = "
         return searcher.search(state, root, None, 0, -INF, INF, False)
 
     return drive(run, header, body)
-
-
-def _check(game: Game[Any, Any], variant: str, tech: Techniques, order: str,
-           cut_on: str) -> None:
-    if order not in ("natural", "reverse", "random"):
-        raise UsageError(said("the enhanced searches order moves themselves: --order {order} "
-                              "(an oracle ordering) applies to minimax and alphabeta; "
-                              "choose from: natural, reverse, random", order=order))
-    if cut_on != "ge":
-        raise UsageError(said("the enhanced searches cut when alpha >= beta only "
-                              "(--cut-on ge)"))
-    if tech.aspiration is not None and not tech.id:
-        raise UsageError(said("aspiration windows are centred on the previous iteration's "
-                              "value: use them with iterative deepening "
-                              "(--technique id,aspiration)"))
-    if tech.aspiration is not None and variant == "mtdf":
-        raise UsageError(said("MTD(f) already searches null windows around its guess: "
-                              "aspiration windows do not apply to it"))
-    if tech.id and not game.capabilities.evaluation:
-        raise UsageError(said("iterative deepening scores the positions at each depth limit, "
-                              "and {game} has no static evaluation", game=game.name))
 
 
 def _deepen(s: Searcher, state: Any, root: str, final: int | None, variant: str,

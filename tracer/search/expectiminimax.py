@@ -30,20 +30,21 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InputError, UsageError
+from ..errors import InputError
 from ..events import Backup, Cut, Expand
+from ..families import EXPECTIMINIMAX_VARIANTS
 from ..games.base import Game, Player
+from ..limits import NO_LIMITS, Limits
 from ..record import NULL, Recorder
 from ..said import said
+from ..spec import SearchSpec
 from ..trace import Result
 from .body import AlphaBeta
-from .common import INF, PV, Run, SearchOptions, choose, drive
-from .limits import NO_LIMITS, Limits
+from .common import INF, PV, Run, drive, open_search
 from .ordering import Child
 
-__all__ = ["EXPECTIMINIMAX_VARIANTS", "expected_sum", "expectiminimax", "node_name"]
-
-EXPECTIMINIMAX_VARIANTS = ("plain", "star1")
+__all__ = ["EXPECTIMINIMAX_VARIANTS", "expected_sum", "expectiminimax", "node_name",
+           "search_expectiminimax"]
 
 PROB_TOLERANCE = 1e-9
 """How far the probabilities below a chance node may sum away from 1."""
@@ -51,7 +52,7 @@ PROB_TOLERANCE = 1e-9
 
 def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "plain",
                    order: str = "natural", seed: int | None = None, depth: int | None = None,
-                   cut_on: str = "ge", bounds: tuple[float, float] | None = None,
+                   cut_on: str | None = None, bounds: tuple[float, float] | None = None,
                    limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
                    source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with expectiminimax.
@@ -59,37 +60,25 @@ def expectiminimax(game: Game[Any, Any], state: Any = None, *, variant: str = "p
     ``star1`` needs ``bounds=(L, U)``, a lower and an upper bound on every leaf value
     (a leaf outside them is an :class:`InputError`); ``cut_on`` applies to its MAX and
     MIN nodes, chance nodes always cut on <= / >=."""
-    choose(said("{algorithm} variant", algorithm="expectiminimax"), variant,
-           EXPECTIMINIMAX_VARIANTS)
-    opts = SearchOptions(order=order, seed=seed, depth=depth, cut_on=cut_on)
-    extra: dict[str, Any] = {}
-    if variant == "star1":
-        lo, hi = _check_bounds(bounds)
-        extra["bounds"] = [lo, hi]
-    if state is None:
-        state = game.initial_state()
-    run = Run(game, recorder, opts, limits)
-    root = run.root_id(state)
-    header = run.header("expectiminimax", variant, root, source,
-                        {"root_player": game.to_move(state).value, **extra})
+    spec = SearchSpec(algorithm="expectiminimax", variant=variant, order=order, seed=seed,
+                      depth=depth, cut_on=cut_on, bounds=bounds, limits=limits)
+    return search_expectiminimax(game, state, spec, recorder, source)
+
+
+def search_expectiminimax(game: Game[Any, Any], state: Any, spec: SearchSpec,
+                          recorder: Recorder, source: dict[str, Any] | None) -> Result:
+    """Expectiminimax as ``spec`` (checked when made) asks for it."""
+    star1 = spec.shown_variant == "star1"
+    lo, hi = spec.star1_bounds() if star1 else (-INF, INF)
+    extra: dict[str, Any] = {"bounds": [lo, hi]} if star1 else {}
+    run, state, root, header = open_search(game, state, spec, recorder, source, **extra)
 
     def body() -> tuple[float, PV]:
-        searcher = Star1(run, lo, hi) if variant == "star1" else Plain(run)
+        searcher = Star1(run, lo, hi) if star1 else Plain(run)
         # An exact value stays a Fraction: the Result keeps it as ``value`` and ``exact``.
         return searcher.search(state, root, None, 0, -INF, INF)
 
     return drive(run, header, body)
-
-
-def _check_bounds(bounds: tuple[float, float] | None) -> tuple[float, float]:
-    if bounds is None:
-        raise UsageError(said("expectiminimax star1 needs bounds on the leaf values: "
-                              "give --bounds LO HI (every leaf value must lie in [LO, HI])"))
-    lo, hi = bounds
-    if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
-        raise UsageError(said("--bounds must be two finite numbers LO <= HI, got {lo} {hi}",
-                              lo=lo, hi=hi))
-    return lo, hi
 
 
 def node_name(run: Run, state: Any, key: Any) -> str:

@@ -14,21 +14,21 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from ..events import Backup, Expand
+from ..families import MINIMAX_VARIANTS
 from ..games.base import Game, Player
+from ..limits import NO_LIMITS, Limits
 from ..record import NULL, Recorder
-from ..said import said
+from ..spec import SearchSpec
 from ..trace import Result
 from . import fast
 from .body import AlphaBeta, Negamax
-from .common import INF, PV, Run, SearchOptions, choose, drive, no_chance
-from .limits import NO_LIMITS, Limits
+from .common import INF, PV, Run, drive, no_chance, open_search
 
-__all__ = ["MINIMAX_VARIANTS", "minimax"]
-
-MINIMAX_VARIANTS = ("two-function", "negamax", "list")
+__all__ = ["MINIMAX_VARIANTS", "minimax", "search_minimax"]
 
 
 def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-function",
@@ -36,14 +36,17 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
             limits: Limits = NO_LIMITS, recorder: Recorder = NULL,
             source: dict[str, Any] | None = None) -> Result:
     """Search ``state`` (default: the game's initial state) with plain minimax."""
-    choose(said("{algorithm} variant", algorithm="minimax"), variant, MINIMAX_VARIANTS)
-    opts = SearchOptions(order=order, seed=seed, depth=depth)
-    if state is None:
-        state = game.initial_state()
-    run = Run(game, recorder, opts, limits, quoted_ids=variant == "two-function")
-    root = run.root_id(state)
-    header = run.header("minimax", variant, root, source,
-                        {"root_player": game.to_move(state).value})
+    spec = SearchSpec(algorithm="minimax", variant=variant, order=order, seed=seed,
+                      depth=depth, limits=limits)
+    return search_minimax(game, state, spec, recorder, source)
+
+
+def search_minimax(game: Game[Any, Any], state: Any, spec: SearchSpec, recorder: Recorder,
+                   source: dict[str, Any] | None) -> Result:
+    """Minimax as ``spec`` (checked when made) asks for it."""
+    variant = spec.shown_variant
+    run, state, root, header = open_search(game, state, spec, recorder, source,
+                                           quoted_ids=variant == "two-function")
 
     def body() -> tuple[float, PV]:
         if variant == "list":
@@ -59,19 +62,17 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
     return drive(run, header, body)
 
 
+@dataclass(slots=True, eq=False)
 class _Entry:
-    """A node on the list L of "Algoritmo min-MAX"."""
+    """A node on the list L of "Algoritmo min-MAX" (compared by identity)."""
 
-    __slots__ = ("best", "id", "parent", "player", "ply", "state", "value")
-
-    def __init__(self, state: Any, nid: str, parent: _Entry | None, ply: int) -> None:
-        self.state = state
-        self.id = nid
-        self.parent = parent
-        self.ply = ply
-        self.player: Player | None = None
-        self.value: float | None = None
-        self.best: _Entry | None = None
+    state: Any
+    id: str
+    parent: _Entry | None
+    ply: int
+    player: Player | None = None
+    value: float | None = None
+    best: _Entry | None = None
 
 
 def _list(run: Run, state: Any, root_id: str, *, pruning: bool = False) -> tuple[float, PV]:

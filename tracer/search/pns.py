@@ -26,17 +26,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..events import Expand, Numbers, Select, Status
+from ..families import PNS_VARIANTS
 from ..games.base import Game, Player
+from ..limits import NO_LIMITS, Limits
 from ..record import NULL, Recorder
-from ..said import said
+from ..spec import SearchSpec
 from ..trace import Result
-from .andor import drive_proof, node_kind, proof_setup
-from .common import INF, PV, Run, SearchOptions, choose
-from .limits import NO_LIMITS, Limits
+from .andor import node_kind, prove
+from .common import INF, PV, Run
 
-__all__ = ["PNS_VARIANTS", "proof_number_search"]
-
-PNS_VARIANTS = ("pns",)
+__all__ = ["PNS_VARIANTS", "proof_number_search", "search_proof_numbers"]
 
 
 class _Node:
@@ -63,17 +62,17 @@ def proof_number_search(game: Game[Any, Any], state: Any = None, *, variant: str
                         recorder: Recorder = NULL,
                         source: dict[str, Any] | None = None) -> Result:
     """Prove (or disprove) a win for ``prover`` from ``state`` by proof-number search."""
-    choose(said("{algorithm} variant", algorithm="pns"), variant, PNS_VARIANTS)
-    side = proof_setup(prover, depth)
-    opts = SearchOptions(order=order, seed=seed)
-    if state is None:
-        state = game.initial_state()
-    run = Run(game, recorder, opts, limits)
-    root_id = run.root_id(state)
-    header = run.header("pns", variant, root_id, source,
-                        {"root_player": game.to_move(state).value, "prover": side.value})
-    return drive_proof(run, header, side, game.to_move(state),
-                       lambda: _search(run, _Node(state, root_id, None, 0), side))
+    spec = SearchSpec(algorithm="pns", variant=variant, prover=prover, order=order,
+                      seed=seed, depth=depth, limits=limits)
+    return search_proof_numbers(game, state, spec, recorder, source)
+
+
+def search_proof_numbers(game: Game[Any, Any], state: Any, spec: SearchSpec,
+                         recorder: Recorder, source: dict[str, Any] | None) -> Result:
+    """Proof-number search as ``spec`` (checked when made) asks for it."""
+    return prove(game, state, spec, recorder, source,
+                 lambda run, root_state, root, side: _search(
+                     run, _Node(root_state, root, None, 0), side))
 
 
 def _search(run: Run, root: _Node, prover: Player) -> tuple[bool, PV]:

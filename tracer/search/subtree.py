@@ -150,11 +150,18 @@ def captured_trace(header: Header, events: Sequence[Event], *, node: str, ply: i
     return Trace(head, rooted, subtree_result(rooted, node, hard=hard, stopped=stopped))
 
 
-class _Opens(EventVisitor[bool]):
-    """Whether an event opens ``node`` (its expand or its evaluation)."""
+class _Of(EventVisitor[bool]):
+    """Whether an event is one of ``node``'s own (no event is, unless a subclass says)."""
 
     def __init__(self, node: str) -> None:
         self.node = node
+
+    def visit_event(self, ev: Event) -> bool:
+        return False
+
+
+class _Opens(_Of):
+    """Whether an event opens ``node`` (its expand or its evaluation)."""
 
     def visit_expand(self, ev: Expand) -> bool:
         return ev.node == self.node
@@ -162,21 +169,12 @@ class _Opens(EventVisitor[bool]):
     def visit_evaluate(self, ev: Evaluate) -> bool:
         return ev.node == self.node
 
-    def visit_event(self, ev: Event) -> bool:
-        return False
 
-
-class _Leads(EventVisitor[bool]):
+class _Leads(_Of):
     """Whether an event is ``node``'s own before its expand: the order of its children."""
-
-    def __init__(self, node: str) -> None:
-        self.node = node
 
     def visit_reorder(self, ev: Reorder) -> bool:
         return ev.node == self.node
-
-    def visit_event(self, ev: Event) -> bool:
-        return False
 
 
 class Members(EventVisitor[None]):

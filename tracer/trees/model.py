@@ -15,6 +15,7 @@ from functools import cached_property
 from itertools import repeat
 from typing import Any
 
+from tracer.display import SVG, shown, svg_bundle
 from tracer.errors import InputError
 from tracer.games.base import Capabilities
 from tracer.jsonio import encode_number
@@ -122,16 +123,13 @@ class Tree:
             if node.children:
                 extend(reversed(node.children))
 
-    def _repr_svg_(self) -> str:
-        """Jupyter shows the tree with its leaf values (see :mod:`tracer.notebook`)."""
-        from tracer.notebook import tree_svg
-
-        return tree_svg(self)
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the tree with its leaf values (drawn by :mod:`tracer.notebook`,
+        which registers itself with :mod:`tracer.display`)."""
+        return shown(self, SVG)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        from tracer.render.notebook import SVG, mimebundle
-
-        return mimebundle({SVG: self._repr_svg_()}, include, exclude)
+        return svg_bundle(self, include, exclude)
 
     def same_as(self, other: Tree) -> bool:
         """True when name, description and every node (id, player, value, prob, label) match."""

@@ -17,10 +17,10 @@ from typing import Any
 from ...choices import unknown_choice
 from ...errors import LimitExceeded, UsageError
 from ...jsonio import dumps_json
+from ...limits import NO_LIMITS, Limits
 from ...record import NULL, MemoryRecorder, Recorder
 from ...said import Said, said
 from ...search import ALGORITHMS, run_search
-from ...search.limits import NO_LIMITS, Limits
 from ...search.technique_comparison import (
     Config,
     TechniqueReport,

@@ -20,10 +20,10 @@ from typing import Any
 
 from ...errors import LimitExceeded, UsageError
 from ...header import Header
+from ...limits import NO_LIMITS, Limits
 from ...said import Said, said
 from ...search import run_search
 from ...search.fast.tally import CountingRecorder
-from ...search.limits import NO_LIMITS, Limits
 from ...sources import resolve, resolve_content
 from ...spec import SearchSpec
 from ...trace import Result

@@ -52,7 +52,7 @@ class BeamerWritten:
 
 def write_beamer(drawing: Drawing, directory: str | os.PathLike[str]) -> BeamerWritten:
     """Write ``frames.tex``, ``frames-preamble.tex`` and ``deck.tex`` into ``directory``."""
-    from .output import write_bytes
+    from ...writing import write_output_bytes
 
     folder = Path(directory)
     colours = TexColours(drawing.theme)
@@ -77,11 +77,11 @@ def write_beamer(drawing: Drawing, directory: str | os.PathLike[str]) -> BeamerW
                           folder / "deck.tex", len(pictures))
     written = [folder / f"{name}.tex" for name in names]
     for path, pic in zip(written, pictures, strict=True):
-        write_bytes(path, ("\n".join(pic.body) + "\n").encode("utf-8"))
+        write_output_bytes(path, ("\n".join(pic.body) + "\n").encode("utf-8"))
     for stale in sorted(folder.glob("frame-*.tex")):  # called alone on a used folder
         if stale not in written:
             stale.unlink()
-    write_bytes(paths.preamble, preamble(colours).encode("utf-8"))
-    write_bytes(paths.frame, body.encode("utf-8"))
-    write_bytes(paths.deck, DECK.encode("utf-8"))
+    write_output_bytes(paths.preamble, preamble(colours).encode("utf-8"))
+    write_output_bytes(paths.frame, body.encode("utf-8"))
+    write_output_bytes(paths.deck, DECK.encode("utf-8"))
     return paths

@@ -196,8 +196,8 @@ def strip_format(out: str | os.PathLike[str]) -> str:
 def write_strip(drawing: Drawing, out: str | os.PathLike[str], *, columns: int = 3) -> int:
     """Write the strip to ``out`` (``.svg``, ``.png``, ``.pdf`` or ``.dot``); return the
     number of panels."""
+    from ...writing import write_output_bytes
     from .engine import render
-    from .output import write_bytes
 
     fmt = strip_format(out)
     if fmt == "svg":
@@ -207,5 +207,5 @@ def write_strip(drawing: Drawing, out: str | os.PathLike[str], *, columns: int =
         data = (source.encode() if fmt == "dot" else
                 render(source, fmt, pinned=True, engine=drawing.options.engine,
                        dpi=drawing.options.dpi))
-    write_bytes(out, data)
+    write_output_bytes(out, data)
     return count

@@ -390,13 +390,13 @@ def preamble_path(out: str | os.PathLike[str]) -> Path:
 
 def write_tikz(drawing: Drawing, out: str | os.PathLike[str]) -> tuple[Path, Path]:
     """Write the diagram as ``out`` (a ``tikzpicture``) and its preamble beside it."""
-    from .output import write_bytes
+    from ...writing import write_output_bytes
 
     colours = TexColours(drawing.theme)
     pic = drawing_picture(drawing, colours=colours)
     path, pre = Path(out), preamble_path(out)
     header = (f"% gametrace: {drawing.caption}\n% needs \\input{{{pre.stem}}} in the "
               f"preamble (TikZ at Graphviz's coordinates, in points)\n")
-    write_bytes(pre, preamble(colours).encode("utf-8"))
-    write_bytes(path, (header + tikzpicture(pic)).encode("utf-8"))
+    write_output_bytes(pre, preamble(colours).encode("utf-8"))
+    write_output_bytes(path, (header + tikzpicture(pic)).encode("utf-8"))
     return path, pre

@@ -178,7 +178,7 @@ class RenderOptions:
         for name in ("max_nodes", "dpi", "max_frames", "memory_nodes"):
             if getattr(self, name) < 1:
                 raise UsageError(_too_small(name.replace("_", "-"), 1, getattr(self, name)))
-        from ...ranges import MAX_DPI
+        from ...ranges import MAX_DPI, check_depth
 
         if self.dpi > MAX_DPI:
             raise UsageError(said("dpi must be at most {most}, got {got}",
@@ -187,8 +187,7 @@ class RenderOptions:
             raise UsageError(_too_small("max-nodes", LEAST["max_nodes"], self.max_nodes))
         if self.max_width is not None and self.max_width < LEAST["max_width"]:
             raise UsageError(_too_small("max-width", LEAST["max_width"], self.max_width))
-        if self.depth is not None and self.depth < 0:
-            raise UsageError(said("depth must be 0 or more, got {depth}", depth=self.depth))
+        check_depth(self.depth)
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> RenderOptions:
