@@ -5,9 +5,10 @@ subprocess and not slow"``) leaves it out:
 
 - ``browser``: it takes the ``browser`` fixture (Playwright driving chromium);
 - ``postgres``: it takes the ``postgres`` fixture, or a store parametrized ``postgresql``;
-- ``tex``: it, a fixture of its module or a function of its module (or of a helper module
-  of tests/ it imports) has the string ``"pdflatex"``, ``"pdfinfo"``, ``"pdftoppm"`` or
-  ``"pdftotext"`` (a command line's first word);
+- ``tex``: it, one of its fixtures, or a function of the tests either calls (of its
+  module or of a helper module, followed all the way down) has the string
+  ``"pdflatex"``, ``"pdfinfo"``, ``"pdftoppm"`` or ``"pdftotext"`` (a command line's
+  first word), or names a constant of its module that has one;
 - ``subprocess``: the same, for ``sys.executable`` (a Python, ``gametrace`` or ``python
   -m tracer`` child) or the string ``"gametrace"``;
 - ``slow``: put on by hand (its length is not something a test shows).
@@ -20,14 +21,15 @@ or subprocess test can go unmarked, and ``make check`` stays a loop of a minute.
 
 from __future__ import annotations
 
-import ast
+import dis
+import inspect
 import os
 import subprocess
 import sys
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
-from functools import cache
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 import pytest
@@ -67,88 +69,75 @@ def kinds_of_command(args: Any) -> set[str]:
     return kinds
 
 
-# What the source shows ---------------------------------------------------------------
+# What the code shows -----------------------------------------------------------------
+# Read from the compiled functions, not the source: nothing is parsed again, and a
+# function's constants and the names it reaches are all there.
 
-def _named(node: ast.AST) -> set[str]:
-    """The kinds the names and strings in ``node`` show, without following calls."""
+LIBRARIES = tuple(str(Path(p).resolve()) for p in {sys.prefix, sys.base_prefix})
+TRACER = str(TESTS.parent / "tracer")
+GLOBAL_LOADS = frozenset({"LOAD_GLOBAL", "LOAD_NAME"})
+
+
+def _value_kinds(value: object) -> set[str]:
+    """The kinds a constant shows: ``"pdflatex"``, ``sys.executable``, ``"gametrace"``, or
+    a list or tuple (a command line) with one of them."""
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_value_kinds(v) for v in value)) if value else set()
+    if not isinstance(value, str):
+        return set()
+    # the program's name alone (an argv's first item, shutil.which's argument): a
+    # sentence that mentions it is not a run of it
+    if value in TEX_TOOLS:
+        return {"tex"}
+    if value in PYTHONS or value == sys.executable:
+        return {"subprocess"}
+    return set()
+
+
+def _code_kinds(code: CodeType, space: dict[str, Any]) -> set[str]:
     kinds: set[str] = set()
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-            # the program's name alone (an argv's first item, shutil.which's argument):
-            # a sentence that mentions it is not a run of it
-            if sub.value in TEX_TOOLS:
-                kinds.add("tex")
-            if sub.value in PYTHONS:
-                kinds.add("subprocess")
-        elif (isinstance(sub, ast.Attribute) and sub.attr == "executable"
-              and isinstance(sub.value, ast.Name) and sub.value.id == "sys"):
-            kinds.add("subprocess")
+    for const in code.co_consts:
+        if isinstance(const, CodeType):  # a nested function, lambda or comprehension
+            kinds |= _code_kinds(const, space)
+        elif const not in code.co_names:
+            # (pytest's rewritten asserts hold the names they show as strings:
+            # ``assert gametrace(...) == ...`` has a "gametrace" that runs nothing)
+            kinds |= _value_kinds(const)
+    # the names it takes from its module (an attribute's name, as ``run`` in
+    # ``subprocess.run``, is not one)
+    taken = {i.argval for i in dis.get_instructions(code) if i.opname in GLOBAL_LOADS}
+    if "sys" in code.co_names and "executable" in code.co_names:  # imported inside too
+        kinds.add("subprocess")
+    for name in taken:
+        value = space.get(name)
+        if inspect.isfunction(value):
+            kinds |= function_kinds(value)
+        elif isinstance(value, (str, list, tuple)):
+            kinds |= _value_kinds(value)
     return kinds
 
 
-def _helper_module(name: str, near: Path) -> Path | None:
-    """The helper module of tests/ that ``import name`` finds from ``near``, if any."""
-    for folder in (near.parent, TESTS):
-        path = folder / f"{name}.py"
-        if path.exists():
-            return path
-    return None
+_found: dict[Any, frozenset[str]] = {}
 
 
-@cache
-def module_kinds(path: Path) -> dict[str, frozenset[str]]:
-    """Each function of the module at ``path`` (fixtures included, methods by their own
-    name) -> the kinds it shows, directly, through the module's constants, through the
-    functions of the module it calls, or through those of the helper modules of tests/
-    it imports them from."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    functions: dict[str, ast.AST] = {}
-    constants: dict[str, set[str]] = {}
-    imported: dict[str, frozenset[str]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions.setdefault(node.name, node)
-    for node in tree.body:
-        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for target in targets:
-                if isinstance(target, ast.Name):
-                    constants[target.id] = _named(node.value)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            helper = _helper_module(node.module, path)
-            if helper is not None and helper != path:
-                theirs = module_kinds(helper)
-                for alias in node.names:
-                    imported[alias.asname or alias.name] = theirs.get(alias.name, frozenset())
-
-    direct: dict[str, set[str]] = {}
-    calls: dict[str, set[str]] = {}
-    for name, node in functions.items():
-        direct[name] = _named(node)
-        calls[name] = set()
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name):
-                if sub.id in constants:
-                    direct[name] |= constants[sub.id]
-                elif sub.id in imported:
-                    direct[name] |= imported[sub.id]
-                elif sub.id in functions and sub.id != name:
-                    calls[name].add(sub.id)
-    kinds = {name: set(found) for name, found in direct.items()}
-    changed = True
-    while changed:  # follow the calls until nothing more is learnt
-        changed = False
-        for name, called in calls.items():
-            for other in called:
-                if not kinds[other] <= kinds[name]:
-                    kinds[name] |= kinds[other]
-                    changed = True
-    return {name: frozenset(found) for name, found in kinds.items()}
+def function_kinds(function: Any) -> frozenset[str]:
+    """The kinds a function of the tests shows: by its constants, the constants of its
+    module it names, and the functions of the tests it calls (of its module or of a
+    helper module), followed all the way down.  The library's functions, those of
+    installed packages and these are not followed: they start no child of these kinds."""
+    function = inspect.unwrap(function)
+    code = getattr(function, "__code__", None)
+    if code is None or code.co_filename.startswith((*LIBRARIES, TRACER, __file__)):
+        return frozenset()
+    if function not in _found:
+        _found[function] = frozenset()  # a function that calls itself, or a circle
+        _found[function] = frozenset(_code_kinds(code, function.__globals__))
+    return _found[function]
 
 
 def implied_kinds(item: pytest.Item) -> set[str]:
     """The markers ``item`` takes from the fixtures and parameters it uses and from the
-    source of its module."""
+    code of the test and of its fixtures."""
     kinds: set[str] = set()
     names = set(getattr(item, "fixturenames", ()))
     if names & BROWSER_FIXTURES:
@@ -159,11 +148,12 @@ def implied_kinds(item: pytest.Item) -> set[str]:
     if callspec is not None and POSTGRES_PARAM in callspec.params.values():
         kinds.add("postgres")
     function = getattr(item, "function", None)
-    path = Path(str(item.path))
-    if function is not None and path.suffix == ".py":
-        found = module_kinds(path)
-        for name in {getattr(item, "originalname", function.__name__), *names}:
-            kinds |= found.get(name, frozenset())
+    if function is not None:
+        kinds |= function_kinds(function)
+    info = getattr(item, "_fixtureinfo", None)
+    for definitions in (info.name2fixturedefs.values() if info is not None else ()):
+        for definition in definitions:
+            kinds |= function_kinds(definition.func)
     return kinds & set(KINDS)
 
 
