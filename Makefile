@@ -41,8 +41,10 @@ CHECK_MARKERS := not browser and not postgres and not tex and not subprocess and
 
 ## check: set up, then the quick loop: every test but the browser, PostgreSQL, TeX,
 ## subprocess and slow ones (tests/marking.py), about a minute
+# (PYTHONDONTWRITEBYTECODE emptied: pytest keeps its rewritten test modules only where
+# bytecode may be written, and rewriting them all again is a third of the collection)
 check: $(STAMP)
-	$(BIN)/python -m pytest -q -n $(WORKERS) -m "$(CHECK_MARKERS)"
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $(WORKERS) -m "$(CHECK_MARKERS)"
 
 ## sysdeps-browser: Debian's chromium for the browser tests, installed only when missing
 sysdeps-browser:
