@@ -1,11 +1,12 @@
-# Two commands do all the set-up on a fresh machine: `make demo` and `make test`.
+# Two commands do all the set-up on a fresh machine: `make demo` and `make test`
+# (`make check`, the quick loop, needs only the Python set-up).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
 
-.PHONY: demo test fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser sysdeps-postgres
+.PHONY: demo test check fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser sysdeps-postgres
 
 $(STAMP): pyproject.toml hatch_build.py tracer/search/fast/_lines.c tracer/_scan.c
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,9 +28,23 @@ demo: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/gametrace serve
 
+# pytest-xdist: one worker per core (each worker starts its own PostgreSQL server, on a
+# free port in a folder of its own; every other test keeps to its tmp_path)
+WORKERS ?= auto
+
 ## test: set up, then run the whole test suite
 test: $(STAMP) sysdeps-tex sysdeps-browser sysdeps-postgres
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(WORKERS)
+
+# The kinds of test `make check` leaves out: tests/marking.py puts these markers on
+CHECK_MARKERS := not browser and not postgres and not tex and not subprocess and not slow
+
+## check: set up, then the quick loop: every test but the browser, PostgreSQL, TeX,
+## subprocess and slow ones (tests/marking.py), about a minute
+# (PYTHONDONTWRITEBYTECODE emptied: pytest keeps its rewritten test modules only where
+# bytecode may be written, and rewriting them all again is a third of the collection)
+check: $(STAMP)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $(WORKERS) -m "$(CHECK_MARKERS)"
 
 ## sysdeps-browser: Debian's chromium for the browser tests, installed only when missing
 sysdeps-browser:

@@ -9,12 +9,20 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
+from marking import (  # noqa: F401  (the hooks that mark each test by what it uses)
+    pytest_collection_modifyitems,
+    pytest_configure,
+    pytest_runtest_call,
+    pytest_runtest_setup,
+)
 
 from tracer.api import search_tree
 from tracer.events import Evaluate, Expand
+from tracer.examples import example_tree
 from tracer.games.base import Player
 from tracer.record import MemoryRecorder
 from tracer.trace import Result, Trace
@@ -92,3 +100,27 @@ def do_search(source: Any, algorithm: str = "alphabeta", variant: str | None = N
 @pytest.fixture
 def search() -> Callable[..., Searched]:
     return do_search
+
+
+@pytest.fixture
+def aima() -> Trace:
+    """Alpha-beta (fail-soft) on MAX{MIN{3,12,8}, MIN{2,4,6}, MIN{14,5,2}} (Teoria dei giochi):
+    what ``gametrace run aima`` records."""
+    return do_search(example_tree("aima")).trace
+
+
+@pytest.fixture
+def aima_file(aima: Trace, tmp_path: Path) -> Path:
+    """:func:`aima` written to ``aima.json`` in the test's folder."""
+    path = tmp_path / "aima.json"
+    aima.dump(path)
+    return path
+
+
+@pytest.fixture
+def aima_jsonl(aima: Trace, tmp_path: Path) -> Path:
+    """:func:`aima` written to ``aima.jsonl`` in the test's folder, as ``gametrace run aima
+    -o aima.jsonl`` writes it."""
+    path = tmp_path / "aima.jsonl"
+    aima.dump(path)
+    return path

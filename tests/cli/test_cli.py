@@ -6,15 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from helpers import gametrace
 
 from tracer.cli import main
 from tracer.schema import validate
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_run_prints_the_readable_summary() -> None:

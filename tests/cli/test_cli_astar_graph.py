@@ -6,9 +6,8 @@ import json
 import re
 from pathlib import Path
 
-from click.testing import CliRunner, Result
+from helpers import invoke
 
-from tracer.cli import main
 from tracer.schema import validate
 
 MAP = """\
@@ -25,12 +24,8 @@ h G 0
 """
 
 
-def gametrace(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
-
-
 def test_astar_romania_prints_the_book_s_expansion_order() -> None:
-    result = gametrace("astar", "romania")
+    result = invoke("astar", "romania")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.startswith("A* (graph: repeated states eliminated) on romania start=Arad "
@@ -46,7 +41,7 @@ def test_astar_romania_prints_the_book_s_expansion_order() -> None:
 
 
 def test_astar_romania_uniform_cost_from_another_city() -> None:
-    result = gametrace("astar", "romania", "--heuristic", "zero", "-p", "start=Timisoara",
+    result = invoke("astar", "romania", "--heuristic", "zero", "-p", "start=Timisoara",
                        "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
@@ -59,7 +54,7 @@ def test_astar_on_a_graph_file_in_both_forms(tmp_path: Path) -> None:
     text = tmp_path / "triangle.graph"
     text.write_text(MAP, encoding="utf-8")
     trace_file = tmp_path / "t.json"
-    result = gametrace("astar", str(text), "-o", str(trace_file))
+    result = invoke("astar", str(text), "-o", str(trace_file))
     assert result.exit_code == 0, result.output
     assert "cost: 2\npath: S -1-> A -1-> G" in result.stdout
     doc = json.loads(trace_file.read_text(encoding="utf-8"))
@@ -71,7 +66,7 @@ def test_astar_on_a_graph_file_in_both_forms(tmp_path: Path) -> None:
     validate(source["graph"], "graph", file="-")
     as_json = tmp_path / "triangle.json"
     as_json.write_text(json.dumps(source["graph"]), encoding="utf-8")
-    again = gametrace("astar", str(as_json), "-p", "goal=A")
+    again = invoke("astar", str(as_json), "-p", "goal=A")
     assert again.exit_code == 0, again.output
     assert "cost: 1\n" in again.stdout
 
@@ -79,7 +74,7 @@ def test_astar_on_a_graph_file_in_both_forms(tmp_path: Path) -> None:
 def test_admissible_on_a_graph_file(tmp_path: Path) -> None:
     path = tmp_path / "triangle.graph"
     path.write_text(MAP, encoding="utf-8")
-    result = gametrace("admissible", str(path))
+    result = invoke("admissible", str(path))
     assert result.exit_code == 0, result.output
     assert "verdict: admissible, consistent" in result.stdout
 
@@ -87,24 +82,24 @@ def test_admissible_on_a_graph_file(tmp_path: Path) -> None:
 def test_graph_file_errors_are_one_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.graph"
     path.write_text(MAP.replace("S -- G 3", "S -- G three"), encoding="utf-8")
-    result = gametrace("astar", str(path))
+    result = invoke("astar", str(path))
     assert result.exit_code == 1
     assert result.stderr == (f"gametrace: error: {path}: line 6: expected a cost (a number), "
                              "got 'three'\n")
-    missing = gametrace("astar", str(tmp_path / "nope.graph"))
+    missing = invoke("astar", str(tmp_path / "nope.graph"))
     assert missing.exit_code == 2
     assert "nope.graph: cannot read file" in missing.stderr
-    unknown = gametrace("astar", "romnia")
+    unknown = invoke("astar", "romnia")
     assert unknown.exit_code == 2
     assert "unknown problem 'romnia' (choose from: jugs, puzzle8, romania) or a graph " \
            "file" in unknown.stderr
 
 
 def test_astar_jugs_goal_forms() -> None:
-    result = gametrace("astar", "jugs", "-p", "goal=_,4", "--heuristic", "zero")
+    result = invoke("astar", "jugs", "-p", "goal=_,4", "--heuristic", "zero")
     assert result.exit_code == 0, result.output
     assert "cost: 6\n" in result.stdout and result.stdout.rstrip().count("\n") > 5
-    bad = gametrace("astar", "jugs", "-p", "goal=4,4")
+    bad = invoke("astar", "jugs", "-p", "goal=4,4")
     assert bad.exit_code == 2
     assert bad.stderr == ("gametrace: error: goal '4,4': jug 1 holds at most 3 litres, "
                           "not 4\n")
@@ -113,14 +108,14 @@ def test_astar_jugs_goal_forms() -> None:
 def test_validate_knows_graph_files(tmp_path: Path) -> None:
     text = tmp_path / "triangle.graph"
     text.write_text(MAP, encoding="utf-8")
-    assert gametrace("validate", str(text)).stdout == f"{text}: valid graph (text form)\n"
+    assert invoke("validate", str(text)).stdout == f"{text}: valid graph (text form)\n"
     doc = tmp_path / "triangle.json"
     doc.write_text(json.dumps({"edges": [["S", "G", 1]], "start": "S", "goal": "G"}),
                    encoding="utf-8")
-    assert gametrace("validate", str(doc)).stdout == f"{doc}: valid graph\n"
+    assert invoke("validate", str(doc)).stdout == f"{doc}: valid graph\n"
     doc.write_text(json.dumps({"edges": [["S", "G", 0]], "start": "S", "goal": "G"}),
                    encoding="utf-8")
-    bad = gametrace("validate", str(doc))
+    bad = invoke("validate", str(doc))
     assert bad.exit_code == 1
     assert bad.stderr == (f"gametrace: error: {doc}: $.edges[0][2]: expected a cost greater "
                           "than 0, got 0\n")
@@ -132,7 +127,7 @@ def test_check_an_astar_answer_on_romania_and_on_a_graph_file(tmp_path: Path) ->
         "conventions": {"algorithm": "astar"},
         "expanded": ["Arad", "Sibiu", "Rimnicu Vilcea", "Fagaras", "Pitesti", "Bucharest"],
         "path": ["Arad", "Sibiu", "Fagaras", "Bucharest"], "cost": 450}), encoding="utf-8")
-    result = gametrace("check", "romania", str(answer), "-a", "astar")
+    result = invoke("check", "romania", str(answer), "-a", "astar")
     assert result.exit_code == 1
     assert "right  expanded" in result.stdout
     assert re.search(r"WRONG +cost +expected 418; you wrote 450", result.stdout)
@@ -140,6 +135,6 @@ def test_check_an_astar_answer_on_romania_and_on_a_graph_file(tmp_path: Path) ->
     graph.write_text(MAP, encoding="utf-8")
     answer.write_text(json.dumps({"conventions": {"algorithm": "astar"},
                                   "path": ["S", "A", "G"], "cost": 2}), encoding="utf-8")
-    result = gametrace("check", str(graph), str(answer), "-a", "astar")
+    result = invoke("check", str(graph), str(answer), "-a", "astar")
     assert result.exit_code == 0, result.output
     assert f"on {graph}" in result.stdout and "All right!" in result.stdout

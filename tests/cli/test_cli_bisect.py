@@ -5,14 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from tracer.cli import main
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from helpers import gametrace
 
 
 def _run(tmp_path: Path, name: str, *args: str) -> str:

@@ -8,15 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from helpers import gametrace
 
-from tracer.cli import main
 from tracer.trace import load_trace
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_capture_a_lecture_subtree_and_read_it_as_any_trace(tmp_path: Path) -> None:

@@ -6,17 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from tracer.cli import main
+from helpers import gametrace
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "examples"
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture

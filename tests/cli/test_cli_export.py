@@ -7,14 +7,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from tracer.cli import main
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from helpers import gametrace
 
 
 def test_export_moodle_writes_a_bank(tmp_path: Path) -> None:

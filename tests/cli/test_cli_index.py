@@ -7,53 +7,38 @@ import json
 import os
 from pathlib import Path
 
-import pytest
-from click.testing import CliRunner
+from helpers import gametrace
 
 from tracer.analysis.index import open_index
-from tracer.cli import main
 
 
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-@pytest.fixture
-def aima(tmp_path: Path) -> Path:
-    path = tmp_path / "aima.jsonl"
-    code, _, err = gametrace("run", "aima", "-a", "alphabeta", "-o", str(path), "-q")
-    assert code == 0, err
-    return path
-
-
-def test_the_index_goes_beside_the_trace(aima: Path) -> None:
-    code, out, err = gametrace("index", str(aima))
+def test_the_index_goes_beside_the_trace(aima_jsonl: Path) -> None:
+    code, out, err = gametrace("index", str(aima_jsonl))
     assert (code, out) == (0, "")
-    assert err == f"index of 22 events and 11 nodes written to {aima}.index\n"
-    with open_index(f"{aima}.index", trace=aima) as index:
+    assert err == f"index of 22 events and 11 nodes written to {aima_jsonl}.index\n"
+    with open_index(f"{aima_jsonl}.index", trace=aima_jsonl) as index:
         assert index.find("C").cut == "alpha"
         assert index.stats is not None
         assert [d["nodes"] for d in index.stats["depths"]] == [1, 3, 7]
 
 
-def test_json_counts_and_quiet(aima: Path, tmp_path: Path) -> None:
+def test_json_counts_and_quiet(aima_jsonl: Path, tmp_path: Path) -> None:
     out_path = tmp_path / "a.idx"
-    code, out, err = gametrace("index", str(aima), "-o", str(out_path), "--json", "-q")
+    code, out, err = gametrace("index", str(aima_jsonl), "-o", str(out_path), "--json", "-q")
     assert (code, err) == (0, "")
     assert json.loads(out) == {"events": 22, "nodes": 11}
     assert out_path.is_file()
 
 
-def test_errors_are_one_line(aima: Path, tmp_path: Path) -> None:
+def test_errors_are_one_line(aima_jsonl: Path, tmp_path: Path) -> None:
     code, out, err = gametrace("index", str(tmp_path / "absent.jsonl"))
     assert (code, out) == (2, "")
     assert err == f"gametrace: error: {tmp_path / 'absent.jsonl'}: no such file\n"
-    code, _, err = gametrace("index", str(aima), "-o", str(aima))
+    code, _, err = gametrace("index", str(aima_jsonl), "-o", str(aima_jsonl))
     assert code == 2 and err.count("\n") == 1
-    code, _, err = gametrace("index", str(aima), "-o", "-")
+    code, _, err = gametrace("index", str(aima_jsonl), "-o", "-")
     assert (code, err) == (2, "gametrace: error: -o: an index is a file (give a file name)\n")
-    code, _, err = gametrace("index", str(aima), "-o", str(tmp_path))
+    code, _, err = gametrace("index", str(aima_jsonl), "-o", str(tmp_path))
     assert code == 2 and "is a folder" in err
     pns = tmp_path / "p.jsonl"
     assert gametrace("run", "grundy", "-p", "coins=5", "-a", "pns", "-o", str(pns), "-q")[0] == 0

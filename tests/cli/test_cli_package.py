@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner
+from helpers import gametrace
 
 import tracer.cli
 from tracer.analysis.check.exercise import VARIANTS as EXERCISE_VARIANTS
@@ -25,11 +25,6 @@ from tracer.search.astar import ASTAR_VARIANTS
 
 CLI = Path(tracer.cli.__file__).parent
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "examples"
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def choices(command: str, option: str) -> tuple[str, ...]:

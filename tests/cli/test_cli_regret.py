@@ -7,14 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from tracer.cli import main
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from helpers import gametrace
 
 
 @pytest.fixture

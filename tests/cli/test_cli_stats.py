@@ -7,26 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from tracer.cli import main
+from helpers import gametrace
 
 
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-@pytest.fixture
-def aima(tmp_path: Path) -> Path:
-    path = tmp_path / "aima.jsonl"
-    code, _, err = gametrace("run", "aima", "-a", "alphabeta", "-o", str(path), "-q")
-    assert code == 0, err
-    return path
-
-
-def test_the_table_of_aima(aima: Path) -> None:
-    code, out, err = gametrace("stats", str(aima))
+def test_the_table_of_aima(aima_jsonl: Path) -> None:
+    code, out, err = gametrace("stats", str(aima_jsonl))
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "alphabeta (fail-soft) on aima, recorded: full"
@@ -37,8 +22,8 @@ def test_the_table_of_aima(aima: Path) -> None:
     assert "Knuth-Moore minimal leaves" in out and "= 5, leaves evaluated 7." in out
 
 
-def test_json_and_the_minimal_tree(aima: Path) -> None:
-    code, out, _ = gametrace("stats", str(aima), "--json", "--minimal")
+def test_json_and_the_minimal_tree(aima_jsonl: Path) -> None:
+    code, out, _ = gametrace("stats", str(aima_jsonl), "--json", "--minimal")
     assert code == 0
     data = json.loads(out)
     assert [d["nodes"] for d in data["depths"]] == [1, 3, 7]
@@ -49,15 +34,15 @@ def test_json_and_the_minimal_tree(aima: Path) -> None:
                              "knuth_moore_leaves": 5, "minimal": 9, "beyond_minimal": 2}
 
 
-def test_the_plot_as_dot(aima: Path, tmp_path: Path) -> None:
+def test_the_plot_as_dot(aima_jsonl: Path, tmp_path: Path) -> None:
     plot = tmp_path / "s.dot"
-    code, out, err = gametrace("stats", str(aima), "--plot", str(plot))
+    code, out, err = gametrace("stats", str(aima_jsonl), "--plot", str(plot))
     assert code == 0 and err == f"plot written to {plot}\n"
     dot = plot.read_text()
     assert 'tooltip="depth 2: 7 nodes"' in dot
     assert 'tooltip="depth 1: fail-high-first 100.0%"' in dot
     assert out.startswith("alphabeta (fail-soft) on aima")
-    code, _, err = gametrace("stats", str(aima), "--plot", str(plot), "-q")
+    code, _, err = gametrace("stats", str(aima_jsonl), "--plot", str(plot), "-q")
     assert (code, err) == (0, "")
 
 
@@ -94,11 +79,11 @@ def test_run_counters_json_has_the_summary_and_the_counts() -> None:
     (["stats", "missing.jsonl"], "missing.jsonl: no such file"),
     (["stats", "{trace}", "--plot", "x.txt"], "x.txt"),
 ], ids=["enhanced", "best", "render", "jsonl", "choice", "missing", "plot"])
-def test_usage_errors_are_one_line_and_exit_2(args: list[str], words: str, aima: Path,
+def test_usage_errors_are_one_line_and_exit_2(args: list[str], words: str, aima_jsonl: Path,
                                                tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    code, out, err = gametrace(*[a.format(trace=aima) for a in args])
+    code, out, err = gametrace(*[a.format(trace=aima_jsonl) for a in args])
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("gametrace: error: ") and words in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["aima.jsonl"]

@@ -6,10 +6,9 @@ import gzip
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from helpers import gametrace
 
 from tracer.api import validate_file
-from tracer.cli import main
 from tracer.compress import is_stream
 from tracer.errors import InputError, UsageError
 from tracer.games.registry import make_game
@@ -17,11 +16,6 @@ from tracer.record import FileRecorder
 from tracer.render.read.reader import read_jsonl
 from tracer.search import alpha_beta, minimax
 from tracer.trace import load_trace
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def record(path: Path, game: str = "gameof5") -> None:

@@ -32,11 +32,6 @@ from tracer.trace import (
 SUFFIXES = [".json", ".jsonl", ".jsonl.gz"]
 
 
-@pytest.fixture(scope="module")
-def aima() -> Trace:
-    return do_search(example_tree("aima"), "alphabeta").trace
-
-
 def test_header_to_json_and_back() -> None:
     header = Header("alphabeta", "fail-soft", "A", {"order": "natural", "seed": None},
                     {"kind": "game", "name": "nim", "params": {"heaps": "1,2"}})

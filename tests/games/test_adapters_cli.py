@@ -9,17 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from click.testing import CliRunner
+from helpers import gametrace
 
-from tracer.cli import main
 from tracer.schema import validate
 
 SCHOLAR = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
-
-
-def gametrace(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_games_lists_chess_and_openspiel() -> None:

@@ -56,19 +56,6 @@ def trace_of() -> Callable[..., Trace]:
     return make_trace
 
 
-@pytest.fixture
-def aima() -> Trace:
-    """Alpha-beta (fail-soft) on MAX{MIN{3,12,8}, MIN{2,4,6}, MIN{14,5,2}} (Teoria dei giochi)."""
-    return make_trace("aima")
-
-
-@pytest.fixture
-def aima_file(aima: Trace, tmp_path: Path) -> Path:
-    path = tmp_path / "aima.json"
-    aima.dump(path)
-    return path
-
-
 _NODE = re.compile(
     r'<g id="[^"]*" class="node">\s*<title>([^<]*)</title>(.*?)</g>\s*(?=<!--|</g>|<g )',
     re.DOTALL)

@@ -146,13 +146,6 @@ def test_without_graphvizs_reason_the_syntax_error_is_said_in_italian(
 
 # Traces: drawn, read, replayed -----------------------------------------------------------
 
-@pytest.fixture
-def aima_jsonl(tmp_path: Path) -> Path:
-    path = tmp_path / "aima.jsonl"
-    search_source("aima", output=path)
-    return path
-
-
 def _chain() -> Trace:
     """A chain of 12 single children: its principal variation is 13 nodes."""
     rec = MemoryRecorder()

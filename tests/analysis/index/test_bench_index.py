@@ -12,6 +12,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[3] / "benchmarks" / "bench_index.py"
 
 
+@pytest.mark.subprocess  # benchmarks/bench_index.py, loaded from its file, runs gametrace
 def test_the_quick_benchmark(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("bench_index", BENCH)
     assert spec is not None and spec.loader is not None
