@@ -212,8 +212,12 @@ def _classroom_paths() -> JsonObject:
     gone: JsonObject = {"description": "Deleted"}
     free = _json(FREE_FORM)
     export_params = [ident, _query("seeds", {"type": "string", "maxLength": 40},
-                                   "FIRST..LAST, at most 200 seeds (default 1..20)"),
-                     _query("name", {"type": "string", "maxLength": 100})]
+                                   "FIRST..LAST, at most 200 seeds (default 1..20): the "
+                                   "variants of a per-student assignment; one tree for all "
+                                   "is one question"),
+                     _query("name", {"type": "string", "maxLength": 100}),
+                     _query("lang", {"enum": ["en", "it"]},
+                            "The language of the question's text and feedback")]
     return {
         "/v1/courses": {"post": _class_op(
             "create_course", "Create a course: its teacher token (needs the admin token "
@@ -257,11 +261,11 @@ def _classroom_paths() -> JsonObject:
                 ident, _query("student", {"type": "string", "maxLength": 64},
                               "Teacher: whose key (per-student trees)")])},
         "/v1/assignments/{id}/export/moodle.xml": {"get": _class_op(
-            "export_moodle", "A Moodle XML question bank of the exercise (teacher)",
+            "export_moodle", "The assignment as a Moodle XML question bank (teacher)",
             {"description": "Moodle XML", "content": {"application/xml": {
                 "schema": {"type": "string"}}}}, parameters=export_params)},
         "/v1/assignments/{id}/export/prairielearn.zip": {"get": _class_op(
-            "export_prairielearn", "A PrairieLearn question folder, zipped (teacher)",
+            "export_prairielearn", "The assignment as PrairieLearn question folders, zipped (teacher)",
             {"description": "A zip", "content": {"application/zip": {
                 "schema": {"type": "string", "format": "binary"}}}},
             parameters=export_params)},
