@@ -419,7 +419,10 @@ function solutionSection(id, token, policies) {
   const words = () => {
     if (policies.solution === "never") return t("assignment.solution.never");
     if (policies.solution === "after-due") {
-      return t("assignment.solution.after_due", { due: moment(policies.due) });
+      // late work still counts: the key waits for the student's last attempt too
+      const key = policies.late && policies.late !== "refuse"
+        ? "assignment.solution.after_due_late" : "assignment.solution.after_due";
+      return t(key, { due: moment(policies.due) });
     }
     return t("assignment.solution.always");
   };
