@@ -36,7 +36,8 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "service/store.py", "service/components.py", "service/request_models.py",
         "problems/jugs.py", "problems/puzzle8.py",
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
-        "student.py", "classroom/reading.py", "classroom/tasks.py",
+        "student.py", "classroom/reading.py", "classroom/tasks.py", "classroom/steps.py",
+        "classroom/hints.py", "analysis/check/asked.py",
         "classroom/exports/prairielearn.py", "analysis/regret/bisect.py",
         "service/openapi.py", "service/traces.py",
         "service/bodies.py"}),
@@ -61,13 +62,15 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     # the singular of "cuts" in a sentence counting them; the student helper's method
     # names (backup(...), cut(...)) in its error messages
     "cut": (frozenset({"figures/sidebyside.py", "student.py", "classroom/steps.py",
+                       "classroom/step_answers.py",
                        "analysis/index/build.py", "analysis/index/schema.py",
                        "service/components.py"}),
             "an English noun, a helper method's name, a step a student answers, or a "
             "column of a big trace's index (the kind of cut made at a node)"),
     "backup": (frozenset({"student.py"}), "a helper method's name"),
     # the Game protocol's method and capability (game.evaluate)
-    "evaluate": (frozenset({"games/guard.py", "classroom/steps.py"}),
+    "evaluate": (frozenset({"games/guard.py", "classroom/steps.py", "classroom/hints.py",
+                            "classroom/step_answers.py"}),
                  "a game's method, or a step a student answers"),
 }
 
