@@ -265,7 +265,7 @@ def _classroom_paths() -> JsonObject:
             {"description": "Moodle XML", "content": {"application/xml": {
                 "schema": {"type": "string"}}}}, parameters=export_params)},
         "/v1/assignments/{id}/export/prairielearn.zip": {"get": _class_op(
-            "export_prairielearn", "The assignment as PrairieLearn question folders, zipped (teacher)",
+            "export_prairielearn", "The assignment as PrairieLearn questions, zipped (teacher)",
             {"description": "A zip", "content": {"application/zip": {
                 "schema": {"type": "string", "format": "binary"}}}},
             parameters=export_params)},
