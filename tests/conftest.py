@@ -13,12 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from marking import (  # noqa: F401  (the hooks that mark each test by what it uses)
+from marking import (
     pytest_collection_modifyitems,
     pytest_configure,
     pytest_runtest_call,
     pytest_runtest_setup,
 )
+
+__all__ = [  # the hooks that mark each test by what it uses (tests/marking.py)
+    "pytest_collection_modifyitems", "pytest_configure", "pytest_runtest_call",
+    "pytest_runtest_setup",
+]
 
 from tracer.api import search_tree
 from tracer.events import Evaluate, Expand

@@ -24,6 +24,7 @@ or subprocess test can go unmarked, and ``make check`` stays a loop of a minute.
 from __future__ import annotations
 
 import dis
+import functools
 import inspect
 import os
 import subprocess
@@ -236,6 +237,7 @@ class UnmarkedChild(Exception):
 
 
 def _guarded_init(init: Any) -> Any:
+    @functools.wraps(init)  # its __wrapped__ tells a second configure that Popen is guarded
     def __init__(self: subprocess.Popen[Any], args: Any, *rest: Any, **options: Any) -> None:
         if _running:
             item = _running[-1]
@@ -248,13 +250,15 @@ def _guarded_init(init: Any) -> Any:
                     f"put on by themselves)")
         init(self, args, *rest, **options)
 
-    __init__.guarded = True  # type: ignore[attr-defined]
     return __init__
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if not getattr(subprocess.Popen.__init__, "guarded", False):
-        subprocess.Popen.__init__ = _guarded_init(subprocess.Popen.__init__)  # type: ignore[method-assign]
+    if not hasattr(subprocess.Popen.__init__, "__wrapped__"):  # an inner run wraps once
+        # Popen's constructor is replaced for the whole session, so that the guard sees
+        # every child a test starts; a MonkeyPatch of the session's, never undone
+        pytest.MonkeyPatch().setattr(subprocess.Popen, "__init__",
+                                     _guarded_init(subprocess.Popen.__init__))
 
 
 @contextmanager
