@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SERVE_PACKAGES", "read_admin_token", "serve"]
 
-SERVE_PACKAGES = ("starlette", "uvicorn", "sqlalchemy", "alembic")
+SERVE_PACKAGES = ("starlette", "uvicorn", "sqlalchemy", "alembic", "pylti1p3")
 """The ``serve`` extra (pyproject.toml): the ASGI app, its server and its store, which
 only ``gametrace serve`` needs."""
 
