@@ -57,17 +57,17 @@ def test_the_serve_extra_is_in_pyproject_and_in_dev() -> None:
     assert not names & {"starlette", "uvicorn"}
     extras = project["optional-dependencies"]
     assert {d.split(">")[0] for d in extras["serve"]} == {"starlette", "uvicorn", "sqlalchemy",
-                                                          "alembic"}
+                                                          "alembic", "pylti1p3"}
     assert any(d.startswith("gametree-tracer[") and "serve" in d for d in extras["dev"])
 
 
 def test_commands_other_than_serve_never_import_the_web_stack(tmp_path: Path) -> None:
     done = _gametrace(["run", "aima", "-a", "alphabeta", "-o", "aima.json"], hide=(),
-                      cwd=tmp_path, show="starlette,uvicorn,sqlalchemy,alembic,tracer")
+                      cwd=tmp_path, show="starlette,uvicorn,sqlalchemy,alembic,pylti1p3,jwt,tracer")
     assert done.returncode == 0, done.stderr
     modules = ast.literal_eval(done.stderr.strip().splitlines()[-1])  # the sorted list
     assert "tracer.search" in modules  # the command ran: the search was imported
-    service_stack = ("starlette", "uvicorn", "sqlalchemy", "alembic")
+    service_stack = ("starlette", "uvicorn", "sqlalchemy", "alembic", "pylti1p3", "jwt")
     assert not [m for m in modules if m.split(".")[0] in service_stack]
     assert not [m for m in modules if m.startswith("tracer.service")]
     assert (tmp_path / "aima.json").stat().st_size > 0
