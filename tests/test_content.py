@@ -85,7 +85,7 @@ def test_options_are_refused_as_run_refuses_them() -> None:
 
 def test_a_search_past_the_budget_ends_a_comparison() -> None:
     from tracer.errors import LimitExceeded
-    from tracer.search.limits import Limits
+    from tracer.limits import Limits
 
     with pytest.raises(LimitExceeded, match=r"^a search of tictactoe stopped \(max-nodes\)"):
         compare_orders("tictactoe", orders="natural", limits=Limits(max_nodes=50))

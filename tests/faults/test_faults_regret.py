@@ -11,9 +11,9 @@ from harness import Case, problems, run_cases
 
 from tracer.api import search_tree
 from tracer.games.registry import make_game
+from tracer.limits import Limits
 from tracer.record import MemoryRecorder
 from tracer.search import run_search
-from tracer.search.limits import Limits
 from tracer.sources import load_tree_source
 from tracer.trace import write_trace
 

@@ -157,7 +157,7 @@ def test_a_search_needs_a_depth_or_a_node_budget() -> None:
 
 
 def _nodes(count: int) -> object:
-    from tracer.search.limits import Limits
+    from tracer.limits import Limits
 
     return Limits(max_nodes=count)
 

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from tracer.analysis.check.solution import extract_solution
 from tracer.api import check_answer, record_search, trace_text
-from tracer.search.limits import NO_LIMITS
+from tracer.limits import NO_LIMITS
 from tracer.service import Settings, create_app
 from tracer.service.answers import NOT_AN_ANSWER_KEY, search_again
 from tracer.service.store import SqlStore, describe, trace_id

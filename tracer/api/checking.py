@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, LimitExceeded, UsageError
+from ..limits import NO_LIMITS, Limits
 from ..said import said
-from ..search.limits import NO_LIMITS, Limits
 from ..sources import resolve_content
 from ..trace import Trace
 from .reading import Content

@@ -19,7 +19,7 @@ from ..trace import Trace
 from .reading import Content
 
 __all__ = ["MAX_SHEET_LEAVES", "DrawnOutputs", "FramePictures", "draw_outputs",
-           "draw_trace", "draw_trace_file", "frame_pictures", "worksheet_svg"]
+           "draw_trace_file", "frame_pictures", "worksheet_svg"]
 
 MAX_SHEET_LEAVES = 729
 """The most leaves a worksheet draws: a worksheet is a sheet of paper, and 3^6 leaves is
@@ -138,14 +138,6 @@ def draw_trace_file(trace_path: Trace | str | os.PathLike[str],
 
     render_trace(trace_path, out, preset_options(preset, **options))
 
-
-def draw_trace(trace: Trace | str | os.PathLike[str], options: RenderOptions,
-               fmt: str = "svg") -> bytes:
-    """The diagram of ``trace`` (a trace read, or its file) in ``fmt`` (svg, png, pdf,
-    dot) with ``options`` (``POST /v1/render``, a stored trace's diagram)."""
-    from ..render import Drawing
-
-    return Drawing(trace, options).render(fmt)
 
 
 @dataclass(frozen=True)

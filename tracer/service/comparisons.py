@@ -13,8 +13,8 @@ from starlette.routing import Route
 
 from ..errors import LimitExceeded
 from ..jsonio import dumps_json
+from ..limits import NO_LIMITS, Limits
 from ..said import said
-from ..search.limits import NO_LIMITS, Limits
 from ..spec import FIELDS
 from .checks import example_tree
 from .core import content_of, service_of

@@ -43,10 +43,10 @@ async def render(request: Request) -> Response:
     asked = await service.read(request, RenderRequest)
 
     def work() -> bytes:
-        from ..api import draw_trace
+        from ..render import render_bytes
 
-        return draw_trace(service.trace_of(asked.trace, "trace"),
-                          service.render_options(asked.options), asked.format)
+        return render_bytes(service.trace_of(asked.trace, "trace"), asked.format,
+                            service.render_options(asked.options))
 
     return drawing_response(await service.job(work), asked.format)
 

@@ -95,9 +95,9 @@ async def trace_diagram(request: Request) -> Response:
     ident: str = request.path_params["id"]
 
     def work() -> bytes:
-        from ..api import draw_trace
+        from ..render import render_bytes
 
-        return draw_trace(service.stored_trace(ident), service.render_options(options), fmt)
+        return render_bytes(service.stored_trace(ident), fmt, service.render_options(options))
 
     return drawing_response(await service.job(work), fmt, filename=f"{ident[:12]}.{fmt}")
 

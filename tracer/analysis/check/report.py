@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InputError, LimitExceeded, UsageError
+from ...limits import NO_LIMITS, Limits
 from ...said import said
-from ...search.limits import NO_LIMITS, Limits
 from ...trace import Trace
 from .diagnose import Finding, diagnose
 from .explain import Explainer
