@@ -403,15 +403,6 @@ def test_no_two_packages_import_each_other() -> None:
     assert circles(edges) == []
 
 
-HIDDEN_CIRCLES_OWNED_ELSEWHERE = {
-    ("tracer.analysis.check.report_html", "tracer.analysis.check.report")}
-"""Type-only imports that still close a circle, in files another change owns: the check
-report's display hook (``Report._repr_html_``, the classroom's) imports its HTML lazily,
-and the HTML names the report for its type.  :mod:`tracer.notebook` already registers
-that HTML with :mod:`tracer.display`; once the hook asks the registry, as the trace's
-and the tree's do, this set is empty."""
-
-
 def reaches(start: str, goal: str) -> bool:
     """Whether ``start`` imports ``goal`` at run time, directly or through others."""
     seen, todo = {start}, [start]
@@ -442,7 +433,7 @@ def test_no_type_only_import_hides_a_circle() -> None:
     hidden = {(name, target) for name, path in modules().items()
               for _, target in type_only_imports(name, path.read_text(encoding="utf-8"))
               if target in modules() and reaches(target, name)}
-    assert hidden - HIDDEN_CIRCLES_OWNED_ELSEWHERE == set()
+    assert hidden == set()
 
 
 def test_the_core_imports_nothing_by_name_but_the_faces_lists() -> None:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...display import HTML, shown
 from ...errors import InputError, LimitExceeded, UsageError
 from ...limits import NO_LIMITS, Limits
 from ...said import said
@@ -69,11 +70,10 @@ class Report:
         mistakes = self.mistakes
         return mistakes[0] if mistakes else None
 
-    def _repr_html_(self) -> str:
-        """Jupyter shows the verdict and a table of the items (see :mod:`.report_html`)."""
-        from .report_html import report_html
-
-        return report_html(self)
+    def _repr_html_(self) -> str | None:
+        """Jupyter shows the verdict and a table of the items, as the notebook layer
+        registers it with :mod:`tracer.display` (the table: :mod:`.report_html`)."""
+        return shown(self, HTML)
 
     def to_text(self, *, solution: str | None = None) -> str:
         """The readable verdict ``gametrace check`` prints: one line per item, the score,
