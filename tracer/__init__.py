@@ -1,7 +1,7 @@
 """gametree-tracer: make adversarial search visible.
 
 Search a game or an explicit tree with any minimax / alpha-beta variant, record
-every step as one event vocabulary, read and write traces::
+every step as one event vocabulary, read and write traces, draw them, judge answers::
 
     >>> import tracer
     >>> tree = tracer.parse_tree_text("A(B(3 12 8) C(2 4 6) D(14 5 2))")
@@ -9,6 +9,12 @@ every step as one event vocabulary, read and write traces::
     >>> result = tracer.search_tree(tree, algorithm="alphabeta", recorder=rec)
     >>> result.value, result.move
     (3, 'B')
+
+This package is the one front door: a function for each thing the command line does
+(:func:`run`, :func:`search_tree`, :func:`draw`, :func:`frames`, :func:`check`,
+:func:`diff`, :func:`compare`, :func:`stats`, :func:`regret`, :func:`bisect`:
+:mod:`tracer.api.front`), each with its options as typed keyword parameters, and the
+types they take and give.
 
 The names below are imported on first use (PEP 562), so that ``gametrace --help``
 and small scripts do not pay for modules they never touch.
@@ -23,9 +29,21 @@ from . import display as _display
 
 # For type checkers only: at run time each name is imported on first use (_WHERE).
 if TYPE_CHECKING:
-    from .api import search_tree
+    from .api.front import (
+        bisect,
+        check,
+        compare,
+        diff,
+        draw,
+        frames,
+        regret,
+        run,
+        search_tree,
+        stats,
+    )
     from .errors import GraphvizMissing, InputError, LimitExceeded, TracerError, UsageError
     from .events import Backup, Cut, Evaluate, Event, Expand
+    from .examples import example_tree
     from .families import ALGORITHMS
     from .games.base import Capabilities, Game, Player
     from .limits import Limits
@@ -37,7 +55,7 @@ if TYPE_CHECKING:
         Recorder,
         StreamRecorder,
     )
-    from .render import RenderOptions, render_trace, trace_dot, write_frames
+    from .render import Frames, RenderOptions, render_trace, trace_dot, write_frames
     from .search import alpha_beta, run_search
     from .search.minimax import minimax
     from .trace import Header, Result, Stats, Trace, iter_trace, load_trace
@@ -52,7 +70,8 @@ if TYPE_CHECKING:
     )
 
 _WHERE = {
-    "search_tree": "api",
+    **dict.fromkeys(("bisect", "check", "compare", "diff", "draw", "frames", "regret", "run",
+                     "search_tree", "stats"), "api.front"),
     **dict.fromkeys(
         ("GraphvizMissing", "InputError", "LimitExceeded", "TracerError", "UsageError"),
         "errors"),
@@ -64,8 +83,10 @@ _WHERE = {
                      "StreamRecorder"), "record"),
     **dict.fromkeys(("alpha_beta", "minimax", "run_search"), "search"),
     "ALGORITHMS": "families",
+    "example_tree": "examples",
     "Limits": "limits",
-    **dict.fromkeys(("RenderOptions", "render_trace", "trace_dot", "write_frames"), "render"),
+    **dict.fromkeys(("Frames", "RenderOptions", "render_trace", "trace_dot", "write_frames"),
+                    "render"),
     **dict.fromkeys(("Header", "Result", "Stats", "Trace", "iter_trace", "load_trace"),
                     "trace"),
 }
@@ -79,6 +100,7 @@ __all__ = [
     "Event",
     "Expand",
     "FileRecorder",
+    "Frames",
     "Game",
     "GraphvizMissing",
     "Header",
@@ -101,16 +123,26 @@ __all__ = [
     "TreeGame",
     "UsageError",
     "alpha_beta",
+    "bisect",
+    "check",
+    "compare",
+    "diff",
+    "draw",
+    "example_tree",
     "format_tree_text",
+    "frames",
     "iter_trace",
     "load_trace",
     "load_tree",
     "minimax",
     "parse_tree_json",
     "parse_tree_text",
+    "regret",
     "render_trace",
+    "run",
     "run_search",
     "search_tree",
+    "stats",
     "trace_dot",
     "write_frames",
 ]
