@@ -338,3 +338,52 @@ def test_forgetting_an_assignment_removes_its_lti_rows(sql: SqlStore, lti: LtiSt
     assert lti.people_of("a1") == [] and lti.scores_of(course) == []
     assert lti.take_code("c", T0) is None and lti.access_of("t") is None
     assert lti.access_of("t2") is not None
+
+
+# ------------------------------------------------------------------ access tokens as roles
+
+AIMA = {"title": "Alpha-beta on the AIMA tree", "source": {"example": "aima"},
+        "spec": {"algorithm": "alphabeta", "variant": "fail-soft"},
+        "items": ["value", "move"], "attempts": 2, "feedback": "first-mistake",
+        "solution": "never"}
+
+
+def test_an_lti_access_token_is_its_teachers_or_its_students(store_db: str) -> None:
+    from starlette.testclient import TestClient
+
+    from tracer.service import Settings, create_app
+
+    app = create_app(Settings(db=store_db))
+    service = app.state.service
+    try:
+        with TestClient(app) as client:
+            made = client.post("/v1/courses", json={"title": "AI"}).json()
+            course, teacher = made["id"], made["teacher_token"]
+            other = client.post("/v1/courses", json={"title": "ML"}).json()["id"]
+            r = client.post(f"/v1/courses/{course}/assignments", json=AIMA,
+                            headers={"Authorization": f"Bearer {teacher}"})
+            ident = r.json()["id"]
+            classes, lti = service.classes, service.lti_store
+            classes.join(ident, "sub-1", "Ada Lovelace", "a token nobody gets", T0, most=10)
+            lti.add_access_token("lti-teacher", "teacher", course, None, None, "l1", T0)
+            lti.add_access_token("lti-student", "student", course, ident, "sub-1", None, T0)
+            lti.add_access_token("lti-gone", "student", course, ident, "sub-9", None, T0)
+
+            def get(path: str, token: str) -> int:
+                return client.get(path, headers={"Authorization": f"Bearer {token}"}
+                                  ).status_code
+
+            gradebook = f"/v1/courses/{course}/gradebook"
+            task = f"/v1/assignments/{ident}/task"
+            assert get(gradebook, "lti-teacher") == 200  # Caller(course=...)
+            assert get(f"/v1/courses/{other}/gradebook", "lti-teacher") == 404
+            assert get(task, "lti-teacher") == 403  # a teacher's, on a student's route
+            task_of = client.get(task, headers={"Authorization": "Bearer lti-student"})
+            assert task_of.status_code == 200 and task_of.json()["student"] == "sub-1"
+            assert get(gradebook, "lti-student") == 403  # a student's, on a teacher's route
+            assert get(task, "lti-gone") == 403  # no students row: no one's
+            assert get(task, "lti-unknown") == 403
+            classes.delete_assignment(ident)
+            assert get(task, "lti-student") == 403  # the row went with the assignment
+    finally:
+        service.store.engine.dispose()
