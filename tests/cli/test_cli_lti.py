@@ -166,3 +166,19 @@ def test_serve_hands_the_lti_file_to_its_workers(tmp_path: Path,
     assert code == 0, err
     [settings] = started
     assert settings["lti"] == str(path)  # absolute: the workers read it wherever they run
+
+
+@pytest.mark.parametrize("missing", ["pylti1p3", "sqlalchemy"])
+def test_lti_without_the_serve_extra_says_how_to_install_it(tmp_path: Path,
+                                                             missing: str) -> None:
+    import subprocess
+    import sys
+
+    code = (f"import sys\nsys.modules[{missing!r}] = None\n"
+            "from tracer.cli import main\nmain(['lti', 'keys', 'lti'])\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120, check=False)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == ("gametrace lti needs the service's packages: "
+                           "pip install 'gametree-tracer[serve]'\n")
+    assert list(tmp_path.iterdir()) == []  # no key made

@@ -274,6 +274,13 @@ def test_a_base_url_that_is_no_address_is_a_usage_error(base: str) -> None:
         tool_urls(base)
 
 
+@pytest.mark.parametrize("title", ["", "  ", "two\nlines", "x" * 201])
+def test_a_title_that_is_not_one_short_line_is_a_usage_error(title: str) -> None:
+    for made in (canvas_config, administrator_text):
+        with pytest.raises(UsageError, match=re.escape(f"--title {title!r}: the tool's name")):
+            made("https://gametrace.example.edu", title=title)
+
+
 def test_canvas_json_has_the_urls_the_scopes_and_deep_linking_placements() -> None:
     got = canvas_config("https://gametrace.example.edu", title="Search lab")
     assert json.loads(json.dumps(got)) == got
