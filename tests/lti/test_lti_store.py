@@ -31,7 +31,8 @@ ISS = "https://moodle.example"
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[str]:
     """A PostgreSQL server for this module (tests/service/pg_server.py), as the service
-    tests' ``postgres`` fixture starts one for theirs."""
+    tests' ``postgres`` fixture starts one for theirs (once tests/lti/conftest.py
+    starts one for the LTI tests, this copy goes: one server for them all)."""
     with postgres_server() as url:
         yield url
 
@@ -176,6 +177,20 @@ def test_a_code_is_taken_once_before_it_expires(sql: SqlStore, lti: LtiStore) ->
     with sql.engine.connect() as conn:  # kept as its hash only
         kept = {r[0] for r in conn.exec_driver_sql("SELECT code_hash FROM lti_codes")}
     assert kept == {token_hash("code-1"), token_hash("code-2")}
+
+
+def test_purge_forgets_what_expired_only(sql: SqlStore, lti: LtiStore) -> None:
+    course = _course(sql)
+    lti.cache_set("old", 1, T1)
+    lti.cache_set("new", 2, T3)
+    lti.add_code("old-code", "teacher", course, None, None, None, T1)
+    lti.add_code("new-code", "teacher", course, None, None, None, T3)
+    lti.purge(T2, nonces_before=T0)
+    with sql.engine.connect() as conn:
+        keys = {r[0] for r in conn.exec_driver_sql("SELECT key FROM lti_cache")}
+        codes = {r[0] for r in conn.exec_driver_sql("SELECT code_hash FROM lti_codes")}
+    assert (keys, codes) == ({"new"}, {token_hash("new-code")})
+    assert lti.take_code("new-code", T2) is not None
 
 
 def test_a_code_taken_at_once_by_many_is_taken_once(store_db: str) -> None:
@@ -387,3 +402,13 @@ def test_an_lti_access_token_is_its_teachers_or_its_students(store_db: str) -> N
             assert get(task, "lti-student") == 403  # the row went with the assignment
     finally:
         service.store.engine.dispose()
+
+
+def test_a_course_is_bound_to_one_context_at_most(sql: SqlStore, lti: LtiStore) -> None:
+    from sqlalchemy.exc import IntegrityError
+
+    course = _course(sql)
+    lti.bind_context(ISS, "ctx-1", course, "AI", "client", "dep", None)
+    with pytest.raises(IntegrityError):
+        lti.bind_context(ISS, "ctx-2", course, "AI", "client", "dep", None)
+    assert lti.context_course(ISS, "ctx-2") is None
