@@ -350,3 +350,4 @@ def test_a_service_given_a_bad_tool_config_does_not_start(tmp_path: Path) -> Non
     (tmp_path / "lti/private.key").chmod(0o640)
     with pytest.raises(InputError, match="others may read the private key"):
         create_app(Settings(db=str(tmp_path / "t.db"), lti=str(path)))
+    assert not (tmp_path / "t.db").exists()  # refused before the store is made

@@ -4,9 +4,8 @@ Before anything is created, the start-up is checked (:func:`check_start`): the s
 a SQLite database or absent, in a folder that can be written (not a folder, a device or
 some other file), or a ``postgresql://`` URL, and the port can be listened on; the LTI
 tool configuration, when given, is read and its keys checked
-(:func:`.lti.config.load_tool_config`).  The
-store is then opened once, its tables made or upgraded (:func:`.store.upgrade`), before
-the workers start.  A failure is one line: a
+(:func:`.lti.config.load_tool_config`).  The store is then opened once, its tables made
+or upgraded (:func:`.store.upgrade`), before the workers start.  A failure is one line: a
 :class:`~tracer.errors.UsageError` for a bad option (exit 2), a
 :class:`~tracer.errors.TracerError` when the port is taken (exit 1).
 """
