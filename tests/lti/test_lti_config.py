@@ -251,6 +251,24 @@ def test_make_keys_never_overwrites_a_key(tmp_path: Path, there: str) -> None:
     assert (tmp_path / there).read_text() == "the key in use\n"
 
 
+def test_make_keys_leaves_no_half_pair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                       ) -> None:
+    import tracer.service.lti.config as config
+
+    real = config.os.link
+
+    def link(source: str, target: Path) -> None:  # public.key appears meanwhile
+        if target.name == "public.key":
+            target.write_text("another's")
+        real(source, target)
+
+    monkeypatch.setattr(config.os, "link", link)
+    with pytest.raises(UsageError, match=r"public\.key: there already"):
+        make_keys(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["public.key"]
+    assert (tmp_path / "public.key").read_text() == "another's"
+
+
 def test_make_keys_in_a_folder_it_cannot_make_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     with pytest.raises(UsageError, match="file/lti: cannot make the folder: "):

@@ -278,7 +278,11 @@ def make_keys(folder: str | os.PathLike[str]) -> KeyPair:
     public = key.public_key().public_bytes(serialization.Encoding.PEM,
                                            serialization.PublicFormat.SubjectPublicKeyInfo)
     _write_new(pair.private, private, 0o600)
-    _write_new(pair.public, public, 0o644)
+    try:
+        _write_new(pair.public, public, 0o644)
+    except BaseException:
+        pair.private.unlink()  # ours, written a moment ago: no half pair is left
+        raise
     return pair
 
 
