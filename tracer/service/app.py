@@ -41,6 +41,7 @@ from . import (
     drawings,
     exercises,
     indexes,
+    lti,
     pages,
     parsing,
     searches,
@@ -60,7 +61,7 @@ ROUTES: list[BaseRoute] = [
     *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES,
     *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES, *statistics.ROUTES,
     *class_pages.ROUTES, *class_students.ROUTES, *indexes.ROUTES,
-    *assignment_exports.ROUTES]
+    *assignment_exports.ROUTES, *lti.ROUTES]
 """Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"
@@ -69,7 +70,12 @@ SETTINGS_ENV = "GAMETRACE_SETTINGS"
 
 def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette:
     """The app; ``store`` replaces the SQLite store named in ``settings`` (tests)."""
-    service = Service(settings, store)
+    from .lti.config import load_tool_config
+    from .lti.store import LtiStore
+
+    # the tool configuration first: a refused file leaves no store behind
+    tool = None if settings.lti is None else load_tool_config(settings.lti)
+    service = Service(settings, store, lti=tool, lti_tables=LtiStore)
     routes = [*ROUTES, Mount("/static", StaticFiles(directory=static_dir()), name="static")]
     gate = Middleware(RequestGate, cors_origins=settings.cors_origins,
                       rate=settings.rate_limit, burst=settings.rate_burst,

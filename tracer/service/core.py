@@ -44,6 +44,11 @@ if TYPE_CHECKING:
     from ..trace import Trace
     from ..trees import Tree
 
+    # LTI's modules import this one (the service, its routes' helpers): the app hands
+    # the service what it needs of them (create_app), so that no circle is closed
+    from .lti.config import ToolConfig
+    from .lti.store import LtiStore
+
 __all__ = ["Service", "Settings", "content_of", "request_tree", "service_of"]
 
 T = TypeVar("T")
@@ -147,16 +152,29 @@ class Settings:
     admin_token: str | None = None
     """The token that alone may create a course (``--admin-token-file``); ``None``: anyone
     may (a teacher's own machine)."""
+    lti: str | None = None
+    """The LTI 1.3 tool configuration file (``--lti``, :mod:`.lti.config`), read at
+    start-up; ``None``: no LTI (its routes answer 404)."""
 
 
 
 class Service:
     """The app's state: settings, store, job pool, and what every route needs."""
 
-    def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
+    def __init__(self, settings: Settings, store: TraceStore | None = None, *,
+                 lti: ToolConfig | None = None,
+                 lti_tables: Callable[[SqlStore], LtiStore] | None = None) -> None:
+        """``lti``: the ``--lti`` file as read, and ``lti_tables``: the class of the LTI
+        tables (:mod:`.lti.config`, :mod:`.lti.store`), given by :func:`.app.create_app`:
+        LTI's modules import this one, which imports none of them."""
         self.settings = settings
+        self.lti = lti
+        """pylti1p3's tool configuration (a ``ToolConfDict``) of ``--lti``, or None."""
         self.store: TraceStore = store or SqlStore(settings.db)
+        self._sql: SqlStore | None = None
         self._classes: ClassStore | None = None
+        self._lti_tables = lti_tables
+        self._lti_store: LtiStore | None = None
         self.cpu_share = CpuShare()
         # a client that kept the CPUs busy lately waits behind everyone else, and its jobs
         # run at low priority (job): the class's short searches go first
@@ -232,14 +250,28 @@ class Service:
         if not done.cancelled():
             done.exception()  # seen: a client that went away leaves no "never retrieved"
 
+    def _database(self) -> SqlStore:
+        """The trace store's database, where the classroom and LTI tables are too."""
+        if self._sql is None:
+            self._sql = self.store if isinstance(self.store, SqlStore) else \
+                SqlStore(self.settings.db)  # a test's own trace store: ours beside it
+        return self._sql
+
     @property
     def classes(self) -> ClassStore:
         """The classroom's tables, in the trace store's database (:mod:`.class_store`)."""
         if self._classes is None:
-            store = self.store if isinstance(self.store, SqlStore) else \
-                SqlStore(self.settings.db)  # a test's own trace store: ours beside it
-            self._classes = ClassStore(store)
+            self._classes = ClassStore(self._database())
         return self._classes
+
+    @property
+    def lti_store(self) -> LtiStore:
+        """The LTI tables, in the trace store's database (:mod:`.lti.store`)."""
+        if self._lti_store is None:
+            if self._lti_tables is None:
+                raise RuntimeError("a service made without create_app has no LTI tables")
+            self._lti_store = self._lti_tables(self._database())
+        return self._lti_store
 
     def health(self) -> Health:
         """What ``GET /healthz`` answers: the jobs running and waiting, and the limits."""
