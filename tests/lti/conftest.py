@@ -60,7 +60,7 @@ AIMA: dict[str, Any] = {
     "spec": {"algorithm": "alphabeta", "variant": "fail-soft"},
     "items": ["value", "move", {"values": ["B", "C", "D"]}, "pruned"],
     "attempts": 2, "feedback": "first-mistake", "solution": "never"}
-"""An assignment of docs/classroom.md: four items asked, so its maximum is 4."""
+"""An assignment of docs/classroom.md: six marks (value, move, three values, pruned)."""
 
 
 def backends() -> tuple[str, ...]:
@@ -149,6 +149,8 @@ class Tool:
     platform: Any
     app: Any
     config_file: Path
+    tokens: dict[str, str] = dataclasses.field(default_factory=dict)
+    """The teacher token of each course made by :meth:`course`."""
 
     @property
     def service(self) -> Any:
@@ -162,7 +164,12 @@ class Tool:
         with self.api() as c:
             r = c.post("/v1/courses", json={"title": title})
         assert r.status_code == 201, r.text
-        return str(r.json()["id"]), str(r.json()["teacher_token"])
+        ident, token = str(r.json()["id"]), str(r.json()["teacher_token"])
+        self.tokens[ident] = token
+        return ident, token
+
+    def course_token(self, course: str) -> str:
+        return self.tokens[course]
 
     def assignment(self, course: str, teacher: str,
                    document: dict[str, Any] | None = None) -> str:

@@ -26,20 +26,20 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl
 
 import jwt
 import requests
 from pylti1p3.cookie import CookieService
-from pylti1p3.exception import LtiException
+from pylti1p3.exception import LtiException, OIDCException
 from pylti1p3.launch_data_storage.base import DisableSessionId, LaunchDataStorage
 from pylti1p3.message_launch import MessageLaunch
 from pylti1p3.oidc_login import OIDCLogin
 from pylti1p3.redirect import Redirect
 from pylti1p3.request import Request as LtiRequestBase
 from pylti1p3.session import SessionService
-from pylti1p3.tool_config import ToolConfAbstract
+from pylti1p3.tool_config.abstract import ToolConfAbstract
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
@@ -81,14 +81,13 @@ class TimedSession(requests.Session):
         self.timeout = timeout
         self.headers["User-Agent"] = "gametrace-lti"
 
-    def request(self, method: str | bytes, url: str | bytes,  # type: ignore[override]
-                *args: Any, **kwargs: Any) -> requests.Response:
+    def request(self, *args: Any, **kwargs: Any) -> requests.Response:
         kwargs.setdefault("timeout", self.timeout)
-        return super().request(method, url, *args, **kwargs)
+        return super().request(*args, **kwargs)
 
 
 @dataclass(frozen=True)
-class WebRequest(LtiRequestBase):  # type: ignore[misc]
+class WebRequest(LtiRequestBase):
     """What pylti1p3 reads of a request: its parameters (form over query), its cookies
     and whether it came over HTTPS; read on the event loop, used in the thread pool."""
 
@@ -128,7 +127,7 @@ async def web_request(request: Request) -> WebRequest:
 
 
 @dataclass
-class LtiCookies(CookieService):  # type: ignore[misc]
+class LtiCookies(CookieService):
     """pylti1p3's cookies: read from the request, written to the answer by
     :func:`apply_cookies`, each ``SameSite=None; Secure; HttpOnly; Path=/`` (the
     platform posts the launch from another site: only such a cookie comes with it;
@@ -159,7 +158,7 @@ def apply_cookies(cookies: LtiCookies, response: Response) -> Response:
     return response
 
 
-class LtiRedirect(Redirect[Response]):  # type: ignore[misc]
+class LtiRedirect(Redirect[Response]):
     """The login's answer: a redirect to the platform's authorization URL."""
 
     def __init__(self, location: str) -> None:
@@ -178,7 +177,7 @@ class LtiRedirect(Redirect[Response]):  # type: ignore[misc]
         return self.location
 
 
-class StoreData(LaunchDataStorage[Any]):  # type: ignore[misc]
+class StoreData(LaunchDataStorage[Any]):
     """pylti1p3's launch-data storage on :class:`.store.LtiStore` (the ``lti_cache``
     table), each key expiring: the nonces of logins, the states made valid, the launch
     data of deep linking, the platforms' key sets.  Shared by every server process, as
@@ -191,8 +190,10 @@ class StoreData(LaunchDataStorage[Any]):  # type: ignore[misc]
     def __init__(self, lti: LtiStore, clock: Callable[[], datetime], *,
                  browser: bool = True) -> None:
         super().__init__()
-        self.lti, self.clock = lti, clock
-        self._session_cookie_name = "session-id" if browser else None
+        self.lti, self.clock, self.browser = lti, clock, browser
+
+    def get_session_cookie_name(self) -> str | None:
+        return self._session_cookie_name if self.browser else None
 
     def can_set_keys_expiration(self) -> bool:
         return True
@@ -213,6 +214,16 @@ class StoreData(LaunchDataStorage[Any]):  # type: ignore[misc]
         return self.get_value(key) is not None
 
 
+def client_ids(conf: ToolConfAbstract[Any], issuer: str) -> list[str]:
+    """The client ids registered at ``issuer`` (none: an issuer not registered)."""
+    data = getattr(conf, "_config", {})  # pylti1p3's ToolConfDict keeps the file's JSON
+    found = data.get(issuer) if isinstance(data, Mapping) else None
+    items = found if isinstance(found, list) else [found] if isinstance(found, Mapping) \
+        else []
+    return [str(item["client_id"]) for item in items
+            if isinstance(item, Mapping) and "client_id" in item]
+
+
 @contextmanager
 def refusing(reason: str, status: int = 401) -> Iterator[None]:
     """pylti1p3's ``LtiException`` inside as a :class:`Refused` for ``reason``."""
@@ -230,14 +241,16 @@ class StartedLogin:
     cookies: LtiCookies
 
 
-class ToolLogin(OIDCLogin):  # type: ignore[misc]
+class ToolLogin(OIDCLogin[WebRequest, ToolConfAbstract[Any], SessionService, LtiCookies,
+                          Response]):
     """pylti1p3's OIDC login initiation, answering a starlette redirect."""
 
     def get_redirect(self, url: str) -> LtiRedirect:
         return LtiRedirect(url)
 
 
-class ToolLaunch(MessageLaunch):  # type: ignore[misc]
+class ToolLaunch(MessageLaunch[WebRequest, ToolConfAbstract[Any], SessionService,
+                               LtiCookies]):
     """pylti1p3's message launch and what it leaves out (see the module's docstring).
 
     The steps are pylti1p3's own, in its order, each failure a :class:`Refused` with its
@@ -249,13 +262,17 @@ class ToolLaunch(MessageLaunch):  # type: ignore[misc]
     storage: StoreData
 
     def _get_request_param(self, key: str) -> str:
-        found: str = self._request.get_param(key)
-        return found
+        return self._request.get_param(key)
+
+    def _body(self) -> Mapping[str, Any]:
+        """The id_token's claims as read so far (pylti1p3 types them as its own
+        TypedDict, which knows no ``azp``)."""
+        return cast(Mapping[str, Any], self._jwt.get("body", {}))
 
     def get_client_id(self) -> str:
         """Our client id when ``aud`` is a list that names it (pylti1p3 takes the first),
         else pylti1p3's."""
-        body = self._jwt.get("body", {})
+        body = self._body()
         aud = body.get("aud")
         if isinstance(aud, list) and isinstance(body.get("azp"), str) and body["azp"] in aud:
             return str(body["azp"])
@@ -290,24 +307,25 @@ class ToolLaunch(MessageLaunch):  # type: ignore[misc]
 
     def validate_registration(self) -> ToolLaunch:
         """pylti1p3's, refusing an issuer it does not know (its dict configuration raises
-        a bare ``Exception`` for one) and telling a wrong audience from a missing ``azp``."""
-        self._registration = None
+        a bare ``Exception`` for one), and telling a wrong audience from a missing or
+        wrong ``azp`` (pylti1p3 looks the client up by the first audience)."""
         try:
             super().validate_registration()
-        except Exception as exc:  # noqa: BLE001 - pylti1p3 raises bare Exception here
-            known = self._registration
-            if known is None or not str(exc).startswith("Client id not registered"):
+        except Exception as exc:  # pylti1p3 raises a bare Exception for an unknown issuer
+            body = self._body()
+            ours = client_ids(self._tool_config, str(body.get("iss", "")))
+            if not ours:
                 raise Refused(403, "registration", str(exc)) from exc
-            aud = self._jwt.get("body", {}).get("aud")
-            reason = "azp" if isinstance(aud, list) and known.get_client_id() in aud \
-                else "audience"
-            raise Refused(401, reason, str(exc)) from exc
+            aud = body.get("aud")
+            several = isinstance(aud, list) and any(c in aud for c in ours)
+            raise Refused(401, "azp" if several else "audience", str(exc)) from exc
         return self
 
     def validate_audience(self) -> ToolLaunch:
         """``aud`` contains the registration's client id; with several audiences, ``azp``
         is there and equals it; an ``azp`` given is always it."""
-        body = self._jwt.get("body", {})
+        body = self._body()
+        assert self._registration is not None, "validate_registration found it"
         ours = self._registration.get_client_id()
         aud = body.get("aud")
         audiences = aud if isinstance(aud, list) else [aud]
@@ -333,7 +351,7 @@ class ToolLaunch(MessageLaunch):  # type: ignore[misc]
         return self
 
     def validate_message_type(self) -> ToolLaunch:
-        body = self._jwt.get("body", {})
+        body = self._body()
         version = body.get(LTI_CLAIM + "version")
         if version != "1.3.0":
             raise Refused(400, "version", f"version {version!r} is not '1.3.0'")
@@ -345,7 +363,7 @@ class ToolLaunch(MessageLaunch):  # type: ignore[misc]
         return self
 
     def consume_nonce(self) -> ToolLaunch:
-        body = self._jwt.get("body", {})
+        body = self._body()
         if not self.lti.consume_nonce(str(body["iss"]), str(body["nonce"]),
                                       self.clock().isoformat()):
             raise Refused(403, "nonce_used", f"nonce {str(body['nonce'])[:80]!r} was used")
@@ -380,10 +398,10 @@ def restored_launch(launch_id: str, conf: ToolConfAbstract[Any], lti: LtiStore,
     request = WebRequest({}, {}, True)
     storage = StoreData(lti, clock, browser=False)
     with refusing("launch_gone", 410):
-        launch: ToolLaunch = ToolLaunch.from_cache(
+        launch = cast(ToolLaunch, ToolLaunch.from_cache(
             launch_id, request, conf, session_service=SessionService(request),
             cookie_service=LtiCookies({}), launch_data_storage=storage,
-            requests_session=TimedSession())
+            requests_session=TimedSession()))
     launch.lti, launch.clock, launch.storage = lti, clock, storage
     return launch
 
@@ -396,6 +414,12 @@ def start_login(request: WebRequest, conf: ToolConfAbstract[Any], lti: LtiStore,
     login = ToolLogin(request, conf, SessionService(request), cookies,
                       launch_data_storage=storage)
     login.set_launch_data_storage(storage).set_launch_data_lifetime(STATE_LIFETIME)
-    with refusing("login", 400):
+    try:
         response: Response = login.redirect(launch_url)
+    except (LtiException, OIDCException) as exc:
+        raise Refused(400, "login", str(exc)) from exc
+    except Exception as exc:
+        if "not found in settings" not in str(exc):  # pylti1p3's bare Exception of it
+            raise
+        raise Refused(400, "login", str(exc)) from exc
     return StartedLogin(response, cookies)

@@ -78,6 +78,19 @@ def _conf(service: Service) -> Any:
     return getattr(service, "lti", None)
 
 
+def _configured(service: Service) -> Any:
+    conf = _conf(service)
+    if conf is None:
+        raise Refused(404, "not_configured")
+    return conf
+
+
+def lti_store(service: Service) -> LtiStore:
+    """The LTI tables of the service's store."""
+    kept = getattr(service, "lti_store", None)
+    return kept if isinstance(kept, LtiStore) else LtiStore(service.store)  # type: ignore[arg-type]
+
+
 def _launch_url(request: Request) -> str:
     """The tool's launch URL as the platform knows it (the login's ``redirect_uri``)."""
     return str(request.base_url).rstrip("/") + "/lti/launch"
@@ -88,13 +101,11 @@ def _launch_url(request: Request) -> str:
 
 async def login(request: Request) -> Response:
     service = service_of(request)
-    conf = _conf(service)
-    if conf is None:
-        return page(request, 404, "not_configured")
     try:
         asked = await web_request(request)
-        started = await run_in_threadpool(start_login, asked, conf, LtiStore(service.store),
-                                          now, _launch_url(request))
+        conf = _configured(service)
+        started = await run_in_threadpool(start_login, asked, conf, lti_store(service), now,
+                                          _launch_url(request))
     except Refused as refusal:
         return refused_page(request, refusal)
     return apply_cookies(started.cookies, started.response)
@@ -102,12 +113,9 @@ async def login(request: Request) -> Response:
 
 async def launch(request: Request) -> Response:
     service = service_of(request)
-    conf = _conf(service)
-    if conf is None:
-        return page(request, 404, "not_configured")
     try:
         asked = await web_request(request)
-        where = await run_in_threadpool(_landed, service, conf, asked)
+        where = await run_in_threadpool(_landed, service, _configured(service), asked)
     except Refused as refusal:
         return refused_page(request, refusal)
     return RedirectResponse(request.scope.get("root_path", "") + where, status_code=303,
@@ -117,7 +125,7 @@ async def launch(request: Request) -> Response:
 
 def _landed(service: Service, conf: Any, asked: WebRequest) -> str:
     """The checked launch's page (``/#/...?launch=CODE``); in the thread pool."""
-    lti = LtiStore(service.store)
+    lti = lti_store(service)
     checked, _ = tool_launch(asked, conf, lti, now)
     checked.validate()
     body: Mapping[str, Any] = checked.get_launch_data()
@@ -287,7 +295,7 @@ async def exchange(request: Request) -> Response:
     service = service_of(request)
     _lti_on(service)
     code = await _small_json(request, "code")
-    lti = LtiStore(service.store)
+    lti = lti_store(service)
     taken = await run_in_threadpool(lti.take_code, code, now().isoformat())
     if taken is None:
         raise Problem(403, "Forbidden", BAD_CODE)
@@ -310,7 +318,7 @@ async def deep_link(request: Request) -> Response:
     if token is None:
         raise Problem(401, "Unauthorized", said("this needs a token: send it as "
                                                 "Authorization: Bearer TOKEN"))
-    lti = LtiStore(service.store)
+    lti = lti_store(service)
     access = await run_in_threadpool(lti.access_of, token)
     if access is None or access.kind != "teacher" or access.launch is None:
         raise Problem(403, "Forbidden", NOT_DEEP_LINKING)
@@ -336,7 +344,9 @@ async def deep_link(request: Request) -> Response:
         from pylti1p3.lineitem import LineItem
 
         restored = restored_launch(launch_id, conf, lti, now)
-        settings = restored.get_launch_data().get(DL_SETTINGS) or {}
+        launched: Mapping[str, Any] = restored.get_launch_data()
+        settings = launched.get(DL_SETTINGS)
+        settings = settings if isinstance(settings, Mapping) else {}
         resource = (DeepLinkResource().set_url(url).set_title(title)
                     .set_custom_params({"assignment": found.id})
                     .set_lineitem(LineItem().set_score_maximum(maximum).set_label(title)

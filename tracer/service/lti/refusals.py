@@ -58,7 +58,7 @@ REASONS: dict[str, Said] = {
                           "tool"),
     "unknown_assignment": said("the activity names an assignment this tool does not "
                                "have (it was deleted, or belongs to another server)"),
-    "other_course": said("the activity's assignment belongs to a course of another LMS "
+    "other_course": said("the activity's assignment belongs to a course bound to another LMS "
                          "course"),
     "role": said("the launch's roles are neither a learner's nor an instructor's"),
     "deep_linking_role": said("only an instructor may add an activity to the course"),
