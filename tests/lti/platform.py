@@ -140,6 +140,8 @@ class Platform:
     score_tries: int = 0
     """Every POST to a scores URL, answered or not."""
     token_requests: int = 0
+    jwks_requests: int = 0
+    """Every fetch of the platform's key set (the tool keeps it: one in an hour)."""
     token_lifetime: int = 3600
     tokens: dict[str, list[str]] = field(default_factory=dict)
     """Access token -> its scopes."""
@@ -387,6 +389,8 @@ class _Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         fields = self._form()
         if path == "/jwks" and self.command == "GET":
+            with self.platform.lock:
+                self.platform.jwks_requests += 1
             self._answer(200, self.platform.jwks())
         elif path == "/auth":
             self._auth(fields)

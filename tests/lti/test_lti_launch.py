@@ -246,3 +246,14 @@ def test_the_login_takes_a_post_too(tool: Tool, lms_browser: httpx.Client) -> No
                                  assignment=ident)
     form = P.login(lms_browser, tool.base, tool.platform, hint, method="POST")
     landed(P.post_form(lms_browser, form, platform=tool.platform), "/assignment")
+
+
+def test_the_platforms_key_set_is_fetched_once_and_kept(tool: Tool,
+                                                        lms_browser: httpx.Client) -> None:
+    course, _ = tool.course()
+    ident = tool.assignment(course, tool.course_token(course))
+    for _ in range(2):
+        landed(P.launch(lms_browser, tool.base, tool.platform, P.RESOURCE_LINK, [P.LEARNER],
+                        P.unique("sub"), assignment=ident), "/assignment")
+    # kept in the store for an hour, for every server process: one fetch in the module
+    assert tool.platform.jwks_requests == 1

@@ -387,6 +387,7 @@ def tool_launch(request: WebRequest, conf: ToolConfAbstract[Any], lti: LtiStore,
                             cookie_service=cookies, launch_data_storage=storage,
                             requests_session=TimedSession())
     launch.lti, launch.clock, launch.storage = lti, clock, storage
+    launch.set_launch_data_lifetime(LAUNCH_LIFETIME)
     launch.set_public_key_caching(StoreData(lti, clock, browser=False),
                                   cache_lifetime=KEY_SET_LIFETIME)
     return launch, cookies
