@@ -52,6 +52,7 @@ from .adapter import (
     tool_launch,
     web_request,
 )
+from .config import ToolConfig
 from .refusals import Refused, page, refused_page
 from .store import LtiStore, Person
 
@@ -73,22 +74,12 @@ NOT_DEEP_LINKING = said("only a teacher who came from the LMS to add an activity
                         "linking) may do this: add the activity again from the LMS")
 
 
-def _conf(service: Service) -> Any:
-    """The pylti1p3 tool configuration, or None (the service runs without ``--lti``)."""
-    return getattr(service, "lti", None)
-
-
-def _configured(service: Service) -> Any:
-    conf = _conf(service)
-    if conf is None:
+def _configured(service: Service) -> ToolConfig:
+    """The pylti1p3 tool configuration (a page's 404 when the service runs without
+    ``--lti``)."""
+    if service.lti is None:
         raise Refused(404, "not_configured")
-    return conf
-
-
-def lti_store(service: Service) -> LtiStore:
-    """The LTI tables of the service's store."""
-    kept = getattr(service, "lti_store", None)
-    return kept if isinstance(kept, LtiStore) else LtiStore(service.store)  # type: ignore[arg-type]
+    return service.lti
 
 
 def _launch_url(request: Request) -> str:
@@ -104,7 +95,7 @@ async def login(request: Request) -> Response:
     try:
         asked = await web_request(request)
         conf = _configured(service)
-        started = await run_in_threadpool(start_login, asked, conf, lti_store(service), now,
+        started = await run_in_threadpool(start_login, asked, conf, service.lti_store, now,
                                           _launch_url(request))
     except Refused as refusal:
         return refused_page(request, refusal)
@@ -123,9 +114,9 @@ async def launch(request: Request) -> Response:
                                      "Referrer-Policy": "no-referrer"})
 
 
-def _landed(service: Service, conf: Any, asked: WebRequest) -> str:
+def _landed(service: Service, conf: ToolConfig, asked: WebRequest) -> str:
     """The checked launch's page (``/#/...?launch=CODE``); in the thread pool."""
-    lti = lti_store(service)
+    lti = service.lti_store
     checked, _ = tool_launch(asked, conf, lti, now)
     checked.validate()
     body: Mapping[str, Any] = checked.get_launch_data()
@@ -255,7 +246,7 @@ def _code(lti: LtiStore, kind: str, course: str, assignment: str | None,
 
 
 async def jwks(request: Request) -> Response:
-    conf = _conf(service_of(request))
+    conf = service_of(request).lti
     if conf is None:
         return page(request, 404, "not_configured")
     keys = await run_in_threadpool(conf.get_jwks)
@@ -283,8 +274,8 @@ async def _small_json(request: Request, field: str) -> str:
     return value
 
 
-def _lti_on(service: Service) -> Any:
-    conf = _conf(service)
+def _lti_on(service: Service) -> ToolConfig:
+    conf = service.lti
     if conf is None:
         raise Problem(404, "Not found", said("this service takes no LTI launches (it was "
                                              "started without --lti)"))
@@ -295,7 +286,7 @@ async def exchange(request: Request) -> Response:
     service = service_of(request)
     _lti_on(service)
     code = await _small_json(request, "code")
-    lti = lti_store(service)
+    lti = service.lti_store
     taken = await run_in_threadpool(lti.take_code, code, now().isoformat())
     if taken is None:
         raise Problem(403, "Forbidden", BAD_CODE)
@@ -318,7 +309,7 @@ async def deep_link(request: Request) -> Response:
     if token is None:
         raise Problem(401, "Unauthorized", said("this needs a token: send it as "
                                                 "Authorization: Bearer TOKEN"))
-    lti = lti_store(service)
+    lti = service.lti_store
     access = await run_in_threadpool(lti.access_of, token)
     if access is None or access.kind != "teacher" or access.launch is None:
         raise Problem(403, "Forbidden", NOT_DEEP_LINKING)
