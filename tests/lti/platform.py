@@ -107,6 +107,8 @@ class Prepared:
     claims: dict[str, Any]
     key: rsa.RSAPrivateKey | None = None
     """The key that signs it (None: the platform's own; another key: a bad signature)."""
+    kid: str | None = None
+    """The key id its header names (None: the platform's key's)."""
 
 
 @dataclass
@@ -304,11 +306,13 @@ class Platform:
                          key=key)
 
     def prepare(self, message_type: str, roles: list[str], sub: str, *,
-                key: rsa.RSAPrivateKey | None = None, **overrides: Any) -> str:
+                key: rsa.RSAPrivateKey | None = None, kid: str | None = None,
+                **overrides: Any) -> str:
         """A launch for the next login: the ``login_hint`` that names it."""
         hint = f"hint-{next(self._hints)}"
         with self.lock:
-            self.prepared[hint] = Prepared(message_type, list(roles), sub, dict(overrides), key)
+            self.prepared[hint] = Prepared(message_type, list(roles), sub, dict(overrides),
+                                           key, kid)
         return hint
 
     # -- what the tool sends ----------------------------------------------------------
@@ -428,7 +432,7 @@ class _Handler(BaseHTTPRequestHandler):
         assert prepared is not None
         claims = platform.claims(prepared.message_type, prepared.roles, prepared.sub,
                                  nonce=fields["nonce"], **prepared.claims)
-        id_token = platform.sign(claims, key=prepared.key)
+        id_token = platform.sign(claims, key=prepared.key, kid=prepared.kid)
         state = fields.get("state", "")
         if "application/json" in self.headers.get("Accept", ""):
             self._answer(200, {"action": fields["redirect_uri"], "id_token": id_token,
@@ -589,12 +593,13 @@ def post_form(client: httpx.Client, form: AuthForm, *, platform: Platform | None
 
 def launch(client: httpx.Client, tool: str, platform: Platform, message_type: str,
            roles: list[str], sub: str, *, key: rsa.RSAPrivateKey | None = None,
-           accept_language: str | None = None, **overrides: Any) -> httpx.Response:
+           kid: str | None = None, accept_language: str | None = None,
+           **overrides: Any) -> httpx.Response:
     """A whole launch by the browser ``client``: login, the platform's form, its post to
     the tool's ``/lti/launch``: the tool's answer (redirects not followed)."""
     if accept_language is not None:
         client.headers["Accept-Language"] = accept_language
-    hint = platform.prepare(message_type, roles, sub, key=key, **overrides)
+    hint = platform.prepare(message_type, roles, sub, key=key, kid=kid, **overrides)
     return post_form(client, login(client, tool, platform, hint), platform=platform)
 
 

@@ -42,6 +42,10 @@ def _cases() -> list[Any]:
     lti = P.LTI
     return [
         pytest.param({"key": "other"}, 401, "signature", "it", id="bad-signature"),
+        pytest.param({"kid": "a-key-the-platform-never-had"}, 401, "signature", "en",
+                     id="unknown-key-id"),
+        pytest.param({"iat": now + 3600, "exp": now + 4000}, 401, "not_yet", "it",
+                     id="issued-in-the-future"),
         pytest.param({"aud": "another-tool"}, 401, "audience", "en", id="wrong-audience"),
         pytest.param({"aud": ["another-tool", "gametrace-tool"]}, 401, "azp", "it",
                      id="several-audiences-no-azp"),
@@ -75,11 +79,12 @@ def test_a_launch_altered_one_way_is_refused(tool: Tool, lms_browser: httpx.Clie
     ident = tool.assignment(course, token)
     change = dict(change)
     key = platform.other_key if change.pop("key", None) == "other" else None
+    kid = change.pop("kid", None)
     message_type = change.pop("message_type", P.RESOURCE_LINK)
     roles = change.pop("roles", [P.LEARNER])
     change.setdefault("assignment", ident)
     sub = P.unique("sub")
-    r = P.launch(lms_browser, tool.base, platform, message_type, roles, sub, key=key,
+    r = P.launch(lms_browser, tool.base, platform, message_type, roles, sub, key=key, kid=kid,
                  accept_language=f"{lang},en;q=0.5" if lang == "it" else "en-GB",
                  **change)
     refused(r, status, reason, lang)
