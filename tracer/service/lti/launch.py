@@ -26,8 +26,9 @@ problem+json.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -74,6 +75,39 @@ NOT_DEEP_LINKING = said("only a teacher who came from the LMS to add an activity
                         "linking) may do this: add the activity again from the LMS")
 
 
+PURGE_EVERY = timedelta(minutes=10)
+"""How often a login forgets what has expired (cached launch data, codes) and old nonces."""
+NONCES_KEPT = timedelta(days=1)
+"""How long a used nonce is remembered: far past any launch that could bring it again (a
+login's nonce is in this browser's launch data for five minutes only, and pylti1p3
+refuses a nonce it does not find there)."""
+
+
+class _Purges:
+    """When the LTI tables were last purged, in this process (each process purges on its
+    own: the purge is idempotent, and one every few minutes costs nothing)."""
+
+    def __init__(self) -> None:
+        self.last: datetime | None = None
+        self.lock = threading.Lock()
+
+    def due(self, at: datetime) -> bool:
+        with self.lock:
+            if self.last is not None and at - self.last < PURGE_EVERY:
+                return False
+            self.last = at
+            return True
+
+
+_purges = _Purges()
+
+
+def _purged(lti: LtiStore) -> None:
+    at = now()
+    if _purges.due(at):
+        lti.purge(at.isoformat(), nonces_before=(at - NONCES_KEPT).isoformat())
+
+
 def _configured(service: Service) -> ToolConfig:
     """The pylti1p3 tool configuration (a page's 404 when the service runs without
     ``--lti``)."""
@@ -95,6 +129,7 @@ async def login(request: Request) -> Response:
     try:
         asked = await web_request(request)
         conf = _configured(service)
+        await run_in_threadpool(_purged, service.lti_store)
         started = await run_in_threadpool(start_login, asked, conf, service.lti_store, now,
                                           _launch_url(request))
     except Refused as refusal:
