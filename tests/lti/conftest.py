@@ -192,26 +192,32 @@ def _app(settings: Settings, conf: Any) -> Any:
     return app
 
 
-@pytest.fixture(scope="module")
-def tool(tool_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tool]:
+def serving(db: str, folder: Path) -> Iterator[Tool]:
+    """A platform and the tool registered with it, its store ``db``, until closed."""
     platform = lti_platform.Platform.start()
-    folder = tmp_path_factory.mktemp("tool")
     private, public = lti_platform.tool_keys(folder / "keys")
     config_file = folder / "lti.json"
     config_file.write_text(json.dumps(platform.registration(private, public)))
     seeds = folder / "no-traces"
     seeds.mkdir()
-    settings = Settings(db=tool_db, seed_dir=seeds)
+    settings = Settings(db=db, seed_dir=seeds)
     if "lti" in {f.name for f in dataclasses.fields(Settings)}:
-        settings = dataclasses.replace(settings, lti=str(config_file))  # type: ignore[call-arg]
+        settings = dataclasses.replace(settings, lti=str(config_file))
     app = _app(settings, tool_conf(config_file))
-    for base in served(app):
-        platform.know_tool(base)
-        yield Tool(base, platform, app, config_file)
-    platform.stop()
-    store = app.state.service.store
-    if isinstance(store, SqlStore):
-        store.engine.dispose()
+    try:
+        for base in served(app):
+            platform.know_tool(base)
+            yield Tool(base, platform, app, config_file)
+    finally:
+        platform.stop()
+        store = app.state.service.store
+        if isinstance(store, SqlStore):
+            store.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def tool(tool_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tool]:
+    yield from serving(tool_db, tmp_path_factory.mktemp("tool"))
 
 
 @pytest.fixture

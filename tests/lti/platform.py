@@ -143,6 +143,8 @@ class Platform:
     """Every POST to a scores URL, answered or not."""
     token_requests: int = 0
     jwks_requests: int = 0
+    jwks_answer: str = "ok"
+    """``ok``, or ``down``: the key set's connection dropped."""
     """Every fetch of the platform's key set (the tool keeps it: one in an hour)."""
     token_lifetime: int = 3600
     tokens: dict[str, list[str]] = field(default_factory=dict)
@@ -395,7 +397,10 @@ class _Handler(BaseHTTPRequestHandler):
         if path == "/jwks" and self.command == "GET":
             with self.platform.lock:
                 self.platform.jwks_requests += 1
-            self._answer(200, self.platform.jwks())
+            if self.platform.jwks_answer == "down":
+                self._drop()
+            else:
+                self._answer(200, self.platform.jwks())
         elif path == "/auth":
             self._auth(fields)
         elif path == "/token" and self.command == "POST":

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import html
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import jwt
 import pytest
-from conftest import Tool
+from conftest import Tool, serving
 from conftest import lti_platform as P
 
 from tracer.service.lti.refusals import REASONS
@@ -171,3 +172,20 @@ def test_the_gate_lets_only_the_two_launch_forms_cross_sites(
     assert got.headers["content-type"] == "application/problem+json"
     got = lms_browser.post(f"{tool.base}/lti/launch", data={"state": "s"}, headers=headers)
     assert got.headers["x-refused"] == "state"  # reached the route, refused there
+
+
+def test_a_platform_whose_key_set_cannot_be_fetched_is_said_so(
+        tmp_path: Path, lms_browser: httpx.Client) -> None:
+    # a tool of its own: the module's has the platform's key set kept already
+    for tool in serving(str(tmp_path / "t.db"), tmp_path):
+        course, token = tool.course()
+        ident = tool.assignment(course, token)
+        tool.platform.jwks_answer = "down"
+        r = P.launch(lms_browser, tool.base, tool.platform, P.RESOURCE_LINK, [P.LEARNER],
+                     P.unique("sub"), assignment=ident, accept_language="it")
+        refused(r, 502, "key_set", "it")
+        # nothing wrong is kept: once the platform answers, the next launch goes through
+        tool.platform.jwks_answer = "ok"
+        r = P.launch(lms_browser, tool.base, tool.platform, P.RESOURCE_LINK, [P.LEARNER],
+                     P.unique("sub"), assignment=ident)
+        assert r.status_code == 303, r.text
