@@ -160,10 +160,10 @@ class Service:
 
     def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
         self.settings = settings
-        self.store: TraceStore = store or SqlStore(settings.db)
         self.lti: ToolConfig | None = None if settings.lti is None else \
-            load_tool_config(settings.lti)
+            load_tool_config(settings.lti)  # first: a bad file makes no store
         """pylti1p3's tool configuration (a ``ToolConfDict``) of ``--lti``, or None."""
+        self.store: TraceStore = store or SqlStore(settings.db)
         self._sql: SqlStore | None = None
         self._classes: ClassStore | None = None
         self._lti_store: LtiStore | None = None

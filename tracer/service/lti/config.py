@@ -278,7 +278,11 @@ def make_keys(folder: str | os.PathLike[str]) -> KeyPair:
     public = key.public_key().public_bytes(serialization.Encoding.PEM,
                                            serialization.PublicFormat.SubjectPublicKeyInfo)
     _write_new(pair.private, private, 0o600)
-    _write_new(pair.public, public, 0o644)
+    try:
+        _write_new(pair.public, public, 0o644)
+    except BaseException:
+        pair.private.unlink()  # ours, written a moment ago: no half pair is left
+        raise
     return pair
 
 
@@ -334,11 +338,18 @@ def tool_urls(base: str) -> ToolUrls:
     return ToolUrls(root, root + LOGIN, root + LAUNCH, root + JWKS, root + DEEP_LINKING)
 
 
+def _check_title(title: str) -> None:
+    if not title.strip() or len(title) > 200 or any(not c.isprintable() for c in title):
+        raise UsageError(said("--title {title!r}: the tool's name in the LMS: one line of "
+                              "text, at most {most} characters", title=title, most=200))
+
+
 def canvas_config(base: str, *, title: str = "gametrace") -> dict[str, object]:
     """Canvas's JSON configuration of the tool (Admin > Developer Keys > + Developer Key >
     LTI Key, Method: Paste JSON): its URLs, the services' scopes, and deep linking from
     the link and assignment selection placements."""
     urls = tool_urls(base)
+    _check_title(title)
     placements = [{"placement": placement, "message_type": "LtiDeepLinkingRequest",
                    "target_link_uri": urls.deep_linking, "text": title}
                   for placement in ("link_selection", "assignment_selection")]
@@ -366,6 +377,7 @@ def administrator_text(base: str, *, title: str = "gametrace") -> str:
     for a tool configured manually (by their names in Moodle's English), and Canvas's
     JSON configuration."""
     urls = tool_urls(base)
+    _check_title(title)
     fields = {
         "Tool name": title,
         "Tool URL": urls.launch,
