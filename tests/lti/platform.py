@@ -605,12 +605,29 @@ class _LoopbackSecure(http.cookiejar.DefaultCookiePolicy):
             super().return_ok_secure(cookie, request))
 
 
+class _Browser(httpx.Client):
+    """An ``httpx.Client`` that sends Secure cookies to loopback (:class:`_LoopbackSecure`):
+    httpx copies the jar into a new one (of the default policy) for each request, so the
+    cookie header is made here from the client's own jar instead."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.cookies.jar.set_policy(_LoopbackSecure())
+
+    def _merge_cookies(self, cookies: Any = None) -> Any:
+        return cookies
+
+    def build_request(self, *args: Any, **kwargs: Any) -> httpx.Request:
+        request = super().build_request(*args, **kwargs)
+        if "cookie" not in request.headers:
+            self.cookies.set_cookie_header(request)
+        return request
+
+
 def browser(**options: Any) -> httpx.Client:
     """A browser as the tests need one: its own cookies (Secure ones sent to loopback),
     redirects not followed."""
-    jar = http.cookiejar.CookieJar(policy=_LoopbackSecure())
-    return httpx.Client(follow_redirects=False, timeout=30, cookies=httpx.Cookies(jar),
-                        **options)
+    return _Browser(follow_redirects=False, timeout=30, **options)
 
 
 def unique(prefix: str) -> str:
