@@ -48,8 +48,8 @@ class ServeLimits(TypedDict, total=False):
     trusted_proxies: tuple[str, ...]
     answer_rate: float
     max_exercise_work: int
-    admin_token: str
     lti_retry_base: float
+    admin_token: str
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 

@@ -41,7 +41,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import requests
 from pylti1p3.exception import LtiServiceException
@@ -63,7 +63,7 @@ from .store import LtiStore, Score
 
 if TYPE_CHECKING:
     from pylti1p3.registration import Registration
-    from pylti1p3.tool_config import ToolConfDict
+    from pylti1p3.tool_config.dict import ToolConfDict
     from starlette.applications import Starlette
 
     from ..class_store import Assigned
@@ -74,7 +74,7 @@ __all__ = ["HTTP_TIMEOUT", "MOST_BACKOFF", "ROUTES", "SCORE_MEDIA_TYPE", "SCORE_
 
 log = logging.getLogger(__name__)
 
-SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+SCORE_SCOPE: Final = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 """The scope a score is posted with."""
 
 SCORE_MEDIA_TYPE = "application/vnd.ims.lis.v1.score+json"
@@ -215,7 +215,7 @@ class _Session(requests.Session):
         self.token_url = token_url
         self.expires_in = TOKEN_LIFETIME
 
-    def request(self, method: str | bytes, url: str | bytes,  # type: ignore[override]
+    def request(self, method: str, url: str,  # type: ignore[override]
                 *args: Any, **kwargs: Any) -> requests.Response:
         kwargs.setdefault("timeout", HTTP_TIMEOUT)
         answer = super().request(method, url, *args, **kwargs)
