@@ -445,6 +445,29 @@ def test_two_server_processes_on_one_store_send_each_score_once(db_url: str, tmp
     platform.stop()
 
 
+def test_a_score_queued_when_the_server_stops_is_sent_by_the_next_one(db_url: str,
+                                                                      tmp_path: Path
+                                                                      ) -> None:
+    platform = Platform.start()
+    config = tool_config(platform, tmp_path)
+    platform.scores_answer = "down"
+    with serving(db_url, config, platform) as (base, service), \
+            httpx.Client(timeout=30) as http:
+        r = http.post(f"{base}/v1/courses", json={"title": "IA"})
+        lms = Tool(base, platform, http, service, r.json()["id"], r.json()["teacher_token"])
+        ident = lms.assignment()
+        lms.submit(ident, lms.learner(ident, "sub-ada"), RIGHT)
+        eventually(lambda: platform.score_tries >= 1)
+    # the server is gone with the score unsent; the platform is back; a new server starts
+    platform.scores_answer = "ok"
+    assert platform.scores == []
+    with serving(db_url, config, platform):
+        eventually(lambda: len(platform.scores) == 1)
+        assert steady(lambda: len(platform.scores)) == 1
+    assert platform.scores[0].body["userId"] == "sub-ada"
+    platform.stop()
+
+
 # ------------------------------------------------------------------ the routes
 
 
