@@ -49,6 +49,7 @@ class ServeLimits(TypedDict, total=False):
     trusted_proxies: tuple[str, ...]
     answer_rate: float
     max_exercise_work: int
+    lti_retry_base: float
     admin_token: str
     lti: str
 
