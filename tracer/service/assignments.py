@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..jsonio import dumps_json
 from ..said import Said, said
 from .answer_models import Joined, SubmissionCreated
-from .class_store import Assigned, ClassStore, Conflict, Enrolled, new_token
+from .class_store import MAX_STUDENTS, Assigned, ClassStore, Conflict, Enrolled, new_token
 from .core import service_of
 from .courses import created, now
 from .json_values import JsonObject, JsonValue
@@ -34,11 +34,7 @@ from .roles import NO_SUCH_ASSIGNMENT, authed, caller, classes, own_assignment, 
 if TYPE_CHECKING:
     from ..classroom.assignments import Assignment
 
-__all__ = ["MAX_STUDENTS", "ROUTES"]
-
-MAX_STUDENTS = 2000
-"""Students one assignment takes."""
-
+__all__ = ["ROUTES"]
 
 def already_joined(student: str) -> Said:
     """Why joining again is refused: one student id is one row (and one tree) whatever

@@ -24,8 +24,12 @@ from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
 from .store import Record, SqlStore
 
-__all__ = ["Assigned", "ClassStore", "Course", "Enrolled", "Kept", "new_id", "new_token",
-           "token_hash"]
+__all__ = ["MAX_STUDENTS", "Assigned", "ClassStore", "Course", "Enrolled", "Kept", "new_id",
+           "new_token", "token_hash"]
+
+
+MAX_STUDENTS = 2000
+"""Students one assignment takes (by a link or by an LMS's launch)."""
 
 
 def new_id() -> str:

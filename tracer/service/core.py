@@ -18,6 +18,7 @@ import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from .lti.config import ToolConfig
     from .lti.store import LtiStore
 
-__all__ = ["Service", "Settings", "content_of", "request_tree", "service_of"]
+__all__ = ["Service", "Settings", "content_of", "now", "request_tree", "service_of"]
 
 T = TypeVar("T")
 
@@ -386,6 +387,11 @@ class Service:
         from ..render import RenderOptions
 
         return RenderOptions.from_kwargs(**options, max_frames=self.settings.max_frames)
+
+
+def now() -> datetime:
+    """The service's clock (the only one the classroom reads), to the second, in UTC."""
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 def service_of(request: Request) -> Service:

@@ -12,7 +12,6 @@ searches the source once, to refuse one that cannot be answered), the gradebook 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
@@ -24,7 +23,7 @@ from ..jsonio import dumps_json
 from ..said import said
 from .answer_models import AssignmentCreated, CourseCreated, answer_text
 from .class_store import Assigned, ClassStore, Enrolled, new_id, new_token
-from .core import service_of
+from .core import now, service_of
 from .json_values import JsonObject
 from .problem_details import Problem
 from .request_models import AssignmentRequest, CourseRequest
@@ -41,11 +40,6 @@ __all__ = ["MAX_ASSIGNMENTS", "ROUTES", "course_gradebook", "gradebook_inputs",
 
 MAX_ASSIGNMENTS = 500
 """Assignments one course may hold."""
-
-
-def now() -> datetime:
-    """The service's clock (the only one the classroom reads), to the second, in UTC."""
-    return datetime.now(UTC).replace(microsecond=0)
 
 
 def created(answer: object) -> Response:

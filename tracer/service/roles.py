@@ -37,7 +37,6 @@ from ..said import said
 from .bodies import SEND_JSON, is_json
 from .class_store import Assigned, ClassStore, Course, Enrolled
 from .core import service_of
-from .lti.store import LtiStore
 from .problem_details import Problem, guarded
 
 if TYPE_CHECKING:  # LTI's routes import this module: the service hands over its tables

@@ -37,10 +37,8 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ...said import said
-from ..assignments import MAX_STUDENTS
-from ..class_store import ClassStore, Conflict, new_token
-from ..core import Service, service_of
-from ..courses import now
+from ..class_store import MAX_STUDENTS, ClassStore, Conflict, new_token
+from ..core import Service, now, service_of
 from ..problem_details import Problem
 from ..roles import NO_SUCH_ASSIGNMENT, authed, bearer
 from .adapter import (
