@@ -34,13 +34,14 @@ function refusal(view, err, page, params) {
   const id = params.get(page === "course" ? "course" : "id");
   const kind = page === "course" ? "teacher" : "student";
   const here = id && keptToken(kind, id);
-  view.replaceChildren(
+  view.replaceChildren(...[
     el("h2", { id: "lti-refused-title" }, t("lti.refused.title")),
     el("p", { id: "lti-refused" }, t("lti.refused.help")),
     failure(err),
-    here ? el("p", {}, el("a", { id: "lti-refused-open", class: "button",
+    here ? el("p", {}, el("a", { id: "lti-refused-open", class: "button lti-button",
       href: `#/${page}?${new URLSearchParams(params).toString()}` },
-      t(page === "course" ? "lti.refused.course" : "lti.refused.assignment"))) : null);
+      t(page === "course" ? "lti.refused.course" : "lti.refused.assignment"))) : null,
+  ].filter(Boolean));
 }
 
 /** Before a page draws: a launch code in its address is taken out of it, then traded for
