@@ -149,7 +149,7 @@ def _lms_course(page: Page, base: str, made: dict[str, str], *,
                 roster: dict[str, Any]) -> dict[str, list[Any]]:
     """The LTI routes of a teacher's deep-linking launch answered, the gradebook's answer
     given ``roster``'s keys; what each got."""
-    seen: dict[str, list[Any]] = {"deep": [], "posted": [], "resend": []}
+    seen: dict[str, list[Any]] = {"deep": [], "posted": [], "resend": [], "listed": []}
     _exchange(page, {"token": made["teacher"], "role": "teacher", "course": made["course"],
                      "assignment": None, "deep_linking": True})
     queued = {"n": 0}
@@ -160,7 +160,9 @@ def _lms_course(page: Page, base: str, made: dict[str, str], *,
             queued["n"] += 1
             _answer(route, 200, {"queued": 2})
         else:
-            _answer(route, 200, {"scores": SCORES})
+            seen["listed"].append(route.request.url)
+            _answer(route, 200, {"scores": [{**s, "assignment": made["assignment"]}
+                                            for s in SCORES]})
 
     def deep(route: Route) -> None:
         seen["deep"].append((json.loads(route.request.post_data or "null"),
@@ -203,6 +205,10 @@ def test_a_deep_linking_course_page_adds_an_assignment_to_the_lms(
             "c => [c.closest('tr').dataset.student, c.textContent])")
         assert states == [[s["student"], words[f"lti.scores.state.{s['state']}"]]
                           for s in SCORES]
+        assert seen["listed"][0].endswith(f"/lti/scores?lang={lang}")  # reasons in it
+        assert page.eval_on_selector_all(
+            "#lti-scores-table tr[data-assignment] td:first-child",
+            "cells => cells.map(c => c.textContent)") == [AIMA["title"]] * len(SCORES)
         assert "is not enrolled in this course" in (page.text_content(
             "tr[data-student='lti-sub-91c2'] .lti-reason") or "")
         # the gradebook: who in the LMS course never came

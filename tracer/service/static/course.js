@@ -377,10 +377,10 @@ export async function renderCourse(view, params) {
   const booked = el("div", { id: "course-gradebook-box" });
   const lms = el("div", { id: "course-lti-box" });
   async function reload() {
-    const [now, book, sent] = await Promise.all([
+    const [now, book] = await Promise.all([
       call("GET", `v1/courses/${enc(course)}`, token),
-      call("GET", `v1/courses/${enc(course)}/gradebook?lang=${currentLanguage()}`, token),
-      scoresPanel(course, token)]);
+      call("GET", `v1/courses/${enc(course)}/gradebook?lang=${currentLanguage()}`, token)]);
+    const sent = await scoresPanel(course, token, now.assignments);
     listed.replaceChildren(assignmentList(course, now, token, reload));
     booked.replaceChildren(gradebook(book, course, token));
     lms.replaceChildren(...(sent ? [sent] : []));

@@ -9,7 +9,7 @@
 // (pending, refused with the LMS's reason, sent) with a button to send them again; and
 // in the gradebook, the LMS course's members who never opened the tool.
 import { el } from "./dom.js";
-import { moment, number, plural, t } from "./i18n.js";
+import { currentLanguage, moment, number, plural, t } from "./i18n.js";
 import { beforeDraw, keepParams, onLeave } from "./router.js";
 import { call, failure, keepToken, keptToken, scroller } from "./classroom.js";
 
@@ -138,12 +138,15 @@ function whenCell(s) {
   return el("td", {}, "");
 }
 
-function scoresTable(scores) {
-  const columns = ["student", "name", "score", "state", "tries", "reason", "when"];
+function scoresTable(scores, titles) {
+  const columns = ["assignment", "student", "name", "score", "state", "tries", "reason", "when"];
   return scroller(t("lti.scores.caption"), el("table", { id: "lti-scores-table" },
     el("caption", {}, t("lti.scores.caption")),
     el("tr", {}, ...columns.map((k) => el("th", { scope: "col" }, t(`lti.scores.column.${k}`)))),
-    ...scores.map((s) => el("tr", { "data-student": s.student, "data-state": s.state },
+    ...scores.map((s) => el("tr", { "data-student": s.student, "data-state": s.state,
+                                    "data-assignment": s.assignment },
+      el("td", { translate: "no", class: "class-text" },
+         titles.get(s.assignment) || s.assignment || ""),
       el("th", { scope: "row", translate: "no" }, s.student),
       el("td", { translate: "no", class: "class-text" }, s.name || ""),
       el("td", { translate: "no" }, `${number(s.given)} / ${number(s.maximum)}`),
@@ -153,11 +156,13 @@ function scoresTable(scores) {
       whenCell(s)))));
 }
 
-/** The scores of COURSE's LMS learners as the LMS got them (GET .../lti/scores), with
- * "Send again" while any is pending or refused; null for a course the LMS does not
- * know (a service without LTI answers 404). */
-export async function scoresPanel(course, token) {
+/** The scores of COURSE's LMS learners as the LMS got them (GET .../lti/scores, the
+ * LMS's reasons said in the page's language), each by its assignment's title (from
+ * ASSIGNMENTS, the course's {id, title}), with "Send again" while any is pending or
+ * refused; null for a course the LMS does not know (a service without LTI answers 404). */
+export async function scoresPanel(course, token, assignments = []) {
   const path = `v1/courses/${enc(course)}/lti/scores`;
+  const titles = new Map(assignments.map((a) => [a.id, a.title]));
   const section = el("section", { id: "lti-scores" });
   const said = el("div", { id: "lti-scores-said", "aria-live": "polite" });
   let timer = null;
@@ -165,7 +170,7 @@ export async function scoresPanel(course, token) {
   async function draw() {
     let listed;
     try {
-      listed = await call("GET", path, token);
+      listed = await call("GET", `${path}?lang=${currentLanguage()}`, token);
     } catch (err) {
       if (err.problem && (err.problem.status === 404 || /\b404\b/.test(err.message))) {
         return false;
@@ -191,7 +196,7 @@ export async function scoresPanel(course, token) {
     section.replaceChildren(
       el("h3", {}, t("lti.scores.title")),
       el("p", {}, t("lti.scores.help")),
-      scores.length ? scoresTable(scores) : el("p", { id: "lti-scores-none" },
+      scores.length ? scoresTable(scores, titles) : el("p", { id: "lti-scores-none" },
                                                t("lti.scores.none")),
       waiting ? el("p", { id: "lti-scores-waiting" }, plural("lti.scores.waiting", waiting))
         : null,
