@@ -120,7 +120,7 @@ def test_the_tables_are_what_the_schema_module_says(store_db: str) -> None:
     try:
         with engine.connect() as conn:
             context = MigrationContext.configure(conn)
-            assert context.get_current_revision() == "0002"
+            assert context.get_current_revision() == "0003"
             assert compare_metadata(context, metadata) == []
     finally:
         engine.dispose()
@@ -192,7 +192,7 @@ def test_processes_opening_a_new_store_at_once_migrate_it_once(store_db: str) ->
     try:
         with engine.connect() as conn:
             assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").all() \
-                == [("0002",)]
+                == [("0003",)]
     finally:
         engine.dispose()
 

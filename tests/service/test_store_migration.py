@@ -71,7 +71,7 @@ def test_the_service_migrates_a_released_store_and_keeps_every_trace(tmp_path: P
     assert "alembic_version" in tables
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
-            ("0002",)]
+            ("0003",)]
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     # opened again (another worker): at the newest revision already, nothing changes
     SqlStore(db)
@@ -92,7 +92,7 @@ def test_alembic_upgrade_head_by_hand_migrates_a_released_store(tmp_path: Path) 
 
     assert "0001" not in alembic("current")
     assert "Running upgrade  -> 0001" in alembic("upgrade", "head")
-    assert "0002 (head)" in alembic("current")
+    assert "0003 (head)" in alembic("current")
     assert _contents(db)[:3] == before
     store = SqlStore(db)
     assert [r.origin for r in store.list()] == ORIGINS

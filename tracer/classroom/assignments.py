@@ -172,6 +172,9 @@ class Assignment:
     """A submission after the due time: one of :data:`LATE`."""
     penalty: float = 0.0
     """With ``late`` ``penalty``: the percentage taken off a late submission's score."""
+    score_policy: str = "best"
+    """Which attempt's score an LMS gets (LTI grade passback): the best or the last
+    (:data:`tracer.classroom.gradebook.SCORE_POLICIES`)."""
 
     def to_json(self) -> dict[str, Any]:
         # the spec's options in its own order, the budgets and the root player apart
@@ -191,7 +194,9 @@ class Assignment:
                 "attempts": self.attempts, "feedback": self.feedback,
                 "solution": self.solution, "step_tries": self.step_tries,
                 "late": self.late,
-                **({"penalty": _number(self.penalty)} if self.late == "penalty" else {})}
+                **({"penalty": _number(self.penalty)} if self.late == "penalty" else {}),
+                **({"score_policy": self.score_policy} if self.score_policy != "best"
+                   else {})}
 
 
 def _number(x: float) -> int | float:

@@ -36,6 +36,7 @@ from .assignments import (
     whole_message,
 )
 from .choosing import expected_one_of
+from .gradebook import SCORE_POLICIES
 from .student_trees import base_tree, expected_for, search_tree
 
 __all__ = ["due_time", "parse_assignment"]
@@ -55,7 +56,7 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
     if not isinstance(data, Mapping):
         raise field_error("$", said("expected a JSON object"))
     known = {"id", "title", "source", "spec", "items", "per_student", "due", "attempts",
-             "feedback", "solution", "step_tries", "late", "penalty"}
+             "feedback", "solution", "step_tries", "late", "penalty", "score_policy"}
     for key in data:
         if key not in known:
             raise field_error(f"$.{key}", _unknown_field(sorted(known)))
@@ -83,8 +84,10 @@ def parse_assignment(data: str | Mapping[str, Any], *, id: str | None = None) ->
                                                        MAX_STEP_TRIES)
     late = _choice(data.get("late", "refuse"), "$.late", LATE)
     penalty = _penalty(data.get("penalty"), late)
+    score_policy = _choice(data.get("score_policy", "best"), "$.score_policy",
+                           SCORE_POLICIES)
     assignment = Assignment(ident, title, source, spec, (), per_student, due, attempts, fb,
-                            solution, astar, step_tries, late, penalty)
+                            solution, astar, step_tries, late, penalty, score_policy)
     items = _items(data.get("items"), assignment)
     assignment = replace(assignment, items=items)
     if source.kind != "problem":

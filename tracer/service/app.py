@@ -21,6 +21,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -77,9 +79,18 @@ def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette
                       unread=2 * settings.max_answer, answer_rate=settings.answer_rate,
                       answer_burst=2 * settings.max_answer)
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), gate],
-                    exception_handlers={404: no_route, 405: no_route})
+                    exception_handlers={404: no_route, 405: no_route}, lifespan=_lifespan)
     app.state.service = service
     return app
+
+
+@asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    """While the app serves: the LMS score sender of this process (:mod:`.lti.scores`)."""
+    from .lti.scores import sending
+
+    async with sending(app):
+        yield
 
 
 def settings_to_environment(settings: Settings) -> str:

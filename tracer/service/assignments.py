@@ -26,6 +26,7 @@ from .class_store import Assigned, ClassStore, Conflict, Enrolled, new_token
 from .core import service_of
 from .courses import created, now
 from .json_values import JsonObject, JsonValue
+from .lti import scores as lti_scores
 from .problem_details import Problem
 from .request_models import JoinRequest, StepRequest, SubmissionRequest
 from .roles import NO_SUCH_ASSIGNMENT, authed, caller, classes, own_assignment, student, teacher
@@ -193,6 +194,7 @@ async def submit(request: Request) -> Response:
     except Conflict:
         raise Problem(409, "Conflict", said("another submission of this attempt came first")
                       ) from None
+    await lti_scores.after_submission(request, found, who.student)
     return created(SubmissionCreated(id=ident, attempt=attempt,
                                      attempts_left=max(0, allowed - used - 1), late=late,
                                      shown=shown))

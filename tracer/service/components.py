@@ -368,7 +368,10 @@ def _classroom() -> JsonObject:
                                     "accepted and marked late, or marked late with "
                                     "`penalty`."},
             "penalty": {"type": "number", "description": "With `late: penalty`: the "
-                        "percentage (0 < p <= 100) taken off a late submission."}},
+                        "percentage (0 < p <= 100) taken off a late submission."},
+            "score_policy": {"enum": ["best", "last"], "default": "best",
+                             "description": "Which attempt's score an LMS gets (LTI "
+                                            "grade passback): the best or the last."}},
             ("title", "source", "items"),
             extra={"description": "An assignment as `tracer.classroom.reading."
                                   "parse_assignment` reads it (docs/classroom.md): the "

@@ -147,6 +147,9 @@ class Settings:
     admin_token: str | None = None
     """The token that alone may create a course (``--admin-token-file``); ``None``: anyone
     may (a teacher's own machine)."""
+    lti_retry_base: float = 5.0
+    """Seconds before a score the LMS did not take (a 5xx, no answer) is sent again; the
+    wait doubles with each try, up to ten minutes (:mod:`.lti.scores`)."""
 
 
 

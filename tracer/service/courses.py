@@ -5,7 +5,9 @@ gradebook's JSON names its misconceptions in the language asked (``?lang=it``).
 Who may call each is in :mod:`.roles`; the library does the work
 (:mod:`tracer.classroom`): an assignment is read by ``parse_assignment`` in a job (it
 searches the source once, to refuse one that cannot be answered), the gradebook is
-``build_gradebook`` of the stored submissions.
+``build_gradebook`` of the stored submissions.  A course bound to an LMS context
+(LTI) has in its gradebook the LMS's learners who never opened it
+(``lms_members_never_opened``, :mod:`.lti.roster`), or ``lms_roster_error``.
 """
 
 from __future__ import annotations
@@ -202,10 +204,15 @@ def misconception_titles(book: Gradebook, lang: str) -> dict[str, str]:
 
 
 async def gradebook(request: Request) -> Response:
+    from .lti.roster import gradebook_part
+
     lang = lang_of(request)
     book = await _gradebook(request)
+    # a course bound to an LMS context: its learners who never opened it, or why not
+    lms = await gradebook_part(request, request.path_params["course"], lang)
     return Response(dumps_json({**book.to_json(),
-                                "misconception_titles": misconception_titles(book, lang)}),
+                                "misconception_titles": misconception_titles(book, lang),
+                                **lms}),
                     media_type="application/json")
 
 

@@ -313,6 +313,13 @@ def _class_page_paths(classroom: JsonObject) -> JsonObject:
                 "reset_student", "A new token for a student: the old one stops working, "
                 "their work stays (teacher)", _json("StudentToken"),
                 request="TokenRequest", parameters=[ident, student])},
+            "/v1/courses/{course}/lti/scores": {"get": _class_op(
+                "lti_scores", "The scores sent to the LMS, pending or refused, with the "
+                "platform's reason (teacher)", free, parameters=[
+                    course, _query("lang", {"enum": ["en", "it"]})])},
+            "/v1/courses/{course}/lti/scores/resend": {"post": _class_op(
+                "lti_scores_resend", "Send every pending or refused score to the LMS "
+                "again, now (teacher)", free, parameters=[course])},
             "/v1/courses/{course}/preview": {"post": _class_op(
                 "preview_assignment", "The task a student would get, stored nowhere "
                 "(teacher)", free, request="AssignmentRequest", parameters=[course])}}

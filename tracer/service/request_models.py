@@ -422,6 +422,8 @@ class AssignmentRequest:
     """What a submission after the due time gets: ``refuse``, ``accept``, ``penalty``."""
     penalty: float | None = None
     """With ``late: penalty``: the percentage taken off a late submission's total."""
+    score_policy: str | None = None
+    """Which attempt's score an LMS gets: ``best`` or ``last``."""
 
     @classmethod
     def from_json(cls, data: JsonObject) -> AssignmentRequest:
@@ -434,7 +436,8 @@ class AssignmentRequest:
                    due=_str(data, "due"), attempts=_int(data, "attempts"),
                    feedback=_str(data, "feedback"), solution=_str(data, "solution"),
                    step_tries=_int(data, "step_tries"), late=_str(data, "late"),
-                   penalty=_float(data, "penalty"))
+                   penalty=_float(data, "penalty"),
+                   score_policy=_str(data, "score_policy"))
 
     def document(self, ident: str) -> JsonObject:
         """The assignment's JSON form under id ``ident``: the fields given, none added

@@ -49,6 +49,7 @@ class ServeLimits(TypedDict, total=False):
     answer_rate: float
     max_exercise_work: int
     admin_token: str
+    lti_retry_base: float
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     Column,
+    Float,
     ForeignKey,
     Integer,
     LargeBinary,
@@ -19,8 +20,10 @@ from sqlalchemy import (
     text,
 )
 
-__all__ = ["assignments", "course_traces", "courses", "meta", "metadata", "step_attempts",
-           "step_sessions", "students", "submissions", "tags", "traces"]
+__all__ = ["access_tokens", "assignments", "course_traces", "courses", "lti_cache",
+           "lti_codes", "lti_contexts", "lti_nonces", "lti_people", "lti_scores", "meta",
+           "metadata", "step_attempts", "step_sessions", "students", "submissions", "tags",
+           "traces"]
 
 metadata = MetaData()
 
@@ -134,3 +137,104 @@ course_traces = Table(
     sqlite_autoincrement=True,
 )
 """The traces of a course's library (stored with its teacher's token), newest last."""
+
+# ------------------------------------------------------------------ LTI 1.3
+# Made by migration 0003; written by :mod:`.lti.store`.  Times are the service's clock
+# (ISO 8601, UTC); one-time codes and access tokens are kept as their SHA-256 only.
+# No foreign key names an assignment: deleting one (ClassStore.delete_assignment) must
+# not wait on LTI rows, which LtiStore.forget_assignment removes.
+
+lti_cache = Table(
+    "lti_cache", metadata,
+    Column("key", Text, primary_key=True),
+    Column("value", Text, nullable=False),
+    Column("expires", Text, nullable=False),
+)
+"""pylti1p3's launch-data storage: state parameters and nonces saved at login, launch
+data kept for deep linking, the platforms' key sets; ``value`` is JSON."""
+
+lti_nonces = Table(
+    "lti_nonces", metadata,
+    Column("issuer", Text, primary_key=True),
+    Column("nonce", Text, primary_key=True),
+    Column("used", Text, nullable=False),
+)
+"""Every nonce of a platform's id_token that a launch consumed, and when."""
+
+lti_contexts = Table(
+    "lti_contexts", metadata,
+    Column("issuer", Text, primary_key=True),
+    Column("context_id", Text, primary_key=True),
+    Column("course", Text, ForeignKey("courses.id"), nullable=False, unique=True),
+    Column("title", Text, nullable=False),
+    Column("client_id", Text, nullable=False),
+    Column("deployment_id", Text, nullable=False),
+    Column("memberships_url", Text, nullable=True),
+)
+"""The course bound to an LMS context (issuer + ``context.id``), one course each; the
+Names and Role Provisioning Services URL when a launch offered it."""
+
+lti_people = Table(
+    "lti_people", metadata,
+    Column("assignment", Text, primary_key=True),
+    Column("student", Text, primary_key=True),
+    Column("issuer", Text, nullable=False),
+    Column("sub", Text, nullable=False),
+    Column("client_id", Text, nullable=False),
+    Column("deployment_id", Text, nullable=False),
+    Column("lineitem", Text, nullable=True),
+    UniqueConstraint("assignment", "issuer", "sub"),
+)
+"""An LTI learner of one assignment (their ``students`` row: ``student``) and the line
+item their score goes to, as the latest launch gave it."""
+
+lti_codes = Table(
+    "lti_codes", metadata,
+    Column("code_hash", Text, primary_key=True),
+    Column("kind", Text, nullable=False),
+    Column("course", Text, nullable=False),
+    Column("assignment", Text, nullable=True),
+    Column("student", Text, nullable=True),
+    Column("launch", Text, nullable=True),
+    Column("expires", Text, nullable=False),
+    Column("used", Integer, nullable=False, server_default=text("0")),
+)
+"""A launch's one-time code (``kind`` teacher or student), traded once for an access
+token before ``expires``; ``launch``: pylti1p3's launch id (deep linking only)."""
+
+access_tokens = Table(
+    "access_tokens", metadata,
+    Column("token_hash", Text, primary_key=True),
+    Column("kind", Text, nullable=False),
+    Column("course", Text, nullable=False),
+    Column("assignment", Text, nullable=True),
+    Column("student", Text, nullable=True),
+    Column("launch", Text, nullable=True),
+    Column("created", Text, nullable=False),
+)
+"""A token given for a launch's code: a teacher's (their course) or a student's (their
+assignment); each device launched has its own."""
+
+lti_scores = Table(
+    "lti_scores", metadata,
+    Column("assignment", Text, primary_key=True),
+    Column("student", Text, primary_key=True),
+    Column("issuer", Text, nullable=False),
+    Column("client_id", Text, nullable=False),
+    Column("lineitem", Text, nullable=False),
+    Column("sub", Text, nullable=False),
+    Column("given", Float, nullable=False),
+    Column("maximum", Float, nullable=False),
+    Column("activity", Text, nullable=False),
+    Column("grading", Text, nullable=False),
+    Column("timestamp", Text, nullable=False),
+    Column("state", Text, nullable=False),
+    Column("tries", Integer, nullable=False),
+    Column("next_try", Text, nullable=False),
+    Column("lease", Text, nullable=True),
+    Column("error", Text, nullable=True),
+    Column("sent", Text, nullable=True),
+)
+"""The latest score of each LTI learner, queued for the platform: ``state`` pending,
+sent or refused; ``tries`` and ``next_try`` the backoff; ``lease`` until when a sender
+holds it."""
