@@ -156,6 +156,7 @@ def _lms_course(page: Page, base: str, made: dict[str, str], *,
 
     def scores(route: Route) -> None:
         if route.request.method == "POST":
+            assert route.request.headers.get("content-type") == "application/json"  # or 415
             seen["resend"].append(route.request.headers.get("authorization"))
             queued["n"] += 1
             _answer(route, 200, {"queued": 2})

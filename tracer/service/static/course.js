@@ -243,9 +243,9 @@ function assignmentForm(course, token, examples, games, onCreated) {
       const lms = el("div", { "aria-live": "polite" });
       const add = addButton(course, { id: made.id, title: made.title || documentOf().title },
                             token, lms);
-      status.replaceChildren(el("p", { class: "ok" }, t("course.new.made"), " ",
+      status.replaceChildren(...[el("p", { class: "ok" }, t("course.new.made"), " ",
         el("a", { href: link, id: "course-new-link", translate: "no" }, link)),
-        add ? el("div", { class: "row" }, add) : null, lms);
+        add ? el("div", { class: "row" }, add) : null, lms].filter(Boolean));
       await onCreated();
     } catch (err) {
       status.replaceChildren(failure(err));

@@ -10,7 +10,7 @@
 // in the gradebook, the LMS course's members who never opened the tool.
 import { el } from "./dom.js";
 import { currentLanguage, moment, number, plural, t } from "./i18n.js";
-import { beforeDraw, keepParams, onLeave } from "./router.js";
+import { beforeDraw, keepParams, onLeave, rerender } from "./router.js";
 import { call, failure, keepToken, keptToken, scroller } from "./classroom.js";
 
 const enc = encodeURIComponent;
@@ -38,8 +38,9 @@ function refusal(view, err, page, params) {
     el("h2", { id: "lti-refused-title" }, t("lti.refused.title")),
     el("p", { id: "lti-refused" }, t("lti.refused.help")),
     failure(err),
-    here ? el("p", {}, el("a", { id: "lti-refused-open", class: "button lti-button",
-      href: `#/${page}?${new URLSearchParams(params).toString()}` },
+    // the address is the page's own already (the code out of it): drawn again, it opens
+    here ? el("div", { class: "row" }, el("button", { type: "button", id: "lti-refused-open",
+      onclick: rerender },
       t(page === "course" ? "lti.refused.course" : "lti.refused.assignment"))) : null,
   ].filter(Boolean));
 }
@@ -183,7 +184,7 @@ export async function scoresPanel(course, token, assignments = []) {
     const waiting = scores.filter((s) => s.state !== "sent").length;
     const resend = async () => {
       try {
-        const queued = await call("POST", `${path}/resend`, token);
+        const queued = await call("POST", `${path}/resend`, token, {});
         said.replaceChildren(el("p", { class: "ok" },
           plural("lti.scores.queued", queued.queued)));
         await draw();
@@ -193,7 +194,7 @@ export async function scoresPanel(course, token, assignments = []) {
         said.replaceChildren(failure(err));
       }
     };
-    section.replaceChildren(
+    section.replaceChildren(...[
       el("h3", {}, t("lti.scores.title")),
       el("p", {}, t("lti.scores.help")),
       scores.length ? scoresTable(scores, titles) : el("p", { id: "lti-scores-none" },
@@ -202,7 +203,7 @@ export async function scoresPanel(course, token, assignments = []) {
         : null,
       waiting ? el("div", { class: "row" }, el("button", { type: "button",
         id: "lti-scores-resend", onclick: resend }, t("lti.scores.resend"))) : null,
-      said);
+      said].filter(Boolean));
     return true;
   }
   return (await draw()) ? section : null;
