@@ -114,7 +114,7 @@ def lms_course(tool: Any, browser: Any) -> dict[str, str]:
         page.wait_for_selector("#course-new-status .lti-add")
         ident = page.get_attribute("#course-new-link", "href").rsplit("=", 1)[1]
         page.wait_for_selector(f"#course-assignments #lti-add-{ident}")
-        screenshot(page, "course-deep-desktop-en", whole=False, top="#course-assignments-box")
+        screenshot(page, "course-deep-desktop-en", whole=False, top="#lti-deep-banner")
         checked(page, "en")
         with page.expect_navigation(url=f"{tool.platform.base}/deep_link_return"):
             page.click(f"#course-assignments #lti-add-{ident}")
@@ -127,6 +127,20 @@ def lms_course(tool: Any, browser: Any) -> dict[str, str]:
     # the value, the move, the values at B, C and D, the pruned leaves: 6 points
     assert item["lineItem"]["scoreMaximum"] == 6
     return {"course": course, "assignment": ident, "teacher": teacher}
+
+
+def test_a_later_deep_linking_launch_on_a_phone_is_the_same_course(
+        browser: Any, tool: Any, lms_course: dict[str, str]) -> None:
+    with opened(browser, "phone", "it") as page:
+        hint = tool.platform.prepare(P.DEEP_LINKING, [P.INSTRUCTOR], "lti-prof",
+                                     name="Grace Hopper")
+        page.goto(login_url(tool, hint))
+        page.wait_for_selector(f"#lti-add-{lms_course['assignment']}")
+        assert page.evaluate("location.hash") == f"#/course?course={lms_course['course']}"
+        assert page.text_content(f"#lti-add-{lms_course['assignment']}") == messages("it")[
+            "lti.deep.add"]
+        checked(page, "it")
+        screenshot(page, "course-deep-phone-it", whole=False, top="#lti-deep-banner")
 
 
 def test_a_learner_s_launch_on_a_phone_in_italian(browser: Any, tool: Any,
@@ -189,6 +203,7 @@ def _student(browser: Any, tool: Any, ident: str, sub: str, name: str, lineitem:
         page.wait_for_selector("#assignment-figure svg")
         token = page.evaluate(f"localStorage.getItem('gametrace.student.{ident}')")
         if sub == "lti-alan":
+            page.wait_for_selector("#assignment-step-form")
             screenshot(page, "assignment-desktop-en", whole=False)
     with tool.api() as api:
         made = api.post(f"/v1/assignments/{ident}/submissions", json={"answer": answer},
