@@ -43,6 +43,7 @@ SILENT = {
     "serve": "a server: its log is the service's",
     "browse": "a server (once the trace is indexed): its log is the service's",
     "export": "a group: its commands take -q (tests/cli/test_cli_export.py)",
+    "lti": "a group: the files written and the text to paste, on stdout, are the answer",
 }
 
 

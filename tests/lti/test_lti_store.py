@@ -31,7 +31,8 @@ ISS = "https://moodle.example"
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[str]:
     """A PostgreSQL server for this module (tests/service/pg_server.py), as the service
-    tests' ``postgres`` fixture starts one for theirs."""
+    tests' ``postgres`` fixture starts one for theirs (once tests/lti/conftest.py
+    starts one for the LTI tests, this copy goes: one server for them all)."""
     with postgres_server() as url:
         yield url
 
@@ -176,6 +177,20 @@ def test_a_code_is_taken_once_before_it_expires(sql: SqlStore, lti: LtiStore) ->
     with sql.engine.connect() as conn:  # kept as its hash only
         kept = {r[0] for r in conn.exec_driver_sql("SELECT code_hash FROM lti_codes")}
     assert kept == {token_hash("code-1"), token_hash("code-2")}
+
+
+def test_purge_forgets_what_expired_only(sql: SqlStore, lti: LtiStore) -> None:
+    course = _course(sql)
+    lti.cache_set("old", 1, T1)
+    lti.cache_set("new", 2, T3)
+    lti.add_code("old-code", "teacher", course, None, None, None, T1)
+    lti.add_code("new-code", "teacher", course, None, None, None, T3)
+    lti.purge(T2, nonces_before=T0)
+    with sql.engine.connect() as conn:
+        keys = {r[0] for r in conn.exec_driver_sql("SELECT key FROM lti_cache")}
+        codes = {r[0] for r in conn.exec_driver_sql("SELECT code_hash FROM lti_codes")}
+    assert (keys, codes) == ({"new"}, {token_hash("new-code")})
+    assert lti.take_code("new-code", T2) is not None
 
 
 def test_a_code_taken_at_once_by_many_is_taken_once(store_db: str) -> None:
@@ -338,3 +353,62 @@ def test_forgetting_an_assignment_removes_its_lti_rows(sql: SqlStore, lti: LtiSt
     assert lti.people_of("a1") == [] and lti.scores_of(course) == []
     assert lti.take_code("c", T0) is None and lti.access_of("t") is None
     assert lti.access_of("t2") is not None
+
+
+# ------------------------------------------------------------------ access tokens as roles
+
+AIMA = {"title": "Alpha-beta on the AIMA tree", "source": {"example": "aima"},
+        "spec": {"algorithm": "alphabeta", "variant": "fail-soft"},
+        "items": ["value", "move"], "attempts": 2, "feedback": "first-mistake",
+        "solution": "never"}
+
+
+def test_an_lti_access_token_is_its_teachers_or_its_students(store_db: str) -> None:
+    from starlette.testclient import TestClient
+
+    from tracer.service import Settings, create_app
+
+    app = create_app(Settings(db=store_db))
+    service = app.state.service
+    try:
+        with TestClient(app) as client:
+            made = client.post("/v1/courses", json={"title": "AI"}).json()
+            course, teacher = made["id"], made["teacher_token"]
+            other = client.post("/v1/courses", json={"title": "ML"}).json()["id"]
+            r = client.post(f"/v1/courses/{course}/assignments", json=AIMA,
+                            headers={"Authorization": f"Bearer {teacher}"})
+            ident = r.json()["id"]
+            classes, lti = service.classes, service.lti_store
+            classes.join(ident, "sub-1", "Ada Lovelace", "a token nobody gets", T0, most=10)
+            lti.add_access_token("lti-teacher", "teacher", course, None, None, "l1", T0)
+            lti.add_access_token("lti-student", "student", course, ident, "sub-1", None, T0)
+            lti.add_access_token("lti-gone", "student", course, ident, "sub-9", None, T0)
+
+            def get(path: str, token: str) -> int:
+                return client.get(path, headers={"Authorization": f"Bearer {token}"}
+                                  ).status_code
+
+            gradebook = f"/v1/courses/{course}/gradebook"
+            task = f"/v1/assignments/{ident}/task"
+            assert get(gradebook, "lti-teacher") == 200  # Caller(course=...)
+            assert get(f"/v1/courses/{other}/gradebook", "lti-teacher") == 404
+            assert get(task, "lti-teacher") == 403  # a teacher's, on a student's route
+            task_of = client.get(task, headers={"Authorization": "Bearer lti-student"})
+            assert task_of.status_code == 200 and task_of.json()["student"] == "sub-1"
+            assert get(gradebook, "lti-student") == 403  # a student's, on a teacher's route
+            assert get(task, "lti-gone") == 403  # no students row: no one's
+            assert get(task, "lti-unknown") == 403
+            classes.delete_assignment(ident)
+            assert get(task, "lti-student") == 403  # the row went with the assignment
+    finally:
+        service.store.engine.dispose()
+
+
+def test_a_course_is_bound_to_one_context_at_most(sql: SqlStore, lti: LtiStore) -> None:
+    from sqlalchemy.exc import IntegrityError
+
+    course = _course(sql)
+    lti.bind_context(ISS, "ctx-1", course, "AI", "client", "dep", None)
+    with pytest.raises(IntegrityError):
+        lti.bind_context(ISS, "ctx-2", course, "AI", "client", "dep", None)
+    assert lti.context_course(ISS, "ctx-2") is None

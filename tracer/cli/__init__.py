@@ -165,6 +165,7 @@ def _register_commands() -> None:
     from .compare import compare_command
     from .games import examples, games_command
     from .index import index_command
+    from .lti import lti_group
     from .problems import admissible_command, astar_command, matrix_command
     from .regret import regret_command
     from .render import render_command
@@ -175,7 +176,8 @@ def _register_commands() -> None:
     for command in (run, validate, examples, serve, render_command, games_command,
                     astar_command, admissible_command, matrix_command, check_command,
                     diff_command, exercise_command, compare_command, export_group, stats_command,
-                    regret_command, bisect_command, index_command, browse_command):
+                    regret_command, bisect_command, index_command, browse_command,
+                    lti_group):
         main.add_command(command)
 
 

@@ -94,13 +94,18 @@ def _cores() -> int:
               default=None, metavar="FILE",
               help="A file whose first line is the admin token: only it may then create "
                    "a course (docs/service.md) [default: anyone may].")
+@click.option("--lti", "lti", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE",
+              help="Be an LTI 1.3 tool of Moodle, Canvas, ...: the tool configuration, "
+                   "pylti1p3's JSON of the platforms and the tool's keys (make them with "
+                   "gametrace lti keys; docs/lti.md) [default: no LTI].")
 def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
           max_nodes: int, time_limit: float, max_jobs: int, queue: int, queue_wait: float,
           cpu_limit: float, memory_limit: int, wall_limit: float, max_answer: int,
           answer_rate: float, root_path: str, cors_origins: tuple[str, ...],
           rate_limit: float | None,
           rate_burst: int | None, trusted_proxies: tuple[str, ...],
-          admin_token_file: Path | None) -> None:
+          admin_token_file: Path | None, lti: Path | None) -> None:
     """Start the web service: the JSON API under /v1 and the browser UI at /.
 
     \b
@@ -113,6 +118,7 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
       gametrace serve --root-path /gametrace   # behind nginx at /gametrace/
       gametrace serve --trusted-proxy 127.0.0.1 --rate-limit 5 --rate-burst 50
       gametrace serve --admin-token-file /etc/gametrace/admin-token
+      gametrace serve --lti /etc/gametrace/lti/tool.json --db postgresql://gametrace@db/gt
     """
     if any(find_spec(name) is None for name in SERVE_PACKAGES):  # found, not imported
         click.echo(MISSING_PACKAGES, err=True)
@@ -142,6 +148,8 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
         limits["trusted_proxies"] = trusted_proxies
     if admin_token_file is not None:
         limits["admin_token"] = read_admin_token(admin_token_file)
+    if lti is not None:
+        limits["lti"] = str(lti.absolute())  # the workers read it too, wherever they run
     store: Path | str | None = db if db is None or "://" in db else Path(db)
     if db == "":
         raise click.BadParameter("a SQLite file or a postgresql:// URL, got ''",

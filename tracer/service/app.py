@@ -43,6 +43,7 @@ from . import (
     drawings,
     exercises,
     indexes,
+    lti,
     pages,
     parsing,
     searches,
@@ -62,7 +63,7 @@ ROUTES: list[BaseRoute] = [
     *checks.ROUTES, *comparisons.ROUTES, *exercises.ROUTES, *traces.ROUTES,
     *course_traces.ROUTES, *courses.ROUTES, *assignments.ROUTES, *statistics.ROUTES,
     *class_pages.ROUTES, *class_students.ROUTES, *indexes.ROUTES,
-    *assignment_exports.ROUTES]
+    *assignment_exports.ROUTES, *lti.ROUTES]
 """Every route, by resource; each finds the service in ``request.app.state``."""
 
 SETTINGS_ENV = "GAMETRACE_SETTINGS"

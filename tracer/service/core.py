@@ -30,6 +30,8 @@ from .bodies import INLINE_BODY, INLINE_DEPTH, SEND_JSON, is_json, json_depth, p
 from .class_store import ClassStore
 from .isolation import NICE, JobLimits, run_isolated
 from .json_values import JsonObject, JsonValue
+from .lti.config import ToolConfig, load_tool_config
+from .lti.store import LtiStore
 from .problem_details import Problem, from_library, nested
 from .request_models import Source, TraceRef
 from .slots import CLIENT, CpuShare, FairSlots
@@ -150,6 +152,9 @@ class Settings:
     lti_retry_base: float = 5.0
     """Seconds before a score the LMS did not take (a 5xx, no answer) is sent again; the
     wait doubles with each try, up to ten minutes (:mod:`.lti.scores`)."""
+    lti: str | None = None
+    """The LTI 1.3 tool configuration file (``--lti``, :mod:`.lti.config`), read at
+    start-up; ``None``: no LTI (its routes answer 404)."""
 
 
 
@@ -158,8 +163,13 @@ class Service:
 
     def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
         self.settings = settings
+        self.lti: ToolConfig | None = None if settings.lti is None else \
+            load_tool_config(settings.lti)  # first: a bad file makes no store
+        """pylti1p3's tool configuration (a ``ToolConfDict``) of ``--lti``, or None."""
         self.store: TraceStore = store or SqlStore(settings.db)
+        self._sql: SqlStore | None = None
         self._classes: ClassStore | None = None
+        self._lti_store: LtiStore | None = None
         self.cpu_share = CpuShare()
         # a client that kept the CPUs busy lately waits behind everyone else, and its jobs
         # run at low priority (job): the class's short searches go first
@@ -235,14 +245,26 @@ class Service:
         if not done.cancelled():
             done.exception()  # seen: a client that went away leaves no "never retrieved"
 
+    def _database(self) -> SqlStore:
+        """The trace store's database, where the classroom and LTI tables are too."""
+        if self._sql is None:
+            self._sql = self.store if isinstance(self.store, SqlStore) else \
+                SqlStore(self.settings.db)  # a test's own trace store: ours beside it
+        return self._sql
+
     @property
     def classes(self) -> ClassStore:
         """The classroom's tables, in the trace store's database (:mod:`.class_store`)."""
         if self._classes is None:
-            store = self.store if isinstance(self.store, SqlStore) else \
-                SqlStore(self.settings.db)  # a test's own trace store: ours beside it
-            self._classes = ClassStore(store)
+            self._classes = ClassStore(self._database())
         return self._classes
+
+    @property
+    def lti_store(self) -> LtiStore:
+        """The LTI tables, in the trace store's database (:mod:`.lti.store`)."""
+        if self._lti_store is None:
+            self._lti_store = LtiStore(self._database())
+        return self._lti_store
 
     def health(self) -> Health:
         """What ``GET /healthz`` answers: the jobs running and waiting, and the limits."""

@@ -36,6 +36,7 @@ from ..said import said
 from .bodies import SEND_JSON, is_json
 from .class_store import Assigned, ClassStore, Course, Enrolled
 from .core import service_of
+from .lti.store import LtiStore
 from .problem_details import Problem, guarded
 
 __all__ = ["NO_SUCH_ASSIGNMENT", "NO_SUCH_COURSE", "Caller", "authed", "bearer", "caller",
@@ -75,12 +76,25 @@ def bearer(request: Request) -> str | None:
     return token
 
 
-def _holder(store: ClassStore, token: str) -> Caller | None:
-    """Whose ``token`` is (None: no one's), read in the thread pool."""
+def _holder(store: ClassStore, lti: LtiStore, token: str) -> Caller | None:
+    """Whose ``token`` is (None: no one's), read in the thread pool: a course's teacher
+    token, a student's token, else an access token an LTI launch gave (a teacher's: the
+    course; a student's: their row of the assignment, while it is there)."""
     course = store.course_of_teacher(token)
     if course is not None:
         return Caller(course=course)
     enrolled = store.student_of(token)
+    if enrolled is not None:
+        return Caller(enrolled=enrolled)
+    access = lti.access_of(token)
+    if access is None:
+        return None
+    if access.kind == "teacher":
+        course = lti.course(access.course)
+        return None if course is None else Caller(course=course)
+    if access.assignment is None or access.student is None:
+        return None
+    enrolled = store.enrolled(access.assignment, access.student)
     return None if enrolled is None else Caller(enrolled=enrolled)
 
 
@@ -90,7 +104,8 @@ async def caller(request: Request) -> Caller:
     if token is None:
         raise Problem(401, "Unauthorized", said("this needs a token: send it as "
                                                 "Authorization: Bearer TOKEN"))
-    who = await run_in_threadpool(_holder, classes(request), token)
+    who = await run_in_threadpool(_holder, classes(request), service_of(request).lti_store,
+                                  token)
     if who is None:
         raise Problem(403, "Forbidden", said("this token is not valid here (a student's "
                                              "token stops working when the teacher gives "

@@ -2,9 +2,10 @@
 
 Before anything is created, the start-up is checked (:func:`check_start`): the store is
 a SQLite database or absent, in a folder that can be written (not a folder, a device or
-some other file), or a ``postgresql://`` URL, and the port can be listened on.  The
-store is then opened once, its tables made or upgraded (:func:`.store.upgrade`), before
-the workers start.  A failure is one line: a
+some other file), or a ``postgresql://`` URL, and the port can be listened on; the LTI
+tool configuration, when given, is read and its keys checked
+(:func:`.lti.config.load_tool_config`).  The store is then opened once, its tables made
+or upgraded (:func:`.store.upgrade`), before the workers start.  A failure is one line: a
 :class:`~tracer.errors.UsageError` for a bad option (exit 2), a
 :class:`~tracer.errors.TracerError` when the port is taken (exit 1).
 """
@@ -50,6 +51,7 @@ class ServeLimits(TypedDict, total=False):
     max_exercise_work: int
     admin_token: str
     lti_retry_base: float
+    lti: str
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -192,6 +194,10 @@ def serve(*, host: str, port: int, db: Path | str | None, workers: int,
     :class:`~tracer.service.Settings` fields (``max_nodes``...)."""
     where: Path | str = db if isinstance(db, str) else (db or default_db()).resolve()
     check_start(host=host, port=port, db=where)
+    if limits and limits.get("lti"):
+        from .lti.config import load_tool_config
+
+        load_tool_config(limits["lti"])  # refused in one line here, not in each worker
 
     import uvicorn
 

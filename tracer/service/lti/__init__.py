@@ -27,8 +27,9 @@ __all__ = ["ROUTES"]
 def __getattr__(name: str) -> list[BaseRoute]:
     if name != "ROUTES":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from . import launch, scores
+    from .launch import ROUTES as LAUNCH
+    from .scores import ROUTES as SCORES
 
-    routes: list[BaseRoute] = [*launch.ROUTES, *scores.ROUTES]
+    routes: list[BaseRoute] = [*LAUNCH, *SCORES]
     globals()["ROUTES"] = routes
     return routes

@@ -194,7 +194,9 @@ class LtiStore:
                      client_id: str, deployment_id: str, memberships_url: str | None) -> str:
         """Bind ``course`` to the LMS context unless one is bound already (two first
         launches at once: the first bound stays); its title, client, deployment and
-        memberships URL (when given) are updated either way.  The course bound."""
+        memberships URL (when given) are updated either way.  The course bound.  A
+        course is bound to one context at most: ``course`` bound to another already is
+        an ``IntegrityError`` (the launch binds only a course it has just made)."""
         t = schema.lti_contexts.c
         values = {"title": title, "client_id": client_id, "deployment_id": deployment_id}
         with self._conn(write=True) as c:
