@@ -107,6 +107,8 @@ class Prepared:
     claims: dict[str, Any]
     key: rsa.RSAPrivateKey | None = None
     """The key that signs it (None: the platform's own; another key: a bad signature)."""
+    kid: str | None = None
+    """The key id its header names (None: the platform's key's)."""
 
 
 @dataclass
@@ -140,6 +142,10 @@ class Platform:
     score_tries: int = 0
     """Every POST to a scores URL, answered or not."""
     token_requests: int = 0
+    jwks_requests: int = 0
+    jwks_answer: str = "ok"
+    """``ok``, or ``down``: the key set's connection dropped."""
+    """Every fetch of the platform's key set (the tool keeps it: one in an hour)."""
     token_lifetime: int = 3600
     tokens: dict[str, list[str]] = field(default_factory=dict)
     """Access token -> its scopes."""
@@ -302,11 +308,13 @@ class Platform:
                          key=key)
 
     def prepare(self, message_type: str, roles: list[str], sub: str, *,
-                key: rsa.RSAPrivateKey | None = None, **overrides: Any) -> str:
+                key: rsa.RSAPrivateKey | None = None, kid: str | None = None,
+                **overrides: Any) -> str:
         """A launch for the next login: the ``login_hint`` that names it."""
         hint = f"hint-{next(self._hints)}"
         with self.lock:
-            self.prepared[hint] = Prepared(message_type, list(roles), sub, dict(overrides), key)
+            self.prepared[hint] = Prepared(message_type, list(roles), sub, dict(overrides),
+                                           key, kid)
         return hint
 
     # -- what the tool sends ----------------------------------------------------------
@@ -336,7 +344,7 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: ThreadingHTTPServer
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
     @property
@@ -376,10 +384,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         self.connection.close()
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         self._route()
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+    def do_POST(self) -> None:
         self._route()
 
     def _route(self) -> None:
@@ -387,7 +395,12 @@ class _Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         fields = self._form()
         if path == "/jwks" and self.command == "GET":
-            self._answer(200, self.platform.jwks())
+            with self.platform.lock:
+                self.platform.jwks_requests += 1
+            if self.platform.jwks_answer == "down":
+                self._drop()
+            else:
+                self._answer(200, self.platform.jwks())
         elif path == "/auth":
             self._auth(fields)
         elif path == "/token" and self.command == "POST":
@@ -424,7 +437,7 @@ class _Handler(BaseHTTPRequestHandler):
         assert prepared is not None
         claims = platform.claims(prepared.message_type, prepared.roles, prepared.sub,
                                  nonce=fields["nonce"], **prepared.claims)
-        id_token = platform.sign(claims, key=prepared.key)
+        id_token = platform.sign(claims, key=prepared.key, kid=prepared.kid)
         state = fields.get("state", "")
         if "application/json" in self.headers.get("Accept", ""):
             self._answer(200, {"action": fields["redirect_uri"], "id_token": id_token,
@@ -585,12 +598,13 @@ def post_form(client: httpx.Client, form: AuthForm, *, platform: Platform | None
 
 def launch(client: httpx.Client, tool: str, platform: Platform, message_type: str,
            roles: list[str], sub: str, *, key: rsa.RSAPrivateKey | None = None,
-           accept_language: str | None = None, **overrides: Any) -> httpx.Response:
+           kid: str | None = None, accept_language: str | None = None,
+           **overrides: Any) -> httpx.Response:
     """A whole launch by the browser ``client``: login, the platform's form, its post to
     the tool's ``/lti/launch``: the tool's answer (redirects not followed)."""
     if accept_language is not None:
         client.headers["Accept-Language"] = accept_language
-    hint = platform.prepare(message_type, roles, sub, key=key, **overrides)
+    hint = platform.prepare(message_type, roles, sub, key=key, kid=kid, **overrides)
     return post_form(client, login(client, tool, platform, hint), platform=platform)
 
 
@@ -605,12 +619,29 @@ class _LoopbackSecure(http.cookiejar.DefaultCookiePolicy):
             super().return_ok_secure(cookie, request))
 
 
+class _Browser(httpx.Client):
+    """An ``httpx.Client`` that sends Secure cookies to loopback (:class:`_LoopbackSecure`):
+    httpx copies the jar into a new one (of the default policy) for each request, so the
+    cookie header is made here from the client's own jar instead."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.cookies.jar.set_policy(_LoopbackSecure())
+
+    def _merge_cookies(self, cookies: Any = None) -> Any:
+        return cookies
+
+    def build_request(self, *args: Any, **kwargs: Any) -> httpx.Request:
+        request = super().build_request(*args, **kwargs)
+        if "cookie" not in request.headers:
+            self.cookies.set_cookie_header(request)
+        return request
+
+
 def browser(**options: Any) -> httpx.Client:
     """A browser as the tests need one: its own cookies (Secure ones sent to loopback),
     redirects not followed."""
-    jar = http.cookiejar.CookieJar(policy=_LoopbackSecure())
-    return httpx.Client(follow_redirects=False, timeout=30, cookies=httpx.Cookies(jar),
-                        **options)
+    return _Browser(follow_redirects=False, timeout=30, **options)
 
 
 def unique(prefix: str) -> str:

@@ -190,13 +190,18 @@ def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
                  # a big trace's index: each needs an index served, and reads only that
                  # index, never the store (test_indexes.py)
                  "/v1/indexes", "/v1/indexes/{name}", "/v1/indexes/{name}/find",
-                 "/v1/indexes/{name}/nodes/{ord}", "/v1/indexes/{name}/nodes/{ord}/subtree"}
+                 "/v1/indexes/{name}/nodes/{ord}", "/v1/indexes/{name}/nodes/{ord}/subtree",
+                 # LTI's: a platform's login and the tool's key set, each answering 404
+                 # without --lti (tests/lti/test_lti_launch.py)
+                 "/lti/login", "/lti/jwks"}
     assert _routes(client.app, {"GET", "HEAD"}) == templates
 
 
 def test_every_post_route_takes_json_only(client: TestClient) -> None:
     posts = _routes(client.app, {"POST"})
-    assert len(posts) == 18  # 10, the statistics, the classroom's 6, and its pages' preview
+    # 10, the statistics, the classroom's 6, its pages' preview, and LTI's 4: the login
+    # and the launch take a platform's URL-encoded form, and no other type either
+    assert len(posts) == 22
     for path in posts:
         got = client.post(path, content=b'{"example": "aima"}',
                           headers={"content-type": "text/plain"})

@@ -9,7 +9,10 @@ where it is read, :mod:`.bodies`):
   which a browser sends across sites only after a preflight that this service answers
   for the configured origins alone.  Browsers also say where a request comes from
   (``Sec-Fetch-Site``): a POST that says ``cross-site`` or ``same-site`` from an origin
-  not configured is refused here (403) before anything is read.
+  not configured is refused here (403) before anything is read.  Two paths take them:
+  ``/lti/login`` and ``/lti/launch``, where an LMS (Moodle, Canvas) posts its launch
+  form from its own site (:data:`CROSS_SITE_FORMS`); what protects those is the launch's
+  state cookie, its nonce and its signature (:mod:`.lti.adapter`), not where it comes from.
 - **CORS.** No ``Access-Control-*`` header unless origins are configured
   (``--cors-origin``); then preflights (``OPTIONS``) from exactly those origins get an
   answer, others a 403, and their requests carry ``Access-Control-Allow-Origin``.
@@ -47,6 +50,9 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 ALLOWED_METHODS = "GET, POST"
 ALLOWED_HEADERS = frozenset({"content-type", "accept"})
 PREFLIGHT_MAX_AGE = 600
+CROSS_SITE_FORMS = frozenset({"/lti/login", "/lti/launch"})
+"""The paths that take a form posted from another site: an LTI platform's login and
+launch (IMS LTI 1.3 Core 5.1.1, OpenID Connect's form post response mode)."""
 MAX_CLIENTS = 10_000
 """Buckets kept before the full ones (idle clients) are forgotten."""
 
@@ -197,7 +203,8 @@ class RequestGate:
             await self._preflight(scope, receive, send, headers, allowed)
             return
         if method not in SAFE_METHODS and not allowed and \
-                headers.get("sec-fetch-site") in ("cross-site", "same-site"):
+                headers.get("sec-fetch-site") in ("cross-site", "same-site") and \
+                _route_path(scope) not in CROSS_SITE_FORMS:
             problem = Problem(403, "Forbidden", said("a page on another site may not send "
                                                      "requests here (only this service's "
                                                      "page)"))
