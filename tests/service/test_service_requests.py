@@ -187,6 +187,8 @@ def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
                  "/v1/assignments/{id}/students/{student}/work",
                  # the join page's title: no token, one assignment's title and due time
                  "/v1/assignments/{id}/about",
+                 # the scores sent to the LMS, the course's teacher only (tests/lti)
+                 "/v1/courses/{course}/lti/scores",
                  # a big trace's index: each needs an index served, and reads only that
                  # index, never the store (test_indexes.py)
                  "/v1/indexes", "/v1/indexes/{name}", "/v1/indexes/{name}/find",
@@ -199,9 +201,10 @@ def test_every_get_route_is_in_the_audit(client: TestClient) -> None:
 
 def test_every_post_route_takes_json_only(client: TestClient) -> None:
     posts = _routes(client.app, {"POST"})
-    # 10, the statistics, the classroom's 6, its pages' preview, and LTI's 4: the login
-    # and the launch take a platform's URL-encoded form, and no other type either
-    assert len(posts) == 22
+    # 10, the statistics, the classroom's 6, its pages' preview, LTI's 4 (the login and
+    # the launch take a platform's URL-encoded form, and no other type either) and the
+    # LMS scores' resend
+    assert len(posts) == 23
     for path in posts:
         got = client.post(path, content=b'{"example": "aima"}',
                           headers={"content-type": "text/plain"})

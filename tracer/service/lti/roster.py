@@ -57,14 +57,14 @@ def _name(member: Mapping[str, Any]) -> str:
 def never_opened(members: Sequence[Mapping[str, Any]], opened: set[str]
                  ) -> list[JsonObject]:
     """The active learners of ``members`` whose ``user_id`` (their LTI ``sub``) is not in
-    ``opened``: ``{"sub", "name"}`` each, by name then sub, each once."""
+    ``opened``: ``{"sub", "name"}`` each, by name (case aside) then sub, each once."""
     seen: dict[str, str] = {}
     for m in members:
         sub = m.get("user_id")
         if isinstance(sub, str) and sub and sub not in opened and is_active_learner(m):
             seen.setdefault(sub, _name(m))
     return [{"sub": sub, "name": name}
-            for sub, name in sorted(seen.items(), key=lambda kv: (kv[1], kv[0]))]
+            for sub, name in sorted(seen.items(), key=lambda kv: (kv[1].casefold(), kv[0]))]
 
 
 def members_of(connectors: Connectors, context: Context) -> list[dict[str, Any]]:

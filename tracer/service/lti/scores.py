@@ -41,7 +41,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import requests
 from pylti1p3.exception import LtiServiceException
@@ -52,18 +52,17 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ...jsonio import dumps_json
-from ...said import Said, said
+from ...said import LANGUAGES, Said, said
 from ..core import Service, service_of
-from ..courses import lang_of
 from ..json_values import JsonObject
 from ..problem_details import Problem
 from ..roles import authed, classes, own_course
-from ..store import SqlStore
+from ..web import unknown_parameter
 from .store import LtiStore, Score
 
 if TYPE_CHECKING:
     from pylti1p3.registration import Registration
-    from pylti1p3.tool_config import ToolConfDict
+    from pylti1p3.tool_config.dict import ToolConfDict
     from starlette.applications import Starlette
 
     from ..class_store import Assigned
@@ -74,7 +73,7 @@ __all__ = ["HTTP_TIMEOUT", "MOST_BACKOFF", "ROUTES", "SCORE_MEDIA_TYPE", "SCORE_
 
 log = logging.getLogger(__name__)
 
-SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+SCORE_SCOPE: Final = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 """The scope a score is posted with."""
 
 SCORE_MEDIA_TYPE = "application/vnd.ims.lis.v1.score+json"
@@ -154,17 +153,9 @@ def score_of(graded: Sequence[JsonObject], *, student: str, policy: str, attempt
     return result.score, result.max_score, activity, latest.at.isoformat()
 
 
-_stores: weakref.WeakKeyDictionary[Service, LtiStore] = weakref.WeakKeyDictionary()
-
-
 def lti_store(service: Service) -> LtiStore:
-    """The LTI tables of ``service``'s database (one :class:`LtiStore` per service)."""
-    found = _stores.get(service)
-    if found is None:
-        store = service.store if isinstance(service.store, SqlStore) else \
-            SqlStore(service.settings.db)  # a test's own trace store: ours beside it
-        found = _stores[service] = LtiStore(store)
-    return found
+    """The LTI tables of ``service``'s database."""
+    return service.lti_store
 
 
 def _queue(service: Service, found: Assigned, student: str, now: str) -> bool:
@@ -215,7 +206,7 @@ class _Session(requests.Session):
         self.token_url = token_url
         self.expires_in = TOKEN_LIFETIME
 
-    def request(self, method: str | bytes, url: str | bytes,  # type: ignore[override]
+    def request(self, method: str, url: str,  # type: ignore[override]
                 *args: Any, **kwargs: Any) -> requests.Response:
         kwargs.setdefault("timeout", HTTP_TIMEOUT)
         answer = super().request(method, url, *args, **kwargs)
@@ -500,9 +491,20 @@ def _names(request: Request, course: str) -> dict[tuple[str, str], str]:
     return {(e.assignment, e.student): e.name for e in store.roster(ids)}
 
 
+def _lang(request: Request) -> str:
+    """The query's ``lang`` (en, it): the language of the errors shown.  (Not
+    :func:`..courses.lang_of`: the gradebook there imports the roster, which imports
+    this module.)"""
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise Problem(400, "Bad request", unknown_parameter("lang", lang[:40], LANGUAGES),
+                      where="lang")
+    return lang
+
+
 async def scores(request: Request) -> Response:
     course, store = await _course_scores(request)
-    lang = lang_of(request)
+    lang = _lang(request)
     names = await run_in_threadpool(_names, request, course)
     listing = await run_in_threadpool(_listing, store, names, course, lang)
     return Response(dumps_json(listing), media_type="application/json")
