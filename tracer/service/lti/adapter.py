@@ -47,10 +47,12 @@ from ..json_values import JsonValue
 from .refusals import Refused
 from .store import LtiStore
 
-__all__ = ["COOKIE_PREFIX", "FETCH_TIMEOUT", "KEY_SET_LIFETIME", "LAUNCH_LIFETIME",
-           "DEEP_LINKING", "MESSAGE_TYPES", "RESOURCE_LINK", "LtiCookies", "LtiRedirect",
-           "StartedLogin", "StoreData", "TimedSession", "ToolLaunch", "ToolLogin",
-           "WebRequest", "apply_cookies", "web_request"]
+__all__ = ["COOKIE_PREFIX", "DEEP_LINKING", "FETCH_TIMEOUT", "KEY_SET_LIFETIME",
+           "LAUNCH_LIFETIME", "LTI_CLAIM", "MAX_FORM", "MESSAGE_TYPES", "RESOURCE_LINK",
+           "STATE_LIFETIME", "LtiCookies", "LtiRedirect", "StartedLogin", "StoreData",
+           "TimedSession", "ToolLaunch", "ToolLogin", "WebRequest", "apply_cookies",
+           "client_ids", "refusing", "restored_launch", "start_login", "tool_launch",
+           "web_request"]
 
 FETCH_TIMEOUT = 10.0
 """Seconds any fetch from a platform (its key set, a token, a score) may take."""
