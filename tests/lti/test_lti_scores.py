@@ -9,7 +9,6 @@ server processes on one store sending each score once.  On SQLite and PostgreSQL
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import os
@@ -134,35 +133,7 @@ def tool_config(platform: Platform, folder: Path) -> Path:
 
 def tool_app(db: str, config: Path) -> Any:
     """The tool's app with ``--lti config`` and backoffs of :data:`RETRY_BASE`."""
-    settings = Settings(db=db, lti_retry_base=RETRY_BASE)
-    if "lti" in {f.name for f in dataclasses.fields(Settings)}:
-        settings = dataclasses.replace(settings, lti=str(config))  # type: ignore[call-arg]
-    app = create_app(settings)
-    # as tests/lti/conftest.py does until the branches meet: the --lti file read, and the
-    # package's routes (the tool's JWKS, which the platform checks a token request by)
-    service = app.state.service
-    if getattr(service, "lti", None) is None:
-        service.lti = tool_conf(config)
-    if not any(getattr(r, "path", None) == "/lti/jwks" for r in app.router.routes):
-        from tracer.service import lti
-
-        app.router.routes[:0] = lti.ROUTES
-    return app
-
-
-def tool_conf(path: Path) -> Any:
-    """pylti1p3's configuration of the ``--lti`` file ``path``, its keys read."""
-    from pylti1p3.tool_config import ToolConfDict
-
-    data = json.loads(path.read_text())
-    conf = ToolConfDict(data)
-    for issuer, registrations in data.items():
-        for reg in registrations:
-            conf.set_private_key(issuer, Path(reg["private_key_file"]).read_text(),
-                                 client_id=reg["client_id"])
-            conf.set_public_key(issuer, Path(reg["public_key_file"]).read_text(),
-                                client_id=reg["client_id"])
-    return conf
+    return create_app(Settings(db=db, lti=str(config), lti_retry_base=RETRY_BASE))
 
 
 @contextmanager
@@ -442,6 +413,29 @@ def test_two_server_processes_on_one_store_send_each_score_once(db_url: str, tmp
         assert steady(lambda: len(platform.scores)) == 12
         assert sorted(s.body["userId"] for s in platform.scores) == sorted(subs)
         assert {s["state"] for s in lms.scores()} == {"sent"}
+    platform.stop()
+
+
+def test_a_score_queued_when_the_server_stops_is_sent_by_the_next_one(db_url: str,
+                                                                      tmp_path: Path
+                                                                      ) -> None:
+    platform = Platform.start()
+    config = tool_config(platform, tmp_path)
+    platform.scores_answer = "down"
+    with serving(db_url, config, platform) as (base, service), \
+            httpx.Client(timeout=30) as http:
+        r = http.post(f"{base}/v1/courses", json={"title": "IA"})
+        lms = Tool(base, platform, http, service, r.json()["id"], r.json()["teacher_token"])
+        ident = lms.assignment()
+        lms.submit(ident, lms.learner(ident, "sub-ada"), RIGHT)
+        eventually(lambda: platform.score_tries >= 1)
+    # the server is gone with the score unsent; the platform is back; a new server starts
+    platform.scores_answer = "ok"
+    assert platform.scores == []
+    with serving(db_url, config, platform):
+        eventually(lambda: len(platform.scores) == 1)
+        assert steady(lambda: len(platform.scores)) == 1
+    assert platform.scores[0].body["userId"] == "sub-ada"
     platform.stop()
 
 

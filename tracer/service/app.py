@@ -72,7 +72,12 @@ SETTINGS_ENV = "GAMETRACE_SETTINGS"
 
 def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette:
     """The app; ``store`` replaces the SQLite store named in ``settings`` (tests)."""
-    service = Service(settings, store)
+    from .lti.config import load_tool_config
+    from .lti.store import LtiStore
+
+    # the tool configuration first: a refused file leaves no store behind
+    tool = None if settings.lti is None else load_tool_config(settings.lti)
+    service = Service(settings, store, lti=tool, lti_tables=LtiStore)
     routes = [*ROUTES, Mount("/static", StaticFiles(directory=static_dir()), name="static")]
     gate = Middleware(RequestGate, cors_origins=settings.cors_origins,
                       rate=settings.rate_limit, burst=settings.rate_burst,

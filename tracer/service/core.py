@@ -30,8 +30,6 @@ from .bodies import INLINE_BODY, INLINE_DEPTH, SEND_JSON, is_json, json_depth, p
 from .class_store import ClassStore
 from .isolation import NICE, JobLimits, run_isolated
 from .json_values import JsonObject, JsonValue
-from .lti.config import ToolConfig, load_tool_config
-from .lti.store import LtiStore
 from .problem_details import Problem, from_library, nested
 from .request_models import Source, TraceRef
 from .slots import CLIENT, CpuShare, FairSlots
@@ -45,6 +43,11 @@ if TYPE_CHECKING:
     from ..render import RenderOptions
     from ..trace import Trace
     from ..trees import Tree
+
+    # LTI's modules import this one (the service, its routes' helpers): the app hands
+    # the service what it needs of them (create_app), so that no circle is closed
+    from .lti.config import ToolConfig
+    from .lti.store import LtiStore
 
 __all__ = ["Service", "Settings", "content_of", "request_tree", "service_of"]
 
@@ -161,14 +164,19 @@ class Settings:
 class Service:
     """The app's state: settings, store, job pool, and what every route needs."""
 
-    def __init__(self, settings: Settings, store: TraceStore | None = None) -> None:
+    def __init__(self, settings: Settings, store: TraceStore | None = None, *,
+                 lti: ToolConfig | None = None,
+                 lti_tables: Callable[[SqlStore], LtiStore] | None = None) -> None:
+        """``lti``: the ``--lti`` file as read, and ``lti_tables``: the class of the LTI
+        tables (:mod:`.lti.config`, :mod:`.lti.store`), given by :func:`.app.create_app`:
+        LTI's modules import this one, which imports none of them."""
         self.settings = settings
-        self.lti: ToolConfig | None = None if settings.lti is None else \
-            load_tool_config(settings.lti)  # first: a bad file makes no store
+        self.lti = lti
         """pylti1p3's tool configuration (a ``ToolConfDict``) of ``--lti``, or None."""
         self.store: TraceStore = store or SqlStore(settings.db)
         self._sql: SqlStore | None = None
         self._classes: ClassStore | None = None
+        self._lti_tables = lti_tables
         self._lti_store: LtiStore | None = None
         self.cpu_share = CpuShare()
         # a client that kept the CPUs busy lately waits behind everyone else, and its jobs
@@ -263,7 +271,9 @@ class Service:
     def lti_store(self) -> LtiStore:
         """The LTI tables, in the trace store's database (:mod:`.lti.store`)."""
         if self._lti_store is None:
-            self._lti_store = LtiStore(self._database())
+            if self._lti_tables is None:
+                raise RuntimeError("a service made without create_app has no LTI tables")
+            self._lti_store = self._lti_tables(self._database())
         return self._lti_store
 
     def health(self) -> Health:

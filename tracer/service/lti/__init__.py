@@ -9,9 +9,12 @@ launches tools the IMS way, on pylti1p3.
   the JWKS; the refusal page;
 - :mod:`.scores`, :mod:`.roster`: grade passback and the platform's roster.
 
-:data:`ROUTES` (the launch's and the scores' routes) is loaded on first use (PEP 562):
-the service's core imports :mod:`.store` and :mod:`.config`, which the routes import in
-turn, so importing this package must not import the routes.
+The package sits above the service's core, its roles and its other routes: it imports
+them, and of the service only :mod:`tracer.service.app` imports it (the core and the
+roles name its types only; the app hands the service its tool configuration and its
+tables).  :data:`ROUTES` (the launch's and the scores' routes) is loaded on first use
+(PEP 562), so that reading the tool configuration (``gametrace lti``, the start-up of
+``gametrace serve``) loads no route.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from ...said import said
 from ..class_store import ClassStore
 from ..core import service_of
 from ..json_values import JsonObject
-from .scores import Connectors, connectors_of, lti_store, outcome_of
+from .connectors import Connectors, connectors_of, outcome_of
 from .store import Context, LtiStore
 
 __all__ = ["MOST_PAGES", "NRPS_SCOPE", "gradebook_part", "is_active_learner", "never_opened"]
@@ -100,7 +100,7 @@ async def gradebook_part(request: Request, course: str, lang: str) -> JsonObject
     connectors = connectors_of(service)
     if connectors is None:
         return {}
-    lti = lti_store(service)
+    lti = service.lti_store
     context = await run_in_threadpool(lti.context_of_course, course)
     if context is None or not context.memberships_url:
         return {}

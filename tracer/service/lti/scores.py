@@ -14,7 +14,7 @@ each with pylti1p3 (``ServiceConnector`` + ``AssignmentsGradesService.put_grade`
 token URL, got by client credentials with a signed JWT assertion, scope
 :data:`SCORE_SCOPE`).
 
-What the platform answers decides the row (:func:`outcome_of`): a 2xx marks it sent; a
+What the platform answers decides the row (:func:`.connectors.outcome_of`): a 2xx marks it sent; a
 5xx, a 408, a 429, a timeout or a refused connection leaves it pending, tried again
 after :func:`backoff` (``Settings.lti_retry_base`` doubled on every try, at most
 :data:`MOST_BACKOFF`); a 401 drops the cached token and tries again likewise; any other
@@ -26,7 +26,7 @@ after :func:`backoff` (``Settings.lti_retry_base`` doubled on every try, at most
 Every HTTP call blocks (pylti1p3 uses requests) and runs in the thread pool, within
 :data:`HTTP_TIMEOUT`; one connector per registration (issuer, client id) in a process
 (:class:`Connectors`), so its access token is asked for once and used until it expires
-(pylti1p3 alone would keep a token for ever: :class:`_Connector`).
+
 """
 
 from __future__ import annotations
@@ -35,17 +35,12 @@ import asyncio
 import contextlib
 import json
 import logging
-import threading
-import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
-import requests
 from pylti1p3.exception import LtiServiceException
-from pylti1p3.service_connector import ServiceConnector
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -58,18 +53,17 @@ from ..json_values import JsonObject
 from ..problem_details import Problem
 from ..roles import authed, classes, own_course
 from ..web import unknown_parameter
+from .connectors import HTTP_TIMEOUT, Connectors, Outcome, connectors_of, outcome_of
 from .store import LtiStore, Score
 
 if TYPE_CHECKING:
-    from pylti1p3.registration import Registration
-    from pylti1p3.tool_config.dict import ToolConfDict
     from starlette.applications import Starlette
 
     from ..class_store import Assigned
 
-__all__ = ["HTTP_TIMEOUT", "MOST_BACKOFF", "ROUTES", "SCORE_MEDIA_TYPE", "SCORE_SCOPE",
-           "Connectors", "Outcome", "ScoreSender", "after_submission", "backoff",
-           "lti_store", "outcome_of", "score_of", "sender_of", "sending"]
+__all__ = ["MOST_BACKOFF", "ROUTES", "SCORE_MEDIA_TYPE", "SCORE_SCOPE", "ScoreSender",
+           "after_submission", "backoff", "lti_store", "post_score", "score_of", "sender_of",
+           "sending"]
 
 log = logging.getLogger(__name__)
 
@@ -79,33 +73,17 @@ SCORE_SCOPE: Final = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
 SCORE_MEDIA_TYPE = "application/vnd.ims.lis.v1.score+json"
 """The content type of a posted score (pylti1p3 sends it)."""
 
-HTTP_TIMEOUT = (5.0, 15.0)
-"""Seconds to connect to the platform, and to wait for each answer once connected."""
-
 MOST_BACKOFF = 600.0
 """The longest wait before a score is tried again: ten minutes."""
 
-REASON_CHARS = 500
-"""How much of a platform's refusal is kept to show the teacher."""
+LEASE = timedelta(seconds=2 * sum(HTTP_TIMEOUT) + 60)
+"""How long a sender holds the one row it claims: longer than posting it can take (a
+token and the score, both timing out), so no other process takes it meanwhile; the row
+of a process that dies while posting goes to the others once it ends."""
 
-BATCH = 10
-"""Scores a sender claims at a time."""
-
-LEASE = timedelta(seconds=BATCH * 2 * sum(HTTP_TIMEOUT) + 60)
-"""How long a claim holds its rows: longer than sending the whole batch can take (a
-token and a score each, every one timing out), so no other process takes them
-meanwhile; the rows of a process that dies mid-batch go to the others once it ends."""
-
-TOKEN_MARGIN = 30.0
-"""Seconds before its ``expires_in`` that a token is asked for again (one about to
-expire could be refused on its way)."""
-
-TOKEN_LIFETIME = 3600.0
-"""The lifetime of a token whose answer gave no ``expires_in`` (RFC 6749 lets it out)."""
-
-TRANSIENT = frozenset({401, 408, 425, 429})
-"""The 4xx answers worth trying again: a token expired or revoked (dropped first), a
-timeout, too early, too many requests.  Every 5xx is too."""
+STOP_WAIT = 10.0
+"""Seconds a stopping server waits for the post under way to be answered and recorded
+(past them it is cancelled, and its row waits for its lease to end)."""
 
 
 def stamp(at: datetime) -> str:
@@ -193,137 +171,6 @@ async def after_submission(request: Request, found: Assigned, student: str) -> N
             sender.wake()
 
 
-# ------------------------------------------------------------------ HTTP to the platform
-
-
-class _Session(requests.Session):
-    """pylti1p3's HTTP for one registration: every request within :data:`HTTP_TIMEOUT`,
-    and the ``expires_in`` of the last token its token URL gave."""
-
-    def __init__(self, token_url: str | None) -> None:
-        super().__init__()
-        self.headers["User-Agent"] = "gametrace-lti (pylti1p3)"
-        self.token_url = token_url
-        self.expires_in = TOKEN_LIFETIME
-
-    def request(self, method: str, url: str,  # type: ignore[override]
-                *args: Any, **kwargs: Any) -> requests.Response:
-        kwargs.setdefault("timeout", HTTP_TIMEOUT)
-        answer = super().request(method, url, *args, **kwargs)
-        if url == self.token_url and answer.ok:
-            with contextlib.suppress(ValueError, TypeError, AttributeError):
-                self.expires_in = float(answer.json().get("expires_in", TOKEN_LIFETIME))
-        return answer
-
-
-class _Connector(ServiceConnector):
-    """pylti1p3's connector, with its token kept until it expires: pylti1p3 keeps one
-    per scope for the connector's life, which would be refused once the platform's
-    hour is up.  Thread-safe: the pool's threads share it."""
-
-    def __init__(self, registration: Registration) -> None:
-        self._session = _Session(registration.get_auth_token_url())
-        super().__init__(registration, self._session)
-        self._lock = threading.Lock()
-        self._tokens: dict[str, tuple[str, float]] = {}
-
-    def get_access_token(self, scopes: Sequence[str]) -> str:
-        key = " ".join(sorted(scopes))
-        with self._lock:
-            kept = self._tokens.get(key)
-            if kept is not None and time.monotonic() < kept[1]:
-                return kept[0]
-            self._access_tokens.clear()  # pylti1p3's own copy: ask the platform again
-            token = super().get_access_token(scopes)
-            lifetime = max(0.0, self._session.expires_in - TOKEN_MARGIN)
-            self._tokens[key] = (token, time.monotonic() + lifetime)
-            return token
-
-    def drop_tokens(self) -> None:
-        """Forget the tokens (the platform refused one: a new one next time)."""
-        with self._lock:
-            self._tokens.clear()
-
-
-class UnknownRegistration(LookupError):
-    """No registration of the tool configuration has this issuer and client id."""
-
-
-class Connectors:
-    """One pylti1p3 connector per registration (issuer, client id) of ``tool``, made
-    when first needed and kept: their tokens are reused across scores and requests."""
-
-    def __init__(self, tool: ToolConfDict) -> None:
-        self._tool = tool
-        self._made: dict[tuple[str, str], _Connector] = {}
-        self._lock = threading.Lock()
-
-    def of(self, issuer: str, client_id: str) -> _Connector:
-        with self._lock:
-            found = self._made.get((issuer, client_id))
-            if found is None:
-                try:
-                    registration = self._tool.find_registration_by_params(issuer,
-                                                                          client_id)
-                except Exception:  # pylti1p3 raises a bare Exception for an unknown one
-                    registration = None
-                if registration is None:
-                    raise UnknownRegistration(issuer, client_id) from None
-                found = self._made[(issuer, client_id)] = _Connector(registration)
-            return found
-
-
-_connectors: weakref.WeakKeyDictionary[Service, Connectors] = weakref.WeakKeyDictionary()
-
-
-def connectors_of(service: Service) -> Connectors | None:
-    """The connectors of ``service`` (``None`` without ``--lti``)."""
-    if service.lti is None:
-        return None
-    found = _connectors.get(service)
-    if found is None:
-        found = _connectors[service] = Connectors(service.lti)
-    return found
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What became of one post: sent, to try again, or refused (with why)."""
-
-    sent: bool
-    refused: bool = False
-    why: Said | None = None
-
-
-def _reason(response: requests.Response) -> str:
-    return response.text.strip()[:REASON_CHARS] or response.reason or ""
-
-
-def outcome_of(exc: BaseException, *, token_url: str | None) -> Outcome:
-    """What a failed post means for its score (see the module's docstring)."""
-    if isinstance(exc, UnknownRegistration):
-        return Outcome(False, refused=True, why=said(
-            "the tool's configuration has no registration of issuer {issuer} and client "
-            "{client} any more", issuer=str(exc.args[0]), client=str(exc.args[1])))
-    if isinstance(exc, LtiServiceException):
-        got = exc.response
-        status = got.status_code
-        refused = 400 <= status < 500 and status not in TRANSIENT
-        if got.url == token_url:
-            why = said("the platform's token URL answered {status}: {reason}",
-                       status=status, reason=_reason(got))
-        else:
-            why = said("the platform answered {status}: {reason}", status=status,
-                       reason=_reason(got))
-        return Outcome(False, refused=refused, why=why)
-    if isinstance(exc, requests.Timeout):
-        return Outcome(False, why=said("the platform did not answer in time"))
-    if isinstance(exc, requests.ConnectionError):
-        return Outcome(False, why=said("the platform could not be reached"))
-    return Outcome(False, why=said("the score could not be sent: {error}",
-                                   error=str(exc)[:REASON_CHARS]))
-
-
 def post_score(connectors: Connectors, score: Score) -> Outcome:
     """Post ``score`` to its line item (blocking: in the thread pool)."""
     from pylti1p3.assignments_grades import AssignmentsGradesService
@@ -332,7 +179,7 @@ def post_score(connectors: Connectors, score: Score) -> Outcome:
     token_url: str | None = None
     try:
         connector = connectors.of(score.issuer, score.client_id)
-        token_url = connector._session.token_url
+        token_url = connector.token_url
         grade = (Grade().set_user_id(score.sub).set_score_given(score.given)
                  .set_score_maximum(score.maximum).set_activity_progress(score.activity)
                  .set_grading_progress(score.grading).set_timestamp(score.timestamp))
@@ -378,6 +225,7 @@ class ScoreSender:
         self._clock = clock or (lambda: datetime.now(UTC))
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self.base = service.settings.lti_retry_base
         self.poll = min(5.0, max(0.05, self.base))
 
@@ -388,14 +236,23 @@ class ScoreSender:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="lti-scores")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        """Stop after the post under way (:data:`STOP_WAIT` at most): its outcome is
+        recorded, so its row is free for the next server at once."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping = True
+        self._wake.set()
+        try:
+            async with asyncio.timeout(STOP_WAIT):
+                await asyncio.shield(task)
+        except TimeoutError:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+                await task
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()  # before sending: a wake meanwhile is kept for the next round
             try:
                 await self.send_due()
@@ -406,22 +263,23 @@ class ScoreSender:
                     await self._wake.wait()
 
     async def send_due(self) -> int:
-        """Post every score due now (claimed :data:`BATCH` at a time); how many went."""
+        """Post every score due now, claiming one at a time (a stopping sender holds
+        none but the one it is posting); how many went."""
         connectors = connectors_of(self._service)
         if connectors is None:
             return 0
         store = lti_store(self._service)
         sent = 0
-        while True:
+        while not self._stopping:
             now = self._clock()
             due = await run_in_threadpool(store.due_scores, stamp(now), stamp(now + LEASE),
-                                          BATCH)
+                                          1)
             if not due:
-                return sent
-            for score in due:
-                outcome = await run_in_threadpool(post_score, connectors, score)
-                await run_in_threadpool(self._record, store, score, outcome)
-                sent += outcome.sent
+                break
+            outcome = await run_in_threadpool(post_score, connectors, due[0])
+            await run_in_threadpool(self._record, store, due[0], outcome)
+            sent += outcome.sent
+        return sent
 
     def _record(self, store: LtiStore, score: Score, outcome: Outcome) -> None:
         now = self._clock()
