@@ -150,12 +150,12 @@ class Settings:
     max_exercise_work: int = 100_000
     """Work of one exercise: leaves drawn in all, each draw counted as its leaves plus
     :data:`tracer.analysis.check.exercise.DRAW_COST` (about 2.5 s of one core)."""
-    lti_retry_base: float = 5.0
-    """Seconds before a score the LMS did not take (a 5xx, no answer) is sent again; the
-    wait doubles with each try, up to ten minutes (:mod:`.lti.scores`)."""
     admin_token: str | None = None
     """The token that alone may create a course (``--admin-token-file``); ``None``: anyone
     may (a teacher's own machine)."""
+    lti_retry_base: float = 5.0
+    """Seconds before a score the LMS did not take (a 5xx, no answer) is sent again; the
+    wait doubles with each try, up to ten minutes (:mod:`.lti.scores`)."""
     lti: str | None = None
     """The LTI 1.3 tool configuration file (``--lti``, :mod:`.lti.config`), read at
     start-up; ``None``: no LTI (its routes answer 404)."""

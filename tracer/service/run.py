@@ -49,8 +49,8 @@ class ServeLimits(TypedDict, total=False):
     trusted_proxies: tuple[str, ...]
     answer_rate: float
     max_exercise_work: int
-    lti_retry_base: float
     admin_token: str
+    lti_retry_base: float
     lti: str
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"

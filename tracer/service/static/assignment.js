@@ -4,13 +4,15 @@
 // joined"); then the task (the student's own tree and the items asked), answering step by
 // step (each step's verdict at once, what is answered so far drawn on the tree), the whole
 // answer submitted with the feedback the teacher's policy allows, and the solution once
-// the policy shows it.  Items are said in words, never by their keys.
+// the policy shows it.  Items are said in words, never by their keys.  Opened from an
+// LMS, the token is the launch's (lti.js) and the page says the score goes to the LMS.
 import { el } from "./dom.js";
 import { currentLanguage, moment, number, percentOf, plural, t } from "./i18n.js";
 import { register } from "./router.js";
 import { listenKeys } from "./stepper.js";
 import { buildAnswer, itemOf, nodesOf, readValue, tableNodes } from "./answers.js";
 import { drawAnswered, readable } from "./answered.js";
+import { launchNote } from "./lti.js";
 import {
   answerText as given, call, failure, forgetToken, itemWords, keepToken, keptToken, renderTask,
   scroller,
@@ -499,6 +501,7 @@ export async function renderAssignment(view, params) {
   view.append(...[
     el("h2", {}, t("assignment.title")),
     el("p", {}, t("assignment.hello"), " ", el("span", { translate: "no" }, policies.name)),
+    launchNote(id),
     late ? el("p", { id: "assignment-late-policy" }, late) : null,
     el("div", { class: "class-layout" }, drawn,
        el("div", {}, windowed ? steps.root : null, answer, solution))].filter(Boolean));

@@ -1,10 +1,12 @@
 // The course page's gradebook: per student and item the score (the attempts, time and
 // answer of each cell too), per item the statistics across the class, a chart of the
 // misconceptions found (HTML bars, each with its count written out), and the CSV,
-// fetched with the teacher token in a header and saved.
+// fetched with the teacher token in a header and saved; for a course of an LMS, its
+// members who never opened the tool (lti.js).
 import { el } from "./dom.js";
 import { currentLanguage, moment, number, percent, percentOf, t } from "./i18n.js";
 import { download, itemWords, scroller } from "./classroom.js";
+import { neverOpened } from "./lti.js";
 
 const enc = encodeURIComponent;
 
@@ -17,6 +19,8 @@ export function gradebook(book, course, token) {
     t(key));
   section.append(el("div", { class: "row" }, csv("course-csv", "excel", "course.gradebook.csv"),
     csv("course-csv-it", "excel-it", "course.gradebook.csv_it")));
+  const roster = neverOpened(book);
+  if (roster) section.append(roster);
   if (!book.students.length) {
     section.append(el("p", {}, t("course.gradebook.empty")));
     return section;

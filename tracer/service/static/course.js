@@ -3,7 +3,8 @@
 // with a token kept elsewhere.  With one: its assignments (the link to hand out, the
 // submissions, the exports, delete), a form for a new assignment with a live preview of
 // what a student sees, and the gradebook (per student and item, per-item statistics, a
-// chart of the misconceptions, the CSV).
+// chart of the misconceptions, the CSV).  Opened from an LMS (lti.js): the scores sent to
+// it, and on a deep-linking launch a button on each assignment that adds it to the LMS.
 import { get } from "./api.js";
 import { el } from "./dom.js";
 import { currentLanguage, moment, number, plural, t } from "./i18n.js";
@@ -11,6 +12,7 @@ import { showStudents } from "./classstudents.js";
 import { go, register } from "./router.js";
 import { gradebook } from "./classbook.js";
 import { listenKeys } from "./stepper.js";
+import { addButton, deepLinkBanner, scoresPanel } from "./lti.js";
 import {
   call, download, failure, keepToken, keptIds, keptToken, renderTask, scroller,
 } from "./classroom.js";
@@ -238,8 +240,12 @@ function assignmentForm(course, token, examples, games, onCreated) {
       const made = await call("POST", `v1/courses/${enc(course)}/assignments`, token,
                               documentOf());
       const link = new URL(made.student_url, location.href).href;
-      status.replaceChildren(el("p", { class: "ok" }, t("course.new.made"), " ",
-        el("a", { href: link, id: "course-new-link", translate: "no" }, link)));
+      const lms = el("div", { "aria-live": "polite" });
+      const add = addButton(course, { id: made.id, title: made.title || documentOf().title },
+                            token, lms);
+      status.replaceChildren(...[el("p", { class: "ok" }, t("course.new.made"), " ",
+        el("a", { href: link, id: "course-new-link", translate: "no" }, link)),
+        add ? el("div", { class: "row" }, add) : null, lms].filter(Boolean));
       await onCreated();
     } catch (err) {
       status.replaceChildren(failure(err));
@@ -282,7 +288,7 @@ function assignmentForm(course, token, examples, games, onCreated) {
 }
 
 // ---------------------------------------------------------------- the assignments
-function assignmentList(summary, token, reload) {
+function assignmentList(course, summary, token, reload) {
   if (!summary.assignments.length) {
     return el("section", { id: "course-assignments" }, el("h3", {}, t("course.assignments")),
               el("p", {}, t("course.assignments.none")));
@@ -325,7 +331,8 @@ function assignmentList(summary, token, reload) {
     const link = new URL(a.student_url, location.href).href;
     const exported = (kind) => () => download(`v1/assignments/${enc(a.id)}/export/${kind}`,
       token, `${a.id}.${kind.split("?")[0]}`).catch((e) => detail.replaceChildren(failure(e)));
-    const actions = el("div", { class: "class-actions" }, studentsButton,
+    const actions = el("div", { class: "class-actions" }, addButton(course, a, token, detail),
+      studentsButton,
       el("button", { type: "button", id: `course-show-${a.id}`,
                      onclick: () => submissions(a) }, t("course.submissions")),
       el("button", { type: "button", id: `course-moodle-${a.id}`,
@@ -368,17 +375,22 @@ export async function renderCourse(view, params) {
     call("GET", `v1/courses/${enc(course)}`, token), get("v1/examples"), get("v1/games")]);
   const listed = el("div", { id: "course-assignments-box" });
   const booked = el("div", { id: "course-gradebook-box" });
+  const lms = el("div", { id: "course-lti-box" });
   async function reload() {
     const [now, book] = await Promise.all([
       call("GET", `v1/courses/${enc(course)}`, token),
       call("GET", `v1/courses/${enc(course)}/gradebook?lang=${currentLanguage()}`, token)]);
-    listed.replaceChildren(assignmentList(now, token, reload));
+    const sent = await scoresPanel(course, token, now.assignments);
+    listed.replaceChildren(assignmentList(course, now, token, reload));
     booked.replaceChildren(gradebook(book, course, token));
+    lms.replaceChildren(...(sent ? [sent] : []));
   }
-  view.append(
+  view.append(...[
     el("h2", {}, t("course.course"), " ", el("span", { translate: "no", id: "course-name" },
                                                summary.title)),
-    listed, assignmentForm(course, token, examples, games, reload), booked);
+    deepLinkBanner(course),
+    listed, assignmentForm(course, token, examples, games, reload), lms, booked,
+  ].filter(Boolean));
   await reload();
 }
 

@@ -2,10 +2,13 @@
 // Each page module registers itself here (register("step", renderStep)); main.js loads
 // the pages and starts the router, so no module imports one above it.  A page that
 // listens beyond its own elements (keys, timers) says how to stop with onLeave(fn): the
-// router calls every such fn before it draws the next page.
+// router calls every such fn before it draws the next page.  What must happen before
+// any page draws (a launch code taken out of the address, lti.js) says so with
+// beforeDraw(fn).
 const PAGES = new Map();
 const HOME = "edit";
 let leaving = [];
+const arriving = [];
 let current = "";
 
 export function register(name, page) {
@@ -14,6 +17,11 @@ export function register(name, page) {
 
 /** fn runs once when the page now shown is left (or drawn again). */
 export function onLeave(fn) { leaving.push(fn); }
+
+/** fn(page, params, view) runs before every page draws, awaited: it may change params
+ * (and the address, with keepParams), or draw the view itself and answer false, and
+ * then the page does not draw. */
+export function beforeDraw(fn) { arriving.push(fn); }
 
 export function go(page, params) {
   location.hash = `#/${page}?${new URLSearchParams(params).toString()}`;
@@ -51,12 +59,16 @@ async function route() {
   }
   const [, query] = location.hash.replace(/^#\/?/, "").split("?");
   const page = currentPage();
-  linkTabs(page, query);
+  const params = new URLSearchParams(query || "");
   const view = document.getElementById("view");
-  view.replaceChildren();
   view.className = page;
   try {
-    await PAGES.get(page)(view, new URLSearchParams(query || ""));
+    for (const fn of arriving) {
+      if (await fn(page, params, view) === false) return;
+    }
+    linkTabs(page, params.toString());
+    view.replaceChildren();
+    await PAGES.get(page)(view, params);
   } catch (err) {
     const p = document.createElement("p");
     p.className = "error";
