@@ -1,5 +1,5 @@
 """An LMS's launches in a real browser (Debian's chromium through Playwright) against the
-test platform (tests/lti/platform.py) and the tool served on loopback, every step the
+test platform (tests/lti/lti_platform.py) and the tool served on loopback, every step the
 browser's own: the tool's login URL, the redirect to the platform, the platform's
 auto-submitting form posted to the tool's launch URL, the tool's 303 to its page, and
 the page's trade of the one-time code for a token.

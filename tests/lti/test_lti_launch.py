@@ -1,4 +1,4 @@
-"""LTI 1.3 launches against a platform over HTTP (tests/lti/platform.py): deep linking,
+"""LTI 1.3 launches against a platform over HTTP (tests/lti/lti_platform.py): deep linking,
 a teacher's and two students' resource-link launches, the code traded for a token, the
 tool's key set; on SQLite and PostgreSQL.
 
@@ -15,8 +15,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import jwt
-from conftest import AIMA, Tool
-from conftest import lti_platform as P
+import lti_platform as P
+from lti_tool import AIMA, Tool
 
 from tracer.service.lti.store import LtiStore
 

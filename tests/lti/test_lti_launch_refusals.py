@@ -2,7 +2,7 @@
 page in the browser's language (English or Italian) with a 4xx status, saying which
 check failed, every word escaped; nothing stored and no code given.
 
-The launches go through the platform (tests/lti/platform.py) over HTTP, each altered in
+The launches go through the platform (tests/lti/lti_platform.py) over HTTP, each altered in
 one way: the id_token's claims or key, the form's state, the browser that posts it.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 
 import httpx
 import jwt
+import lti_platform as P
 import pytest
-from conftest import Tool, serving
-from conftest import lti_platform as P
+from lti_tool import Tool, serving
 
 from tracer.service.lti.refusals import REASONS
 

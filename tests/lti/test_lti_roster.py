@@ -1,5 +1,5 @@
 """The LMS's roster in the gradebook (Names and Role Provisioning Services), through real
-launches against the platform over HTTP (tests/lti/platform.py): an instructor's launch
+launches against the platform over HTTP (tests/lti/lti_platform.py): an instructor's launch
 binds the course to the LMS context with its memberships URL, a learner's launch and
 submission send her score to her line item, and the gradebook lists the context's active
 learners who never launched any of the course's assignments; a platform that cannot
@@ -13,9 +13,9 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+import lti_platform as P
 import pytest
-from conftest import Tool
-from conftest import lti_platform as P
+from lti_tool import Tool
 
 from tracer.analysis.check import extract_solution
 from tracer.examples import example_tree

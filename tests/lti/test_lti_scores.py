@@ -1,4 +1,4 @@
-"""Grade passback against a platform over HTTP (tests/lti/platform.py): the tool served
+"""Grade passback against a platform over HTTP (tests/lti/lti_platform.py): the tool served
 on loopback with ``--lti``, a learner of the platform (joined, with the line item of
 their launch), a submission, and the score arriving at the platform's line item with
 the JSON and content type of AGS 2.0 and a bearer token of the score scope; a platform
@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from loopback import served
-from lti_platform import SCORE_SCOPE, Platform, tool_keys  # tests/lti/conftest.py loads it
+from lti_platform import SCORE_SCOPE, Platform, tool_keys
 from pg_server import fresh_database
 
 from tracer.analysis.check import extract_solution

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine
 
-from tests.service.pg_server import fresh_database, postgres_server
+from tests.service.pg_server import fresh_database
 from tracer.service.class_store import ClassStore, token_hash
 from tracer.service.lti.store import LtiStore, Person, Score
 from tracer.service.store import SqlStore, database_url
@@ -26,15 +26,6 @@ T0, T1, T2, T3 = ("2026-12-01T10:00:00+00:00", "2026-12-01T10:00:30+00:00",
                   "2026-12-01T10:01:00+00:00", "2026-12-01T10:02:00+00:00")
 """The service's clock, in the one form it writes (so that times compare as text)."""
 ISS = "https://moodle.example"
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[str]:
-    """A PostgreSQL server for this module (tests/service/pg_server.py), as the service
-    tests' ``postgres`` fixture starts one for theirs (once tests/lti/conftest.py
-    starts one for the LTI tests, this copy goes: one server for them all)."""
-    with postgres_server() as url:
-        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

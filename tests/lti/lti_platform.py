@@ -23,9 +23,6 @@ A test starts one with :meth:`Platform.start`, writes the tool's configuration w
 :meth:`Platform.registration`, serves the tool, tells the platform where it is
 (:meth:`Platform.know_tool`), and launches with :func:`launch` (an ``httpx.Client`` is
 one browser: its cookies are kept, so a second client is another browser).
-
-This module is loaded by path (its name is also the standard library's ``platform``):
-``tests/lti/conftest.py`` does it.
 """
 
 from __future__ import annotations
