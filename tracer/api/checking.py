@@ -54,7 +54,7 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     file = os.fspath(solution)
     answer = load_solution(solution)
     require_items(answer, file)
-    conv = answer_conventions(answer, **(overrides or {}))
+    conv = answer_conventions(answer, params=params, **(overrides or {}))
     trace, title = expected_trace(source, conv, dict(params or {}), lang=lang)
     check_trace(trace, file=source)  # a recorded trace: its source tree's rules too
     try:

@@ -112,14 +112,23 @@ def check_solution(given: Solution, expected: Trace, *, title: str | None = None
     return report
 
 
-def answer_conventions(answer: Solution, **overrides: Any) -> Conventions:
+def answer_conventions(answer: Solution, *, params: Mapping[str, str] | None = None,
+                       **overrides: Any) -> Conventions:
     """The conventions ``answer`` is checked with: ``overrides`` (the command line's
     options, ``None`` for not given) over the answer's own block; the algorithm is
-    alphabeta by default, astar when the answer has A* items."""
+    alphabeta by default, astar when the answer has A* items.  An override (or
+    ``params``, a problem's) that the algorithm does not take is refused
+    (:data:`tracer.spec.OPTION_RULES`), before anything is searched."""
+    from ...spec import refuse_inapplicable
+
     astar_items = any(x is not None for x in (answer.expanded, answer.discarded,
                                                answer.path, answer.cost)) or answer.nodes
     algorithm = overrides.pop("algorithm", None) or answer.conventions.algorithm \
         or ("astar" if astar_items else "alphabeta")
+    given = [f"--{name.replace('_', '-')}" for name, value in overrides.items()
+             if value is not None]
+    refuse_inapplicable("check", [*given, *(["--param"] if params else [])],
+                        {"algorithm": algorithm})
     return answer.conventions.merged(algorithm=algorithm, **overrides)
 
 
