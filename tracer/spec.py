@@ -557,7 +557,8 @@ def refuse_inapplicable(command: str, given: Iterable[str],
             named = table.dimensions[rule.dimension]
             # a mode the table does not name (an algorithm check does not take) is
             # refused by its own rule
-            if rule.option != option or here not in named or here in rule.modes:
+            if rule.option != option or here is None or here not in named \
+                    or here in rule.modes:
                 continue
             raise UsageError(said("{option} applies to {where}, not to {here}",
                                   option=option.replace("=", " "), where=rule.where,

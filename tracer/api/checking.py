@@ -221,7 +221,7 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     validate(answer, "solution", file="<answer>")
     given = Solution.from_json(answer, file="<answer>")
     require_items(given, "<answer>")
-    c = answer_conventions(given, **overrides)
+    c = answer_conventions(given, params=params, **overrides)
     if trace is not None:
         h = trace.header
         return _judge(given, trace, asked, diagnosis=diagnosis, lang=lang,
