@@ -178,7 +178,7 @@ def _decode_error(exc: json.JSONDecodeError, text: str, file: str) -> InputError
         inside = said("a string") if message in _IN_STRING else said("a value")
         return InputError(_invalid_json(said("cut short: the text ends inside {inside}",
                                              inside=inside)),
-                          file=file, where=_place(text, end - 1))
+                          file=file, where=_place(text, end))
     if message == "invalid control character at" and exc.pos < len(text):
         reason: Said | str = said("control character {char} inside a string (write it "
                                   "escaped, as \\n or \\u0000)",
