@@ -425,8 +425,10 @@ def _two(with_words: Said, without_words: Said) -> Mapping[str, Said]:
 
 
 _FAMILY = {"minimax": said("-a minimax"), "alphabeta": said("-a alphabeta"),
-           "astar": said("-a astar")}
+           "astar": said("-a astar"),
+           "trace": said("a recorded trace (checked as it was searched)")}
 _GAME_TREE = ("minimax", "alphabeta")
+_SEARCHED = ("minimax", "alphabeta", "astar")
 _DRAWN = _two(said("a drawing (--render FILE)"), said("a run without --render"))
 _PICTURE = _two(said("--picture FILE"), said("a run without --picture"))
 _PRINTED = {"text": said("the printed tables"), "json": said("--json")}
@@ -442,14 +444,16 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
             *(Applies(o, "algorithm", _GAME_TREE, said("-a minimax and -a alphabeta"))
               # which variants take --cut-on is the search option's own rule (APPLIES)
               for o in ("--order", "--seed", "--depth", "--cut-on", "--root-player")),
+            *(Applies(o, "algorithm", _SEARCHED,
+                      said("a search of SOURCE (a tree, an example, an A* problem)"))
+              for o in ("--algorithm", "--variant")),
             Applies("--render", "answers", ("one",), said("one SOLUTION file")),
             *(Applies(o, "answers", ("several",),
                       said("several answers (a class): more than one SOLUTION, or a folder"))
               for o in ("--table", "--jobs")),
             Applies("--preset", "drawing", ("with",), said("a drawing (--render FILE)")),
         ),
-        everywhere=("--algorithm", "--variant", "--json", "--no-diagnosis", "--items",
-                    "--lang", "--quiet")),
+        everywhere=("--json", "--no-diagnosis", "--items", "--lang", "--quiet")),
     "exercise": CommandOptions(
         dimensions={"worksheet": _two(said("a worksheet (--worksheet FILE.pdf)"),
                                       said("an exercise without --worksheet"))},

@@ -19,7 +19,8 @@ ASTAR_ANSWER = json.dumps({"cost": 4})
 MODES: dict[str, dict[str, dict[str, list[str]]]] = {
     "check": {"algorithm": {"minimax": ["check", "aima", "ans.json", "-a", "minimax"],
                             "alphabeta": ["check", "aima", "ans.json"],
-                            "astar": ["check", "jugs", "astar.json", "-a", "astar"]},
+                            "astar": ["check", "jugs", "astar.json", "-a", "astar"],
+                            "trace": ["check", "a.json", "ans.json"]},
               "answers": {"one": ["check", "aima", "ans.json"],
                           "several": ["check", "aima", "ans.json", "ans2.json"]},
               "drawing": {"with": ["check", "aima", "ans.json", "--render", "m.svg"],
@@ -63,7 +64,8 @@ MODES: dict[str, dict[str, dict[str, list[str]]]] = {
 }
 """A command line that runs each command in each mode of each dimension."""
 
-GIVEN = {"--heuristic": ["--heuristic", "zero"], "--param": ["-p", "goal=4"],
+GIVEN = {"--algorithm": ["-a", "minimax"], "--variant": ["--variant", "fail-hard"],
+         "--heuristic": ["--heuristic", "zero"], "--param": ["-p", "goal=4"],
          "--order": ["--order", "reverse"], "--seed": ["--seed", "3"],
          "--depth": ["--depth", "1"], "--cut-on": ["--cut-on", "gt"],
          "--root-player": ["--root-player", "min"], "--render": ["--render", "x.svg"],
