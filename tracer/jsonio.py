@@ -159,6 +159,36 @@ _DECODER_SAYS: dict[str, Said] = {
 these; the place (``line 3, column 7``) goes with it."""
 
 
+_IN_STRING = ("invalid control character at", "unterminated string starting at")
+"""What the decoder says of a string that is not closed where the text ends (a line of
+a ``.jsonl`` file read with its newline, cut in the middle of a string)."""
+
+
+def _decode_error(exc: json.JSONDecodeError, text: str, file: str) -> InputError:
+    """The decoder's complaint, said with its place: a text that ends before its value
+    does is said to be cut short (with where it ends and inside what), a control
+    character is named; the decoder's own words end in "at" followed by a place that is
+    already given."""
+    message = exc.msg[:1].lower() + exc.msg[1:]
+    end = len(text.rstrip())  # a .jsonl line comes with its newline
+    tail = text[exc.pos:end]  # a word cut short: "nul", "tr"
+    cut_word = message == "expecting value" and any(
+        w.startswith(tail) for w in ("true", "false", "null")) and bool(tail)
+    if end and (exc.pos >= end or cut_word or message == "unterminated string starting at"):
+        inside = said("a string") if message in _IN_STRING else said("a value")
+        return InputError(_invalid_json(said("cut short: the text ends inside {inside}",
+                                             inside=inside)),
+                          file=file, where=_place(text, end))
+    if message == "invalid control character at" and exc.pos < len(text):
+        reason: Said | str = said("control character {char} inside a string (write it "
+                                  "escaped, as \\n or \\u0000)",
+                                  char=f"U+{ord(text[exc.pos]):04X}")
+    else:
+        reason = _DECODER_SAYS.get(message, message)
+    return InputError(_invalid_json(reason), file=file,
+                      where=f"line {exc.lineno}, column {exc.colno}")
+
+
 def _invalid_json(reason: Said | str) -> Said:
     return said("invalid JSON: {reason}", reason=reason)
 
@@ -181,9 +211,7 @@ def loads_json(text: str, *, file: str) -> Any:
             _reject_lone_surrogates(data)
         return data
     except json.JSONDecodeError as exc:
-        message = exc.msg[:1].lower() + exc.msg[1:]
-        raise InputError(_invalid_json(_DECODER_SAYS.get(message, message)), file=file,
-                         where=f"line {exc.lineno}, column {exc.colno}") from None
+        raise _decode_error(exc, text, file) from None
     except _BadNumber as exc:
         index = text.find(exc.token)
         where = _place(text, index) if index >= 0 else None

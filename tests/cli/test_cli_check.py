@@ -207,7 +207,7 @@ def test_a_folder_of_answers_is_a_class(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["--render", "x.svg"], "--render draws one answer"),
+    (["--render", "x.svg"], "--render applies to one SOLUTION file"),
     (["--table", "class.txt"], "class.txt: the class table is written as .csv or .json"),
 ], ids=["render", "table-extension"])
 def test_class_options_are_refused_before_grading(tmp_path: Path, args: list[str],

@@ -65,4 +65,4 @@ def test_the_picture_as_dot_folds_below_depth(reverse: Path) -> None:
 def test_details_need_the_picture(reverse: Path, tmp_path: Path) -> None:
     code, out, err = gametrace("regret", str(reverse), "--details", str(tmp_path / "w"))
     assert (code, out) == (2, "")
-    assert "give --picture too" in err and not (tmp_path / "w").exists()
+    assert "--details applies to --picture FILE" in err and not (tmp_path / "w").exists()

@@ -133,7 +133,7 @@ def _read_all(path: Path) -> None:
 
 JSON_AND_FILES: dict[str, Case] = {
     "a missing value": (
-        lambda _: loads_json("[1,", file="f.json"), "JSON non valido: manca un valore"),
+        lambda _: loads_json("[1,]", file="f.json"), "JSON non valido: manca un valore"),
     "a key twice": (
         lambda _: loads_json('{"a": 1, "a": 2}', file="f.json"),
         'JSON non valido: chiave "a" ripetuta in un oggetto'),

@@ -38,13 +38,14 @@ def test_json_path() -> None:
 @pytest.mark.parametrize(
     ("text", "where", "message"),
     [
-        ("[1, 2", "line 1, column 6", "invalid JSON: expecting ',' delimiter"),
+        ("[1, 2", "line 1, column 6", "invalid JSON: cut short: the text ends inside a value"),
+        ("[1 2]", "line 1, column 4", "invalid JSON: expecting ',' delimiter"),
         ('{"a": 1,}', "line 1, column 9", "invalid JSON: expecting property name enclosed in"),
         ("[NaN]", None, "NaN is not JSON"),
         ("[-Infinity]", None, "-Infinity is not JSON"),
         ('{"a": 1, "a": 2}', None, 'invalid JSON: duplicate key "a"'),
     ],
-    ids=["delimiter", "trailing-comma", "nan", "infinity", "duplicate-key"],
+    ids=["cut-short", "delimiter", "trailing-comma", "nan", "infinity", "duplicate-key"],
 )
 def test_loads_json_errors(text: str, where: str | None, message: str) -> None:
     error = error_of(lambda: loads_json(text, file="f.json"))

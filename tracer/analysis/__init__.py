@@ -24,11 +24,15 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..errors import InputError
 from ..said import Said, said
 
-__all__ = ["exports", "no_result", "not_open", "opened_without_parent"]
+if TYPE_CHECKING:
+    from ..trace import Result
+
+__all__ = ["exports", "finished", "no_result", "not_open", "opened_without_parent"]
 
 
 def not_open(node: str) -> Said:
@@ -49,6 +53,24 @@ def opened_without_parent(node: str, depth: int, *, expanded: bool = False) -> S
 def no_result() -> Said:
     """A trace that ends without its result."""
     return said("the trace has no result: the search did not finish")
+
+
+def finished(result: Result | None, *, file: str, purpose: Said) -> Result:
+    """``result``, the one a trace ``file`` ends with, when the search it records is
+    whole; else the :class:`InputError` that says why not (no result line: the trace is
+    cut short; a budget stopped the search): what ``purpose`` computes from part of a
+    search would pass for the whole (docs/engines.md)."""
+    if result is None:
+        raise InputError(said("the trace has no result line: it ends before the search "
+                              "did; {purpose} needs a whole trace (record it again)",
+                              purpose=purpose), file=file)
+    if not result.complete:
+        raise InputError(said("the search stopped at its {budget} budget before the end: "
+                              "{purpose} needs a finished search (record it again with a "
+                              "larger budget, or search less deep)",
+                              budget=result.stopped or said("incomplete"), purpose=purpose),
+                         file=file, where="result")
+    return result
 
 
 def exports(package: str, where: Mapping[str, str]) -> tuple[Callable[[str], Any],

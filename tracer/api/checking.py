@@ -47,6 +47,7 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
         answer_conventions,
         expected_trace,
         load_solution,
+        recorded_source,
         require_items,
     )
 
@@ -54,7 +55,8 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     file = os.fspath(solution)
     answer = load_solution(solution)
     require_items(answer, file)
-    conv = answer_conventions(answer, **(overrides or {}))
+    conv = answer_conventions(answer, params=params, recorded=recorded_source(source),
+                              **(overrides or {}))
     trace, title = expected_trace(source, conv, dict(params or {}), lang=lang)
     check_trace(trace, file=source)  # a recorded trace: its source tree's rules too
     try:
@@ -221,7 +223,7 @@ def check_answer(answer: Any, *, source: Content | None = None, trace: Trace | N
     validate(answer, "solution", file="<answer>")
     given = Solution.from_json(answer, file="<answer>")
     require_items(given, "<answer>")
-    c = answer_conventions(given, **overrides)
+    c = answer_conventions(given, params=params, recorded=trace is not None, **overrides)
     if trace is not None:
         h = trace.header
         return _judge(given, trace, asked, diagnosis=diagnosis, lang=lang,

@@ -40,6 +40,10 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
       gametrace bisect before.jsonl after.jsonl --json
       gametrace bisect natural.jsonl reverse.jsonl --picture divergence.svg
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(click.get_current_context(), shown="text" if not as_json
+                        else "json-picture" if picture is not None else "json")
     from ..analysis.regret import bisect_traces
     from ..jsonio import dumps_json
     from ..outputs import check_outputs

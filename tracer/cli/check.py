@@ -111,6 +111,10 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check aima answers/ --table class.csv --table class.json
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(ctx, answers="several" if len(solutions) > 1 or solutions[0].is_dir()
+                        else "one", drawing="with" if render_out is not None else "without")
     from ..api import class_table_format
     from ..outputs import check_outputs
     from ..writing import prints_to_stderr
@@ -274,6 +278,10 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
       gametrace exercise -b 3 -d 2 --format png --preset slides
       gametrace exercise -b 2 -d 3 --worksheet sheet.pdf --ask alpha-beta
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(click.get_current_context(),
+                        worksheet="with" if sheet_pdf is not None else "without")
     from ..api import write_exercise_files
 
     if out_dir is not None:  # as text: click makes Path("") the current folder

@@ -88,6 +88,12 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
       gametrace compare othello --depth 5 --techniques standard
       gametrace compare tictactoe --techniques alphabeta,id+tt,pvs+tt,mtdf --repeat 1
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(click.get_current_context(),
+                        compared="techniques" if techniques is not None else "orders",
+                        picture="with" if picture is not None else "without",
+                        output=_written_format(output))
     from ..api import compare_outputs, parse_params
     from ..outputs import stderr_is_terminal
     from ..writing import prints_to_stderr
@@ -123,3 +129,13 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
 def _print_progress(done: int, total: int) -> None:
     click.echo(f"\r\033[Kcomparing: random ordering {done:,} of {total:,}", err=True,
                nl=False)
+
+
+def _written_format(output: str | None) -> str | None:
+    """What ``-o`` writes, by its extension (``stdout`` for none or ``-``; ``None`` for an
+    extension the output check refuses)."""
+    if output in (None, "-"):
+        return "stdout"
+    assert output is not None
+    ext = output.rpartition(".")[2].lower() if "." in output else ""
+    return ext if ext in ("txt", "csv", "json") else None

@@ -28,6 +28,8 @@ __all__ = [
     "keep_language",
     "source_file",
     "existing_file",
+    "given_options",
+    "refuse_inapplicable",
     "algorithm_option",
     "bounds_option",
     "cut_on_option",
@@ -307,3 +309,32 @@ def existing_file(path: str) -> None:
 
     if not os.path.isfile(path):
         raise MissingInput(said("no such file"), file=path)
+
+
+def given_options(ctx: click.Context) -> list[str]:
+    """The options of ``ctx``'s command given on the command line (or by an environment
+    variable), by their long spelling, and a choice's value with it (``--format=csv``):
+    what :func:`tracer.spec.refuse_inapplicable` judges.  A default is never given."""
+    from click.core import ParameterSource
+
+    out: list[str] = []
+    for param in ctx.command.params:
+        if not isinstance(param, click.Option) or param.name is None:
+            continue
+        if ctx.get_parameter_source(param.name) not in (ParameterSource.COMMANDLINE,
+                                                        ParameterSource.ENVIRONMENT):
+            continue
+        flag = max(param.opts, key=len)
+        out.append(flag)
+        value = ctx.params.get(param.name)
+        if isinstance(param.type, click.Choice) and isinstance(value, str):
+            out.append(f"{flag}={value}")
+    return out
+
+
+def refuse_inapplicable(ctx: click.Context, **modes: str | None) -> None:
+    """Refuse an option given to ``ctx``'s command where it does not apply (the spec's
+    :data:`tracer.spec.OPTION_RULES`), the command run in ``modes``."""
+    from ..spec import refuse_inapplicable as refuse
+
+    refuse(ctx.command.name or "", given_options(ctx), modes)

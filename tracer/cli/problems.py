@@ -75,6 +75,11 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
       gametrace astar jugs -p goal=total=4
       gametrace astar mymap.graph --render mymap.svg
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(click.get_current_context(),
+                        drawing="with" if render_out is not None else "without",
+                        printed="json" if as_json else "text")
     from ..analysis.astar import astar_report
     from ..api import Limits, parse_params, search_problem
     from ..jsonio import dumps_json
@@ -129,6 +134,9 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
       gametrace admissible romania -p goal=Craiova
       gametrace admissible mymap.graph
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(click.get_current_context(), printed="json" if as_json else "text")
     from ..api import check_admissible, parse_params
 
     report = check_admissible(problem, heuristic=heuristic, params=parse_params(params),

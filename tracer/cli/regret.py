@@ -46,6 +46,10 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, w
       gametrace regret othello.jsonl --picture regret.svg --depth 2 --details worst/
       gametrace regret othello.jsonl --json
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(click.get_current_context(),
+                        picture="with" if picture is not None else "without")
     import os
 
     from ..analysis.regret import regret_of_trace

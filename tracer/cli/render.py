@@ -146,6 +146,13 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
       gametrace render aima.json --strip aima-strip.svg --pruned hide --no-legend
       gametrace render ttt.jsonl.gz -o ttt.svg
     """
+    from .options import refuse_inapplicable
+
+    steps = {(False, False): "one", (True, False): "frames", (False, True): "strip",
+             (True, True): "both"}[(frames_dir is not None, strip is not None)]
+    png = any(p is not None and p.lower().endswith(".png") for p in (out, strip)) or (
+        frames_dir is not None and frame_format == "png")
+    refuse_inapplicable(ctx, steps=steps, png="with" if png else "without")
     from ..api import draw_outputs
     from ..outputs import check_distinct
 

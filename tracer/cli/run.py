@@ -113,6 +113,10 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
       gametrace run othello --depth 6 --capture d3/c5/f6 -o f6.json
       gametrace run othello --depth 5 --capture-when "cut.rank > 3" -o late-cuts
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(click.get_current_context(),
+                        drawing="with" if render_out is not None else "without")
     from ..api import Limits, SearchSpec, parse_params, run_source
     from ..outputs import check_distinct
 

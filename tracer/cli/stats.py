@@ -56,6 +56,10 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
       gametrace run othello --depth 5 --record counters -o counts.json
       gametrace stats counts.json
     """
+    from .options import refuse_inapplicable
+
+    refuse_inapplicable(click.get_current_context(),
+                        minimal="with" if minimal else "without")
     from ..analysis.stats import minimal_tree, read_stats_and_header
     from ..errors import UsageError
     from ..jsonio import dumps_json

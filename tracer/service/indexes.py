@@ -147,8 +147,9 @@ async def node_children(request: Request) -> Response:
     offset = int_param(q.get("offset"), "offset", 0, 0, 1_000_000_000)
 
     def answer() -> JsonObject:
-        node = index.node(ord_)
-        assert node is not None  # ord_ is within the index's numbers
+        node = index.node(ord_)  # a number within the index's without a row is damage
+        if node is None:  # an index of no nodes: _ord lets 0 through
+            raise Problem(422, "Invalid content", said("the index has no nodes"))
         return {"node": _node(node), "path": _path(index, node), "offset": offset,
                 "limit": limit, "children": [_node(c) for c in
                                              index.children(ord_, offset=offset, limit=limit)]}

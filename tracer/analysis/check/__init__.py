@@ -35,13 +35,15 @@ if TYPE_CHECKING:
         astar_trace,
         check_solution,
         expected_trace,
+        recorded_source,
         require_items,
     )
     from .solution import Conventions, Solution, extract_solution, load_solution
 
 _WHERE = {
     **dict.fromkeys(("CHECKED_ALGORITHMS", "Report", "answer_conventions", "astar_trace",
-                     "check_solution", "expected_trace", "require_items"), "report"),
+                     "check_solution", "expected_trace", "recorded_source",
+                     "require_items"), "report"),
     **dict.fromkeys(("Conventions", "Solution", "extract_solution", "load_solution"),
                     "solution"),
     "MISCONCEPTIONS": "diagnose",
@@ -69,6 +71,7 @@ __all__ = [
     "grade_class",
     "load_solution",
     "make_exercise",
+    "recorded_source",
     "require_items",
     "table_format",
     "write_table",

@@ -29,7 +29,14 @@ from ...numbers import format_number
 from ...said import said
 from ...trace import Trace
 from .asked import Asked, asked_keys, grade_asked
-from .report import Report, answer_conventions, check_solution, expected_trace, require_items
+from .report import (
+    Report,
+    answer_conventions,
+    check_solution,
+    expected_trace,
+    recorded_source,
+    require_items,
+)
 from .solution import Conventions, Solution, load_solution
 
 __all__ = ["ClassReport", "Graded", "answer_files", "default_jobs", "grade_class", "table_format",
@@ -217,7 +224,10 @@ def _grade(task: _Task, job: tuple[str, Path]) -> Graded:
     try:
         answer: Solution = load_solution(path)
         require_items(answer, file)
-        trace, title = _expected(task, answer_conventions(answer, **task.overrides))
+        conventions = answer_conventions(answer, params=task.params,
+                                         recorded=recorded_source(task.source),
+                                         **task.overrides)
+        trace, title = _expected(task, conventions)
         # Many students hand in the same answer (the right one, or the same misconception's):
         # each distinct answer is judged once per worker.
         same = (id(trace), dumps_json(answer.to_json()))
@@ -266,7 +276,9 @@ def grade_class(source: str, files: Sequence[str | os.PathLike[str]], *,
     _VERDICTS.clear()
     # Search the source once here: a bad source fails before any worker starts, and
     # forked workers inherit the trace.
-    _expected(task, answer_conventions(Solution(), **task.overrides))
+    _expected(task, answer_conventions(Solution(), params=task.params,
+                                       recorded=recorded_source(task.source),
+                                       **task.overrides))
     work = list(zip(_names(paths), paths, strict=True))
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:

@@ -90,6 +90,9 @@ def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = 
     # A node is cut at most once and the root never (its window is unbounded): past
     # its inner nodes below the root no tree has that many cuts, however many are drawn.
     most = (branching ** depth - branching) // (branching - 1)
+    if cuts is not None and cuts[0] < 0:
+        raise UsageError(said("--cuts {low}..{high}: a number of cuts is 0 or more (MIN at "
+                              "least 0)", low=cuts[0], high=cuts[1]))
     if cuts is not None and cuts[0] > most:
         raise UsageError(
             said("a tree of branching {branching} and depth {depth} has at most {most} cut "

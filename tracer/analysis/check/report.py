@@ -31,7 +31,7 @@ from .verdict import Item
 from .wording import Words
 
 __all__ = ["CHECKED_ALGORITHMS", "Report", "answer_conventions", "astar_trace", "check_solution",
-           "describe_conventions", "expected_trace", "require_items"]
+           "describe_conventions", "expected_trace", "recorded_source", "require_items"]
 
 
 CHECKED_ALGORITHMS = ("minimax", "alphabeta", "astar")
@@ -112,14 +112,24 @@ def check_solution(given: Solution, expected: Trace, *, title: str | None = None
     return report
 
 
-def answer_conventions(answer: Solution, **overrides: Any) -> Conventions:
+def answer_conventions(answer: Solution, *, params: Mapping[str, str] | None = None,
+                       recorded: bool = False, **overrides: Any) -> Conventions:
     """The conventions ``answer`` is checked with: ``overrides`` (the command line's
     options, ``None`` for not given) over the answer's own block; the algorithm is
-    alphabeta by default, astar when the answer has A* items."""
+    alphabeta by default, astar when the answer has A* items.  An override (or
+    ``params``, a problem's) that the algorithm does not take is refused
+    (:data:`tracer.spec.OPTION_RULES`), before anything is searched; ``recorded``: the
+    answer is checked against a recorded trace, as it was searched, which takes none."""
+    from ...spec import refuse_inapplicable
+
     astar_items = any(x is not None for x in (answer.expanded, answer.discarded,
                                                answer.path, answer.cost)) or answer.nodes
+    given = [f"--{name.replace('_', '-')}" for name, value in overrides.items()
+             if value is not None]
     algorithm = overrides.pop("algorithm", None) or answer.conventions.algorithm \
         or ("astar" if astar_items else "alphabeta")
+    refuse_inapplicable("check", [*given, *(["--param"] if params else [])],
+                        {"algorithm": "trace" if recorded else algorithm})
     return answer.conventions.merged(algorithm=algorithm, **overrides)
 
 
@@ -154,6 +164,16 @@ def astar_trace(name: str, conventions: Conventions, params: Mapping[str, str] |
                                  stopped=result.stopped))
     return rec.trace, Words(lang)("astar.title", variant=c.variant or "graph",
                                   heuristic=heuristic, source=name)
+
+
+def recorded_source(source: str) -> bool:
+    """Whether ``source`` (what ``gametrace check`` takes) is a recorded trace, which an
+    answer is checked against as it is."""
+    import os
+
+    from ...sources import is_trace_file
+
+    return os.path.isfile(source) and is_trace_file(source)
 
 
 def expected_trace(source: str, conventions: Conventions,

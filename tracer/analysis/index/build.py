@@ -29,7 +29,17 @@ from ...said import said
 from ...trace import Result
 from ...visit import EventVisitor
 from .. import not_open, opened_without_parent
-from .schema import AFTER_LOAD, DDL, FORMAT, VERSION, fingerprint, no_such_file
+from .schema import (
+    AFTER_LOAD,
+    COLUMNS,
+    DDL,
+    FORMAT,
+    VERSION,
+    fingerprint,
+    meta_checksum,
+    no_such_file,
+    row_checksum,
+)
 
 __all__ = ["INDEXABLE", "Counter", "build_index"]
 
@@ -38,6 +48,9 @@ INDEXABLE = ("minimax", "alphabeta", "expectiminimax", "enhanced")
 
 _BATCH = 20_000
 """Rows written to SQLite at a time."""
+
+_INSERT = f"INSERT INTO nodes VALUES ({', '.join('?' * (len(COLUMNS) + 1))})"
+"""A row: its columns and its checksum."""
 
 
 class Counter(Protocol):
@@ -86,16 +99,16 @@ class _Builder(EventVisitor[None]):
         """Close the open nodes at ``depth`` and below."""
         while len(self.path) > depth:
             node = self.path.pop()
-            self.rows.append((node.ord, node.id, node.parent, node.depth, node.rank, node.move,
-                              node.player, _number(node.value), _number(node.alpha),
-                              _number(node.beta), node.cut, node.pruned, len(node.children),
-                              node.first, max(node.first, self.n - 1),
-                              self.next_ord - node.ord))
+            row = (node.ord, node.id, node.parent, node.depth, node.rank, node.move,
+                   node.player, _number(node.value), _number(node.alpha),
+                   _number(node.beta), node.cut, node.pruned, len(node.children),
+                   node.first, max(node.first, self.n - 1), self.next_ord - node.ord)
+            self.rows.append((*row, row_checksum(row)))
         if len(self.rows) >= _BATCH:
             self.flush()
 
     def flush(self) -> None:
-        self.db.executemany(f"INSERT INTO nodes VALUES ({', '.join('?' * 16)})", self.rows)
+        self.db.executemany(_INSERT, self.rows)
         self.rows.clear()
 
     def _where(self, seq: int) -> str:
@@ -285,6 +298,7 @@ def _fill(tmp: str, target: str, file: str, header: Header, items: Iterator[Even
             "stats": dumps_json(summary() if summary is not None else None),
             "events": str(builder.n), "nodes": str(builder.next_ord),
         }
+        meta["checksum"] = meta_checksum(meta)
         db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
         db.execute("COMMIT")
     except sqlite3.Error as exc:

@@ -13,13 +13,21 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ...errors import InputError, UsageError
-from ...said import said
-from .schema import COLUMNS, FORMAT, VERSION, fingerprint, no_such_file
+from ...said import Said, said
+from .schema import (
+    COLUMNS,
+    FORMAT,
+    VERSION,
+    fingerprint,
+    meta_checksum,
+    no_such_file,
+    row_checksum,
+)
 
 __all__ = ["Fold", "Index", "IndexNode", "Subtree", "open_index"]
 
 _MAGIC = b"SQLite format 3\x00"
-_SELECT = f"SELECT {', '.join(COLUMNS)} FROM nodes"
+_SELECT = f"SELECT {', '.join(COLUMNS)}, crc FROM nodes"
 _PATH_SEPARATORS = re.compile(r"[\s/]+")
 
 
@@ -112,16 +120,26 @@ class Index:
         self.close()
 
     def _rows(self, sql: str, args: tuple[Any, ...]) -> list[IndexNode]:
+        """The rows ``sql`` selects, each checked against its checksum."""
         try:
-            return [IndexNode(*row) for row in self.db.execute(sql, args)]
+            rows = self.db.execute(sql, args).fetchall()
         except sqlite3.DatabaseError as exc:
             raise InputError(said("the index is damaged ({reason}): build it again with "
                                   "gametrace index", reason=str(exc)),
                              file=self.file) from None
+        for row in rows:
+            if len(row) != len(COLUMNS) + 1 or row_checksum(row[:-1]) != row[-1]:
+                raise damaged(said("the row of node number {number} does not match its "
+                                   "checksum", number=row[0]), file=self.file)
+        return [IndexNode(*row[:-1]) for row in rows]
 
     def node(self, ord_: int) -> IndexNode | None:
-        """The node numbered ``ord_``, or None."""
+        """The node numbered ``ord_``, or None past the index's numbers; a number within
+        them that has no row is damage."""
         rows = self._rows(f"{_SELECT} WHERE ord = ?", (ord_,))
+        if not rows and 0 <= ord_ < self.nodes:
+            raise damaged(said("node number {number} is missing (the index has {nodes} "
+                               "nodes)", number=ord_, nodes=self.nodes), file=self.file)
         return rows[0] if rows else None
 
     def children(self, ord_: int, *, offset: int = 0, limit: int = 100) -> list[IndexNode]:
@@ -250,8 +268,18 @@ def _meta(db: sqlite3.Connection, file: str) -> dict[str, str]:
                               "version {reads}): build it again with gametrace index",
                               version=meta.get("version"), reads=VERSION), file=file)
     missing = [k for k in ("header", "result", "stats", "events", "nodes", "trace_size",
-                           "trace_head") if k not in meta]
+                           "trace_head", "checksum") if k not in meta]
     if missing:
         raise InputError(said("the index lacks {keys}: build it again with gametrace index",
                               keys=", ".join(missing)), file=file)
+    if meta_checksum(meta) != meta["checksum"]:
+        raise damaged(said("its summary (the meta table) does not match its checksum"),
+                      file=file)
     return meta
+
+
+def damaged(what: Said, *, file: str) -> InputError:
+    """The error for an index whose checksums or numbers do not hold: ``what`` is
+    wrong."""
+    return InputError(said("the index is damaged: {what}: build it again with gametrace "
+                           "index", what=what), file=file)

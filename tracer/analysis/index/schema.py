@@ -11,20 +11,31 @@ and not DuckDB or Parquet is in docs/service.md, "Browsing a big trace"):
 * ``nodes``: one row per node the search reached, numbered in the order the search
   opened them (``ord``, from 0 at the root), so that a subtree is the run of numbers
   ``ord .. ord + size - 1``.
+
+Damage is found by checksums, never assumed away (version 2): each row carries the
+CRC-32 of its columns (``crc``, checked whenever the row is read, so that a lookup costs
+what it did), and ``meta`` the SHA-256 of its other entries (``checksum``, checked when
+the index is opened); a number the meta promises that has no row is damage too.  An
+index of version 1 (no checksums) is refused with one line saying to build it again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...errors import MissingInput
 from ...said import said
 
-__all__ = ["COLUMNS", "FORMAT", "HEAD_BYTES", "VERSION", "fingerprint", "no_such_file"]
+__all__ = ["COLUMNS", "FORMAT", "HEAD_BYTES", "VERSION", "fingerprint", "meta_checksum",
+           "no_such_file", "row_checksum"]
 
 FORMAT = "gametree-index"
-VERSION = 1
+VERSION = 2
+"""2: the rows' and the meta's checksums."""
 
 HEAD_BYTES = 1 << 20
 """How much of the trace's head is hashed into the fingerprint: with the file's size it
@@ -58,7 +69,8 @@ CREATE TABLE nodes (
     children INTEGER NOT NULL,
     first INTEGER NOT NULL,
     last INTEGER NOT NULL,
-    size INTEGER NOT NULL
+    size INTEGER NOT NULL,
+    crc INTEGER NOT NULL
 );
 """
 
@@ -77,3 +89,20 @@ def fingerprint(path: str | os.PathLike[str]) -> tuple[int, str]:
         head = handle.read(HEAD_BYTES)
         size = os.fstat(handle.fileno()).st_size
     return size, hashlib.sha256(head).hexdigest()
+
+
+def row_checksum(row: Sequence[Any]) -> int:
+    """The CRC-32 of a node's row (its :data:`COLUMNS`, in order): what the ``crc``
+    column holds.  ``repr`` of ints, floats, strings and None is exact and escapes every
+    character that is not printable, so the same row always gives the same text."""
+    return zlib.crc32(repr(tuple(row)).encode("utf-8"))
+
+
+def meta_checksum(meta: Mapping[str, str]) -> str:
+    """The SHA-256 of the ``meta`` entries but ``checksum`` itself, sorted by key."""
+    digest = hashlib.sha256()
+    for key, value in sorted(meta.items()):
+        if key != "checksum":
+            digest.update(f"{len(key)}:{key}{len(value)}:{value}".encode("utf-8",
+                                                                          "surrogatepass"))
+    return digest.hexdigest()

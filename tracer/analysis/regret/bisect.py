@@ -34,7 +34,7 @@ from ...numbers import Number, format_number
 from ...said import Said, said
 from ...visit import EventVisitor
 from .. import opened_without_parent
-from .stream import stream
+from .stream import read_result, stream
 
 __all__ = ["FORMAT", "Bisection", "Divergence", "Part", "bisect_traces"]
 
@@ -272,7 +272,11 @@ def _same_position(a: Header, b: Header, files: tuple[str, str]) -> None:
 
 def bisect_traces(path_a: str | os.PathLike[str], path_b: str | os.PathLike[str], *,
                   depth: int = 6) -> Bisection:
-    """Read two traces of one position side by side (see the module's docstring)."""
+    """Read two traces of one position side by side (see the module's docstring); each
+    must record a finished search (:func:`~tracer.analysis.finished`): the bisection of
+    part of a search would pass for the whole."""
+    for path in (path_a, path_b):
+        read_result(path, purpose=said("the bisection"))
     a, b = _Side(path_a, depth), _Side(path_b, depth)
     _same_position(a.header, b.header, (a.file, b.file))
     divergence = _diverge(a, b)

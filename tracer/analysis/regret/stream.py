@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from ...errors import InputError
 from ...events import Event
 from ...header import Header
-from ...said import said
+from ...said import Said, said
 from ...trace import Result
-from .. import no_result
+from .. import finished, no_result
 
 __all__ = ["GAME_TREE_SEARCHES", "read_result", "stream"]
 
@@ -74,16 +74,20 @@ def _checked(header: Header, file: str) -> Header:
     return header
 
 
-def read_result(path: str | os.PathLike[str]) -> Result:
+def read_result(path: str | os.PathLike[str], *, purpose: Said | None = None) -> Result:
     """The result a trace ends with: of a ``.jsonl`` file only its last line is parsed
-    (the lines before it are scanned, not read as JSON)."""
+    (the lines before it are scanned, not read as JSON).  A trace with no result, or
+    one a budget stopped, is refused in the words of the regret map, or, with
+    ``purpose``, of :func:`~tracer.analysis.finished`."""
     from ...compress import is_stream
 
     file = str(path)
     if not is_stream(file):
         for item in stream(path)[1]:
             if isinstance(item, Result):
-                return _complete(item, file)
+                return _complete(item, file, purpose)
+        if purpose is not None:
+            finished(None, file=file, purpose=purpose)
         raise InputError(no_result(), file=file)
     from ...jsonio import read_lines
     from ...trace import read_item
@@ -97,12 +101,16 @@ def read_result(path: str | os.PathLike[str]) -> Result:
         lines.close()
     found = read_item(last[1], lineno=last[0], file=file) if last is not None else None
     if not isinstance(found, Result):
+        if purpose is not None:
+            finished(None, file=file, purpose=purpose)
         raise InputError(said("the trace has no result line at its end: the search did not "
                               "finish"), file=file)
-    return _complete(found, file)
+    return _complete(found, file, purpose)
 
 
-def _complete(result: Result, file: str) -> Result:
+def _complete(result: Result, file: str, purpose: Said | None = None) -> Result:
+    if purpose is not None:
+        return finished(result, file=file, purpose=purpose)
     if not result.complete or result.value is None:
         raise InputError(said("the search was stopped ({stopped}): the regret map needs a "
                               "finished search", stopped=result.stopped or said("incomplete")),

@@ -26,7 +26,7 @@ from ...header import Header
 from ...said import said
 from ...trace import Result, Trace
 from ...visit import EventVisitor
-from .. import not_open, opened_without_parent
+from .. import finished, not_open, opened_without_parent
 from .classes import MoveClasses, of_game, plain
 from .rebuilding import rebuilt_game
 from .table import FORMAT, ORDERED_CLASSES, ClassStats, DepthStats, SearchStats
@@ -275,12 +275,18 @@ def stats_of_trace(path: str | os.PathLike[str], *, classes: MoveClasses | None 
 def stats_of_loaded(trace: Trace, *, file: str, by_class: bool = False) -> SearchStats:
     """The statistics of a trace already read whole (a ``.json`` document, a trace the
     service was sent or keeps); ``by_class`` as :func:`read_stats_and_header`."""
+    finished(trace.result, file=file, purpose=_STATISTICS)
     tally = Tally(file=file)
     tally.start(trace.header)
     if by_class:
         tally.classes = classes_of(trace.header, file=file)
     tally.walk(trace.events)
     return tally.stats()
+
+
+_STATISTICS = said("counting the statistics")
+"""What :func:`finished` says needs a whole trace: the statistics of part of a search
+would pass for the whole."""
 
 
 def classes_of(header: Header, *, file: str) -> MoveClasses:
@@ -309,14 +315,18 @@ def _of_trace(path: str | os.PathLike[str], classes: MoveClasses | None = None, 
         tally.classes = classes_of(header, file=file)
     handlers = tally.handlers()
     lines = read_lines(path)
+    result: Result | None = None
     try:
         next(lines)  # the header, read above
         for lineno, line in lines:
             item = read_item(line, lineno=lineno, file=file)
-            if not isinstance(item, Result):
+            if isinstance(item, Result):
+                result = item
+            else:
                 handlers[item.__class__](item)
     finally:
         lines.close()
+    finished(result, file=file, purpose=_STATISTICS)
     return tally
 
 
