@@ -23,9 +23,16 @@ from sqlalchemy.exc import IntegrityError
 from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
 from .store import Record, SqlStore
+from .store_text import stored_text
 
 __all__ = ["Assigned", "ClassStore", "Course", "Enrolled", "Kept", "new_id", "new_token",
            "token_hash"]
+
+
+def _json(value: JsonValue, field: str) -> str:
+    """A document as stored: its JSON, ASCII by ``json.dumps``'s escapes, through the
+    store's text rules as every text is (:func:`.store_text.stored_text`)."""
+    return stored_text(json.dumps(value, sort_keys=True), field=field, most=None)
 
 
 def new_id() -> str:
@@ -105,7 +112,8 @@ class ClassStore:
         ident = new_id()
         with self._conn(write=True) as c:
             c.execute(schema.courses.insert().values(
-                id=ident, title=title, teacher_hash=token_hash(teacher_token),
+                id=ident, title=stored_text(title, field="title"),
+                teacher_hash=token_hash(teacher_token),
                 created=created))
         return ident
 
@@ -122,7 +130,7 @@ class ClassStore:
                        created: str) -> None:
         with self._conn(write=True) as c:
             c.execute(schema.assignments.insert().values(
-                id=ident, course=course, document=json.dumps(document, sort_keys=True),
+                id=ident, course=course, document=_json(document, "document"),
                 created=created))
 
     def assignment(self, ident: str) -> Assigned | None:
@@ -162,7 +170,8 @@ class ClassStore:
                 if count >= most:
                     raise OverflowError(most)
                 c.execute(schema.students.insert().values(
-                    assignment=assignment, student=student, name=name,
+                    assignment=assignment, student=stored_text(student, field="student"),
+                    name=stored_text(name, field="name"),
                     token_hash=token_hash(token), joined=joined))
         except IntegrityError:
             raise Conflict(student) from None
@@ -217,7 +226,7 @@ class ClassStore:
         """Store the new state after answer number ``answers`` (1, 2, ...) and the
         attempt, in one transaction; :class:`Conflict` if another answer came first."""
         t = schema.step_sessions
-        text = json.dumps(state, sort_keys=True)
+        text = _json(state, "state")
         try:
             with self._conn(write=True) as c:
                 if answers == 1:
@@ -232,7 +241,7 @@ class ClassStore:
                         raise Conflict(student)
                 c.execute(schema.step_attempts.insert().values(
                     assignment=assignment, student=student,
-                    attempt=json.dumps(attempt, sort_keys=True)))
+                    attempt=_json(attempt, "attempt")))
         except IntegrityError:
             raise Conflict(student) from None
 
@@ -274,9 +283,8 @@ class ClassStore:
             with self._conn(write=True) as c:
                 c.execute(schema.submissions.insert().values(
                     id=ident, assignment=assignment, student=student, attempt=attempt,
-                    answer=json.dumps(answer, sort_keys=True),
-                    report=json.dumps(report, sort_keys=True),
-                    graded=json.dumps(graded, sort_keys=True), score=repr(score), at=at))
+                    answer=_json(answer, "answer"), report=_json(report, "report"),
+                    graded=_json(graded, "graded"), score=repr(score), at=at))
         except IntegrityError:
             raise Conflict(student) from None
         return ident
