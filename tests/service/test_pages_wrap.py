@@ -43,7 +43,8 @@ OUTSIDE = """() => {
     if (r.width <= 1 || r.height <= 1 || r.right <= 0) continue;  // hidden, or off on purpose
     const s = getComputedStyle(e);
     if (s.visibility === 'hidden' || s.display === 'none') continue;
-    const name = `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${e.htmlFor ? "[for=" + e.htmlFor + "]" : ""} "${e.textContent.trim().slice(0, 30)}"`;
+    const name = e.tagName.toLowerCase() + (e.id ? "#" + e.id : "")
+      + (e.htmlFor ? `[for=${e.htmlFor}]` : "") + ` "${e.textContent.trim().slice(0, 30)}"`;
     if (r.right > width + 1 || r.left < -1) {
       bad.push(`${name} spans ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
     }
