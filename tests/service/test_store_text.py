@@ -9,6 +9,8 @@ import json
 from collections.abc import Callable
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from tracer.errors import InputError
@@ -100,3 +102,25 @@ def test_a_trace_s_derived_texts_are_kept_alike_and_found(store: SqlStore, kind:
     [record] = store.list(source=value, tag=value[:40], text=value[:20])
     assert (record.id, record.source, record.title) == (ident, kept, kept)
     assert record.tags == (stored_text(value[:40], field="tag", repair=True),)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0xDFFF),
+               max_size=30))
+def test_any_text_is_kept_alike_or_refused_alike(store: SqlStore, text: str) -> None:
+    """The property on each database: a text the store keeps comes back as it went in,
+    repaired text is always storable, and what is refused is refused by the rule, never
+    by a driver."""
+    repaired = stored_text(text, field="source", repair=True)
+    assert "\x00" not in repaired
+    repaired.encode("utf-8")
+    try:
+        kept = stored_text(text, field="title")
+    except InputError:
+        assert repaired != text
+    else:
+        assert kept == text == repaired
+    ident, _ = store.put(("p" + repr(text)).encode("utf-8", "backslashreplace"),
+                         algorithm="minimax", variant="v", source=text, title="t")
+    assert any(r.id == ident and r.source == repaired for r in store.list(source=text))
