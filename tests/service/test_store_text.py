@@ -124,3 +124,15 @@ def test_any_text_is_kept_alike_or_refused_alike(store: SqlStore, text: str) -> 
     ident, _ = store.put(("p" + repr(text)).encode("utf-8", "backslashreplace"),
                          algorithm="minimax", variant="v", source=text, title="t")
     assert any(r.id == ident and r.source == repaired for r in store.list(source=text))
+
+
+def test_an_id_with_nul_in_a_path_is_looked_up_alike(client: TestClient) -> None:
+    # PostgreSQL's driver refused the query (500); SQLite found no such row (404)
+    _, course = _post(client, "/v1/courses", {"title": "fine"})
+    teacher = {"Authorization": f"Bearer {course['teacher_token']}"}
+    document = {"title": "t", "source": {"example": "aima"},
+                "spec": {"algorithm": "alphabeta"}, "items": ["value"], "solution": "never"}
+    _, made = _post(client, f"/v1/courses/{course['id']}/assignments", document, teacher)
+    for url in ("/v1/assignments/a%00b/about",
+                f"/v1/assignments/{made['id']}/students/a%00b/work"):
+        assert client.get(url, headers=teacher).status_code == 404, url

@@ -35,6 +35,13 @@ def _json(value: JsonValue, field: str) -> str:
     return stored_text(json.dumps(value, sort_keys=True), field=field, most=None)
 
 
+def _key(value: str) -> str:
+    """An id looked up (from a request's path) as the store's text rules keep text: with
+    NUL or a lone surrogate it matches nothing on either database (PostgreSQL's driver
+    refused the query: a 500 where SQLite found no row)."""
+    return stored_text(value, field="id", repair=True)
+
+
 def new_id() -> str:
     """A random id: 96 bits, as 24 hex digits."""
     return secrets.token_hex(12)
@@ -137,7 +144,7 @@ class ClassStore:
         t = schema.assignments.c
         with self._conn(write=False) as c:
             row = c.execute(select(t.id, t.course, t.document, t.created)
-                            .where(t.id == ident)).first()
+                            .where(t.id == _key(ident))).first()
         return None if row is None else Assigned(str(row[0]), str(row[1]),
                                                  json.loads(str(row[2])), str(row[3]))
 
@@ -145,7 +152,7 @@ class ClassStore:
         t = schema.assignments.c
         with self._conn(write=False) as c:
             rows = c.execute(select(t.id, t.course, t.document, t.created)
-                             .where(t.course == course).order_by(t.seq)).all()
+                             .where(t.course == _key(course)).order_by(t.seq)).all()
         return [Assigned(str(r[0]), str(r[1]), json.loads(str(r[2])), str(r[3]))
                 for r in rows]
 
@@ -182,7 +189,7 @@ class ClassStore:
         s = schema.students.c
         with self._conn(write=True) as c:
             done = c.execute(update(schema.students).where(
-                s.assignment == assignment, s.student == student).values(
+                s.assignment == _key(assignment), s.student == _key(student)).values(
                 token_hash=token_hash(token)).execution_options(preserve_rowcount=True))
         return done.rowcount == 1
 
@@ -208,7 +215,7 @@ class ClassStore:
         s = schema.students.c
         with self._conn(write=False) as c:
             row = c.execute(select(s.assignment, s.student, s.name, s.joined)
-                            .where(s.assignment == assignment, s.student == student)).first()
+                            .where(s.assignment == _key(assignment), s.student == _key(student))).first()
         return None if row is None else Enrolled(*(str(v) for v in row))
 
     # ------------------------------------------------------------ steps
@@ -304,7 +311,7 @@ class ClassStore:
         t = schema.submissions.c
         with self._conn(write=False) as c:
             rows = c.execute(select(t.id, t.attempt, t.at, t.answer, t.report, t.graded)
-                             .where(t.assignment == assignment, t.student == student)
+                             .where(t.assignment == _key(assignment), t.student == _key(student))
                              .order_by(t.seq)).all()
         return [Kept(str(r[0]), int(r[1]), str(r[2]), json.loads(str(r[3])),
                      json.loads(str(r[4])), json.loads(str(r[5]))) for r in rows]
@@ -342,7 +349,7 @@ class ClassStore:
     def submission_assignment(self, ident: str) -> str | None:
         t = schema.submissions.c
         with self._conn(write=False) as c:
-            row = c.execute(select(t.assignment).where(t.id == ident)).first()
+            row = c.execute(select(t.assignment).where(t.id == _key(ident))).first()
         return None if row is None else str(row[0])
 
     def delete_submission(self, ident: str) -> None:
@@ -366,7 +373,7 @@ class ClassStore:
     def has_trace(self, course: str, trace: str) -> bool:
         t = schema.course_traces.c
         with self._conn(write=False) as c:
-            return c.execute(select(t.seq).where(t.course == course, t.trace == trace)
+            return c.execute(select(t.seq).where(t.course == _key(course), t.trace == _key(trace))
                              ).first() is not None
 
     def unlink_trace(self, course: str, trace: str) -> None:
