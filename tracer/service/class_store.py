@@ -215,7 +215,8 @@ class ClassStore:
         s = schema.students.c
         with self._conn(write=False) as c:
             row = c.execute(select(s.assignment, s.student, s.name, s.joined)
-                            .where(s.assignment == _key(assignment), s.student == _key(student))).first()
+                            .where(s.assignment == _key(assignment),
+                                   s.student == _key(student))).first()
         return None if row is None else Enrolled(*(str(v) for v in row))
 
     # ------------------------------------------------------------ steps
