@@ -55,6 +55,18 @@ def test_every_classroom_text_is_refused_the_same_way(client: TestClient, kind: 
         who = {"student": f"s-{kind}", "name": "Ann", field: value}
         status, _ = _post(client, f"/v1/assignments/{made['id']}/join", who)
         assert status in (400, 422), field
+    # what a student hands in is a JSON document: kept as its escapes, or refused by the
+    # checker before the store, the same on both databases
+    _, joined = _post(client, f"/v1/assignments/{made['id']}/join",
+                      {"student": f"k-{len(kind)}{kind[:3]}", "name": "Ann"})
+    student = {"Authorization": f"Bearer {joined['student_token']}"}
+    status, answered = _post(client, f"/v1/assignments/{made['id']}/submissions",
+                             {"answer": {"value": 3, "move": value}}, student)
+    assert status == (400 if "surrogate" in kind or "pair" in kind else 201), answered
+    status, answered = _post(client, f"/v1/assignments/{made['id']}/steps",
+                             {"step": 1, "answer": {"kind": "evaluate", "node": value,
+                                                    "value": 3}}, student)
+    assert status == (400 if "surrogate" in kind or "pair" in kind else 422), answered
 
 
 def _class_writes(classes: ClassStore) -> dict[str, Callable[[str], object]]:
