@@ -130,8 +130,10 @@ class GuardedGame:
     ``sys.exit`` or ``os._exit``, a call still running when the time limit stops the
     work, or a value that breaks the protocol (``actions`` not a list of at most
     :data:`MAX_ACTIONS` moves, ``to_move`` not a :class:`Player`, ``is_terminal`` not a
-    bool, a utility that is not a number, NaN or past :data:`MAX_DIGITS` digits, a move
-    name that is not a string) becomes one :class:`~tracer.errors.InputError` naming the
+    bool, a utility that is not a number, NaN (read as the float it converts to, so that a
+    subclass's own ``==`` cannot hide it) or past :data:`MAX_DIGITS` digits, a name that
+    is not a string UTF-8 can encode, a move name holding ``/`` or the same as another
+    move's at its position) becomes one :class:`~tracer.errors.InputError` naming the
     file, the method, the position and the bad value.
 
     Each method is wrapped by a function of its own made once, whose check is one type
