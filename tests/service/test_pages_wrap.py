@@ -26,6 +26,8 @@ LONG_TITLE = "W" * 200
 """A course's or an assignment's title at its bound, with no place to break."""
 LONG_ID = "s" * 64
 LONG_NAME = "N" * 200
+LONG_TAG = "T" * 39 + "x"
+"""A stored trace's tag at its bound (40 characters), with no place to break."""
 
 OUTSIDE = """() => {
   const width = document.documentElement.clientWidth;
@@ -97,6 +99,9 @@ def long_class(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, s
                                                       variant="fail-hard")).to_json()
         _api(base, "POST", f"v1/assignments/{ident}/submissions", joined["student_token"],
              {"answer": {"value": answer["value"], "move": answer["move"]}})
+        _api(base, "POST", "v1/search", body={
+            "tree": "A(" + " ".join(str(i) for i in range(30)) + ")", "store": True,
+            "tags": [LONG_TAG, LONG_TAG[::-1]]})
         yield {"base": base, "course": course, "teacher": teacher, "assignment": ident,
                "student": joined["student_token"]}
 
@@ -132,5 +137,16 @@ def test_the_assignment_page_wraps_the_longest_texts(browser: Any,
         _keep(page, "student", ident, long_class["student"])
         page.goto(f"{base}/#/assignment?id={ident}")
         page.get_by_text(LONG_TITLE).first.wait_for()
+        outside = boxes_outside(page)
+        assert outside == [], "\n".join(outside)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_library_wraps_the_longest_tags(browser: Any, long_class: dict[str, str],
+                                            size: str) -> None:
+    base = long_class["base"]
+    with opened(browser, size, "en", at=f"{base}/#/library",
+                ready="#library-list a.open") as page:
+        page.get_by_text(LONG_TAG, exact=False).first.wait_for()
         outside = boxes_outside(page)
         assert outside == [], "\n".join(outside)
