@@ -22,6 +22,7 @@ __all__ = [
     "LimitExceeded",
     "MissingInput",
     "OutputError",
+    "TooDeep",
     "TracerError",
     "UsageError",
     "one_line",
@@ -92,6 +93,16 @@ class OutputError(InputError):
 
 class LimitExceeded(TracerError, RuntimeError):
     """A size or depth limit stopped the work; the message names the option that raises it."""
+
+
+class TooDeep(LimitExceeded):
+    """A search outgrew the recursion limit (``limit`` frames).  The message names only
+    what every caller has (``--depth``); a command that has ``--max-ply`` words it with
+    that option too (the CLI's face), so that no advice names an option the command lacks."""
+
+    def __init__(self, message: Said, *, limit: int = 0) -> None:
+        super().__init__(message)
+        self.limit = limit
 
 
 class GraphvizMissing(TracerError, OSError):

@@ -34,6 +34,7 @@ __all__ = [
     "json_path",
     "load_json_file",
     "loads_json",
+    "not_a_file",
     "read_lines",
     "read_text_file",
 ]
@@ -238,6 +239,20 @@ def check_input_file(path: str | os.PathLike[str]) -> str:
         raise MissingInput(_cannot_read(said("a pipe or a device, not a regular file (save "
                                              "the input to a file first)")), file=file)
     return file
+
+
+def not_a_file(path: str | os.PathLike[str]) -> MissingInput:
+    """The error for ``path``, which is not a regular file: ``no such file`` when nothing
+    is there, else what it is (a folder, a pipe or a device), as
+    :func:`check_input_file` says it."""
+    file = os.fspath(path)
+    if not os.path.lexists(file):
+        return MissingInput(said("no such file"), file=file)
+    try:
+        check_input_file(file)
+    except MissingInput as exc:
+        return exc
+    return MissingInput(said("no such file"), file=file)
 
 
 def _cannot_read(reason: Said | str) -> Said:

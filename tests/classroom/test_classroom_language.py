@@ -128,8 +128,8 @@ CASES: list[tuple[str, type[TracerError], Callable[[], object], str]] = [
     ("image", UsageError, lambda: moodle_xml(spec(), [1], image="gif"),
      "formato d'immagine: nessuna scelta si chiama 'gif' (scegli tra: svg, png)"),
     ("name", UsageError, lambda: check_name(".hidden"),
-     "--name '.hidden': un nome ha da 1 a 100 lettere, cifre, spazi, '-', '_' o '.', e "
-     "non comincia con '.' né con uno spazio"),
+     "--name '.hidden': un nome ha da 1 a 100 lettere ASCII (a-z, A-Z), cifre, spazi, '-', "
+     "'_' o '.', e non comincia con '.' né con uno spazio"),
     # the front door
     ("params", UsageError, lambda: parse_params(["depth"]),
      "atteso -p KEY=VALUE, trovato 'depth'"),

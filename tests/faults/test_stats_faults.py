@@ -53,7 +53,7 @@ def _cases(tmp: Path) -> list[Case]:
     return [
         Case("stats-missing", ["stats", "nothing.jsonl"], codes=(2,),
              contains="nothing.jsonl: no such file"),
-        Case("stats-folder", ["stats", "."], codes=(2,), contains="no such file"),
+        Case("stats-folder", ["stats", "."], codes=(2,), contains="is a folder, not a file"),
         Case("stats-empty", ["stats", "e.jsonl"], files={"e.jsonl": b""}, codes=(1,),
              contains="e.jsonl"),
         Case("stats-no-header", ["stats", "h.jsonl"], files={"h.jsonl": b'{"seq": 1}\n'},

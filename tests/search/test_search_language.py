@@ -286,7 +286,7 @@ def test_a_too_deep_tree_says_the_recursion_limit_in_italian() -> None:
     assert error.said.known_in("it")
     assert error.said.worded("it") == (
         f"l'albero è più profondo di quanto consenta il limite di ricorsione ({limit}): "
-        "alzalo con --max-ply, o limita la ricerca con --depth")
+        "limita la ricerca con --depth")
 
 
 CLI: dict[str, tuple[list[str], str, str]] = {

@@ -129,7 +129,7 @@ def test_the_export_speaks_the_asked_language(client: TestClient) -> None:
     ("?seeds=" + "1" * 41, 400, "seeds has at most 40 characters and name 100"),
     ("?seeds=3..1", 422, None),
     ("?seeds=1..500", 422, "too many for one export"),
-    ("?name=a/b", 422, "a name is 1 to 100 letters"),
+    ("?name=a/b", 422, "a name is 1 to 100 ASCII letters"),
 ], ids=["lang", "long-seeds", "empty-seeds", "many-seeds", "bad-name"])
 def test_bad_input_is_one_problem_line(client: TestClient, query: str, status: int,
                                        detail: str | None) -> None:

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import InputError, TracerError
 from ..limits import NO_LIMITS, Limits
 from ..record import NULL, FileRecorder, Recorder
+from ..said import said
 from ..search import run_search
 from ..sources import resolve, resolve_content, tree_source
 from ..spec import SearchSpec
@@ -199,8 +201,29 @@ def run_source(source: str, *, spec: SearchSpec | None = None,
                 shutil.copyfileobj(copy, out)
         if render_out is not None:
             assert trace_path is not None  # set above whenever a drawing is asked for
-            draw_trace_file(trace_path, render_out, preset=preset)
+            try:
+                draw_trace_file(trace_path, render_out, preset=preset)
+            except TracerError as exc:
+                if trace_path == output:
+                    raise
+                raise _scratch_named(exc, str(trace_path), source) from None
     return RunOutcome(SearchSummary(title, spec.algorithm, result), result, on_stdout)
+
+
+def _scratch_named(exc: TracerError, scratch: str, source: str) -> TracerError:
+    """``exc`` with the scratch copy of the trace (a temporary file the user never saw)
+    named as what was searched: ``the search of tree.json``."""
+    import copy
+    from dataclasses import replace
+
+    shown = said("the search of {source}", source=source)
+    named = copy.copy(exc)
+    named.said = replace(exc.said, values=tuple(
+        (key, shown if value == scratch else value) for key, value in exc.said.values))
+    if isinstance(named, InputError) and named.file == scratch:
+        named.file = str(shown)
+    named.args = (str(named.said),)
+    return named
 
 
 def _move_text(result: Result) -> str:

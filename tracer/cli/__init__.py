@@ -21,8 +21,8 @@ from typing import Any
 
 import click
 
-from ..errors import TracerError, UsageError, one_line
-from ..said import LANGUAGES
+from ..errors import TooDeep, TracerError, UsageError, one_line
+from ..said import LANGUAGES, Said, said
 
 __all__ = ["error_language", "main"]
 
@@ -75,6 +75,8 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except TooDeep as exc:
+            _fail(ctx, self._too_deep(ctx, exc.limit).worded(_language(ctx)), 1)
         except UsageError as exc:
             _fail(ctx, exc.worded(_language(ctx)), 2)
         except TracerError as exc:
@@ -85,8 +87,7 @@ class _Group(click.Group):
             where = exc.ctx.command_path if exc.ctx is not None else "gametrace"
             _fail(ctx, f"{exc.format_message()} (see {where} --help)", 2)
         except RecursionError:
-            _fail(ctx, "the input is nested deeper than --max-ply allows: "
-                       "raise --max-ply, or limit the search with --depth", 1)
+            _fail(ctx, self._too_deep(ctx, sys.getrecursionlimit()).worded(_language(ctx)), 1)
         except MemoryError:
             _fail(ctx, "out of memory: search a smaller tree or use --depth", 1)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
@@ -110,6 +111,27 @@ class _Group(click.Group):
                 raise
             _fail(ctx, f"internal error (set GAMETRACE_DEBUG=1 for details): "
                        f"{type(exc).__name__}: {exc}", 1, prefix="gametrace: ")
+
+
+    def _too_deep(self, ctx: click.Context, limit: int) -> Said:
+        """A tree too deep to search, with the advice of the options this command has
+        (``check`` has no --max-ply, ``validate`` no --depth)."""
+        name = ctx.invoked_subcommand
+        command = self.get_command(ctx, name) if name else None
+        options = {p.name for p in command.params} if command is not None else set()
+        ply, depth = "max_ply" in options, "depth" in options
+        if ply and depth:
+            return said("the tree is deeper than the recursion limit allows ({limit}): "
+                        "raise it with --max-ply, or limit the search with --depth",
+                        limit=limit)
+        if ply:
+            return said("the tree is deeper than the recursion limit allows ({limit}): "
+                        "raise it with --max-ply", limit=limit)
+        if depth:
+            return said("the tree is deeper than the recursion limit allows ({limit}): "
+                        "limit the search with --depth", limit=limit)
+        return said("the tree is deeper than the recursion limit allows ({limit})",
+                    limit=limit)
 
 
 def _language(ctx: click.Context) -> str:

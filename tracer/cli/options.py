@@ -304,11 +304,10 @@ def existing_file(path: str) -> None:
     TRACE argument of a command that reads a trace."""
     import os
 
-    from ..errors import MissingInput
-    from ..said import said
+    from ..jsonio import not_a_file
 
     if not os.path.isfile(path):
-        raise MissingInput(said("no such file"), file=path)
+        raise not_a_file(path)  # missing, a folder, a pipe: each said as what it is
 
 
 def given_options(ctx: click.Context) -> list[str]:

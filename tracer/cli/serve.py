@@ -181,6 +181,13 @@ def read_admin_token(path: Path) -> str:
         raise click.BadParameter(f"{path}: its first line is {'empty' if not token else 'short'}"
                                  f" (give a token of at least {MIN_ADMIN_TOKEN} characters, "
                                  "e.g. openssl rand -base64 32)", param_hint=hint)
+    if not (token.isascii() and token.isprintable()) or any(c.isspace() for c in token):
+        # the token comes in an Authorization header, which carries visible ASCII only: a
+        # token with "è" or a space would be taken at start-up and never match a request
+        raise click.BadParameter(f"{path}: its first line holds a character other than "
+                                 "visible ASCII (letters a-z, A-Z, digits, punctuation): no "
+                                 "request could send it in its Authorization header (give "
+                                 "e.g. openssl rand -base64 32)", param_hint=hint)
     return token
 
 

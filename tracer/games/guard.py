@@ -130,8 +130,10 @@ class GuardedGame:
     ``sys.exit`` or ``os._exit``, a call still running when the time limit stops the
     work, or a value that breaks the protocol (``actions`` not a list of at most
     :data:`MAX_ACTIONS` moves, ``to_move`` not a :class:`Player`, ``is_terminal`` not a
-    bool, a utility that is not a number, NaN or past :data:`MAX_DIGITS` digits, a move
-    name that is not a string) becomes one :class:`~tracer.errors.InputError` naming the
+    bool, a utility that is not a number, NaN (read as the float it converts to, so that a
+    subclass's own ``==`` cannot hide it) or past :data:`MAX_DIGITS` digits, a name that
+    is not a string UTF-8 can encode, a move name holding ``/`` or the same as another
+    move's at its position) becomes one :class:`~tracer.errors.InputError` naming the
     file, the method, the position and the bad value.
 
     Each method is wrapped by a function of its own made once, whose check is one type
@@ -148,7 +150,7 @@ class GuardedGame:
                            ("to_move", self._player), ("actions", self._actions),
                            ("is_terminal", self._bool), ("utility", self._number),
                            ("evaluate", self._number), ("probability", self._number),
-                           ("move_name", self._text), ("describe", self._text),
+                           ("move_name", self._move_name), ("describe", self._text),
                            ("node_id", self._text)):
             method = make(name, getattr(game, name)) if name in declared else \
                 self._undeclared(name)
@@ -210,13 +212,67 @@ class GuardedGame:
             except BaseException as exc:
                 raise self._failed(name, args, exc) from None
             if (value.__class__ is str or isinstance(value, str)) and len(value) <= longest:
-                return value
-            if isinstance(value, str):
-                raise InputError(said("{call} returned a string of {count:,} characters: at "
-                                      "most {most:,}", call=self._at(name, args),
-                                      count=len(value), most=longest), file=self._file)
-            raise self._bad(name, args, value)
+                if value.isascii():
+                    return value
+                return self._unicode(name, args, value)
+            raise self._not_text(name, args, value)
         return call
+
+    def _move_name(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        """As :meth:`_text`, and the documented invariants of a move name: no ``/`` (node
+        ids are move names joined by ``/``) and unique among the moves of a position.
+        The moves of one position are named one after the other, so the names of the
+        last position asked about are kept: a dict lookup per call."""
+        longest = MAX_TEXT[name]
+        last: list[Any] = [_ABSENT]
+        seen: dict[str, Any] = {}
+
+        def call(state: Any, action: Any) -> Any:
+            try:
+                value = method(state, action)
+            except BaseException as exc:
+                raise self._failed(name, (state, action), exc) from None
+            if not ((value.__class__ is str or isinstance(value, str))
+                    and len(value) <= longest):
+                raise self._not_text(name, (state, action), value)
+            if not value.isascii():
+                self._unicode(name, (state, action), value)
+            if "/" in value:
+                raise InputError(said("{call} returned {value}: a move name may not hold '/', "
+                                      "which joins the move names of a node's id",
+                                      call=self._at(name, (state,)), value=short_repr(value)),
+                                 file=self._file)
+            if state is not last[0]:
+                last[0] = state
+                seen.clear()
+            before = seen.setdefault(value, action)
+            if before is not action and _differ(before, action):
+                raise InputError(said("{call} returned {value} for {action} and for {other}: "
+                                      "move names must be unique at a position",
+                                      call=self._at(name, (state,)), value=short_repr(value),
+                                      action=short_repr(action), other=short_repr(before)),
+                                 file=self._file)
+            return value
+        return call
+
+    def _unicode(self, name: str, args: tuple[Any, ...], value: str) -> str:
+        """``value`` if it encodes as UTF-8 (as every output does); else the error: a lone
+        surrogate (U+D800..U+DFFF) is no character."""
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError(said("{call} returned {value}: expected text without lone "
+                                  "surrogates (U+D800..U+DFFF), which no file can hold",
+                                  call=self._at(name, args[:1]), value=short_repr(value)),
+                             file=self._file) from None
+        return value
+
+    def _not_text(self, name: str, args: tuple[Any, ...], value: Any) -> InputError:
+        if isinstance(value, str):
+            return InputError(said("{call} returned a string of {count:,} characters: at "
+                                   "most {most:,}", call=self._at(name, args),
+                                   count=len(value), most=MAX_TEXT[name]), file=self._file)
+        return self._bad(name, args, value)
 
     def _number(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
         def call(*args: Any) -> Any:
@@ -235,7 +291,8 @@ class GuardedGame:
         plain int or float; or a bad value."""
         import numbers
 
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or (
+                not isinstance(value, numbers.Integral) and _nan(value)):
             raise InputError(said("{call} returned {value}: expected a number (int or float, "
                                   "not NaN)", call=self._at(name, args), value=short_repr(value)),
                              file=self._file)
@@ -247,7 +304,7 @@ class GuardedGame:
                                       value=short_repr(value), digits=MAX_DIGITS),
                                  file=self._file)
             return value
-        return float(value)
+        return float.__float__(float(value))  # a plain float, whatever the subclass says
 
     def _actions(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
         def call(state: Any) -> Any:
@@ -380,3 +437,22 @@ def short_repr(value: Any, width: int = 60, *, as_str: bool = False) -> Said | s
         text = f"<{type(value).__name__}>"
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _nan(value: Any) -> bool:
+    """Whether the real number ``value`` is NaN, read as the float it converts to: a
+    subclass's own ``==`` (one that says NaN equals itself) is not asked."""
+    try:
+        number = float.__float__(float(value))
+    except (TypeError, ValueError, OverflowError):
+        return True  # no float at all: not a number the search can compare
+    return number != number
+
+
+def _differ(one: Any, other: Any) -> bool:
+    """Whether two actions are different moves (an ``==`` that fails, say numpy's on
+    arrays, is taken for the same move: no error the game did not make)."""
+    try:
+        return bool(one != other)
+    except Exception:
+        return False

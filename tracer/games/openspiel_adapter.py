@@ -102,12 +102,14 @@ def make_openspiel(name: str, params: Mapping[str, str]) -> tuple[OpenSpielGame,
     for key in params:
         if key not in specs:
             raise UsageError(unknown_parameter(key, shown, list(specs)))
-    values = {key: _parse(spec, str(params.get(key, spec.default)), shown)
-              for key, spec in specs.items()}
-    _check_kind(kind, shown, values)
+    # Only the parameters the user gave go to pyspiel: a listed default is not always the
+    # value the game uses (go lists max_game_length=0 and computes 722 when it is not
+    # given; given 0, every game ends after two plies).
+    given = {key: _parse(specs[key], str(text), shown) for key, text in params.items()}
+    _check_kind(kind, shown, given)
     try:
         with _stderr_held():
-            game = pyspiel.load_game(name, values)
+            game = pyspiel.load_game(name, given)
             game.new_initial_state()
     except Exception as exc:  # SpielError, or a ValueError from the C++ of a bad value
         raise UsageError(said("pyspiel refused {game} with these parameters: {reason}",
@@ -115,7 +117,23 @@ def make_openspiel(name: str, params: Mapping[str, str]) -> tuple[OpenSpielGame,
     if game.num_players() != 2:
         raise UsageError(said("{game} has {players} players here: only two-player games are "
                               "searched (MAX and MIN)", game=shown, players=game.num_players()))
-    return OpenSpielGame(game, shown), values
+    return OpenSpielGame(game, shown), _used(game, specs, given)
+
+
+def _used(game: Any, specs: Mapping[str, ParamSpec], given: Mapping[str, Any]
+          ) -> dict[str, Any]:
+    """Every parameter as the game uses it, for the trace header: the value given, else
+    the one pyspiel's game reports (its listed default when it reports none)."""
+    reported = dict(game.get_parameters())
+    values: dict[str, Any] = {}
+    for key, spec in specs.items():
+        if key in given:
+            values[key] = given[key]
+        elif key in reported and isinstance(reported[key], bool | int | float | str):
+            values[key] = reported[key]
+        else:
+            values[key] = _parse(spec, spec.default, "")
+    return values
 
 
 @contextmanager
@@ -214,8 +232,14 @@ class OpenSpielGame:
 
     def move_name(self, state: Any, action: int) -> str:
         """``state.action_to_string(player, action)``, a ``/`` written ``|`` (a node id is
-        the path of its move names joined by ``/``)."""
-        return str(state.action_to_string(state.current_player(), action)).replace("/", "|")
+        the path of its move names joined by ``/``); bytes that are not UTF-8 (pybind11
+        cannot make them a ``str``) are written as ``\\xNN`` escapes, as Python's
+        ``backslashreplace`` does, so that every output can hold the name."""
+        try:
+            name = str(state.action_to_string(state.current_player(), action))
+        except UnicodeDecodeError as exc:
+            name = _escaped(exc)
+        return name.replace("/", "|")
 
     def node_id(self, state: Any) -> str:
         """Unused: node ids of generated games are move paths."""
@@ -224,5 +248,14 @@ class OpenSpielGame:
     def describe(self, state: Any) -> str:
         """``str(state)``, the game's own picture of the position, cut to
         :data:`MAX_LABEL` characters."""
-        text = str(state).strip()
+        try:
+            text = str(state).strip()
+        except UnicodeDecodeError as exc:
+            text = _escaped(exc).strip()
         return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
+
+
+def _escaped(exc: UnicodeDecodeError) -> str:
+    """The text pybind11 could not decode, its bad bytes as ``\\xNN`` escapes."""
+    data = exc.object
+    return bytes(data).decode("utf-8", "backslashreplace")

@@ -485,10 +485,13 @@ def drive(run: Run, header: Header, body: Callable[[], tuple[Any, PV]], *,
 
 
 def recursion_guard(exc: RecursionError) -> LimitExceeded:
-    """The error to raise when a search outgrows Python's recursion limit."""
+    """The error to raise when a search outgrows Python's recursion limit: it names
+    ``--depth``, which every search has; the command line adds ``--max-ply`` where the
+    command has it."""
     import sys
 
-    return LimitExceeded(said(
-        "the tree is deeper than the recursion limit allows ({limit}): "
-        "raise it with --max-ply, or limit the search with --depth",
-        limit=sys.getrecursionlimit()))
+    from ..errors import TooDeep
+
+    limit = sys.getrecursionlimit()
+    return TooDeep(said("the tree is deeper than the recursion limit allows ({limit}): "
+                        "limit the search with --depth", limit=limit), limit=limit)

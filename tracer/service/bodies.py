@@ -18,6 +18,7 @@ from itertools import accumulate
 from ..errors import InputError
 from ..said import Said, said
 from ..schema import SCHEMA_DEPTH, TYPE_WORDS, is_valid, schema_sentence
+from .components import TREE_TEXT_CHARS
 from .json_values import JsonObject, JsonValue, as_object
 from .openapi import request_validator
 from .problem_details import Problem
@@ -116,6 +117,14 @@ def check_schema(data: JsonValue, component: str) -> None:
     root_player: JsonValue = None
     if isinstance(data, dict):
         given = data.get("tree")
+        if isinstance(given, str) and len(given) > TREE_TEXT_CHARS and \
+                "tree" in _properties(component):
+            # said as a text too long: the schema's best match was the JSON branch of the
+            # anyOf ("expected a JSON number"), the wrong way for a tree typed as text
+            raise Problem(422, "Invalid request", said(
+                "the tree's text has {count:,} characters: at most {most:,} (a larger tree "
+                "is given as a file to gametrace run)", count=len(given),
+                most=TREE_TEXT_CHARS), where="$.tree")
         if isinstance(given, dict | list) and "tree" in _properties(component):
             tree, root_player = given, data.get("root_player")
             data = {**data, "tree": "A"}  # the text form: the reader checks the tree below

@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
 from .store import Record, SqlStore
+from .store_text import stored_text
 
 __all__ = ["MAX_STUDENTS", "Assigned", "ClassStore", "Course", "Enrolled", "Kept", "new_id",
            "new_token", "token_hash"]
@@ -30,6 +31,19 @@ __all__ = ["MAX_STUDENTS", "Assigned", "ClassStore", "Course", "Enrolled", "Kept
 
 MAX_STUDENTS = 2000
 """Students one assignment takes (by a link or by an LMS's launch)."""
+
+
+def _json(value: JsonValue, field: str) -> str:
+    """A document as stored: its JSON, ASCII by ``json.dumps``'s escapes, through the
+    store's text rules as every text is (:func:`.store_text.stored_text`)."""
+    return stored_text(json.dumps(value, sort_keys=True), field=field, most=None)
+
+
+def _key(value: str) -> str:
+    """An id looked up (from a request's path) as the store's text rules keep text: with
+    NUL or a lone surrogate it matches nothing on either database (PostgreSQL's driver
+    refused the query: a 500 where SQLite found no row)."""
+    return stored_text(value, field="id", repair=True)
 
 
 def new_id() -> str:
@@ -109,7 +123,8 @@ class ClassStore:
         ident = new_id()
         with self._conn(write=True) as c:
             c.execute(schema.courses.insert().values(
-                id=ident, title=title, teacher_hash=token_hash(teacher_token),
+                id=ident, title=stored_text(title, field="title"),
+                teacher_hash=token_hash(teacher_token),
                 created=created))
         return ident
 
@@ -126,14 +141,14 @@ class ClassStore:
                        created: str) -> None:
         with self._conn(write=True) as c:
             c.execute(schema.assignments.insert().values(
-                id=ident, course=course, document=json.dumps(document, sort_keys=True),
+                id=ident, course=course, document=_json(document, "document"),
                 created=created))
 
     def assignment(self, ident: str) -> Assigned | None:
         t = schema.assignments.c
         with self._conn(write=False) as c:
             row = c.execute(select(t.id, t.course, t.document, t.created)
-                            .where(t.id == ident)).first()
+                            .where(t.id == _key(ident))).first()
         return None if row is None else Assigned(str(row[0]), str(row[1]),
                                                  json.loads(str(row[2])), str(row[3]))
 
@@ -141,7 +156,7 @@ class ClassStore:
         t = schema.assignments.c
         with self._conn(write=False) as c:
             rows = c.execute(select(t.id, t.course, t.document, t.created)
-                             .where(t.course == course).order_by(t.seq)).all()
+                             .where(t.course == _key(course)).order_by(t.seq)).all()
         return [Assigned(str(r[0]), str(r[1]), json.loads(str(r[2])), str(r[3]))
                 for r in rows]
 
@@ -166,7 +181,8 @@ class ClassStore:
                 if count >= most:
                     raise OverflowError(most)
                 c.execute(schema.students.insert().values(
-                    assignment=assignment, student=student, name=name,
+                    assignment=assignment, student=stored_text(student, field="student"),
+                    name=stored_text(name, field="name"),
                     token_hash=token_hash(token), joined=joined))
         except IntegrityError:
             raise Conflict(student) from None
@@ -177,7 +193,7 @@ class ClassStore:
         s = schema.students.c
         with self._conn(write=True) as c:
             done = c.execute(update(schema.students).where(
-                s.assignment == assignment, s.student == student).values(
+                s.assignment == _key(assignment), s.student == _key(student)).values(
                 token_hash=token_hash(token)).execution_options(preserve_rowcount=True))
         return done.rowcount == 1
 
@@ -203,7 +219,8 @@ class ClassStore:
         s = schema.students.c
         with self._conn(write=False) as c:
             row = c.execute(select(s.assignment, s.student, s.name, s.joined)
-                            .where(s.assignment == assignment, s.student == student)).first()
+                            .where(s.assignment == _key(assignment),
+                                   s.student == _key(student))).first()
         return None if row is None else Enrolled(*(str(v) for v in row))
 
     # ------------------------------------------------------------ steps
@@ -221,7 +238,7 @@ class ClassStore:
         """Store the new state after answer number ``answers`` (1, 2, ...) and the
         attempt, in one transaction; :class:`Conflict` if another answer came first."""
         t = schema.step_sessions
-        text = json.dumps(state, sort_keys=True)
+        text = _json(state, "state")
         try:
             with self._conn(write=True) as c:
                 if answers == 1:
@@ -236,7 +253,7 @@ class ClassStore:
                         raise Conflict(student)
                 c.execute(schema.step_attempts.insert().values(
                     assignment=assignment, student=student,
-                    attempt=json.dumps(attempt, sort_keys=True)))
+                    attempt=_json(attempt, "attempt")))
         except IntegrityError:
             raise Conflict(student) from None
 
@@ -278,9 +295,8 @@ class ClassStore:
             with self._conn(write=True) as c:
                 c.execute(schema.submissions.insert().values(
                     id=ident, assignment=assignment, student=student, attempt=attempt,
-                    answer=json.dumps(answer, sort_keys=True),
-                    report=json.dumps(report, sort_keys=True),
-                    graded=json.dumps(graded, sort_keys=True), score=repr(score), at=at))
+                    answer=_json(answer, "answer"), report=_json(report, "report"),
+                    graded=_json(graded, "graded"), score=repr(score), at=at))
         except IntegrityError:
             raise Conflict(student) from None
         return ident
@@ -300,7 +316,7 @@ class ClassStore:
         t = schema.submissions.c
         with self._conn(write=False) as c:
             rows = c.execute(select(t.id, t.attempt, t.at, t.answer, t.report, t.graded)
-                             .where(t.assignment == assignment, t.student == student)
+                             .where(t.assignment == _key(assignment), t.student == _key(student))
                              .order_by(t.seq)).all()
         return [Kept(str(r[0]), int(r[1]), str(r[2]), json.loads(str(r[3])),
                      json.loads(str(r[4])), json.loads(str(r[5]))) for r in rows]
@@ -338,7 +354,7 @@ class ClassStore:
     def submission_assignment(self, ident: str) -> str | None:
         t = schema.submissions.c
         with self._conn(write=False) as c:
-            row = c.execute(select(t.assignment).where(t.id == ident)).first()
+            row = c.execute(select(t.assignment).where(t.id == _key(ident))).first()
         return None if row is None else str(row[0])
 
     def delete_submission(self, ident: str) -> None:
@@ -362,7 +378,7 @@ class ClassStore:
     def has_trace(self, course: str, trace: str) -> bool:
         t = schema.course_traces.c
         with self._conn(write=False) as c:
-            return c.execute(select(t.seq).where(t.course == course, t.trace == trace)
+            return c.execute(select(t.seq).where(t.course == _key(course), t.trace == _key(trace))
                              ).first() is not None
 
     def unlink_trace(self, course: str, trace: str) -> None:

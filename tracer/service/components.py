@@ -92,12 +92,16 @@ def _render_options() -> JsonObject:
     return {"type": "object", "additionalProperties": False, "properties": props}
 
 
+TREE_TEXT_CHARS = 1_000_000
+"""The longest tree a request may give in the text notation, in characters."""
+
+
 def _source_props() -> JsonObject:
     examples, games = _builtin()
     return {
         "tree": {"description": "A tree in any input form: the text notation (a string) or "
                                 "its JSON (docs/trees.md).",
-                 "anyOf": [{"type": "string", "maxLength": 1_000_000}, ref("tree")]},
+                 "anyOf": [{"type": "string", "maxLength": TREE_TEXT_CHARS}, ref("tree")]},
         "example": {"enum": list(examples), "description": "A lecture tree."},
         "game": {"enum": list(games), "description": "A built-in game."},
         "params": {"type": "object", "additionalProperties": {"type": "string"},

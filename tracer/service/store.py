@@ -59,6 +59,7 @@ from ..errors import UsageError
 from ..said import said
 from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
+from .store_text import stored_text
 
 if TYPE_CHECKING:
     import sqlite3
@@ -430,15 +431,15 @@ class SqlStore:
                              postgresql.insert(table).on_conflict_do_nothing())
         return statement.values(**values) if values else statement
 
-    def _text(self, value: str) -> str:
-        """``value`` as this database can keep it: PostgreSQL's text has no NUL character
-        (U+FFFD stands for it, in what is stored and in what is looked for alike)."""
-        return value.replace("\x00", "\ufffd") if self.dialect == "postgresql" else value
+    def _text(self, value: str, field: str = "text") -> str:
+        """``value`` as every database keeps it (:func:`.store_text.stored_text`, repaired:
+        U+FFFD for NUL and lone surrogates, in what is stored and looked for alike)."""
+        return stored_text(value, field=field, repair=True)
 
     def _row(self, ident: str, data: bytes, info: Mapping[str, str | Sequence[str]],
              origin: str) -> Insert:
         return self._insert(schema.traces, id=ident, body=data, origin=origin, **{
-            name: self._text(str(info[name]))
+            name: self._text(str(info[name]), name)
             for name in ("algorithm", "variant", "source", "title")})
 
     def _tag_rows(self, ident: str, names: Iterable[str]) -> list[dict[str, str]]:

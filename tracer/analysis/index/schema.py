@@ -28,7 +28,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import MissingInput
-from ...said import said
 
 __all__ = ["COLUMNS", "FORMAT", "HEAD_BYTES", "VERSION", "fingerprint", "meta_checksum",
            "no_such_file", "row_checksum"]
@@ -79,8 +78,11 @@ AFTER_LOAD = "CREATE INDEX nodes_parent ON nodes(parent, rank);"
 
 
 def no_such_file(file: str) -> MissingInput:
-    """The error for a trace or an index that is not there (building or opening)."""
-    return MissingInput(said("no such file"), file=file)
+    """The error for a trace or an index that is not a file (building or opening): not
+    there, a folder, a pipe or a device, each said as what it is."""
+    from ...jsonio import not_a_file
+
+    return not_a_file(file)
 
 
 def fingerprint(path: str | os.PathLike[str]) -> tuple[int, str]:

@@ -21,14 +21,15 @@ __all__ = ["alt_text", "check_lang", "check_name", "hints", "html_text", "intro"
 
 
 def check_name(name: str, *, option: str = "--name") -> str:
-    """``name`` if it can name a question category and a folder: 1 to 100 letters,
-    digits, spaces, ``-``, ``_`` or ``.``, not starting with ``.`` or a space."""
+    """``name`` if it can name a question category and a folder: 1 to 100 ASCII letters
+    (``a``..``z``, ``A``..``Z``: a folder's name every platform and archive keeps the
+    same), digits, spaces, ``-``, ``_`` or ``.``, not starting with ``.`` or a space."""
     allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.")
     if not 1 <= len(name) <= 100 or not set(name) <= allowed or name[0] in ". " or (
             name[-1] == " "):
-        raise UsageError(said("{option} {name!r}: a name is 1 to 100 letters, digits, "
-                              "spaces, '-', '_' or '.', not starting with '.' or a space",
-                              option=option, name=name))
+        raise UsageError(said("{option} {name!r}: a name is 1 to 100 ASCII letters (a-z, "
+                              "A-Z), digits, spaces, '-', '_' or '.', not starting with '.' "
+                              "or a space", option=option, name=name))
     return name
 
 
