@@ -62,10 +62,10 @@ _PIECE = 1 << 16
 
 def max_inflated() -> int:
     """:data:`MAX_INFLATED`, or ``GAMETRACE_MAX_INFLATED`` when it is set."""
-    text = os.environ.get("GAMETRACE_MAX_INFLATED", "").strip()
+    text = os.environ.get("GAMETRACE_MAX_INFLATED", "").strip(" \t")
     if not text:
         return MAX_INFLATED
-    found = re.fullmatch(r"([0-9]{1,15})\s*([kKmMgG]?)", text)
+    found = re.fullmatch(r"\+?([0-9]{1,15})[ \t]*([kKmMgG]?)", text)
     if found is None or whole_number(found.group(1)) == 0:
         raise UsageError(said("GAMETRACE_MAX_INFLATED must be a positive number of bytes, "
                               "optionally with K, M or G (e.g. 4G), got {value!r}", value=text))

@@ -50,7 +50,7 @@ def max_render_events() -> int:
 
     from .reading_numbers import whole_option
 
-    text = os.environ.get("GAMETRACE_MAX_EVENTS", "").strip()
+    text = os.environ.get("GAMETRACE_MAX_EVENTS", "").strip(" \t")
     if not text:
         return MAX_RENDER_EVENTS
     return whole_option(text, "GAMETRACE_MAX_EVENTS", low=1)

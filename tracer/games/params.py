@@ -47,7 +47,7 @@ class ParamSpec:
 
     def parse(self, text: str, game: str) -> Any:
         """The typed value of ``text``; a :class:`UsageError` naming the game and the kind."""
-        value = text.strip()
+        value = text.strip(" \t")  # as every number is read: "3\u00a0" is no number
         low = value.lower()
         # the value quoted, cut to about 40 characters
         bad = {"value": text if len(text) <= 40 else text[:37] + "...", "name": self.name,
