@@ -57,3 +57,9 @@ def test_a_node_of_an_index_by_its_ord(ord_: str, client: TestClient,
     assert answer.status_code == 400, answer.text
     assert "digits 0-9" in answer.json()["detail"]
     assert client.get("/v1/indexes/aima/nodes/1").status_code == 200
+
+
+def test_a_content_length_of_5000_digits(client: TestClient) -> None:
+    answer = client.post("/v1/search", content=b"{}", headers={
+        "content-type": "application/json", "content-length": "9" * 5000})
+    assert answer.status_code == 413, answer.text
