@@ -40,7 +40,7 @@ the same limit to JSON)."""
 _SPACE = " \t"
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _REAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_FRACTION = re.compile(r"([0-9]+)[ \t]*/[ \t]*([0-9]+)")
+_FRACTION = re.compile(r"([+-]?[0-9]+)[ \t]*/[ \t]*([0-9]+)")
 _INFINITE = {"+inf": math.inf, "inf": math.inf, "-inf": -math.inf}
 
 
