@@ -76,7 +76,7 @@ class Techniques:
         items = spec.split(",") if isinstance(spec, str) else list(spec)
         found: dict[str, Any] = {}
         for raw in items:
-            item = raw.strip().lower()
+            item = raw.strip(" \t").lower()  # spaces as a number's: "1\u00a0" is none
             if not item:
                 continue
             name, sep, arg = item.partition(":")

@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-_VALUE_RE = re.compile(r"^\s*(<=|>=|≤|≥)?\s*([+-]?(?:inf|[0-9]+(?:\.[0-9]+)?))\s*$")
+_VALUE_RE = re.compile(r"[ \t]*(<=|>=|≤|≥)?[ \t]*([+-]?(?:inf|[0-9]+(?:\.[0-9]+)?))[ \t]*")
 _BOUNDS = {"<=": "le", "≤": "le", ">=": "ge", "≥": "ge", None: "exact"}
 
 
@@ -67,7 +67,7 @@ class Value:
         :class:`InputError` (a :class:`ValueError`) without a file or a place, for the
         reader to name them."""
         if isinstance(raw, str):
-            m = _VALUE_RE.match(raw)
+            m = _VALUE_RE.fullmatch(raw)
             if m is None:
                 raise InputError(said('expected a number, "+inf"/"-inf" or a bound such as '
                                       '"<=2" or ">=3", got {value}',
