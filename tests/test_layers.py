@@ -34,7 +34,8 @@ import tracer
 PACKAGE = Path(tracer.__file__).parent
 
 CORE = ("tracer.said", "tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
-        "tracer.writing", "tracer.ranges", "tracer.numbers", "tracer.players", "tracer.choices",
+        "tracer.writing", "tracer.ranges", "tracer.numbers",
+        "tracer.reading_numbers", "tracer.players", "tracer.choices",
         "tracer.families", "tracer.limits", "tracer.spec", "tracer.display",
         "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.wellformed",
         "tracer.record", "tracer.schema", "tracer.visit", "tracer.memory")

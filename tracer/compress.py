@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from .errors import InputError, UsageError
+from .reading_numbers import whole_number
 from .said import Said, said
 
 if TYPE_CHECKING:  # zlib is imported only for .gz files
@@ -61,11 +62,11 @@ _PIECE = 1 << 16
 
 def max_inflated() -> int:
     """:data:`MAX_INFLATED`, or ``GAMETRACE_MAX_INFLATED`` when it is set."""
-    text = os.environ.get("GAMETRACE_MAX_INFLATED", "").strip()
+    text = os.environ.get("GAMETRACE_MAX_INFLATED", "").strip(" \t")
     if not text:
         return MAX_INFLATED
-    found = re.fullmatch(r"([0-9]{1,15})\s*([kKmMgG]?)", text)
-    if found is None or int(found.group(1)) == 0:
+    found = re.fullmatch(r"\+?([0-9]{1,15})[ \t]*([kKmMgG]?)", text)
+    if found is None or whole_number(found.group(1)) == 0:
         raise UsageError(said("GAMETRACE_MAX_INFLATED must be a positive number of bytes, "
                               "optionally with K, M or G (e.g. 4G), got {value!r}", value=text))
     unit = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[found.group(2).lower()]

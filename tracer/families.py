@@ -15,6 +15,7 @@ from typing import Any
 
 from .choices import unknown_choice
 from .errors import UsageError
+from .reading_numbers import BadNumber, real_number
 from .said import Said, said
 
 __all__ = ["ALGORITHMS", "ALPHABETA_VARIANTS", "ANDOR_VARIANTS", "CUT_TESTS",
@@ -75,7 +76,7 @@ class Techniques:
         items = spec.split(",") if isinstance(spec, str) else list(spec)
         found: dict[str, Any] = {}
         for raw in items:
-            item = raw.strip().lower()
+            item = raw.strip(" \t").lower()  # spaces as a number's: "1\u00a0" is none
             if not item:
                 continue
             name, sep, arg = item.partition(":")
@@ -99,8 +100,8 @@ class Techniques:
 
 def _width(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
+        value = float(real_number(text))
+    except BadNumber:
         value = -1.0
     if not 0 < value < float("inf"):
         raise UsageError(said("aspiration window half-width must be a positive number, "

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from tracer.errors import InputError, MissingInput
 from tracer.outputs import os_reason
+from tracer.reading_numbers import MAX_DIGITS
 from tracer.said import Said, said
 
 __all__ = [
@@ -59,8 +60,9 @@ class _NotJson(ValueError):
         self.said = message
 
 
-MAX_NUMBER_DIGITS = 300
-"""The most digits an integer in an input file may have (a float's range ends near 1e308)."""
+MAX_NUMBER_DIGITS = MAX_DIGITS
+"""The most digits an integer in an input file may have (a float's range ends near 1e308):
+the limit of every number a person writes (:data:`tracer.reading_numbers.MAX_DIGITS`)."""
 
 
 class _BadNumber(_NotJson):

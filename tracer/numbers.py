@@ -19,6 +19,7 @@ def format_number(x: Number) -> str:
     if isinstance(x, float):
         if math.isinf(x):
             return "+inf" if x > 0 else "-inf"
-        if x.is_integer():
+        if x.is_integer() and abs(x) < 1e15:  # 1e308 stays 1e+308, not 309 digits
             return str(int(x))
+        return repr(x)
     return str(x)

@@ -48,13 +48,12 @@ def max_render_events() -> int:
     """:data:`MAX_RENDER_EVENTS`, or ``GAMETRACE_MAX_EVENTS`` when it is set."""
     import os
 
-    text = os.environ.get("GAMETRACE_MAX_EVENTS", "").strip()
+    from .reading_numbers import whole_option
+
+    text = os.environ.get("GAMETRACE_MAX_EVENTS", "").strip(" \t")
     if not text:
         return MAX_RENDER_EVENTS
-    if not text.isdigit() or len(text) > 12 or int(text) < 1:
-        raise UsageError(said("GAMETRACE_MAX_EVENTS must be a positive whole number, got {text!r}",
-                              text=text))
-    return int(text)
+    return whole_option(text, "GAMETRACE_MAX_EVENTS", low=1)
 
 
 def check_count(option: Said | str, value: int | None, *, low: int = 0,
@@ -100,13 +99,15 @@ def parse_range(text: str | None, what: str) -> tuple[int, int] | None:
     """``2..4`` -> (2, 4); ``3`` -> (3, 3); ``None`` -> None (not given)."""
     if text is None:
         return None
+    from .reading_numbers import BadNumber, whole_number
+
     low, sep, high = text.partition("..")
     try:
-        lo = int(low)
-        hi = int(high) if sep else lo
-    except ValueError:
-        raise UsageError(said("{what}: expected MIN..MAX or a number, got {text!r}",
-                              what=what, text=text)) from None
+        lo = whole_number(low)
+        hi = whole_number(high) if sep else lo
+    except BadNumber:
+        raise UsageError(said("{what}: expected MIN..MAX or a number, each written with the "
+                              "digits 0-9, got {text!r}", what=what, text=text[:40])) from None
     if lo > hi:
         raise UsageError(said("{what}: {low}..{high} is empty (MIN must not exceed MAX)",
                               what=what, low=lo, high=hi))

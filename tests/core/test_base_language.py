@@ -209,7 +209,7 @@ OPTIONS: dict[str, Case] = {
                 "--time-limit dev'essere un numero di secondi maggiore di 0 e al più 604800 "
                 "(una settimana), non 1000000,25"),
     "range-words": (lambda: parse_range("two", "--cuts"), UsageError,
-                    "--cuts: serve MIN..MAX o un numero, non 'two'"),
+                    "--cuts: serve MIN..MAX o un numero, scritti con le cifre 0-9, non 'two'"),
     "range-empty": (lambda: parse_range("4..2", "--values"), UsageError,
                     "--values: l'intervallo 4..2 è vuoto (MIN non deve superare MAX)"),
     "depth": (lambda: SearchSpec(algorithm="minimax", depth=-1), UsageError,
@@ -247,7 +247,7 @@ def test_the_render_limit_from_the_environment_is_said_in_italian(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GAMETRACE_MAX_EVENTS", "many")
     _check(max_render_events, UsageError,
-           "GAMETRACE_MAX_EVENTS dev'essere un numero intero positivo, non 'many'")
+           "GAMETRACE_MAX_EVENTS: serve un numero intero scritto con le cifre 0-9, non 'many'")
 
 
 def test_a_choice_without_a_suggestion_keeps_its_english() -> None:

@@ -34,7 +34,7 @@ def parse_params(items: tuple[str, ...] | list[str]) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise UsageError(said("expected -p KEY=VALUE, got {item!r}", item=item))
-        out[key.strip()] = value.strip()
+        out[key.strip()] = value.strip(" \t")
     return out
 
 

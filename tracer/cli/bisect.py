@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from .number_types import WholeRange
 from .options import existing_file, json_option, limit_option, quiet_option
 
 __all__ = ["bisect_command"]
@@ -14,7 +15,7 @@ __all__ = ["bisect_command"]
 @click.argument("trace_a", metavar="A")
 @click.argument("trace_b", metavar="B")
 @json_option(help="Print the bisection as JSON (every part of the difference).")
-@click.option("--depth", type=click.IntRange(min=0, max=64), default=6, show_default=True,
+@click.option("--depth", type=WholeRange(min=0, max=64), default=6, show_default=True,
               help="Plies to which the difference is split by subtree; below, a subtree "
                    "both searched counts as one part.")
 @click.option("--picture", default=None, metavar="FILE",

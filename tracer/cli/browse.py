@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from .number_types import WholeRange
 from .options import existing_file, quiet_option
 
 __all__ = ["INDEXES_ENV", "browse_command"]
@@ -24,7 +25,7 @@ def _is_index(path: str) -> bool:
 @click.argument("source", metavar="TRACE|INDEX")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", type=WholeRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
 @click.option("--db", default=None, metavar="FILE|URL",
               help="The service's store, as for gametrace serve.")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from .number_types import WholeRange
 from .options import (
     LibraryChoice,
     algorithm_option,
@@ -62,7 +63,7 @@ __all__ = ["check_command", "diff_command", "exercise_command"]
               type=click.Path(dir_okay=False, path_type=Path),
               help="Several answers: write the class table to this .csv or .json file "
                    "(repeatable), e.g. --table class.csv.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+@click.option("-j", "--jobs", type=WholeRange(min=1), default=None,
               help="Several answers: worker processes [default: one per core, at most 8], "
                    "e.g. -j 2.")
 @click.option("--lang", type=LibraryChoice("tracer.analysis.check.wording:LANGS"),
@@ -193,7 +194,7 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
 @click.command("diff")
 @click.argument("trace_a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("trace_b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("-C", "--context", "context", type=click.IntRange(min=0), default=3,
+@click.option("-C", "--context", "context", type=WholeRange(min=0), default=3,
               show_default=True, help="Events shown before the first difference.")
 @json_option(help="Print the comparison as JSON.")
 @click.pass_context
@@ -227,9 +228,9 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
 
 
 @click.command("exercise")
-@click.option("-b", "--branching", type=click.IntRange(2, 6), required=True,
+@click.option("-b", "--branching", type=WholeRange(2, 6), required=True,
               help="Children of every inner node.")
-@click.option("-d", "--depth", type=click.IntRange(1, 6), required=True,
+@click.option("-d", "--depth", type=WholeRange(1, 6), required=True,
               help="Depth of the tree (plies from the root to the leaves).")
 @click.option("--cuts", default=None, metavar="MIN..MAX",
               help="How many alpha-beta cuts the answer must have, e.g. 2..4 or 3.")

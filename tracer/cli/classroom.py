@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from .number_types import WholeRange
 from .options import LibraryChoice, cut_on_option, quiet_option
 
 __all__ = ["export_group"]
@@ -23,9 +24,9 @@ Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 def _exercise_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options of the exercise spec and the seeds, shared by both exports."""
     options: list[Decorator] = [
-        click.option("-b", "--branching", type=click.IntRange(2, 6), required=True,
+        click.option("-b", "--branching", type=WholeRange(2, 6), required=True,
                      help="Children of every inner node."),
-        click.option("-d", "--depth", type=click.IntRange(1, 6), required=True,
+        click.option("-d", "--depth", type=WholeRange(1, 6), required=True,
                      help="Depth of the trees (plies from the root to the leaves)."),
         click.option("--cuts", default=None, metavar="MIN..MAX",
                      help="How many alpha-beta cuts every variant's answer has, e.g. "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import click
 
+from .number_types import WholeRange
 from .options import (
     LibraryChoice,
     algorithm_option,
@@ -43,7 +44,7 @@ __all__ = ["compare_command"]
                                          "compared, e.g. --technique id,tt.")
 @depth_option()
 @seed_option(default=0, help="Seed of the first random ordering (then seed + 1, ...).")
-@click.option("--repeat", type=click.IntRange(min=1), default=3, show_default=True,
+@click.option("--repeat", type=WholeRange(min=1), default=3, show_default=True,
               help="--techniques: time each search this many times and keep the best.")
 @click.option("--format", "fmt", type=click.Choice(("table", "csv", "json")), default=None,
               help="Output [default: from the extension of -o, else table].")

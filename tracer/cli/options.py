@@ -20,6 +20,7 @@ import click
 
 from ..ranges import MAX_PLY
 from ..recursion import DEFAULT_MAX_PLY
+from .number_types import REAL, WHOLE, RealRange, WholeRange
 
 __all__ = [
     "LibraryChoice",
@@ -121,13 +122,13 @@ def spec_option(name: str, *, default: Any = _UNSET, help: str | None = None,
     if f.kind == "choice":
         kind = LibraryChoice(choices or f.choices or "")
     elif f.kind == "int":
-        kind = int if f.low is None and f.high is None else click.IntRange(
+        kind = WHOLE if f.low is None and f.high is None else WholeRange(
             min=None if f.low is None else int(f.low),
             max=None if f.high is None else int(f.high))
     elif f.kind == "float":
-        kind = click.FloatRange(min=f.low, max=f.high, min_open=f.low_open)
+        kind = RealRange(min=f.low, max=f.high, min_open=f.low_open)
     elif f.kind == "pair":
-        kind, extra["nargs"] = float, 2
+        kind, extra["nargs"] = REAL, 2
     if f.kind == "variant" and help is None:
         extra["help_text"] = variant_help
     return click.option(*names, cls=SpecOption, type=kind, default=default,
@@ -260,13 +261,13 @@ def quiet_option(*, help: str = "No progress or notes on stderr.") -> Decorator:
 
 
 def max_ply_option(*, help: str = "Deepest tree the search may recurse into.") -> Decorator:
-    return click.option("--max-ply", type=click.IntRange(min=1, max=MAX_PLY),
+    return click.option("--max-ply", type=WholeRange(min=1, max=MAX_PLY),
                         default=DEFAULT_MAX_PLY, show_default=True, help=help)
 
 
 def limit_option(*, default: int) -> Decorator:
     """``--limit N``: rows per printed table."""
-    return click.option("--limit", type=click.IntRange(min=0), default=default,
+    return click.option("--limit", type=WholeRange(min=0), default=default,
                         show_default=True, help="Print at most this many rows per table "
                                                 "(0: all).")
 

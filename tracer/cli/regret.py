@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from .number_types import WholeRange
 from .options import existing_file, json_option, quiet_option
 
 __all__ = ["regret_command"]
@@ -16,9 +17,9 @@ __all__ = ["regret_command"]
 @click.option("--picture", default=None, metavar="FILE",
               help="Draw the tree coloured by the nodes wasted under each node (.svg, .png, "
                    ".pdf or .dot).")
-@click.option("--depth", type=click.IntRange(min=0, max=12), default=3, show_default=True,
+@click.option("--depth", type=WholeRange(min=0, max=12), default=3, show_default=True,
               help="Plies the picture shows; the nodes below are folded into their ancestor.")
-@click.option("--width", type=click.IntRange(min=1, max=64), default=8, show_default=True,
+@click.option("--width", type=WholeRange(min=1, max=64), default=8, show_default=True,
               help="Children of a node the picture draws (those wasting most); the others "
                    "are folded into one box.")
 @click.option("--details", default=None, metavar="DIR",

@@ -12,6 +12,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
+from .number_types import WHOLE
 from .options import LibraryChoice, keep_language, preset_option, quiet_option
 
 __all__ = ["render_command"]
@@ -76,21 +77,21 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Proof-number search: proof and disproof numbers under each node.")
 @click.option("--title", help="A title above the tree.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Write >=, <=, alpha, beta, inf.")
-@click.option("--max-nodes", type=int, default=400, show_default=True,
+@click.option("--max-nodes", type=WHOLE, default=400, show_default=True,
               help="Collapse pruned and deep subtrees into boxes above this many nodes.")
-@click.option("--max-width", type=int,
+@click.option("--max-width", type=WHOLE,
               help="At most this many nodes side by side [default: max-nodes / 10; an "
                    "explicit tree of at most max-nodes nodes is drawn whole], e.g. "
                    "--max-width 12.")
-@click.option("--depth", type=int, help="Draw nodes down to this depth (the rest is boxed); "
+@click.option("--depth", type=WHOLE, help="Draw nodes down to this depth (the rest is boxed); "
               "on a --size canvas also fewer nodes side by side when the text would be "
               "too small.")
 @click.option("--focus", metavar="NODE", help="Draw the subtree of NODE (and the path to it).")
-@click.option("--dpi", type=int, default=144, show_default=True, help="PNG resolution.")
+@click.option("--dpi", type=WHOLE, default=144, show_default=True, help="PNG resolution.")
 @click.option("--engine", type=LibraryChoice(f"{_VIEW}:ENGINES"), default="bundled",
               show_default=True,
               help="bundled: the Graphviz inside pygraphviz; system: a dot on PATH.")
-@click.option("--max-frames", type=int, default=500, show_default=True,
+@click.option("--max-frames", type=WHOLE, default=500, show_default=True,
               help="Refuse to write more frames than this.")
 @preset_option
 @click.option("--caption/--no-caption", default=None,
@@ -117,7 +118,7 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Also write every step side by side in one picture (.svg, .png, .pdf or "
                    ".dot), panels (a), (b), ... as in AIMA Fig. 5.5 (one per leaf unless "
                    "--step is given). Example: --strip aima-strip.png.")
-@click.option("--strip-columns", type=int, default=3, show_default=True,
+@click.option("--strip-columns", type=WHOLE, default=3, show_default=True,
               help="Panels to a row in --strip. Example: --strip s.svg --strip-columns 4.")
 @quiet_option(help="No notes on stderr (the files written).")
 @click.pass_context

@@ -12,6 +12,7 @@ import click
 from ..outputs import stderr_is_terminal
 from ..recursion import run_deep
 from ..writing import prints_to_stderr
+from .number_types import WholeRange
 from .options import (
     algorithm_option,
     bounds_option,
@@ -82,7 +83,7 @@ __all__ = ["run", "validate"]
                    "\"cut.rank > 3 and depth <= 4\"; fields: depth, player, children, "
                    "alpha, beta, class, nodes, value, pruned, cut.rank, cut.kind, "
                    "cut.class); -o DIR gets capture-001.json, ... (see docs/ordering.md).")
-@click.option("--captures", type=click.IntRange(1, 1000), default=None, metavar="N",
+@click.option("--captures", type=WholeRange(1, 1000), default=None, metavar="N",
               help="--capture-when: write the first N captures  [default: 5]")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
         depth: int | None, cut_on: str | None, root_player: str | None, output: str | None,

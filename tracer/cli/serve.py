@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from .number_types import RealRange, WholeRange
+
 if TYPE_CHECKING:
     from ..service.run import ServeLimits
 
@@ -35,42 +37,42 @@ def _cores() -> int:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (loopback by default; see docs/service.md to "
                    "put it behind a reverse proxy).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", type=WholeRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
 @click.option("--db", default=None, metavar="FILE|URL",
               help="The store of recorded traces: a SQLite file [default: "
                    "$XDG_DATA_HOME/gametrace/traces.db], or a PostgreSQL database "
                    "(postgresql://user@host/name) that several servers may share; created "
                    "or upgraded at start, with traces/ in it.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", type=WholeRange(min=1), default=1, show_default=True,
               help="Server processes sharing the store.")
-@click.option("--max-body", type=click.IntRange(min=1_000), default=2_000_000,
+@click.option("--max-body", type=WholeRange(min=1_000), default=2_000_000,
               show_default=True, help="Largest request body, in bytes.")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=200_000, show_default=True,
+@click.option("--max-nodes", type=WholeRange(min=1), default=200_000, show_default=True,
               help="Node budget of one search (a request may ask for less).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=5.0,
+@click.option("--time-limit", type=RealRange(min=0, min_open=True), default=5.0,
               show_default=True,
               help="Time budget of one search, in seconds (a request may ask for less).")
-@click.option("--max-jobs", type=click.IntRange(min=1), default=_cores(), show_default=True,
+@click.option("--max-jobs", type=WholeRange(min=1), default=_cores(), show_default=True,
               help="Jobs (searches, drawings, checks, ...) running at once in each worker, "
                    "each in a process of its own; one per CPU unless given.")
-@click.option("--queue", type=click.IntRange(min=0), default=32, show_default=True,
+@click.option("--queue", type=WholeRange(min=0), default=32, show_default=True,
               help="Jobs waiting for a slot, at most; a request beyond them gets 503 with "
                    "Retry-After at once.")
-@click.option("--queue-wait", type=click.FloatRange(min=0, min_open=True), default=20.0,
+@click.option("--queue-wait", type=RealRange(min=0, min_open=True), default=20.0,
               show_default=True, help="Seconds a job waits for a slot before a 503.")
-@click.option("--cpu-limit", type=click.FloatRange(min=0, min_open=True), default=5.0,
+@click.option("--cpu-limit", type=RealRange(min=0, min_open=True), default=5.0,
               show_default=True,
               help="CPU seconds of one job (rounded up to whole seconds); 422 past it.")
-@click.option("--memory-limit", type=click.IntRange(min=16), default=1024, show_default=True,
+@click.option("--memory-limit", type=WholeRange(min=16), default=1024, show_default=True,
               metavar="MB", help="Memory one job may allocate, in MB; 422 past it.")
-@click.option("--wall-limit", type=click.FloatRange(min=0, min_open=True), default=10.0,
+@click.option("--wall-limit", type=RealRange(min=0, min_open=True), default=10.0,
               show_default=True,
               help="Wall-clock seconds of one job once started; killed past it (503).")
-@click.option("--max-answer", type=click.IntRange(min=1_000), default=20_000_000,
+@click.option("--max-answer", type=WholeRange(min=1_000), default=20_000_000,
               show_default=True, metavar="BYTES",
               help="Largest answer of one job, in bytes; 422 past it.")
-@click.option("--answer-rate", type=click.FloatRange(min=0), default=1.0, show_default=True,
+@click.option("--answer-rate", type=RealRange(min=0), default=1.0, show_default=True,
               metavar="MB_PER_S",
               help="Megabytes of answers a second one client may sustain after twice "
                    "--max-answer (0: no limit); 429 past it.")
@@ -80,11 +82,11 @@ def _cores() -> int:
 @click.option("--cors-origin", "cors_origins", multiple=True, metavar="ORIGIN",
               help="An origin (https://site.example) whose pages may call the API from the "
                    "browser; repeat for several [default: none, only this service's page].")
-@click.option("--rate-limit", type=click.FloatRange(min=0), default=None,
+@click.option("--rate-limit", type=RealRange(min=0), default=None,
               metavar="PER_SECOND",
               help="Job requests a second one client may sustain (0: no limit) "
                    "[default: 20].")
-@click.option("--rate-burst", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--rate-burst", type=WholeRange(min=1), default=None, metavar="N",
               help="Job requests one client may send at once (a class behind one address "
                    "shares it: docs/security.md) [default: 200].")
 @click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tracer.errors import UsageError
+from tracer.reading_numbers import BadNumber, real_number, whole_number
 from tracer.said import Said, said
 
 __all__ = ["KINDS", "MAX_GAME_INT", "MAX_GAME_INTS", "ParamSpec", "check_bound", "check_least",
@@ -46,7 +47,7 @@ class ParamSpec:
 
     def parse(self, text: str, game: str) -> Any:
         """The typed value of ``text``; a :class:`UsageError` naming the game and the kind."""
-        value = text.strip()
+        value = text.strip(" \t")  # as every number is read: "3\u00a0" is no number
         low = value.lower()
         # the value quoted, cut to about 40 characters
         bad = {"value": text if len(text) <= 40 else text[:37] + "...", "name": self.name,
@@ -100,8 +101,8 @@ class ParamSpec:
             if whole is not None:
                 return whole
             try:
-                real = float(value)
-            except ValueError:
+                real: float = real_number(value, infinite=True)
+            except BadNumber:
                 real = math.nan
             if math.isnan(real):
                 raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
@@ -168,7 +169,8 @@ def unknown_parameter(key: str, game: str, known: Sequence[str]) -> Said:
 
 
 def _int(text: str) -> int | None:
+    """``text`` read as :func:`tracer.reading_numbers.whole_number` reads it, or None."""
     try:
-        return int(text.strip())
-    except ValueError:
+        return whole_number(text)
+    except BadNumber:
         return None

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..errors import UsageError
+from ..reading_numbers import BadNumber, whole_number
 from ..said import said
 from .base import zero
 
@@ -101,7 +102,7 @@ def parse_goal(text: str, capacities: tuple[int, ...]) -> JugGoal:
     if kind == "any" and spelled.startswith("(") and spelled.endswith(")"):
         spelled = spelled[1:-1]
     parts = [p.strip() for p in spelled.split(",")]
-    if any(len(p) > 12 or not (p == "_" or p.isdigit()) for p in parts) or (
+    if any(len(p) > 12 or not (p == "_" or (p.isascii() and p.isdigit())) for p in parts) or (
             kind == "total" and len(parts) != 1):
         raise UsageError(forms)
     litres = tuple(None if p == "_" else int(p) for p in parts)
@@ -258,7 +259,7 @@ def _ints(text: str, what: str) -> tuple[int, ...]:
         raise UsageError(said("{what} must be whole numbers of at most 12 digits, got "
                               "{text!r}", what=what, text=text[:40]))
     try:
-        return tuple(int(part) for part in text.split(","))
-    except ValueError:
+        return tuple(whole_number(part) for part in text.split(","))
+    except BadNumber:
         raise UsageError(said("{what} must be whole numbers separated by commas, got "
                               "{text!r}", what=what, text=text)) from None

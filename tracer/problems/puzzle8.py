@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from ..errors import UsageError
+from ..reading_numbers import BadNumber, whole_number
 from ..said import said
 from .base import zero
 
@@ -172,7 +173,7 @@ def from_params(params: Mapping[str, str]) -> Puzzle8:
 
 def _board(text: str, what: str) -> State:
     digits = text.replace("/", "").replace("_", "0").replace(",", "")
-    if len(digits) != 9 or not digits.isdigit():
+    if len(digits) != 9 or not (digits.isascii() and digits.isdigit()):
         raise UsageError(said("{what} must be nine digits 0-8 (0 for the blank), got "
                               "{text!r}", what=what, text=text))
     return tuple(int(d) for d in digits)
@@ -185,7 +186,8 @@ MAX_SCRAMBLE = 10_000
 def _count(text: str, what: str) -> int:
     if len(text) > 12:
         text = text[:12] + "0"  # still digits: past every bound, without a 5,000-digit int
-    if not text.isdigit():
+    try:
+        return whole_number(text, low=0)
+    except BadNumber:
         raise UsageError(said("{what} must be a whole number 0 or more, got {text!r}",
-                              what=what, text=text))
-    return int(text)
+                              what=what, text=text)) from None

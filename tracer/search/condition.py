@@ -20,12 +20,12 @@ is never buffered.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..errors import UsageError
+from ..reading_numbers import BadNumber, real_number
 from ..said import Said, said
 
 __all__ = ["FIELDS", "Condition", "Field", "parse_condition"]
@@ -226,15 +226,10 @@ def _names(node: _Node) -> set[str]:
 
 
 def _number(text: str) -> float | None:
-    if text in ("+inf", "inf"):
-        return math.inf
-    if text == "-inf":
-        return -math.inf
     try:
-        value = float(text)
-    except ValueError:
+        return float(real_number(text, infinite=True))
+    except BadNumber:
         return None
-    return value if math.isfinite(value) else None
 
 
 def _shown(kind: str, text: str) -> Said | str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..reading_numbers import BadNumber, real_number
 from ..said import LANGUAGES, place_worded
 
 __all__ = ["LANGUAGES", "TITLES", "title_in", "wanted_language", "where_in"]
@@ -52,8 +53,8 @@ def wanted_language(header: str | None) -> str:
         q = 1.0
         if params.strip().startswith("q="):
             try:
-                q = float(params.strip()[2:])
-            except ValueError:
+                q = float(real_number(params.strip()[2:]))
+            except BadNumber:
                 continue
         q -= order * 1e-6  # equal weights: the first named wins
         if base in LANGUAGES and q > best_q:

@@ -15,6 +15,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..choices import unknown_choice
+from ..reading_numbers import BadNumber, whole_number
 from ..said import Said, said
 from .problem_details import Problem
 
@@ -45,10 +46,10 @@ def int_param(text: str | None, name: str, default: int, low: int, high: int) ->
     if text is None:
         return default
     try:
-        value = int(text)
-    except ValueError:
-        raise Problem(400, "Bad request", said("{name} must be an integer, got {got!r}",
-                                               name=name, got=text), where=name) from None
+        value = whole_number(text)
+    except BadNumber as exc:
+        raise Problem(400, "Bad request", said("{option}: {problem}", option=name,
+                                               problem=exc.said), where=name) from None
     if not low <= value <= high:
         raise Problem(400, "Bad request", said("{name} must be in {low}..{high}, got {got}",
                                                name=name, low=low, high=high, got=value),

@@ -10,7 +10,6 @@ breadth-first order, and probabilities below chance nodes are checked.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,6 +18,7 @@ from typing import Any
 
 from tracer.errors import InputError, UsageError
 from tracer.players import Player
+from tracer.reading_numbers import BadNumber, TooManyDigits, fraction_number
 from tracer.said import Said, said
 from tracer.trees.model import _CHANCE, _MAX, _MIN, _OPPONENT, Node, Tree
 
@@ -253,16 +253,16 @@ def _check_prob(value: Any) -> Said | None:
     return None
 
 
-_FRACTION = re.compile(r"\s*([0-9]{1,300})\s*/\s*([0-9]{1,300})\s*")
-
-
 def _fraction(text: str) -> Fraction | None:
     """``"1/3"`` as an exact :class:`Fraction`, or None when ``text`` is not one (or its
-    denominator is 0)."""
-    m = _FRACTION.fullmatch(text)
-    if m is None or int(m.group(2)) == 0:
+    denominator is 0), as :func:`tracer.reading_numbers.fraction_number` reads it; a part
+    of more than 300 digits is a :class:`~tracer.reading_numbers.TooManyDigits`."""
+    try:
+        return fraction_number(text)
+    except TooManyDigits:
+        raise
+    except BadNumber:
         return None
-    return Fraction(int(m.group(1)), int(m.group(2)))
 
 
 def _show(value: Any) -> Said | str:

@@ -17,6 +17,7 @@ from tracer.errors import InputError
 from tracer.jsonio import INF_STRINGS, json_path
 from tracer.memory import paused_gc
 from tracer.players import Player
+from tracer.reading_numbers import TooManyDigits
 from tracer.said import Said, said
 from tracer.trees.build import (
     _NO_CHILD,
@@ -205,7 +206,10 @@ def _scan_object(
     if "prob" in obj:
         prob = obj["prob"]
         if isinstance(prob, str):  # "1/3": exact
-            prob = _fraction(prob) if len(prob) <= 1000 else None
+            try:
+                prob = _fraction(prob)
+            except TooManyDigits as exc:
+                raise InputError(exc.said, file=file, where=where(i, "prob")) from None
         complaint = _check_prob(obj["prob"] if prob is None else prob)
         if complaint:
             raise InputError(complaint, file=file, where=where(i, "prob"))

@@ -19,6 +19,7 @@ from tracer.errors import InputError
 from tracer.jsonio import MAX_NUMBER_DIGITS
 from tracer.memory import paused_gc
 from tracer.players import Player
+from tracer.reading_numbers import TooManyDigits
 from tracer.said import Said, said
 from tracer.trees.build import (
     _NO_CHILD,
@@ -154,7 +155,10 @@ class _TextParser:
         """A probability: a number, or a fraction such as ``1/3`` (kept exact)."""
         token = self.toks[i]
         if "/" in token:
-            exact = _fraction(token) if len(token) <= 1000 else None
+            try:
+                exact = _fraction(token)
+            except TooManyDigits as exc:
+                raise self.error(i, exc.said) from None
             if exact is None:
                 raise self.error(i, said("malformed fraction {token!r} (write it as 1/3: two "
                                          "whole numbers, the second not 0)", token=token[:40]))

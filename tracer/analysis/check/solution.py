@@ -24,6 +24,7 @@ from ...errors import InputError
 from ...events import Backup, Cut, Discard, Evaluate, Event, Expand, Generate, Goal, Select
 from ...jsonio import INF_STRINGS, decode_number, encode_number
 from ...numbers import Number, format_number
+from ...reading_numbers import BadNumber, real_number
 from ...said import said
 from ...spec import takes
 from ...trace import Header, Trace
@@ -40,7 +41,7 @@ __all__ = [
 ]
 
 
-_VALUE_RE = re.compile(r"^\s*(<=|>=|≤|≥)?\s*([+-]?(?:inf|\d+(?:\.\d+)?))\s*$")
+_VALUE_RE = re.compile(r"[ \t]*(<=|>=|≤|≥)?[ \t]*([+-]?(?:inf|[0-9]+(?:\.[0-9]+)?))[ \t]*")
 _BOUNDS = {"<=": "le", "≤": "le", ">=": "ge", "≥": "ge", None: "exact"}
 
 
@@ -66,13 +67,16 @@ class Value:
         :class:`InputError` (a :class:`ValueError`) without a file or a place, for the
         reader to name them."""
         if isinstance(raw, str):
-            m = _VALUE_RE.match(raw)
+            m = _VALUE_RE.fullmatch(raw)
             if m is None:
                 raise InputError(said('expected a number, "+inf"/"-inf" or a bound such as '
                                       '"<=2" or ">=3", got {value}',
                                       value=json.dumps(raw, ensure_ascii=False)))
             text = m.group(2)
-            number = INF_STRINGS[text] if text in INF_STRINGS else _number(text)
+            try:
+                number = INF_STRINGS[text] if text in INF_STRINGS else real_number(text)
+            except BadNumber as exc:  # too many digits, or a float that would be infinite
+                raise InputError(exc.said) from None
             return cls(number, _BOUNDS[m.group(1)])
         try:
             return cls(decode_number(raw))
@@ -81,10 +85,6 @@ class Value:
             nan = isinstance(raw, float) and math.isnan(raw)
             raise InputError(said("NaN is not a value") if nan else
                              said("not a number: {value}", value=repr(raw))) from None
-
-
-def _number(text: str) -> Number:
-    return float(text) if "." in text else int(text)
 
 
 @dataclass(frozen=True)

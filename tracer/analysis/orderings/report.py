@@ -144,7 +144,8 @@ def parse_orders(text: str) -> tuple[tuple[str, ...], int]:
             continue
         name, sep, count = item.partition(":")
         if name == "random":
-            if sep and not (count.isdigit() and (len(count) > 9 or int(count) > 0)):
+            if sep and not (count.isascii() and count.isdigit()
+                            and (len(count) > 9 or int(count) > 0)):
                 raise UsageError(said("expected random:N with N a positive number of "
                                       "orderings, got {item!r}", item=item))
             randoms += (int(count) if len(count) <= 9 else MAX_RANDOM_ORDERINGS + 1) if sep else 1

@@ -18,6 +18,7 @@ from ...choices import unknown_choice
 from ...errors import LimitExceeded, UsageError
 from ...jsonio import dumps_json
 from ...limits import NO_LIMITS, Limits
+from ...reading_numbers import BadNumber, whole_number
 from ...record import NULL, MemoryRecorder, Recorder
 from ...said import Said, said
 from ...search import ALGORITHMS, run_search
@@ -71,7 +72,7 @@ class Plan:
             order, _, seed = item.partition(":")
             known = item in names if self.configs else (
                 order in ("minimax", *names) and (not seed or (order == "random" and
-                                                               seed.isdigit())))
+                                                               _is_seed(seed))))
             if not known:
                 what = said("the techniques compared") if self.configs \
                     else said("the orderings compared")
@@ -185,7 +186,7 @@ def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
     def ordering_trace(item: str) -> tuple[Trace, str]:
         order, _, n = item.partition(":")
         rec = MemoryRecorder()
-        s = int(n) if n.isdigit() else seed
+        s = int(n) if _is_seed(n) else seed
         if order == "minimax":
             search(rec, algorithm="minimax")
         else:
@@ -196,3 +197,12 @@ def compare_named(named: Source, plan: Plan, *, algorithm: str = "alphabeta",
                                  plan.fixed, randoms=plan.randoms, seed=seed,
                                  title=words("compare.on", search=shown, where=where))
     return Comparison(ordering, ordering.title, ordering_trace)
+
+
+def _is_seed(text: str) -> bool:
+    """``random:SEED``'s seed: a whole number 0 or more, as every number is read."""
+    try:
+        whole_number(text, low=0)
+    except BadNumber:
+        return False
+    return True

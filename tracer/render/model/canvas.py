@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from ...errors import UsageError
+from ...reading_numbers import real_option
 from ...said import said
 
 __all__ = ["Canvas", "MIN_FONT", "MM_PT", "PX_PT", "SIZES", "check_pixels", "parse_size"]
@@ -94,7 +95,11 @@ def parse_size(text: str) -> Canvas:
                               value=text, allowed=", ".join(SIZES)))
     unit = m[3] or "px"
     low, high = LIMITS[unit]
-    width, height = float(m[1]), float(m[2])
+    if unit == "px" and "." in m[1] + m[2]:
+        raise UsageError(said("size {value!r}: pixels are whole numbers (such as 1280x720), "
+                              "not {width}x{height}", value=text, width=m[1], height=m[2]))
+    width, height = (float(real_option(m[k], said("size {value!r}", value=text)))
+                     for k in (1, 2))
     if not (low <= width <= high and low <= height <= high):
         raise UsageError(said("size {value!r}: each side must be between {low} and {high} "
                               "{unit}", value=text, low=low, high=high, unit=unit))

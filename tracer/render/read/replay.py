@@ -38,6 +38,7 @@ from ...events import (
 )
 from ...memory import paused_gc
 from ...ranges import MAX_PLY
+from ...reading_numbers import BadNumber, fraction_number
 from ...said import said
 from ...trace import Header, Result
 from ...visit import EventVisitor
@@ -441,7 +442,7 @@ def _exact(text: str, value: Number) -> Number | Fraction:
     if len(text) > 700:  # the schema's longest; a megabyte of digits is no value
         return value
     try:
-        exact = Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        exact = fraction_number(text)  # as every number is read: "٣/٤" is no fraction
+    except BadNumber:
         return value
     return exact if float(exact) == value else value
