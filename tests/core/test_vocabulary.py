@@ -48,9 +48,11 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "problems/jugs.py", "problems/puzzle8.py", "games/dice.py", "games/registry.py",
         "analysis/astar/report.py", "problems/graph.py", "problems/graph_forms.py",
         "problems/romania.py", "sources.py"}), "a game's or a problem's goal"),
-    # an HTTP answer's field (problem+json, the health check, a class problem's state)
-    "status": (frozenset({"service/problem_details.py", "service/components.py"}),
-               "an HTTP answer's status"),
+    # an HTTP answer's field (problem+json, the health check, a class problem's state),
+    # and an LMS member's (Names and Role Provisioning: Active or Inactive)
+    "status": (frozenset({"service/problem_details.py", "service/components.py",
+                          "service/lti/roster.py"}),
+               "an HTTP answer's status, an LMS member's"),
     # the transposition table as a technique, a reorder reason (Reorder.why) and a colour
     "tt": (frozenset({
         "families.py", "search/techniques.py", "figures/sidebyside.py",

@@ -66,7 +66,7 @@ def _cases() -> list[Case]:
         Case("regret-picture-over-input", ["regret", "t.jsonl", "--picture", "t.jsonl"],
              files=t, codes=(2,), contains="t.jsonl"),
         Case("regret-details-alone", ["regret", "t.jsonl", "--details", "d"], files=t,
-             codes=(2,), contains="give --picture too"),
+             codes=(2,), contains="--details applies to --picture FILE"),
         Case("regret-details-a-file", ["regret", "t.jsonl", "--picture", "m.svg",
                                        "--details", "t.jsonl"], files=t, codes=(2,),
              contains="exists and is not a folder"),

@@ -324,7 +324,8 @@ def test_problems_follow_accept_language(client: TestClient) -> None:
     assert missing.json()["title"] == "Non trovato"
     bad_param = client.get("/v1/traces", params={"limit": "x"},
                            headers={"accept-language": "en;q=0.2, it;q=0.8"})
-    assert bad_param.json()["detail"] == "limit dev'essere un numero intero, non 'x'"
+    assert bad_param.json()["detail"] == \
+        "limit: serve un numero intero scritto con le cifre 0-9, non 'x'"
     nowhere = client.get("/v1/nowhere", headers={"accept-language": "it"})
     assert nowhere.json()["detail"] == "/v1/nowhere non esiste (vedi /v1/openapi.json)"
     french = client.get("/v1/nowhere", headers={"accept-language": "fr"})

@@ -513,3 +513,17 @@ def test_a_trace_of_a_47_level_tree_goes_back_inline_a_48_level_one_by_id(
         assert got.status_code == inline, height
         by_id = client.post("/v1/render", json={"trace": found["id"], "format": "dot"})
         assert by_id.status_code == 200
+
+
+def test_no_site_frames_the_pages_unless_named(client: TestClient, tmp_path: Path) -> None:
+    # an LMS that opens tools in a frame of its own page (Canvas) is named with
+    # --frame-ancestor; every other site is refused the frame, the page's and the API's
+    assert "frame-ancestors 'none'" in client.get("/").headers["content-security-policy"]
+    lms = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path,
+                              frame_ancestors=("https://canvas.example.edu",
+                                               "https://moodle.example.edu")))
+    with TestClient(lms) as c:
+        for path in ("/", "/healthz", "/static/main.js"):
+            policy = c.get(path).headers["content-security-policy"]
+            assert "frame-ancestors https://canvas.example.edu https://moodle.example.edu" \
+                in policy.split("; ")

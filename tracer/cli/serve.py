@@ -82,6 +82,10 @@ def _cores() -> int:
 @click.option("--cors-origin", "cors_origins", multiple=True, metavar="ORIGIN",
               help="An origin (https://site.example) whose pages may call the API from the "
                    "browser; repeat for several [default: none, only this service's page].")
+@click.option("--frame-ancestor", "frame_ancestors", multiple=True, metavar="ORIGIN",
+              help="An origin (https://canvas.example.edu) whose pages may show this "
+                   "service's in a frame, as an LMS shows a tool; repeat for several "
+                   "[default: none, no site may].")
 @click.option("--rate-limit", type=RealRange(min=0), default=None,
               metavar="PER_SECOND",
               help="Job requests a second one client may sustain (0: no limit) "
@@ -105,6 +109,7 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
           max_nodes: int, time_limit: float, max_jobs: int, queue: int, queue_wait: float,
           cpu_limit: float, memory_limit: int, wall_limit: float, max_answer: int,
           answer_rate: float, root_path: str, cors_origins: tuple[str, ...],
+          frame_ancestors: tuple[str, ...],
           rate_limit: float | None,
           rate_burst: int | None, trusted_proxies: tuple[str, ...],
           admin_token_file: Path | None, lti: Path | None) -> None:
@@ -131,7 +136,9 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
         raise click.BadParameter(f"a path like /gametrace, got {root_path!r}",
                                  param_hint="'--root-path'")
     for origin in cors_origins:
-        _check_origin(origin)
+        _check_origin(origin, "--cors-origin")
+    for origin in frame_ancestors:
+        _check_origin(origin, "--frame-ancestor")
     for proxy in trusted_proxies:
         _check_proxy(proxy)
     limits: ServeLimits = {
@@ -142,6 +149,8 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
     # who may ask: given only when set (the Settings' defaults apply otherwise)
     if cors_origins:
         limits["cors_origins"] = cors_origins
+    if frame_ancestors:
+        limits["frame_ancestors"] = frame_ancestors
     if rate_limit is not None:
         limits["rate_limit"] = rate_limit
     if rate_burst is not None:
@@ -193,7 +202,7 @@ def read_admin_token(path: Path) -> str:
     return token
 
 
-def _check_origin(origin: str) -> None:
+def _check_origin(origin: str, option: str) -> None:
     """An origin as a browser sends it: scheme, host and port, nothing else."""
     from urllib.parse import urlsplit
 
@@ -201,7 +210,7 @@ def _check_origin(origin: str) -> None:
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.path \
             or parts.query or parts.fragment or "*" in origin:
         raise click.BadParameter(f"an origin like https://site.example, got {origin!r}",
-                                 param_hint="'--cors-origin'")
+                                 param_hint=f"'{option}'")
 
 
 def _check_proxy(proxy: str) -> None:

@@ -84,7 +84,8 @@ def create_app(settings: Settings, store: TraceStore | None = None) -> Starlette
                       trusted_proxies=settings.trusted_proxies,
                       unread=2 * settings.max_answer, answer_rate=settings.answer_rate,
                       answer_burst=2 * settings.max_answer)
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), gate],
+    headers = Middleware(SecurityHeaders, frame_ancestors=settings.frame_ancestors)
+    app = Starlette(routes=routes, middleware=[headers, gate],
                     exception_handlers={404: no_route, 405: no_route}, lifespan=_lifespan)
     app.state.service = service
     return app

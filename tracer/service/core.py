@@ -134,6 +134,9 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     """Origins (``https://site.example``) whose pages may call the API from the browser
     (CORS); none by default: only the service's own page."""
+    frame_ancestors: tuple[str, ...] = ()
+    """Origins (``https://canvas.example.edu``) whose pages may show the service's in a
+    frame (an LMS that opens tools inside its own page); none by default."""
     rate_limit: float = 20.0
     """Job requests a second one client may sustain (0: no limit); see :mod:`.gate`."""
     rate_burst: int = 200

@@ -313,6 +313,14 @@ def _class_page_paths(classroom: JsonObject) -> JsonObject:
                 "reset_student", "A new token for a student: the old one stops working, "
                 "their work stays (teacher)", _json("StudentToken"),
                 request="TokenRequest", parameters=[ident, student])},
+            "/v1/lti/exchange": {"post": _lti_body(_class_op(
+                "lti_exchange", "Trade an LMS launch's one-time code (60 s, once) for "
+                "the token of its teacher or student (anyone with the code)", free,
+                public=True), "code")},
+            "/v1/lti/deep-link": {"post": _lti_body(_class_op(
+                "lti_deep_link", "The signed deep-linking answer that adds an assignment "
+                "to the LMS course (teacher of a deep-linking launch)", free),
+                "assignment")},
             "/v1/courses/{course}/lti/scores": {"get": _class_op(
                 "lti_scores", "The scores sent to the LMS, pending or refused, with the "
                 "platform's reason (teacher)", free, parameters=[
@@ -323,6 +331,15 @@ def _class_page_paths(classroom: JsonObject) -> JsonObject:
             "/v1/courses/{course}/preview": {"post": _class_op(
                 "preview_assignment", "The task a student would get, stored nowhere "
                 "(teacher)", free, request="AssignmentRequest", parameters=[course])}}
+
+
+def _lti_body(op: JsonObject, field: str) -> JsonObject:
+    """``op`` taking ``{field: "..."}`` (a launch's code, an assignment's id)."""
+    body: JsonObject = {"type": "object", "required": [field],
+                        "properties": {field: {"type": "string", "minLength": 1,
+                                               "maxLength": 200}}}
+    return {**op, "requestBody": {"required": True,
+                                  "content": {"application/json": {"schema": body}}}}
 
 
 def component_schema(name: str) -> JsonObject:

@@ -44,6 +44,7 @@ class ServeLimits(TypedDict, total=False):
     max_compare_leaves: int
     seed_dir: Path | None
     cors_origins: tuple[str, ...]
+    frame_ancestors: tuple[str, ...]
     rate_limit: float
     rate_burst: int
     trusted_proxies: tuple[str, ...]

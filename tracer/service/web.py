@@ -20,7 +20,7 @@ from ..said import Said, said
 from .problem_details import Problem
 
 __all__ = ["SecurityHeaders", "drawing_response", "int_param", "job_pool", "json_response",
-           "static_dir", "too_long", "unknown_parameter", "view_params"]
+           "security_headers", "static_dir", "too_long", "unknown_parameter", "view_params"]
 
 STACK_BYTES = 256 * 1024 * 1024
 
@@ -108,18 +108,25 @@ def job_pool(workers: int) -> ThreadPoolExecutor:
 
 _CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
         "script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-        "frame-ancestors 'none'")
+        "frame-ancestors {ancestors}")
 
 
-_HEADERS = {"Content-Security-Policy": _CSP, "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer"}
+def security_headers(frame_ancestors: tuple[str, ...] = ()) -> dict[str, str]:
+    """The headers of every answer: no other site may frame the pages, but the LMS sites
+    of ``frame_ancestors`` (``gametrace serve --frame-ancestor``: Canvas opens a tool's
+    deep linking in a frame of its own page)."""
+    ancestors = " ".join(frame_ancestors) if frame_ancestors else "'none'"
+    return {"Content-Security-Policy": _CSP.format(ancestors=ancestors),
+            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
 class SecurityHeaders:
-    """Adds :data:`_HEADERS` to every response, the static files' included (pure ASGI)."""
+    """Adds :func:`security_headers` to every response, the static files' included (pure
+    ASGI)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, frame_ancestors: tuple[str, ...] = ()) -> None:
         self.app = app
+        self.headers = security_headers(frame_ancestors)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -129,7 +136,7 @@ class SecurityHeaders:
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                for key, value in _HEADERS.items():
+                for key, value in self.headers.items():
                     headers.setdefault(key, value)
             await send(message)
 

@@ -41,6 +41,7 @@ from ..class_store import MAX_STUDENTS, ClassStore, Conflict, new_token
 from ..core import Service, now, service_of
 from ..problem_details import Problem
 from ..roles import NO_SUCH_ASSIGNMENT, authed, bearer
+from ..store_text import stored_text
 from .adapter import (
     DEEP_LINKING,
     LTI_CLAIM,
@@ -210,7 +211,8 @@ def _bound_course(classes: ClassStore, lti: LtiStore, body: Mapping[str, Any],
     context = _context(body)
     issuer = str(body["iss"])
     title = context.get("title") or context.get("label")
-    title = str(title)[:200] if title else LMS_COURSE.worded("en")
+    title = stored_text(str(title), field="title", most=200, repair=True) if title else \
+        LMS_COURSE.worded("en")  # the LMS's words: kept as every database keeps them
     deployment = str(body.get(LTI_CLAIM + "deployment_id", ""))
     bound = lti.context_course(issuer, context["id"])
     made = False
@@ -239,7 +241,8 @@ def _name(body: Mapping[str, Any]) -> str:
     if not isinstance(name, str) or not name.strip():
         parts = [body.get(k) for k in ("given_name", "family_name")]
         name = " ".join(p.strip() for p in parts if isinstance(p, str) and p.strip())
-    return (name.strip() if name and name.strip() else str(body["sub"]))[:200]
+    return stored_text(name.strip() if name and name.strip() else str(body["sub"]),
+                       field="name", most=200, repair=True)
 
 
 def _learner(classes: ClassStore, lti: LtiStore, body: Mapping[str, Any], assignment: str,
