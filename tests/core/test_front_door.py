@@ -39,11 +39,13 @@ def test_each_option_is_a_typed_keyword_and_none_is_open_ended(name: str) -> Non
 
 
 def test_a_misspelt_option_is_refused_not_ignored() -> None:
+    # the misspellings are the point: a type checker refuses them (the last test here
+    # shows mypy doing so), and this test shows Python refusing them at run time
     tree = tracer.parse_tree_text("A(B(3 12 8) C(2 4 6) D(14 5 2))")
     with pytest.raises(TypeError, match="algoritm"):
-        tracer.search_tree(tree, algoritm="minimax")  # type: ignore[call-arg]
+        tracer.search_tree(tree, algoritm="minimax")  # type: ignore[call-arg]  # on purpose
     with pytest.raises(TypeError, match="presett"):
-        tracer.draw(tree, "x.svg", presett="slides")  # type: ignore[call-arg,arg-type]
+        tracer.draw(tree, "x.svg", presett="slides")  # type: ignore[call-arg,arg-type]  # ditto
 
 
 def test_run_writes_the_bytes_the_command_writes(tmp_path: Path) -> None:

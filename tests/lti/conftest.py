@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pylti1p3")
+pytest.importorskip("pylti1p3")  # the LTI tests are skipped whole without it
 
-import httpx
-from lti_tool import Tool, lti_platform, serving
+SERVICE_TESTS = Path(__file__).resolve().parent.parent / "service"
+if str(SERVICE_TESTS) not in sys.path:  # loopback, pg_server: the helpers tests/service has
+    sys.path.insert(0, str(SERVICE_TESTS))
+
+# after the path above, which lti_tool's own imports (loopback) need, and after the skip
+import httpx  # noqa: E402
+from lti_tool import Tool, lti_platform, serving  # noqa: E402
 
 BACKENDS = ("sqlite", "postgresql")
 _databases = itertools.count()

@@ -154,7 +154,7 @@ class Platform:
     lineitems: dict[str, dict[str, Any]] = field(default_factory=dict)
     prepared: dict[str, Prepared] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    _server: ThreadingHTTPServer | None = None
+    _server: _Server | None = None
     _hints: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     # -- life -----------------------------------------------------------------
@@ -162,11 +162,10 @@ class Platform:
     @classmethod
     def start(cls, **options: Any) -> Platform:
         """A platform serving on a free port of 127.0.0.1, in a daemon thread."""
-        server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        server.daemon_threads = True
+        server = _Server(("127.0.0.1", 0), _Handler)
         platform = cls(base=f"http://127.0.0.1:{server.server_address[1]}", **options)
         platform._server = server
-        server.platform = platform  # type: ignore[attr-defined]
+        server.platform = platform
         threading.Thread(target=server.serve_forever, daemon=True).start()
         return platform
 
@@ -335,19 +334,25 @@ class Platform:
             return self.tokens.get(authorization.removeprefix("Bearer "))
 
 
+class _Server(ThreadingHTTPServer):
+    """The platform's HTTP server, which its handlers ask for the platform they serve."""
+
+    daemon_threads = True
+    platform: Platform
+
+
 class _Handler(BaseHTTPRequestHandler):
     """The platform's routes."""
 
     protocol_version = "HTTP/1.1"
-    server: ThreadingHTTPServer
+    server: _Server
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
     @property
     def platform(self) -> Platform:
-        found: Platform = self.server.platform  # type: ignore[attr-defined]
-        return found
+        return self.server.platform
 
     # -- plumbing --------------------------------------------------------------
 

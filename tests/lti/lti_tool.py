@@ -11,22 +11,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SERVICE_TESTS = Path(__file__).resolve().parent.parent / "service"
-if str(SERVICE_TESTS) not in sys.path:
-    sys.path.insert(0, str(SERVICE_TESTS))  # loopback, pg_server: as tests/service has them
+import httpx
+import lti_platform
+from loopback import served  # tests/service/loopback.py: tests/lti/conftest.py finds it
 
-import httpx  # noqa: E402
-import lti_platform  # noqa: E402
-from loopback import served  # noqa: E402
-
-from tracer.service import Settings, create_app  # noqa: E402
-from tracer.service.store import SqlStore  # noqa: E402
+from tracer.service import Settings, create_app
+from tracer.service.store import SqlStore
 
 __all__ = ["AIMA", "Tool", "lti_platform", "serving"]
 

@@ -311,7 +311,9 @@ def test_canvas_json_has_the_urls_the_scopes_and_deep_linking_placements() -> No
             "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem",
             "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly"
             } <= set(got["scopes"])
-    [extension] = got["extensions"]  # type: ignore[misc]
+    extensions = got["extensions"]
+    assert isinstance(extensions, list)
+    [extension] = extensions
     assert (extension["platform"], extension["privacy_level"], extension["domain"]) == (
         "canvas.instructure.com", "public", "gametrace.example.edu")
     assert [(p["placement"], p["message_type"], p["target_link_uri"])
