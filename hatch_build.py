@@ -10,6 +10,10 @@ compiler Python itself was built with and Python's headers, called as sysconfig 
 fails, the build goes on without it and the package runs its pure-Python loops, which
 do the same (tracer/search/fast/loops.py writes the same bytes, tracer/render/read/reader.py
 reads the same records); the warning says why.
+
+``GAMETRACE_PURE_WHEEL=1`` builds the pure wheel on purpose, ``py3-none-any``: the
+fallback a package index offers every platform without a compiled wheel (``make dist``
+builds both).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import shlex
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,15 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MODULES = {"_lines": "tracer/search/fast/_lines.c", "_scan": "tracer/_scan.c"}
 """The C modules, ``tracer.NAME``, and the source of each."""
+
+PURE_WHEEL = "GAMETRACE_PURE_WHEEL"
+"""The environment variable that, set to ``1``, builds the wheel without the C modules."""
+
+
+def wants_compiled(target: str, environ: Mapping[str, str]) -> bool:
+    """Whether a build of ``target`` compiles the C modules: only wheels (the editable
+    one included), and not when the pure wheel is asked for."""
+    return target == "wheel" and environ.get(PURE_WHEEL) != "1"
 
 
 def compile_module(root: Path, name: str) -> Path | None:
@@ -58,7 +72,7 @@ class CompiledLines(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel":
+        if not wants_compiled(self.target_name, os.environ):
             return
         for name in MODULES:
             built = compile_module(Path(self.root), name)

@@ -136,3 +136,12 @@ def test_without_the_compiled_build_the_package_draws_the_same(tmp_path: Path) -
         assert done.returncode == 0, done.stderr
         drawn[name] = out.read_bytes()
     assert drawn["pure"] == drawn["compiled"]
+
+
+def test_the_pure_wheel_is_built_when_asked() -> None:
+    """``GAMETRACE_PURE_WHEEL=1`` (tools/make_dist.py's ``py3-none-any`` wheel) compiles
+    nothing; every other wheel, the editable one included, compiles; an sdist never does."""
+    wants = hook().wants_compiled
+    assert wants("wheel", {}) and wants("wheel", {"GAMETRACE_PURE_WHEEL": "0"})
+    assert not wants("wheel", {"GAMETRACE_PURE_WHEEL": "1"})
+    assert not wants("sdist", {})

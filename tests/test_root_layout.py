@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYOUT = {
     # the product
     "pyproject.toml", "README.md", "tracer", "schemas", "traces", "tests", "docs",
+    # the standard files of a package, where an index, a packager and a newcomer look
+    "LICENSE", "CHANGELOG.md", "CONTRIBUTING.md",
     # how it is built, checked and measured
     "Makefile", ".ci", "benchmarks", "tools", "hatch_build.py", ".gitignore",
     ".gitattributes", ".importlinter", "alembic.ini",
