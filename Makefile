@@ -3,18 +3,36 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-stamp
 OUT    := out/demo
+SOURCES := pyproject.toml hatch_build.py tracer/search/fast/_lines.c tracer/_scan.c
 
-.PHONY: demo test check fuzz lint bench bench-plot docs docs-check traces clean serve sysdeps-tex sysdeps-browser sysdeps-postgres
+# Two set-ups, each a stamp: the demo's installs the package and its drawing libraries
+# only (no extra, about 150 MB of .venv); the rest (tests, lint, benchmarks, docs, dist)
+# install the [dev] extra on top: the service, the adapters, the test and lint tools.
+DEMO_STAMP  := $(VENV)/.demo-stamp
+SERVE_STAMP := $(VENV)/.serve-stamp
+STAMP       := $(VENV)/.installed-stamp
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-$(STAMP): pyproject.toml hatch_build.py tracer/search/fast/_lines.c tracer/_scan.c
+.PHONY: demo test check fuzz lint bench bench-plot docs docs-check traces clean serve dist sysdeps-tex sysdeps-browser sysdeps-postgres
+
+$(DEMO_STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
-	touch $(STAMP)
+	$(PIP) -e .
+	touch $(DEMO_STAMP)
+
+$(SERVE_STAMP): $(SOURCES)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) -e '.[serve]'
+	touch $(SERVE_STAMP)
+
+$(STAMP): $(SOURCES)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) -e '.[dev]'
+	touch $(STAMP) $(DEMO_STAMP) $(SERVE_STAMP)
 
 ## demo: set up, then trace alpha-beta on the AIMA lecture tree; write its trace, diagram, frames
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	mkdir -p $(OUT)
 	$(BIN)/gametrace run aima -a alphabeta -o $(OUT)/aima.json
 	$(BIN)/gametrace validate $(OUT)/aima.json
@@ -25,7 +43,7 @@ demo: $(STAMP)
 	@echo "Beamer: cd $(OUT)/frames && pdflatex deck.tex"
 
 ## serve: start the web service on http://127.0.0.1:8000/ (the embedded default store)
-serve: $(STAMP)
+serve: $(SERVE_STAMP)
 	$(BIN)/gametrace serve
 
 # pytest-xdist: one worker per core (each worker starts its own PostgreSQL server, on a
@@ -124,6 +142,10 @@ docs-check: $(STAMP)
 traces: $(STAMP)
 	$(BIN)/python tools/record_traces.py
 
+## dist: the sdist, the manylinux wheel (auditwheel) and the pure py3-none-any wheel in dist/
+dist: $(STAMP)
+	$(BIN)/python tools/make_dist.py
+
 clean:
-	rm -rf $(VENV) $(BENCH) out .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BENCH) out dist .pytest_cache .mypy_cache .ruff_cache
 	rm -f tracer/*.so tracer/*.pyd  # the compiled modules (hatch_build.py)
