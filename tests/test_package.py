@@ -119,7 +119,8 @@ def test_the_core_install_draws_and_leaves_the_service_to_its_extra() -> None:
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """tools/make_dist.py's files, by kind: sdist, manylinux, pure."""
+    """tools/make_dist.py's files, by kind: sdist, manylinux, pure (it fails unless
+    ``twine check --strict`` passes all three)."""
     out = tmp_path_factory.mktemp("dist")
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_dist.py"), "--out",
                            str(out)], capture_output=True, text=True, check=False)

