@@ -185,8 +185,8 @@ def test_a_fresh_venv_installs_the_wheel_and_draws_the_aima_tree(
         kind: str, dist: dict[str, Path], tmp_path: Path) -> None:
     venv = tmp_path / "venv"
     env = _child_env()
-    subprocess.run([sys.base_prefix + "/bin/python3", "-m", "venv", str(venv)], check=True,
-                   env=env, capture_output=True)
+    subprocess.run([str(Path(sys.base_prefix) / "bin" / "python3"), "-m", "venv", str(venv)],
+                   check=True, env=env, capture_output=True)
     python = venv / "bin" / "python"
     installed = subprocess.run([str(python), "-m", "pip", "install", "--quiet",
                                 str(dist[kind])], capture_output=True, text=True, env=env,
