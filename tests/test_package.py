@@ -212,3 +212,27 @@ def test_a_fresh_venv_installs_the_wheel_and_draws_the_aima_tree(
     file, pure = where.stdout.split()
     assert Path(file).is_relative_to(venv) and not Path(file).is_relative_to(ROOT)
     assert pure == str(kind == "pure")
+
+
+def test_make_demo_installs_the_package_alone_and_the_rest_install_dev() -> None:
+    """The demo's stamp installs no extra; every target that runs the tests, the lint or
+    the builds installs ``[dev]``; ``make serve`` the service's extra."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+
+    def recipe(target: str) -> str:
+        found = re.search(rf"^{re.escape(target)}:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+        assert found, target
+        return found.group(1)
+
+    def prerequisites(target: str) -> list[str]:
+        found = re.search(rf"^{target}:(.*)$", makefile, re.MULTILINE)
+        assert found, target
+        return found.group(1).split()
+
+    assert "$(PIP) -e .\n" in recipe("$(DEMO_STAMP)")
+    assert "$(PIP) -e '.[serve]'" in recipe("$(SERVE_STAMP)")
+    assert "$(PIP) -e '.[dev]'" in recipe("$(STAMP)")
+    assert prerequisites("demo") == ["$(DEMO_STAMP)"]
+    assert prerequisites("serve") == ["$(SERVE_STAMP)"]
+    for target in ("test", "check", "lint", "docs", "docs-check", "dist"):
+        assert "$(STAMP)" in prerequisites(target), target
