@@ -128,11 +128,13 @@ class TraceWriter:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  tb: TracebackType | None) -> None:
-        try:
-            if kind is None:
+        if kind is None:
+            try:
                 self._finish()
-        finally:
-            self._exits.__exit__(kind, error, tb)
+            except BaseException as exc:  # no file is left: the output is dropped
+                self._exits.__exit__(type(exc), exc, exc.__traceback__)
+                raise
+        self._exits.__exit__(kind, error, tb)
 
     def close(self) -> None:
         """Write the result and close the file (what leaving the ``with`` block does)."""
