@@ -106,7 +106,7 @@ def test_the_header_compiles_without_a_warning(tmp_path: Path, language: str) ->
                     str(source), "-o", str(tmp_path / "one")], check=True, cwd=tmp_path)
     subprocess.run([str(tmp_path / "one")], check=True, cwd=tmp_path)
     lines = (tmp_path / "t.jsonl").read_text().splitlines()
-    assert lines[1] == '{"seq":1,"type":"enter","node":1,"parent":0,"move":"e2e4",' \
+    assert lines[1] == '{"type":"enter","node":1,"parent":0,"move":"e2e4",' \
         '"class":"capture"}'
-    assert lines[2] == '{"seq":2,"type":"probe","node":1,"hit":true,"flag":"upper",' \
+    assert lines[2] == '{"type":"probe","node":1,"hit":true,"flag":"upper",' \
         '"value":-5,"draft":3}'

@@ -41,12 +41,12 @@ def test_negamax_values_are_written_from_max_view(tmp_path: Path) -> None:
     events = lines[1:-1]
     assert [e["type"] for e in events] == ["deepen", "enter", "probe", "leave", "enter",
                                            "leave", "research", "leave", "store", "leave"]
-    assert events[1] == {"seq": 2, "type": "enter", "node": 1, "parent": 0, "move": "a",
+    assert events[1] == {"type": "enter", "node": 1, "parent": 0, "move": "a",
                          "class": "capture"}
-    assert events[2] == {"seq": 3, "type": "probe", "node": 1, "hit": True, "flag": "upper",
+    assert events[2] == {"type": "probe", "node": 1, "hit": True, "flag": "upper",
                          "value": -4, "draft": 2}
     assert [e["value"] for e in events if e["type"] == "leave"] == [-4, 2, 3, 3]
-    assert events[6] == {"seq": 7, "type": "research", "node": 2, "alpha": -9, "beta": 9}
+    assert events[6] == {"type": "research", "node": 2, "alpha": -9, "beta": 9}
     result = lines[-1]
     assert (result["value"], result["move"], result["pv"]) == (3, 2, [0, 2])
     stats = result["stats"]
@@ -79,13 +79,13 @@ def test_a_gzip_stream_is_the_same_lines(tmp_path: Path) -> None:
 
 def test_calls_out_of_place_are_one_line_and_leave_no_file(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
-    with pytest.raises(UsageError, match="cut at event 1: the current node has left no child"):
-        with TraceWriter(str(path), game="g") as t:
-            t.cut()
+    with pytest.raises(UsageError, match=r"cut\(\) at event 1: the current node has left no "
+                       "child"), TraceWriter(str(path), game="g") as t:
+        t.cut()
     assert not path.exists()
-    with pytest.raises(UsageError, match="close at event 2: nodes are still open"):
-        with TraceWriter(str(path), game="g") as t:
-            t.enter("a")
+    with pytest.raises(UsageError, match=r"close\(\) at event 2: nodes are still open"), \
+            TraceWriter(str(path), game="g") as t:
+        t.enter("a")
     assert not path.exists() and not list(tmp_path.iterdir())
 
 
@@ -101,15 +101,16 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('"parent":0,"move":"b"', '"parent":1,"move":"b"',
      "line 6: enter of node 2 from parent 1, but node 0 is being searched: expected parent 0"),
-    ('{"seq":7,"type":"research","node":2', '{"seq":7,"type":"research","node":1',
+    ('{"type":"research","node":2', '{"type":"research","node":1',
      "line 8: research of node 1: expected the node left last (2)"),
-    ('"seq":5,', '"seq":1,', "line 6: seq 1 after seq 4"),
+    ('"type":"deepen","node":0', '"type":"deepen","seq":1,"node":0',
+     "line 2: $.seq: unknown key 'seq'"),
     ('"class":"capture"', '"class":"killer"', "line 3: move class 'killer' is not in the "
      "header's classes (allowed: capture, quiet)"),
     ('"move":2,"pv":[0,2]', '"move":7,"pv":[0,7]', "the result's move 7 is no child of the root"),
     ('"type":"leave","node":1,', '"type":"leave","node":2,',
      "line 5: leave of node 2, but node 1 is being searched: expected node 1"),
-], ids=["parent", "research", "seq", "class", "result-move", "leave"])
+], ids=["parent", "research", "seq-is-no-key", "class", "result-move", "leave"])
 def test_validate_refuses_a_stream_that_is_no_search(tmp_path: Path, old: str, new: str,
                                                      message: str) -> None:
     with pytest.raises(InputError) as caught:

@@ -11,7 +11,8 @@ that make the stream one search, in one pass with memory for the open nodes only
 3. ``deepen`` comes when only the root is open and has tried nothing, or no node is open;
    ``research`` searches again the child the node being searched left last (the root,
    when no node is open);
-4. ``seq`` increases; a ``class`` is one of the header's ``engine.classes``;
+4. a ``class`` is one of the header's ``engine.classes`` (events have no ``seq``: their
+   lines number them);
 5. one result, last; the root left when it says the search is complete; its ``move``
    is a child of the root, its ``pv`` the root and that move; a ``counters`` stream has
    no events.
@@ -29,7 +30,10 @@ from ..jsonio import loads_json, read_lines
 from ..said import Said, said
 from ..schema import validate
 
-__all__ = ["check_engine_stream", "is_engine_header"]
+__all__ = ["ENGINE_EVENTS", "check_engine_stream", "is_engine_header"]
+
+ENGINE_EVENTS = ("enter", "leave", "cutoff", "probe", "store", "deepen", "research")
+"""The event types of an engine stream (the schema's ``engine_event``)."""
 
 
 def is_engine_header(obj: Any) -> bool:
@@ -49,8 +53,7 @@ class _Search:
 
 
 class _Rules:
-    __slots__ = ("classes", "counters", "file", "newest", "root_kids", "root_left", "seq",
-                 "stack")
+    __slots__ = ("classes", "counters", "file", "newest", "root_kids", "root_left", "stack")
 
     def __init__(self, header: dict[str, Any], *, file: str) -> None:
         engine = header.get("engine")
@@ -65,7 +68,6 @@ class _Rules:
         self.classes = frozenset(engine.get("classes", ()))
         self.counters = engine.get("record") == "counters"
         self.stack = [_Search(0)]
-        self.seq = 0
         self.newest = 0
         self.root_left = False
         self.root_kids: set[int] = set()
@@ -90,12 +92,6 @@ class _Rules:
         if self.counters:
             raise self.fail(n, said("an event in a counters stream: expected the header and "
                                     "the result only"))
-        seq = ev["seq"]
-        if seq <= self.seq:
-            raise self.fail(n, said("seq {seq} after seq {previous}: expected each event's "
-                                    "seq to be greater than the one before", seq=seq,
-                                    previous=self.seq))
-        self.seq = seq
         kind, node = ev["type"], ev["node"]
         if kind == "deepen":
             self.deepen(n)
@@ -108,14 +104,13 @@ class _Rules:
             elif kind == "leave":
                 self.stack.pop()
                 self.root_left = self.root_left or not self.stack
-            elif kind == "cutoff":
-                if ev["after"] != search.last or ev["rank"] != search.tried or \
-                        search.last < 0:
-                    raise self.fail(n, said(
-                        "cutoff at node {node} after child {after} (rank {rank}): expected "
-                        "the child it left last, {last} (rank {tried})", node=node,
-                        after=ev["after"], rank=ev["rank"], last=search.last,
-                        tried=search.tried))
+            elif kind == "cutoff" and (ev["after"] != search.last or search.last < 0
+                                       or ev["rank"] != search.tried):
+                raise self.fail(n, said(
+                    "cutoff at node {node} after child {after} (rank {rank}): expected "
+                    "the child it left last, {last} (rank {tried})", node=node,
+                    after=ev["after"], rank=ev["rank"], last=search.last,
+                    tried=search.tried))
 
     def enter(self, n: int, search: _Search, ev: dict[str, Any]) -> None:
         node, parent = ev["node"], ev["parent"]
@@ -198,7 +193,9 @@ def check_engine_stream(path: str | os.PathLike[str]) -> None:
             rules.result(n, obj)
             done = True
         else:
-            validate(obj, "trace", file=file, ref="#/$defs/engine_event", where=where)
+            kind = obj.get("type")  # its own definition names a bad key, the oneOf cannot
+            validate(obj, "trace", file=file, where=where,
+                     ref=f"#/$defs/{kind}" if kind in ENGINE_EVENTS else "#/$defs/engine_event")
             rules.event(n, obj)
     if rules is None:
         raise InputError(said("empty trace stream"), file=file)

@@ -152,8 +152,8 @@ class TraceWriter:
         self._lines.clear()
 
     def _event(self, kind: str, node: int, rest: str = "") -> None:
-        self._seq += 1
-        self._write(f'{{"seq":{self._seq},"type":"{kind}","node":{node}{rest}}}')
+        self._seq += 1  # the event's place: an engine stream numbers events by their lines
+        self._write(f'{{"type":"{kind}","node":{node}{rest}}}')
 
     # the calls -------------------------------------------------------------------------
 
@@ -170,7 +170,7 @@ class TraceWriter:
         its id."""
         stack = self._stack
         if not stack:
-            raise self._fail("enter", _NONE_OPEN)
+            raise self._fail("enter()", _NONE_OPEN)
         if move_class is not None and move_class not in self._classes:
             raise UsageError(said("unknown move class {name!r} (choose from: {allowed})",
                                   name=move_class, allowed=", ".join(self._classes)))
@@ -194,7 +194,7 @@ class TraceWriter:
         convention)."""
         stack = self._stack
         if not stack:
-            raise self._fail("leave", _NONE_OPEN)
+            raise self._fail("leave()", _NONE_OPEN)
         depth = len(stack) - 1
         frame = stack.pop()
         seen = self._view(depth, value)
@@ -219,7 +219,7 @@ class TraceWriter:
     def cut(self) -> None:
         """The child just left ends the current node's loop (a fail-high, a cutoff)."""
         if not self._stack or self._stack[-1].last < 0:
-            raise self._fail("cut", _NO_CHILD)
+            raise self._fail("cut()", _NO_CHILD)
         frame = self._stack[-1]
         self.counts["cuts"] += 1
         if self.mode == "full":
@@ -239,7 +239,7 @@ class TraceWriter:
         """The table is probed at the current node; ``bound``, ``value`` and ``draft``
         say what it found, when it found the node."""
         if not self._stack:
-            raise self._fail("tt_probe", _NONE_OPEN)
+            raise self._fail("tt_probe()", _NONE_OPEN)
         frame = self._stack[-1]
         self.counts["probes"] += 1
         frame.hit = bool(hit)
@@ -251,7 +251,7 @@ class TraceWriter:
     def tt_store(self, bound: Bound, value: Value, draft: int) -> None:
         """The current node's result is kept in the table."""
         if not self._stack:
-            raise self._fail("tt_store", _NONE_OPEN)
+            raise self._fail("tt_store()", _NONE_OPEN)
         self.counts["stores"] += 1
         if self.mode == "full":
             self._event("store", self._stack[-1].node, self._entry(bound, value, draft))
@@ -265,7 +265,7 @@ class TraceWriter:
         elif not stack:
             stack.append(_Frame(0))
         else:
-            raise self._fail("iteration", said(
+            raise self._fail("iteration()", said(
                 "a node below the root is open: expected only the root open"))
         self.counts["iterations"] += 1
         if self.mode == "full":
@@ -278,11 +278,12 @@ class TraceWriter:
         if stack:
             node = stack[-1].last
             if node < 0:
-                raise self._fail("research", _NO_CHILD)
+                raise self._fail("research()", _NO_CHILD)
         elif self._root_left:
             node = 0
         else:
-            raise self._fail("research", said("no node was left yet: expected a node to search again"))
+            raise self._fail("research()", said(
+                "no node was left yet: expected a node to search again"))
         depth = len(stack)
         if self._negamax and depth & 1:
             alpha, beta = -beta, -alpha
@@ -295,7 +296,8 @@ class TraceWriter:
 
     def _finish(self) -> None:
         if self._stack:
-            raise self._fail("close", said("nodes are still open: expected a leave for each enter"))
+            raise self._fail("close()", said(
+                "nodes are still open: expected a leave for each enter"))
         out = self._out
         assert out is not None
         if self.mode == "counters":

@@ -46,28 +46,37 @@ typedef struct gt_header {
 
 typedef struct gt_writer gt_writer;
 
+/* GAMETRACE_STATIC (defined with GAMETRACE_IMPLEMENTATION): every call is static
+ * inline, for the compiler to inline the counting into the engine's loop; without it
+ * the calls are ordinary C functions (the C ABI: a Rust engine links them). */
+#if defined(GAMETRACE_STATIC)
+#define GT_DEF static inline
+#else
+#define GT_DEF
+#endif
+
 /* Open a trace at `path` (a .jsonl file); NULL when it cannot be created (errno). */
-gt_writer *gt_open(const char *path, const gt_header *header);
+GT_DEF gt_writer *gt_open(const char *path, const gt_header *header);
 /* A child of the current node is tried: it becomes the current node. */
-void gt_enter(gt_writer *w, const char *move);
+GT_DEF void gt_enter(gt_writer *w, const char *move);
 /* The same, with its move class: an index into the header's `classes`. */
-void gt_enter_class(gt_writer *w, const char *move, int move_class);
+GT_DEF void gt_enter_class(gt_writer *w, const char *move, int move_class);
 /* The current node's search returns `value` (its own, in the engine's convention). */
-void gt_leave(gt_writer *w, int64_t value);
+GT_DEF void gt_leave(gt_writer *w, int64_t value);
 /* The child just left ends the current node's loop (a fail-high / cutoff). */
-void gt_cut(gt_writer *w);
+GT_DEF void gt_cut(gt_writer *w);
 /* The table is probed at the current node: found or not; bound, value, draft if found. */
-void gt_tt_probe(gt_writer *w, int hit, int bound, int64_t value, int draft);
+GT_DEF void gt_tt_probe(gt_writer *w, int hit, int bound, int64_t value, int draft);
 /* The current node's result is kept in the table. */
-void gt_tt_store(gt_writer *w, int bound, int64_t value, int draft);
+GT_DEF void gt_tt_store(gt_writer *w, int bound, int64_t value, int draft);
 /* The root is searched (again) to `depth`: call it when no node but the root is open. */
-void gt_iteration(gt_writer *w, int depth);
+GT_DEF void gt_iteration(gt_writer *w, int depth);
 /* The node just left (the current node's last child, or the root) is searched again
  * with the window (alpha, beta), in the engine's convention for that node. */
-void gt_research(gt_writer *w, int64_t alpha, int64_t beta);
+GT_DEF void gt_research(gt_writer *w, int64_t alpha, int64_t beta);
 /* Write the result and close; 0 when the trace is complete, -1 on an error (a call out
  * of place, a failed write: said on stderr; no file is left then). */
-int gt_close(gt_writer *w);
+GT_DEF int gt_close(gt_writer *w);
 
 #ifdef __cplusplus
 }
@@ -83,6 +92,11 @@ int gt_close(gt_writer *w);
 #define GT_MAX_PLY 1024
 #endif
 #define GT_BUFFER (1u << 20)
+#if defined(__GNUC__) || defined(__clang__)
+#define GT__APART __attribute__((noinline)) /* keeps the counting paths small, inlined */
+#else
+#define GT__APART
+#endif
 
 typedef struct gt_frame {
     int64_t node;       /* its id */
@@ -91,6 +105,8 @@ typedef struct gt_frame {
     int64_t best_value; /* that value, MAX's view */
     int64_t tried;      /* children entered in this search */
     int hit;            /* the last table probe here found the node */
+    int idlen;          /* its id written out, once: each event of the node copies it */
+    char id[20];
 } gt_frame;
 
 struct gt_writer {
@@ -103,13 +119,13 @@ struct gt_writer {
     int64_t seq, next_id, root_value, root_move;
     int depth; /* frames open: the root's is 0, -1 when none */
     int max_depth;
-    int64_t enters, expanded, leaves, cuts, probes, hits, stores, researches,
+    int64_t expanded, leaves, cuts, probes, hits, stores, researches,
         iterations, tt_cutoffs;
     gt_header header; /* counters: written at close (its strings must live until then) */
     gt_frame stack[GT_MAX_PLY + 1];
 };
 
-static void gt__fail(gt_writer *w, const char *what) {
+GT__APART static void gt__fail(gt_writer *w, const char *what) {
     if (!w->error) {
         w->error = 1;
         fprintf(stderr, "gametrace.h: %s (event %lld)\n", what, (long long)(w->seq + 1));
@@ -136,13 +152,34 @@ static char *gt__room(gt_writer *w, size_t n) {
 }
 
 static char *gt__int(char *p, int64_t v) {
+    static const char pairs[] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
     char digits[24];
-    int n = 0;
+    int n = 24;
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    uint32_t small;
     if (v < 0) *p++ = '-';
-    do { digits[n++] = (char)('0' + u % 10); u /= 10; } while (u);
-    while (n) *p++ = digits[--n];
-    return p;
+    while (u >= 4294967296u) { /* 64-bit division only for the big ones */
+        unsigned k = (unsigned)(u % 100) * 2;
+        u /= 100;
+        digits[--n] = pairs[k + 1];
+        digits[--n] = pairs[k];
+    }
+    small = (uint32_t)u;
+    while (small >= 100) {
+        unsigned k = (small % 100) * 2;
+        small /= 100;
+        digits[--n] = pairs[k + 1];
+        digits[--n] = pairs[k];
+    }
+    if (small >= 10) {
+        digits[--n] = pairs[small * 2 + 1];
+        digits[--n] = pairs[small * 2];
+    } else digits[--n] = (char)('0' + small);
+    memcpy(p, digits + n, (size_t)(24 - n));
+    return p + (24 - n);
 }
 
 static char *gt__lit(char *p, const char *s) {
@@ -171,9 +208,8 @@ static size_t gt__len(const char *s) { return s ? 6 * strlen(s) + 2 : 4; }
 static char *gt__opt(char *p, const char *s) { return s ? gt__str(p, s) : gt__lit(p, "null"); }
 
 static char *gt__event(gt_writer *w, char *p, const char *type, int64_t node) {
-    p = gt__lit(p, "{\"seq\":");
-    p = gt__int(p, ++w->seq);
-    p = gt__lit(p, ",\"type\":\"");
+    ++w->seq; /* the line's place: an engine stream numbers its events by their lines */
+    p = gt__lit(p, "{\"type\":\"");
     p = gt__lit(p, type);
     p = gt__lit(p, "\",\"node\":");
     return gt__int(p, node);
@@ -215,7 +251,7 @@ static char *gt__header(char *p, const gt_header *h, const char *record) {
     return p;
 }
 
-gt_writer *gt_open(const char *path, const gt_header *h) {
+GT_DEF gt_writer *gt_open(const char *path, const gt_header *h) {
     gt_writer *w = (gt_writer *)calloc(1, sizeof *w);
     size_t n = strlen(path), need = 512;
     const char *const *c;
@@ -238,6 +274,8 @@ gt_writer *gt_open(const char *path, const gt_header *h) {
     w->next_id = 1;
     w->root_move = -1;
     w->stack[0].node = 0;
+    w->stack[0].id[0] = '0';
+    w->stack[0].idlen = 1;
     w->stack[0].last = w->stack[0].best = -1;
     w->depth = 0;
     if (h->mode == GT_FULL) {
@@ -255,48 +293,83 @@ fail:
     return NULL;
 }
 
+static void gt__name(gt_frame *f) {
+    f->idlen = (int)(gt__int(f->id, f->node) - f->id);
+}
+
+static char *gt__id(char *p, const gt_frame *f) {
+    memcpy(p, f->id, (size_t)f->idlen);
+    return p + f->idlen;
+}
+
+/* an event of the node `f` is searching: {"type":"TYPE","node":ID */
+static char *gt__at(gt_writer *w, char *p, const char *type, const gt_frame *f) {
+    ++w->seq;
+    p = gt__lit(p, "{\"type\":\"");
+    p = gt__lit(p, type);
+    p = gt__lit(p, "\",\"node\":");
+    return gt__id(p, f);
+}
+
 static void gt__start(gt_frame *f, int64_t node) {
     f->node = node;
+    gt__name(f);
     f->last = f->best = -1;
     f->tried = 0;
     f->hit = 0;
 }
 
-void gt_enter_class(gt_writer *w, const char *move, int move_class) {
-    gt_frame *up;
-    int64_t id;
-    if (w->depth < 0) { gt__fail(w, "gt_enter with no node open (call gt_iteration first)"); return; }
-    if (w->depth >= GT_MAX_PLY) { gt__fail(w, "deeper than GT_MAX_PLY plies"); return; }
-    up = &w->stack[w->depth];
-    id = w->next_id++;
-    up->last = id;
-    up->tried++;
-    w->enters++;
-    gt__start(&w->stack[++w->depth], id);
-    if (w->depth > w->max_depth) w->max_depth = w->depth;
-    if (w->mode == GT_FULL) {
-        const char *name = move ? move : "";
-        char *p = gt__room(w, 96 + 6 * strlen(name) +
-                              (move_class >= 0 && move_class < w->nclasses
-                                   ? gt__len(w->classes[move_class]) : 0));
-        if (!p) return;
-        p = gt__event(w, p, "enter", id);
-        p = gt__lit(p, ",\"parent\":");
-        p = gt__int(p, up->node);
-        p = gt__lit(p, ",\"move\":");
-        p = gt__str(p, name);
-        if (move_class >= 0 && move_class < w->nclasses) {
-            p = gt__lit(p, ",\"class\":");
-            p = gt__str(p, w->classes[move_class]);
-        }
-        p = gt__lit(p, "}\n");
-        w->used = (size_t)(p - w->buf);
+GT__APART static void gt__put_enter(gt_writer *w, gt_frame *f, const gt_frame *up,
+                                    const char *move, int move_class) {
+    const char *name = move ? move : "";
+    int named = move_class >= 0 && move_class < w->nclasses;
+    char *p = gt__room(w, 96 + 6 * strlen(name) + (named ? gt__len(w->classes[move_class]) : 0));
+    if (!p) return;
+    gt__name(f);
+    p = gt__at(w, p, "enter", f);
+    p = gt__lit(p, ",\"parent\":");
+    p = gt__id(p, up);
+    p = gt__lit(p, ",\"move\":");
+    p = gt__str(p, name);
+    if (named) {
+        p = gt__lit(p, ",\"class\":");
+        p = gt__str(p, w->classes[move_class]);
     }
+    p = gt__lit(p, "}\n");
+    w->used = (size_t)(p - w->buf);
 }
 
-void gt_enter(gt_writer *w, const char *move) { gt_enter_class(w, move, -1); }
+GT_DEF void gt_enter_class(gt_writer *w, const char *move, int move_class) {
+    gt_frame *up, *f;
+    if (w->depth < 0 || w->depth >= GT_MAX_PLY) {
+        gt__fail(w, w->depth < 0 ? "gt_enter with no node open (call gt_iteration first)"
+                                 : "deeper than GT_MAX_PLY plies");
+        return;
+    }
+    up = &w->stack[w->depth];
+    f = up + 1;
+    f->node = up->last = w->next_id++;
+    f->last = f->best = -1;
+    f->tried = 0;
+    f->hit = 0;
+    up->tried++;
+    if (++w->depth > w->max_depth) w->max_depth = w->depth;
+    if (w->mode == GT_FULL) gt__put_enter(w, f, up, move, move_class);
+}
 
-void gt_leave(gt_writer *w, int64_t value) {
+GT_DEF void gt_enter(gt_writer *w, const char *move) { gt_enter_class(w, move, -1); }
+
+GT__APART static void gt__put_leave(gt_writer *w, const gt_frame *f, int64_t v) {
+    char *p = gt__room(w, 96);
+    if (!p) return;
+    p = gt__at(w, p, "leave", f);
+    p = gt__lit(p, ",\"value\":");
+    p = gt__int(p, v);
+    p = gt__lit(p, "}\n");
+    w->used = (size_t)(p - w->buf);
+}
+
+GT_DEF void gt_leave(gt_writer *w, int64_t value) {
     gt_frame *f;
     int64_t v;
     if (w->depth < 0) { gt__fail(w, "gt_leave with no node open"); return; }
@@ -305,23 +378,15 @@ void gt_leave(gt_writer *w, int64_t value) {
     if (f->tried) w->expanded++;
     else {
         w->leaves++;
-        if (f->hit) w->tt_cutoffs++;
+        w->tt_cutoffs += f->hit;
     }
-    if (w->mode == GT_FULL) {
-        char *p = gt__room(w, 96);
-        if (!p) return;
-        p = gt__event(w, p, "leave", f->node);
-        p = gt__lit(p, ",\"value\":");
-        p = gt__int(p, v);
-        p = gt__lit(p, "}\n");
-        w->used = (size_t)(p - w->buf);
-    }
+    if (w->mode == GT_FULL) gt__put_leave(w, f, v);
     if (w->depth == 0) {
         w->root_value = v;
         w->root_move = f->best;
         w->root_left = 1;
     } else {
-        gt_frame *up = &w->stack[w->depth - 1];
+        gt_frame *up = f - 1;
         int max_up = ((w->depth - 1) & 1) == 0;
         if (up->best < 0 || (max_up ? v > up->best_value : v < up->best_value)) {
             up->best = f->node;
@@ -331,7 +396,7 @@ void gt_leave(gt_writer *w, int64_t value) {
     w->depth--;
 }
 
-void gt_cut(gt_writer *w) {
+GT_DEF void gt_cut(gt_writer *w) {
     gt_frame *f;
     if (w->depth < 0 || w->stack[w->depth].last < 0) {
         gt__fail(w, "gt_cut with no child left at the current node");
@@ -361,7 +426,7 @@ static char *gt__entry(gt_writer *w, char *p, int bound, int64_t value, int draf
     return gt__int(p, draft);
 }
 
-void gt_tt_probe(gt_writer *w, int hit, int bound, int64_t value, int draft) {
+GT_DEF void gt_tt_probe(gt_writer *w, int hit, int bound, int64_t value, int draft) {
     gt_frame *f;
     if (w->depth < 0) { gt__fail(w, "gt_tt_probe with no node open"); return; }
     f = &w->stack[w->depth];
@@ -381,7 +446,7 @@ void gt_tt_probe(gt_writer *w, int hit, int bound, int64_t value, int draft) {
     }
 }
 
-void gt_tt_store(gt_writer *w, int bound, int64_t value, int draft) {
+GT_DEF void gt_tt_store(gt_writer *w, int bound, int64_t value, int draft) {
     if (w->depth < 0) { gt__fail(w, "gt_tt_store with no node open"); return; }
     w->stores++;
     if (w->mode == GT_FULL) {
@@ -394,7 +459,7 @@ void gt_tt_store(gt_writer *w, int bound, int64_t value, int draft) {
     }
 }
 
-void gt_iteration(gt_writer *w, int depth) {
+GT_DEF void gt_iteration(gt_writer *w, int depth) {
     if (w->depth == 0 && w->stack[0].tried == 0 && !w->root_left) {
         /* the root's first search, open since gt_open */
     } else if (w->depth == -1) {
@@ -416,7 +481,7 @@ void gt_iteration(gt_writer *w, int depth) {
     }
 }
 
-void gt_research(gt_writer *w, int64_t alpha, int64_t beta) {
+GT_DEF void gt_research(gt_writer *w, int64_t alpha, int64_t beta) {
     int64_t node;
     int at = w->depth + 1;
     if (w->depth >= 0) {
@@ -450,7 +515,7 @@ static char *gt__key(char *p, const char *key, int64_t v) {
     return gt__int(p, v);
 }
 
-int gt_close(gt_writer *w) {
+GT_DEF int gt_close(gt_writer *w) {
     int failed;
     char *p;
     if (w->mode == GT_COUNTERS) {
@@ -478,7 +543,7 @@ int gt_close(gt_writer *w) {
         p = gt__key(p, ",\"cuts\":", w->cuts);
         p = gt__lit(p, ",\"children_pruned\":0");
         p = gt__key(p, ",\"max_depth\":", w->max_depth);
-        p = gt__key(p, ",\"nodes\":", w->enters + 1);
+        p = gt__key(p, ",\"nodes\":", w->next_id);
         p = gt__key(p, ",\"iterations\":", w->iterations);
         p = gt__key(p, ",\"researches\":", w->researches);
         p = gt__key(p, ",\"tt_probes\":", w->probes);
