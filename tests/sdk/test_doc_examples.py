@@ -79,10 +79,13 @@ def test_stats_refuses_an_engine_stream_in_one_line(tmp_path: Path) -> None:
     assert done.stderr.count("\n") == 1 and "unsupported trace version 2" in done.stderr
 
 
+@pytest.mark.parametrize("inline", [False, True], ids=["functions", "static-inline"])
 @pytest.mark.parametrize("language", ["c99", "c++17"])
-def test_the_header_compiles_without_a_warning(tmp_path: Path, language: str) -> None:
+def test_the_header_compiles_without_a_warning(tmp_path: Path, language: str,
+                                               inline: bool) -> None:
     source = tmp_path / "one.c"
-    source.write_text('#define GAMETRACE_IMPLEMENTATION\n#include "gametrace.h"\n'
+    source.write_text("#define GAMETRACE_STATIC\n" * inline +
+                      '#define GAMETRACE_IMPLEMENTATION\n#include "gametrace.h"\n'
                       "int main(void) {\n"
                       '    static const char *const classes[] = {"capture", "quiet", 0};\n'
                       '    gt_header h = {"g", 0, 0, GT_NEGAMAX, 0, "start", classes, GT_FULL};\n'

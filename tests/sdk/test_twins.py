@@ -124,3 +124,14 @@ def test_a_call_out_of_place_leaves_no_file(replay: Path, tmp_path: Path) -> Non
     assert done.stderr == "gametrace.h: gt_cut with no child left at the current node " \
         "(event 1)\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_trace_to_standard_output_is_the_same_lines(replay: Path, tmp_path: Path) -> None:
+    """``gt_open("-", ...)``: for ``engine | gzip > t.jsonl.gz``, compression on another core."""
+    script = "".join(" ".join(call) + "\n" for call in _search(random.Random(99)))
+    subprocess.run([str(replay), str(tmp_path / "t.jsonl"), "full", "negamax"], input=script,
+                   text=True, check=True)
+    piped = subprocess.run([str(replay), "-", "full", "negamax"], input=script, text=True,
+                           capture_output=True, check=True)
+    assert piped.stdout == (tmp_path / "t.jsonl").read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.jsonl"]

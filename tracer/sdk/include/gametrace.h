@@ -55,7 +55,8 @@ typedef struct gt_writer gt_writer;
 #define GT_DEF
 #endif
 
-/* Open a trace at `path` (a .jsonl file); NULL when it cannot be created (errno). */
+/* Open a trace at `path` (a .jsonl file; "-": standard output, e.g. piped to gzip);
+ * NULL when it cannot be created (errno). */
 GT_DEF gt_writer *gt_open(const char *path, const gt_header *header);
 /* A child of the current node is tried: it becomes the current node. */
 GT_DEF void gt_enter(gt_writer *w, const char *move);
@@ -264,7 +265,7 @@ GT_DEF gt_writer *gt_open(const char *path, const gt_header *h) {
     memcpy(w->path, path, n + 1);
     memcpy(w->tmp, path, n);
     memcpy(w->tmp + n, ".part", 6);
-    w->out = fopen(w->tmp, "wb");
+    w->out = strcmp(path, "-") == 0 ? stdout : fopen(w->tmp, "wb");
     if (!w->out) goto fail;
     w->size = GT_BUFFER;
     w->mode = h->mode;
@@ -516,7 +517,7 @@ static char *gt__key(char *p, const char *key, int64_t v) {
 }
 
 GT_DEF int gt_close(gt_writer *w) {
-    int failed;
+    int failed, piped;
     char *p;
     if (w->mode == GT_COUNTERS) {
         gt_header h = w->header;
@@ -555,9 +556,13 @@ GT_DEF int gt_close(gt_writer *w) {
         w->used = (size_t)(p - w->buf);
     }
     gt__flush(w);
-    if (fclose(w->out) != 0) gt__fail(w, "the trace could not be written");
+    piped = w->out == stdout;
+    if ((piped ? fflush(w->out) : fclose(w->out)) != 0)
+        gt__fail(w, "the trace could not be written");
     failed = w->error;
-    if (failed) remove(w->tmp);
+    if (piped) {
+        /* standard output: nothing to rename */
+    } else if (failed) remove(w->tmp);
     else if (rename(w->tmp, w->path) != 0) {
         remove(w->tmp);
         failed = 1;
