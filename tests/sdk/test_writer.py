@@ -125,3 +125,41 @@ def test_version_one_readers_refuse_an_engine_stream_in_one_line(tmp_path: Path)
     _negamax_root(path)
     with pytest.raises(InputError, match="unsupported trace version 2"):
         load_trace(path)
+
+
+def _mutations(event: dict[str, object]) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = [dict(event, extra=1)]
+    for key in event:
+        out.append({k: v for k, v in event.items() if k != key})
+        for wrong in (-1, 0, 1, 1.5, True, None, "x", "", "+inf", [], {}):
+            out.append(dict(event, **{key: wrong}))
+    return out
+
+
+def test_the_quick_check_of_an_event_agrees_with_the_schema(tmp_path: Path) -> None:
+    """``validate`` checks an engine stream's lines by hand, the schema's definitions
+    spelled out; on every event kind and thousands of damaged ones, it says what the
+    schema says (or leaves it to the schema)."""
+    from jsonschema import Draft202012Validator
+
+    from tracer.schema import load_schema
+    from tracer.sdk.checking import _well_shaped
+
+    schema = load_schema("trace")
+    check = Draft202012Validator({"$schema": schema["$schema"], "$defs": schema["$defs"],
+                                  "$ref": "#/$defs/engine_event"})
+    path = tmp_path / "t.jsonl"
+    _negamax_root(path)
+    events = _lines(path)[1:-1]
+    events.append({"type": "probe", "node": 3, "hit": False})
+    events.append({"type": "cutoff", "node": 0, "after": 2, "rank": 2})
+    assert {e["type"] for e in events} == {"enter", "leave", "cutoff", "probe", "store",
+                                           "deepen", "research"}
+    tried = 0
+    for event in events:
+        assert _well_shaped(event) and check.is_valid(event), event
+        for damaged in _mutations(event):
+            tried += 1
+            if _well_shaped(damaged):
+                assert check.is_valid(damaged), damaged
+    assert tried > 500
