@@ -55,6 +55,8 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "search": (("tracer.search",), ("core", "protocol", "problems")),
     "student": (("tracer.student",), ("core", "protocol", "trees")),
     "render": (("tracer.render",), ("core", "trees")),
+    # The trace writer for engines and its stream's check: the trace core only.
+    "sdk": (("tracer.sdk",), ("core",)),
     # analysis -> (search, trace): what it reads (traces, trees, problems, what a SOURCE
     # names) and the searches it runs again (the expected answer, a student's
     # misconceptions); never a drawing.
@@ -69,14 +71,14 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "search", "student", "render", "analysis", "figures")),
     "facade": (("tracer", "tracer.api", "tracer.recursion", "tracer.notebook"),
                ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-                "search", "student", "render", "analysis", "figures", "classroom")),
+                "search", "student", "render", "sdk", "analysis", "figures", "classroom")),
     "service": (("tracer.service",),
                 ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-                 "search", "student", "render", "analysis", "figures", "classroom",
+                 "search", "student", "render", "sdk", "analysis", "figures", "classroom",
                  "facade")),
     "cli": (("tracer.__main__", "tracer.cli"),
             ("core", "protocol", "trees", "games", "problems", "examples", "sources",
-             "search", "student", "render", "analysis", "figures", "classroom", "facade",
+             "search", "student", "render", "sdk", "analysis", "figures", "classroom", "facade",
              "service")),
 }
 """The module map, bottom up.  A unit is a package below ``tracer`` or a top-level module

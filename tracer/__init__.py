@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         StreamRecorder,
     )
     from .render import Frames, RenderOptions, render_trace, trace_dot, write_frames
+    from .sdk import TraceWriter
     from .search import alpha_beta, run_search
     from .search.minimax import minimax
     from .trace import Header, Result, Stats, Trace, iter_trace, load_trace
@@ -83,6 +84,7 @@ _WHERE = {
                      "StreamRecorder"), "record"),
     **dict.fromkeys(("alpha_beta", "minimax", "run_search"), "search"),
     "ALGORITHMS": "families",
+    "TraceWriter": "sdk",
     "example_tree": "examples",
     "Limits": "limits",
     **dict.fromkeys(("Frames", "RenderOptions", "render_trace", "trace_dot", "write_frames"),
@@ -118,6 +120,7 @@ __all__ = [
     "Stats",
     "StreamRecorder",
     "Trace",
+    "TraceWriter",
     "TracerError",
     "Tree",
     "TreeGame",

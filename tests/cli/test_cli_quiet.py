@@ -40,6 +40,7 @@ SILENT = {
     "examples": "a list on stdout",
     "games": "a list on stdout",
     "validate": "its verdict on stdout is the answer",
+    "sdk": "the folder it prints on stdout is the answer",
     "serve": "a server: its log is the service's",
     "browse": "a server (once the trace is indexed): its log is the service's",
     "export": "a group: its commands take -q (tests/cli/test_cli_export.py)",

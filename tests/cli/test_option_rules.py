@@ -19,7 +19,7 @@ from tracer.cli import main
 from tracer.spec import OPTION_RULES
 
 NO_MODES = {"browse", "diff", "examples", "export moodle", "export prairielearn", "games",
-            "index", "lti config", "lti keys", "matrix", "serve", "validate"}
+            "index", "lti config", "lti keys", "matrix", "sdk", "serve", "validate"}
 """The commands whose every option applies whenever the command runs."""
 
 

@@ -31,8 +31,7 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
 
     file = str(path)
     if is_stream(file):
-        _validate_stream(Path(path))
-        return "trace stream"
+        return _validate_stream(Path(path))
     if kind == "graph" or (kind is None and file.lower().endswith(".graph")):
         from ..problems.graph_forms import load_graph
 
@@ -104,11 +103,20 @@ def source_tree_shape(source: Any, *, file: str, where: str) -> dict[str, str | 
     return shape
 
 
-def _validate_stream(path: Path) -> None:
+def _validate_stream(path: Path) -> str:
+    """Check a trace stream; return what it is: a trace stream, or an engine's (the
+    version-2 stream :mod:`tracer.sdk` writes, checked by its own rules)."""
     from ..jsonio import loads_json, read_lines
     from ..schema import validate
+    from ..sdk import check_engine_stream, is_engine_header
 
     file = str(path)
+    for n, line in read_lines(path):
+        if line.strip():
+            if is_engine_header(loads_json(line, file=f"{file}:{n}")):
+                check_engine_stream(path)
+                return "engine trace stream"
+            break
     lines = [(n, line) for n, line in read_lines(path) if line.strip()]
     if not lines:
         raise InputError(said("empty trace stream"), file=file)
@@ -145,3 +153,4 @@ def _validate_stream(path: Path) -> None:
             rules.result(item)
         else:
             rules.event(item)
+    return "trace stream"

@@ -192,6 +192,7 @@ def _register_commands() -> None:
     from .regret import regret_command
     from .render import render_command
     from .run import run, validate
+    from .sdk import sdk_command
     from .serve import serve
     from .stats import stats_command
 
@@ -199,7 +200,7 @@ def _register_commands() -> None:
                     astar_command, admissible_command, matrix_command, check_command,
                     diff_command, exercise_command, compare_command, export_group, stats_command,
                     regret_command, bisect_command, index_command, browse_command,
-                    lti_group):
+                    lti_group, sdk_command):
         main.add_command(command)
 
 
