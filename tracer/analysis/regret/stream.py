@@ -14,6 +14,7 @@ from ...errors import InputError
 from ...events import Event
 from ...header import Header
 from ...said import Said, said
+from ...scanning import items_after_header
 from ...trace import Result
 from .. import finished, no_result
 
@@ -39,7 +40,6 @@ def stream(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | Resul
             items.append(trace.result)
         return _checked(trace.header, file), iter(items)
     from ...jsonio import loads_json, read_lines
-    from ...trace import read_item
 
     lines = read_lines(path)
     header: Header | None = None
@@ -55,14 +55,8 @@ def stream(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | Resul
         raise InputError(said("empty trace: no header line"), file=file)
     checked = _checked(header, file)
 
-    def rest() -> Iterator[Event | Result]:
-        try:
-            for lineno, line in lines:
-                yield read_item(line, lineno=lineno, file=file)
-        finally:
-            lines.close()
-
-    return checked, rest()
+    lines.close()
+    return checked, items_after_header(path)
 
 
 def _checked(header: Header, file: str) -> Header:
