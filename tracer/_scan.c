@@ -1,22 +1,25 @@
-/* The compiled build of the trace reader's fast path (tracer/render/read/reader.py):
- * the lines of a ``.jsonl`` trace handed to the replay without a dictionary per line.
+/* The compiled scanner of trace streams (tracer/scanning.py, for the analyses, and the
+ * renderer's fast path, tracer/render/read/reader.py): the lines of a ``.jsonl`` trace
+ * handed on without a dictionary per line.
  *
- * ``scan`` reads a chunk of whole lines.  A line of a type it was given a handler for
- * (the replay's expand, evaluate and backup, the lines a big trace is made of) is parsed
- * here, each field checked against the kind the handler expects, and the handler is
- * called with the fields in the order given (a missing optional field is None).  Any
- * other line goes to the ``slow`` callable, the pure-Python reader, in its place in the
- * order: another event type, the result, a blank line, and every line this parser does
- * not take at face value.  That is the case for anything unusual: a ``\u`` escape,
- * bytes that are not UTF-8, an integer beyond 18 digits, a number that is not finite, a
- * nested object, a repeated, unknown or missing key, a field of the wrong JSON type, a
- * second value after the object.  The pure reader then accepts the line as it would
- * have, or raises the strict reader's error naming the file, line and column, so a
- * malformed trace fails with the same message in both builds.
+ * ``scan`` reads a chunk of whole lines.  A line's type is looked up first (the first
+ * ``"type":"`` in it, checked against the key when the parse reaches it); a line of a
+ * type it was given a handler for is parsed here, each field checked against the kind
+ * the handler expects, and the handler is called with the fields it takes, in the order
+ * given (a missing optional field is None).  The fields it does not take are checked
+ * the same way without being made: a string is scanned, an integer's digits counted, a
+ * list of strings walked.  Any other line goes to the ``slow`` callable, the strict
+ * reader, in its place in the order: another event type, the result, a blank line, and
+ * every line this parser does not take at face value.  That is the case for anything
+ * unusual: a ``\u`` escape, bytes that are not UTF-8, an integer beyond 18 digits, a
+ * number that is not finite, a nested object, a repeated, unknown or missing key, a
+ * field of the wrong JSON type, a second value after the object.  The strict reader
+ * then accepts the line as it would have, or raises its error naming the file, line
+ * and column, so a malformed trace fails with the same message in both builds.
  *
- * Python calls it through ``tracer.render.read.reader`` only, which falls back to the
- * pure reader when the module was not built or GAMETRACE_PURE=1 is set; the tests run
- * both and compare the replays (tests/render/read/test_reader.py).
+ * Python calls it through ``tracer.scanning`` only, which falls back to the strict
+ * reader when the module was not built or GAMETRACE_PURE=1 is set; the tests run both
+ * and compare (tests/core/test_scanning.py, tests/render/read/test_reader.py).
  */
 #define _GNU_SOURCE /* memmem */
 #define PY_SSIZE_T_CLEAN
@@ -289,38 +292,52 @@ static PyObject *as_kind(Specs *sp, PyObject *v, int tag, int kind) {
  * quote and every byte of a UTF-8 sequence (set by PyInit__scan). */
 static unsigned char special[256];
 
-/* A value the handler does not take, checked as it would be and not made: a string
- * (the long labels) is only scanned; 1 when it passes, 0 when the line goes to the pure
- * reader, -1 on an error. */
-static int skip_value(Specs *sp, const char *p, const char *end, const char **next, int kind) {
-    int tag;
-    if (p < end && *p == '"') {
-        const char *s = ++p;
-        int ascii = 1;
-        while (p < end && *p != '"') {
-            unsigned char c = (unsigned char)*p;
-            if (!special[c]) { /* the common case: a plain character */
-                p++;
-                continue;
-            }
-            if (c < 0x20) return 0;
-            if (c == '\\') {
-                if (p + 1 >= end || !strchr("\"\\/bfnrt", p[1]) || p[1] == '\0') return 0;
-                p += 2;
-                continue;
-            }
-            if (c >= 0x80) ascii = 0;
+/* A string at p (after its opening quote) checked as parse_str would take it, and not
+ * made (unless it holds UTF-8 to check): 1 with *next past its closing quote and its
+ * raw bytes in *raw, *len; 0 when the line goes to the pure reader; -1 on an error. */
+static int skip_str(const char *p, const char *end, const char **next, const char **raw,
+                    Py_ssize_t *len) {
+    const char *s = p;
+    int ascii = 1;
+    while (p < end && *p != '"') {
+        unsigned char c = (unsigned char)*p;
+        if (!special[c]) { /* the common case: a plain character */
             p++;
+            continue;
         }
-        if (p >= end) return 0;
-        if (!ascii) { /* UTF-8 to check: the string is made after all */
-            PyObject *u = parse_str(s, end, next, NULL);
-            if (u == NULL) return PyErr_Occurred() ? -1 : 0;
-            Py_DECREF(u);
-        } else {
-            *next = p + 1;
+        if (c < 0x20) return 0;
+        if (c == '\\') {
+            if (p + 1 >= end || !strchr("\"\\/bfnrt", p[1]) || p[1] == '\0') return 0;
+            p += 2;
+            continue;
         }
-        Py_ssize_t n = p - s;
+        ascii = 0;
+        p++;
+    }
+    if (p >= end) return 0;
+    if (!ascii) { /* UTF-8 to check: the string is made after all */
+        PyObject *u = parse_str(s, end, next, NULL);
+        if (u == NULL) return PyErr_Occurred() ? -1 : 0;
+        Py_DECREF(u);
+    } else {
+        *next = p + 1;
+    }
+    *raw = s;
+    *len = p - s;
+    return 1;
+}
+
+/* A value the handler does not take, checked as it would be and not made: a string
+ * (the long labels) or a list of strings (the pruned children) is only scanned, an
+ * integer's digits counted; 1 when it passes, 0 when the line goes to the pure reader,
+ * -1 on an error. */
+static int skip_value(Specs *sp, const char *p, const char *end, const char **next, int kind) {
+    const char *s;
+    Py_ssize_t n;
+    int tag, ok;
+    if (p < end && *p == '"') {
+        ok = skip_str(p + 1, end, next, &s, &n);
+        if (ok <= 0) return ok;
         switch (kind) {
             case K_ANY: case K_STR: case K_STR_OR_NULL: return 1;
             case K_NUMBER: /* "+inf", "-inf", "inf" (tracer.jsonio.INF_STRINGS) */
@@ -328,6 +345,50 @@ static int skip_value(Specs *sp, const char *p, const char *end, const char **ne
                        || (n == 3 && memcmp(s, "inf", 3) == 0);
             default: return 0;
         }
+    }
+    if (p < end && *p == '[' && (kind == K_STRS || kind == K_STRS_OR_NULL || kind == K_ANY)) {
+        p = skip_ws(p + 1, end);
+        if (p < end && *p == ']') {
+            *next = p + 1;
+            return 1;
+        }
+        for (;;) {
+            if (p < end && *p == '"') {
+                ok = skip_str(p + 1, end, &p, &s, &n);
+                if (ok <= 0) return ok;
+            } else if (kind == K_ANY) { /* a list of any scalars */
+                PyObject *v = parse_value(p, end, &p, &tag, NULL, 1);
+                if (v == NULL) return PyErr_Occurred() ? -1 : 0;
+                Py_DECREF(v);
+            } else {
+                return 0;
+            }
+            p = skip_ws(p, end);
+            if (p < end && *p == ',') {
+                p = skip_ws(p + 1, end);
+                continue;
+            }
+            if (p < end && *p == ']') {
+                *next = p + 1;
+                return 1;
+            }
+            return 0;
+        }
+    }
+    if (p < end && (*p == '-' || (*p >= '0' && *p <= '9'))
+        && (kind == K_INT || kind == K_INT_OR_NULL || kind == K_NUMBER || kind == K_ANY)) {
+        const char *q = *p == '-' ? p + 1 : p, *digits = q;
+        if (q < end && *q == '0') {
+            q++;
+        } else {
+            while (q < end && *q >= '0' && *q <= '9') q++;
+        }
+        if (q == digits) return 0;
+        if (q >= end || (*q != '.' && *q != 'e' && *q != 'E')) { /* an integer */
+            if (q - digits > MAX_DIGITS) return 0;
+            *next = q;
+            return 1;
+        } /* a float: made and judged below */
     }
     PyObject *v = parse_value(p, end, next, &tag, NULL, 0);
     if (v == NULL) return PyErr_Occurred() ? -1 : 0;

@@ -42,7 +42,8 @@ from .header import Header, Result
 from .said import said
 
 __all__ = ["BLOCK_BYTES", "EVENT_LINES", "Handlers", "LineViews", "TraceLines", "compiled",
-           "compiled_scan", "items_after_header", "opened", "read_bytes", "scan_fields"]
+           "compiled_scan", "items_after_header", "last_line", "opened", "read_bytes",
+           "scan_fields", "strict_line"]
 
 Handlers = Mapping[str, tuple[Callable[..., None], tuple[str, ...]]]
 """By event type (as a trace spells it: ``"expand"``), a handler and the names of the
@@ -364,6 +365,32 @@ def _as_read(value: Any) -> Any:
 _BLANK = b" \t\n\r\f\v"
 """ASCII white space: a line of nothing else is skipped (as :func:`tracer.jsonio.read_lines`
 skips it)."""
+
+
+def last_line(path: str | os.PathLike[str]) -> tuple[int, bytes] | None:
+    """The number and the bytes of the last line of a ``.jsonl`` trace that is not blank
+    (None for a trace of its header alone): the lines are scanned a block at a time, not
+    read one by one."""
+    views = LineViews(os.fspath(path))
+    last: tuple[int, bytes] | None = None
+    lineno = 0
+    for data in views:
+        lineno = lineno or views.first
+        block = bytes(data)
+        end = len(block.rstrip(_BLANK))  # a blank line is white space alone
+        if end:
+            start = block.rfind(b"\n", 0, end) + 1
+            stop = block.find(b"\n", end)
+            last = (lineno + block.count(b"\n", 0, start),
+                    block[start:stop + 1 if stop >= 0 else len(block)])
+        lineno += block.count(b"\n")
+    return last
+
+
+def strict_line(raw: bytes, lineno: int, file: str) -> Event | Result | None:
+    """One line read by the strict reader (None for a blank line), as every line the
+    scanner declines is read."""
+    return _strict(raw, lineno, file)
 
 
 def _strict(raw: bytes, lineno: int, file: str) -> Event | Result | None:

@@ -161,7 +161,7 @@ def test_a_spoiled_line_fails_as_the_strict_reader_says(
     lines = _othello_lines(tmp_path)
     at = next(i for i, line in enumerate(lines) if i > 3
               and json.loads(line).get("type") == SPOILS[how])
-    data = "".join(lines[:at] + [_spoil(lines[at], how)] + lines[at + 1:]).encode()
+    data = "".join([*lines[:at], _spoil(lines[at], how), *lines[at + 1:]]).encode()
     if how == "not UTF-8":
         start = sum(len(line.encode()) for line in lines[:at])
         data = data[:start + 10] + b"\xff" + data[start + 11:]
@@ -191,7 +191,7 @@ def test_a_line_past_the_bound_is_refused_as_the_bounded_reader_refuses_it(
     monkeypatch.setattr(scanning, "BLOCK_BYTES", 512)
     long = json.loads(lines[5])
     long["label"] = "x" * 3000
-    data = "".join(lines[:5] + [json.dumps(long) + "\n"] + lines[6:]).encode()
+    data = "".join([*lines[:5], json.dumps(long) + "\n", *lines[6:]]).encode()
     path = tmp_path / f"long{suffix}"
     path.write_bytes(gzip.compress(data) if suffix.endswith(".gz") else data)
     messages = {_error_of(lambda u=u: list(scanning.items_after_header(path, use_compiled=u)))
