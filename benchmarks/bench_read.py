@@ -7,7 +7,8 @@ The trace is made by the tool itself: Othello alpha-beta from the start, recorde
 full (``gametrace run othello --depth 11 -o T.jsonl``: 3.05 million events, 857 MB), kept
 under ``$BENCH_READ_DIR`` (default: a folder in the temporary directory) for the next
 run.  Each command runs in a fresh process (its start-up, about 0.3 s, included); the
-times are the CPU seconds of that process (user + system), the median of ``ROUNDS``,
+times are the CPU seconds of that process (user + system), the median of ``ROUNDS``
+(``regret``, ``bisect`` and ``index``, which take minutes: one),
 since on a shared machine the wall time mostly says how busy the other jobs were.
 ``validate`` (a JSON Schema check of every line, and every line kept) and the pure
 reader (``GAMETRACE_PURE=1``, the strict reader every analysis used before the scanner)
@@ -94,7 +95,8 @@ def _row(name: str, events: int, times: list[tuple[float, float]], base: float |
 
 
 def _measure(path: Path, *, rounds: int, commands: dict[str, tuple[list[str], bool]],
-             folder: Path) -> list[dict[str, Any]]:
+             folder: Path, once: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """Each command ``rounds`` times (those named in ``once``: once, they take minutes)."""
     events = _events(path)
     size = path.stat().st_size
     print(f"{path.name}: {events:,} events, {size / 1e6:,.0f} MB; CPU seconds of a fresh "
@@ -108,7 +110,7 @@ def _measure(path: Path, *, rounds: int, commands: dict[str, tuple[list[str], bo
     base = rows[1]["cpu"]
     for name, (command, pure) in commands.items():
         times = []
-        for _ in range(rounds):
+        for _ in range(1 if name in once else rounds):
             times.append(_timed(command, pure=pure))
             for leftover in folder.glob("*.index"):
                 leftover.unlink()
@@ -125,7 +127,8 @@ def main(*, quick: bool = False, folder: Path | None = None) -> dict[str, Any]:
     g = _gametrace()
     big, small = _trace(folder, big_depth), _trace(folder, small_depth)
     index = str(folder / "t.index")
-    rows = _measure(big, rounds=rounds, folder=folder, commands={
+    slow = ("gametrace regret", "gametrace bisect (a trace and itself)", "gametrace index")
+    rows = _measure(big, rounds=rounds, folder=folder, once=slow, commands={
         "gametrace stats": ([*g, "stats", str(big)], False),
         "gametrace regret": ([*g, "regret", str(big)], False),
         "gametrace bisect (a trace and itself)": ([*g, "bisect", str(big), str(big)], False),
