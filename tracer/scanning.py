@@ -37,7 +37,18 @@ from dataclasses import MISSING, fields
 from typing import Any
 
 from .errors import InputError
-from .events import EVENT_TYPES, Event, field_kinds
+from .events import (
+    EVENT_TYPES,
+    Backup,
+    Cut,
+    Evaluate,
+    Event,
+    Expand,
+    Iteration,
+    Reorder,
+    Transposition,
+    field_kinds,
+)
 from .header import Header, Result
 from .said import said
 
@@ -229,7 +240,8 @@ class TraceLines:
                 close()
 
 
-EVENT_LINES = ("expand", "evaluate", "backup", "cut", "tt", "iteration", "order")
+EVENT_LINES = (Expand.type, Evaluate.type, Backup.type, Cut.type, Transposition.type,
+               Iteration.type, Reorder.type)
 """The event types :func:`items_after_header` has the scanner read (the compiled scanner
 takes at most eight): those of the game-tree searches; the others' lines go to the strict
 reader, as every line the scanner declines does."""

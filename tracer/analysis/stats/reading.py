@@ -262,11 +262,11 @@ class Tally(EventVisitor[None]):
         event is made and visited)."""
         if self.classes is not None:
             return {}
-        return {"expand": (self.expanded, ("seq", "node", "depth", "children")),
-                "evaluate": (self.evaluated, ("depth",)),
-                "backup": (self.backed_up, ("seq", "node")),
-                "cut": (self.cut, ("seq", "node", "after")),
-                "tt": (self.probed, ("seq", "node", "kind", "flag"))}
+        return {Expand.type: (self.expanded, ("seq", "node", "depth", "children")),
+                Evaluate.type: (self.evaluated, ("depth",)),
+                Backup.type: (self.backed_up, ("seq", "node")),
+                Cut.type: (self.cut, ("seq", "node", "after")),
+                Transposition.type: (self.probed, ("seq", "node", "kind", "flag"))}
 
     def _parent(self, node: str, seq: int) -> int:
         """The depth of the open node that has ``node`` among its children (searched from
