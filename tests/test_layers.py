@@ -37,7 +37,8 @@ CORE = ("tracer.said", "tracer.errors", "tracer.jsonio", "tracer.compress", "tra
         "tracer.writing", "tracer.ranges", "tracer.numbers",
         "tracer.reading_numbers", "tracer.players", "tracer.choices",
         "tracer.families", "tracer.limits", "tracer.spec", "tracer.display",
-        "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.wellformed",
+        "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.scanning",
+        "tracer.wellformed",
         "tracer.record", "tracer.schema", "tracer.visit", "tracer.memory")
 """Types and files every stage shares: sentences and errors, JSON, reading and writing files (gzip
 streams, output targets), number ranges, the names and budgets a search is asked for and

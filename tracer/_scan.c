@@ -1,23 +1,27 @@
-/* The compiled build of the trace reader's fast path (tracer/render/read/reader.py):
- * the lines of a ``.jsonl`` trace handed to the replay without a dictionary per line.
+/* The compiled scanner of trace streams (tracer/scanning.py, for the analyses, and the
+ * renderer's fast path, tracer/render/read/reader.py): the lines of a ``.jsonl`` trace
+ * handed on without a dictionary per line.
  *
- * ``scan`` reads a chunk of whole lines.  A line of a type it was given a handler for
- * (the replay's expand, evaluate and backup, the lines a big trace is made of) is parsed
- * here, each field checked against the kind the handler expects, and the handler is
- * called with the fields in the order given (a missing optional field is None).  Any
- * other line goes to the ``slow`` callable, the pure-Python reader, in its place in the
- * order: another event type, the result, a blank line, and every line this parser does
- * not take at face value.  That is the case for anything unusual: a ``\u`` escape,
- * bytes that are not UTF-8, an integer beyond 18 digits, a number that is not finite, a
- * nested object, a repeated, unknown or missing key, a field of the wrong JSON type, a
- * second value after the object.  The pure reader then accepts the line as it would
- * have, or raises the strict reader's error naming the file, line and column, so a
- * malformed trace fails with the same message in both builds.
+ * ``scan`` reads a chunk of whole lines.  A line's type is looked up first (the first
+ * type key in it, TYPE_KEY, checked against the key when the parse reaches it); a line of a
+ * type it was given a handler for is parsed here, each field checked against the kind
+ * the handler expects, and the handler is called with the fields it takes, in the order
+ * given (a missing optional field is None).  The fields it does not take are checked
+ * the same way without being made: a string is scanned, an integer's digits counted, a
+ * list of strings walked.  Any other line goes to the ``slow`` callable, the strict
+ * reader, in its place in the order: another event type, the result, a blank line, and
+ * every line this parser does not take at face value.  That is the case for anything
+ * unusual: a ``\u`` escape, bytes that are not UTF-8, an integer beyond 18 digits, a
+ * number that is not finite, a nested object, a repeated, unknown or missing key, a
+ * field of the wrong JSON type, a second value after the object.  The strict reader
+ * then accepts the line as it would have, or raises its error naming the file, line
+ * and column, so a malformed trace fails with the same message in both builds.
  *
- * Python calls it through ``tracer.render.read.reader`` only, which falls back to the
- * pure reader when the module was not built or GAMETRACE_PURE=1 is set; the tests run
- * both and compare the replays (tests/render/read/test_reader.py).
+ * Python calls it through ``tracer.scanning`` only, which falls back to the strict
+ * reader when the module was not built or GAMETRACE_PURE=1 is set; the tests run both
+ * and compare (tests/core/test_scanning.py, tests/render/read/test_reader.py).
  */
+#define _GNU_SOURCE /* memmem */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
@@ -27,7 +31,11 @@
 #define MAX_FIELDS 16
 #define MAX_DIGITS 18 /* fits a long long */
 
-/* The kinds of field, as tracer/render/read/reader.py numbers them (_KINDS). */
+/* The key of a line's type and the quote of its value, spelt without a string literal:
+ * this file names no event type (tests/core/test_vocabulary.py looks). */
+static const char TYPE_KEY[8] = {'"', 't', 'y', 'p', 'e', '"', ':', '"'};
+
+/* The kinds of field, as tracer/scanning.py numbers them (_KINDS). */
 enum { K_ANY, K_INT, K_STR, K_STR_OR_NULL, K_STRS, K_STRS_OR_NULL, K_NUMBER, K_INT_OR_NULL };
 
 /* A parsed JSON value: what it was, and the object made for it. */
@@ -36,7 +44,7 @@ enum { T_NULL, T_BOOL, T_INT, T_FLOAT, T_STR, T_LIST_STRS, T_LIST };
 typedef struct {
     const char *name;
     Py_ssize_t len;
-    int kind, required;
+    int kind, required, passed; /* passed: handed to the handler (else checked only) */
 } Field;
 
 typedef struct {
@@ -45,6 +53,8 @@ typedef struct {
     PyObject *handler;
     int n;
     Field fields[MAX_FIELDS];
+    int order[MAX_FIELDS]; /* the fields in the class's order (the order lines write) */
+    int rank[MAX_FIELDS];  /* each field's place in that order */
 } Spec;
 
 /* The string last made for a value at a given place in the line: consecutive lines
@@ -282,55 +292,136 @@ static PyObject *as_kind(Specs *sp, PyObject *v, int tag, int kind) {
     return v;
 }
 
+/* The bytes a skipped string must look at: control characters, the backslash, the
+ * quote and every byte of a UTF-8 sequence (set by PyInit__scan). */
+static unsigned char special[256];
+
+/* A string at p (after its opening quote) checked as parse_str would take it, and not
+ * made (unless it holds UTF-8 to check): 1 with *next past its closing quote and its
+ * raw bytes in *raw, *len; 0 when the line goes to the pure reader; -1 on an error. */
+static int skip_str(const char *p, const char *end, const char **next, const char **raw,
+                    Py_ssize_t *len) {
+    const char *s = p;
+    int ascii = 1;
+    while (p < end && *p != '"') {
+        unsigned char c = (unsigned char)*p;
+        if (!special[c]) { /* the common case: a plain character */
+            p++;
+            continue;
+        }
+        if (c < 0x20) return 0;
+        if (c == '\\') {
+            if (p + 1 >= end || !strchr("\"\\/bfnrt", p[1]) || p[1] == '\0') return 0;
+            p += 2;
+            continue;
+        }
+        ascii = 0;
+        p++;
+    }
+    if (p >= end) return 0;
+    if (!ascii) { /* UTF-8 to check: the string is made after all */
+        PyObject *u = parse_str(s, end, next, NULL);
+        if (u == NULL) return PyErr_Occurred() ? -1 : 0;
+        Py_DECREF(u);
+    } else {
+        *next = p + 1;
+    }
+    *raw = s;
+    *len = p - s;
+    return 1;
+}
+
+/* A value the handler does not take, checked as it would be and not made: a string
+ * (the long labels) or a list of strings (the pruned children) is only scanned, an
+ * integer's digits counted; 1 when it passes, 0 when the line goes to the pure reader,
+ * -1 on an error. */
+static int skip_value(Specs *sp, const char *p, const char *end, const char **next, int kind) {
+    const char *s;
+    Py_ssize_t n;
+    int tag, ok;
+    if (p < end && *p == '"') {
+        ok = skip_str(p + 1, end, next, &s, &n);
+        if (ok <= 0) return ok;
+        switch (kind) {
+            case K_ANY: case K_STR: case K_STR_OR_NULL: return 1;
+            case K_NUMBER: /* "+inf", "-inf", "inf" (tracer.jsonio.INF_STRINGS) */
+                return (n == 4 && (memcmp(s, "+inf", 4) == 0 || memcmp(s, "-inf", 4) == 0))
+                       || (n == 3 && memcmp(s, "inf", 3) == 0);
+            default: return 0;
+        }
+    }
+    if (p < end && *p == '[' && (kind == K_STRS || kind == K_STRS_OR_NULL || kind == K_ANY)) {
+        p = skip_ws(p + 1, end);
+        if (p < end && *p == ']') {
+            *next = p + 1;
+            return 1;
+        }
+        for (;;) {
+            if (p < end && *p == '"') {
+                ok = skip_str(p + 1, end, &p, &s, &n);
+                if (ok <= 0) return ok;
+            } else if (kind == K_ANY) { /* a list of any scalars */
+                PyObject *v = parse_value(p, end, &p, &tag, NULL, 1);
+                if (v == NULL) return PyErr_Occurred() ? -1 : 0;
+                Py_DECREF(v);
+            } else {
+                return 0;
+            }
+            p = skip_ws(p, end);
+            if (p < end && *p == ',') {
+                p = skip_ws(p + 1, end);
+                continue;
+            }
+            if (p < end && *p == ']') {
+                *next = p + 1;
+                return 1;
+            }
+            return 0;
+        }
+    }
+    if (p < end && (*p == '-' || (*p >= '0' && *p <= '9'))
+        && (kind == K_INT || kind == K_INT_OR_NULL || kind == K_NUMBER || kind == K_ANY)) {
+        const char *q = *p == '-' ? p + 1 : p, *digits = q;
+        if (q < end && *q == '0') {
+            q++;
+        } else {
+            while (q < end && *q >= '0' && *q <= '9') q++;
+        }
+        if (q == digits) return 0;
+        if (q >= end || (*q != '.' && *q != 'e' && *q != 'E')) { /* an integer */
+            if (q - digits > MAX_DIGITS) return 0;
+            *next = q;
+            return 1;
+        } /* a float: made and judged below */
+    }
+    PyObject *v = parse_value(p, end, next, &tag, NULL, 0);
+    if (v == NULL) return PyErr_Occurred() ? -1 : 0;
+    PyObject *k = as_kind(sp, v, tag, kind);
+    Py_DECREF(v);
+    if (k == NULL) return PyErr_Occurred() ? -1 : 0;
+    Py_DECREF(k);
+    return 1;
+}
+
 /* 1: the line was handled; 0: the pure reader must read it; -1: an error (a handler
- * raised, or memory ran out). */
+ * raised, or memory ran out).  The type is looked up first (the first TYPE_KEY of the
+ * line, checked against the key when the parse reaches it), so that a line of a
+ * type without a handler goes to the pure reader at once and the fields the handler
+ * does not take are checked without being made. */
 static int fast_line(Specs *sp, const char *p, const char *end) {
-    const char *keys[MAX_FIELDS + 1];
-    Py_ssize_t klen[MAX_FIELDS + 1];
-    PyObject *vals[MAX_FIELDS + 1];
-    int tags[MAX_FIELDS + 1];
-    int n = 0, result = 0;
-    const char *type = NULL;
-    Py_ssize_t tlen = 0;
     PyObject *args[MAX_FIELDS];
-    int nargs = 0;
+    PyObject *passed[MAX_FIELDS];
+    int result = 0, type_seen = 0;
+    unsigned seen = 0;
 
     p = skip_ws(p, end);
     if (p >= end || *p != '{') return 0;
-    p = skip_ws(p + 1, end);
-    for (;;) {
-        if (p >= end || *p != '"') goto done;
-        const char *k = ++p;
-        while (p < end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20) p++;
-        if (p >= end || *p != '"') goto done;
-        Py_ssize_t kl = p - k;
-        p = skip_ws(p + 1, end);
-        if (p >= end || *p != ':') goto done;
-        p = skip_ws(p + 1, end);
-        if (kl == 4 && memcmp(k, "type", 4) == 0) {
-            if (type != NULL || p >= end || *p != '"') goto done;
-            type = ++p;
-            while (p < end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20) p++;
-            if (p >= end || *p != '"') goto done;
-            tlen = p - type;
-            p++;
-        } else {
-            if (n == MAX_FIELDS + 1) goto done;
-            PyObject *v = parse_value(p, end, &p, &tags[n], &sp->recent[n], 0);
-            if (v == NULL) goto done;
-            keys[n] = k;
-            klen[n] = kl;
-            vals[n++] = v;
-        }
-        p = skip_ws(p, end);
-        if (p < end && *p == ',') {
-            p = skip_ws(p + 1, end);
-            continue;
-        }
-        if (p < end && *p == '}') break;
-        goto done;
-    }
-    if (skip_ws(p + 1, end) != end || type == NULL) goto done;
+    const char *tp = memmem(p, (size_t)(end - p), TYPE_KEY, sizeof TYPE_KEY);
+    if (tp == NULL) return 0;
+    const char *type = tp + 8, *q = type;
+    while (q < end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20) q++;
+    if (q >= end || *q != '"') return 0;
+    Py_ssize_t tlen = q - type;
     Spec *spec = NULL;
     for (int i = 0; i < sp->n; i++) {
         if (sp->specs[i].len == tlen && memcmp(sp->specs[i].name, type, (size_t)tlen) == 0) {
@@ -338,24 +429,71 @@ static int fast_line(Specs *sp, const char *p, const char *end) {
             break;
         }
     }
-    if (spec == NULL) goto done;
-    nargs = spec->n;
-    for (int f = 0; f < nargs; f++) args[f] = NULL;
-    for (int i = 0; i < n; i++) {
-        int f = 0;
-        while (f < nargs && !(spec->fields[f].len == klen[i]
-                              && memcmp(spec->fields[f].name, keys[i], (size_t)klen[i]) == 0))
-            f++;
-        if (f == nargs || args[f] != NULL) goto release; /* unknown or repeated key */
-        args[f] = as_kind(sp, vals[i], tags[i], spec->fields[f].kind);
-        if (args[f] == NULL) goto release;
+    if (spec == NULL) return 0;
+    int nf = spec->n, last = -1;
+    const int *order = spec->order;
+    for (int f = 0; f < nf; f++) args[f] = NULL;
+    p = skip_ws(p + 1, end);
+    for (;;) {
+        if (p >= end || *p != '"') goto release;
+        const char *k = ++p;
+        while (p < end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20) p++;
+        if (p >= end || *p != '"') goto release;
+        Py_ssize_t kl = p - k;
+        p = skip_ws(p + 1, end);
+        if (p >= end || *p != ':') goto release;
+        p = skip_ws(p + 1, end);
+        if (kl == 4 && memcmp(k, "type", 4) == 0) {
+            if (type_seen || p >= end || *p != '"') goto release;
+            const char *t = ++p;
+            while (p < end && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20) p++;
+            if (p >= end || *p != '"' || p - t != tlen || memcmp(t, type, (size_t)tlen) != 0)
+                goto release;
+            type_seen = 1;
+            p++;
+        } else {
+            /* the keys come in the order of the class's fields, as the writer writes
+             * them: the field after the last one found is tried first */
+            int f = order[last + 1 < nf ? last + 1 : 0];
+            if (!(spec->fields[f].len == kl && memcmp(spec->fields[f].name, k, (size_t)kl) == 0)) {
+                f = 0;
+                while (f < nf && !(spec->fields[f].len == kl
+                                   && memcmp(spec->fields[f].name, k, (size_t)kl) == 0))
+                    f++;
+            }
+            last = f < nf ? spec->rank[f] : last;
+            if (f == nf || (seen & (1u << f))) goto release; /* unknown or repeated key */
+            seen |= 1u << f;
+            Field *fd = &spec->fields[f];
+            if (fd->passed) {
+                int tag;
+                PyObject *v = parse_value(p, end, &p, &tag, &sp->recent[f], 0);
+                if (v == NULL) goto release;
+                args[f] = as_kind(sp, v, tag, fd->kind);
+                Py_DECREF(v);
+                if (args[f] == NULL) goto release;
+            } else {
+                int ok = skip_value(sp, p, end, &p, fd->kind);
+                if (ok <= 0) goto release;
+            }
+        }
+        p = skip_ws(p, end);
+        if (p < end && *p == ',') {
+            p = skip_ws(p + 1, end);
+            continue;
+        }
+        if (p < end && *p == '}') break;
+        goto release;
     }
-    for (int f = 0; f < nargs; f++) {
-        if (args[f] != NULL) continue;
-        if (spec->fields[f].required) goto release;
-        args[f] = Py_NewRef(Py_None);
+    if (skip_ws(p + 1, end) != end || !type_seen) goto release;
+    int nargs = 0;
+    for (int f = 0; f < nf; f++) {
+        if (!(seen & (1u << f)) && spec->fields[f].required) goto release;
+        if (!spec->fields[f].passed) continue;
+        if (args[f] == NULL) args[f] = Py_NewRef(Py_None);
+        passed[nargs++] = args[f];
     }
-    PyObject *got = PyObject_Vectorcall(spec->handler, args, (size_t)nargs, NULL);
+    PyObject *got = PyObject_Vectorcall(spec->handler, passed, (size_t)nargs, NULL);
     if (got == NULL) {
         result = -1;
     } else {
@@ -363,9 +501,7 @@ static int fast_line(Specs *sp, const char *p, const char *end) {
         result = 1;
     }
 release:
-    for (int f = 0; f < nargs; f++) Py_XDECREF(args[f]);
-done:
-    for (int i = 0; i < n; i++) Py_DECREF(vals[i]);
+    for (int f = 0; f < nf; f++) Py_XDECREF(args[f]);
     if (result == 0 && PyErr_Occurred()) result = -1; /* out of memory */
     return result;
 }
@@ -398,14 +534,23 @@ static int load_specs(Specs *sp, PyObject *specs) {
             return -1;
         }
         s->n = (int)PyTuple_GET_SIZE(fields);
+        for (int f = 0; f < s->n; f++) s->order[f] = -1;
         for (int f = 0; f < s->n; f++) {
             PyObject *fname;
             Field *fd = &s->fields[f];
-            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(fields, f), "Uip;fields", &fname,
-                                  &fd->kind, &fd->required))
+            int place = f;
+            fd->passed = 1;
+            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(fields, f), "Uip|pi;fields", &fname,
+                                  &fd->kind, &fd->required, &fd->passed, &place))
                 return -1;
             fd->name = PyUnicode_AsUTF8AndSize(fname, &fd->len);
             if (fd->name == NULL) return -1;
+            if (place < 0 || place >= s->n || s->order[place] != -1) {
+                PyErr_SetString(PyExc_ValueError, "fields: each place once, from 0");
+                return -1;
+            }
+            s->order[place] = f;
+            s->rank[f] = place;
         }
     }
     return 0;
@@ -415,7 +560,9 @@ static PyObject *py_scan(PyObject *self, PyObject *args) {
     Py_buffer chunk;
     Py_ssize_t first, limit;
     PyObject *specs, *slow;
-    if (!PyArg_ParseTuple(args, "y*nOOn:scan", &chunk, &first, &specs, &slow, &limit))
+    int with_lines = 0;
+    if (!PyArg_ParseTuple(args, "y*nOOn|p:scan", &chunk, &first, &specs, &slow, &limit,
+                          &with_lines))
         return NULL;
     Specs sp;
     Py_ssize_t handled = 0;
@@ -456,7 +603,8 @@ static PyObject *py_scan(PyObject *self, PyObject *args) {
         lineno++;
         p = nl != NULL ? nl + 1 : end;
     }
-    result = PyLong_FromSsize_t(handled);
+    result = with_lines ? Py_BuildValue("nn", handled, lineno - first)
+                        : PyLong_FromSsize_t(handled);
 end:
     for (int i = 0; i <= MAX_FIELDS; i++) Py_XDECREF(sp.recent[i].str);
     Py_XDECREF(sp.plus_inf);
@@ -467,8 +615,9 @@ end:
 
 static PyMethodDef methods[] = {
     {"scan", py_scan, METH_VARARGS,
-     "scan(chunk, first_line, specs, slow, limit) -> records handed on, at most limit\n"
-     "(limit + 1 when the chunk holds more); see tracer/_scan.c"},
+     "scan(chunk, first_line, specs, slow, limit, with_lines=False) -> records handed on,\n"
+     "at most limit (limit + 1 when the chunk holds more), and with_lines, the lines read\n"
+     "too; see tracer/_scan.c"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -478,4 +627,7 @@ static struct PyModuleDef module = {
     -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__scan(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__scan(void) {
+    for (int c = 0; c < 256; c++) special[c] = c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
+    return PyModule_Create(&module);
+}

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # zlib is imported only for .gz files
 
 __all__ = ["MAX_INFLATED", "MAX_LINE", "MAX_RATIO", "RATIO_FLOOR", "STREAM_SUFFIXES",
            "compressing", "is_stream", "max_inflated", "open_bytes", "open_text",
-           "unreadable"]
+           "too_long", "unreadable"]
 
 STREAM_SUFFIXES = (".jsonl", ".jsonl.gz")
 """The file names of trace streams: plain, and gzip-compressed."""
@@ -255,12 +255,17 @@ class _LineBounded(io.RawIOBase):
         return n
 
     def _too_long(self) -> None:
-        raise InputError(said("line {line} is longer than {size}: not a trace line",
-                              line=self._lines + 1, size=_size(MAX_LINE)), file=self._file)
+        raise too_long(self._lines + 1, self._file)
 
     def close(self) -> None:
         self._source.close()
         super().close()
+
+
+def too_long(line: int, file: str) -> InputError:
+    """The error for line ``line`` of ``file``, longer than :data:`MAX_LINE`."""
+    return InputError(said("line {line} is longer than {size}: not a trace line",
+                           line=line, size=_size(MAX_LINE)), file=file)
 
 
 class _CheckedText(io.TextIOWrapper):

@@ -108,3 +108,17 @@ def test_help_has_examples() -> None:
     assert code == 0 and "gametrace stats othello.jsonl --plot othello-stats.svg" in out
     _, out, _ = gametrace("run", "--help")
     assert "--record [full|counters]" in out
+
+
+def test_an_index_answers_with_the_statistics_of_its_trace(tmp_path: Path) -> None:
+    trace, index = tmp_path / "o.jsonl", tmp_path / "o.index"
+    assert gametrace("run", "othello", "--depth", "4", "-o", str(trace))[0] == 0
+    assert gametrace("index", "-q", str(trace), "-o", str(index))[0] == 0
+    for flags in ((), ("--json",), ("--minimal",)):
+        code, out, err = gametrace("stats", str(index), *flags)
+        assert (code, err) == (0, "")
+        assert out == gametrace("stats", str(trace), *flags)[1]
+    code, out, err = gametrace("stats", str(index), "--by-class")
+    assert (code, out) == (2, "")
+    assert err == (f"gametrace: error: {index}: an index holds the statistics without move "
+                   "classes: count by move class from the trace itself\n")

@@ -3,6 +3,8 @@ stream) or from the document ``gametrace run --record counters -o F.json`` write
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from .options import existing_file, json_option, max_ply_option, quiet_option
@@ -42,8 +44,9 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
     the moves searched, the cuts they made, the fail-high rate (cuts / moves searched),
     the fail-high-first rate and the rank of the cutting move.  See docs/ordering.md.
 
-    TRACE is a trace (.json, .jsonl, .jsonl.gz), read event by event, or the statistics
-    that gametrace run --record counters -o F.json wrote.
+    TRACE is a trace (.json, .jsonl, .jsonl.gz), read event by event, the statistics
+    that gametrace run --record counters -o F.json wrote, or the index gametrace index
+    wrote of a trace (which holds its statistics: read at once).
 
     \b
     Examples:
@@ -55,6 +58,7 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
       gametrace run aima -a alphabeta -o aima.jsonl && gametrace stats aima.jsonl --minimal
       gametrace run othello --depth 5 --record counters -o counts.json
       gametrace stats counts.json
+      gametrace index othello.jsonl && gametrace stats othello.jsonl.index
     """
     from .options import refuse_inapplicable
 
@@ -75,7 +79,8 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
             output_format(out)
     by_class = by_class or class_plot is not None
     existing_file(trace)
-    stats, header = read_stats_and_header(trace, by_class=by_class)
+    stats, header = (_of_index(trace, by_class=by_class) if _is_index(trace)
+                     else read_stats_and_header(trace, by_class=by_class))
     if minimal:
         if header is None:
             raise UsageError(said("{trace}: --minimal searches the tree of a trace again, and "
@@ -101,3 +106,36 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
     for out in (plot, class_plot):
         if out not in (None, "-") and not quiet:
             click.echo(f"plot written to {out}", err=True)
+
+
+_SQLITE = b"SQLite format 3\x00"
+"""How an index (a SQLite file) starts."""
+
+
+def _is_index(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(_SQLITE)) == _SQLITE
+    except OSError:
+        return False  # the reader says why
+
+
+def _of_index(path: str, *, by_class: bool) -> tuple[Any, Any]:
+    """The statistics an index holds (those of ``gametrace stats`` of its trace, stored
+    when it was built) and its trace's header."""
+    from ..analysis.index import open_index
+    from ..analysis.stats import SearchStats
+    from ..errors import InputError, UsageError
+    from ..header import Header
+    from ..said import said
+
+    with open_index(path) as index:
+        if by_class:
+            raise UsageError(said("{file}: an index holds the statistics without move "
+                                  "classes: count by move class from the trace itself",
+                                  file=path))
+        if index.stats is None:
+            raise InputError(said("the index holds no statistics: build it again with "
+                                  "gametrace index"), file=path)
+        return (SearchStats.from_json(index.stats, file=path),
+                Header.from_json(index.header, file=path, where="meta.header"))

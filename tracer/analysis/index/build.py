@@ -26,6 +26,7 @@ from ...events import Backup, Cut, Evaluate, Event, Expand
 from ...header import Header
 from ...jsonio import dumps_json, encode_number
 from ...said import said
+from ...scanning import items_after_header
 from ...trace import Result
 from ...visit import EventVisitor
 from .. import not_open, opened_without_parent
@@ -203,8 +204,7 @@ def _items(path: str) -> tuple[Header, Iterator[Event | Result]]:
     """The header, then the events and the result of a trace, read as a stream when it is
     one (a ``.json`` document is read whole, as every command reads it)."""
     from ...compress import is_stream
-    from ...jsonio import read_lines
-    from ...trace import iter_trace, read_item
+    from ...trace import iter_trace
 
     if not is_stream(path):
         items = iter_trace(path)
@@ -218,16 +218,7 @@ def _items(path: str) -> tuple[Header, Iterator[Event | Result]]:
         header_items.close()  # type: ignore[attr-defined]
     assert isinstance(header, Header)
 
-    def rest() -> Iterator[Event | Result]:
-        lines = read_lines(path)
-        try:
-            next(lines)
-            for lineno, line in lines:
-                yield read_item(line, lineno=lineno, file=path)
-        finally:
-            lines.close()
-
-    return header, rest()
+    return header, items_after_header(path)
 
 
 def build_index(trace: str | os.PathLike[str], out: str | os.PathLike[str], *,

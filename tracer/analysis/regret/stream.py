@@ -14,6 +14,7 @@ from ...errors import InputError
 from ...events import Event
 from ...header import Header
 from ...said import Said, said
+from ...scanning import items_after_header, last_line, strict_line
 from ...trace import Result
 from .. import finished, no_result
 
@@ -39,7 +40,6 @@ def stream(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | Resul
             items.append(trace.result)
         return _checked(trace.header, file), iter(items)
     from ...jsonio import loads_json, read_lines
-    from ...trace import read_item
 
     lines = read_lines(path)
     header: Header | None = None
@@ -55,14 +55,8 @@ def stream(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Event | Resul
         raise InputError(said("empty trace: no header line"), file=file)
     checked = _checked(header, file)
 
-    def rest() -> Iterator[Event | Result]:
-        try:
-            for lineno, line in lines:
-                yield read_item(line, lineno=lineno, file=file)
-        finally:
-            lines.close()
-
-    return checked, rest()
+    lines.close()
+    return checked, items_after_header(path)
 
 
 def _checked(header: Header, file: str) -> Header:
@@ -89,17 +83,8 @@ def read_result(path: str | os.PathLike[str], *, purpose: Said | None = None) ->
         if purpose is not None:
             finished(None, file=file, purpose=purpose)
         raise InputError(no_result(), file=file)
-    from ...jsonio import read_lines
-    from ...trace import read_item
-
-    last: tuple[int, str] | None = None
-    lines = read_lines(path)
-    try:
-        for line in lines:
-            last = line
-    finally:
-        lines.close()
-    found = read_item(last[1], lineno=last[0], file=file) if last is not None else None
+    last = last_line(path)
+    found = strict_line(last[1], last[0], file) if last is not None else None
     if not isinstance(found, Result):
         if purpose is not None:
             finished(None, file=file, purpose=purpose)

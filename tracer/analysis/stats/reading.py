@@ -18,12 +18,14 @@ The trace of a proof-number, AND/OR or A* search has none of these and is refuse
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from ...errors import InputError, UsageError
 from ...events import Backup, Cut, Evaluate, Event, Expand, Iteration, Reorder, Transposition
 from ...header import Header
 from ...said import said
+from ...scanning import Handlers, TraceLines
 from ...trace import Result, Trace
 from ...visit import EventVisitor
 from .. import finished, not_open, opened_without_parent
@@ -64,7 +66,7 @@ class Tally(EventVisitor[None]):
         self.hits: list[int] = []
         self.cutoffs: list[int] = []
         self.ranks: dict[tuple[int, int], int] = {}
-        self.path: list[tuple[str, tuple[str, ...]]] = []
+        self.path: list[tuple[str, Sequence[str]]] = []
         """The open nodes from the root, each with its children in search order."""
         self.widths: set[int] = set()
         self.leaf_depths: set[int] = set()
@@ -93,21 +95,55 @@ class Tally(EventVisitor[None]):
             counts.extend([0] * (depth + 1 - len(counts)))
         counts[depth] += 1
 
+    def expanded(self, seq: int, node: str, depth: int, children: Sequence[str]) -> None:
+        """An ``expand`` event's fields that count without classes (the analyses'
+        reader hands them on without making the event: :mod:`tracer.analysis.scan`)."""
+        path = self.path
+        del path[depth:]
+        if len(path) != depth:
+            raise InputError(opened_without_parent(node, depth, expanded=True),
+                             file=self.file, where=f"event {seq}")
+        path.append((node, children))
+        inner = self.inner
+        if depth < len(inner):
+            inner[depth] += 1
+        else:
+            self._bump(inner, depth)
+        self.widths.add(len(children))
+
+    def evaluated(self, depth: int) -> None:
+        """An ``evaluate`` event's field that counts without classes."""
+        leaves = self.leaves
+        if depth < len(leaves) and leaves[depth]:
+            leaves[depth] += 1
+        else:
+            self._bump(leaves, depth)
+            self.leaf_depths.add(depth)
+
+    def backed_up(self, seq: int, node: str) -> None:
+        """A ``backup`` event's fields."""
+        path = self.path
+        if path and path[-1][0] == node:  # the common case: the deepest open node
+            return
+        del path[self._open(node, seq) + 1:]
+
     def visit_expand(self, ev: Expand) -> None:
+        if self.classes is None:
+            self.expanded(ev.seq, ev.node, ev.depth, ev.children)
+            return
         del self.path[ev.depth:]
         if len(self.path) != ev.depth:
             raise InputError(opened_without_parent(ev.node, ev.depth, expanded=True),
                              file=self.file, where=f"event {ev.seq}")
         self.path.append((ev.node, ev.children))
-        if self.classes is not None:
-            del self.why[ev.depth:]
-            if ev.depth:
-                self._tried(ev.depth - 1, ev.node, ev.seq)
-            pending, self.pending = self.pending, None
-            self.why.append(pending[1] if pending is not None and pending[0] == ev.node
-                            else {})
-            if self.classes.classify is not plain:
-                self._replay(ev)
+        del self.why[ev.depth:]
+        if ev.depth:
+            self._tried(ev.depth - 1, ev.node, ev.seq)
+        pending, self.pending = self.pending, None
+        self.why.append(pending[1] if pending is not None and pending[0] == ev.node
+                        else {})
+        if self.classes.classify is not plain:
+            self._replay(ev)
         self._bump(self.inner, ev.depth)
         self.widths.add(len(ev.children))
 
@@ -125,20 +161,31 @@ class Tally(EventVisitor[None]):
         raise InputError(not_open(node), file=self.file, where=f"event {seq}")
 
     def visit_backup(self, ev: Backup) -> None:
-        del self.path[self._open(ev.node, ev.seq) + 1:]
+        self.backed_up(ev.seq, ev.node)
+
+    def cut(self, seq: int, node: str, after: str) -> None:
+        """A ``cut`` event's fields, counted at its depth."""
+        self._cut_at(seq, node, after)
+
+    def _cut_at(self, seq: int, node: str, after: str) -> int:
+        """:meth:`cut`, returning the depth of the cut node."""
+        depth = self._open(node, seq)
+        children = self.path[depth][1]
+        if after not in children:
+            raise InputError(said("the cut at {node} names {after}, not one of its children",
+                                  node=node, after=after),
+                             file=self.file, where=f"event {seq}")
+        key = (depth, children.index(after) + 1)
+        ranks = self.ranks
+        ranks[key] = ranks.get(key, 0) + 1
+        return depth
 
     def visit_cut(self, ev: Cut) -> None:
-        depth = self._open(ev.node, ev.seq)
-        children = self.path[depth][1]
-        if ev.after not in children:
-            raise InputError(said("the cut at {node} names {after}, not one of its children",
-                                  node=ev.node, after=ev.after),
-                             file=self.file, where=f"event {ev.seq}")
-        key = (depth, children.index(ev.after) + 1)
-        self.ranks[key] = self.ranks.get(key, 0) + 1
+        depth = self._cut_at(ev.seq, ev.node, ev.after)
         if self.classes is not None:
+            rank = list(self.path[depth][1]).index(ev.after) + 1
             ranks = self._counts(depth, self._class_of(depth, ev.after, ev.seq))[1]
-            ranks[key[1]] = ranks.get(key[1], 0) + 1
+            ranks[rank] = ranks.get(rank, 0) + 1
 
     def _counts(self, depth: int, name: str) -> tuple[list[int], dict[int, int]]:
         counts = self.by_class.get((depth, name))
@@ -195,15 +242,31 @@ class Tally(EventVisitor[None]):
                              file=self.file, where=f"event {ev.seq}") from None
 
     def visit_transposition(self, ev: Transposition) -> None:
-        if ev.kind == "hit":
-            parent = self._parent(ev.node, ev.seq)
+        self.probed(ev.seq, ev.node, ev.kind, ev.flag)
+
+    def probed(self, seq: int, node: str, kind: str, flag: str | None) -> None:
+        """A ``tt`` event's fields."""
+        if kind == "hit":
+            parent = self._parent(node, seq)
             depth = parent + 1
             if self.classes is not None:
-                self._tried(parent, ev.node, ev.seq)
+                self._tried(parent, node, seq)
             self._bump(self.hits, depth)
             self._bump(self.cutoffs, depth)
-            if ev.flag == "exact":
+            if flag == "exact":
                 self.cutoffs[depth] -= 1
+
+    def line_handlers(self) -> Handlers:
+        """The handlers of the analyses' reader (:mod:`tracer.analysis.scan`) for the
+        lines a big trace is made of, when moves are not counted by class (then every
+        event is made and visited)."""
+        if self.classes is not None:
+            return {}
+        return {Expand.type: (self.expanded, ("seq", "node", "depth", "children")),
+                Evaluate.type: (self.evaluated, ("depth",)),
+                Backup.type: (self.backed_up, ("seq", "node")),
+                Cut.type: (self.cut, ("seq", "node", "after")),
+                Transposition.type: (self.probed, ("seq", "node", "kind", "flag"))}
 
     def _parent(self, node: str, seq: int) -> int:
         """The depth of the open node that has ``node`` among its children (searched from
@@ -297,36 +360,31 @@ def classes_of(header: Header, *, file: str) -> MoveClasses:
 
 
 def _of_trace(path: str | os.PathLike[str], classes: MoveClasses | None = None, *,
-              by_class: bool = False) -> Tally:
-    """Count a ``.jsonl`` trace line by line.  Each line is read strictly
-    (:func:`tracer.trace.read_item`: its fields, their types), made into an event,
-    counted and dropped; the reader's check that every node was generated before it is
-    named (:class:`tracer.wellformed.WellFormed`) is left out, since it keeps every node
-    id of the trace: the tally checks what it relies on (each node opened under an open
+              by_class: bool = False, use_compiled: bool | None = None) -> Tally:
+    """Count a ``.jsonl`` trace as a stream, through the analyses' reader
+    (:mod:`tracer.analysis.scan`: each line read as strictly as
+    :func:`tracer.trace.read_item` reads it, counted and dropped); the reader's check
+    that every node was generated before it is named
+    (:class:`tracer.wellformed.WellFormed`) is left out, since it keeps every node id
+    of the trace: the tally checks what it relies on (each node opened under an open
     parent, each cut after one of its node's children)."""
-    from ...jsonio import read_lines
-    from ...trace import read_item
-
     file = str(path)
-    header = read_header(path)
+    lines = TraceLines(path)
     tally = Tally(file=file, classes=classes)
-    tally.start(header)
+    tally.start(lines.header)
     if by_class and classes is None:
-        tally.classes = classes_of(header, file=file)
+        tally.classes = classes_of(lines.header, file=file)
     handlers = tally.handlers()
-    lines = read_lines(path)
-    result: Result | None = None
-    try:
-        next(lines)  # the header, read above
-        for lineno, line in lines:
-            item = read_item(line, lineno=lineno, file=file)
-            if isinstance(item, Result):
-                result = item
-            else:
-                handlers[item.__class__](item)
-    finally:
-        lines.close()
-    finished(result, file=file, purpose=_STATISTICS)
+    ended: list[Result] = []
+
+    def other(item: Event | Result) -> None:
+        if isinstance(item, Result):
+            ended.append(item)
+        else:
+            handlers[item.__class__](item)
+
+    lines.read(tally.line_handlers(), other, use_compiled=use_compiled)
+    finished(ended[-1] if ended else None, file=file, purpose=_STATISTICS)
     return tally
 
 

@@ -43,18 +43,17 @@ from ...errors import InputError
 from ...events import EVENT_TYPES, KIND_TYPES, Event, field_kinds
 from ...jsonio import INF_STRINGS
 from ...said import said
+from ...scanning import BLOCK_BYTES, compiled_scan, opened, read_bytes, scan_fields
 from ...trace import Header, Result, iter_trace, read_item
 
 __all__ = ["BLOCK_BYTES", "NO_HEADER", "Chunk", "LineFeeder", "LineHandlers", "Record",
-           "event_of", "read_chunks", "read_jsonl", "read_records", "record_of"]
+           "compiled_scan", "event_of", "read_chunks", "read_jsonl", "read_records", "record_of"]
 
 Record = dict[str, Any]
 """One line of a ``.jsonl`` trace as a dictionary: ``"type"`` and the event's fields,
 its numbers decoded (``"+inf"`` is ``math.inf``, lists stay lists); optional fields may
 be missing.  The result's line is ``{"type": "result", "result": Result(...)}``."""
 
-BLOCK_BYTES = 1 << 20
-"""About how many bytes of lines are parsed in one call."""
 
 NO_HEADER = said("the trace does not start with a header")
 """What a trace whose first item is not its header is told (a reader's bug, as the
@@ -81,25 +80,10 @@ def _no_constant(name: str) -> Any:
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
-try:  # the compiled build of the fast path (tracer/_scan.c), when it was built
-    from ..._scan import scan as compiled_scan
-except ImportError:  # no compiler at install time: the pure reader does it all
-    compiled_scan = None  # type: ignore[assignment]
 
 LineHandlers = dict[str, Callable[..., None]]
 """By event type, a handler taking the event's fields as positional arguments, in the
 order of the event class's fields (a missing optional field is None)."""
-
-_KINDS = {"any": 0, "int": 1, "str": 2, "str?": 3, "strs": 4, "strs?": 5, "number": 6,
-          "int?": 7}
-"""The kinds of field the compiled scanner checks (the ``K_`` constants in _scan.c)."""
-
-def _scan_fields(kind: str) -> tuple[tuple[str, int, bool], ...]:
-    """An event type's fields for the scanner: name, kind and whether it is required."""
-    kinds = field_kinds(kind)
-    return tuple((f.name, _KINDS[kinds[f.name]], f.name in _REQUIRED[kind])
-                 for f in fields(EVENT_TYPES[kind]))
-
 
 class LineFeeder:
     """Hands the lines of a trace's chunks on, in order: a line of a type in ``fast``
@@ -119,7 +103,7 @@ class LineFeeder:
             compiled = compiled_scan is not None and os.environ.get("GAMETRACE_PURE") != "1"
         self.compiled = compiled and compiled_scan is not None
         """True when the compiled scanner reads the lines."""
-        self._specs = tuple((name, handler, _scan_fields(name))
+        self._specs = tuple((name, handler, scan_fields(name))
                             for name, handler in fast.items())
 
     def feed(self, chunk: Chunk, limit: int) -> int:
@@ -196,25 +180,12 @@ def read_chunks(path: str | os.PathLike[str]) -> tuple[Header, Iterator[Chunk]]:
 
 
 def _chunks(file: str) -> Iterator[Chunk]:
-    from ...compress import open_bytes
-
-    try:
-        handle = open_bytes(file)  # a .gz file is decompressed as it is read
-    except OSError as exc:
-        raise InputError(said("cannot read file: {reason}", reason=exc.strerror or str(exc)),
-                         file=file) from None
-    with handle:
-        lineno = 0
-        while True:  # the header, read already by the strict reader
-            raw = _read(handle.readline, -1, file)
-            if not raw:
-                return
-            lineno += 1
-            if raw.decode("utf-8", "replace").strip():
-                break
+    with opened(file) as (handle, lineno, _):
+        if handle is None:
+            return
         rest = b""
         while True:
-            data = _read(handle.read, BLOCK_BYTES, file)
+            data = read_bytes(handle.read, BLOCK_BYTES, file)
             if data:
                 data = rest + data
                 cut = data.rfind(b"\n") + 1  # whole lines only
@@ -233,18 +204,6 @@ def _chunks(file: str) -> Iterator[Chunk]:
 def new_shapes() -> Shapes:
     """No shape of line seen yet, for each event type."""
     return {k: {} for k in _NAMES}
-
-
-def _read(read: Callable[[int], bytes], size: int, file: str) -> bytes:
-    """``read(size)``; a corrupt or truncated ``.gz`` file is an :class:`InputError`."""
-    from ...compress import unreadable
-
-    try:
-        return read(size)
-    except Exception as exc:
-        if (why := unreadable(exc)) is None:
-            raise
-        raise InputError(why, file=file) from None
 
 
 def _block(chunk: bytes, count: int, first: int, shapes: Shapes, file: str) -> list[Record]:

@@ -1,0 +1,160 @@
+"""Reading a big trace: ``gametrace stats``, ``regret``, ``bisect``, ``index`` and
+``validate`` in events per second, against counting the trace's lines in the same run
+(``wc -l``, and a Python loop counting newlines a megabyte at a time), with the goal of
+1,000,000 events/s (docs/speed.md, "Reading a big trace").
+
+The trace is made by the tool itself: Othello alpha-beta from the start, recorded in
+full (``gametrace run othello --depth 11 -o T.jsonl``: 3.05 million events, 857 MB), kept
+under ``$BENCH_READ_DIR`` (default: a folder in the temporary directory) for the next
+run.  Each command runs in a fresh process (its start-up, about 0.3 s, included); the
+times are the CPU seconds of that process (user + system), the median of ``ROUNDS``
+(``regret``, ``bisect`` and ``index``, which take minutes: one),
+since on a shared machine the wall time mostly says how busy the other jobs were.
+``validate`` (a JSON Schema check of every line, and every line kept) and the pure
+reader (``GAMETRACE_PURE=1``, the strict reader every analysis used before the scanner)
+are measured on the depth-8 trace, which they take minutes less to read.
+
+    python benchmarks/run.py read
+    python benchmarks/bench_read.py --quick      # depth 8 and 6, one round
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+GOAL = 1_000_000
+"""Events a second the reading commands should reach."""
+ROUNDS = 3
+BIG, SMALL = 11, 8
+QUICK_BIG, QUICK_SMALL = 8, 6
+
+_COUNT_LINES = ("import sys\nn = 0\nwith open(sys.argv[1], 'rb') as f:\n"
+                "    while b := f.read(1 << 20):\n        n += b.count(b'\\n')\nprint(n)\n")
+
+
+def _gametrace() -> list[str]:
+    return [sys.executable, "-m", "tracer"]
+
+
+def _env(pure: bool = False) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(HERE.parent) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("GAMETRACE_PURE", None)
+    if pure:
+        env["GAMETRACE_PURE"] = "1"
+    return env
+
+
+def _timed(command: list[str], *, pure: bool = False) -> tuple[float, float]:
+    """CPU seconds (user + system) and wall seconds of ``command`` in a process of its own."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=_env(pure))
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
+
+
+def _trace(folder: Path, depth: int) -> Path:
+    path = folder / f"othello-d{depth}.jsonl"
+    if not path.exists():
+        part = path.with_suffix(".part.jsonl")
+        subprocess.run([*_gametrace(), "run", "othello", "--depth", str(depth), "-o",
+                        str(part)], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=_env())
+        part.rename(path)
+    return path
+
+
+def _events(path: Path) -> int:
+    with open(path, "rb") as handle:
+        return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b"")) - 2
+
+
+def _row(name: str, events: int, times: list[tuple[float, float]], base: float | None,
+         startup: float = 0.0) -> dict[str, Any]:
+    cpu = statistics.median(t for t, _ in times)
+    wall = statistics.median(w for _, w in times)
+    rate = events / cpu if cpu else float("inf")
+    shown = f"{name:38s} {cpu:7.2f}s cpu {wall:7.2f}s wall {rate:11,.0f} events/s"
+    if base is not None:
+        net = events / max(cpu - startup, 1e-9)
+        shown += f" ({net:,.0f} after start-up)  {cpu / base:5.1f}x the line count"
+    print(shown)
+    return {"name": name, "cpu": cpu, "wall": wall, "rate": rate}
+
+
+def _measure(path: Path, *, rounds: int, commands: dict[str, tuple[list[str], bool]],
+             folder: Path, once: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """Each command ``rounds`` times (those named in ``once``: once, they take minutes)."""
+    events = _events(path)
+    size = path.stat().st_size
+    print(f"{path.name}: {events:,} events, {size / 1e6:,.0f} MB; CPU seconds of a fresh "
+          f"process, median of {rounds}")
+    wc = [_timed(["wc", "-l", str(path)]) for _ in range(rounds)]
+    count = [_timed([sys.executable, "-c", _COUNT_LINES, str(path)]) for _ in range(rounds)]
+    started = [_timed([*_gametrace(), "--help"]) for _ in range(rounds)]
+    rows = [_row("wc -l", events, wc, None), _row("Python line count", events, count, None)]
+    startup = statistics.median(t for t, _ in started)
+    print(f"{'start-up (gametrace --help)':38s} {startup:7.2f}s cpu")
+    base = rows[1]["cpu"]
+    for name, (command, pure) in commands.items():
+        times = []
+        for _ in range(1 if name in once else rounds):
+            times.append(_timed(command, pure=pure))
+            for leftover in folder.glob("*.index"):
+                leftover.unlink()
+        rows.append(_row(name, events, times, base, startup))
+    return rows
+
+
+def main(*, quick: bool = False, folder: Path | None = None) -> dict[str, Any]:
+    folder = folder or Path(os.environ.get("BENCH_READ_DIR")
+                            or Path(tempfile.gettempdir()) / "gametrace-bench-read")
+    folder.mkdir(parents=True, exist_ok=True)
+    big_depth, small_depth = (QUICK_BIG, QUICK_SMALL) if quick else (BIG, SMALL)
+    rounds = 1 if quick else ROUNDS
+    g = _gametrace()
+    big, small = _trace(folder, big_depth), _trace(folder, small_depth)
+    index = str(folder / "t.index")
+    slow = ("gametrace regret", "gametrace bisect (a trace and itself)", "gametrace index")
+    rows = _measure(big, rounds=rounds, folder=folder, once=slow, commands={
+        "gametrace stats": ([*g, "stats", str(big)], False),
+        "gametrace regret": ([*g, "regret", str(big)], False),
+        "gametrace bisect (a trace and itself)": ([*g, "bisect", str(big), str(big)], False),
+        "gametrace index": ([*g, "index", "-q", str(big), "-o", index], False),
+    })
+    build_index_once = [*g, "index", "-q", str(big), "-o", index]
+    subprocess.run(build_index_once, check=True, stdout=subprocess.DEVNULL, env=_env())
+    cpu, wall = statistics.median(_timed([*g, "stats", index]) for _ in range(rounds))
+    print(f"{'gametrace stats INDEX':38s} {cpu:7.2f}s cpu {wall:7.2f}s wall (the statistics "
+          "stored in the index)")
+    os.unlink(index)
+    rows += _measure(small, rounds=rounds, folder=folder, commands={
+        "gametrace stats": ([*g, "stats", str(small)], False),
+        "gametrace stats, strict reader": ([*g, "stats", str(small)], True),
+        "gametrace regret, strict reader": ([*g, "regret", str(small)], True),
+        "gametrace validate": ([*g, "validate", str(small)], False),
+    })
+    for row in rows[2:6]:
+        verdict = ("goal met" if row["rate"] >= GOAL
+                   else f"gap: {GOAL / row['rate']:.1f}x short of {GOAL:,}/s")
+        print(f"  {row['name']}: {row['rate']:,.0f} events/s, {verdict}")
+    return {"rows": rows}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help=f"depth {QUICK_BIG} and {QUICK_SMALL}, one round")
+    main(quick=parser.parse_args().quick)
