@@ -11,7 +11,8 @@ subprocess and not slow"``) leaves it out:
   ``"pdflatex"``, ``"pdfinfo"``, ``"pdftoppm"`` or ``"pdftotext"`` (a command line's
   first word), or names a constant of its module that has one;
 - ``subprocess``: the same, for ``sys.executable`` (a Python, ``gametrace`` or ``python
-  -m tracer`` child) or the string ``"gametrace"``;
+  -m tracer`` child), the string ``"gametrace"``, or a shell (``"bash"``, ``"sh"``: the
+  commands of a page's console blocks, which run ``gametrace``);
 - ``slow``: put on by hand, or by :data:`SLOW`, the table of the longest (its length is
   not something a test's code shows).
 
@@ -44,6 +45,7 @@ KINDS = ("browser", "postgres", "tex", "subprocess", "slow")
 TEX_TOOLS = frozenset({"pdflatex", "lualatex", "xelatex", "pdfinfo", "pdftoppm", "pdftotext"})
 PYTHONS = frozenset({"gametrace"})
 BROWSERS = frozenset({"chromium", "chromium-browser"})
+SHELLS = frozenset({"bash", "sh"})
 BROWSER_FIXTURES = frozenset({"browser"})
 POSTGRES_FIXTURES = frozenset({"postgres"})
 # The longest tests of the rest, by module or by function (every parameter), from
@@ -112,6 +114,8 @@ def kinds_of_command(args: Any) -> set[str]:
         words = [os.fsdecode(a) for a in args]
     if not words:
         return set()
+    if os.path.basename(words[0]) in SHELLS:  # bash -c "gametrace run aima | head": the
+        words = [*words, *" ".join(words[1:]).split()]  # programs its command names run too
     kinds: set[str] = set()
     names = [os.path.basename(w) for w in words]
     if TEX_TOOLS.intersection(names):
@@ -149,6 +153,8 @@ def _value_kinds(value: object) -> set[str]:
     if os.path.basename(value) in BROWSERS:  # chromium's path, as shutil.which gives it
         return {"browser"}
     if value in PYTHONS or value == sys.executable:
+        return {"subprocess"}
+    if value in SHELLS:  # what a shell will run is not in the code: a page's gametrace
         return {"subprocess"}
     return set()
 

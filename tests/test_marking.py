@@ -45,12 +45,14 @@ def selected(pytester: pytest.Pytester, expression: str) -> list[str]:
     ([sys.executable, "-m", "tracer", "run", "aima"], {"subprocess"}),
     ([GAMETRACE, "serve"], {"subprocess"}),
     (f"{sys.executable} -m tracer run aima --render - | head -1", {"subprocess"}),
+    (["bash", "-c", "gametrace run aima -q | head -1"], {"subprocess"}),
+    (["/bin/sh", "-c", "pdflatex deck.tex"], {"tex"}),
     (["/usr/lib/postgresql/15/bin/pg_ctl", "start"], {"postgres"}),
     (["/venv/lib/python3.11/site-packages/playwright/driver/node", "cli.js"], {"browser"}),
     (["git", "ls-files", "-z"], set()),
     (["node", "player.js"], set()),
-], ids=["pdflatex", "pdftoppm", "python", "gametrace", "shell", "pg_ctl", "playwright", "git",
-        "node"])
+], ids=["pdflatex", "pdftoppm", "python", "gametrace", "shell", "bash", "sh", "pg_ctl",
+        "playwright", "git", "node"])
 def test_a_child_process_says_which_marker_it_asks_for(args: object, kinds: set[str]) -> None:
     assert kinds_of_command(args) == kinds
 
