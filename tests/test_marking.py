@@ -4,10 +4,11 @@ session of its own (pytester, in this process, with the hooks of tests/marking.p
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
-from marking import KINDS, kinds_of_command
+from marking import KINDS, SLOW, TESTS, kinds_of_command
 
 pytest_plugins = ["pytester"]
 
@@ -148,3 +149,16 @@ def test_an_unmarked_test_that_starts_a_child_fails(pytester: pytest.Pytester) -
     run.assert_outcomes(passed=1, failed=1)
     assert ("test_hidden.py::test_hidden starts ['pdflatex', '--version'] but is not marked "
             "@pytest.mark.tex: put the marker on the test") in run.stdout.str()
+
+
+def test_every_test_the_slow_table_names_is_there() -> None:
+    # an entry left behind by a renamed test would put the test back in make check unseen
+    modules = {path.name: path for path in TESTS.rglob("test_*.py")}
+    missing = []
+    for entry in sorted(SLOW):
+        module, _, test = entry.partition("::")
+        path = modules.get(module)
+        if path is None or (test and not re.search(rf"^def {test}\(", path.read_text(),
+                                                  re.MULTILINE)):
+            missing.append(entry)
+    assert missing == []
