@@ -183,7 +183,15 @@ def _code_kinds(code: CodeType, space: dict[str, Any]) -> set[str]:
             kinds |= function_kinds(value)
         elif isinstance(value, (str, list, tuple)):
             kinds |= _value_kinds(value)
+        elif inspect.ismodule(value):
+            # a module named whole (``console.run(...)``): the functions of it that the
+            # code names (function_kinds leaves those of the library and packages alone)
+            for attribute in code.co_names:
+                member = getattr(value, attribute, None)
+                if inspect.isfunction(member):
+                    kinds |= function_kinds(member)
     return kinds
+
 
 
 _found: dict[Any, frozenset[str]] = {}

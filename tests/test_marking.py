@@ -100,6 +100,7 @@ def test_a_test_is_marked_by_the_programs_its_module_runs(pytester: pytest.Pytes
     pytester.makepyfile(test_runs=f"""
         import subprocess
         import pytest
+        import helper_cli
         from helper_cli import run
 
         def compile(path):
@@ -115,6 +116,8 @@ def test_a_test_is_marked_by_the_programs_its_module_runs(pytester: pytest.Pytes
 
         def test_cli(): run("games")
 
+        def test_module(): helper_cli.run("games")
+
         def test_words():
             assert "{gametrace} run aima" != "{latex} is a program"
 
@@ -122,7 +125,8 @@ def test_a_test_is_marked_by_the_programs_its_module_runs(pytester: pytest.Pytes
         def test_long(): pass
     """)
     assert selected(pytester, "tex") == ["test_runs.py::test_deck", "test_runs.py::test_pdf"]
-    assert selected(pytester, "subprocess") == ["test_runs.py::test_cli"]
+    assert selected(pytester, "subprocess") == ["test_runs.py::test_cli",
+                                                "test_runs.py::test_module"]
     assert selected(pytester, CHECK) == ["test_runs.py::test_words"]
 
 
