@@ -58,11 +58,13 @@ test: $(STAMP) sysdeps-tex sysdeps-browser sysdeps-postgres
 CHECK_MARKERS := not browser and not postgres and not tex and not subprocess and not slow
 
 ## check: set up, then the quick loop: every test but the browser, PostgreSQL, TeX,
-## subprocess and slow ones (tests/marking.py), about a minute
+## subprocess and slow ones (tests/marking.py), each property on a tenth of its
+## examples (hypothesis's check profile, tests/conftest.py), under a minute
 # (PYTHONDONTWRITEBYTECODE emptied: pytest keeps its rewritten test modules only where
 # bytecode may be written, and rewriting them all again is a third of the collection)
 check: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $(WORKERS) -m "$(CHECK_MARKERS)"
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $(WORKERS) -m "$(CHECK_MARKERS)" \
+		--hypothesis-profile=check
 
 ## sysdeps-browser: Debian's chromium for the browser tests, installed only when missing
 sysdeps-browser:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from marking import (
     pytest_collection_modifyitems,
     pytest_configure,
@@ -34,6 +35,11 @@ from tracer.trace import Result, Trace
 from tracer.trees import Tree, parse_tree_json, parse_tree_text
 
 os.environ["GAMETRACE_LANG"] = "en"  # also for the command lines run in a subprocess
+
+# `make check` (--hypothesis-profile=check): a tenth of the examples, the same properties
+# (a property that asks for its own number asks through helpers.examples); `make test`
+# keeps hypothesis's default profile and the full numbers
+settings.register_profile("check", max_examples=10)
 
 VARIANTS = [
     ("minimax", "two-function"),

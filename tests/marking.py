@@ -11,7 +11,8 @@ subprocess and not slow"``) leaves it out:
   ``"pdflatex"``, ``"pdfinfo"``, ``"pdftoppm"`` or ``"pdftotext"`` (a command line's
   first word), or names a constant of its module that has one;
 - ``subprocess``: the same, for ``sys.executable`` (a Python, ``gametrace`` or ``python
-  -m tracer`` child) or the string ``"gametrace"``;
+  -m tracer`` child), the string ``"gametrace"``, or a shell (``"bash"``, ``"sh"``: the
+  commands of a page's console blocks, which run ``gametrace``);
 - ``slow``: put on by hand, or by :data:`SLOW`, the table of the longest (its length is
   not something a test's code shows).
 
@@ -44,60 +45,65 @@ KINDS = ("browser", "postgres", "tex", "subprocess", "slow")
 TEX_TOOLS = frozenset({"pdflatex", "lualatex", "xelatex", "pdfinfo", "pdftoppm", "pdftotext"})
 PYTHONS = frozenset({"gametrace"})
 BROWSERS = frozenset({"chromium", "chromium-browser"})
+SHELLS = frozenset({"bash", "sh"})
 BROWSER_FIXTURES = frozenset({"browser"})
 POSTGRES_FIXTURES = frozenset({"postgres"})
-# The longest tests of the rest, by module or by function (every parameter), from
-# `pytest -n 2 --durations=60 -m "<make check's expression>"`: each took 15 s or more
-# there, on the 2-core machine shared with other runs (a few seconds when it is quiet).
+# The longest tests of the rest, by module or by function (every parameter), named by the
+# file alone (a test module's name is unique in the suite, pytest's prepend import mode
+# asks it, so a module moved to another folder keeps its entries): each took 15 s or
+# more under `pytest -n 2 --durations=60 -m "<make check's expression>"` on the 2-core
+# machine shared with other runs (a few seconds when it is quiet), properties on make
+# check's profile (a tenth of their examples: the longest of them came back in).
 # A test added to this list is as if marked slow by hand.
 SLOW = frozenset({
-    "tests/benchmarks/test_bench_engines.py::test_the_plain_alpha_beta_searches_the_tree_ours_does",
-    "tests/cli/test_cli_quiet.py::test_q_drops_the_notes_and_keeps_the_answer",
-    "tests/core/test_catalog_words.py::test_every_template_is_well_formed_english",
-    "tests/core/test_catalog_words.py::test_no_catalog_keeps_a_word_the_code_no_longer_says",
-    "tests/core/test_compress.py::test_full_tictactoe_trace_shrinks_tenfold",
-    "tests/core/test_vocabulary.py::test_every_allowed_place_still_spells_its_word",
-    "tests/core/test_vocabulary.py::test_no_event_type_is_spelled_outside_events_py",
-    "tests/games/test_adapters_cli.py::test_run_chess_finds_the_mate_and_records_san_ids_and_fen_labels",
-    "tests/games/test_openspiel.py::test_a_depth_limit_is_refused_before_the_search",
-    "tests/games/test_openspiel.py::test_tic_tac_toe_has_the_same_tree_as_ours",
-    "tests/render/draw/test_dot_escape.py::test_any_id_move_or_position_draws_exactly_what_was_written",
-    "tests/render/draw/test_edge_labels.py::test_every_frame_keeps_each_label_by_its_edge",
-    "tests/render/draw/test_label_work.py::test_a_big_tree_labels_test_only_the_boxes_near_them",
-    "tests/render/draw/test_render_collisions.py::test_edge_labels_side_by_side_never_read_as_one_phrase",
-    "tests/render/draw/test_render_collisions.py::test_no_frame_has_a_collision",
-    "tests/render/draw/test_render_compose.py::test_every_joined_frame_is_the_frame_graphviz_draws",
-    "tests/render/files/test_render_graphviz_quiet.py::test_astar_frames_have_no_label_syntax_errors",
-    "tests/render/files/test_tikz.py::test_astar_frames_draw_as_tikz_without_crashing",
-    "tests/render/model/test_astar_captions.py::test_puzzle_frames_name_nodes_by_their_states",
-    "tests/render/model/test_frames_steady.py::test_edge_labels_stay_put_across_frames",
-    "tests/render/test_worksheet.py::test_a_tree_too_large_for_boxes_to_write_in_is_refused",
-    "tests/search/test_chance_properties.py::test_pns_agrees_with_the_depth_first_proof",
-    "tests/search/test_chance_properties.py::test_star1_returns_the_expectiminimax_value",
-    "tests/search/test_counters.py::test_counters_equal_the_full_trace_on_the_games",
-    "tests/search/test_fast_equals_reference.py::test_both_builds_write_byte_identical_files",
-    "tests/search/test_fast_equals_reference.py::test_the_fast_tier_equals_the_reference",
-    "tests/search/test_fast_equals_reference.py::test_untraced_games_return_the_references_results",
-    "tests/search/test_properties.py::test_every_trace_validates_and_round_trips",
-    "tests/service/test_classroom_api.py::test_a_course_s_library_is_filtered_as_the_shared_one",
-    "tests/service/test_classroom_api.py::test_deletes_remove_what_they_name_only",
-    "tests/service/test_classroom_api.py::test_exports_of_an_exercise",
-    "tests/service/test_classroom_api.py::test_no_classroom_get_changes_the_store",
-    "tests/service/test_classroom_api.py::test_the_solution_by_policy",
-    "tests/service/test_classroom_event_loop.py::test_making_the_world_never_connects_on_the_loop",
-    "tests/service/test_pages_step.py::test_a_search_of_more_than_400_steps_is_answered_in_bounded_pages",
-    "tests/service/test_pages_step.py::test_pages_of_frames_join_into_the_whole_sequence",
-    "tests/service/test_service_api.py::test_render_gives_each_format_and_escapes_text",
-    "tests/service/test_service_api.py::test_seeded_files_are_in_the_canonical_form",
-    "tests/service/test_service_isolation.py::test_a_job_past_its_cpu_limit_is_stopped_and_named",
-    "tests/service/test_service_isolation.py::test_a_search_past_the_cpu_limit_answers_a_problem_and_the_next_search_works",
-    "tests/service/test_service_requests.py::test_a_big_tree_posted_as_json_is_read_in_linear_time",
-    "tests/service/test_service_requests.py::test_every_tree_the_schema_refuses_is_refused",
-    "tests/service/test_service_requests.py::test_no_get_changes_the_store",
-    "tests/service/test_service_schemathesis.py",
-    "tests/test_layers.py::test_import_linter_lets_through_exactly_the_display_hooks_that_climb",
-    "tests/trees/test_trees.py::test_json_round_trip_and_schema",
-    "tests/trees/test_trees.py::test_text_round_trip_and_idempotent_format",
+    "test_adapters_cli.py::test_run_chess_finds_the_mate_and_records_san_ids_and_fen_labels",
+    "test_astar_captions.py::test_puzzle_frames_name_nodes_by_their_states",
+    "test_bench_engines.py::test_the_plain_alpha_beta_searches_the_tree_ours_does",
+    "test_catalog_words.py::test_every_template_is_well_formed_english",
+    "test_catalog_words.py::test_no_catalog_keeps_a_word_the_code_no_longer_says",
+    "test_classroom_api.py::test_a_course_s_library_is_filtered_as_the_shared_one",
+    "test_classroom_api.py::test_deletes_remove_what_they_name_only",
+    "test_classroom_api.py::test_no_classroom_get_changes_the_store",
+    "test_classroom_api.py::test_the_solution_by_policy",
+    "test_classroom_event_loop.py::test_making_the_world_never_connects_on_the_loop",
+    "test_cli_quiet.py::test_q_drops_the_notes_and_keeps_the_answer",
+    "test_compress.py::test_full_tictactoe_trace_shrinks_tenfold",
+    "test_counters.py::test_counters_equal_the_full_trace_on_the_games",
+    "test_edge_labels.py::test_every_frame_keeps_each_label_by_its_edge",
+    "test_fast_equals_reference.py::test_both_builds_write_byte_identical_files",
+    "test_fast_equals_reference.py::test_untraced_games_return_the_references_results",
+    "test_frames_steady.py::test_edge_labels_stay_put_across_frames",
+    "test_label_work.py::test_a_big_tree_labels_test_only_the_boxes_near_them",
+    "test_openspiel.py::test_a_depth_limit_is_refused_before_the_search",
+    "test_openspiel.py::test_tic_tac_toe_has_the_same_tree_as_ours",
+    "test_pages_step.py::test_a_search_of_more_than_400_steps_is_answered_in_bounded_pages",
+    "test_pages_step.py::test_pages_of_frames_join_into_the_whole_sequence",
+    "test_render_collisions.py::test_edge_labels_side_by_side_never_read_as_one_phrase",
+    "test_render_collisions.py::test_no_frame_has_a_collision",
+    "test_render_compose.py::test_every_joined_frame_is_the_frame_graphviz_draws",
+    "test_render_graphviz_quiet.py::test_astar_frames_have_no_label_syntax_errors",
+    "test_service_api.py::test_render_gives_each_format_and_escapes_text",
+    "test_service_api.py::test_seeded_files_are_in_the_canonical_form",
+    "test_service_isolation.py::test_a_job_past_its_cpu_limit_is_stopped_and_named",
+    "test_service_isolation.py::"
+    "test_a_search_past_the_cpu_limit_answers_a_problem_and_the_next_search_works",
+    "test_service_requests.py::test_a_big_tree_posted_as_json_is_read_in_linear_time",
+    "test_service_requests.py::test_every_tree_the_schema_refuses_is_refused",
+    "test_service_requests.py::test_no_get_changes_the_store",
+    "test_service_schemathesis.py",
+    "test_tikz.py::test_astar_frames_draw_as_tikz_without_crashing",
+    "test_vocabulary.py::test_every_allowed_place_still_spells_its_word",
+    "test_vocabulary.py::test_no_event_type_is_spelled_outside_events_py",
+    "test_worksheet.py::test_a_tree_too_large_for_boxes_to_write_in_is_refused",
+    # real time waited, not work: backoffs from 0.2 s, leases of 2 s, a score watched
+    # for 1.5 s to see it sent once (the score's way to the platform stays in the loop)
+    "test_lti_scores.py::test_a_400_is_shown_with_the_platform_s_reason_and_sent_again_on_request",
+    "test_lti_scores.py::test_a_503_is_tried_again_until_the_platform_takes_it",
+    "test_lti_scores.py::test_a_platform_down_then_up_gets_the_score_once",
+    "test_lti_scores.py::test_a_score_another_sender_holds_is_not_sent_until_its_lease_ends",
+    "test_lti_scores.py::test_a_score_queued_when_the_server_stops_is_sent_by_the_next_one",
+    "test_lti_scores.py::test_a_token_is_asked_for_again_once_it_expires",
+    "test_lti_scores.py::test_two_server_processes_on_one_store_send_each_score_once",
 })
 POSTGRES_PARAM = "postgresql"
 """The value of a store's parameter (``[postgresql]``) that puts a test on the server."""
@@ -112,6 +118,8 @@ def kinds_of_command(args: Any) -> set[str]:
         words = [os.fsdecode(a) for a in args]
     if not words:
         return set()
+    if os.path.basename(words[0]) in SHELLS:  # bash -c "gametrace run aima | head": the
+        words = [*words, *" ".join(words[1:]).split()]  # programs its command names run too
     kinds: set[str] = set()
     names = [os.path.basename(w) for w in words]
     if TEX_TOOLS.intersection(names):
@@ -150,6 +158,8 @@ def _value_kinds(value: object) -> set[str]:
         return {"browser"}
     if value in PYTHONS or value == sys.executable:
         return {"subprocess"}
+    if value in SHELLS:  # what a shell will run is not in the code: a page's gametrace
+        return {"subprocess"}
     return set()
 
 
@@ -173,7 +183,15 @@ def _code_kinds(code: CodeType, space: dict[str, Any]) -> set[str]:
             kinds |= function_kinds(value)
         elif isinstance(value, (str, list, tuple)):
             kinds |= _value_kinds(value)
+        elif inspect.ismodule(value):
+            # a module named whole (``console.run(...)``): the functions of it that the
+            # code names (function_kinds leaves those of the library and packages alone)
+            for attribute in code.co_names:
+                member = getattr(value, attribute, None)
+                if inspect.isfunction(member):
+                    kinds |= function_kinds(member)
     return kinds
+
 
 
 _found: dict[Any, frozenset[str]] = {}
@@ -194,6 +212,14 @@ def function_kinds(function: Any) -> frozenset[str]:
     return _found[function]
 
 
+def _listed_slow(nodeid: str) -> bool:
+    """Whether :data:`SLOW` names the test's module or the test (by its module's file
+    name: ``test_trees.py::test_json_round_trip_and_schema``, whatever its parameters)."""
+    module = nodeid.split("::")[0].rsplit("/", 1)[-1]
+    test = nodeid.split("[")[0].rsplit("/", 1)[-1]
+    return module in SLOW or test in SLOW
+
+
 def implied_kinds(item: pytest.Item) -> set[str]:
     """The markers ``item`` takes from the fixtures and parameters it uses and from the
     code of the test and of its fixtures."""
@@ -209,7 +235,7 @@ def implied_kinds(item: pytest.Item) -> set[str]:
     function = getattr(item, "function", None)
     if function is not None:
         kinds |= function_kinds(function)
-    if item.nodeid.split("::")[0] in SLOW or item.nodeid.split("[")[0] in SLOW:
+    if _listed_slow(item.nodeid):
         kinds.add("slow")
     info = getattr(item, "_fixtureinfo", None)
     for definitions in (info.name2fixturedefs.values() if info is not None else ()):

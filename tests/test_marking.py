@@ -4,10 +4,11 @@ session of its own (pytester, in this process, with the hooks of tests/marking.p
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
-from marking import KINDS, kinds_of_command
+from marking import KINDS, SLOW, TESTS, kinds_of_command
 
 pytest_plugins = ["pytester"]
 
@@ -45,12 +46,14 @@ def selected(pytester: pytest.Pytester, expression: str) -> list[str]:
     ([sys.executable, "-m", "tracer", "run", "aima"], {"subprocess"}),
     ([GAMETRACE, "serve"], {"subprocess"}),
     (f"{sys.executable} -m tracer run aima --render - | head -1", {"subprocess"}),
+    (["bash", "-c", "gametrace run aima -q | head -1"], {"subprocess"}),
+    (["/bin/sh", "-c", "pdflatex deck.tex"], {"tex"}),
     (["/usr/lib/postgresql/15/bin/pg_ctl", "start"], {"postgres"}),
     (["/venv/lib/python3.11/site-packages/playwright/driver/node", "cli.js"], {"browser"}),
     (["git", "ls-files", "-z"], set()),
     (["node", "player.js"], set()),
-], ids=["pdflatex", "pdftoppm", "python", "gametrace", "shell", "pg_ctl", "playwright", "git",
-        "node"])
+], ids=["pdflatex", "pdftoppm", "python", "gametrace", "shell", "bash", "sh", "pg_ctl",
+        "playwright", "git", "node"])
 def test_a_child_process_says_which_marker_it_asks_for(args: object, kinds: set[str]) -> None:
     assert kinds_of_command(args) == kinds
 
@@ -97,6 +100,7 @@ def test_a_test_is_marked_by_the_programs_its_module_runs(pytester: pytest.Pytes
     pytester.makepyfile(test_runs=f"""
         import subprocess
         import pytest
+        import helper_cli
         from helper_cli import run
 
         def compile(path):
@@ -112,6 +116,8 @@ def test_a_test_is_marked_by_the_programs_its_module_runs(pytester: pytest.Pytes
 
         def test_cli(): run("games")
 
+        def test_module(): helper_cli.run("games")
+
         def test_words():
             assert "{gametrace} run aima" != "{latex} is a program"
 
@@ -119,7 +125,8 @@ def test_a_test_is_marked_by_the_programs_its_module_runs(pytester: pytest.Pytes
         def test_long(): pass
     """)
     assert selected(pytester, "tex") == ["test_runs.py::test_deck", "test_runs.py::test_pdf"]
-    assert selected(pytester, "subprocess") == ["test_runs.py::test_cli"]
+    assert selected(pytester, "subprocess") == ["test_runs.py::test_cli",
+                                                "test_runs.py::test_module"]
     assert selected(pytester, CHECK) == ["test_runs.py::test_words"]
 
 
@@ -146,3 +153,16 @@ def test_an_unmarked_test_that_starts_a_child_fails(pytester: pytest.Pytester) -
     run.assert_outcomes(passed=1, failed=1)
     assert ("test_hidden.py::test_hidden starts ['pdflatex', '--version'] but is not marked "
             "@pytest.mark.tex: put the marker on the test") in run.stdout.str()
+
+
+def test_every_test_the_slow_table_names_is_there() -> None:
+    # an entry left behind by a renamed test would put the test back in make check unseen
+    modules = {path.name: path for path in TESTS.rglob("test_*.py")}
+    missing = []
+    for entry in sorted(SLOW):
+        module, _, test = entry.partition("::")
+        path = modules.get(module)
+        if path is None or (test and not re.search(rf"^def {test}\(", path.read_text(),
+                                                  re.MULTILINE)):
+            missing.append(entry)
+    assert missing == []

@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -128,7 +129,7 @@ trees = st.lists(st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_
                               max_leaves=30), min_size=1, max_size=4)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(tree=trees, variant=st.sampled_from(["fail-soft", "fail-hard"]),
        order=st.sampled_from(["natural", "reverse"]), cut_on=st.sampled_from(["ge", "gt"]),
        root=st.sampled_from(["max", "min"]))

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -476,7 +477,7 @@ def test_the_book_of_nobody_is_empty() -> None:
     assert book.to_csv() == "student,name,total (%),misconception,misconception_name\r\n"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(title=st.text(max_size=20), names=st.lists(st.text(max_size=12), min_size=1,
                                                    max_size=4),
        scores=st.lists(st.sampled_from([0.0, 0.3333, 0.5, 0.7778, 1.0]), min_size=3,

@@ -8,6 +8,7 @@ import math
 from dataclasses import MISSING, fields
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,7 +62,7 @@ def _required(event: Event) -> list[object]:
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.type)
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(data=st.data())
 def test_a_formatter_writes_the_events_line(cls: type[Event], data: st.DataObject) -> None:
     event = minimal(data.draw(events_of(cls)))

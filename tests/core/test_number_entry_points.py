@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 import pytest
+from helpers import examples
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -113,7 +114,7 @@ def _verdict(read: Callable[[str], Any], text: str) -> Any:
         return REFUSED
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(number_texts)
 def test_every_whole_number_place_agrees(text: str) -> None:
     try:
@@ -128,7 +129,7 @@ def test_every_whole_number_place_agrees(text: str) -> None:
     assert got == dict.fromkeys(WHOLE_PLACES, expected), text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(number_texts)
 def test_every_real_number_place_agrees(text: str) -> None:
     try:
@@ -142,7 +143,7 @@ def test_every_real_number_place_agrees(text: str) -> None:
     assert got == dict.fromkeys(REAL_PLACES, expected), text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(number_texts)
 def test_files_and_conditions_read_no_other_numbers(text: str) -> None:
     """An answer's value, a tree's leaf and a capture condition take a narrower or the

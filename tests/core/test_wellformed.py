@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -256,7 +257,7 @@ leaves = st.integers(-9, 9)
 trees = st.lists(st.lists(leaves, min_size=1, max_size=3) | leaves, min_size=2, max_size=4)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(tree=trees, algorithm=st.sampled_from(["minimax", "alphabeta"]))
 def test_every_trace_our_searches_record_is_well_formed(tree: Any, algorithm: str) -> None:
@@ -267,7 +268,7 @@ def test_every_trace_our_searches_record_is_well_formed(tree: Any, algorithm: st
     check_well_formed(Trace.from_json(trace.to_json()), file="t", tree=shape)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(tree=st.lists(st.lists(leaves, min_size=2, max_size=3), min_size=2, max_size=3),
        kind=st.sampled_from(KINDS), pick=st.integers(0, 50),

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,7 +64,7 @@ def reachable(game: Game[Any, Any], seed: int, plies: int) -> Any:
 positions = st.tuples(st.sampled_from(sorted(GAMES)), st.integers(0, 10**6), st.integers(0, 40))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(where=positions, depth=st.integers(1, 4),
        order=st.sampled_from(["natural", "reverse", "random"]),
        cut_on=st.sampled_from(["ge", "gt"]))
@@ -88,7 +89,7 @@ def test_alpha_beta_returns_the_minimax_value(where: tuple[str, int, int], depth
             assert minimax(game, child, depth=depth - 1).value == reference.value
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(where=positions)
 def test_moves_names_and_terminal_states_are_consistent(where: tuple[str, int, int]) -> None:
     name, seed, plies = where
@@ -110,7 +111,7 @@ def test_moves_names_and_terminal_states_are_consistent(where: tuple[str, int, i
         assert isinstance(game.evaluate(state), (int, float))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(where=positions, variant=st.sampled_from(AB_VARIANTS))
 def test_traces_validate_and_round_trip(where: tuple[str, int, int], variant: str) -> None:
     name, seed, plies = where

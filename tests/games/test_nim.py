@@ -6,6 +6,7 @@ from functools import reduce
 from operator import xor
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,7 +60,7 @@ def bouton(piles: list[int], misere: bool) -> bool:
     return reduce(xor, piles, 0) != 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(piles=st.lists(st.integers(0, 3), min_size=1, max_size=3), misere=st.booleans())
 def test_values_follow_boutons_theory(piles: list[int], misere: bool) -> None:
     value = alpha_beta(Nim(piles, misere=misere)).value

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -299,7 +300,7 @@ def _dijkstra(graph: Graph) -> float:
     return math.inf
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(graphs())
 def test_uniform_cost_search_finds_dijkstra_s_cost_and_json_reads_back(graph: Graph) -> None:
     assert parse_graph_json(graph.to_json()) == graph

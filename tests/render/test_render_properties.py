@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,7 +52,7 @@ def assert_true(text: str, value: float, key: str) -> None:
         assert value == parse(text), (key, text, value)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(trees, variants)
 def test_every_written_value_or_bound_is_true(data: Any, variant: tuple[str, str]) -> None:
     tree = parse_tree_json(data)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -236,7 +237,7 @@ def test_aima_start_needs_26_moves() -> None:
     assert astar(problem, heuristic="misplaced").value == 26
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10**6), depth=st.integers(0, 12))
 def test_8_puzzle_heuristics_find_the_optimal_cost(seed: int, depth: int) -> None:
     problem = Puzzle8(scramble(AIMA_GOAL, depth, random.Random(seed)))
@@ -248,7 +249,7 @@ def test_8_puzzle_heuristics_find_the_optimal_cost(seed: int, depth: int) -> Non
         assert astar(problem, heuristic="manhattan", variant="tree").value == best
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10**6), depth=st.integers(0, 10),
        variant=st.sampled_from(["graph", "tree"]))
 def test_every_trace_validates_and_round_trips(seed: int, depth: int, variant: str) -> None:

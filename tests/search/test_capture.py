@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,7 +84,7 @@ def _path_to(tree: Tree, picks: list[int]) -> list[str]:
     return path
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(shape=inner_trees, picks=st.lists(st.integers(0, 3), min_size=1, max_size=4),
        search=st.sampled_from(SEARCHES), order=st.sampled_from(["natural", "reverse",
                                                                  "random"]))
@@ -245,7 +246,7 @@ CONDITIONS = ["cut.rank >= 2", "depth = 2 and nodes > 2", "player = min or prune
               "value < 0 and (depth >= 1)", "nodes >= 1", "alpha > -inf and cut.kind = beta"]
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(shape=inner_trees, condition=st.sampled_from(CONDITIONS),
        search=st.sampled_from(SEARCHES[2:] + SEARCHES[:1]))
 def test_capture_when_captures_exactly_the_nodes_the_condition_names(

@@ -10,6 +10,7 @@ import json
 from itertools import pairwise
 from typing import Any
 
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,7 +64,7 @@ def _check(s: Any) -> None:
     assert Trace.from_json(json.loads(dumps_json(doc))).to_json() == doc
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tree=plain_trees, order=st.sampled_from(ORDERS), root=st.sampled_from(["max", "min"]))
 def test_expectiminimax_is_minimax_without_chance_nodes(tree: Any, order: str,
                                                         root: str) -> None:
@@ -78,7 +79,7 @@ def test_expectiminimax_is_minimax_without_chance_nodes(tree: Any, order: str,
         _check(s)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tree=chance_trees, order=st.sampled_from(ORDERS), seed=st.integers(0, 3),
        cut_on=st.sampled_from(["ge", "gt"]), root=st.sampled_from(["max", "min"]))
 def test_star1_returns_the_expectiminimax_value(tree: Any, order: str, seed: int, cut_on: str,
@@ -101,7 +102,7 @@ def test_star1_returns_the_expectiminimax_value(tree: Any, order: str, seed: int
     _same_untraced(plain, "plain", order=order, seed=seed)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tree=two_outcome_trees, order=st.sampled_from(ORDERS),
        root=st.sampled_from(["max", "min"]), prover=st.sampled_from(["max", "min"]))
 def test_pns_agrees_with_the_depth_first_proof(tree: Any, order: str, root: str,

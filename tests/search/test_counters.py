@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +43,7 @@ def _rows(stats: SearchStats) -> list[dict[str, Any]]:
     return [d.to_json() for d in stats.depths]
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
+@settings(max_examples=examples(120), deadline=None, derandomize=True)
 @given(root=roots, named=st.booleans(), depth=st.sampled_from([None, 0, 1, 2, 3]))
 def test_counters_equal_the_full_traces_statistics(root: Node, named: bool,
                                                    depth: int | None) -> None:

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,7 +66,7 @@ def traced(game: Any, state: Any = None, **options: Any) -> Trace:
 # -- the value is plain alpha-beta's ----------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tree=inner_trees, order=st.sampled_from(["natural", "reverse", "random"]),
        seed=st.integers(0, 3), root=st.sampled_from(["max", "min"]))
 def test_every_variant_and_technique_returns_the_alphabeta_value_on_trees(
@@ -77,7 +78,7 @@ def test_every_variant_and_technique_returns_the_alphabeta_value_on_trees(
         assert s.result.value == reference.value, (variant, techniques)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tree=inner_trees, depth=st.integers(0, 4), seed=st.integers(0, 1000))
 def test_iterative_deepening_returns_the_depth_limited_value(tree: Any, depth: int,
                                                              seed: int) -> None:

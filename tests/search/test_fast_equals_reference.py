@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -157,7 +158,7 @@ roots = st.tuples(st.sampled_from(["max", "min"]), st.integers(-5, 5),
                   st.lists(nodes, min_size=1, max_size=4))
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
+@settings(max_examples=examples(120), deadline=None, derandomize=True)
 @given(root=roots, named=st.booleans(), jsonl=st.booleans(),
        depth=st.sampled_from([None, 0, 1, 2, 3]), max_nodes=st.sampled_from([None, 1, 3, 8]))
 def test_the_fast_tier_equals_the_reference(root: Node, named: bool, jsonl: bool,

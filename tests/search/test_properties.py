@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,7 +33,7 @@ def uniform(b: int, d: int, values: list[int]) -> Any:
     return build(0)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(tree=inner_trees, order=st.sampled_from(ORDERS), cut_on=st.sampled_from(["ge", "gt"]),
        seed=st.integers(0, 3), root=st.sampled_from(["max", "min"]))
 def test_every_variant_returns_the_minimax_value(tree: Any, order: str, cut_on: str,
@@ -48,7 +49,7 @@ def test_every_variant_returns_the_minimax_value(tree: Any, order: str, cut_on: 
         assert s.result.pv[0] == reference.result.pv[0]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tree=inner_trees, order=st.sampled_from(ORDERS))
 def test_fail_hard_and_fail_soft_visit_the_same_nodes(tree: Any, order: str) -> None:
     soft = do_search(tree, "alphabeta", "fail-soft", order=order)
@@ -68,7 +69,7 @@ def test_with_a_strict_cut_test_fail_hard_can_visit_more() -> None:
     assert soft.result.value == hard.result.value == 1
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(b=st.integers(2, 3), d=st.integers(1, 4), data=st.data())
 def test_perfect_ordering_meets_the_knuth_moore_bound(b: int, d: int, data: Any) -> None:
     """Knuth & Moore 1975: with the best child first and distinct leaf values,
@@ -81,7 +82,7 @@ def test_perfect_ordering_meets_the_knuth_moore_bound(b: int, d: int, data: Any)
         assert s.result.stats.leaves_evaluated == expected, variant
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tree=inner_trees, order=st.sampled_from(ORDERS))
 def test_every_trace_validates_and_round_trips(tree: Any, order: str) -> None:
     for algorithm, variant in VARIANTS:
@@ -114,7 +115,7 @@ def test_same_search_gives_the_same_bytes(algorithm: str, variant: str) -> None:
     assert a == b
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tree=inner_trees, order=st.sampled_from(ORDERS), cut_on=st.sampled_from(["ge", "gt"]))
 def test_recording_does_not_change_the_result(tree: Any, order: str, cut_on: str) -> None:
     """The untraced path keys children by action and names only the PV: same result."""
@@ -129,7 +130,7 @@ def test_recording_does_not_change_the_result(tree: Any, order: str, cut_on: str
         assert untraced == traced, (algorithm, variant)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tree=st.lists(st.recursive(st.one_of(leaf, st.sampled_from(["+inf", "-inf"]),
                                             st.floats(-5, 5, allow_nan=False)),
                                   lambda kids: st.lists(kids, min_size=1, max_size=3),
@@ -141,7 +142,7 @@ def test_the_fast_line_writer_matches_to_json(tree: Any) -> None:
             assert event.to_line() == dumps_json(event.to_dict())
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tree=inner_trees, order=st.sampled_from(ORDERS), cut_on=st.sampled_from(["ge", "gt"]),
        jsonl=st.booleans())
 def test_streamed_traces_are_the_recorded_events_byte_for_byte(

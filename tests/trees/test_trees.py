@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -621,7 +622,7 @@ def tree_sources(draw: st.DrawFn) -> tuple[Any, Player | None]:
 
 
 @given(tree_sources(), st.sampled_from([88, 12]))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_text_round_trip_and_idempotent_format(source: Any, width: int) -> None:
     data, root_player = source
     tree = parse_tree_json(data, root_player=root_player)
@@ -633,7 +634,7 @@ def test_text_round_trip_and_idempotent_format(source: Any, width: int) -> None:
 
 
 @given(tree_sources())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_json_round_trip_and_schema(source: Any) -> None:
     data, root_player = source
     assert VALIDATOR.is_valid(data)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -197,7 +198,7 @@ def mutations(key: Solution, trace: Trace) -> list[tuple[str, Solution]]:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tree=trees, search=searches, order=st.sampled_from(["natural", "reverse"]),
        cut_on=st.sampled_from(["ge", "gt"]))
 def test_the_extracted_answer_is_right_and_each_change_is_that_item(

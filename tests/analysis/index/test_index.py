@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +100,7 @@ def _check(index: Index, trace: Trace) -> None:
     assert seen == index.nodes
 
 
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=examples(25), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tree=inner_trees, algorithm=st.sampled_from(["minimax", "alphabeta"]),
        order=st.sampled_from(["natural", "reverse", "random"]))
@@ -115,7 +116,7 @@ def test_the_index_says_what_the_trace_says(tree: Any, algorithm: str, order: st
         assert index.header == trace.header.to_json()
 
 
-@settings(max_examples=10, deadline=None,
+@settings(max_examples=examples(10), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tree=inner_trees)
 def test_minimax_values_in_the_index_back_up(tree: Any, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -195,7 +196,7 @@ small_trees = st.lists(st.lists(st.one_of(leaf, st.lists(leaf, min_size=1, max_s
                                 min_size=1, max_size=2), min_size=1, max_size=3)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_trees)
 def test_every_pure_equilibrium_of_a_tree_pays_its_minimax_value(nested: Any) -> None:
     # Perfect information: a pure equilibrium exists (Kuhn 1953, after Zermelo), and

@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,7 +106,7 @@ def uniform(b: int, d: int, values: list[int]) -> Any:
     return build(0)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(b=st.integers(2, 3), d=st.integers(1, 4), data=st.data())
 def test_best_order_meets_knuth_moore_and_the_critical_tree_on_uniform_trees(
         b: int, d: int, data: Any) -> None:
@@ -120,7 +121,7 @@ leaf = st.integers(min_value=-4, max_value=4)  # plenty of ties
 trees = st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=25)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tree=st.lists(trees, min_size=1, max_size=3),
        variant=st.sampled_from(["fail-soft", "fail-hard", "negamax"]))
 def test_no_ordering_evaluates_fewer_leaves_than_the_critical_tree(tree: Any,

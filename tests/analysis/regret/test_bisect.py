@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -102,7 +103,7 @@ leaf = st.integers(min_value=-9, max_value=9)
 trees = st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=30)
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tree=st.lists(trees, min_size=1, max_size=4),
        orders=st.tuples(*[st.sampled_from(["natural", "reverse", "best", "worst"])] * 2),

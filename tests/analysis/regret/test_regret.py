@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,7 +95,7 @@ leaf = st.integers(min_value=-9, max_value=9)
 trees = st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=40)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(tree=st.lists(trees, min_size=1, max_size=4),
        order=st.sampled_from(["natural", "reverse", "random", "best", "worst"]),
        cut_on=st.sampled_from(["ge", "gt"]), seed=st.integers(0, 3),
@@ -115,7 +116,7 @@ def test_on_random_trees_waste_is_never_negative_and_adds_up(
     assert sum(w.local for w in report.worst) <= report.wasted
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(tree=st.lists(trees, min_size=1, max_size=4), cut_on=st.sampled_from(["ge", "gt"]))
 def test_on_random_trees_best_order_wastes_nothing(tree: Any, cut_on: str) -> None:
     assert regret(do_search(tree, order="best", cut_on=cut_on).trace).wasted == 0

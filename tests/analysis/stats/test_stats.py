@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,7 +87,7 @@ def uniform(b: int, d: int, values: list[int]) -> Any:
     return build(0)
 
 
-@settings(max_examples=30, deadline=None, derandomize=True)
+@settings(max_examples=examples(30), deadline=None, derandomize=True)
 @given(b=st.integers(2, 3), d=st.integers(1, 4), data=st.data())
 def test_the_minimal_tree_of_a_uniform_tree_has_knuth_moore_leaves(b: int, d: int,
                                                                     data: Any) -> None:

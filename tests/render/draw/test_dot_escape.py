@@ -15,6 +15,7 @@ from typing import Any
 
 import pygraphviz
 import pytest
+from helpers import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -241,7 +242,7 @@ _LONG = st.builds(lambda c, n: c * n, st.characters(exclude_categories=("Cs",)),
                   st.integers(17_000, 18_000))
 
 
-@settings(max_examples=50, derandomize=True, deadline=None,
+@settings(max_examples=examples(50), derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(node=st.one_of(_TEXT, _LONG), move=_TEXT, label=st.one_of(_TEXT, _LONG))
 @example(node=HOSTILE_ID, move=ESCAPE_ID, label=HOSTILE_ID)

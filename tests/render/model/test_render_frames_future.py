@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -183,7 +184,7 @@ def _search(data: Any, algorithm: str, variant: str, extra: dict[str, Any]) -> T
     return rec.trace
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(data=plain, search=st.sampled_from(SEARCHES), fold=st.booleans(),
        step=st.sampled_from(["event", "node", "leaf"]))
 def test_frames_show_only_what_the_events_so_far_establish(
@@ -202,7 +203,7 @@ def test_frames_show_only_what_the_events_so_far_establish(
         assert str(exc).startswith("the nodes always drawn") and "--focus" in str(exc)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(data=plain, search=st.sampled_from(CHANCE), step=st.sampled_from(["event", "node"]))
 def test_chance_frames_show_only_what_the_events_so_far_establish(
         data: Any, search: tuple[str, str, dict[str, Any]], step: str) -> None:
