@@ -21,6 +21,7 @@ from tracer.errors import InputError, MissingInput
 from tracer.outputs import os_reason
 from tracer.reading_numbers import MAX_DIGITS
 from tracer.said import Said, said
+from tracer.stdin import input_path
 
 __all__ = [
     "INF_STRINGS",
@@ -229,8 +230,9 @@ def loads_json(text: str, *, file: str) -> Any:
 
 def check_input_file(path: str | os.PathLike[str]) -> str:
     """The path of a regular file to read, or a :class:`MissingInput` (exit code 2):
-    missing, a folder, or a pipe or device (reading one could wait forever)."""
-    file = os.fspath(path)
+    missing, a folder, or a pipe or device (reading one could wait forever); ``-`` is
+    standard input, read into a file first (:func:`tracer.stdin.input_path`)."""
+    file = input_path(path)
     try:
         st = os.stat(file)
     except OSError as exc:
@@ -371,7 +373,7 @@ def _read_block(handle: Any, file: str) -> bytes:
 
 def load_json_file(path: str | os.PathLike[str]) -> Any:
     """Read a UTF-8 JSON file and parse it like :func:`loads_json`."""
-    return loads_json(read_text_file(path), file=os.fspath(path))
+    return loads_json(read_text_file(path), file=input_path(path))
 
 
 def dumps_json(obj: Any) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from .number_types import WholeRange
-from .options import existing_file, json_option, limit_option, quiet_option
+from .options import existing_file, json_option, limit_option, one_stdin, quiet_option
 
 __all__ = ["bisect_command"]
 
@@ -56,6 +56,7 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
         from ..render import output_format
 
         fmt = output_format(picture)
+    one_stdin(("A", trace_a), ("B", trace_b))
     for path in (trace_a, trace_b):
         existing_file(path)
     bisection = bisect_traces(trace_a, trace_b, depth=depth)

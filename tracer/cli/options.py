@@ -29,6 +29,7 @@ __all__ = [
     "keep_language",
     "source_file",
     "existing_file",
+    "one_stdin",
     "given_options",
     "refuse_inapplicable",
     "algorithm_option",
@@ -301,14 +302,27 @@ def source_file(source: str | None) -> str | None:
 
 
 def existing_file(path: str) -> None:
-    """A :class:`~tracer.errors.MissingInput` (exit code 2) unless ``path`` is a file: the
-    TRACE argument of a command that reads a trace."""
+    """A :class:`~tracer.errors.MissingInput` (exit code 2) unless ``path`` is a file or
+    ``-`` (standard input, read by the library): the TRACE argument of a command that
+    reads a trace."""
     import os
 
     from ..jsonio import not_a_file
 
-    if not os.path.isfile(path):
+    if path != "-" and not os.path.isfile(path):
         raise not_a_file(path)  # missing, a folder, a pipe: each said as what it is
+
+
+def one_stdin(*inputs: tuple[str, object]) -> None:
+    """A :class:`~tracer.errors.UsageError` when more than one of ``inputs`` (each its
+    argument's name and value) is ``-``: standard input is read once."""
+    from ..errors import UsageError
+    from ..said import said
+
+    named = [name for name, value in inputs if value is not None and str(value) == "-"]
+    if len(named) > 1:
+        raise UsageError(said("{names}: only one input can be standard input (-)",
+                              names=" and ".join(named)))
 
 
 def given_options(ctx: click.Context) -> list[str]:

@@ -1,0 +1,169 @@
+"""``-`` is standard input wherever a command reads a trace, a tree or an answer, so that
+pipelines work: ``gametrace run aima -o - -q | gametrace render - -o aima.svg``.
+
+Standard input is read by the library (tracer/stdin.py), once, into a file named by its
+bytes (a trace document, a stream, a gzipped stream, a tree in either notation); errors
+name it ``<stdin>``; two inputs cannot both be ``-``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tracer.cli import main
+
+AIMA_TEXT = "A(B(3 12 8) C(2 4 6) D(14 5 2))"
+
+
+def _run(args: list[str], data: bytes | str, cwd: Path | None = None
+         ) -> tuple[int, str, str]:
+    here = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(main, args, input=data)
+    finally:
+        os.chdir(here)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def trace_json() -> str:
+    code, out, err = _run(["run", "aima", "-o", "-", "-q"], "")
+    assert code == 0, err
+    return out
+
+
+@pytest.fixture(scope="module")
+def trace_jsonl(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    folder = tmp_path_factory.mktemp("jsonl")
+    code, _, err = _run(["run", "aima", "-o", "t.jsonl", "-q"], "", cwd=folder)
+    assert code == 0, err
+    return (folder / "t.jsonl").read_bytes()
+
+
+def test_run_q_to_stdout_prints_the_trace_and_nothing_else(trace_json: str) -> None:
+    code, out, err = _run(["run", "aima", "-o", "-", "-q"], "")
+    assert (code, err) == (0, "")  # the summary is a note under -o -: -q drops it
+    assert out.startswith('{"format":"gametree-trace"')
+
+
+def test_render_reads_stdin(tmp_path: Path, trace_json: str) -> None:
+    code, _, err = _run(["render", "-", "-o", "x.dot", "-q"], trace_json, cwd=tmp_path)
+    assert (code, err) == (0, "")
+    assert (tmp_path / "x.dot").read_text().startswith("digraph")
+
+
+@pytest.mark.parametrize("kind", ["json", "jsonl", "jsonl.gz"])
+def test_validate_reads_every_trace_form(kind: str, trace_json: str,
+                                          trace_jsonl: bytes) -> None:
+    data = {"json": trace_json.encode(), "jsonl": trace_jsonl,
+            "jsonl.gz": gzip.compress(trace_jsonl, mtime=0)}[kind]
+    code, out, err = _run(["validate", "-"], data)
+    assert (code, err) == (0, "")
+    assert out == ("<stdin>: valid trace\n" if kind == "json"
+                   else "<stdin>: valid trace stream\n")
+
+
+def test_validate_reads_a_tree_in_the_text_notation() -> None:
+    code, out, err = _run(["validate", "-"], AIMA_TEXT + "\n")
+    assert (code, err) == (0, "")
+    assert out.startswith("<stdin>: valid tree")
+
+
+def test_errors_name_stdin() -> None:
+    code, _, err = _run(["validate", "-"], '{"format": "gametree-trace", "version": 99}')
+    assert code == 1
+    assert err.startswith("gametrace: error: <stdin>: ")
+    assert "stdin.json" not in err
+
+
+def test_stats_reads_stdin(trace_json: str) -> None:
+    code, out, err = _run(["stats", "-"], trace_json)
+    assert (code, err) == (0, "")
+    assert out.startswith("alphabeta (fail-soft) on aima")
+
+
+def test_regret_reads_stdin(trace_json: str) -> None:
+    code, out, err = _run(["regret", "-"], trace_json)
+    assert code == 0, err
+    assert out.startswith("alphabeta (fail-soft) on aima: value 3\nnodes searched 11, ideal "
+                          "tree 9, wasted 2 (18.2%)")
+
+
+def test_check_reads_the_answer_from_stdin() -> None:
+    code, out, err = _run(["check", "aima", "-"], '{"value": 3, "move": "B"}')
+    assert (code, err) == (0, "")
+    assert out.startswith("Checking <stdin> against alphabeta (fail-soft) on aima")
+    assert "score: 2.00 / 2 (100%)" in out
+
+
+def test_check_empty_answer_from_stdin_names_stdin() -> None:
+    code, _, err = _run(["check", "aima", "-"], '{}')
+    assert code == 1
+    assert err.startswith("gametrace: error: <stdin>: the answer gives no items")
+
+
+def test_run_reads_a_tree_from_stdin() -> None:
+    code, out, err = _run(["run", "-", "-a", "minimax"], AIMA_TEXT)
+    assert (code, err) == (0, "")
+    assert "value: 3" in out
+
+
+def test_compare_reads_a_tree_from_stdin() -> None:
+    code, out, err = _run(["compare", "-", "--format", "csv"], AIMA_TEXT)
+    assert code == 0, err
+    assert out.splitlines()[2] == ("ordering,natural,,7,4,1,2,1,1.0,2.6457513110645907,"
+                                   "0.7777777777777778,3,B")
+
+
+def test_diff_reads_one_side_from_stdin(tmp_path: Path, trace_json: str) -> None:
+    (tmp_path / "t.json").write_text(trace_json)
+    code, out, err = _run(["diff", "-", str(tmp_path / "t.json")], trace_json)
+    assert code == 0, err
+    assert out == f"A: <stdin>\nB: {tmp_path / 't.json'}\n\nThe traces agree event by event.\n"
+
+
+def test_bisect_reads_one_side_from_stdin(tmp_path: Path, trace_json: str) -> None:
+    (tmp_path / "t.json").write_text(trace_json)
+    code, _, err = _run(["bisect", "-", str(tmp_path / "t.json")], trace_json)
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("args", [["diff", "-", "-"], ["bisect", "-", "-"],
+                                  ["check", "-", "-"]])
+def test_two_inputs_cannot_both_be_stdin(args: list[str], trace_json: str) -> None:
+    code, _, err = _run(args, trace_json)
+    assert code == 2
+    assert "only one input can be standard input (-)" in err
+
+
+def test_index_reads_stdin(tmp_path: Path, trace_jsonl: bytes) -> None:
+    code, _, err = _run(["index", "-", "-o", "t.index", "-q"], trace_jsonl, cwd=tmp_path)
+    assert (code, err) == (0, "")
+    assert (tmp_path / "t.index").is_file()
+
+
+def test_two_outputs_to_stdout_are_refused(tmp_path: Path) -> None:
+    code, out, err = _run(["run", "aima", "-o", "-", "--render", "-"], "")
+    assert code == 2 and out == ""
+    assert "standard output" in err
+
+
+def test_the_readme_pipeline(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    command = [sys.executable, "-m", "tracer"]
+    run = subprocess.run([*command, "run", "aima", "-o", "-", "-q"], capture_output=True,
+                         env=env, check=True)
+    assert run.stderr == b""
+    render = subprocess.run([*command, "render", "-", "-o", str(tmp_path / "x.dot"), "-q"],
+                            input=run.stdout, capture_output=True, env=env)
+    assert (render.returncode, render.stderr) == (0, b"")
+    assert (tmp_path / "x.dot").read_text().startswith("digraph")
