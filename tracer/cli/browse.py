@@ -52,8 +52,9 @@ def browse_command(ctx: click.Context, source: str, host: str, port: int, db: st
     from ..analysis.stats import Tally
     from ..errors import InputError
     from .index import default_index_path
-    from .serve import serve
+    from .serve import require_serve_extra, serve
 
+    require_serve_extra("browse")  # before the index is written or the address printed
     existing_file(source)
     if _is_index(source):
         open_index(source).close()  # refused here, before the service starts
