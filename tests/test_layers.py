@@ -33,7 +33,8 @@ import tracer
 
 PACKAGE = Path(tracer.__file__).parent
 
-CORE = ("tracer.said", "tracer.errors", "tracer.stdin", "tracer.jsonio", "tracer.compress",
+CORE = ("tracer.said", "tracer.errors", "tracer.stdin", "tracer.stderr_channel",
+        "tracer.jsonio", "tracer.compress",
         "tracer.outputs", "tracer.writing", "tracer.ranges", "tracer.numbers",
         "tracer.reading_numbers", "tracer.players", "tracer.choices",
         "tracer.families", "tracer.limits", "tracer.spec", "tracer.display",

@@ -21,7 +21,8 @@ from tracer.errors import InputError, MissingInput
 from tracer.outputs import os_reason
 from tracer.reading_numbers import MAX_DIGITS
 from tracer.said import Said, said
-from tracer.stdin import input_path
+from tracer.stderr_channel import detail
+from tracer.stdin import input_path, shown_name
 
 __all__ = [
     "INF_STRINGS",
@@ -242,7 +243,14 @@ def check_input_file(path: str | os.PathLike[str]) -> str:
     if not stat.S_ISREG(st.st_mode):
         raise MissingInput(_cannot_read(said("a pipe or a device, not a regular file (save "
                                              "the input to a file first)")), file=file)
+    if (file, st.st_size) not in _READ:  # -v: each file read, once
+        _READ.add((file, st.st_size))
+        detail(f"gametrace: reading {shown_name(file)} ({st.st_size:,} bytes)")
     return file
+
+
+_READ: set[tuple[str, int]] = set()
+"""The files :func:`check_input_file` has said it reads."""
 
 
 def not_a_file(path: str | os.PathLike[str]) -> MissingInput:

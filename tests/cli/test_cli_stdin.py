@@ -167,3 +167,27 @@ def test_the_readme_pipeline(tmp_path: Path) -> None:
                             input=run.stdout, capture_output=True, env=env)
     assert (render.returncode, render.stderr) == (0, b"")
     assert (tmp_path / "x.dot").read_text().startswith("digraph")
+
+
+def test_v_says_the_files_read_and_the_stages_time(tmp_path: Path, trace_json: str) -> None:
+    (tmp_path / "t.json").write_text(trace_json)
+    code, out, err = _run(["stats", "t.json", "-v"], "", cwd=tmp_path)
+    assert code == 0
+    lines = err.splitlines()
+    assert lines[0] == f"gametrace: reading t.json ({len(trace_json.encode()):,} bytes)"
+    assert lines[1].startswith("gametrace: reading the trace took ")
+    assert out == _run(["stats", "t.json"], "", cwd=tmp_path)[1]  # the answer unchanged
+
+
+def test_q_wins_over_v(tmp_path: Path, trace_json: str) -> None:
+    (tmp_path / "t.json").write_text(trace_json)
+    for args in (["-v", "-q"], ["-q", "-v"]):
+        code, _, err = _run(["render", "t.json", "-o", "t.dot", *args], "", cwd=tmp_path)
+        assert (code, err) == (0, "")
+
+
+def test_v_is_listed_in_each_quiet_commands_help() -> None:
+    for command in ("run", "render", "stats", "regret", "bisect", "index", "compare",
+                    "check"):
+        result = CliRunner().invoke(main, [command, "--help"])
+        assert "-v, --verbose" in result.stdout, command

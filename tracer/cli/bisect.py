@@ -59,7 +59,11 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
     one_stdin(("A", trace_a), ("B", trace_b))
     for path in (trace_a, trace_b):
         existing_file(path)
-    bisection = bisect_traces(trace_a, trace_b, depth=depth)
+    from .options import stage
+    from .progress import file_bar
+
+    with file_bar(trace_a, "reading", quiet=quiet), stage("reading the traces"):
+        bisection = bisect_traces(trace_a, trace_b, depth=depth)
     rows = limit or len(bisection.parts)
     if picture is not None and fmt is not None:
         from ..figures.bisect_picture import bisect_dot

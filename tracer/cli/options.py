@@ -13,7 +13,8 @@ another.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 import click
@@ -52,6 +53,7 @@ __all__ = [
     "root_player_option",
     "seed_option",
     "spec_option",
+    "stage",
     "technique_option",
     "time_limit_option",
     "trace_output_option",
@@ -257,8 +259,48 @@ def time_limit_option() -> Decorator:
     return spec_option("time_limit")
 
 
+def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    from ..stderr_channel import level, set_level
+
+    if value:
+        set_level("quiet")
+    elif level() == "quiet":
+        set_level("normal")
+    return value
+
+
+def _set_verbose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    from ..stderr_channel import level, set_level
+
+    if value and level() != "quiet":  # -q wins: silence asked for is silence
+        set_level("verbose")
+
+
+@contextlib.contextmanager
+def stage(name: str) -> Iterator[None]:
+    """With -v, how long the block took, on stderr: ``gametrace: drawing took 1.23 s``."""
+    import time
+
+    from ..stderr_channel import detail
+
+    started = time.perf_counter()
+    yield
+    detail(f"gametrace: {name} took {time.perf_counter() - started:.2f} s")
+
+
 def quiet_option(*, help: str = "No progress or notes on stderr.") -> Decorator:
-    return click.option("-q", "--quiet", is_flag=True, help=help)
+    """``-q/--quiet`` and ``-v/--verbose``, the common options of every command that
+    writes notes (:data:`tracer.spec.COMMON_OPTIONS`): -q silences our notes and
+    warnings and Graphviz's (:mod:`tracer.stderr_channel`), -v adds the files read and
+    the stages' times.  The command sees ``quiet``; -v acts through the channel only."""
+    def both(function: F) -> F:
+        function = click.option(
+            "-v", "--verbose", is_flag=True, expose_value=False, callback=_set_verbose,
+            help="More on stderr: the files read and how long each stage took.")(function)
+        return click.option("-q", "--quiet", is_flag=True, is_eager=True,
+                            callback=_set_quiet, help=help)(function)
+
+    return both
 
 
 def max_ply_option(*, help: str = "Deepest tree the search may recurse into.") -> Decorator:

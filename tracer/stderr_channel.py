@@ -1,0 +1,54 @@
+"""Our notes and warnings on standard error, one channel: ``-q`` silences it and ``-v``
+widens it (:func:`set_level`, which the command line's ``-q``/``-v`` call).
+
+A *warning* (what Graphviz says of a drawing, a picture scaled to fit the renderer) and
+a *note* (a file written) are printed unless quiet; a *detail* (a file read, how long a
+stage took) only when verbose.  The answer a command was asked for is never sent here:
+it goes to standard output, whatever the level.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Literal
+
+__all__ = ["Level", "detail", "level", "note", "set_level", "warn"]
+
+Level = Literal["quiet", "normal", "verbose"]
+
+_level: list[Level] = ["normal"]
+
+
+def set_level(value: Level) -> None:
+    """How much the channel says from now on (each command sets it as it starts)."""
+    _level[0] = value
+
+
+def level() -> Level:
+    """How much the channel says."""
+    return _level[0]
+
+
+def _write(line: str) -> None:
+    stream = sys.stderr
+    if stream is not None:
+        stream.write(line.rstrip("\n") + "\n")
+        stream.flush()
+
+
+def warn(line: str) -> None:
+    """A warning: printed unless quiet."""
+    if _level[0] != "quiet":
+        _write(line)
+
+
+def note(line: str) -> None:
+    """A note (a file written): printed unless quiet."""
+    if _level[0] != "quiet":
+        _write(line)
+
+
+def detail(line: str) -> None:
+    """More than a note (a file read, a stage's time): printed only when verbose."""
+    if _level[0] == "verbose":
+        _write(line)
