@@ -191,3 +191,33 @@ def test_v_is_listed_in_each_quiet_commands_help() -> None:
                     "check"):
         result = CliRunner().invoke(main, [command, "--help"])
         assert "-v, --verbose" in result.stdout, command
+
+
+GRAPH = "start A\ngoal C\nA -- B 1\nB -- C 2\nA -- C 5\n"
+PAYOFFS = ('{"players": ["Row", "Col"], "rows": ["C", "D"], "columns": ["C", "D"], '
+           '"payoffs": [[[3, 3], [0, 5]], [[5, 0], [1, 1]]]}')
+
+
+def test_astar_reads_a_graph_from_stdin() -> None:
+    code, out, err = _run(["astar", "-"], GRAPH)
+    assert (code, err) == (0, "")
+    assert out.startswith("A* (graph: repeated states eliminated) on <stdin> start=A goal=C")
+    assert "cost: 3" in out
+
+
+def test_admissible_reads_a_graph_from_stdin() -> None:
+    code, out, _ = _run(["admissible", "-"], GRAPH)
+    assert code == 0
+    assert out.startswith("<stdin> start=A goal=C")
+
+
+def test_matrix_reads_a_payoff_file_from_stdin() -> None:
+    code, out, err = _run(["matrix", "-"], PAYOFFS)
+    assert (code, err) == (0, "")
+    assert out.startswith("game: Row chooses a row, Col a column")
+
+
+def test_a_bad_payoff_file_on_stdin_is_named_stdin() -> None:
+    code, _, err = _run(["matrix", "-"], '{"rows": []}')
+    assert code == 1
+    assert err.startswith("gametrace: error: <stdin>: ")
