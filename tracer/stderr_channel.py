@@ -17,11 +17,15 @@ __all__ = ["Level", "detail", "level", "note", "set_level", "warn"]
 Level = Literal["quiet", "normal", "verbose"]
 
 _level: list[Level] = ["normal"]
+_warned: set[str] = set()
+"""The warnings said since the level was last set: each is said once (a PNG scaled to
+fit in each of 300 frames is one line, not 300)."""
 
 
 def set_level(value: Level) -> None:
     """How much the channel says from now on (each command sets it as it starts)."""
     _level[0] = value
+    _warned.clear()
 
 
 def level() -> Level:
@@ -37,8 +41,9 @@ def _write(line: str) -> None:
 
 
 def warn(line: str) -> None:
-    """A warning: printed unless quiet."""
-    if _level[0] != "quiet":
+    """A warning: printed unless quiet, once."""
+    if _level[0] != "quiet" and line not in _warned:
+        _warned.add(line)
         _write(line)
 
 

@@ -221,3 +221,26 @@ def test_a_bad_payoff_file_on_stdin_is_named_stdin() -> None:
     code, _, err = _run(["matrix", "-"], '{"rows": []}')
     assert code == 1
     assert err.startswith("gametrace: error: <stdin>: ")
+
+
+def test_stdin_is_read_within_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tracer.stdin
+
+    monkeypatch.setattr(tracer.stdin, "MAX_STDIN", 100)
+    code, _, err = _run(["validate", "-"], AIMA_TEXT * 10)
+    assert code == 1
+    assert err == ("gametrace: error: <stdin>: standard input is longer than 100 bytes: "
+                   "save it to a file first\n")
+
+
+def test_stdin_on_a_terminal_is_refused_at_once(tmp_path: Path) -> None:
+    master, slave = os.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "tracer", "validate", "-"], stdin=slave,
+                              capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert done.returncode == 2
+    assert done.stderr.startswith("gametrace: error: <stdin>: standard input is a terminal")

@@ -59,3 +59,9 @@ def test_the_cairo_line_in_italian(capfd: pytest.CaptureFixture[str],
     monkeypatch.setenv("GAMETRACE_LANG", "it")
     engine.render(WIDE, "png", pinned=False, dpi=1200)
     assert "32767 pixel" in capfd.readouterr().err
+
+
+def test_each_warning_is_said_once_per_command(capfd: pytest.CaptureFixture[str]) -> None:
+    for _ in range(3):  # three frames past the limit: one line
+        engine.render(WIDE, "png", pinned=False, dpi=1200)
+    assert capfd.readouterr().err.count("\n") == 1
