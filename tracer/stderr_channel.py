@@ -9,10 +9,12 @@ it goes to standard output, whatever the level.
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Callable, Iterator
 from typing import Literal
 
-__all__ = ["Level", "detail", "level", "note", "set_level", "warn"]
+__all__ = ["Level", "detail", "doing", "level", "listening", "note", "set_level", "warn"]
 
 Level = Literal["quiet", "normal", "verbose"]
 
@@ -57,3 +59,23 @@ def detail(line: str) -> None:
     """More than a note (a file read, a stage's time): printed only when verbose."""
     if _level[0] == "verbose":
         _write(line)
+
+
+_listeners: list[Callable[[str], None]] = []
+
+
+def doing(what: str) -> None:
+    """The library starts a long stage (``laying out the tree``): told to the listener a
+    command has (its progress line on a terminal), else to no one."""
+    for listener in _listeners:
+        listener(what)
+
+
+@contextlib.contextmanager
+def listening(listener: Callable[[str], None]) -> Iterator[None]:
+    """While the block runs, ``listener`` hears each stage :func:`doing` starts."""
+    _listeners.append(listener)
+    try:
+        yield
+    finally:
+        _listeners.remove(listener)

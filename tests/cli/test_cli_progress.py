@@ -18,7 +18,7 @@ ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2]), "COLUMNS": "1
 
 COMMANDS: dict[str, tuple[list[str], str]] = {
     # a command line (files in the folder) and the bar's label
-    "render": (["render", "t.jsonl", "-o", "t.dot"], "drawing"),
+    "render": (["render", "t.jsonl", "-o", "t.svg"], "reading"),
     "stats": (["stats", "t.jsonl"], "reading"),
     "regret": (["regret", "t.jsonl"], "reading"),
     "bisect": (["bisect", "t.jsonl", "t2.jsonl"], "reading"),
@@ -85,3 +85,10 @@ def test_never_under_q(folder: Path, command: str) -> None:
     args, _ = COMMANDS[command]
     code, seen = _on_a_terminal([*args, "-q"], folder)
     assert (code, seen) == (0, "")
+
+
+def test_render_says_its_graphviz_stage_on_a_terminal(folder: Path) -> None:
+    code, seen = _on_a_terminal(["render", "t.jsonl", "-o", "t.png"], folder)
+    assert code == 0, seen
+    assert "100%" in seen and "drawing: laying out the tree (Graphviz) ..." in seen
+    assert seen.rstrip().endswith("diagram written to t.png")

@@ -59,9 +59,13 @@ def _offset(path: str) -> int | None:
 
 
 @contextlib.contextmanager
-def file_bar(path: str | os.PathLike[str], label: str, *, quiet: bool) -> Iterator[None]:
+def file_bar(path: str | os.PathLike[str], label: str, *, quiet: bool,
+             then: str | None = None) -> Iterator[None]:
     """A bar over the reading of the file ``path`` while the block runs (``-``: the file
-    standard input was read into)."""
+    standard input was read into).  ``then``: the label of the stages that follow the
+    reading (a Graphviz layout, :func:`tracer.stderr_channel.doing`): the first ends the
+    bar (the file is read) and each is said on one line that the next replaces."""
+    from ..stderr_channel import listening
     from ..stdin import input_path
 
     if not shows_progress(quiet) or not os.path.exists("/proc/self/fdinfo"):
@@ -74,28 +78,49 @@ def file_bar(path: str | os.PathLike[str], label: str, *, quiet: bool) -> Iterat
         yield
         return
     stop = threading.Event()
+    lock = threading.Lock()
     bar = click.progressbar(length=max(size, 1), label=label, file=sys.stderr,
                             show_eta=True, show_percent=True, width=30)
-
     done = [0]
+    ended = [False]
 
     def follow() -> None:
         while not stop.wait(_POLL_S):
             pos = _offset(file)
-            if pos is not None and pos > done[0]:
-                bar.update(min(pos, size) - done[0])
-                done[0] = min(pos, size)
+            with lock:
+                if not ended[0] and pos is not None and pos > done[0]:
+                    bar.update(min(pos, size) - done[0])
+                    done[0] = min(pos, size)
 
-    with bar:
-        thread = threading.Thread(target=follow, daemon=True)
-        thread.start()
-        try:
+    def end() -> None:
+        with lock:
+            if not ended[0]:
+                ended[0] = True
+                bar.update(size - done[0])  # read to its end
+                bar.render_finish()
+
+    def stage(what: str) -> None:
+        end()
+        click.echo(f"\r\033[K{then}: {what} ...", err=True, nl=False)
+
+    bar.__enter__()
+    thread = threading.Thread(target=follow, daemon=True)
+    thread.start()
+    try:
+        if then is None:
             yield
-        finally:
-            stop.set()
-            thread.join()
-        bar.update(size - done[0])  # the block succeeded: the file was read to its end
-    _clear()
+        else:
+            with listening(stage):
+                yield
+        end()
+    finally:
+        stop.set()
+        thread.join()
+        with lock:
+            if not ended[0]:
+                ended[0] = True
+                bar.render_finish()
+        _clear()
 
 
 @contextlib.contextmanager
@@ -126,3 +151,4 @@ def count_bar(label: str, *, quiet: bool) -> Iterator[Callable[[int, int], None]
 def _clear() -> None:
     """The bar's line erased: what the command prints next starts a clean line."""
     click.echo("\r\033[K", err=True, nl=False)
+

@@ -165,7 +165,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
     from .options import stage
     from .progress import file_bar
 
-    with file_bar(trace, "drawing", quiet=quiet), stage("drawing"):
+    with file_bar(trace, "reading", quiet=quiet, then="drawing"), stage("drawing"):
         drawn = draw_outputs(
             trace, out=out, frames_dir=frames_dir, strip=strip, strip_columns=strip_columns,
             frame_format=frame_format, preset=preset,

@@ -23,7 +23,7 @@ from typing import Any
 
 from ...errors import GraphvizMissing, TracerError
 from ...said import Said, said
-from ...stderr_channel import warn
+from ...stderr_channel import doing, warn
 from ..draw.dot import Elements, Pinned
 from ..draw.dotquote import dot_name
 
@@ -74,6 +74,7 @@ def _cannot_render(fmt: str, exc: Exception) -> Said:
 
 def layout(source: str, *, engine: str = "bundled") -> Pinned:
     """Lay the graph out with ``dot`` once; return every node and edge position."""
+    doing("laying out the tree (Graphviz)")
     if engine == "system":
         return _from_json(_pipe_system(source, "json", pinned=False))
     graph = _agraph(source)
@@ -112,6 +113,8 @@ def render(source: str, fmt: str, *, pinned: bool, engine: str = "bundled",
     others are laid out with ``dot`` first.  ``graph_attrs`` are set on the graph
     (a canvas's ``viewport``, :mod:`tracer.render.draw.canvas`)."""
     extra = dict(graph_attrs or {})
+    doing(f"drawing the {fmt.upper()} (Graphviz)" if pinned
+          else f"laying out and drawing the {fmt.upper()} (Graphviz)")
     if engine == "system":
         data = _pipe_system(source, fmt, pinned=pinned, dpi=dpi, graph_attrs=extra)
     else:
