@@ -245,7 +245,8 @@ def check_input_file(path: str | os.PathLike[str]) -> str:
                                              "the input to a file first)")), file=file)
     if (file, st.st_size) not in _READ:  # -v: each file read, once
         _READ.add((file, st.st_size))
-        detail(f"gametrace: reading {shown_name(file)} ({st.st_size:,} bytes)")
+        detail(said("gametrace: reading {file} ({size:,} bytes)", file=shown_name(file) or file,
+                    size=st.st_size))
     return file
 
 

@@ -14,7 +14,10 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-__all__ = ["Level", "detail", "doing", "level", "listening", "note", "set_level", "warn"]
+from .said import Said
+
+__all__ = ["Level", "detail", "doing", "language", "level", "listening", "note",
+           "set_language", "set_level", "warn"]
 
 Level = Literal["quiet", "normal", "verbose"]
 
@@ -22,6 +25,23 @@ _level: list[Level] = ["normal"]
 _warned: set[str] = set()
 """The warnings said since the level was last set: each is said once (a PNG scaled to
 fit in each of 300 frames is one line, not 300)."""
+
+
+_language: list[str] = ["en"]
+
+
+def set_language(lang: str) -> None:
+    """The language the channel words its lines in (the command's errors' language)."""
+    _language[0] = lang
+
+
+def language() -> str:
+    """The language the channel words its lines in."""
+    return _language[0]
+
+
+def _worded(line: Said | str) -> str:
+    return line.worded(_language[0]) if isinstance(line, Said) else line
 
 
 def set_level(value: Level) -> None:
@@ -42,33 +62,34 @@ def _write(line: str) -> None:
         stream.flush()
 
 
-def warn(line: str) -> None:
+def warn(line: Said | str) -> None:
     """A warning: printed unless quiet, once."""
-    if _level[0] != "quiet" and line not in _warned:
-        _warned.add(line)
-        _write(line)
+    text = _worded(line)
+    if _level[0] != "quiet" and text not in _warned:
+        _warned.add(text)
+        _write(text)
 
 
-def note(line: str) -> None:
+def note(line: Said | str) -> None:
     """A note (a file written): printed unless quiet."""
     if _level[0] != "quiet":
-        _write(line)
+        _write(_worded(line))
 
 
-def detail(line: str) -> None:
+def detail(line: Said | str) -> None:
     """More than a note (a file read, a stage's time): printed only when verbose."""
     if _level[0] == "verbose":
-        _write(line)
+        _write(_worded(line))
 
 
 _listeners: list[Callable[[str], None]] = []
 
 
-def doing(what: str) -> None:
-    """The library starts a long stage (``laying out the tree``): told to the listener a
-    command has (its progress line on a terminal), else to no one."""
+def doing(what: Said | str) -> None:
+    """The library starts a long stage (``laying out the tree``): told, worded, to the
+    listener a command has (its progress line on a terminal), else to no one."""
     for listener in _listeners:
-        listener(what)
+        listener(_worded(what))
 
 
 @contextlib.contextmanager

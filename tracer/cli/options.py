@@ -21,6 +21,7 @@ import click
 
 from ..ranges import MAX_PLY
 from ..recursion import DEFAULT_MAX_PLY
+from ..said import said
 from .number_types import REAL, WHOLE, RealRange, WholeRange
 
 __all__ = [
@@ -276,6 +277,12 @@ def _set_verbose(ctx: click.Context, param: click.Parameter, value: bool) -> Non
         set_level("verbose")
 
 
+_STAGES = {"drawing": said("drawing"), "comparing": said("comparing"),
+           "indexing": said("indexing"), "reading the trace": said("reading the trace"),
+           "reading the traces": said("reading the traces")}
+"""The stages -v times, worded in the command's language."""
+
+
 @contextlib.contextmanager
 def stage(name: str) -> Iterator[None]:
     """With -v, how long the block took, on stderr: ``gametrace: drawing took 1.23 s``."""
@@ -285,7 +292,8 @@ def stage(name: str) -> Iterator[None]:
 
     started = time.perf_counter()
     yield
-    detail(f"gametrace: {name} took {time.perf_counter() - started:.2f} s")
+    detail(said("gametrace: {stage} took {seconds:.2f} s", stage=_STAGES.get(name, name),
+                seconds=time.perf_counter() - started))
 
 
 def quiet_option(*, help: str = "No progress or notes on stderr.") -> Decorator:
@@ -325,7 +333,10 @@ def keep_language(ctx: click.Context, param: click.Parameter, value: str | None
     """The callback of a ``--lang`` option: the language chosen, kept for the errors."""
     if value is not None and ctx.get_parameter_source(param.name or "") is not \
             click.core.ParameterSource.DEFAULT:
+        from ..stderr_channel import set_language
+
         ctx.meta[LANGUAGE_KEY] = value
+        set_language(value)
     return value
 
 

@@ -22,6 +22,8 @@ from typing import Any
 
 import click
 
+from ..said import said
+
 __all__ = ["count_bar", "file_bar", "shows_progress"]
 
 _POLL_S = 0.2
@@ -79,7 +81,7 @@ def file_bar(path: str | os.PathLike[str], label: str, *, quiet: bool,
         return
     stop = threading.Event()
     lock = threading.Lock()
-    bar = click.progressbar(length=max(size, 1), label=label, file=sys.stderr,
+    bar = click.progressbar(length=max(size, 1), label=_word(label), file=sys.stderr,
                             show_eta=True, show_percent=True, width=30)
     done = [0]
     ended = [False]
@@ -101,7 +103,7 @@ def file_bar(path: str | os.PathLike[str], label: str, *, quiet: bool,
 
     def stage(what: str) -> None:
         end()
-        click.echo(f"\r\033[K{then}: {what} ...", err=True, nl=False)
+        click.echo(f"\r\033[K{_word(then or '')}: {what} ...", err=True, nl=False)
 
     bar.__enter__()
     thread = threading.Thread(target=follow, daemon=True)
@@ -135,7 +137,7 @@ def count_bar(label: str, *, quiet: bool) -> Iterator[Callable[[int, int], None]
     def step(done: int, total: int) -> None:
         bar = state.get("bar")
         if bar is None:
-            bar = state["bar"] = click.progressbar(length=max(total, 1), label=label,
+            bar = state["bar"] = click.progressbar(length=max(total, 1), label=_word(label),
                                                    file=sys.stderr, width=30)
             bar.__enter__()
         bar.update(done - bar.pos)
@@ -152,3 +154,15 @@ def _clear() -> None:
     """The bar's line erased: what the command prints next starts a clean line."""
     click.echo("\r\033[K", err=True, nl=False)
 
+
+
+_LABELS = {"reading": said("reading"), "indexing": said("indexing"),
+           "comparing": said("comparing"), "drawing": said("drawing")}
+"""The bars' labels, worded in the command's language."""
+
+
+def _word(label: str) -> str:
+    from ..stderr_channel import language
+
+    found = _LABELS.get(label)
+    return found.worded(language()) if found is not None else label

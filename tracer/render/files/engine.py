@@ -23,7 +23,7 @@ from typing import Any
 
 from ...errors import GraphvizMissing, TracerError
 from ...said import Said, said
-from ...stderr_channel import doing, warn
+from ...stderr_channel import doing, language, warn
 from ..draw.dot import Elements, Pinned
 from ..draw.dotquote import dot_name
 
@@ -51,16 +51,7 @@ def _worded(line: str) -> str:
     return said("gametrace: the PNG would be wider or taller than {limit} pixels (cairo's "
                 "limit): scaled by {scale} to fit; draw it as .svg or .pdf, or with fewer "
                 "nodes (--max-nodes, --depth), for its full size", limit=CAIRO_LIMIT,
-                scale=found.group(1)).worded(_language())
-
-
-def _language() -> str:
-    import os
-
-    from ...said import LANGUAGES
-
-    lang = os.environ.get("GAMETRACE_LANG", "en")
-    return lang if lang in LANGUAGES else "en"
+                scale=found.group(1)).worded(language())
 
 
 def _cannot_lay_out(exc: Exception) -> Said:
@@ -74,7 +65,7 @@ def _cannot_render(fmt: str, exc: Exception) -> Said:
 
 def layout(source: str, *, engine: str = "bundled") -> Pinned:
     """Lay the graph out with ``dot`` once; return every node and edge position."""
-    doing("laying out the tree (Graphviz)")
+    doing(said("laying out the tree (Graphviz)"))
     if engine == "system":
         return _from_json(_pipe_system(source, "json", pinned=False))
     graph = _agraph(source)
@@ -113,8 +104,8 @@ def render(source: str, fmt: str, *, pinned: bool, engine: str = "bundled",
     others are laid out with ``dot`` first.  ``graph_attrs`` are set on the graph
     (a canvas's ``viewport``, :mod:`tracer.render.draw.canvas`)."""
     extra = dict(graph_attrs or {})
-    doing(f"drawing the {fmt.upper()} (Graphviz)" if pinned
-          else f"laying out and drawing the {fmt.upper()} (Graphviz)")
+    doing(said("drawing the {format} (Graphviz)", format=fmt.upper()) if pinned
+          else said("laying out and drawing the {format} (Graphviz)", format=fmt.upper()))
     if engine == "system":
         data = _pipe_system(source, fmt, pinned=pinned, dpi=dpi, graph_attrs=extra)
     else:
