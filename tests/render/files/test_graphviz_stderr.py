@@ -65,3 +65,17 @@ def test_each_warning_is_said_once_per_command(capfd: pytest.CaptureFixture[str]
     for _ in range(3):  # three frames past the limit: one line
         engine.render(WIDE, "png", pinned=False, dpi=1200)
     assert capfd.readouterr().err.count("\n") == 1
+
+
+def test_graphvizs_reason_is_kept_when_sys_stderr_is_no_file(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from tracer.errors import TracerError
+
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # a notebook's, a test runner's
+    with pytest.raises(TracerError) as caught:
+        engine.render("digraph { a [label=<x> }", "svg", pinned=False)
+    assert str(caught.value) == ("Graphviz could not read the drawing: syntax error in "
+                                 "line 1 near '}'")
