@@ -17,6 +17,7 @@ import errno
 import os
 import signal
 import stat
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -192,12 +193,16 @@ def open_store(db: Path | str) -> None:
                               db=str(db), reason=str(exc))) from None
 
 
-class _Stopped(BaseException):
-    """SIGTERM, outside uvicorn's own handler: the server ends quietly (exit code 0)."""
-
-
 def _on_sigterm(signum: int, frame: object) -> None:
-    raise _Stopped
+    """SIGTERM outside uvicorn's own handler: before it listens (nothing in flight), or
+    after it drained the requests and shut down (it raises the signal again).  The
+    process ends at once with exit code 0: an exception raised here could land inside
+    the making of uvicorn's event loop, whose half-made loop then prints a traceback as
+    it is collected."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(0)
 
 
 @contextlib.contextmanager
@@ -239,14 +244,13 @@ def serve(*, host: str, port: int, db: Path | str | None, workers: int,
                                                                 **(limits or {})))
     shown = shown_url(where) if isinstance(where, str) else where
     proxied = f", for a proxy at {root_path}/" if root_path else ""
-    print(f"gametrace: serving http://{host}:{port}/ (store: {shown}{proxied})", flush=True)
     try:
-        with _stopped_by_sigterm():
+        with _stopped_by_sigterm():  # before the line: a manager may stop it once it reads it
+            print(f"gametrace: serving http://{host}:{port}/ (store: {shown}{proxied})",
+                  flush=True)
             uvicorn.run("tracer.service.app:app_from_environment", factory=True, host=host,
                         port=port, workers=workers, log_level="warning", server_header=False,
                         root_path=root_path)
-    except _Stopped:  # asked to stop (a service manager): the requests were drained
-        return
     except SystemExit as exc:  # uvicorn exits when it cannot start (it logged why)
         if exc.code not in (0, None):
             raise TracerError(said("the server stopped: it could not listen on {where} or "
