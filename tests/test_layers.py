@@ -33,8 +33,9 @@ import tracer
 
 PACKAGE = Path(tracer.__file__).parent
 
-CORE = ("tracer.said", "tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
-        "tracer.writing", "tracer.ranges", "tracer.numbers",
+CORE = ("tracer.said", "tracer.errors", "tracer.stdin", "tracer.stderr_channel",
+        "tracer.jsonio", "tracer.compress",
+        "tracer.outputs", "tracer.writing", "tracer.ranges", "tracer.numbers",
         "tracer.reading_numbers", "tracer.players", "tracer.choices",
         "tracer.families", "tracer.limits", "tracer.spec", "tracer.display",
         "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.scanning",

@@ -17,6 +17,7 @@ from .said import Said, place_worded
 
 __all__ = [
     "MESSAGE_CHARS",
+    "SHOWN_FILES",
     "GraphvizMissing",
     "InputError",
     "LimitExceeded",
@@ -53,6 +54,11 @@ class UsageError(TracerError, ValueError):
     """An option or argument has a value the tool does not accept (exit code 2)."""
 
 
+SHOWN_FILES: dict[str, str] = {"-": "<stdin>"}
+"""Files a message names otherwise: standard input (``-``, and the temporary file it was
+read into, which :mod:`tracer.stdin` adds) is ``<stdin>``."""
+
+
 class InputError(TracerError, ValueError):
     """An input file (tree, trace, solution) is malformed or breaks its schema.
 
@@ -63,7 +69,7 @@ class InputError(TracerError, ValueError):
 
     def __init__(self, message: Said, *, file: str | None = None,
                  where: str | None = None) -> None:
-        self.file = file
+        self.file = SHOWN_FILES.get(file, file) if file is not None else None
         self.where = where
         super().__init__(message)
         self.args = (self.__str__(),)
@@ -89,6 +95,12 @@ class MissingInput(UsageError, InputError):
 
 class OutputError(InputError):
     """Writing an output failed (a full disk, a folder that went away); names the file."""
+
+    def __init__(self, message: Said, *, file: str | None = None,
+                 where: str | None = None) -> None:
+        super().__init__(message, where=where)
+        self.file = file  # an output's "-" is standard output, named as it was given
+        self.args = (self.__str__(),)
 
 
 class LimitExceeded(TracerError, RuntimeError):

@@ -21,6 +21,8 @@ from tracer.errors import InputError, MissingInput
 from tracer.outputs import os_reason
 from tracer.reading_numbers import MAX_DIGITS
 from tracer.said import Said, said
+from tracer.stderr_channel import detail
+from tracer.stdin import input_path, shown_name
 
 __all__ = [
     "INF_STRINGS",
@@ -229,8 +231,9 @@ def loads_json(text: str, *, file: str) -> Any:
 
 def check_input_file(path: str | os.PathLike[str]) -> str:
     """The path of a regular file to read, or a :class:`MissingInput` (exit code 2):
-    missing, a folder, or a pipe or device (reading one could wait forever)."""
-    file = os.fspath(path)
+    missing, a folder, or a pipe or device (reading one could wait forever); ``-`` is
+    standard input, read into a file first (:func:`tracer.stdin.input_path`)."""
+    file = input_path(path)
     try:
         st = os.stat(file)
     except OSError as exc:
@@ -240,7 +243,15 @@ def check_input_file(path: str | os.PathLike[str]) -> str:
     if not stat.S_ISREG(st.st_mode):
         raise MissingInput(_cannot_read(said("a pipe or a device, not a regular file (save "
                                              "the input to a file first)")), file=file)
+    if (file, st.st_size) not in _READ:  # -v: each file read, once
+        _READ.add((file, st.st_size))
+        detail(said("gametrace: reading {file} ({size:,} bytes)", file=shown_name(file) or file,
+                    size=st.st_size))
     return file
+
+
+_READ: set[tuple[str, int]] = set()
+"""The files :func:`check_input_file` has said it reads."""
 
 
 def not_a_file(path: str | os.PathLike[str]) -> MissingInput:
@@ -371,7 +382,7 @@ def _read_block(handle: Any, file: str) -> bytes:
 
 def load_json_file(path: str | os.PathLike[str]) -> Any:
     """Read a UTF-8 JSON file and parse it like :func:`loads_json`."""
-    return loads_json(read_text_file(path), file=os.fspath(path))
+    return loads_json(read_text_file(path), file=input_path(path))
 
 
 def dumps_json(obj: Any) -> str:

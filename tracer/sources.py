@@ -19,6 +19,7 @@ from typing import Any, Literal
 from .errors import UsageError
 from .games.base import Game, Player
 from .said import Said, said
+from .stdin import STDIN_NAME, input_path, is_stdin
 from .trace import Trace
 from .trees import Tree, TreeGame, load_tree, parse_tree_json
 
@@ -81,8 +82,11 @@ def resolve(text: str, *, root_player: str | None = None,
     (commands that read traces; ``root_player`` is then left to its header); otherwise
     a ``.json`` trace is read as a tree and refused by the tree's schema.
     ``root_player`` applies to trees, ``params`` to games: either given to the other is
-    a :class:`UsageError`."""
+    a :class:`UsageError`.  ``-`` is standard input, read as a file would be
+    (:func:`tracer.stdin.input_path`) and named ``<stdin>``."""
     params = dict(params or {})
+    shown = STDIN_NAME if is_stdin(text) else text
+    text = input_path(text) if is_stdin(text) else text
     if _is_game(text):
         if root_player is not None:
             raise UsageError(said("--root-player applies to tree files; games take -p "
@@ -90,13 +94,13 @@ def resolve(text: str, *, root_player: str | None = None,
         return Source(text, "game", text, params=params)
     if params:
         raise UsageError(said("-p parameters apply to games, and {source!r} is a tree",
-                              source=text))
+                              source=shown))
     if traces and os.path.isfile(text) and is_trace_file(text):
         # root_player is the trace header's business here (an answer's conventions may
         # repeat it): nothing is searched.
-        return Source(text, "trace", text)
+        return Source(text, "trace", shown)
     tree = load_tree_source(text, root_player=root_player)
-    return Source(text, "tree" if os.path.exists(text) else "example", tree.name or text,
+    return Source(text, "tree" if os.path.exists(text) else "example", tree.name or shown,
                   tree=tree)
 
 
@@ -143,6 +147,8 @@ def load_tree_source(source: str, *, root_player: str | None = None,
     """A tree file (``.json`` or text notation) or the name of a built-in example
     (``files=False``: the built-in examples only)."""
     player = None if root_player is None else Player(root_player)
+    if files and is_stdin(source):
+        source = input_path(source)
     if files and os.path.exists(source):
         if os.path.isdir(source):
             raise UsageError(said("{source} is a folder: give a tree file or an example name",
@@ -171,7 +177,7 @@ def is_trace_file(path: str | os.PathLike[str]) -> bool:
     ``format`` key."""
     from .compress import is_stream
 
-    file = os.fspath(path)
+    file = input_path(path)
     if is_stream(file):
         return True
     if not file.endswith(".json"):

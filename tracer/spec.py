@@ -40,9 +40,9 @@ from .limits import Limits
 from .ranges import check_depth
 from .said import Said, said
 
-__all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "OPTION_RULES", "Applies", "CommandOptions",
-           "Field", "SearchSpec", "algorithms", "check_options", "library_list", "menus",
-           "refuse_inapplicable", "request_options", "takes", "variant_help"]
+__all__ = ["APPLIES", "COMMON_OPTIONS", "FIELDS", "LIMIT_FIELDS", "OPTION_RULES", "Applies",
+           "CommandOptions", "Field", "SearchSpec", "algorithms", "check_options", "library_list",
+           "menus", "refuse_inapplicable", "request_options", "takes", "variant_help"]
 
 
 def library_list(where: str) -> tuple[str, ...]:
@@ -433,6 +433,11 @@ _DRAWN = _two(said("a drawing (--render FILE)"), said("a run without --render"))
 _PICTURE = _two(said("--picture FILE"), said("a run without --picture"))
 _PRINTED = {"text": said("the printed tables"), "json": said("--json")}
 
+COMMON_OPTIONS = ("--quiet", "--verbose")
+"""The options of every command that writes notes on stderr, in every mode: ``-q``
+silences our notes and warnings and Graphviz's, ``-v`` says more (the files read, the
+stages' times): :func:`tracer.cli.options.quiet_option`."""
+
 OPTION_RULES: Mapping[str, CommandOptions] = {
     "check": CommandOptions(
         dimensions={"algorithm": _FAMILY, "answers": {
@@ -453,7 +458,7 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
               for o in ("--table", "--jobs")),
             Applies("--preset", "drawing", ("with",), said("a drawing (--render FILE)")),
         ),
-        everywhere=("--json", "--no-diagnosis", "--items", "--lang", "--quiet")),
+        everywhere=("--json", "--no-diagnosis", "--items", "--lang", *COMMON_OPTIONS)),
     "exercise": CommandOptions(
         dimensions={"worksheet": _two(said("a worksheet (--worksheet FILE.pdf)"),
                                       said("an exercise without --worksheet"))},
@@ -462,7 +467,7 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
                     for o in ("--size", "--ask")),
         everywhere=("--branching", "--depth", "--cuts", "--values", "--seed", "--variant",
                     "--cut-on", "--output", "--format", "--preset", "--worksheet",
-                    "--quiet")),
+                    *COMMON_OPTIONS)),
     "compare": CommandOptions(
         dimensions={
             "compared": {"orders": said("comparing orderings"),
@@ -485,21 +490,21 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
         ),
         everywhere=("--orders", "--techniques", "--algorithm", "--variant", "--depth",
                     "--seed", "--output", "--plot", "--picture", "--param",
-                    "--root-player", "--quiet")),
+                    "--root-player", *COMMON_OPTIONS)),
     "run": CommandOptions(
         dimensions={"drawing": _DRAWN},
         rules=(Applies("--preset", "drawing", ("with",), said("a drawing (--render FILE)")),),
         everywhere=("--algorithm", "--variant", "--order", "--seed", "--depth", "--cut-on",
                     "--bounds", "--technique", "--prover", "--root-player", "--output",
                     "--json", "--render", "--param", "--max-nodes", "--time-limit",
-                    "--max-trace-mb", "--quiet", "--max-ply", "--record", "--capture",
+                    "--max-trace-mb", *COMMON_OPTIONS, "--max-ply", "--record", "--capture",
                     "--capture-when", "--captures")),
     "astar": CommandOptions(
         dimensions={"drawing": _DRAWN, "printed": _PRINTED},
         rules=(Applies("--preset", "drawing", ("with",), said("a drawing (--render FILE)")),
                Applies("--limit", "printed", ("text",), said("the printed tables"))),
         everywhere=("--param", "--heuristic", "--variant", "--output", "--json", "--render",
-                    "--max-nodes", "--time-limit", "--quiet")),
+                    "--max-nodes", "--time-limit", *COMMON_OPTIONS)),
     "admissible": CommandOptions(
         dimensions={"printed": _PRINTED},
         rules=(Applies("--limit", "printed", ("text",), said("the printed tables")),),
@@ -509,17 +514,17 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
                               "json-picture": said("--json with --picture")}},
         rules=(Applies("--limit", "shown", ("text", "json-picture"),
                        said("the printed tables and --picture")),),
-        everywhere=("--json", "--depth", "--picture", "--quiet")),
+        everywhere=("--json", "--depth", "--picture", *COMMON_OPTIONS)),
     "regret": CommandOptions(
         dimensions={"picture": _PICTURE},
         rules=tuple(Applies(o, "picture", ("with",), said("--picture FILE"))
                     for o in ("--depth", "--width", "--details")),
-        everywhere=("--json", "--picture", "--quiet")),
+        everywhere=("--json", "--picture", *COMMON_OPTIONS)),
     "stats": CommandOptions(
         dimensions={"minimal": _two(said("--minimal"), said("a run without --minimal"))},
         rules=(Applies("--max-ply", "minimal", ("with",), said("--minimal")),),
         everywhere=("--json", "--plot", "--minimal", "--by-class", "--class-plot",
-                    "--quiet")),
+                    *COMMON_OPTIONS)),
     "render": CommandOptions(
         dimensions={
             "steps": {"one": said("one diagram"), "frames": said("--frames DIR"),
@@ -540,7 +545,7 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
                     "--ghost-values", "--legend", "--positions", "--numbers", "--title",
                     "--ascii", "--max-nodes", "--max-width", "--depth", "--focus",
                     "--engine", "--preset", "--caption", "--size", "--pruned",
-                    "--direction", "--strip", "--quiet")),
+                    "--direction", "--strip", *COMMON_OPTIONS)),
 }
 """Per command, where each of its options applies: the one rule for options that do not
 apply (docs/errors.md, "Options that do not apply").  The search options' own rule (which

@@ -176,8 +176,9 @@ def iter_trace(path: str | os.PathLike[str]) -> Iterator[Header | Event | Result
     """Yield the header, each event, then the result; ``.jsonl`` (and ``.jsonl.gz``) is
     read as a stream."""
     from .compress import is_stream
+    from .stdin import input_path
 
-    file = str(path)
+    path = file = input_path(path)  # - is standard input
     if not is_stream(file):
         from .jsonio import load_json_file
 

@@ -179,6 +179,6 @@ def test_lti_without_the_serve_extra_says_how_to_install_it(tmp_path: Path,
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=tmp_path, timeout=120, check=False)
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == ("gametrace lti needs the service's packages: "
+    assert done.stderr == ("gametrace: error: gametrace lti needs the service's packages: "
                            "pip install 'gametree-tracer[serve]'\n")
     assert list(tmp_path.iterdir()) == []  # no key made

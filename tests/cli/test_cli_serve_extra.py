@@ -1,5 +1,6 @@
-"""The web stack is the ``serve`` extra: ``gametrace serve`` says how to install it when
-it is missing, and no other command imports it."""
+"""The web stack is the ``serve`` extra: ``gametrace serve``, ``browse`` and ``lti`` say
+how to install it when it is missing, as an error (``gametrace: error: ``, exit code 1)
+and before they write or print anything, and no other command imports it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-MISSING = ("gametrace serve needs the service's packages: "
+MISSING = ("gametrace: error: gametrace {command} needs the service's packages: "
            "pip install 'gametree-tracer[serve]'")
 
 
@@ -42,9 +43,20 @@ def test_serve_without_the_serve_extra_says_how_to_install_it(tmp_path: Path,
     done = _gametrace(["serve", "--db", "class.db", "--port", "0"], hide=(missing,),
                       cwd=tmp_path)
     assert done.returncode == 1
-    assert done.stderr == MISSING + "\n"
+    assert done.stderr == MISSING.format(command="serve") + "\n"
     assert done.stdout == ""
     assert list(tmp_path.iterdir()) == []  # no store made
+
+
+@pytest.mark.parametrize("missing", ["starlette", "uvicorn"])
+def test_browse_without_the_serve_extra_says_so_before_it_writes_the_index(
+        tmp_path: Path, missing: str) -> None:
+    done = _gametrace(["run", "aima", "-o", "t.jsonl", "-q"], hide=(), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    done = _gametrace(["browse", "t.jsonl", "--port", "0"], hide=(missing,), cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == MISSING.format(command="browse") + "\n"  # no URL printed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.jsonl"]  # no index written
 
 
 def test_the_serve_extra_is_in_pyproject_and_in_dev() -> None:

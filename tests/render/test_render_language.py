@@ -138,7 +138,14 @@ def test_graphvizs_own_reason_stays_as_graphviz_gave_it(
 
 def test_without_graphvizs_reason_the_syntax_error_is_said_in_italian(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "stderr", io.StringIO())  # no file: Graphviz's lines are lost
+    # Graphviz's lines lost (they were when sys.stderr was no file; fd 2 is now captured
+    # whatever sys.stderr is): the reason is then ours, in Italian
+    import contextlib
+
+    from tracer.render.files import engine
+
+    monkeypatch.setattr(engine, "_quiet", lambda held=None: contextlib.nullcontext())
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
     with pytest.raises(TracerError) as caught:
         render("digraph { a [label=<x> }", "svg", pinned=False)
     assert _italian(caught) == "Graphviz non è riuscito a leggere il disegno: errore di sintassi"

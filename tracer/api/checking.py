@@ -176,12 +176,14 @@ def diff_traces(a: Trace, b: Trace, *, context: int = 3,
 def diff_files(a: str | os.PathLike[str], b: str | os.PathLike[str], *,
                context: int = 3) -> TraceDiff:
     """Where the traces in files ``a`` and ``b`` part ways (``gametrace diff``)."""
+    from ..stdin import shown_name
     from ..trace import load_trace
 
     traces = (load_trace(a), load_trace(b))
-    for trace, path in zip(traces, (a, b), strict=True):
-        check_trace(trace, file=os.fspath(path))
-    return diff_traces(*traces, context=context, names=(os.fspath(a), os.fspath(b)))
+    names = (shown_name(os.fspath(a)) or "", shown_name(os.fspath(b)) or "")
+    for trace, name in zip(traces, names, strict=True):
+        check_trace(trace, file=name)
+    return diff_traces(*traces, context=context, names=names)
 
 
 def check_admissible(problem: str, *, heuristic: str | None = None,

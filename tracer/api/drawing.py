@@ -15,6 +15,7 @@ from ..render.model.render_options import RenderOptions
 from ..said import said
 from ..sources import resolve_content
 from ..spec import SearchSpec
+from ..stdin import input_path
 from ..trace import Trace
 from .reading import Content
 
@@ -96,7 +97,7 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
         output_format(out)  # an unknown extension fails before anything is read
     if frames_dir is not None:
         check_folder(frames_dir, option="--frames")
-    check_input_file(trace)
+    trace = check_input_file(input_path(trace))  # - is standard input
     given = dict(options or {})
     if frame_format is not None:
         given["frame_format"] = frame_format

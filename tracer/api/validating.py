@@ -11,6 +11,7 @@ from ..compress import is_stream
 from ..errors import InputError
 from ..said import said
 from ..sources import file_kind
+from ..stdin import input_path
 from ..trace import Trace
 from ..trees import parse_tree_json, parse_tree_text
 
@@ -29,6 +30,7 @@ def validate_file(path: str | os.PathLike[str], *, kind: str | None = None) -> s
     from ..jsonio import load_json_file
     from ..schema import validate
 
+    path = input_path(path)  # - is standard input
     file = str(path)
     if is_stream(file):
         return _validate_stream(Path(path))

@@ -73,6 +73,10 @@ class _Group(click.Group):
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from ..stderr_channel import set_language, set_level
+
+        set_level("normal")  # a command's -q/-v set it again as they are parsed
+        set_language(error_language(None, os.environ))  # a --lang sets it again
         try:
             return super().invoke(ctx)
         except TooDeep as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from .number_types import WholeRange
-from .options import existing_file, json_option, limit_option, quiet_option
+from .options import existing_file, json_option, limit_option, one_stdin, quiet_option
 
 __all__ = ["bisect_command"]
 
@@ -56,9 +56,14 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
         from ..render import output_format
 
         fmt = output_format(picture)
+    one_stdin(("A", trace_a), ("B", trace_b))
     for path in (trace_a, trace_b):
         existing_file(path)
-    bisection = bisect_traces(trace_a, trace_b, depth=depth)
+    from .options import stage
+    from .progress import file_bar
+
+    with file_bar(trace_a, "reading", quiet=quiet), stage("reading the traces"):
+        bisection = bisect_traces(trace_a, trace_b, depth=depth)
     rows = limit or len(bisection.parts)
     if picture is not None and fmt is not None:
         from ..figures.bisect_picture import bisect_dot

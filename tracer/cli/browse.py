@@ -52,8 +52,9 @@ def browse_command(ctx: click.Context, source: str, host: str, port: int, db: st
     from ..analysis.stats import Tally
     from ..errors import InputError
     from .index import default_index_path
-    from .serve import serve
+    from .serve import require_serve_extra, serve
 
+    require_serve_extra("browse")  # before the index is written or the address printed
     existing_file(source)
     if _is_index(source):
         open_index(source).close()  # refused here, before the service starts
@@ -64,8 +65,11 @@ def browse_command(ctx: click.Context, source: str, host: str, port: int, db: st
             open_index(index, trace=source).close()
         except InputError:  # none yet, or stale, or not one: build it
             tally = Tally(file=source)
-            counts = build_index(source, index, counter=tally,
-                                 summary=lambda: tally.stats().to_json())
+            from .progress import file_bar
+
+            with file_bar(source, "indexing", quiet=quiet):
+                counts = build_index(source, index, counter=tally,
+                                     summary=lambda: tally.stats().to_json())
             if not quiet:
                 click.echo(f"index of {counts['events']} events written to {index}",
                            err=True)

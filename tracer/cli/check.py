@@ -38,7 +38,7 @@ __all__ = ["check_command", "diff_command", "exercise_command"]
 @click.command("check")
 @click.argument("source")
 @click.argument("solutions", metavar="SOLUTION...", nargs=-1, required=True,
-                type=click.Path(exists=True, path_type=Path))
+                type=click.Path(exists=True, allow_dash=True, path_type=Path))
 @algorithm_option(choices="tracer.analysis.check:CHECKED_ALGORITHMS", default=None,
                   help="Algorithm family [default: the answer's conventions, else "
                        "alphabeta; astar when the answer has A* items].")
@@ -112,8 +112,9 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
       gametrace check aima answers/ --table class.csv --table class.json
       gametrace check exercise.tree answers/*.json -j 2 --no-diagnosis
     """
-    from .options import refuse_inapplicable
+    from .options import one_stdin, refuse_inapplicable
 
+    one_stdin(("SOURCE", source), *(("SOLUTION", s) for s in solutions))
     refuse_inapplicable(ctx, answers="several" if len(solutions) > 1 or solutions[0].is_dir()
                         else "one", drawing="with" if render_out is not None else "without")
     from ..api import class_table_format
@@ -161,7 +162,9 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
 
         click.echo(dumps_json(report.to_json()), err=on_stdout)
     else:
-        click.echo(report.to_text(solution=str(solution)), err=on_stdout)
+        from ..stdin import shown_name
+
+        click.echo(report.to_text(solution=shown_name(str(solution)) or ""), err=on_stdout)
     if render_out is not None and not on_stdout and not quiet:
         click.echo(f"diagram written to {render_out}", err=True)
     ctx.exit(0 if report.correct else 1)
@@ -192,8 +195,10 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
 
 
 @click.command("diff")
-@click.argument("trace_a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.argument("trace_b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("trace_a", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
+                                          path_type=Path))
+@click.argument("trace_b", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
+                                          path_type=Path))
 @click.option("-C", "--context", "context", type=WholeRange(min=0), default=3,
               show_default=True, help="Events shown before the first difference.")
 @json_option(help="Print the comparison as JSON.")
@@ -216,7 +221,9 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
       gametrace diff soft.json hard.json --context 5 --json
     """
     from ..api import diff_files
+    from .options import one_stdin
 
+    one_stdin(("A", trace_a), ("B", trace_b))
     result = diff_files(trace_a, trace_b, context=context)
     if as_json:
         from ..jsonio import dumps_json

@@ -96,11 +96,12 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
                         picture="with" if picture is not None else "without",
                         output=_written_format(output))
     from ..api import compare_outputs, parse_params
-    from ..outputs import stderr_is_terminal
     from ..writing import prints_to_stderr
+    from .options import stage
+    from .progress import count_bar
 
-    show = not quiet and stderr_is_terminal()  # the progress of many random orderings
-    try:
+    # the progress of many random orderings
+    with count_bar("comparing", quiet=quiet) as bar, stage("comparing"):
         done = compare_outputs(
             source, orders=orders, techniques=techniques, algorithm=algorithm,
             variant=variant, technique=technique, depth=depth, seed=seed, repeat=repeat,
@@ -108,11 +109,8 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
             plot=plot, picture=picture, pair=pair, preset=preset,
             # --theme given on the command line wins over the preset's theme
             picture_options=given_options(click.get_current_context(), {"theme": theme}),
-            progress=_print_progress if show else None, searching=prints_to_stderr,
+            progress=bar, searching=prints_to_stderr,
             inputs=[("SOURCE", source_file(source))])
-    finally:
-        if show:
-            click.echo("\r\033[K", err=True, nl=False)
     if output in (None, "-"):
         click.echo(done.text, nl=False)
     if quiet:
@@ -125,11 +123,6 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
         for line in done.picture_lines:
             click.echo(line, err=True)
         click.echo(f"picture written to {picture}", err=True)
-
-
-def _print_progress(done: int, total: int) -> None:
-    click.echo(f"\r\033[Kcomparing: random ordering {done:,} of {total:,}", err=True,
-               nl=False)
 
 
 def _written_format(output: str | None) -> str | None:

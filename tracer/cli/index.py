@@ -52,8 +52,12 @@ def index_command(trace: str, out: str | None, as_json: bool, quiet: bool) -> No
     check_distinct([("-o", target)], inputs=[("TRACE", trace)])
     existing_file(trace)
     tally = Tally(file=trace)
-    counts = build_index(trace, checked.real, counter=tally,
-                         summary=lambda: tally.stats().to_json())
+    from .options import stage
+    from .progress import file_bar
+
+    with file_bar(trace, "indexing", quiet=quiet), stage("indexing"):
+        counts = build_index(trace, checked.real, counter=tally,
+                             summary=lambda: tally.stats().to_json())
     if as_json:
         click.echo(dumps_json(counts))
     if not quiet:

@@ -9,23 +9,16 @@ library is imported inside the commands (it is the ``serve`` extra's).
 
 from __future__ import annotations
 
-from importlib.util import find_spec
 from pathlib import Path
 
 import click
 
-from .serve import SERVE_PACKAGES
+from .serve import require_serve_extra
 
 __all__ = ["lti_group"]
 
-MISSING = ("gametrace lti needs the service's packages: "
-           "pip install 'gametree-tracer[serve]'")
-
-
 def _needs_the_serve_extra() -> None:
-    if any(find_spec(name) is None for name in (*SERVE_PACKAGES, "cryptography")):
-        click.echo(MISSING, err=True)
-        click.get_current_context().exit(1)
+    require_serve_extra("lti", also=("cryptography",))
 
 
 @click.group("lti")

@@ -13,13 +13,15 @@ another.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 import click
 
 from ..ranges import MAX_PLY
 from ..recursion import DEFAULT_MAX_PLY
+from ..said import said
 from .number_types import REAL, WHOLE, RealRange, WholeRange
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "keep_language",
     "source_file",
     "existing_file",
+    "one_stdin",
     "given_options",
     "refuse_inapplicable",
     "algorithm_option",
@@ -51,6 +54,7 @@ __all__ = [
     "root_player_option",
     "seed_option",
     "spec_option",
+    "stage",
     "technique_option",
     "time_limit_option",
     "trace_output_option",
@@ -256,8 +260,55 @@ def time_limit_option() -> Decorator:
     return spec_option("time_limit")
 
 
+def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    from ..stderr_channel import level, set_level
+
+    if value:
+        set_level("quiet")
+    elif level() == "quiet":
+        set_level("normal")
+    return value
+
+
+def _set_verbose(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    from ..stderr_channel import level, set_level
+
+    if value and level() != "quiet":  # -q wins: silence asked for is silence
+        set_level("verbose")
+
+
+_STAGES = {"drawing": said("drawing"), "comparing": said("comparing"),
+           "indexing": said("indexing"), "reading the trace": said("reading the trace"),
+           "reading the traces": said("reading the traces")}
+"""The stages -v times, worded in the command's language."""
+
+
+@contextlib.contextmanager
+def stage(name: str) -> Iterator[None]:
+    """With -v, how long the block took, on stderr: ``gametrace: drawing took 1.23 s``."""
+    import time
+
+    from ..stderr_channel import detail
+
+    started = time.perf_counter()
+    yield
+    detail(said("gametrace: {stage} took {seconds:.2f} s", stage=_STAGES.get(name, name),
+                seconds=time.perf_counter() - started))
+
+
 def quiet_option(*, help: str = "No progress or notes on stderr.") -> Decorator:
-    return click.option("-q", "--quiet", is_flag=True, help=help)
+    """``-q/--quiet`` and ``-v/--verbose``, the common options of every command that
+    writes notes (:data:`tracer.spec.COMMON_OPTIONS`): -q silences our notes and
+    warnings and Graphviz's (:mod:`tracer.stderr_channel`), -v adds the files read and
+    the stages' times.  The command sees ``quiet``; -v acts through the channel only."""
+    def both(function: F) -> F:
+        function = click.option(
+            "-v", "--verbose", is_flag=True, expose_value=False, callback=_set_verbose,
+            help="More on stderr: the files read and how long each stage took.")(function)
+        return click.option("-q", "--quiet", is_flag=True, is_eager=True,
+                            callback=_set_quiet, help=help)(function)
+
+    return both
 
 
 def max_ply_option(*, help: str = "Deepest tree the search may recurse into.") -> Decorator:
@@ -282,7 +333,10 @@ def keep_language(ctx: click.Context, param: click.Parameter, value: str | None
     """The callback of a ``--lang`` option: the language chosen, kept for the errors."""
     if value is not None and ctx.get_parameter_source(param.name or "") is not \
             click.core.ParameterSource.DEFAULT:
+        from ..stderr_channel import set_language
+
         ctx.meta[LANGUAGE_KEY] = value
+        set_language(value)
     return value
 
 
@@ -301,14 +355,27 @@ def source_file(source: str | None) -> str | None:
 
 
 def existing_file(path: str) -> None:
-    """A :class:`~tracer.errors.MissingInput` (exit code 2) unless ``path`` is a file: the
-    TRACE argument of a command that reads a trace."""
+    """A :class:`~tracer.errors.MissingInput` (exit code 2) unless ``path`` is a file or
+    ``-`` (standard input, read by the library): the TRACE argument of a command that
+    reads a trace."""
     import os
 
     from ..jsonio import not_a_file
 
-    if not os.path.isfile(path):
+    if path != "-" and not os.path.isfile(path):
         raise not_a_file(path)  # missing, a folder, a pipe: each said as what it is
+
+
+def one_stdin(*inputs: tuple[str, object]) -> None:
+    """A :class:`~tracer.errors.UsageError` when more than one of ``inputs`` (each its
+    argument's name and value) is ``-``: standard input is read once."""
+    from ..errors import UsageError
+    from ..said import said
+
+    named = [name for name, value in inputs if value is not None and str(value) == "-"]
+    if len(named) > 1:
+        raise UsageError(said("{names}: only one input can be standard input (-)",
+                              names=" and ".join(named)))
 
 
 def given_options(ctx: click.Context) -> list[str]:

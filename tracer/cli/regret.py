@@ -72,7 +72,11 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, w
             raise UsageError(said("--details draws the worst nodes linked from the picture: "
                                   "give --picture too"))
     existing_file(trace)
-    report = regret_of_trace(trace, depth=depth)
+    from .options import stage
+    from .progress import file_bar
+
+    with file_bar(trace, "reading", quiet=quiet), stage("reading the trace"):
+        report = regret_of_trace(trace, depth=depth)
     if picture is not None and fmt is not None:
         from ..figures.regret_picture import detail_dot, details_name, regret_dot, render_dot
         from ..writing import staged_folder, write_output_bytes

@@ -162,16 +162,22 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         preamble = str(Path(out).with_name(Path(out).stem + "-preamble.tex"))
     check_distinct([("-o", out), ("-o (its TikZ preamble)", preamble), ("--strip", strip)],
                    inputs=[("TRACE", trace)], folders=[("--frames", frames_dir)])
-    drawn = draw_outputs(
-        trace, out=out, frames_dir=frames_dir, strip=strip, strip_columns=strip_columns,
-        frame_format=frame_format, preset=preset,
-        strip_leaf_steps=ctx.get_parameter_source("step") in (ParameterSource.DEFAULT, None),
-        options=given_options(ctx, dict(
-            lang=lang, theme=theme, values=values, ids=ids, window=window,
-            visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts,
-            ghost_values=ghost_values, legend=legend, positions=positions, numbers=numbers,
-            title=title, ascii=ascii_, max_nodes=max_nodes, max_width=max_width, depth=depth,
-            focus=focus, dpi=dpi, engine=engine, step=step, max_frames=max_frames,
-            caption=caption, size=size, pruned=pruned, direction=direction)))
+    from .options import stage
+    from .progress import file_bar
+
+    with file_bar(trace, "reading", quiet=quiet, then="drawing"), stage("drawing"):
+        drawn = draw_outputs(
+            trace, out=out, frames_dir=frames_dir, strip=strip, strip_columns=strip_columns,
+            frame_format=frame_format, preset=preset,
+            strip_leaf_steps=ctx.get_parameter_source("step") in (ParameterSource.DEFAULT,
+                                                                  None),
+            options=given_options(ctx, dict(
+                lang=lang, theme=theme, values=values, ids=ids, window=window,
+                visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts,
+                ghost_values=ghost_values, legend=legend, positions=positions,
+                numbers=numbers, title=title, ascii=ascii_, max_nodes=max_nodes,
+                max_width=max_width, depth=depth,
+                focus=focus, dpi=dpi, engine=engine, step=step, max_frames=max_frames,
+                caption=caption, size=size, pruned=pruned, direction=direction)))
     for line in () if quiet else drawn.to_lines():
         click.echo(line, err=True)

@@ -157,8 +157,10 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
 
         click.echo(dumps_json(outcome.summary.to_json()))
     else:
-        # When a trace or a drawing goes to stdout, the summary goes to stderr.
-        click.echo(outcome.summary.to_text(), err=outcome.stdout_taken)
+        # When a trace or a drawing goes to stdout, the summary goes to stderr (a note,
+        # which -q silences).
+        if not (quiet and outcome.stdout_taken):
+            click.echo(outcome.summary.to_text(), err=outcome.stdout_taken)
     if not result.complete and not quiet:
         from ..limits import STOPPED_BY
 
@@ -209,7 +211,7 @@ def _run_counters(source: str, spec: SearchSpec, *, params: Mapping[str, str],
     elif output != "-":
         click.echo(summary.to_text())
         click.echo(stats.to_text())
-    else:
+    elif not quiet:
         click.echo(summary.to_text(), err=True)
     if not result.complete and not quiet:
         from ..limits import STOPPED_BY
@@ -285,7 +287,8 @@ def _print_progress(nodes: int, seconds: float) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
+                                       path_type=Path))
 @click.option("--kind", type=click.Choice(("tree", "trace", "solution", "payoff", "graph")),
               default=None, help="What FILE is [default: guessed from its content].")
 @max_ply_option(help="Deepest nesting the reader accepts.")
@@ -308,6 +311,7 @@ def validate(file: Path, kind: str | None, max_ply: int) -> None:
       gametrace validate mymap.graph
     """
     from ..api import validate_file
+    from ..stdin import shown_name
 
     what = run_deep(lambda: validate_file(file, kind=kind), max_ply=max_ply)
-    click.echo(f"{file}: valid {what}")
+    click.echo(f"{shown_name(str(file))}: valid {what}")

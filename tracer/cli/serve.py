@@ -14,14 +14,22 @@ from .number_types import RealRange, WholeRange
 if TYPE_CHECKING:
     from ..service.run import ServeLimits
 
-__all__ = ["SERVE_PACKAGES", "read_admin_token", "serve"]
+__all__ = ["SERVE_PACKAGES", "read_admin_token", "require_serve_extra", "serve"]
 
 SERVE_PACKAGES = ("starlette", "uvicorn", "sqlalchemy", "alembic", "pylti1p3")
 """The ``serve`` extra (pyproject.toml): the ASGI app, its server and its store, which
 only ``gametrace serve`` needs."""
 
-MISSING_PACKAGES = ("gametrace serve needs the service's packages: "
-                    "pip install 'gametree-tracer[serve]'")
+def require_serve_extra(command: str, *, also: tuple[str, ...] = ()) -> None:
+    """A :class:`~tracer.games.extras.MissingExtra` (``gametrace: error: ...``, exit code
+    1) unless the ``serve`` extra's packages (and ``also``) are installed: asked first,
+    before a command that needs them writes or prints anything."""
+    if any(find_spec(name) is None for name in (*SERVE_PACKAGES, *also)):  # not imported
+        from ..games.extras import MissingExtra
+        from ..said import said
+
+        raise MissingExtra(said("gametrace {command} needs the service's packages: "
+                                "pip install 'gametree-tracer[serve]'", command=command))
 
 
 def _cores() -> int:
@@ -127,9 +135,7 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
       gametrace serve --admin-token-file /etc/gametrace/admin-token
       gametrace serve --lti /etc/gametrace/lti/tool.json --db postgresql://gametrace@db/gt
     """
-    if any(find_spec(name) is None for name in SERVE_PACKAGES):  # found, not imported
-        click.echo(MISSING_PACKAGES, err=True)
-        click.get_current_context().exit(1)
+    require_serve_extra("serve")
     from ..service.run import serve as run_server
 
     if root_path and (not root_path.startswith("/") or root_path.endswith("/")):

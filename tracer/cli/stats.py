@@ -79,8 +79,14 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
             output_format(out)
     by_class = by_class or class_plot is not None
     existing_file(trace)
-    stats, header = (_of_index(trace, by_class=by_class) if _is_index(trace)
-                     else read_stats_and_header(trace, by_class=by_class))
+    from .options import stage
+    from .progress import file_bar
+
+    if _is_index(trace):
+        stats, header = _of_index(trace, by_class=by_class)
+    else:
+        with file_bar(trace, "reading", quiet=quiet), stage("reading the trace"):
+            stats, header = read_stats_and_header(trace, by_class=by_class)
     if minimal:
         if header is None:
             raise UsageError(said("{trace}: --minimal searches the tree of a trace again, and "

@@ -57,9 +57,13 @@ def find_problem(name: str, params: Mapping[str, str] | None = None) -> Problem[
     (``.graph``/``.txt``: the text form, ``.json``: the JSON form), with ``params``.
 
     The command line's door only: the service names built-in problems alone."""
+    from ..stdin import STDIN_NAME, input_path, is_stdin
     from .graph import graph_problem, looks_like_graph_file
     from .graph_forms import load_graph
 
+    shown = name
+    if is_stdin(name):  # a graph file on standard input
+        name, shown = input_path(name), STDIN_NAME
     if name in PROBLEMS or not (looks_like_graph_file(name) or os.path.isfile(name)):
         try:
             return make_problem(name, params)
@@ -69,7 +73,7 @@ def find_problem(name: str, params: Mapping[str, str] | None = None) -> Problem[
             raise UsageError(said("unknown problem {name!r} (choose from: {allowed}) or a "
                                   "graph file (.graph, .json)", name=name,
                                   allowed=", ".join(PROBLEMS))) from None
-    return graph_problem(load_graph(name), name, dict(params or {}))
+    return graph_problem(load_graph(name), shown, dict(params or {}))
 
 
 def choose_heuristic(problem: Problem[Any, Any], name: str | None) -> str:

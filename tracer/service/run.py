@@ -12,9 +12,14 @@ or upgraded (:func:`.store.upgrade`), before the workers start.  A failure is on
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import signal
 import stat
+import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TypedDict
 
@@ -188,6 +193,34 @@ def open_store(db: Path | str) -> None:
                               db=str(db), reason=str(exc))) from None
 
 
+def _on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM outside uvicorn's own handler: before it listens (nothing in flight), or
+    after it drained the requests and shut down (it raises the signal again).  The
+    process ends at once with exit code 0: an exception raised here could land inside
+    the making of uvicorn's event loop, whose half-made loop then prints a traceback as
+    it is collected."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(0)
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """SIGTERM ends the server quietly.  uvicorn catches it while it serves, drains the
+    requests in flight, restores the handler it found and raises the signal again: the
+    handler found is then this one (not the command line's, which says "terminated"
+    and exits 143), as it is before uvicorn starts listening."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread takes signals (a test's server in a thread)
+        return
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def serve(*, host: str, port: int, db: Path | str | None, workers: int,
           root_path: str = "", limits: ServeLimits | None = None) -> None:
     """Run the service until interrupted; ``workers`` processes share the store (a
@@ -211,11 +244,13 @@ def serve(*, host: str, port: int, db: Path | str | None, workers: int,
                                                                 **(limits or {})))
     shown = shown_url(where) if isinstance(where, str) else where
     proxied = f", for a proxy at {root_path}/" if root_path else ""
-    print(f"gametrace: serving http://{host}:{port}/ (store: {shown}{proxied})", flush=True)
     try:
-        uvicorn.run("tracer.service.app:app_from_environment", factory=True, host=host,
-                    port=port, workers=workers, log_level="warning", server_header=False,
-                    root_path=root_path)
+        with _stopped_by_sigterm():  # before the line: a manager may stop it once it reads it
+            print(f"gametrace: serving http://{host}:{port}/ (store: {shown}{proxied})",
+                  flush=True)
+            uvicorn.run("tracer.service.app:app_from_environment", factory=True, host=host,
+                        port=port, workers=workers, log_level="warning", server_header=False,
+                        root_path=root_path)
     except SystemExit as exc:  # uvicorn exits when it cannot start (it logged why)
         if exc.code not in (0, None):
             raise TracerError(said("the server stopped: it could not listen on {where} or "

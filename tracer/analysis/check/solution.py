@@ -27,6 +27,7 @@ from ...numbers import Number, format_number
 from ...reading_numbers import BadNumber, real_number
 from ...said import said
 from ...spec import takes
+from ...stdin import input_path
 from ...trace import Header, Trace
 from ...visit import EventVisitor
 
@@ -248,6 +249,7 @@ def load_solution(path: str | os.PathLike[str]) -> Solution:
     from ...jsonio import load_json_file
     from ...schema import validate
 
+    path = input_path(path)  # - is standard input
     file = os.fspath(path)
     data = load_json_file(path)
     if isinstance(data, dict):  # a bad bound gets a friendlier word than the schema's regex

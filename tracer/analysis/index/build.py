@@ -27,6 +27,7 @@ from ...header import Header
 from ...jsonio import dumps_json, encode_number
 from ...said import said
 from ...scanning import items_after_header
+from ...stdin import input_path
 from ...trace import Result
 from ...visit import EventVisitor
 from .. import not_open, opened_without_parent
@@ -228,7 +229,7 @@ def build_index(trace: str | os.PathLike[str], out: str | os.PathLike[str], *,
     whole or not at all.  ``counter`` sees every event too; ``summary`` is then stored as
     the index's statistics (``gametrace stats --json`` of the trace).  Returns the counts
     (``events``, ``nodes``)."""
-    file, target = os.fspath(trace), os.fspath(out)
+    file, target = input_path(trace), os.fspath(out)  # - is standard input
     if not os.path.isfile(file):
         raise no_such_file(file)
     size, head = fingerprint(file)

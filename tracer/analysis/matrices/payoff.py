@@ -124,8 +124,11 @@ def game_from_json(data: Any, *, file: str = "<payoff>") -> MatrixGame:
 
 
 def load_game(source: str | os.PathLike[str]) -> MatrixGame:
-    """A payoff file, or the name of a built-in game (see :data:`BUILTIN`)."""
-    text = os.fspath(source)
+    """A payoff file (``-``: standard input), or the name of a built-in game (see
+    :data:`BUILTIN`)."""
+    from ...stdin import input_path
+
+    text = input_path(source)
     if os.path.isfile(text):
         from ...jsonio import load_json_file
 

@@ -32,6 +32,7 @@ from ...events import Cut, Evaluate, Event, Expand
 from ...header import Header, Result
 from ...numbers import Number, format_number
 from ...said import Said, said
+from ...stdin import input_path
 from ...visit import EventVisitor
 from .. import opened_without_parent
 from .stream import read_result, stream
@@ -275,6 +276,7 @@ def bisect_traces(path_a: str | os.PathLike[str], path_b: str | os.PathLike[str]
     """Read two traces of one position side by side (see the module's docstring); each
     must record a finished search (:func:`~tracer.analysis.finished`): the bisection of
     part of a search would pass for the whole."""
+    path_a, path_b = input_path(path_a), input_path(path_b)  # - is standard input
     for path in (path_a, path_b):
         read_result(path, purpose=said("the bisection"))
     a, b = _Side(path_a, depth), _Side(path_b, depth)

@@ -12,6 +12,7 @@ from typing import Any
 from ...events import Event
 from ...header import Header, Result
 from ...numbers import Number, format_number
+from ...stdin import input_path
 from .stream import read_result, stream
 from .waste import Kept, WasteReader, Worst
 
@@ -96,6 +97,7 @@ def _path(path: tuple[str, ...]) -> str:
 def regret_of_trace(path: str | os.PathLike[str], *, depth: int = 3) -> RegretReport:
     """Read the trace at ``path`` (``.json``, ``.jsonl``, ``.jsonl.gz``) as a stream and
     measure its ordering's waste; the picture keeps the nodes to ``depth`` plies."""
+    path = input_path(path)  # - is standard input
     result = read_result(path)
     assert result.value is not None  # read_result refuses an unfinished search
     header, items = stream(path)

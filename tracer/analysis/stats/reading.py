@@ -401,8 +401,9 @@ def read_stats_and_header(path: str | os.PathLike[str], *, by_class: bool = Fals
     the cuts by move class, the game made again from the trace's header
     (:func:`classes_of`)."""
     from ...compress import is_stream
+    from ...stdin import input_path
 
-    file = str(path)
+    file = path = input_path(path)  # - is standard input
     if not is_stream(file):
         from ...jsonio import load_json_file
 
