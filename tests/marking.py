@@ -55,6 +55,8 @@ POSTGRES_FIXTURES = frozenset({"postgres"})
 # machine shared with other runs (a few seconds when it is quiet), properties on make
 # check's profile (a tenth of their examples: the longest of them came back in).
 # A test added to this list is as if marked slow by hand.
+MEASURED_LIST = TESTS / "measured_slow.txt"
+"""Written by tools/find_slow_tests.py: see :data:`MEASURED`."""
 SLOW = frozenset({
     "test_adapters_cli.py::test_run_chess_finds_the_mate_and_records_san_ids_and_fen_labels",
     "test_astar_captions.py::test_puzzle_frames_name_nodes_by_their_states",
@@ -212,12 +214,28 @@ def function_kinds(function: Any) -> frozenset[str]:
     return _found[function]
 
 
+def _measured() -> frozenset[str]:
+    """The tests tools/find_slow_tests.py measured as too long for ``make check`` (the
+    file it writes), none while it measures them again."""
+    if os.environ.get("GAMETRACE_MEASURED_SLOW") == "off" or not MEASURED_LIST.exists():
+        return frozenset()
+    lines = MEASURED_LIST.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+MEASURED = _measured()
+"""Tests by their module's file name and the rest of their id, parameters included
+(``test_canvas.py::test_boards_fit[othello]``): slow as if marked by hand."""
+
+
 def _listed_slow(nodeid: str) -> bool:
     """Whether :data:`SLOW` names the test's module or the test (by its module's file
-    name: ``test_trees.py::test_json_round_trip_and_schema``, whatever its parameters)."""
+    name: ``test_trees.py::test_json_round_trip_and_schema``, whatever its parameters),
+    or :data:`MEASURED` names the test with its parameters."""
     module = nodeid.split("::")[0].rsplit("/", 1)[-1]
     test = nodeid.split("[")[0].rsplit("/", 1)[-1]
-    return module in SLOW or test in SLOW
+    whole = f"{module}::{nodeid.partition('::')[2]}"
+    return module in SLOW or test in SLOW or whole in MEASURED
 
 
 def implied_kinds(item: pytest.Item) -> set[str]:

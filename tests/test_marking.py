@@ -8,7 +8,7 @@ import re
 import sys
 
 import pytest
-from marking import KINDS, SLOW, TESTS, kinds_of_command
+from marking import KINDS, MEASURED_LIST, SLOW, TESTS, kinds_of_command
 
 pytest_plugins = ["pytester"]
 
@@ -165,4 +165,20 @@ def test_every_test_the_slow_table_names_is_there() -> None:
         if path is None or (test and not re.search(rf"^def {test}\(", path.read_text(),
                                                   re.MULTILINE)):
             missing.append(entry)
+    assert missing == []
+
+
+def test_every_test_the_measured_list_names_is_there() -> None:
+    # tools/find_slow_tests.py writes the list; a test renamed since is named again
+    modules = {path.name: path for path in TESTS.rglob("test_*.py")}
+    missing = []
+    for line in MEASURED_LIST.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        module, _, rest = line.partition("::")
+        test = rest.split("[")[0].rsplit("::", 1)[-1]
+        path = modules.get(module)
+        if path is None or not re.search(rf"^\s*(async )?def {test}\(", path.read_text(),
+                                         re.MULTILINE):
+            missing.append(line)
     assert missing == []
