@@ -36,7 +36,8 @@ PACKAGE = Path(tracer.__file__).parent
 CORE = ("tracer.said", "tracer.errors", "tracer.jsonio", "tracer.compress", "tracer.outputs",
         "tracer.writing", "tracer.ranges", "tracer.numbers",
         "tracer.reading_numbers", "tracer.players", "tracer.choices",
-        "tracer.families", "tracer.limits", "tracer.spec", "tracer.display",
+        "tracer.families", "tracer.limits", "tracer.spec", "tracer.option_rules",
+        "tracer.display",
         "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.wellformed",
         "tracer.record", "tracer.schema", "tracer.visit", "tracer.memory")
 """Types and files every stage shares: sentences and errors, JSON, reading and writing files (gzip

@@ -314,7 +314,7 @@ def existing_file(path: str) -> None:
 def given_options(ctx: click.Context) -> list[str]:
     """The options of ``ctx``'s command given on the command line (or by an environment
     variable), by their long spelling, and a choice's value with it (``--format=csv``):
-    what :func:`tracer.spec.refuse_inapplicable` judges.  A default is never given."""
+    what :func:`tracer.option_rules.refuse_inapplicable` judges.  A default is never given."""
     from click.core import ParameterSource
 
     out: list[str] = []
@@ -334,7 +334,7 @@ def given_options(ctx: click.Context) -> list[str]:
 
 def refuse_inapplicable(ctx: click.Context, **modes: str | None) -> None:
     """Refuse an option given to ``ctx``'s command where it does not apply (the spec's
-    :data:`tracer.spec.OPTION_RULES`), the command run in ``modes``."""
-    from ..spec import refuse_inapplicable as refuse
+    :data:`tracer.option_rules.OPTION_RULES`), the command run in ``modes``."""
+    from ..option_rules import refuse_inapplicable as refuse
 
     refuse(ctx.command.name or "", given_options(ctx), modes)
