@@ -18,7 +18,6 @@ as the type of its default (an integer, a number, true/false or text) and bounde
 
 from __future__ import annotations
 
-import math
 import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -30,7 +29,8 @@ import pyspiel
 
 from tracer.errors import UsageError
 from tracer.games.base import Capabilities, Player, nodes_by_move_paths
-from tracer.games.params import MAX_GAME_INT, ParamSpec, unknown_parameter
+from tracer.games.params import MAX_GAME_INT, ParamSpec, number_refused, unknown_parameter
+from tracer.reading_numbers import BadNumber, real_number
 from tracer.said import said
 
 __all__ = ["MAX_LABEL", "MAX_TEXT_PARAM", "OpenSpielGame", "game_names", "make_openspiel"]
@@ -77,13 +77,12 @@ def _param_spec(key: str, default: Any) -> ParamSpec:
 
 
 def _parse(spec: ParamSpec, text: str, game: str) -> Any:
+    if spec.kind == "number":  # pyspiel's numbers are finite: the reader without +inf
+        try:
+            return float(real_number(text))
+        except BadNumber as exc:
+            raise number_refused(spec.name, game, exc) from None
     value = spec.parse(text, game)
-    if spec.kind == "number":
-        if not math.isfinite(value):
-            raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
-                                  "(expected a finite number)",
-                                  value=text, name=spec.name, game=game))
-        return float(value)
     if spec.kind == "str" and len(value) > MAX_TEXT_PARAM:
         raise UsageError(said("bad value for parameter '{name}' of {game} (at most {most} "
                               "characters, got {count:,})",
