@@ -77,7 +77,8 @@ def test_an_unknown_game_lists_the_games() -> None:
     ("nim", {"piles": ""}, "parameter 'piles' of nim: expected a whole number"),
     ("nim", {"misere": "perhaps"}, "expected true or false"),
     ("tictactoe", {"win": "lots"}, "parameter 'win' of tictactoe: expected a number "
-                                  "written with the digits 0-9 (such as 3, -2.5 or 1e6), got 'lots'"),
+                                  "written with the digits 0-9 (such as 3, -2.5 or 1e6), "
+                                  "got 'lots'"),
     ("tictactoe", {"win": "nan"}, "got 'nan'"),
     ("tictactoe", {"board": "xx"}, "9 characters"),
     ("tictactoe", {"win": "-1"}, "positive"),
