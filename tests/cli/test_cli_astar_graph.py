@@ -84,8 +84,9 @@ def test_graph_file_errors_are_one_line(tmp_path: Path) -> None:
     path.write_text(MAP.replace("S -- G 3", "S -- G three"), encoding="utf-8")
     result = invoke("astar", str(path))
     assert result.exit_code == 1
-    assert result.stderr == (f"gametrace: error: {path}: line 6: expected a cost (a number), "
-                             "got 'three'\n")
+    assert result.stderr == (f"gametrace: error: {path}: line 6: a cost: expected a number "
+                             "written with the digits 0-9 (such as 3, -2.5 or 1e6), got "
+                             "'three'\n")
     missing = invoke("astar", str(tmp_path / "nope.graph"))
     assert missing.exit_code == 2
     assert "nope.graph: cannot read file" in missing.stderr

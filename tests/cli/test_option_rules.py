@@ -1,4 +1,5 @@
-"""Options that do not apply: one rule, declared in the spec (:data:`tracer.spec.OPTION_RULES`),
+"""Options that do not apply: one rule, declared in the core
+(:data:`tracer.option_rules.OPTION_RULES`),
 enumerated here for every command's options against each of its modes.
 
 Every option of every command is declared (it applies everywhere in its command, or in
@@ -16,7 +17,7 @@ from click.testing import CliRunner
 
 from tests.faults.option_modes import ANSWER, ASTAR_ANSWER, CASES, GIVEN, MODES, command_line
 from tracer.cli import main
-from tracer.spec import OPTION_RULES
+from tracer.option_rules import OPTION_RULES
 
 NO_MODES = {"browse", "diff", "examples", "export moodle", "export prairielearn", "games",
             "index", "lti config", "lti keys", "matrix", "sdk", "serve", "validate"}

@@ -62,9 +62,7 @@ TEXT_TREES: dict[str, tuple[str, str]] = {
     "unknown-attribute": ("[fast]3", "attributo sconosciuto 'fast' (ammessi: chance, max, min, "
                                      "uniform, p=<probabilità>)"),
     "equals-missing": ("[chance]([p 0.5]1 [p=0.5]2)", "atteso '=' dopo 'p', trovato '0.5'"),
-    "bad-fraction": ("[chance]([p=1/0]1 [p=1]2)",
-                     "frazione malformata '1/0' (scrivila come 1/3: due numeri interi, il "
-                     "secondo diverso da 0)"),
+    "bad-fraction": ("[chance]([p=1/0]1 [p=1]2)", "la frazione 1/0 divide per 0"),
     "probability-above-1": ("[chance]([p=2]1 [p=0]2)",
                             "una probabilità dev'essere un numero tra 0 e 1 o una frazione "
                             "come 1/3, non 2"),
@@ -82,7 +80,7 @@ TEXT_TREES: dict[str, tuple[str, str]] = {
     "too-many-digits": ("A(" + "9" * 400 + ")",
                         "un numero di 400 cifre (se ne accettano al massimo 300)"),
     "infinite-number": ("A(1e999 2)", "il numero 1e999 è fuori intervallo (sarebbe infinito; "
-                                      "scrivi +inf o -inf per i valori illimitati)"),
+                                      'scrivi "+inf" o "-inf" per i valori illimitati)'),
 }
 
 

@@ -1,4 +1,4 @@
-"""Each command of :data:`tracer.spec.OPTION_RULES` run in each of its modes, and each
+"""Each command of :data:`tracer.option_rules.OPTION_RULES` run in each of its modes, and each
 option with a rule given a valid value: the command lines that the option rule's test
 (tests/cli/test_option_rules.py) and its fault generator (test_option_faults.py) run.
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from tracer.spec import OPTION_RULES
+from tracer.option_rules import OPTION_RULES
 
 __all__ = ["ASTAR_ANSWER", "ANSWER", "CASES", "GIVEN", "MODES", "command_line"]
 

@@ -40,11 +40,13 @@ def _cases() -> list[Case]:
                                      "-o", "t.json"],
              codes=(2,), contains="no static evaluation", category=spiel),
         Case("adapter-spiel-param", ["run", "openspiel:pig", "-p", "winscore=huge"],
-             codes=(2,), contains="'huge' for parameter 'winscore' of openspiel:pig",
+             codes=(2,), contains="parameter 'winscore' of openspiel:pig: "
+                                  "expected a whole number written with the digits 0-9, got 'huge'",
              category=spiel),
         Case("adapter-spiel-param-bound", ["run", "openspiel:pig", "-p",
                                            "winscore=99999999999"],
-             codes=(2,), contains="at most 1,000,000", category=spiel),
+             codes=(2,), contains="expected a number in 1..1000000, got 99999999999",
+             category=spiel),
         Case("adapter-spiel-players", ["run", "openspiel:pig", "-p", "players=4"],
              codes=(2,), contains="players must be 2", category=spiel),
         Case("adapter-spiel-unknown-param", ["run", "openspiel:tic_tac_toe", "-p", "size=4"],
@@ -56,7 +58,7 @@ def _cases() -> list[Case]:
              codes=(2,), contains="pyspiel refused openspiel:breakthrough", category=spiel),
         # a size pyspiel does not check (0 rows crash its C++): refused before
         Case("adapter-spiel-zero-size", ["run", "openspiel:connect_four", "-p", "rows=0"],
-             codes=(2,), contains="expected an integer >= 1", category=spiel),
+             codes=(2,), contains="expected a number in 1..1000000, got 0", category=spiel),
     ]
 
 

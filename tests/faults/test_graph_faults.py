@@ -42,12 +42,14 @@ def _cases() -> list[Case]:
     return [
         _text("no-cost", b"start S\ngoal G\nS -- G\n", "m.graph: line 3: expected 'A -- B COST'"),
         _text("bad-cost", b"start S\ngoal G\nS -- G 1x\n",
-              "m.graph: line 3: expected a cost (a number), got '1x'"),
+              "m.graph: line 3: a cost: expected a number written with the digits 0-9 (such as "
+              "3, -2.5 or 1e6), got '1x'"),
         _text("zero-cost", b"start S\ngoal G\nS -- G 0\n", "line 3: expected a cost greater"),
-        _text("huge-cost", b"start S\ngoal G\nS -- G 1e400\n", "line 3: expected a cost (a "
-                                                               "finite number)"),
+        _text("huge-cost", b"start S\ngoal G\nS -- G 1e400\n", "line 3: a cost: the number "
+                                                               "1e400 is out of range"),
         _text("digits", b"start S\ngoal G\nS -- G 1" + b"0" * 5000 + b"\n",
-              "line 3: expected a cost (a number)"),
+              "line 3: a cost: a number with 5001 digits (at most 300 "
+              "are accepted)"),
         _text("arrow", b"start S\ngoal G\nS -> G 1\n", "line 3: expected 'A -- B COST' but "
                                                        "found '->'"),
         _text("twice", b"start S\ngoal G\nS -- G 1\nG -- S 1\n", "line 4: the edge G -- S is "
@@ -91,7 +93,7 @@ def _cases() -> list[Case]:
         _json("goal", {**edge, "goal": []}, "$.goal: expected at least one goal"),
         _json("table", {**edge, "heuristics": {"zero": {"S": 0, "G": 0}}},
               "$.heuristics.zero: the heuristic name 'zero' is taken"),
-        _tree("zero-denominator", b"A[chance]([p=1/0]1 [p=1]2)", "malformed fraction '1/0'"),
+        _tree("zero-denominator", b"A[chance]([p=1/0]1 [p=1]2)", "the fraction 1/0 divides by 0"),
         _tree("inexact-sum", b"A[chance]([p=1/3]1 [p=1/3]2)", "sum to 2/3, not 1"),
         _tree("uniform-and-p", b"A[uniform]([p=1/2]1 2)", "its parent A is uniform"),
         _tree("uniform-max", b"A[max, uniform](1 2)", "a uniform node is a chance node"),

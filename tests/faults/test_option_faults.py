@@ -1,4 +1,4 @@
-"""Options given where they do not apply (:data:`tracer.spec.OPTION_RULES`), drawn at
+"""Options given where they do not apply (:data:`tracer.option_rules.OPTION_RULES`), drawn at
 random from every command's rules and the modes where they do not apply, through the
 fault harness (tests/faults/harness.py): each exits 2 with one line naming the option and
 where it applies, and writes nothing.  ``FAULTS_EXAMPLES`` (``make fuzz``) draws more;

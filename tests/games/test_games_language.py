@@ -42,14 +42,14 @@ GAME_CASES: dict[str, tuple[Callable[[], object], str]] = {
         "nim: nessun parametro si chiama 'pile' (parametri: piles, first, misere, symmetry)"),
     "an integer below its minimum": (
         lambda: make_game("grundy", {"coins": "0"}),
-        "valore '0' non valido per il parametro 'coins' di grundy (ci vuole un intero >= 1)"),
+        "il parametro 'coins' di grundy: serve un numero in 1..200, non 0"),
     "an integer past the largest": (
         lambda: ParamSpec("coins", "int", "7", "").parse("2000000", "mine.py:Game"),
-        "valore '2000000' non valido per il parametro 'coins' di mine.py:Game "
-        "(al più 1.000.000)"),
+        "il parametro 'coins' di mine.py:Game: serve un numero in -1000000..1000000, non "
+        "2000000"),
     "integers past the largest": (
         lambda: make_game("nim", {"piles": "1,2000000"}),
-        "valore '1,2000000' non valido per il parametro 'piles' di nim (ognuno al più 200)"),
+        "il parametro 'piles' di nim: serve un numero in 0..200, non 2000000"),
     "too many integers": (
         lambda: make_game("nim", {"piles": ",".join(["1"] * 70)}),
         "valore '1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1...' non valido per il parametro "
@@ -62,8 +62,8 @@ GAME_CASES: dict[str, tuple[Callable[[], object], str]] = {
         "valore 'chance' non valido per il parametro 'first' di nim (scegli tra: max, min)"),
     "not a number": (
         lambda: make_game("tictactoe", {"win": "lots"}),
-        "valore 'lots' non valido per il parametro 'win' di tictactoe "
-        "(ci vuole un numero o inf)"),
+        "il parametro 'win' di tictactoe: serve un numero scritto con le cifre 0-9 (come 3, "
+        "-2.5 o 1e6), non 'lots'"),
     "nim past its sticks": (
         lambda: Nim((150, 100)),
         "nim: piles (fiammiferi in tutto) può essere al più 200, non 250 "
@@ -246,7 +246,8 @@ USER_CASES: dict[str, tuple[str, str, dict[str, str], type[TracerError], str]] =
         "{spec}: manca il parametro 'size': aggiungi -p size=VALUE"),
     "a value of the wrong kind": (
         GAME, "game.py:Countdown", {"size": "big"}, UsageError,
-        "valore 'big' non valido per il parametro 'size' di {spec} (ci vuole un intero)"),
+        "il parametro 'size' di {spec}: serve un numero intero scritto con le cifre 0-9, "
+        "non 'big'"),
     "a constructor that exits": (
         GAME.replace('self.name = "countdown"', "raise SystemExit(3)"), "game.py:Countdown",
         {}, InputError,

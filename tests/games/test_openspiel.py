@@ -89,9 +89,10 @@ def test_parameters_are_parsed_by_the_type_of_their_default() -> None:
     ("openspiel:no_such_game", {}, "unknown OpenSpiel game 'no_such_game'"),
     ("openspiel:pig", {"winscor": "4"}, "unknown parameter 'winscor' for openspiel:pig "
                                         "(parameters: diceoutcomes, horizon"),
-    ("openspiel:pig", {"winscore": "many"}, "'many' for parameter 'winscore' of "
-                                            "openspiel:pig (expected an integer"),
-    ("openspiel:pig", {"winscore": "10000000"}, "at most 1,000,000"),
+    ("openspiel:pig", {"winscore": "many"}, "parameter 'winscore' of openspiel:pig: "
+                                            "expected a whole number written with the "
+                                            "digits 0-9, got 'many'"),
+    ("openspiel:pig", {"winscore": "10000000"}, "expected a number in 1..1000000"),
     ("openspiel:pig", {"players": "3"}, "players must be 2"),
     ("openspiel:kuhn_poker", {}, "imperfect information"),
     ("openspiel:goofspiel", {}, "simultaneous moves"),

@@ -69,15 +69,17 @@ def test_an_unknown_game_lists_the_games() -> None:
 
 
 @pytest.mark.parametrize("name, params, message", [
-    ("grundy", {"coins": "seven"}, "'seven' for parameter 'coins' of grundy (expected an "
-                                   "integer >= 1)"),
-    ("grundy", {"coins": "0"}, "integer >= 1"),
+    ("grundy", {"coins": "seven"}, "parameter 'coins' of grundy: expected a whole number "
+                                   "written with the digits 0-9, got 'seven'"),
+    ("grundy", {"coins": "0"}, "expected a number in 1..200, got 0"),
     ("grundy", {"first": "meno"}, "choose from: max, min"),
-    ("nim", {"piles": "2,,2"}, "integers >= 0 separated by commas"),
-    ("nim", {"piles": ""}, "integers >= 0 separated by commas"),
+    ("nim", {"piles": "2,,2"}, "expected a whole number written with the digits 0-9, got ''"),
+    ("nim", {"piles": ""}, "parameter 'piles' of nim: expected a whole number"),
     ("nim", {"misere": "perhaps"}, "expected true or false"),
-    ("tictactoe", {"win": "lots"}, "expected a number or inf"),
-    ("tictactoe", {"win": "nan"}, "expected a number or inf"),
+    ("tictactoe", {"win": "lots"}, "parameter 'win' of tictactoe: expected a number "
+                                  "written with the digits 0-9 (such as 3, -2.5 or 1e6), "
+                                  "got 'lots'"),
+    ("tictactoe", {"win": "nan"}, "got 'nan'"),
     ("tictactoe", {"board": "xx"}, "9 characters"),
     ("tictactoe", {"win": "-1"}, "positive"),
     ("othello", {"eval": "greedy"}, "choose from: weighted, count, mobility"),

@@ -83,7 +83,8 @@ def test_values_are_typed_by_annotations(tmp_path: Path) -> None:
                                 {"n": "4", "label": "7", "ratio": "inf", "loud": "yes"})
     assert source["params"] == {"n": 4, "label": "7", "ratio": "+inf", "loud": True}
     assert minimax(game).value == -1  # four moves: MIN makes the last
-    with pytest.raises(UsageError, match=r"'x' for parameter 'n' of .*game\.py:Countdown"):
+    with pytest.raises(UsageError,
+                       match=r"parameter 'n' of .*game\.py:Countdown: expected a whole number"):
         make_game(path + ":Countdown", {"n": "x"})
 
 

@@ -128,7 +128,8 @@ TEXT_ERRORS = [
                                    "with one of start, goal, node, h, heuristic"),
     ("start S\ngoal G\nS -- G\n", "line 3: expected 'A -- B COST': a cost after the name is "
                                   "missing"),
-    ("start S\ngoal G\nS -- G x\n", "line 3: expected a cost (a number), got 'x'"),
+    ("start S\ngoal G\nS -- G x\n", "line 3: a cost: expected a number written with the "
+                                    "digits 0-9 (such as 3, -2.5 or 1e6), got 'x'"),
     ("start S\ngoal G\nS -- G 0\n", "line 3: expected a cost greater than 0, got 0"),
     ("start S\ngoal G\nS -- G -2\n", "line 3: expected a cost greater than 0, got -2"),
     ("start S\ngoal G\nS -- S 1\n", "line 3: an edge from 'S' to itself"),
@@ -155,7 +156,7 @@ TEXT_ERRORS = [
     ("start S\ngoal G\nS -- G 1\nheuristic zero\n", "line 4: the heuristic name 'zero' is "
                                                     "taken"),
     ("start S\ngoal G\nS -- G 1\nheuristic 2x\n", "line 4: expected a heuristic name"),
-    ("start S\ngoal G\nS -- G 1e999\n", "line 3: expected a cost (a finite number)"),
+    ("start S\ngoal G\nS -- G 1e999\n", "line 3: a cost: the number 1e999 is out of range"),
     ("start S\ngoal G, \nS -- G 1\n", "line 2: expected a node name after 'goal', got an "
                                       "empty name"),
 ]

@@ -1,5 +1,6 @@
 """Pages that wrap: every text a user gave (a course's and an assignment's title, a
-student's id and name) wraps, or is cut with its whole value in a ``title`` attribute,
+student's id and name, a stored trace's tags, a tree's node labels on the steps and the
+quiz pages) wraps, or is cut with its whole value in a ``title`` attribute,
 on every page that shows it.  Measured element by element in the browser: each box
 must end inside the viewport (or inside a box that scrolls sideways on purpose, a
 table's), which the page's own overflow can hide from the no-sideways-scroll check."""
@@ -150,3 +151,50 @@ def test_the_library_wraps_the_longest_tags(browser: Any, long_class: dict[str, 
         page.get_by_text(LONG_TAG, exact=False).first.wait_for()
         outside = boxes_outside(page)
         assert outside == [], "\n".join(outside)
+
+
+LONG_LABEL = "W" * 199 + "1"
+"""A node's label with no place to break: the tree's own text, shown by the steps and the
+quiz pages (captions, the list of nodes to pick, the values' table, the verdicts)."""
+LONG_TREE = f"A({LONG_LABEL}(3 5) {LONG_LABEL[:-1]}2(2 9))"
+
+
+def _tree_query() -> str:
+    from urllib.parse import quote
+
+    return f"tree={quote(LONG_TREE)}"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_steps_page_wraps_the_longest_labels(browser: Any, long_class: dict[str, str],
+                                                 size: str) -> None:
+    base = long_class["base"]
+    with opened(browser, size, "en", at=f"{base}/#/step?{_tree_query()}",
+                ready="#stepper-figure svg") as page:
+        named = 0
+        for frame in range(1, 14):  # every frame of the search: 13
+            page.wait_for_function("(k) => document.querySelector('#stepper-counter')"
+                                   ".textContent === `${k} / 13`", arg=frame)
+            named += LONG_LABEL[:40] in (page.text_content("#stepper-caption") or "")
+            outside = boxes_outside(page)
+            assert outside == [], f"step {frame}:\n" + "\n".join(outside)
+            if frame < 13:
+                page.click("#stepper-next")
+        assert named >= 4  # the captions that name a long label were measured too
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_quiz_page_wraps_the_longest_labels(browser: Any, long_class: dict[str, str],
+                                                size: str) -> None:
+    base = long_class["base"]
+    with opened(browser, size, "en", at=f"{base}/#/quiz?{_tree_query()}",
+                ready="#quiz-figure svg g.node[role=checkbox]") as page:
+        outside = boxes_outside(page)
+        assert outside == [], "before checking:\n" + "\n".join(outside)
+        page.fill(f"[id='value-{LONG_LABEL}']", "7")  # a wrong value: a verdict names it
+        page.click(f"[id='pick-{LONG_LABEL[:-1]}2']")
+        page.click("#quiz-check")
+        page.wait_for_selector("#quiz-items")
+        assert LONG_LABEL[:40] in (page.text_content("#quiz-result") or "")
+        outside = boxes_outside(page)
+        assert outside == [], "after checking:\n" + "\n".join(outside)

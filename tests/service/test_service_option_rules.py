@@ -1,4 +1,4 @@
-"""The service applies the option rule of the command line (tracer.spec.OPTION_RULES)
+"""The service applies the option rule of the command line (tracer.option_rules.OPTION_RULES)
 through the same library calls: an option that does not apply is a 422 problem in the
 words ``gametrace`` says it, never ignored."""
 

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from tracer.errors import InputError
 from tracer.service.class_store import ClassStore
 from tracer.service.store import SqlStore
-from tracer.service.store_text import MAX_FIELD, stored_text
+from tracer.service.store_text import MAX_FIELD, stored_document, stored_text
 
 BAD = {"nul": "a\x00b", "surrogate": "a\ud800b", "reversed-pair": "\udc00\ud800",
        "megabyte": "x" * 1_000_000}
@@ -45,9 +45,13 @@ def test_every_classroom_text_is_refused_the_same_way(client: TestClient, kind: 
     teacher = {"Authorization": f"Bearer {course['teacher_token']}"}
     document = {"title": value, "source": {"example": "aima"},
                 "spec": {"algorithm": "alphabeta"}, "items": ["value"], "solution": "never"}
-    status, _ = _post(client, f"/v1/courses/{course['id']}/assignments", document, teacher)
-    # an assignment is a JSON document, kept as its escapes: NUL is stored alike
-    assert status == {"nul": 201, "megabyte": 422}.get(kind, 400)
+    status, refused = _post(client, f"/v1/courses/{course['id']}/assignments", document,
+                            teacher)
+    # an assignment's title is refused as a course's is (it had been kept inside its JSON
+    # document as the escape \u0000); a lone surrogate's escape is no JSON text (400)
+    assert status == {"nul": 422, "megabyte": 422}.get(kind, 400)
+    if kind == "nul":
+        assert refused["where"] == "$.title" and "NUL" in str(refused["detail"]), refused
     status, made = _post(client, f"/v1/courses/{course['id']}/assignments",
                          {**document, "title": "fine"}, teacher)
     assert status == 201, made
@@ -55,14 +59,16 @@ def test_every_classroom_text_is_refused_the_same_way(client: TestClient, kind: 
         who = {"student": f"s-{kind}", "name": "Ann", field: value}
         status, _ = _post(client, f"/v1/assignments/{made['id']}/join", who)
         assert status in (400, 422), field
-    # what a student hands in is a JSON document: kept as its escapes, or refused by the
-    # checker before the store, the same on both databases
+    # what a student hands in is a JSON document: each text in it by the same rule, or
+    # refused by the checker before the store, the same on both databases
     _, joined = _post(client, f"/v1/assignments/{made['id']}/join",
                       {"student": f"k-{len(kind)}{kind[:3]}", "name": "Ann"})
     student = {"Authorization": f"Bearer {joined['student_token']}"}
     status, answered = _post(client, f"/v1/assignments/{made['id']}/submissions",
                              {"answer": {"value": 3, "move": value}}, student)
-    assert status == (400 if "surrogate" in kind or "pair" in kind else 201), answered
+    assert status == {"nul": 422, "megabyte": 201}.get(kind, 400), answered
+    if kind == "nul":
+        assert answered["where"] == "$.answer.move", answered
     status, answered = _post(client, f"/v1/assignments/{made['id']}/steps",
                              {"step": 1, "answer": {"kind": "evaluate", "node": value,
                                                     "value": 3}}, student)
@@ -91,16 +97,42 @@ def test_the_classroom_store_refuses_each_bad_text_alike(store: SqlStore, field:
     assert caught.value.where == f"$.{field}"
 
 
+DOCUMENTS = {
+    "title": lambda v: {"title": v},
+    "items[1].values[0]": lambda v: {"title": "t", "items": ["value", {"values": [v]}]},
+    "source.tree": lambda v: {"title": "t", "source": {"tree": f"A({v})"}},
+    "spec": lambda v: {"title": "t", "spec": {v: 1}},  # a bad key: named by its object
+}
+"""Where a text stands in an assignment's document, and the document with it there."""
+
+
 @pytest.mark.parametrize("kind", list(BAD))
-def test_a_document_keeps_any_text_as_its_json_escapes(store: SqlStore, kind: str) -> None:
+@pytest.mark.parametrize("where", list(DOCUMENTS))
+def test_every_text_of_a_document_follows_the_rule(store: SqlStore, kind: str,
+                                                    where: str) -> None:
+    """Each string and key of a JSON document (an assignment, a submission, a step's
+    state) passes the store's one text rule, on every database alike: NUL and lone
+    surrogates are refused naming their path; a document has no bound but the
+    request's size, so a megabyte is kept."""
     classes = ClassStore(store)
     course = classes.add_course("c", "teacher-token-" + "d" * 30, "2026")
-    if kind in ("surrogate", "reversed-pair"):
-        with pytest.raises(InputError):  # json.dumps writes the escapes; none is text
-            stored_text("\ud800", field="document")
-    classes.add_assignment("a9", course, {"title": BAD[kind]}, "2026")
-    found = classes.assignment("a9")
-    assert found is not None and found.document["title"] == BAD[kind]
+    document = DOCUMENTS[where](BAD[kind])
+    if kind == "megabyte":
+        classes.add_assignment("a9", course, document, "2026")
+        found = classes.assignment("a9")
+        assert found is not None and found.document == document
+        return
+    with pytest.raises(InputError) as caught:
+        classes.add_assignment("a9", course, document, "2026")
+    assert caught.value.where == f"$.{where}"
+    assert classes.assignment("a9") is None
+
+
+def test_a_document_keeps_every_good_text_as_it_was() -> None:
+    """Astral characters (escaped as a pair), a backslash spelling an escape, and 1 MB."""
+    document = {"t": "\U0001f600 x", "u": "\\u0000 and \\ud800", "m": "x" * 1_000_000,
+                "k\u00e8y": ["\u00e8"]}
+    assert json.loads(stored_document(document)) == document
 
 
 @pytest.mark.parametrize("kind", list(BAD))

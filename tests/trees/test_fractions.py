@@ -72,8 +72,9 @@ TEXT_ERRORS = [
                                      "A sum to 2/3, not 1"),
     # 1e-12 too much: within the decimal tolerance, but fractions are exact
     ("A[chance]([p=1/3]1 [p=2/3]2 [p=1/1000000000000]3)", "sum to 1000000000001/1000000000000"),
-    ("A[chance]([p=1/0]1 [p=1]2)", "malformed fraction '1/0'"),
-    ("A[chance]([p=1/2/3]1 [p=1]2)", "malformed fraction '1/2/3'"),
+    ("A[chance]([p=1/0]1 [p=1]2)", "line 1, column 14: the fraction 1/0 divides by 0"),
+    ("A[chance]([p=1/2/3]1 [p=1]2)", "expected a fraction such as 1/3 written with the "
+                                     "digits 0-9, got '1/2/3'"),
     ("A[chance]([p=3/2]1 [p=1]2)", "a probability must be a number between 0 and 1 or a "
                                    "fraction such as 1/3, got 3/2"),
     ("A[uniform]([p=1/2]1 2)", "node B has a probability, but its parent A is uniform (each "

@@ -468,8 +468,12 @@ TEXT_ERRORS = [
         "expected ')' to close the '(' at line 1, column 2 but found end of input",
         id="unclosed",
     ),
-    pytest.param("A(3e 4)", "line 1, column 3", "malformed number '3e'", id="bad-number"),
-    pytest.param("A(+infinity)", "line 1, column 3", "malformed number '+infinity'", id="bad-inf"),
+    pytest.param("A(3e 4)", "line 1, column 3",
+                 "expected a number written with the digits 0-9 (such as 3, -2.5 or 1e6), "
+                 "got '3e'", id="bad-number"),
+    pytest.param("A(+infinity)", "line 1, column 3",
+                 "expected a number written with the digits 0-9 (such as 3, -2.5 or 1e6), "
+                 "got '+infinity'", id="bad-inf"),
     pytest.param("A(3 $)", "line 1, column 5", "unexpected character '$'", id="bad-character"),
     pytest.param(
         "A[foo](1)",

@@ -298,7 +298,7 @@ def stage(name: str) -> Iterator[None]:
 
 def quiet_option(*, help: str = "No progress or notes on stderr.") -> Decorator:
     """``-q/--quiet`` and ``-v/--verbose``, the common options of every command that
-    writes notes (:data:`tracer.spec.COMMON_OPTIONS`): -q silences our notes and
+    writes notes (:data:`tracer.option_rules.COMMON_OPTIONS`): -q silences our notes and
     warnings and Graphviz's (:mod:`tracer.stderr_channel`), -v adds the files read and
     the stages' times.  The command sees ``quiet``; -v acts through the channel only."""
     def both(function: F) -> F:
@@ -381,7 +381,7 @@ def one_stdin(*inputs: tuple[str, object]) -> None:
 def given_options(ctx: click.Context) -> list[str]:
     """The options of ``ctx``'s command given on the command line (or by an environment
     variable), by their long spelling, and a choice's value with it (``--format=csv``):
-    what :func:`tracer.spec.refuse_inapplicable` judges.  A default is never given."""
+    what :func:`tracer.option_rules.refuse_inapplicable` judges.  A default is never given."""
     from click.core import ParameterSource
 
     out: list[str] = []
@@ -401,7 +401,7 @@ def given_options(ctx: click.Context) -> list[str]:
 
 def refuse_inapplicable(ctx: click.Context, **modes: str | None) -> None:
     """Refuse an option given to ``ctx``'s command where it does not apply (the spec's
-    :data:`tracer.spec.OPTION_RULES`), the command run in ``modes``."""
-    from ..spec import refuse_inapplicable as refuse
+    :data:`tracer.option_rules.OPTION_RULES`), the command run in ``modes``."""
+    from ..option_rules import refuse_inapplicable as refuse
 
     refuse(ctx.command.name or "", given_options(ctx), modes)

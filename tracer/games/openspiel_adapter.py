@@ -18,7 +18,6 @@ as the type of its default (an integer, a number, true/false or text) and bounde
 
 from __future__ import annotations
 
-import math
 import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -28,9 +27,10 @@ from typing import Any
 
 import pyspiel
 
-from tracer.errors import UsageError
+from tracer.errors import InputError, UsageError
 from tracer.games.base import Capabilities, Player, nodes_by_move_paths
-from tracer.games.params import MAX_GAME_INT, ParamSpec, unknown_parameter
+from tracer.games.params import MAX_GAME_INT, ParamSpec, number_refused, unknown_parameter
+from tracer.reading_numbers import BadNumber, real_number
 from tracer.said import said
 
 __all__ = ["MAX_LABEL", "MAX_TEXT_PARAM", "OpenSpielGame", "game_names", "make_openspiel"]
@@ -77,13 +77,12 @@ def _param_spec(key: str, default: Any) -> ParamSpec:
 
 
 def _parse(spec: ParamSpec, text: str, game: str) -> Any:
+    if spec.kind == "number":  # pyspiel's numbers are finite: the reader without +inf
+        try:
+            return float(real_number(text))
+        except BadNumber as exc:
+            raise number_refused(spec.name, game, exc) from None
     value = spec.parse(text, game)
-    if spec.kind == "number":
-        if not math.isfinite(value):
-            raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
-                                  "(expected a finite number)",
-                                  value=text, name=spec.name, game=game))
-        return float(value)
     if spec.kind == "str" and len(value) > MAX_TEXT_PARAM:
         raise UsageError(said("bad value for parameter '{name}' of {game} (at most {most} "
                               "characters, got {count:,})",
@@ -234,12 +233,29 @@ class OpenSpielGame:
         """``state.action_to_string(player, action)``, a ``/`` written ``|`` (a node id is
         the path of its move names joined by ``/``); bytes that are not UTF-8 (pybind11
         cannot make them a ``str``) are written as ``\\xNN`` escapes, as Python's
-        ``backslashreplace`` does, so that every output can hold the name."""
+        ``backslashreplace`` does, so that every output can hold the name; a lone
+        surrogate in the name a game written in Python gives (pybind11 cannot pass it to
+        C++: a ``RuntimeError``) as its ``\\udcNN`` escape."""
+        player = state.current_player()
         try:
-            name = str(state.action_to_string(state.current_player(), action))
+            name = str(state.action_to_string(player, action))
         except UnicodeDecodeError as exc:
             name = _escaped(exc)
+        except RuntimeError:
+            name = self._own_name(state, player, action)
         return name.replace("/", "|")
+
+    def _own_name(self, state: Any, player: int, action: int) -> str:
+        """The move name of a game written in Python, asked of its own method
+        (``_action_to_string``, which pyspiel's ``action_to_string`` calls), when pybind11
+        could not cast it; refused in one line when it is no text at all."""
+        own = getattr(state, "_action_to_string", None)
+        value = own(player, action) if callable(own) else None
+        if not isinstance(value, str):
+            raise InputError(said("{game}: action_to_string({player}, {action}) gave a move "
+                                  "name pyspiel cannot pass on: expected text",
+                                  game=self.name, player=player, action=action))
+        return _writable(value)
 
     def node_id(self, state: Any) -> str:
         """Unused: node ids of generated games are move paths."""
@@ -249,7 +265,7 @@ class OpenSpielGame:
         """``str(state)``, the game's own picture of the position, cut to
         :data:`MAX_LABEL` characters."""
         try:
-            text = str(state).strip()
+            text = _writable(str(state)).strip()
         except UnicodeDecodeError as exc:
             text = _escaped(exc).strip()
         return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
@@ -259,3 +275,11 @@ def _escaped(exc: UnicodeDecodeError) -> str:
     """The text pybind11 could not decode, its bad bytes as ``\\xNN`` escapes."""
     data = exc.object
     return bytes(data).decode("utf-8", "backslashreplace")
+
+
+def _writable(text: str) -> str:
+    """``text`` with each lone surrogate (no character of UTF-8, so no file can hold it)
+    as its ``\\udcNN`` escape, as :func:`_escaped` writes bytes that are not UTF-8."""
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")

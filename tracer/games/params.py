@@ -5,7 +5,6 @@ games (:mod:`tracer.games.user`) both use it, so neither imports the other for i
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +14,7 @@ from tracer.reading_numbers import BadNumber, real_number, whole_number
 from tracer.said import Said, said
 
 __all__ = ["KINDS", "MAX_GAME_INT", "MAX_GAME_INTS", "ParamSpec", "check_bound", "check_least",
-           "unknown_parameter"]
+           "number_refused", "unknown_parameter"]
 
 KINDS = ("int", "number", "bool", "choice", "ints", "str")
 """Parameter kinds: an integer, a number (``inf`` allowed), true/false, one of ``choices``,
@@ -63,51 +62,21 @@ class ParamSpec:
                 return low in _TRUE
             raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
                                   "(expected true or false)", **bad))
+        # every number in the reader's words, after the parameter's name (as an option's)
+        low_most = -MAX_GAME_INT if self.minimum is None else self.minimum
         if self.kind == "int":
-            number = _int(value)
-            if number is None or (self.minimum is not None and number < self.minimum):
-                if self.minimum is None:
-                    raise UsageError(said("bad value {value!r} for parameter '{name}' of "
-                                          "{game} (expected an integer)", **bad))
-                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
-                                      "(expected an integer >= {minimum})",
-                                      **bad, minimum=self.minimum))
-            most = self._exceeded([number])
-            if most is not None:
-                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
-                                      "(at most {most:,})", **bad, most=most))
-            return number
+            return _whole(value, self.name, game, low_most, self._most())
         if self.kind == "ints":
             if value.count(",") >= MAX_GAME_INTS:
                 raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
                                       "(at most {most} numbers)", **bad, most=MAX_GAME_INTS))
-            parts = [_int(p) for p in value.split(",")] if value else []
-            most = self._exceeded([p for p in parts if p is not None])
-            if most is not None:
-                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
-                                      "(each at most {most:,})", **bad, most=most))
-            if not parts or any(p is None or (self.minimum is not None and p < self.minimum)
-                                for p in parts):
-                if self.minimum is None:
-                    raise UsageError(said("bad value {value!r} for parameter '{name}' of "
-                                          "{game} (expected integers separated by commas)",
-                                          **bad))
-                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
-                                      "(expected integers >= {minimum} separated by commas)",
-                                      **bad, minimum=self.minimum))
-            return tuple(parts)
+            return tuple(_whole(part, self.name, game, low_most, self._most())
+                         for part in value.split(","))
         if self.kind == "number":
-            whole = _int(value)
-            if whole is not None:
-                return whole
             try:
-                real: float = real_number(value, infinite=True)
-            except BadNumber:
-                real = math.nan
-            if math.isnan(real):
-                raise UsageError(said("bad value {value!r} for parameter '{name}' of {game} "
-                                      "(expected a number or inf)", **bad))
-            return real
+                return real_number(value, infinite=True)
+            except BadNumber as exc:
+                raise number_refused(self.name, game, exc) from None
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -124,14 +93,6 @@ class ParamSpec:
 
     def _most(self) -> int:
         return MAX_GAME_INT if self.maximum is None else self.maximum
-
-    def _exceeded(self, numbers: list[int]) -> int | None:
-        """The bound one of ``numbers`` is above (the parameter's own first), or None."""
-        if any(n > self._most() for n in numbers):
-            return self._most()
-        if any(abs(n) > MAX_GAME_INT for n in numbers):
-            return MAX_GAME_INT
-        return None
 
 
 MAX_GAME_INT = 1_000_000
@@ -168,9 +129,17 @@ def unknown_parameter(key: str, game: str, known: Sequence[str]) -> Said:
                 key=key, game=game, known=", ".join(known))
 
 
-def _int(text: str) -> int | None:
-    """``text`` read as :func:`tracer.reading_numbers.whole_number` reads it, or None."""
+def number_refused(name: str, game: str, refusal: BadNumber) -> UsageError:
+    """The :class:`UsageError` for a number the reader refused as the value of parameter
+    ``name`` of ``game``: the reader's words after the parameter's name, as an option's
+    (``parameter 'piles' of nim: expected a whole number ...``)."""
+    return UsageError(said("{option}: {problem}", problem=refusal.said,
+                           option=said("parameter '{name}' of {game}", name=name, game=game)))
+
+
+def _whole(text: str, name: str, game: str, low: int, high: int) -> int:
+    """``text`` read by :func:`tracer.reading_numbers.whole_number` within ``low..high``."""
     try:
-        return whole_number(text)
-    except BadNumber:
-        return None
+        return whole_number(text, low=low, high=high)
+    except BadNumber as exc:
+        raise number_refused(name, game, exc) from None

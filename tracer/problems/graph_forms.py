@@ -24,7 +24,8 @@ import re
 from typing import Any
 
 from ..errors import InputError
-from ..jsonio import MAX_NUMBER_DIGITS, check_input_file, json_path, loads_json, read_text_file
+from ..jsonio import check_input_file, json_path, loads_json, read_text_file
+from ..reading_numbers import BadNumber, real_number
 from ..said import Said, said
 from .graph import (
     MAX_GRAPH_BYTES,
@@ -42,7 +43,6 @@ GRAPH_KEYS = ("$schema", "name", "description", "directed", "nodes", "edges", "h
 """The keys of the JSON form."""
 
 _TABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,39}\Z")
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
 _BAD_NAME = re.compile(r"[,#\x00-\x1f\x7f]|--|->")
 _KEYWORDS = ("start", "goal", "node", "h", "heuristic", "directed", "name", "description")
 
@@ -298,13 +298,13 @@ def _name_and_number(b: _Builder, text: str, where: str, form: str,
 
 
 def _number(b: _Builder, token: str, where: str, what: Said) -> Number:
-    if not _NUMBER.match(token) or len(token) > MAX_NUMBER_DIGITS:
-        raise b.fail(said("expected {what} (a number), got {token!r}", what=what,
-                          token=token[:40]), where)
-    value: Number = float(token) if any(c in token for c in ".eE") else int(token)
-    if not math.isfinite(value):
-        raise b.fail(_not_finite(what, repr(token[:40])), where)
-    return value
+    """``token`` read by the one number reader (:func:`real_number`): its verdict and its
+    words, after the name of what is read (``a cost: ...``)."""
+    try:
+        return real_number(token)
+    except BadNumber as exc:
+        raise b.fail(said("{option}: {problem}", option=what, problem=exc.said), where
+                     ) from None
 
 
 def _not_finite(what: Said, got: str) -> Said:

@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from . import store_schema as schema
 from .json_values import JsonObject, JsonValue
 from .store import Record, SqlStore
-from .store_text import stored_text
+from .store_text import stored_document, stored_text
 
 __all__ = ["MAX_STUDENTS", "Assigned", "ClassStore", "Course", "Enrolled", "Kept", "new_id",
            "new_token", "token_hash"]
@@ -34,9 +34,10 @@ MAX_STUDENTS = 2000
 
 
 def _json(value: JsonValue, field: str) -> str:
-    """A document as stored: its JSON, ASCII by ``json.dumps``'s escapes, through the
-    store's text rules as every text is (:func:`.store_text.stored_text`)."""
-    return stored_text(json.dumps(value, sort_keys=True), field=field, most=None)
+    """A document as stored: its JSON, every text in it through the store's text rules
+    as every text is (:func:`.store_text.stored_document`); ``field`` is where it stands
+    in its request (``""``: the request itself, as an assignment)."""
+    return stored_document(value, field=field)
 
 
 def _key(value: str) -> str:
@@ -141,7 +142,7 @@ class ClassStore:
                        created: str) -> None:
         with self._conn(write=True) as c:
             c.execute(schema.assignments.insert().values(
-                id=ident, course=course, document=_json(document, "document"),
+                id=ident, course=course, document=_json(document, ""),
                 created=created))
 
     def assignment(self, ident: str) -> Assigned | None:

@@ -15,21 +15,32 @@ before any write, every text is checked here, on both databases alike:
   for alike, so a filter finds what was stored.
 
 JSON documents (assignments, submissions, step states) are written by ``json.dumps``,
-whose escapes make them ASCII: they pass unchanged, checked the same way.
+whose escapes make them ASCII; every text inside one (each string and each key) is
+checked first by :func:`stored_document`, so that an assignment's title with NUL is
+refused as a course's title is, naming its place in the request (``$.title``,
+``$.answer.move``), not kept as its escape ``\u0000``.  A document has no bound of
+its own: the request's size bounds it.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from typing import Any
+
 from ..errors import InputError
 from ..said import said
 
-__all__ = ["MAX_FIELD", "stored_text"]
+__all__ = ["MAX_FIELD", "stored_document", "stored_text"]
 
 MAX_FIELD = 1_000
 """The longest text of one short field (a title, a name, an id, a tag, a source), in
 characters; the request schema's bounds are tighter (a course's title 200)."""
 
 _REPLACEMENT = "\ufffd"
+_SUSPECT = re.compile(r"\\u(?:0000|d[89a-f])")
+"""In ``json.dumps``'s ASCII: the escape of NUL or of a surrogate (half of a pair, or
+alone), or a text that spells one; only then is each text of the document looked at."""
 
 
 def stored_text(value: str, *, field: str, most: int | None = MAX_FIELD,
@@ -66,3 +77,26 @@ def _has_surrogate(value: str) -> bool:
     except UnicodeEncodeError:
         return True
     return False
+
+
+def stored_document(value: Any, *, field: str = "") -> str:
+    """``value`` (a JSON document: dicts, lists, strings, numbers) as the store keeps it:
+    its ``json.dumps``, after every string and key in it passed :func:`stored_text`
+    (unbounded); else an :class:`InputError` at the text's path below ``field``
+    (``""``: the request's root, ``$.title``; ``"answer"``: ``$.answer.move``)."""
+    text = json.dumps(value, sort_keys=True)
+    if _SUSPECT.search(text) is None:
+        return text  # the common path: no text in it can hold NUL or a surrogate
+    stack: list[tuple[Any, str]] = [(value, field)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            stored_text(item, field=at or "document", most=None)
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                # a bad key is named by the object that holds it: the path has no NUL
+                stored_text(str(key), field=at or "document", most=None)
+                stack.append((inner, f"{at}.{key}" if at else str(key)))
+        elif isinstance(item, list):
+            stack.extend((inner, f"{at}[{i}]") for i, inner in enumerate(item))
+    return text

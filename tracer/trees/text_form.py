@@ -16,10 +16,9 @@ from string import ascii_letters
 from typing import Any
 
 from tracer.errors import InputError
-from tracer.jsonio import MAX_NUMBER_DIGITS
 from tracer.memory import paused_gc
 from tracer.players import Player
-from tracer.reading_numbers import TooManyDigits
+from tracer.reading_numbers import BadNumber, fraction_number, real_number
 from tracer.said import Said, said
 from tracer.trees.build import (
     _NO_CHILD,
@@ -27,7 +26,6 @@ from tracer.trees.build import (
     _build,
     _check_prob,
     _Flat,
-    _fraction,
     _root_default,
 )
 from tracer.trees.model import _CHANCE, Tree
@@ -38,8 +36,7 @@ __all__ = ["parse_tree_text"]
 # One token per match: skip blanks and comments, then take a number-like run (checked
 # when read), a label, or one other character; the empty match at the end is "end".
 _TOKEN_RE = re.compile(r"(?:\s+|#[^\n]*)*([-+.0-9][^\s()\[\]:,=#]*|[A-Za-z_][A-Za-z0-9_']*|\S|\Z)")
-_INF_WORD = re.compile("inf")
-_NUMBER_RE = re.compile(r"[+-]inf|[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_INFINITE = {"+inf": math.inf, "-inf": -math.inf}
 _KINDS = {c: "num" for c in "+-.0123456789"} | {c: c for c in "()[]:,="} | {"": "end"}
 _KINDS |= {c: "label" for c in "_" + ascii_letters}
 _NODE_START = frozenset({"num", "label", "[", ":", "("})
@@ -89,22 +86,16 @@ class _TextParser:
                                   found=_found(kind, token)))
 
     def number(self, i: int) -> float | int:
+        """Token ``i`` read by the one number reader (:func:`real_number`): its verdict
+        and its words, at the token's line and column.  ``+inf`` and ``-inf`` are the
+        unbounded values, written with their sign (a bare ``inf`` is a label)."""
         token = self.toks[i]
-        if token.isascii() and token[token[:1] in "+-":].isdigit():
-            digits = len(token.lstrip("+-"))
-            if digits > MAX_NUMBER_DIGITS:
-                raise self.error(i, said("a number with {digits} digits (at most {most} are "
-                                         "accepted)", digits=digits, most=MAX_NUMBER_DIGITS))
-            return int(token)
-        if _NUMBER_RE.fullmatch(token):
-            value = float(token)
-            if math.isinf(value) and not _INF_WORD.search(token):
-                shown = token if len(token) <= 20 else token[:20] + "..."
-                raise self.error(i, said("the number {shown} is out of range (it would be "
-                                         "infinite; write +inf or -inf for unbounded values)",
-                                         shown=shown))
-            return value
-        raise self.error(i, said("malformed number {token!r}", token=token))
+        if token in _INFINITE:
+            return _INFINITE[token]
+        try:
+            return real_number(token)
+        except BadNumber as exc:
+            raise self.error(i, exc.said) from None
 
     def attributes(self, i: int) -> tuple[int, Player | None, float | Fraction | None, bool]:
         """Read ``[attr, ...]`` starting at the '['; return the index after the ']', the
@@ -156,13 +147,9 @@ class _TextParser:
         token = self.toks[i]
         if "/" in token:
             try:
-                exact = _fraction(token)
-            except TooManyDigits as exc:
+                return fraction_number(token)
+            except BadNumber as exc:
                 raise self.error(i, exc.said) from None
-            if exact is None:
-                raise self.error(i, said("malformed fraction {token!r} (write it as 1/3: two "
-                                         "whole numbers, the second not 0)", token=token[:40]))
-            return exact
         return self.number(i)
 
     def parse(self) -> list[Any]:

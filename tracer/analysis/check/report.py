@@ -118,9 +118,9 @@ def answer_conventions(answer: Solution, *, params: Mapping[str, str] | None = N
     options, ``None`` for not given) over the answer's own block; the algorithm is
     alphabeta by default, astar when the answer has A* items.  An override (or
     ``params``, a problem's) that the algorithm does not take is refused
-    (:data:`tracer.spec.OPTION_RULES`), before anything is searched; ``recorded``: the
+    (:data:`tracer.option_rules.OPTION_RULES`), before anything is searched; ``recorded``: the
     answer is checked against a recorded trace, as it was searched, which takes none."""
-    from ...spec import refuse_inapplicable
+    from ...option_rules import refuse_inapplicable
 
     astar_items = any(x is not None for x in (answer.expanded, answer.discarded,
                                                answer.path, answer.cost)) or answer.nodes
