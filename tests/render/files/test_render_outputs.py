@@ -171,7 +171,8 @@ def test_text_widths_follow_dejavu_sans() -> None:
 
     assert text_width("3", 10) == pytest.approx(6.362)
     assert text_width("MM", 10, bold=True) > text_width("MM", 10)
-    assert text_width("abc", 10, mono=True) == pytest.approx(3 * 6.021)
+    # DejaVu Sans Mono: 1233 of 2048 units a glyph (0.60205 em)
+    assert text_width("abc", 10, mono=True) == pytest.approx(3 * 10 * 1233 / 2048)
 
 
 @pytest.mark.render
