@@ -1,5 +1,5 @@
-"""Print the advance widths of DejaVu Sans (regular and bold), in ems, for
-tracer/render/draw/svgtext.py: python tools/dejavu_widths.py [FONT_DIR]."""
+"""Print the advance widths of DejaVu Sans (regular and bold) and DejaVu Sans Mono, in ems, for
+tracer/render/draw/fontwidths.py: python tools/dejavu_widths.py [FONT_DIR]."""
 
 from __future__ import annotations
 
@@ -71,6 +71,7 @@ def main() -> None:
             line += f" {item},"
         print(line)
         print("}")
+    print(f"MONO_EM = {advances(folder / 'DejaVuSansMono.ttf')['a']}")
 
 
 if __name__ == "__main__":

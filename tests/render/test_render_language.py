@@ -98,10 +98,9 @@ OPTIONS: dict[str, tuple[Callable[[], object], type[TracerError], str]] = {
         "l'attributo tooltip del disegno è più lungo di quanto Graphviz legga (16.384 byte): "
         "accorcia i testi della traccia"),
     "not a PDF": (lambda: merge_pdfs([b"junk"]), TracerError, "il PDF 1 non è un file PDF"),
-    "PDF with an xref stream": (
+    "a damaged PDF": (
         lambda: merge_pdfs([b"%PDF-1.5\nhello\nstartxref\n9\n%%EOF"]), TracerError,
-        "PDF 1: i flussi di riferimenti incrociati (cross-reference stream) non sono "
-        "supportati"),
+        "il PDF 1 non è un file PDF"),
 }
 
 

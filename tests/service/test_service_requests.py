@@ -274,6 +274,31 @@ def test_cors_answers_exactly_the_configured_origins(tmp_path: Path) -> None:
             assert pre.status_code == 403, extra
 
 
+def test_a_configured_origin_can_read_the_gates_refusals(tmp_path: Path) -> None:
+    # CORS wraps the gate: a page on the LMS that is refused for its rate can read why.
+    app = create_app(Settings(db=str(tmp_path / "t.db"), seed_dir=tmp_path,
+                              rate_limit=0.01, rate_burst=1,
+                              cors_origins=("https://moodle.school.example/",)))
+    origin = {"origin": "https://moodle.school.example"}
+    with TestClient(app) as c:
+        assert c.post("/v1/search", json={"example": "aima"}, headers=origin).status_code == 200
+        got = c.post("/v1/search", json={"example": "aima"}, headers=origin)
+        assert got.status_code == 429
+        assert got.headers["access-control-allow-origin"] == "https://moodle.school.example"
+        assert got.headers["vary"] == "Accept-Language, Origin"
+        pre = c.options("/v1/search", headers={**origin,
+                                               "access-control-request-method": "POST"})
+        assert pre.status_code == 204 and pre.content == b""
+        assert "content-type" not in pre.headers
+        assert pre.headers["access-control-max-age"] == "600"
+        # a page asking to reach a private network is not one the service serves
+        pre = c.options("/v1/search", headers={
+            **origin, "access-control-request-method": "POST",
+            "access-control-request-private-network": "true"})
+        assert pre.status_code == 403
+        assert pre.headers["content-type"] == "application/problem+json"
+
+
 def test_a_client_past_its_rate_gets_429_with_retry_after(db_url: str,
                                                          tmp_path: Path) -> None:
     app = create_app(Settings(db=db_url, seed_dir=tmp_path,

@@ -21,7 +21,8 @@ from ..choices import unknown_choice
 from ..errors import UsageError
 from ..render import Drawing
 from ..render.draw.canvas import NOTE
-from ..render.draw.notes import NOTE_LINE, PAD, SANS_EM, note_name
+from ..render.draw.fontwidths import chars_width
+from ..render.draw.notes import NOTE_LINE, NOTE_PT, PAD, note_name
 from ..render.draw.presets import preset_options
 from ..render.files.pdf import merge_pdfs
 from ..render.model.canvas import MM_PT
@@ -142,7 +143,7 @@ def _sheet(trace: Trace, title: str, size: str, ask: str, box: float) -> tuple[D
     # the table: its cells, the spacing around them and their borders (1 pt a side)
     width = (LABEL_PT if cols == 2 else 0.0) + round(box) + SPACING * (cols + 1) + 2 * cols
     height = len(rows) * (round(box * 2 / 3) + SPACING + 2) + SPACING
-    chars = math.ceil((width - 2 * PAD) / (10 * SANS_EM))
+    chars = math.ceil((width - 2 * PAD) / chars_width(1, NOTE_PT))
     lines = math.ceil((height - PAD) / NOTE_LINE)
     inner = _inner(view)
     nodes = tuple(replace(n, note=("",) * lines, note_chars=chars) if n.key in inner else n

@@ -14,8 +14,12 @@ where it is read, :mod:`.bodies`):
   form from its own site (:data:`CROSS_SITE_FORMS`); what protects those is the launch's
   state cookie, its nonce and its signature (:mod:`.lti.adapter`), not where it comes from.
 - **CORS.** No ``Access-Control-*`` header unless origins are configured
-  (``--cors-origin``); then preflights (``OPTIONS``) from exactly those origins get an
-  answer, others a 403, and their requests carry ``Access-Control-Allow-Origin``.
+  (``--cors-origin``); then Starlette's ``CORSMiddleware`` answers preflights
+  (``OPTIONS``) from exactly those origins, for ``GET`` and ``POST`` and the
+  CORS-safelisted headers (``Content-Type``, ``Accept``, ...), and adds
+  ``Access-Control-Allow-Origin`` and ``Vary: Origin`` to their answers, the gate's
+  refusals included, so a page there can read why it was refused.  A preflight it
+  refuses is answered as the service's problems are: a 403 in the request's language.
 - **Answer bandwidth.** The bytes answered to each client are counted in a second bucket
   (``answer_burst``, refilled at ``answer_rate`` bytes a second); a client in debt gets a
   429 on its next job request until it is paid back.
@@ -34,7 +38,9 @@ import math
 import time
 from collections.abc import Callable, Iterable
 
-from starlette.datastructures import Headers, MutableHeaders
+from starlette.datastructures import Headers
+from starlette.middleware.cors import CORSMiddleware
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..said import said
@@ -42,13 +48,14 @@ from .problem_details import Problem
 from .problem_words import wanted_language
 from .slots import CLIENT
 
-__all__ = ["RequestGate", "TokenBuckets", "client_address", "client_key", "costs"]
+__all__ = ["RequestGate", "ServiceCors", "TokenBuckets", "client_address", "client_key", "costs"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-ALLOWED_METHODS = "GET, POST"
-ALLOWED_HEADERS = frozenset({"content-type", "accept"})
+ALLOWED_METHODS = ("GET", "POST")
+ALLOWED_HEADERS = ("Content-Type", "Accept")
+"""Beyond the CORS-safelisted ones, none: the API reads JSON and sends JSON."""
 PREFLIGHT_MAX_AGE = 600
 CROSS_SITE_FORMS = frozenset({"/lti/login", "/lti/launch"})
 """The paths that take a form posted from another site: an LTI platform's login and
@@ -174,6 +181,12 @@ class RequestGate:
                  answer_rate: float = 0.0, answer_burst: float = 0.0) -> None:
         self.app = app
         self.origins = frozenset(o.rstrip("/") for o in cors_origins)
+        self.entry: ASGIApp = self.gate
+        """The gate, behind the CORS middleware when origins are configured."""
+        if self.origins:
+            self.entry = ServiceCors(self.gate, allow_origins=sorted(self.origins),
+                                     allow_methods=ALLOWED_METHODS,
+                                     allow_headers=ALLOWED_HEADERS, max_age=PREFLIGHT_MAX_AGE)
         self.buckets = TokenBuckets(rate, max(burst, 1.0)) if rate > 0 else None
         self.proxies = _networks(trusted_proxies)
         self.unread = unread
@@ -188,6 +201,10 @@ class RequestGate:
         passing an answer on grows with its size, for every client at once)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.entry(scope, receive, send)
+
+    async def gate(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Cross-site posts, unread answers, bandwidth and rate, for one request."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -198,10 +215,6 @@ class RequestGate:
         origin = headers.get("origin")
         allowed = origin is not None and origin in self.origins
         problem: Problem | None = None
-        if method == "OPTIONS" and self.origins and origin is not None \
-                and "access-control-request-method" in headers:
-            await self._preflight(scope, receive, send, headers, allowed)
-            return
         if method not in SAFE_METHODS and not allowed and \
                 headers.get("sec-fetch-site") in ("cross-site", "same-site") and \
                 _route_path(scope) not in CROSS_SITE_FORMS:
@@ -242,10 +255,6 @@ class RequestGate:
             return
 
         async def sending(message: Message) -> None:
-            if allowed and message["type"] == "http.response.start":
-                out = MutableHeaders(scope=message)
-                out["Access-Control-Allow-Origin"] = str(origin)
-                out.append("Vary", "Origin")
             size = len(message.get("body", b"")) if message["type"] == \
                 "http.response.body" else 0
             if not size:
@@ -267,23 +276,20 @@ class RequestGate:
 
         await self.app(scope, receive, sending)
 
-    async def _preflight(self, scope: Scope, receive: Receive, send: Send, headers: Headers,
-                         allowed: bool) -> None:
-        method = headers["access-control-request-method"].upper()
-        asked = {h.strip().lower() for h in
-                 headers.get("access-control-request-headers", "").split(",") if h.strip()}
-        if not allowed or method not in ("GET", "POST") or not asked <= ALLOWED_HEADERS:
-            await Problem(403, "Forbidden", said("this origin, method or header is not "
-                                                 "allowed here (see the service's "
-                                                 "--cors-origin)")
-                          ).response(wanted_language(headers.get("accept-language")))(
-                              scope, receive, send)
-            return
-        from starlette.responses import Response
 
-        await Response(status_code=204, headers={
-            "Access-Control-Allow-Origin": headers["origin"],
-            "Access-Control-Allow-Methods": ALLOWED_METHODS,
-            "Access-Control-Allow-Headers": "Content-Type, Accept",
-            "Access-Control-Max-Age": str(PREFLIGHT_MAX_AGE), "Vary": "Origin"})(
-                scope, receive, send)
+class ServiceCors(CORSMiddleware):
+    """Starlette's CORS, with a preflight's answer in the service's manner: 204 No
+    Content when allowed (Starlette sends 200 and the text ``OK``), and a refusal as a
+    problem (403, ``application/problem+json``, in the request's language) rather than
+    Starlette's plain-text 400, with no ``Access-Control-*`` header."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        answer = super().preflight_response(request_headers)
+        if answer.status_code != 200:
+            return Problem(403, "Forbidden", said("this origin, method or header is not "
+                                                  "allowed here (see the service's "
+                                                  "--cors-origin)")
+                           ).response(wanted_language(request_headers.get("accept-language")))
+        kept = {k: v for k, v in answer.headers.items()
+                if k.lower().startswith("access-control-") or k.lower() == "vary"}
+        return Response(status_code=204, headers=kept)

@@ -114,6 +114,9 @@ def test_write_frames_writes_files_pdf_and_player(aima_file: Path, tmp_path: Pat
     written = write_frames(aima_file, out, RenderOptions(step="leaf"))
     assert [p.name for p in written.frames] == [f"frame-{i:03d}.svg" for i in range(1, 9)]
     assert page_count(written.pdf.read_bytes()) == 8
+    # The same command, the same bytes: the joined PDF carries no date and no identifier.
+    again = write_frames(aima_file, tmp_path / "again", RenderOptions(step="leaf"))
+    assert again.pdf.read_bytes() == written.pdf.read_bytes()
     html = written.html.read_text(encoding="utf-8")
     assert html.count('<figure class="frame"') == 8
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "") \

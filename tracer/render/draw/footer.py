@@ -11,14 +11,13 @@ import textwrap
 
 from ..model.view import View
 from .dotquote import clip, html_text
+from .fontwidths import chars_width
 from .themes import Theme
 
 __all__ = ["FOOTER", "caption_lines", "graph_label", "nodes"]
 
 CAPTION_PT = 13
 LEGEND_PT = 11
-CHAR_EM = 0.6
-"""Average glyph width in ems (DejaVu Sans), to estimate widths without fonts."""
 WRAP_EM = 0.64
 """A generous glyph width, for wrapping captions inside a fixed-size box."""
 FOOTER = ("gt:title", "gt:caption", "gt:legend")
@@ -144,7 +143,7 @@ def _legend_columns(texts: list[str], width: float) -> int:
         return 1
     if width <= 0:
         return min(len(texts), LEGEND_PER_ROW)
-    sizes = [36 + len(t) * LEGEND_PT * CHAR_EM for t in texts]
+    sizes = [36 + chars_width(len(t), LEGEND_PT) for t in texts]
     for k in range(len(sizes), 1, -1):
         columns = [max(sizes[i::k]) for i in range(k)]
         if sum(columns) <= width:

@@ -16,6 +16,7 @@ import functools
 
 from ..model.view import View, ViewNode
 from .dotquote import LABEL_CHARS, attr_text, clip, dot_name, html_text, svg_safe
+from .fontwidths import chars_width
 from .themes import THEMES
 
 __all__ = ["NOTE", "STUB_WEIGHT", "board_grid", "note_attrs", "note_name", "note_size",
@@ -29,11 +30,8 @@ BOARD_PT = 11
 TALL_BOARD_PT = 9
 """Taller boards (Othello), drawn at the root and along the principal variation."""
 NOTE_PT = 10
-MONO_EM = 0.602
-"""Advance of every glyph of DejaVu Sans Mono, in ems."""
 MONO_LINE = 1.3
 """Height of a line of the board, in ems (Graphviz takes about 1.28)."""
-SANS_EM = 0.6
 NOTE_LINE = 13.0
 """Height of a note line, in points."""
 PAD = 3.0
@@ -103,10 +101,10 @@ def note_size(node: ViewNode) -> tuple[float, float]:
     elif position:
         lines = position.split("\n")
         size = _board_pt(position)
-        width = max(len(x) for x in lines) * size * MONO_EM + 2 * FRAME
+        width = chars_width(max(len(x) for x in lines), size, mono=True) + 2 * FRAME
         height = len(lines) * size * MONO_LINE + 2 * FRAME
     if node.note:
-        width = max(width, min(node.note_chars, LABEL_CHARS) * NOTE_PT * SANS_EM)
+        width = max(width, chars_width(min(node.note_chars, LABEL_CHARS), NOTE_PT))
         height += len(node.note) * NOTE_LINE
     if not width:
         return (0.0, 0.0)

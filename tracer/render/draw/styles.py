@@ -12,7 +12,8 @@ import textwrap
 
 from ..model.view import ViewBox, ViewEdge, ViewNode
 from .dotquote import attr_text, clip, html_text, label_text, svg_safe
-from .footer import CHAR_EM, LEGEND_PT
+from .fontwidths import chars_width
+from .footer import LEGEND_PT
 from .svgtext import text_width
 from .themes import THEMES
 
@@ -153,7 +154,7 @@ def box_attrs(box: ViewBox, theme_name: str) -> dict[str, str]:
     theme = THEMES[theme_name]
     lines = [label_text(x) for x in textwrap.wrap(clip(box.text), 18)] or [""]
     sized = lines if box.size_text is None else textwrap.wrap(box.size_text, 18) or [""]
-    width = max(len(x) for x in sized) * LEGEND_PT * CHAR_EM / 72 + 0.25
+    width = chars_width(max(len(x) for x in sized), LEGEND_PT) / 72 + 0.25
     attrs = {"shape": "note", "width": f"{width:.2f}", "height": f"{0.22 + 0.18 * len(sized):.2f}",
              "fontsize": str(LEGEND_PT), "label": "\n".join(lines), "id": svg_id(box.key)}
     if box.hidden:
