@@ -67,7 +67,7 @@ from loopback import served
 from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
-from tracer.service.store import SqlStore
+from tracer.service.storage.store import SqlStore
 
 BACKENDS = ("sqlite", "postgresql")
 """The databases the store runs on, each a parameter of the shared apps."""
