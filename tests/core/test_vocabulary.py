@@ -33,7 +33,8 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     # not the reorder event
     "order": (frozenset({
         "spec.py", "search/common.py", "cli/check.py", "cli/options.py",
-        "service/storage/store.py", "service/models/components.py", "service/models/request_models.py",
+        "service/storage/store.py", "service/models/components.py",
+        "service/models/request_models.py",
         "problems/jugs.py", "problems/puzzle8.py",
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
         "student.py", "classroom/reading.py", "classroom/tasks.py", "classroom/steps.py",

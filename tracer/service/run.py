@@ -20,6 +20,7 @@ from typing import TypedDict
 
 from ..errors import TracerError, UsageError
 from ..said import said
+from .storage.places import default_db
 
 __all__ = ["ServeLimits", "check_database", "check_port", "check_start", "default_db",
            "open_store", "serve"]
@@ -55,13 +56,6 @@ class ServeLimits(TypedDict, total=False):
     lti: str
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def default_db() -> Path:
-    """The embedded default store: ``$XDG_DATA_HOME/gametrace/traces.db``."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
-                                                           ".local", "share")
-    return Path(base) / "gametrace" / "traces.db"
 
 
 def check_database(path: Path) -> None:

@@ -34,7 +34,7 @@ def main() -> None:
     url = context.get_x_argument(as_dictionary=True).get("db") \
         or config.get_main_option("sqlalchemy.url")
     if not url:
-        from tracer.service.run import default_db
+        from tracer.service.storage.places import default_db
 
         url = str(default_db())
     engine = connect_engine(url)
