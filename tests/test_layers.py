@@ -96,7 +96,7 @@ LOOKUPS_BY_NAME = {("tracer.spec", "library_list")}
 """The core's imports by name (module, function): :func:`tracer.spec.library_list` looks
 up the lists the faces name for their own choices (``"tracer.render.draw.presets:
 PRESETS"``); the spec's own tables are data (:mod:`tracer.families`).  It moves up beside
-its callers (``tracer.cli.options``, ``tracer.service.components``) once they import it
+its callers (``tracer.cli.options``, ``tracer.service.models.components``) once they import it
 from there; nothing else in the core may import by name."""
 
 IMPORTLINTER = PACKAGE.parent / ".importlinter"

@@ -93,7 +93,7 @@ def test_every_option_that_applies_somewhere_only_is_a_field() -> None:
 @pytest.fixture
 def trial_variant(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A trial alpha-beta variant, added to the one table at run time."""
-    from tracer.service.openapi import openapi, request_validator
+    from tracer.service.models.openapi import openapi, request_validator
 
     monkeypatch.setitem(ALGORITHMS, "alphabeta", (*ALGORITHMS["alphabeta"], "trial"))
     openapi.cache_clear()  # the document is built once: build it again with the trial

@@ -5,7 +5,7 @@ its choices come from (:data:`tracer.families.ALGORITHMS`, ``ORDERS``...),
 its default, its range, its help sentence, its command-line spelling, and which
 algorithms and variants take it (:data:`APPLIES`).  From this one table come the
 command line's options (:mod:`tracer.cli.options`), the search part of the service's
-request schemas (:mod:`tracer.service.openapi`), the menus of ``GET /v1/algorithms`` and,
+request schemas (:mod:`tracer.service.models.openapi`), the menus of ``GET /v1/algorithms`` and,
 through them, the page's menus; :class:`SearchSpec` checks a request against it once,
 as python-chess's frozen ``chess.engine.Limit`` is made once and passed along.
 
@@ -53,7 +53,7 @@ def library_list(where: str) -> tuple[str, ...]:
 
     The core's tables are read as data.  The faces' lists are the one lookup by name
     left in the core (tests/test_layers.py counts it): it belongs beside the faces
-    (:mod:`tracer.cli.options`, :mod:`tracer.service.components`), which are its only
+    (:mod:`tracer.cli.options`, :mod:`tracer.service.models.components`), which are its only
     callers with such a name."""
     module, _, name = where.partition(":")
     names = getattr(tables if module == _TABLES else importlib.import_module(module), name)

@@ -50,7 +50,7 @@ def test_errors_are_one_line(aima_jsonl: Path, tmp_path: Path) -> None:
 
 def test_browse_refuses_before_serving(tmp_path: Path) -> None:
     from tracer.cli.browse import INDEXES_ENV
-    from tracer.service.indexes import INDEXES_ENV as SERVED
+    from tracer.service.routes.indexes import INDEXES_ENV as SERVED
 
     assert INDEXES_ENV == SERVED
     code, out, err = gametrace("browse", str(tmp_path / "absent.jsonl"))

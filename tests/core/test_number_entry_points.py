@@ -30,7 +30,7 @@ from tracer.problems.puzzle8 import _count as scramble_count
 from tracer.ranges import max_render_events, parse_range
 from tracer.reading_numbers import BadNumber, real_number, whole_number
 from tracer.search.condition import _number as condition_number
-from tracer.service.problem_details import Problem
+from tracer.service.models.problem_details import Problem
 from tracer.service.web import int_param
 from tracer.trees.text_form import parse_tree_text
 

@@ -33,14 +33,15 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     # not the reorder event
     "order": (frozenset({
         "spec.py", "search/common.py", "cli/check.py", "cli/options.py",
-        "service/store.py", "service/components.py", "service/request_models.py",
+        "service/storage/store.py", "service/models/components.py",
+        "service/models/request_models.py",
         "problems/jugs.py", "problems/puzzle8.py",
         "analysis/check/diagnose.py", "analysis/check/solution.py", "analysis/check/explain.py",
         "student.py", "classroom/reading.py", "classroom/tasks.py", "classroom/steps.py",
         "classroom/hints.py", "analysis/check/asked.py",
         "classroom/exports/prairielearn.py", "analysis/regret/bisect.py",
-        "service/openapi.py", "service/traces.py",
-        "service/bodies.py"}),
+        "service/models/openapi.py", "service/routes/traces.py",
+        "service/models/bodies.py"}),
         "the ordering option, the order of a listing (newest first or oldest), or the "
         "order of evaluation asked of a student"),
     # a parameter or a node's role: the goal of a puzzle or a dice game, an A* goal node
@@ -50,7 +51,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         "problems/romania.py", "sources.py"}), "a game's or a problem's goal"),
     # an HTTP answer's field (problem+json, the health check, a class problem's state),
     # and an LMS member's (Names and Role Provisioning: Active or Inactive)
-    "status": (frozenset({"service/problem_details.py", "service/components.py",
+    "status": (frozenset({"service/models/problem_details.py", "service/models/components.py",
                           "service/lti/roster.py"}),
                "an HTTP answer's status, an LMS member's"),
     # the transposition table as a technique, a reorder reason (Reorder.why) and a colour
@@ -66,7 +67,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     "cut": (frozenset({"figures/sidebyside.py", "student.py", "classroom/steps.py",
                        "classroom/step_answers.py",
                        "analysis/index/build.py", "analysis/index/schema.py",
-                       "service/components.py"}),
+                       "service/models/components.py"}),
             "an English noun, a helper method's name, a step a student answers, or a "
             "column of a big trace's index (the kind of cut made at a node)"),
     "backup": (frozenset({"student.py"}), "a helper method's name"),

@@ -18,8 +18,11 @@ import pytest
 pytest.importorskip("pylti1p3")  # the LTI tests are skipped whole without it
 
 SERVICE_TESTS = Path(__file__).resolve().parent.parent / "service"
-if str(SERVICE_TESTS) not in sys.path:  # loopback, pg_server: the helpers tests/service has
-    sys.path.insert(0, str(SERVICE_TESTS))
+# loopback, pg_server: the helpers tests/service has; test_classroom_api's courses and
+# joins (test_lti_pages), in its classroom/ folder
+for _folder in (SERVICE_TESTS, SERVICE_TESTS / "classroom"):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
 # after the path above, which lti_tool's own imports (loopback) need, and after the skip
 import httpx  # noqa: E402

@@ -21,7 +21,7 @@ import lti_platform
 from loopback import served  # tests/service/loopback.py: tests/lti/conftest.py finds it
 
 from tracer.service import Settings, create_app
-from tracer.service.store import SqlStore
+from tracer.service.storage.store import SqlStore
 
 __all__ = ["AIMA", "Tool", "lti_platform", "serving"]
 

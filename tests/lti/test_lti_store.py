@@ -16,10 +16,10 @@ import pytest
 from sqlalchemy import create_engine
 
 from tests.service.pg_server import fresh_database
-from tracer.service.class_store import ClassStore, token_hash
 from tracer.service.lti.store import LtiStore, Person, Score
-from tracer.service.store import SqlStore, database_url
-from tracer.service.store_schema import metadata
+from tracer.service.storage.class_store import ClassStore, token_hash
+from tracer.service.storage.store import SqlStore, database_url
+from tracer.service.storage.store_schema import metadata
 
 _databases = itertools.count()
 T0, T1, T2, T3 = ("2026-12-01T10:00:00+00:00", "2026-12-01T10:00:30+00:00",

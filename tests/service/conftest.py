@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -67,7 +68,17 @@ from loopback import served
 from starlette.testclient import TestClient
 
 from tracer.service import Settings, create_app
-from tracer.service.store import SqlStore
+from tracer.service.storage.store import SqlStore
+
+FOLDERS = ("routes", "classroom", "storage", "jobs", "models", "static")
+"""The folders of the service's tests, as tracer/service's sub-packages (and the page's
+tests in static/).  Each is on the path, as this folder is, for the test modules that
+use another's helpers: the courses and joins of ``test_classroom_api``, the class data
+of ``test_classroom_browser``."""
+
+for _folder in FOLDERS:
+    if str(Path(__file__).parent / _folder) not in sys.path:
+        sys.path.append(str(Path(__file__).parent / _folder))
 
 BACKENDS = ("sqlite", "postgresql")
 """The databases the store runs on, each a parameter of the shared apps."""

@@ -1,6 +1,6 @@
 """Requests a hostile student sends, and the normal one the others keep sending.
 
-Shared by tests/service/test_service_abuse.py and benchmarks/abuse.py.  Each hostile
+Shared by tests/service/routes/test_service_abuse.py and benchmarks/abuse.py.  Each hostile
 request must end with a 4xx, or a 503 with ``Retry-After``, as problem+json, in bounded
 time, and leave the server answering everyone else -- with no child process left
 behind (:func:`children`).

@@ -11,7 +11,7 @@ from .options import existing_file, quiet_option
 __all__ = ["INDEXES_ENV", "browse_command"]
 
 INDEXES_ENV = "GAMETRACE_INDEXES"
-"""What the service reads the index files from (``tracer.service.indexes.INDEXES_ENV``;
+"""What the service reads the index files from (``tracer.service.routes.indexes.INDEXES_ENV``;
 the command line does not import the service, so the name is written twice and a test
 keeps the two equal)."""
 

@@ -1,14 +1,14 @@
 """The ASGI app: a thin layer that reads a request, calls the library, answers JSON.
 
 Starlette rather than FastAPI: the request and response schemas are the project's own
-JSON Schemas (:mod:`tracer.service.openapi`), which FastAPI would want as pydantic
+JSON Schemas (:mod:`tracer.service.models.openapi`), which FastAPI would want as pydantic
 models (a second copy that can drift); Starlette routes, streams and serves files, and
 nothing more.  Every library error becomes an ``application/problem+json`` answer
 (RFC 9457) whose ``where`` is the JSON path or the line and column of the fault
-(:mod:`.problem_details`).  The state and plumbing are in :mod:`.core`, the typed
-requests and answers in :mod:`.request_models` and :mod:`.answer_models`; the routes,
+(:mod:`.models.problem_details`).  The state and plumbing are in :mod:`.core`, the typed
+requests and answers in :mod:`.models.request_models` and :mod:`.models.answer_models`; the routes,
 one module per resource, are listed in :data:`ROUTES`; each job runs in a worker process
-of its own (:mod:`.isolation`).
+of its own (:mod:`.jobs.isolation`).
 ``GET /healthz`` answers on the event loop: the jobs running and waiting, and the
 limits.
 
@@ -30,30 +30,32 @@ from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from . import (
+from . import lti
+from .classroom import (
     assignment_exports,
     assignments,
-    catalogue,
-    checks,
     class_pages,
     class_students,
-    comparisons,
     course_traces,
     courses,
+)
+from .core import Service, Settings
+from .models.problem_details import no_route
+from .routes import (
+    catalogue,
+    checks,
+    comparisons,
     drawings,
     exercises,
     indexes,
-    lti,
     pages,
     parsing,
     searches,
     statistics,
     traces,
 )
-from .core import Service, Settings
-from .gate import RequestGate
-from .problem_details import no_route
-from .store import TraceStore
+from .routes.gate import RequestGate
+from .storage.store import TraceStore
 from .web import SecurityHeaders, static_dir
 
 __all__ = ["ROUTES", "Settings", "app_from_environment", "create_app"]

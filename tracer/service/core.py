@@ -2,11 +2,11 @@
 request body within the limits, and the traces and sources a request names.
 
 The routes, one module per resource (:mod:`.app` lists them), read a request into its
-model (:mod:`.request_models`) with these, call the library and answer JSON; each
+model (:mod:`.models.request_models`) with these, call the library and answer JSON; each
 finds the :class:`Service` in ``request.app.state`` (:func:`service_of`).  Searches,
 drawings, checks, worksheets and exercises are jobs: each runs in a child process of its
 own with a CPU, a memory and a wall-clock limit and a cap on its answer
-(:mod:`.isolation`), at most ``max_jobs`` at once and ``queue`` waiting; a request
+(:mod:`.jobs.isolation`), at most ``max_jobs`` at once and ``queue`` waiting; a request
 beyond that is answered 503 with ``Retry-After`` at once.  Each search also has a node
 and a time budget and ends with ``complete: false`` when it runs out.
 """
@@ -26,16 +26,16 @@ from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
 from ..said import Said, said
-from .answer_models import Health
-from .bodies import INLINE_BODY, INLINE_DEPTH, SEND_JSON, is_json, json_depth, parse_body
-from .class_store import ClassStore
-from .isolation import NICE, JobLimits, run_isolated
+from .jobs.isolation import NICE, JobLimits, run_isolated
+from .jobs.slots import CLIENT, CpuShare, FairSlots
+from .jobs.warm import warm_up
 from .json_values import JsonObject, JsonValue
-from .problem_details import Problem, from_library, nested
-from .request_models import Source, TraceRef
-from .slots import CLIENT, CpuShare, FairSlots
-from .store import SqlStore, TraceStore, describe
-from .warm import warm_up
+from .models.answer_models import Health
+from .models.bodies import INLINE_BODY, INLINE_DEPTH, SEND_JSON, is_json, json_depth, parse_body
+from .models.problem_details import Problem, from_library, nested
+from .models.request_models import Source, TraceRef
+from .storage.class_store import ClassStore
+from .storage.store import SqlStore, TraceStore, describe
 from .web import job_pool
 
 # Type-only: the library is loaded by the warm-up and the workers, not by importing the app.
@@ -56,7 +56,7 @@ T = TypeVar("T")
 
 
 class RequestModel(Protocol):
-    """A request model (:mod:`.request_models`): its class is named as its schema, and
+    """A request model (:mod:`.models.request_models`): its class is named as its schema, and
     reads a body checked against that schema."""
 
     @classmethod
@@ -68,7 +68,7 @@ R = TypeVar("R", bound=RequestModel)
 ID_LENGTH = 64
 
 HEAVY_CPU = 1.0
-"""CPU seconds a client may have used lately (:class:`.slots.CpuShare`, decaying with a
+"""CPU seconds a client may have used lately (:class:`.jobs.slots.CpuShare`, decaying with a
 half-life of ten seconds) before its next jobs start at low priority: a student's own
 searches of lecture trees use a few hundredths of a second each."""
 
@@ -138,7 +138,7 @@ class Settings:
     """Origins (``https://canvas.example.edu``) whose pages may show the service's in a
     frame (an LMS that opens tools inside its own page); none by default."""
     rate_limit: float = 20.0
-    """Job requests a second one client may sustain (0: no limit); see :mod:`.gate`."""
+    """Job requests a second one client may sustain (0: no limit); see :mod:`.routes.gate`."""
     rate_burst: int = 200
     """Job requests one client may send at once before :attr:`rate_limit` applies.  The
     defaults let a class of 200 behind one address (a school's NAT) each send one at the
@@ -148,7 +148,7 @@ class Settings:
     client (none by default: the peer's address is the client)."""
     answer_rate: float = 1_000_000.0
     """Bytes of answers a second one client may sustain past twice :attr:`max_answer`
-    (0: no limit); a client past it gets 429 until it is paid back (:mod:`.gate`).  A
+    (0: no limit); a client past it gets 429 until it is paid back (:mod:`.routes.gate`).  A
     student stepping through lecture trees is answered some kilobytes a request."""
     max_exercise_work: int = 100_000
     """Work of one exercise: leaves drawn in all, each draw counted as its leaves plus
@@ -195,13 +195,13 @@ class Service:
         self.job_limits = JobLimits(cpu=settings.cpu_limit, memory=settings.memory_limit,
                                     wall=settings.wall_limit, answer=settings.max_answer)
         if isinstance(self.store, SqlStore):
-            from .seed import seed_store
+            from .storage.seed import seed_store
 
             seed_store(self.store, settings.seed_dir)
         warm_up()
 
     async def job(self, fn: Callable[[], T], *, isolate: bool = True) -> T:
-        """``fn()`` in a worker process within the job limits (:mod:`.isolation`), once a
+        """``fn()`` in a worker process within the job limits (:mod:`.jobs.isolation`), once a
         slot is free; library errors and limits passed become problems.  ``isolate=False``
         runs it in a pool thread of this process instead: for the service's own bounded
         work (storing a trace it has just recorded), never for work a request sizes."""
@@ -266,7 +266,7 @@ class Service:
 
     @property
     def classes(self) -> ClassStore:
-        """The classroom's tables, in the trace store's database (:mod:`.class_store`)."""
+        """The classroom's tables, in the trace store's database (:mod:`.storage.class_store`)."""
         if self._classes is None:
             self._classes = ClassStore(self._database())
         return self._classes
@@ -291,12 +291,12 @@ class Service:
 
     async def read(self, request: Request, model: type[R]) -> R:
         """The JSON body as ``model``: within the size and depth limits and valid against
-        the schema of the model's name (:mod:`.bodies`), then read into its fields."""
+        the schema of the model's name (:mod:`.models.bodies`), then read into its fields."""
         return model.from_json(await self.body(request, model.__name__))
 
     async def body(self, request: Request, component: str) -> JsonObject:
         """The JSON body, within the size and depth limits, valid against ``component``
-        (:mod:`.bodies`); read and checked in the job pool unless it is small."""
+        (:mod:`.models.bodies`); read and checked in the job pool unless it is small."""
         if not is_json(request.headers.get("content-type")):
             raise Problem(415, "Unsupported media type", SEND_JSON)
         limit = self.settings.max_body
@@ -329,7 +329,7 @@ class Service:
         """A trace given in the request: the document itself or the id of a stored one.
 
         Neither is checked against the trace schema here: the request body was (its trace
-        fields are that schema, see :mod:`.openapi`), and so was every stored trace before
+        fields are that schema, see :mod:`.models.openapi`), and so was every stored trace before
         it was stored.  Checking twice cost a third of a request's time."""
         from ..api import check_trace
         from ..trace import Trace
@@ -368,7 +368,7 @@ class Service:
     async def put(self, text: str, tags: Sequence[str], *,
                   info: dict[str, str] | None = None) -> str:
         """Store a trace this service has just recorded (so valid: not checked again);
-        ``info``: what :func:`.store.describe` says of its header, when already known."""
+        ``info``: what :func:`.storage.store.describe` says of its header, when already known."""
 
         def work() -> str:
             described = info if info is not None else describe(json.loads(text)["header"])

@@ -1,6 +1,6 @@
 """JSON that is free-form by nature (a trace document, a tree, a solution, a report, the
 OpenAPI document), named once: every other value the service reads or answers has a
-model of its own (:mod:`.request_models`, :mod:`.answer_models`).
+model of its own (:mod:`.models.request_models`, :mod:`.models.answer_models`).
 
 The recursive alias keeps such values typed down to their leaves: a function that reads
 into one narrows it with ``isinstance`` (or :func:`as_object`), as it would any union.

@@ -1,7 +1,7 @@
 """Who may do what in the classroom: capability tokens (``Authorization: Bearer ...``).
 
 Three kinds of token, each random 32 bytes kept only as its SHA-256
-(:mod:`.class_store`): the *admin* token (``gametrace serve --admin-token-file``: once
+(:mod:`.storage.class_store`): the *admin* token (``gametrace serve --admin-token-file``: once
 given, only it may create a course), a course's *teacher* token (given when the course
 is made: that course and everything under it) and a *student* token (given when a
 student joins an assignment: that student's own task, steps, submissions, and the
@@ -34,10 +34,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..said import said
-from .bodies import SEND_JSON, is_json
-from .class_store import Assigned, ClassStore, Course, Enrolled
 from .core import service_of
-from .problem_details import Problem, guarded
+from .models.bodies import SEND_JSON, is_json
+from .models.problem_details import Problem, guarded
+from .storage.class_store import Assigned, ClassStore, Course, Enrolled
 
 if TYPE_CHECKING:  # LTI's routes import this module: the service hands over its tables
     from .lti.store import LtiStore
@@ -167,7 +167,7 @@ def check_admin(request: Request) -> None:
 
 def authed(fn: Callable[[Request], Awaitable[Response]]
            ) -> Callable[[Request], Awaitable[Response]]:
-    """:func:`.problem_details.guarded`, and a 401 says how to authenticate; a POST whose
+    """:func:`.models.problem_details.guarded`, and a 401 says how to authenticate; a POST whose
     body is not JSON is a 415 before any token is looked at (as on every other route)."""
 
     async def checked(request: Request) -> Response:

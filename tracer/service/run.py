@@ -5,7 +5,7 @@ a SQLite database or absent, in a folder that can be written (not a folder, a de
 some other file), or a ``postgresql://`` URL, and the port can be listened on; the LTI
 tool configuration, when given, is read and its keys checked
 (:func:`.lti.config.load_tool_config`).  The store is then opened once, its tables made
-or upgraded (:func:`.store.upgrade`), before the workers start.  A failure is one line: a
+or upgraded (:func:`.storage.store.upgrade`), before the workers start.  A failure is one line: a
 :class:`~tracer.errors.UsageError` for a bad option (exit 2), a
 :class:`~tracer.errors.TracerError` when the port is taken (exit 1).
 """
@@ -25,6 +25,7 @@ from typing import TypedDict
 
 from ..errors import TracerError, UsageError
 from ..said import said
+from .storage.places import default_db
 
 __all__ = ["ServeLimits", "check_database", "check_port", "check_start", "default_db",
            "open_store", "serve"]
@@ -60,13 +61,6 @@ class ServeLimits(TypedDict, total=False):
     lti: str
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def default_db() -> Path:
-    """The embedded default store: ``$XDG_DATA_HOME/gametrace/traces.db``."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
-                                                           ".local", "share")
-    return Path(base) / "gametrace" / "traces.db"
 
 
 def check_database(path: Path) -> None:
@@ -167,7 +161,7 @@ def check_start(*, host: str, port: int, db: Path | str) -> None:
 def open_store(db: Path | str) -> None:
     """Open the store once, making or upgrading its tables, before the workers race to;
     a one-line error when it cannot be used."""
-    from .store import SqlStore, database_url, shown_url
+    from .storage.store import SqlStore, database_url, shown_url
 
     if isinstance(db, str):
         database_url(db)  # a UsageError for a URL of another database
@@ -237,7 +231,7 @@ def serve(*, host: str, port: int, db: Path | str | None, workers: int,
 
     from .app import SETTINGS_ENV, settings_to_environment
     from .core import Settings
-    from .store import shown_url
+    from .storage.store import shown_url
 
     open_store(where)
     os.environ[SETTINGS_ENV] = settings_to_environment(Settings(db=str(where),

@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..choices import unknown_choice
 from ..reading_numbers import BadNumber, whole_number
 from ..said import Said, said
-from .problem_details import Problem
+from .models.problem_details import Problem
 
 __all__ = ["SecurityHeaders", "drawing_response", "int_param", "job_pool", "json_response",
            "security_headers", "static_dir", "too_long", "unknown_parameter", "view_params"]
@@ -94,7 +94,7 @@ def static_dir() -> Path:
 def job_pool(workers: int) -> ThreadPoolExecutor:
     """Threads with a large stack: each forks the worker process of a job, which runs on
     that thread's stack, and searches and readers recurse once per tree level.  The
-    recursion limit is raised in that process only (:mod:`.isolation`): raised here, it
+    recursion limit is raised in that process only (:mod:`.jobs.isolation`): raised here, it
     would let a deep request body overflow the C stack of the event loop's thread."""
     old = threading.stack_size(STACK_BYTES)
     try:

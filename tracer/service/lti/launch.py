@@ -37,11 +37,11 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ...said import said
-from ..class_store import MAX_STUDENTS, ClassStore, Conflict, new_token
 from ..core import Service, now, service_of
-from ..problem_details import Problem
+from ..models.problem_details import Problem
 from ..roles import NO_SUCH_ASSIGNMENT, authed, bearer
-from ..store_text import stored_text
+from ..storage.class_store import MAX_STUDENTS, ClassStore, Conflict, new_token
+from ..storage.store_text import stored_text
 from .adapter import (
     DEEP_LINKING,
     LTI_CLAIM,

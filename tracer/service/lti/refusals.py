@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from ...said import Said, said
-from ..problem_words import wanted_language
+from ..models.problem_words import wanted_language
 
 __all__ = ["REASONS", "Refused", "page"]
 

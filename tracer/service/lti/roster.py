@@ -20,9 +20,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from ...said import said
-from ..class_store import ClassStore
 from ..core import service_of
 from ..json_values import JsonObject
+from ..storage.class_store import ClassStore
 from .connectors import Connectors, connectors_of, outcome_of
 from .store import Context, LtiStore
 

@@ -50,7 +50,7 @@ from ...jsonio import dumps_json
 from ...said import LANGUAGES, Said, said
 from ..core import Service, service_of
 from ..json_values import JsonObject
-from ..problem_details import Problem
+from ..models.problem_details import Problem
 from ..roles import authed, classes, own_course
 from ..web import unknown_parameter
 from .connectors import HTTP_TIMEOUT, Connectors, Outcome, connectors_of, outcome_of
@@ -59,7 +59,7 @@ from .store import LtiStore, Score
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
-    from ..class_store import Assigned
+    from ..storage.class_store import Assigned
 
 __all__ = ["MOST_BACKOFF", "ROUTES", "SCORE_MEDIA_TYPE", "SCORE_SCOPE", "ScoreSender",
            "after_submission", "backoff", "lti_store", "post_score", "score_of", "sender_of",
@@ -351,7 +351,7 @@ def _names(request: Request, course: str) -> dict[tuple[str, str], str]:
 
 def _lang(request: Request) -> str:
     """The query's ``lang`` (en, it): the language of the errors shown.  (Not
-    :func:`..courses.lang_of`: the gradebook there imports the roster, which imports
+    :func:`..classroom.courses.lang_of`: the gradebook there imports the roster, which imports
     this module.)"""
     lang = request.query_params.get("lang", "en")
     if lang not in LANGUAGES:

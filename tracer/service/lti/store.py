@@ -1,14 +1,14 @@
 """Where LTI 1.3 is kept: every LTI table's reads and writes, in the trace store's
-database (the same engine: :class:`..store.SqlStore`), on SQLite or PostgreSQL.
+database (the same engine: :class:`..storage.store.SqlStore`), on SQLite or PostgreSQL.
 
-The tables (:mod:`..store_schema`, made by migration 0003): pylti1p3's launch-data
+The tables (:mod:`..storage.store_schema`, made by migration 0003): pylti1p3's launch-data
 storage (``lti_cache``), the nonces consumed (``lti_nonces``), the course bound to each
 LMS context (``lti_contexts``), each LTI learner of an assignment and their line item
 (``lti_people``), one-time launch codes (``lti_codes``), the access tokens they were
 traded for (``access_tokens``) and the queue of scores for the platforms
 (``lti_scores``).
 
-Codes and tokens are kept as their SHA-256 only (:func:`..class_store.token_hash`).
+Codes and tokens are kept as their SHA-256 only (:func:`..storage.class_store.token_hash`).
 Every write is one transaction, and every write that two server processes may race on
 is one statement whose ``WHERE`` decides (a nonce consumed, a code taken, a score
 claimed): the loser changes no row.  Times are the caller's (the service's clock), as
@@ -26,10 +26,10 @@ from typing import Literal
 from sqlalchemy import Connection, Select, Table, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .. import store_schema as schema
-from ..class_store import Course, token_hash
 from ..json_values import JsonValue
-from ..store import SqlStore
+from ..storage import store_schema as schema
+from ..storage.class_store import Course, token_hash
+from ..storage.store import SqlStore
 
 __all__ = ["Access", "Code", "Context", "Kind", "LtiStore", "Person", "Score", "State"]
 

@@ -1,4 +1,0 @@
-"""The store's Alembic migrations (``env.py``, ``versions/``): the only code that makes or
-changes its tables.  :func:`tracer.service.store.upgrade` runs them to the newest."""
-
-from __future__ import annotations
