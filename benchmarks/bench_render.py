@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE))
 
 from timing import best_of, row  # noqa: E402
 
-from tracer.api import search_tree  # noqa: E402
+from tracer._api import search_tree  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
 from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.trace import Trace  # noqa: E402

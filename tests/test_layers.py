@@ -67,7 +67,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "classroom": (("tracer.classroom",),
                   ("core", "protocol", "trees", "games", "problems", "examples", "sources",
                    "search", "student", "render", "analysis", "figures")),
-    "facade": (("tracer", "tracer.api", "tracer.recursion", "tracer.notebook"),
+    "facade": (("tracer", "tracer._api", "tracer.recursion", "tracer.notebook"),
                ("core", "protocol", "trees", "games", "problems", "examples", "sources",
                 "search", "student", "render", "analysis", "figures", "classroom")),
     "service": (("tracer.service",),
@@ -315,7 +315,7 @@ def test_the_walker_sees_function_local_imports_hooks_and_names_and_skips_annota
 
 def test_the_walker_counts_what_a_package_loads_on_first_use() -> None:
     # tracer/__init__.py loads its public names by name (PEP 562): each is an import
-    assert {"tracer.api.front", "tracer.search", "tracer.render"} <= set(graph()["tracer"])
+    assert {"tracer._api.front", "tracer.search", "tracer.render"} <= set(graph()["tracer"])
     assert "tracer.render.pipeline" in graph()["tracer.render"]
 
 
@@ -355,9 +355,9 @@ def test_render_and_analysis_never_import_search_games_cli_service_api_or_each_o
     # Stated once more, by name, as the issue states it: renderers read traces only, and
     # analysis -> (search, trace) draws nothing (its pictures are in tracer.figures).
     forbidden = {"tracer.render": ("tracer.search", "tracer.games", "tracer.games.base",
-                                   "tracer.cli", "tracer.service", "tracer.api"),
+                                   "tracer.cli", "tracer.service", "tracer._api"),
                  "tracer.analysis": ("tracer.render", "tracer.figures", "tracer.cli",
-                                     "tracer.service", "tracer.api", "tracer.games")}
+                                     "tracer.service", "tracer._api", "tracer.games")}
     wrong = [f"{module} imports {target}" for module, edges in graph().items()
              for target in edges if unit(target) in forbidden.get(unit(module), ())]
     assert wrong == []

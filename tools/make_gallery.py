@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tracer.api import make_exercise, search_content  # noqa: E402
+from tracer._api import make_exercise, search_content  # noqa: E402
 from tracer.figures.worksheet import worksheet  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
 from tracer.render import Drawing, RenderOptions  # noqa: E402

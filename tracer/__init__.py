@@ -13,7 +13,7 @@ every step as one event vocabulary, read and write traces, draw them, judge answ
 This package is the one front door: a function for each thing the command line does
 (:func:`run`, :func:`search_tree`, :func:`draw`, :func:`frames`, :func:`check`,
 :func:`diff`, :func:`compare`, :func:`stats`, :func:`regret`, :func:`bisect`:
-:mod:`tracer.api.front`), each with its options as typed keyword parameters, and the
+:mod:`tracer._api.front`), each with its options as typed keyword parameters, and the
 types they take and give.
 
 The names below are imported on first use (PEP 562), so that ``gametrace --help``
@@ -29,7 +29,7 @@ from . import display as _display
 
 # For type checkers only: at run time each name is imported on first use (_WHERE).
 if TYPE_CHECKING:
-    from .api.front import (
+    from ._api.front import (
         bisect,
         check,
         compare,
@@ -71,7 +71,7 @@ if TYPE_CHECKING:
 
 _WHERE = {
     **dict.fromkeys(("bisect", "check", "compare", "diff", "draw", "frames", "regret", "run",
-                     "search_tree", "stats"), "api.front"),
+                     "search_tree", "stats"), "_api.front"),
     **dict.fromkeys(
         ("GraphvizMissing", "InputError", "LimitExceeded", "TracerError", "UsageError"),
         "errors"),

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tracer.api import search_source, search_tree
+from tracer._api import search_source, search_tree
 from tracer.errors import (
     GraphvizMissing,
     InputError,

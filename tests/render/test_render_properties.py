@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.events import Evaluate, Expand
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions

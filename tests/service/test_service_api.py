@@ -13,7 +13,7 @@ from typing import cast
 import pytest
 from starlette.testclient import TestClient
 
-from tracer.api import read_trace, trace_text
+from tracer._api import read_trace, trace_text
 from tracer.service import Settings, create_app
 from tracer.service.store import SqlStore, trace_id
 

@@ -196,7 +196,7 @@ def root_player_option() -> Decorator:
 
 def params_option(*, help: str = "A parameter of a generated game (repeatable); see "
                                  "`gametrace games`.") -> Decorator:
-    """``-p KEY=VALUE`` (repeatable), parsed by :func:`tracer.api.parse_params`."""
+    """``-p KEY=VALUE`` (repeatable), parsed by :func:`tracer._api.parse_params`."""
     return click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
                         help=help)
 

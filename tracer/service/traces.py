@@ -40,7 +40,7 @@ async def store_trace(request: Request) -> Response:
     asked = await service.read(request, StoreRequest)
 
     def work() -> tuple[str, bool]:
-        from ..api import trace_text
+        from .._api import trace_text
 
         trace = service.trace_of(asked.trace, "trace")
         # whatever its tags say, a posted trace is the client's: never an answer key

@@ -18,7 +18,7 @@ log = logging.getLogger("gametrace.serve")
 
 WARM_MODULES = (
     "tracer.analysis.check.asked", "tracer.analysis.check.diff", "tracer.analysis.check.exercise",
-    "tracer.analysis.check.solution", "tracer.analysis.orderings.report", "tracer.api",
+    "tracer.analysis.check.solution", "tracer.analysis.orderings.report", "tracer._api",
     "tracer.classroom.exports", "tracer.classroom.gradebook", "tracer.classroom.reading",
     "tracer.classroom.steps", "tracer.classroom.tasks", "tracer.examples",
     "tracer.figures.check_render", "tracer.games.registry", "tracer.render",
@@ -49,8 +49,8 @@ def warm_up() -> None:
 def _each_job_once() -> None:
     import json
 
+    from .._api import check_answer, compare_orders, record_search
     from ..analysis.check import diff_traces
-    from ..api import check_answer, compare_orders, record_search
     from ..examples import example_tree
     from ..figures.check_render import worksheet_dot
     from ..render import Drawing, RenderOptions

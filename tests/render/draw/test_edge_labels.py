@@ -22,7 +22,7 @@ import re
 import pytest
 
 from tests.render.svglayout import Box, Segment, read
-from tracer.api import search_content, search_problem
+from tracer._api import search_content, search_problem
 from tracer.examples import EXAMPLES
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions

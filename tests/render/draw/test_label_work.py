@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions
 from tracer.render.draw import labels

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.api import search_source
+from tracer._api import search_source
 from tracer.render import Drawing, RenderOptions, trace_dot
 from tracer.render.draw.dot import elements
 from tracer.render.draw.geometry import AND

@@ -105,7 +105,7 @@ def test_trees_without_positions_are_unchanged() -> None:
 
 
 def test_large_drawings_leave_positions_out_unless_asked(tmp_path: Path) -> None:
-    from tracer.api import search_source
+    from tracer._api import search_source
 
     path = tmp_path / "ttt.json"
     search_source("tictactoe", algorithm="minimax", depth=2, output=path,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.api import search_source
+from tracer._api import search_source
 from tracer.render import Drawing, RenderOptions, write_frames
 from tracer.render.files.pdf import page_count
 from tracer.trace import Trace

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tracer.api import search_problem
+from tracer._api import search_problem
 from tracer.problems.romania import romania_graph
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.render.svglayout import read
-from tracer.api import search_content, search_problem
+from tracer._api import search_content, search_problem
 from tracer.examples import EXAMPLES
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.errors import LimitExceeded
 from tracer.events import (
     Backup,

@@ -128,7 +128,7 @@ def test_aspiration_and_mtdf_passes_are_named() -> None:
 
 
 def test_a_real_search_with_a_table_keeps_its_hits_in_sight(tmp_path: Path) -> None:
-    from tracer.api import search_source
+    from tracer._api import search_source
 
     path = tmp_path / "tt.json"
     search_source("tictactoe", algorithm="enhanced", depth=4, techniques="id,tt",

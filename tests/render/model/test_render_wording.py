@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.api import search_source
+from tracer._api import search_source
 from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.footer import caption_lines
 from tracer.render.model.text import words

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from tracer.api import search_content
+from tracer._api import search_content
 from tracer.events import Backup, Cut, Evaluate
 from tracer.record import MemoryRecorder
 from tracer.render import Drawing, RenderOptions

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tracer.api import search_source
+from tracer._api import search_source
 from tracer.errors import InputError, LimitExceeded
 from tracer.events import EVENT_TYPES, Event
 from tracer.render import Drawing, RenderOptions

@@ -21,7 +21,7 @@ misspelt one (``algoritm=``) is a type checker's error and, at run time, Python'
 =====================  =====================================  ===========================
 
 Each one resolves and checks what it is given the way the command does (the same
-library calls: :mod:`tracer.api`'s modules, :mod:`tracer.analysis`), so a script and the
+library calls: :mod:`tracer._api`'s modules, :mod:`tracer.analysis`), so a script and the
 command line agree to the byte.  The search options are :class:`~tracer.spec.SearchSpec`'s
 fields; a made spec may be given instead (``spec=``), not both.  The drawing options are
 the commonest :class:`~tracer.render.RenderOptions` fields; a whole ``options=`` object
