@@ -22,7 +22,7 @@ from tracer.errors import (
     UsageError,
 )
 from tracer.record import MemoryRecorder
-from tracer.render import write_frames
+from tracer.render._entry import write_frames
 from tracer.render.draw.dotquote import DOT_LIMIT, attr_list
 from tracer.render.draw.presets import preset_options
 from tracer.render.files.engine import render

@@ -4,7 +4,7 @@ project's own schemas and the library's tables.
 Trees, traces and solutions are ``schemas/*.json``, loaded at start-up (never copied):
 each schema's ``$defs`` become components named ``<schema>.<def>`` and its references
 are rewritten to point at them.  The render options come from the fields of
-:class:`tracer.render.RenderOptions`; the search options from the search spec's field
+:class:`tracer.RenderOptions`; the search options from the search spec's field
 table (:data:`tracer.spec.FIELDS`: types, ranges, defaults, and the names of the
 library's lists of algorithms, variants, orderings and cut tests), so that a new variant
 appears here as it appears in ``gametrace run --help``.  :mod:`.openapi` puts them in

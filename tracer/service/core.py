@@ -41,7 +41,7 @@ from .web import job_pool
 # Type-only: the library is loaded by the warm-up and the workers, not by importing the app.
 if TYPE_CHECKING:
     from .._api import Content, Limits
-    from ..render import RenderOptions
+    from ..render.model.render_options import RenderOptions
     from ..trace import Trace
     from ..trees import Tree
 
@@ -389,7 +389,7 @@ class Service:
                       time_limit=min(time_limit or s.time_limit, s.time_limit))
 
     def render_options(self, options: Mapping[str, JsonValue]) -> RenderOptions:
-        from ..render import RenderOptions
+        from ..render.model.render_options import RenderOptions
 
         return RenderOptions.from_kwargs(**options, max_frames=self.settings.max_frames)
 

@@ -43,7 +43,7 @@ async def render(request: Request) -> Response:
     asked = await service.read(request, RenderRequest)
 
     def work() -> bytes:
-        from ..render import render_bytes
+        from ..render._entry import render_bytes
 
         return render_bytes(service.trace_of(asked.trace, "trace"), asked.format,
                             service.render_options(asked.options))

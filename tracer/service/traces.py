@@ -95,7 +95,7 @@ async def trace_diagram(request: Request) -> Response:
     ident: str = request.path_params["id"]
 
     def work() -> bytes:
-        from ..render import render_bytes
+        from ..render._entry import render_bytes
 
         return render_bytes(service.stored_trace(ident), fmt, service.render_options(options))
 

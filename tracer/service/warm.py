@@ -53,8 +53,9 @@ def _each_job_once() -> None:
     from ..analysis.check import diff_traces
     from ..examples import example_tree
     from ..figures.check_render import worksheet_dot
-    from ..render import Drawing, RenderOptions
     from ..render.files.engine import render
+    from ..render.model.render_options import RenderOptions
+    from ..render.pipeline import Drawing
     from ..trace import Trace
     from ..trees import format_tree_text
 

@@ -15,7 +15,8 @@ import pytest
 from tracer._api import search_problem
 from tracer.problems.romania import romania_graph
 from tracer.record import MemoryRecorder
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

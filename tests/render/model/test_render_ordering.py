@@ -15,7 +15,8 @@ from tracer.events import (
     Reorder,
     Transposition,
 )
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Header, Result, Stats, Trace
 
 INF = float("inf")
