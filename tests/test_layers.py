@@ -315,8 +315,9 @@ def test_the_walker_sees_function_local_imports_hooks_and_names_and_skips_annota
 
 def test_the_walker_counts_what_a_package_loads_on_first_use() -> None:
     # tracer/__init__.py loads its public names by name (PEP 562): each is an import
-    assert {"tracer._api.front", "tracer.search", "tracer.render"} <= set(graph()["tracer"])
-    assert "tracer.render.pipeline" in graph()["tracer.render"]
+    assert {"tracer._api.front", "tracer.search", "tracer.render.notebook",
+            "tracer.render._entry"} <= set(graph()["tracer"])
+    assert "tracer.analysis.check.report" in graph()["tracer.analysis.check"]
 
 
 def test_the_walker_finds_circles() -> None:
