@@ -15,3 +15,5 @@ in the pygraphviz wheel, in-process: no system install.
 >>> tracer.draw("traces/aima.json", "aima.svg")                     # doctest: +SKIP
 >>> tracer.frames("traces/aima.json", "frames/", lang="it")         # doctest: +SKIP
 """
+
+from __future__ import annotations
