@@ -31,7 +31,9 @@ async def games(request: Request) -> Response:
 
 
 async def algorithms(request: Request) -> Response:
-    from ..classroom.assignments import FEEDBACK, LATE, SOLUTION
+    # absolute: the library's classroom, not the service's classroom routes
+    from tracer.classroom.assignments import FEEDBACK, LATE, SOLUTION
+
     from ..problems import PROBLEMS
     from ..render.model.canvas import SIZES
     from ..render.model.render_options import FORMATS, LANGS, STEPS, THEMES
