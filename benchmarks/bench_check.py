@@ -29,10 +29,10 @@ sys.path.insert(0, str(HERE))
 
 from timing import best_of  # noqa: E402
 
+from tracer._api import search_tree  # noqa: E402
 from tracer.analysis.check.class_report import grade_class  # noqa: E402
 from tracer.analysis.check.exercise import make_exercise  # noqa: E402
 from tracer.analysis.check.solution import extract_solution  # noqa: E402
-from tracer.api import search_tree  # noqa: E402
 from tracer.examples import example_tree  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
 from tracer.student import scripted_alpha_beta  # noqa: E402

@@ -28,9 +28,10 @@ sys.path.insert(0, str(HERE))
 
 from timing import best_of, row  # noqa: E402
 
-from tracer.api import search_tree  # noqa: E402
+from tracer._api import search_tree  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
-from tracer.render import Drawing, RenderOptions  # noqa: E402
+from tracer.render.model.render_options import RenderOptions  # noqa: E402
+from tracer.render.pipeline import Drawing  # noqa: E402
 from tracer.trace import Trace  # noqa: E402
 from tracer.trees import parse_tree_json  # noqa: E402
 

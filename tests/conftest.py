@@ -26,7 +26,7 @@ __all__ = [  # the hooks that mark each test by what it uses (tests/marking.py)
     "pytest_runtest_setup",
 ]
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.events import Evaluate, Expand
 from tracer.examples import example_tree
 from tracer.games.base import Player

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.api import (
+from tracer._api import (
     compare_orders,
     read_trace,
     read_tree,
@@ -92,7 +92,7 @@ def test_a_search_past_the_budget_ends_a_comparison() -> None:
 
 
 def test_check_answer_takes_a_problem_for_astar_and_refuses_a_game() -> None:
-    from tracer.api import check_answer
+    from tracer._api import check_answer
 
     assert check_answer({"cost": 4}, problem="jugs").correct
     with pytest.raises(UsageError, match="nim is a game: check answers against a tree"):

@@ -11,7 +11,7 @@ the notebook layer fills from above, so its hooks import nothing above it), and 
 imports made by name (``importlib.import_module``: the package's names loaded on first
 use, PEP 562).  Only imports under ``if TYPE_CHECKING:`` are left out (they never run:
 annotations only), and each is checked not to hide a circle.  The core imports nothing
-by name but the faces' lists (:data:`LOOKUPS_BY_NAME`).
+by name: its tables are the spec's data.
 
 ``make lint`` checks the same layers with import-linter (``.importlinter``), with no
 exception for the display hooks; the last tests here keep its contract and this map in
@@ -72,7 +72,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "classroom": (("tracer.classroom",),
                   ("core", "protocol", "trees", "games", "problems", "examples", "sources",
                    "search", "student", "render", "analysis", "figures")),
-    "facade": (("tracer", "tracer.api", "tracer.recursion", "tracer.notebook"),
+    "facade": (("tracer", "tracer._api", "tracer.recursion", "tracer.notebook"),
                ("core", "protocol", "trees", "games", "problems", "examples", "sources",
                 "search", "student", "render", "sdk", "analysis", "figures", "classroom")),
     "service": (("tracer.service",),
@@ -91,13 +91,6 @@ RENDER_STAGES = ("tracer.render.read", "tracer.render.model", "tracer.render.dra
                  "tracer.render.files")
 """``render/`` by stage, bottom up: reading and replay, the view model, DOT, output files;
 the package's own modules (``pipeline``: the Drawing, ``notebook``) sit on top."""
-
-LOOKUPS_BY_NAME = {("tracer.spec", "library_list")}
-"""The core's imports by name (module, function): :func:`tracer.spec.library_list` looks
-up the lists the faces name for their own choices (``"tracer.render.draw.presets:
-PRESETS"``); the spec's own tables are data (:mod:`tracer.families`).  It moves up beside
-its callers (``tracer.cli.options``, ``tracer.service.models.components``) once they import it
-from there; nothing else in the core may import by name."""
 
 IMPORTLINTER = PACKAGE.parent / ".importlinter"
 """import-linter's contracts (``make lint``): the same layers, checked by ``lint-imports``."""
@@ -202,7 +195,7 @@ def named_import(node: ast.AST, package: str) -> str | None:
     assert isinstance(node, ast.Call)
     first = node.args[0] if node.args else None
     if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-        return None  # a name made at run time: lazy_imports, or LOOKUPS_BY_NAME
+        return None  # a name made at run time: lazy_imports, or the CLI's library lists
     name: str = first.value
     return f"{package}{name}" if name.startswith(".") else name
 
@@ -320,8 +313,9 @@ def test_the_walker_sees_function_local_imports_hooks_and_names_and_skips_annota
 
 def test_the_walker_counts_what_a_package_loads_on_first_use() -> None:
     # tracer/__init__.py loads its public names by name (PEP 562): each is an import
-    assert {"tracer.api.front", "tracer.search", "tracer.render"} <= set(graph()["tracer"])
-    assert "tracer.render.pipeline" in graph()["tracer.render"]
+    assert {"tracer._api.front", "tracer.search", "tracer.render.notebook",
+            "tracer.render._entry"} <= set(graph()["tracer"])
+    assert "tracer.analysis.check.report" in graph()["tracer.analysis.check"]
 
 
 def test_the_walker_finds_circles() -> None:
@@ -360,9 +354,9 @@ def test_render_and_analysis_never_import_search_games_cli_service_api_or_each_o
     # Stated once more, by name, as the issue states it: renderers read traces only, and
     # analysis -> (search, trace) draws nothing (its pictures are in tracer.figures).
     forbidden = {"tracer.render": ("tracer.search", "tracer.games", "tracer.games.base",
-                                   "tracer.cli", "tracer.service", "tracer.api"),
+                                   "tracer.cli", "tracer.service", "tracer._api"),
                  "tracer.analysis": ("tracer.render", "tracer.figures", "tracer.cli",
-                                     "tracer.service", "tracer.api", "tracer.games")}
+                                     "tracer.service", "tracer._api", "tracer.games")}
     wrong = [f"{module} imports {target}" for module, edges in graph().items()
              for target in edges if unit(target) in forbidden.get(unit(module), ())]
     assert wrong == []
@@ -442,11 +436,12 @@ def test_no_type_only_import_hides_a_circle() -> None:
     assert hidden == set()
 
 
-def test_the_core_imports_nothing_by_name_but_the_faces_lists() -> None:
-    # The core's tables are data (tracer.families); a spec made imports no search.
+def test_the_core_imports_nothing_by_name() -> None:
+    # The core's tables are data (tracer.families): a spec field carries its table, and
+    # a spec made imports no search.
     found = {(name, function) for name, path in modules().items() if layer(name) == "core"
              for function in lookups_by_name(path.read_text(encoding="utf-8"))}
-    assert found == LOOKUPS_BY_NAME
+    assert found == set()
     spelt = [f"{name}:{line} imports {target} by name" for name, path in modules().items()
              if layer(name) == "core"
              for line, target in imports_of(name, path.read_text(encoding="utf-8"))
@@ -498,3 +493,29 @@ def test_import_linter_stacks_the_layers_as_the_module_map_does() -> None:
             below = {v for other in allowed for v in LAYERS[other][0] if v != "tracer"}
             assert all(rank[v] <= rank[u] for v in below), \
                 f"{u} may import a layer that .importlinter puts above it"
+
+
+def test_the_command_lines_lists_named_by_name_climb_no_layer() -> None:
+    # The one import by name left is the command line's (cli/options.py's library_list,
+    # so that --help loads no search): the walker cannot see it, so each list a command
+    # names is checked here to exist in a layer the command line may import.
+    import click
+
+    from tracer.cli import main
+    from tracer.cli.options import LibraryChoice, library_list
+
+    def params(command: click.Command) -> list[click.Parameter]:
+        found = list(command.params)
+        if isinstance(command, click.Group):
+            for sub in command.commands.values():
+                found += params(sub)
+        return found
+
+    named = {p.type.where for p in params(main)
+             if isinstance(p.type, LibraryChoice) and isinstance(p.type.where, str)}
+    assert "tracer.render.draw.presets:PRESETS" in named
+    _, allowed = LAYERS["cli"]
+    for where in sorted(named):
+        module = where.partition(":")[0]
+        assert module in modules() and layer(module) in ("cli", *allowed), where
+        assert library_list(where), where

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import pytest
 
-import tracer.api
+import tracer._api
 from tracer.errors import UsageError
 from tracer.record import MemoryRecorder
 from tracer.search import run_search
@@ -86,7 +86,7 @@ def test_file_kind(data: object, kind: str) -> None:
 
 def test_the_api_keeps_no_private_resolver() -> None:
     """cli/compare.py and check go through tracer.sources, not api._resolve."""
-    assert not hasattr(tracer.api, "_resolve") and not hasattr(tracer.api, "_guess_kind")
+    assert not hasattr(tracer._api, "_resolve") and not hasattr(tracer._api, "_guess_kind")
     compare = (ROOT / "tracer" / "cli" / "compare.py").read_text()
     assert "_resolve" not in compare
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tracer.api import SearchSpec, read_trace, record_search, search_source
+from tracer._api import SearchSpec, read_trace, record_search, search_source
 from tracer.cli import main
 from tracer.errors import UsageError
 from tracer.families import ALGORITHMS

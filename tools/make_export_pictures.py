@@ -20,9 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tracer.render import Drawing, RenderOptions, render_trace, write_frames  # noqa: E402
+from tracer.render._entry import render_trace, write_frames  # noqa: E402
 from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.strip import write_strip  # noqa: E402
+from tracer.render.model.render_options import RenderOptions  # noqa: E402
+from tracer.render.pipeline import Drawing  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
 from make_gallery import record  # noqa: E402

@@ -28,14 +28,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tracer.api import make_exercise, search_content  # noqa: E402
+from tracer._api import make_exercise, search_content  # noqa: E402
 from tracer.figures.worksheet import worksheet  # noqa: E402
 from tracer.record import MemoryRecorder  # noqa: E402
-from tracer.render import Drawing, RenderOptions  # noqa: E402
 from tracer.render.draw.dot import to_dot  # noqa: E402
 from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.html import inline_svg  # noqa: E402
+from tracer.render.model.render_options import RenderOptions  # noqa: E402
 from tracer.render.model.view import View  # noqa: E402
+from tracer.render.pipeline import Drawing  # noqa: E402
 from tracer.trace import Trace  # noqa: E402
 from tracer.writing import write_output_bytes  # noqa: E402
 

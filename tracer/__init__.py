@@ -12,9 +12,11 @@ every step as one event vocabulary, read and write traces, draw them, judge answ
 
 This package is the one front door: a function for each thing the command line does
 (:func:`run`, :func:`search_tree`, :func:`draw`, :func:`frames`, :func:`check`,
-:func:`diff`, :func:`compare`, :func:`stats`, :func:`regret`, :func:`bisect`:
-:mod:`tracer.api.front`), each with its options as typed keyword parameters, and the
-types they take and give.
+:func:`diff`, :func:`compare`, :func:`stats`, :func:`regret`, :func:`bisect`), each with
+its options as typed keyword parameters, and the types they take and give; for
+pictures also :class:`RenderOptions`, :class:`Frames` (a notebook's stepper) and
+:func:`trace_dot` (the DOT source as text).  The modules behind it (``tracer._api``,
+``tracer.render``'s) are the library's own: a name not listed here may move.
 
 The names below are imported on first use (PEP 562), so that ``gametrace --help``
 and small scripts do not pay for modules they never touch.
@@ -29,7 +31,7 @@ from . import display as _display
 
 # For type checkers only: at run time each name is imported on first use (_WHERE).
 if TYPE_CHECKING:
-    from .api.front import (
+    from ._api.front import (
         bisect,
         check,
         compare,
@@ -55,7 +57,9 @@ if TYPE_CHECKING:
         Recorder,
         StreamRecorder,
     )
-    from .render import Frames, RenderOptions, render_trace, trace_dot, write_frames
+    from .render._entry import trace_dot
+    from .render.model.render_options import RenderOptions
+    from .render.notebook import Frames
     from .sdk import TraceWriter
     from .search import alpha_beta, run_search
     from .search.minimax import minimax
@@ -72,7 +76,7 @@ if TYPE_CHECKING:
 
 _WHERE = {
     **dict.fromkeys(("bisect", "check", "compare", "diff", "draw", "frames", "regret", "run",
-                     "search_tree", "stats"), "api.front"),
+                     "search_tree", "stats"), "_api.front"),
     **dict.fromkeys(
         ("GraphvizMissing", "InputError", "LimitExceeded", "TracerError", "UsageError"),
         "errors"),
@@ -87,8 +91,9 @@ _WHERE = {
     "TraceWriter": "sdk",
     "example_tree": "examples",
     "Limits": "limits",
-    **dict.fromkeys(("Frames", "RenderOptions", "render_trace", "trace_dot", "write_frames"),
-                    "render"),
+    "Frames": "render.notebook",
+    "RenderOptions": "render.model.render_options",
+    "trace_dot": "render._entry",
     **dict.fromkeys(("Header", "Result", "Stats", "Trace", "iter_trace", "load_trace"),
                     "trace"),
 }
@@ -141,13 +146,11 @@ __all__ = [
     "parse_tree_json",
     "parse_tree_text",
     "regret",
-    "render_trace",
     "run",
     "run_search",
     "search_tree",
     "stats",
     "trace_dot",
-    "write_frames",
 ]
 
 __version__ = "0.1.0"

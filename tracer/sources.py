@@ -106,7 +106,7 @@ def resolve(text: str, *, root_player: str | None = None,
 
 def resolve_content(source: Tree | str, *, root_player: str | None = None,
                     params: Mapping[str, str] | None = None) -> Source:
-    """Resolve a source given as content (the web service, :mod:`tracer.api`): a tree
+    """Resolve a source given as content (the web service, :mod:`tracer._api`): a tree
     already read, or the name of a built-in example or game.  Never a file path and never
     a ``file.py:Class`` game (which would run code): a name is looked up in the built-in
     lists only.  ``root_player`` applies to trees, ``params`` to games, as in

@@ -17,14 +17,12 @@ spec imports no search.  A new variant is one name in its family's tuple there
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from . import families as tables
 from .errors import UsageError
 from .families import (
     ALGORITHMS,
@@ -41,23 +39,7 @@ from .ranges import check_depth
 from .said import Said, said
 
 __all__ = ["APPLIES", "FIELDS", "LIMIT_FIELDS", "Field", "SearchSpec", "algorithms",
-           "check_options", "library_list", "menus", "request_options", "takes",
-           "variant_help"]
-
-
-def library_list(where: str) -> tuple[str, ...]:
-    """The names in the library list ``where``: a table of the core
-    (``"tracer.families:ORDERS"``, every :attr:`Field.choices`), or one a face names for
-    its own choices (``"tracer.render.draw.presets:PRESETS"``); a mapping gives its keys,
-    ``tracer.players:Player`` its two players, chance excluded.
-
-    The core's tables are read as data.  The faces' lists are the one lookup by name
-    left in the core (tests/test_layers.py counts it): it belongs beside the faces
-    (:mod:`tracer.cli.options`, :mod:`tracer.service.models.components`), which are its only
-    callers with such a name."""
-    module, _, name = where.partition(":")
-    names = getattr(tables if module == _TABLES else importlib.import_module(module), name)
-    return tuple(str(n) for n in names if str(n) != "chance")
+           "check_options", "menus", "request_options", "takes", "variant_help"]
 
 
 def algorithms() -> Mapping[str, tuple[str, ...]]:
@@ -79,9 +61,9 @@ class Field:
     kind: str
     """``choice`` (one of :attr:`choices`), ``variant`` (one of the algorithm's),
     ``int``, ``float``, ``pair`` (two numbers) or ``text``."""
-    choices: str | None = None
-    """The list it chooses from: a table of :mod:`tracer.families`
-    (``"tracer.families:ORDERS"``, :func:`library_list`)."""
+    choices: tuple[str, ...] | None = None
+    """The names it chooses from: a table of :mod:`tracer.families` (``ORDERS``; the
+    families of ``ALGORITHMS``), the table itself, so a spec imports nothing by name."""
     default: Any = None
     """The default (``None``: not given; the library then picks, as for ``cut_on``)."""
     shown_default: Any = None
@@ -107,24 +89,23 @@ class Field:
     """The longest text the service takes."""
 
 
-_TABLES = "tracer.families"
 _CUTTING = ("fail-soft", "fail-hard", "negamax", "list")
 """The alpha-beta variants with a cut test: the lecture's ``slide-002`` alpha-beta has
 its own tests, so no ``--cut-on``."""
 
 FIELDS: dict[str, Field] = {f.name: f for f in (
     Field("algorithm", "--algorithm", "Algorithm family.", "choice",
-          choices=f"{_TABLES}:ALGORITHMS", default="alphabeta", short="-a"),
+          choices=tuple(ALGORITHMS), default="alphabeta", short="-a"),
     Field("variant", "--variant", "", "variant", metavar="V"),
     Field("order", "--order", "Child ordering; best/worst sort children by their exact "
-          "minimax value.", "choice", choices=f"{_TABLES}:ORDERS", default="natural"),
+          "minimax value.", "choice", choices=ORDERS, default="natural"),
     Field("seed", "--seed", "Seed for --order random (default 0).", "int",
           request_range=(-(2**31), 2**31 - 1)),
     Field("depth", "--depth", "Depth limit: nodes at this ply are scored by their static "
           "value.", "int", low=0, request_range=(0, 64)),
     Field("cut_on", "--cut-on", "alphabeta, enhanced, expectiminimax star1: cut when "
           "alpha >= beta (ge, the default) or only when alpha > beta (gt), e.g. --cut-on "
-          "gt.", "choice", choices=f"{_TABLES}:CUT_TESTS", shown_default="ge",
+          "gt.", "choice", choices=CUT_TESTS, shown_default="ge",
           applies={"alphabeta": _CUTTING, "enhanced": None, "expectiminimax": ("star1",)},
           applies_words=said("{option} applies", option="--cut-on")),
     Field("bounds", "--bounds", "expectiminimax star1: lower and upper bounds on every "
@@ -132,7 +113,7 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
           applies={"expectiminimax": ("star1",)},
           applies_words=said("{option} applies", option="--bounds")),
     Field("prover", "--prover", "andor, pns: whose win to prove [default: max], e.g. "
-          "--prover min.", "choice", choices=f"{_TABLES}:PROVERS",
+          "--prover min.", "choice", choices=PROVERS,
           applies={"andor": None, "pns": None},
           applies_words=said("{option} applies", option="--prover")),
     Field("techniques", "--technique", "enhanced: move-ordering techniques, "
@@ -142,7 +123,7 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
           applies_words=said("move-ordering techniques (--technique) apply")),
     Field("root_player", "--root-player", "Who moves at the root of a tree file "
           "[default: max], e.g. --root-player min.", "choice",
-          choices=f"{_TABLES}:PROVERS"),
+          choices=PROVERS),
     Field("max_nodes", "--max-nodes", "Stop cleanly after visiting this many nodes; the "
           "trace says it was cut short.", "int", low=1),
     Field("time_limit", "--time-limit", "Stop cleanly after this many seconds.", "float",
@@ -187,7 +168,7 @@ def menus() -> dict[str, Any]:
     for f in FIELDS.values():
         entry: dict[str, Any] = {"flag": f.flag, "kind": f.kind, "help": f.help}
         if f.choices is not None:
-            entry["choices"] = list(library_list(f.choices))
+            entry["choices"] = list(f.choices)
         shown = f.default if f.default is not None else f.shown_default
         if shown not in (None, ""):
             entry["default"] = shown

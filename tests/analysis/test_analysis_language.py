@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import do_search, taken, to_tree
+from tracer._api import search_tree
 from tracer.analysis.astar import astar_report, check_heuristic
 from tracer.analysis.check.class_report import answer_files, table_format
 from tracer.analysis.check.exercise import make_exercise
@@ -25,7 +26,6 @@ from tracer.analysis.regret import bisect_traces, regret_of, regret_of_trace
 from tracer.analysis.regret.stream import stream
 from tracer.analysis.stats import SearchStats, minimal_tree, rebuild
 from tracer.analysis.stats.reading import Tally
-from tracer.api import search_tree
 from tracer.errors import TracerError
 from tracer.events import Expand
 from tracer.problems import make_problem

@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from tracer.analysis.check import Conventions, expected_trace
-from tracer.api import (
+from tracer._api import (
     analyse_matrix_source,
     compare_orders,
     parse_params,
     validate_file,
     worksheet_svg,
 )
-from tracer.api.capturing import capture_when
+from tracer._api.capturing import capture_when
+from tracer.analysis.check import Conventions, expected_trace
 from tracer.classroom.assignments import whole_message
 from tracer.classroom.exports import QuestionSpec, make_variants, moodle_xml, parse_seeds
 from tracer.classroom.exports.moodle import check_name

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tracer.api import check_answer
+from tracer._api import check_answer
 from tracer.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

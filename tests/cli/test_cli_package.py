@@ -120,7 +120,7 @@ def test_help_loads_neither_the_searches_nor_the_renderer() -> None:
 
 
 def test_check_prints_the_reports_own_text() -> None:
-    from tracer.api import check_answer_file
+    from tracer._api import check_answer_file
 
     answer = DOCS / "student-wrong.json"
     report = check_answer_file("aima", answer)
@@ -131,7 +131,7 @@ def test_check_prints_the_reports_own_text() -> None:
 
 
 def test_diff_prints_the_comparisons_own_text(tmp_path: Path) -> None:
-    from tracer.api import diff_files
+    from tracer._api import diff_files
 
     soft, hard = tmp_path / "soft.json", tmp_path / "hard.json"
     assert gametrace("run", "aima", "-o", str(soft), "-q")[0] == 0
@@ -142,7 +142,7 @@ def test_diff_prints_the_comparisons_own_text(tmp_path: Path) -> None:
 
 
 def test_admissible_and_matrix_print_their_reports_text() -> None:
-    from tracer.api import analyse_matrix_source, check_admissible
+    from tracer._api import analyse_matrix_source, check_admissible
 
     report = check_admissible("jugs", heuristic="lecture")
     assert gametrace("admissible", "jugs", "--heuristic", "lecture")[1] == \
@@ -154,7 +154,7 @@ def test_admissible_and_matrix_print_their_reports_text() -> None:
 
 
 def test_run_prints_the_search_summary() -> None:
-    from tracer.api import SearchSummary, search_source
+    from tracer._api import SearchSummary, search_source
 
     result, title = search_source("aima", algorithm="minimax")
     summary = SearchSummary(title, "minimax", result)
@@ -175,7 +175,7 @@ def test_the_catalogues_print_the_librarys_listing() -> None:
 def test_run_check_and_exercise_are_one_library_call_each(tmp_path: Path) -> None:
     # What each command does is the library's: the same call from Python writes the
     # same files the command writes.
-    from tracer.api import check_answer_file, run_source, write_exercise_files
+    from tracer._api import check_answer_file, run_source, write_exercise_files
 
     outcome = run_source("aima", output=str(tmp_path / "a.jsonl"),
                          render_out=str(tmp_path / "a.svg"), algorithm="alphabeta")
@@ -218,7 +218,7 @@ def test_a_bad_range_is_one_usage_error(text: str) -> None:
 
 
 def test_render_is_one_library_call(tmp_path: Path) -> None:
-    from tracer.api import draw_outputs, search_source
+    from tracer._api import draw_outputs, search_source
 
     trace = tmp_path / "aima.json"
     search_source("aima", output=trace)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tracer.api import make_exercise
+from tracer._api import make_exercise
 from tracer.choices import check_frame_options, unknown_choice
 from tracer.errors import InputError, LimitExceeded, OutputError, TracerError, UsageError
 from tracer.events import EVENT_TYPES, event_from_json

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tracer.api import search_source
+from tracer._api import search_source
 from tracer.choices import check_frame_options, nearest, unknown_choice
 from tracer.errors import UsageError
 from tracer.search import run_search

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import gametrace
 
-from tracer.api import validate_file
+from tracer._api import validate_file
 from tracer.compress import is_stream
 from tracer.errors import InputError, UsageError
 from tracer.games.registry import make_game

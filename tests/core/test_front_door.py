@@ -12,7 +12,7 @@ import pytest
 from helpers import gametrace
 
 import tracer
-from tracer.api import front
+from tracer._api import front
 from tracer.spec import SearchSpec
 
 DOORS = ("run", "search_tree", "draw", "frames", "check", "diff", "compare", "stats",

@@ -150,7 +150,7 @@ def test_ranges() -> None:
     for bad in (0.0, -1.0, math.nan, math.inf, 1e9):
         with pytest.raises(UsageError, match="--time-limit"):
             check_seconds("--time-limit", bad)
-    from tracer.render import RenderOptions
+    from tracer.render.model.render_options import RenderOptions
 
     with pytest.raises(UsageError, match=f"at most {MAX_DPI}"):
         RenderOptions(dpi=MAX_DPI + 1)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.events import EVENT_TYPES, Event
 from tracer.examples import example_tree
 from tracer.record import NULL, FileRecorder, MemoryRecorder, NullRecorder, StreamRecorder

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from tracer import compress, scanning
+from tracer._api import search_source
 from tracer.analysis.index import build_index
 from tracer.analysis.regret import regret_of_trace
 from tracer.analysis.stats import stats_of_trace
-from tracer.api import search_source
 from tracer.errors import InputError
 from tracer.events import Event
 from tracer.header import Result

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import do_search
-from tracer.api import check_answer_file, source_tree_shape, validate_file
+from tracer._api import check_answer_file, source_tree_shape, validate_file
 from tracer.errors import InputError
 from tracer.events import Backup, Evaluate, Event, Expand, Generate, Select
 from tracer.render.pipeline import replay_source

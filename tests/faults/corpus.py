@@ -132,7 +132,7 @@ def tree_cases(n: int) -> list[Case]:
 # ----------------------------------------------------------------- traces
 
 def _base_trace(jsonl: bool) -> list[str]:
-    from tracer.api import search_tree
+    from tracer._api import search_tree
     from tracer.record import MemoryRecorder
     from tracer.trace import write_trace
     from tracer.trees import parse_tree_json

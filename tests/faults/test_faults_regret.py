@@ -9,7 +9,7 @@ from pathlib import Path
 
 from harness import Case, problems, run_cases
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.games.registry import make_game
 from tracer.limits import Limits
 from tracer.record import MemoryRecorder

@@ -80,7 +80,7 @@ def test_validating_a_trace_checks_each_event_against_its_own_definition_only(
     # for each that failed: a 100,000-event trace took two minutes to validate
     import jsonschema.exceptions
 
-    from tracer.api import validate_file
+    from tracer._api import validate_file
 
     built = []
     real = jsonschema.exceptions._Error.__init__
@@ -127,7 +127,7 @@ def test_diff_of_wide_traces_builds_each_set_of_names_once(
     import builtins
 
     import tracer.analysis.check.diff as diff
-    from tracer.api import diff_files
+    from tracer._api import diff_files
 
     built = []
 

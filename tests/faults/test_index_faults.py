@@ -11,8 +11,8 @@ from pathlib import Path
 
 from harness import Case, problems, run_cases
 
+from tracer._api import search_tree
 from tracer.analysis.index import build_index
-from tracer.api import search_tree
 from tracer.record import MemoryRecorder
 from tracer.sources import load_tree_source
 from tracer.trace import write_trace

@@ -15,7 +15,7 @@ from harness import Case, problems, run_cases
 from hypothesis import strategies as st
 from option_modes import ANSWER, ASTAR_ANSWER, CASES, command_line
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.record import MemoryRecorder
 from tracer.sources import load_tree_source
 from tracer.trace import write_trace

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from harness import Case, problems, run_cases
 
+from tracer._api import search_tree
 from tracer.analysis.stats import read_stats
-from tracer.api import search_tree
 from tracer.games.registry import make_game
 from tracer.record import MemoryRecorder
 from tracer.search import run_search

@@ -20,8 +20,8 @@ from harness import Case, problems, run_cases
 from hypothesis import strategies as st
 
 from tests.conftest import to_tree
+from tracer._api import search_tree
 from tracer.analysis.index import build_index, open_index
-from tracer.api import search_tree
 from tracer.errors import InputError
 from tracer.record import MemoryRecorder
 from tracer.trace import write_trace

@@ -11,7 +11,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.errors import UsageError
 from tracer.examples import example_tree
 from tracer.games.base import Player

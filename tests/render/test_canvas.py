@@ -14,11 +14,13 @@ from tests.render.conftest import make_trace, svg_node_coordinates
 from tracer.cli import main
 from tracer.errors import UsageError
 from tracer.examples import EXAMPLES
-from tracer.render import Drawing, RenderOptions, write_frames
+from tracer.render._entry import write_frames
 from tracer.render.draw.canvas import Measure, fit_canvas
 from tracer.render.draw.presets import preset_options
 from tracer.render.files.pdf import page_count
 from tracer.render.model.canvas import Canvas, parse_size
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 
 from tests.render.test_canvas import NOTE, least_text, png_size, svg_size
 from tracer.cli import main
-from tracer.render import Drawing
 from tracer.render.draw.presets import preset_options
+from tracer.render.pipeline import Drawing
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
 CHOMP = TRACES / "chomp4x4.alphabeta.best.json"

@@ -8,8 +8,7 @@ import re
 from tracer.analysis.check.report import check_solution
 from tracer.analysis.check.solution import Solution
 from tracer.examples import example_tree
-from tracer.render import Frames
-from tracer.render.notebook import mimebundle
+from tracer.render.notebook import Frames, mimebundle
 from tracer.trace import Trace
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tracer.api import draw_trace_file
+from tracer._api import draw_trace_file
 from tracer.cli import main
 
 
@@ -85,7 +85,7 @@ def test_positions_and_numbers_switches() -> None:
 
 
 def test_no_numbers_hides_proof_numbers(tmp_path: Path) -> None:
-    from tracer.api import search_source
+    from tracer._api import search_source
 
     path = tmp_path / "pns.json"
     search_source("grundy", algorithm="pns", params={"coins": "7", "first": "min"}, output=path)

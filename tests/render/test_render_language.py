@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tracer.api import search_source, search_tree
+from tracer._api import search_source, search_tree
 from tracer.errors import (
     GraphvizMissing,
     InputError,
@@ -22,7 +22,7 @@ from tracer.errors import (
     UsageError,
 )
 from tracer.record import MemoryRecorder
-from tracer.render import write_frames
+from tracer.render._entry import write_frames
 from tracer.render.draw.dotquote import DOT_LIMIT, attr_list
 from tracer.render.draw.presets import preset_options
 from tracer.render.files.engine import render

@@ -8,10 +8,11 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.events import Evaluate, Expand
 from tracer.record import MemoryRecorder
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trees import Node, parse_tree_json
 
 trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3),

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tracer.api import make_exercise
+from tracer._api import make_exercise
 from tracer.cli import main
 from tracer.errors import UsageError
 from tracer.figures.worksheet import BOX_MM, NAME_LINE, worksheet

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tracer import TraceWriter
-from tracer.api import validate_file
+from tracer._api import validate_file
 from tracer.sdk import include_folder
 
 HERE = Path(__file__).resolve().parent

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tracer import TraceWriter, UsageError
-from tracer.api import validate_file
+from tracer._api import validate_file
 from tracer.errors import InputError
 
 

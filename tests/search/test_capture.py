@@ -169,7 +169,7 @@ def test_othello_captures_equal_the_full_trace(algorithm: str, variant: str,
 
 
 def test_a_tree_capture_carries_its_subtree_as_source(tmp_path: Any) -> None:
-    from tracer.api.capturing import capture_path
+    from tracer._api.capturing import capture_path
     from tracer.spec import SearchSpec
     from tracer.trace import load_trace
 

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.errors import InputError
 from tracer.events import Backup
 from tracer.record import MemoryRecorder

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import do_search, taken
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.games.base import Player
 from tracer.jsonio import dumps_json
 from tracer.schema import validate

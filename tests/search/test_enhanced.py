@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import do_search
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.errors import UsageError
 from tracer.events import Backup, Evaluate, Expand, Iteration, Reorder, Transposition
 from tracer.games.registry import make_game

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import do_search
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.errors import InputError, UsageError
 from tracer.events import Backup, Cut, Expand
 from tracer.examples import EXAMPLES, example_tree

@@ -413,7 +413,7 @@ def test_both_builds_write_byte_identical_files(tmp_path: Path, suffix: str, gam
 
 def test_the_lecture_trees_write_byte_identical_files(tmp_path: Path) -> None:
     """Named nodes: ids from the tree, no labels."""
-    from tracer.api import search_tree
+    from tracer._api import search_tree
     from tracer.sources import load_tree_source
 
     for example in ("aima", "two-mins", "three-mins"):

@@ -119,7 +119,7 @@ def test_same_search_gives_the_same_bytes(algorithm: str, variant: str) -> None:
 @given(tree=inner_trees, order=st.sampled_from(ORDERS), cut_on=st.sampled_from(["ge", "gt"]))
 def test_recording_does_not_change_the_result(tree: Any, order: str, cut_on: str) -> None:
     """The untraced path keys children by action and names only the PV: same result."""
-    from tracer.api import search_tree
+    from tracer._api import search_tree
     from tracer.trees import parse_tree_json as parse
 
     t = parse(tree)
@@ -151,7 +151,7 @@ def test_streamed_traces_are_the_recorded_events_byte_for_byte(
     lines of the events a memory recorder keeps."""
     import io
 
-    from tracer.api import search_tree
+    from tracer._api import search_tree
     from tracer.record import StreamRecorder
     from tracer.trace import write_trace
     from tracer.trees import parse_tree_json as parse

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.search.test_fast_equals_reference import build
-from tracer.api import read_trace
+from tracer._api import read_trace
 from tracer.cli import main
 from tracer.games.grundy import Grundy, GrundyState
 from tracer.games.registry import make_game

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from tracer.cli import main
 from tracer.errors import InputError
-from tracer.render import trace_dot
+from tracer.render._entry import trace_dot
 from tracer.schema import validate
 from tracer.trace import Result, Stats, Trace
 from tracer.trees import format_tree_text, parse_tree_json, parse_tree_text

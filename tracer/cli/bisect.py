@@ -53,7 +53,7 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
                   inputs=[("A", trace_a), ("B", trace_b)])
     fmt = None
     if picture is not None:
-        from ..render import output_format
+        from ..render.model.render_options import output_format
 
         fmt = output_format(picture)
     one_stdin(("A", trace_a), ("B", trace_b))

@@ -117,7 +117,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
     one_stdin(("SOURCE", source), *(("SOLUTION", s) for s in solutions))
     refuse_inapplicable(ctx, answers="several" if len(solutions) > 1 or solutions[0].is_dir()
                         else "one", drawing="with" if render_out is not None else "without")
-    from ..api import class_table_format
+    from .._api import class_table_format
     from ..outputs import check_outputs
     from ..writing import prints_to_stderr
 
@@ -128,7 +128,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                               json_flag=as_json,
                               inputs=[("SOURCE", source_file(source)),
                                       *(("SOLUTION", s) for s in solutions if s.is_file())])
-    from ..api import check_answer_file, parse_params
+    from .._api import check_answer_file, parse_params
     from ..errors import UsageError
     from ..said import said
 
@@ -175,7 +175,7 @@ def _check_class(ctx: click.Context, source: str, solutions: tuple[Path, ...],
                  diagnosis: bool,
                  jobs: int | None, tables: tuple[Path, ...], as_json: bool,
                  quiet: bool = False, items: str | None = None) -> None:
-    from ..api import check_class_files, write_class_table
+    from .._api import check_class_files, write_class_table
     from ..writing import prints_to_stderr
 
     with prints_to_stderr():  # a game's own print() never mixes with the class report
@@ -220,7 +220,7 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
       gametrace diff ours.json mine.jsonl
       gametrace diff soft.json hard.json --context 5 --json
     """
-    from ..api import diff_files
+    from .._api import diff_files
     from .options import one_stdin
 
     one_stdin(("A", trace_a), ("B", trace_b))
@@ -290,7 +290,7 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
 
     refuse_inapplicable(click.get_current_context(),
                         worksheet="with" if sheet_pdf is not None else "without")
-    from ..api import write_exercise_files
+    from .._api import write_exercise_files
 
     if out_dir is not None:  # as text: click makes Path("") the current folder
         from ..outputs import check_folder

@@ -2,7 +2,7 @@
 saves on one tree or game: a table (text, CSV or JSON), a plot, a side-by-side picture.
 
 The comparison, its files and pictures are the front door's
-(:func:`tracer.api.compare_outputs`); the command prints what it made.
+(:func:`tracer._api.compare_outputs`); the command prints what it made.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
                         compared="techniques" if techniques is not None else "orders",
                         picture="with" if picture is not None else "without",
                         output=_written_format(output))
-    from ..api import compare_outputs, parse_params
+    from .._api import compare_outputs, parse_params
     from ..writing import prints_to_stderr
     from .options import stage
     from .progress import count_bar

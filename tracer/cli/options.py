@@ -3,9 +3,12 @@
 The search options (``--algorithm``, ``--variant``, ``--order``, ``--cut-on``, the
 budgets...) are made from the search spec's field table (:data:`tracer.spec.FIELDS`):
 spelling, type, range, default and help come from there (:func:`spec_option`).  Choices
-come from the library's own lists (``tracer.search.ALGORITHMS``, ``ORDERS``,
-``CUT_TESTS``, the drawing presets...), named as ``"module:ATTRIBUTE"`` and looked up
-when a command needs them, so that ``gametrace --help`` does not import the searches.
+come from the library's own lists: the spec's fields carry the core's tables
+(``ALGORITHMS``, ``ORDERS``, ``CUT_TESTS``...: :mod:`tracer.families`), and a command
+that offers a list of a layer above the core (the drawing presets, the checked
+algorithms...) names it as ``"module:ATTRIBUTE"``, looked up here when the command needs
+it (:func:`library_list`), so that ``gametrace --help`` imports neither the searches nor
+the renderer.
 A decorator takes the words that differ between commands (a default, a help sentence)
 as arguments; the option's spelling, type and choices do not change from one command to
 another.
@@ -14,6 +17,7 @@ another.
 from __future__ import annotations
 
 import contextlib
+import importlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -26,6 +30,7 @@ from .number_types import REAL, WHOLE, RealRange, WholeRange
 
 __all__ = [
     "LibraryChoice",
+    "library_list",
     "SpecOption",
     "LANGUAGE_KEY",
     "keep_language",
@@ -71,18 +76,30 @@ class Decorator(Protocol):
     def __call__(self, function: F, /) -> F: ...
 
 
-class LibraryChoice(click.Choice[str]):
-    """A choice among the names of a library list (``"tracer.search:ORDERS"``; a dict
-    gives its keys), loaded on first use (:func:`tracer.spec.library_list`)."""
+def library_list(where: str) -> tuple[str, ...]:
+    """The names in the library list ``where``, ``"module:ATTRIBUTE"``
+    (``"tracer.render.draw.presets:PRESETS"``): a mapping gives its keys,
+    ``tracer.players:Player`` its two players, chance excluded.  Imported by name only
+    when a command is run or its help shown; the core itself looks nothing up by name
+    (its tables are the spec's data)."""
+    module, _, name = where.partition(":")
+    names = getattr(importlib.import_module(module), name)
+    return tuple(str(n) for n in names if str(n) != "chance")
 
-    def __init__(self, where: str) -> None:
+
+class LibraryChoice(click.Choice[str]):
+    """A choice among names: the names themselves (a table of the core, as a spec field
+    gives it), or a library list of a layer above, ``"module:ATTRIBUTE"`` (a dict gives
+    its keys), loaded on first use (:func:`library_list`)."""
+
+    def __init__(self, where: str | tuple[str, ...]) -> None:
         self.where = where
         self.case_sensitive = True
 
     @property
     def choices(self) -> tuple[str, ...]:
-        from ..spec import library_list
-
+        if isinstance(self.where, tuple):
+            return self.where
         return library_list(self.where)
 
     @choices.setter
@@ -92,7 +109,7 @@ class LibraryChoice(click.Choice[str]):
 
 class SpecOption(click.Option):
     """An option whose help sentence is written when ``--help`` is shown (``--variant``
-    lists the variants of ``tracer.search:ALGORITHMS`` as they are then)."""
+    lists the variants of ``tracer.families.ALGORITHMS`` as they are then)."""
 
     def __init__(self, *args: Any, help_text: Callable[[], str] | None = None,
                  **kwargs: Any) -> None:
@@ -109,7 +126,8 @@ _UNSET: Any = object()
 
 
 def spec_option(name: str, *, default: Any = _UNSET, help: str | None = None,
-                choices: str | None = None, dest: str | None = None) -> Decorator:
+                choices: str | tuple[str, ...] | None = None,
+                dest: str | None = None) -> Decorator:
     """The option of the search spec's field ``name`` (:data:`tracer.spec.FIELDS`): its
     spelling, type, choices, range, default and help from the field; a command may give
     its own ``default``, ``help`` sentence, ``choices`` (a narrower library list) or
@@ -124,7 +142,7 @@ def spec_option(name: str, *, default: Any = _UNSET, help: str | None = None,
     kind: Any = None
     extra: dict[str, Any] = {}
     if f.kind == "choice":
-        kind = LibraryChoice(choices or f.choices or "")
+        kind = LibraryChoice(choices or f.choices or ())
     elif f.kind == "int":
         kind = WHOLE if f.low is None and f.high is None else WholeRange(
             min=None if f.low is None else int(f.low),
@@ -147,12 +165,10 @@ def variant_help() -> str:
     return written()
 
 
-_ALGORITHMS = "tracer.search:ALGORITHMS"
-
-
-def algorithm_option(*, choices: str = _ALGORITHMS, default: str | None = "alphabeta",
+def algorithm_option(*, choices: str | None = None, default: str | None = "alphabeta",
                      help: str = "Algorithm family.") -> Decorator:
-    """``-a/--algorithm``: one of the library list ``choices``."""
+    """``-a/--algorithm``: one of the library list ``choices`` (``None``: every family,
+    :data:`tracer.families.ALGORITHMS`)."""
     return spec_option("algorithm", choices=choices, default=default, help=help)
 
 
@@ -162,7 +178,7 @@ def variant_option(*, help: str | None = None) -> Decorator:
 
 
 def order_option(*, default: str | None = "natural", help: str | None = None) -> Decorator:
-    """``--order``: ``tracer.search.ORDERS``."""
+    """``--order``: ``tracer.families.ORDERS``."""
     return spec_option("order", default=default, help=help)
 
 
@@ -175,7 +191,7 @@ def depth_option(*, help: str | None = None) -> Decorator:
 
 
 def cut_on_option(*, default: str | None = None, help: str | None = None) -> Decorator:
-    """``--cut-on``: ``tracer.search.CUT_TESTS``."""
+    """``--cut-on``: ``tracer.families.CUT_TESTS``."""
     return spec_option("cut_on", default=default, help=help)
 
 
@@ -200,7 +216,7 @@ def root_player_option() -> Decorator:
 
 def params_option(*, help: str = "A parameter of a generated game (repeatable); see "
                                  "`gametrace games`.") -> Decorator:
-    """``-p KEY=VALUE`` (repeatable), parsed by :func:`tracer.api.parse_params`."""
+    """``-p KEY=VALUE`` (repeatable), parsed by :func:`tracer._api.parse_params`."""
     return click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
                         help=help)
 

@@ -80,8 +80,8 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     refuse_inapplicable(click.get_current_context(),
                         drawing="with" if render_out is not None else "without",
                         printed="json" if as_json else "text")
+    from .._api import Limits, parse_params, search_problem
     from ..analysis.astar import astar_report
-    from ..api import Limits, parse_params, search_problem
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
     from ..record import MemoryRecorder
@@ -105,7 +105,7 @@ def astar_command(problem: str, params: tuple[str, ...], heuristic: str | None, 
     if output not in (None, "-") and not quiet:
         click.echo(f"trace written to {output}", err=True)
     if render_out is not None:
-        from ..api import draw_trace_file
+        from .._api import draw_trace_file
 
         draw_trace_file(trace, render_out, preset=preset)
         if not quiet and render_out != "-":
@@ -137,7 +137,7 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
     from .options import refuse_inapplicable
 
     refuse_inapplicable(click.get_current_context(), printed="json" if as_json else "text")
-    from ..api import check_admissible, parse_params
+    from .._api import check_admissible, parse_params
 
     report = check_admissible(problem, heuristic=heuristic, params=parse_params(params),
                               files=True)
@@ -175,7 +175,7 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
       gametrace matrix --from-tree two-mins --json
       gametrace matrix mygame.json
     """
-    from ..api import analyse_matrix_source, write_matrix
+    from .._api import analyse_matrix_source, write_matrix
     from ..outputs import check_outputs
 
     on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json,

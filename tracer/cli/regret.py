@@ -63,7 +63,7 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, w
                   inputs=[("TRACE", trace)])
     fmt = None
     if picture is not None:
-        from ..render import output_format
+        from ..render.model.render_options import output_format
 
         fmt = output_format(picture)
     if details is not None:

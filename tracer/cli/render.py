@@ -154,7 +154,7 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
     png = any(p is not None and p.lower().endswith(".png") for p in (out, strip)) or (
         frames_dir is not None and frame_format == "png")
     refuse_inapplicable(ctx, steps=steps, png="with" if png else "without")
-    from ..api import draw_outputs
+    from .._api import draw_outputs
     from ..outputs import check_distinct
 
     preamble = None  # written beside a .tex diagram

@@ -118,7 +118,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
 
     refuse_inapplicable(click.get_current_context(),
                         drawing="with" if render_out is not None else "without")
-    from ..api import Limits, SearchSpec, parse_params, run_source
+    from .._api import Limits, SearchSpec, parse_params, run_source
     from ..outputs import check_distinct
 
     check_distinct([("-o", output), ("--render", render_out)],
@@ -178,8 +178,8 @@ def _run_counters(source: str, spec: SearchSpec, *, params: Mapping[str, str],
                   max_ply: int, show_progress: bool) -> None:
     """``--record counters``: search counting, print the summary and the statistics
     table (or, with ``--json``, both as JSON), write the statistics to ``-o``."""
+    from .._api import SearchSummary
     from ..analysis.stats import count_source
-    from ..api import SearchSummary
     from ..errors import UsageError
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
@@ -229,9 +229,9 @@ def _run_capture(source: str, spec: SearchSpec, *, params: Mapping[str, str],
                  quiet: bool, max_ply: int, show_progress: bool) -> None:
     """``--capture PATH`` or ``--capture-when COND``: search, write the captures, print
     the whole search's summary and a line per capture (or, with ``--json``, both)."""
-    from ..api.capturing import CaptureOutcome
-    from ..api.capturing import capture_path as by_path
-    from ..api.capturing import capture_when as by_when
+    from .._api.capturing import CaptureOutcome
+    from .._api.capturing import capture_path as by_path
+    from .._api.capturing import capture_when as by_when
     from ..errors import UsageError
     from ..jsonio import dumps_json
     from ..said import said
@@ -310,7 +310,7 @@ def validate(file: Path, kind: str | None, max_ply: int) -> None:
       gametrace validate my-answer.json --kind solution
       gametrace validate mymap.graph
     """
-    from ..api import validate_file
+    from .._api import validate_file
     from ..stdin import shown_name
 
     what = run_deep(lambda: validate_file(file, kind=kind), max_ply=max_ply)

@@ -69,7 +69,7 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
     from ..recursion import run_deep
-    from ..render import output_format
+    from ..render.model.render_options import output_format
     from ..said import said
 
     check_outputs(("--plot", plot, "diagram"), ("--class-plot", class_plot, "diagram"),

@@ -2,7 +2,7 @@
 blank worksheet.
 
 Both start from the renderer's view model of the expected trace
-(:class:`tracer.render.Drawing`), so they share its layout and look.  The worksheet
+(:class:`tracer.render.pipeline.Drawing`), so they share its layout and look.  The worksheet
 is the same view with every value but the leaves' taken out.  The marked diagram
 keeps the expected values and draws each node an answer got wrong in red, with a
 note beside it ("you: <=3", "you evaluated it"): the view's nodes carry the mark
@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..analysis.check import MISCONCEPTIONS, Report
-from ..render import Drawing
 from ..render.draw.dot import to_dot
 from ..render.model.render_options import output_format
 from ..render.model.view import SideNote, View
+from ..render.pipeline import Drawing
 from ..render.read.skeleton import Skeleton
 from ..trace import Trace
 from ..writing import write_output_bytes

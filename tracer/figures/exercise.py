@@ -14,7 +14,7 @@ from ..analysis.check import Exercise
 from ..choices import unknown_choice
 from ..errors import UsageError
 from ..jsonio import atomic_write_text, dumps_json_pretty
-from ..render import render_trace
+from ..render._entry import render_trace
 from ..render.draw.presets import preset_options
 from ..said import said
 from ..trees import format_tree_text

@@ -1,7 +1,7 @@
 """One picture of the same tree searched two ways, with what one prunes and the other
 searches made obvious.
 
-Each search is drawn by the diagram renderer (:class:`tracer.render.Drawing`, the same
+Each search is drawn by the diagram renderer (:class:`tracer.render.pipeline.Drawing`, the same
 drawing ``gametrace render`` makes) in a frame of its own, the two frames side by side.
 On top of the renderer's marks (pruned subtrees dashed, unsearched ones dotted):
 
@@ -22,10 +22,11 @@ from typing import Any
 from ..analysis.orderings import Counter
 from ..events import Evaluate, Event, Expand, Transposition
 from ..numbers import format_number
-from ..render import Drawing, RenderOptions
 from ..render.draw.dotquote import html_text, label_text
 from ..render.files.engine import render
 from ..render.files.strip import agraph_attrs, shifted
+from ..render.model.render_options import RenderOptions
+from ..render.pipeline import Drawing
 from ..trace import Trace
 from ..visit import EventVisitor
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 
 from ..choices import unknown_choice
 from ..errors import UsageError
-from ..render import Drawing
 from ..render.draw.canvas import NOTE
 from ..render.draw.fontwidths import chars_width
 from ..render.draw.notes import NOTE_LINE, NOTE_PT, PAD, note_name
@@ -27,6 +26,7 @@ from ..render.draw.presets import preset_options
 from ..render.files.pdf import merge_pdfs
 from ..render.model.canvas import MM_PT
 from ..render.model.view import View
+from ..render.pipeline import Drawing
 from ..said import Said, said
 from ..trace import Trace
 from .check_render import whole_tree_options, worksheet_view

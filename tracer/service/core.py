@@ -40,8 +40,8 @@ from .web import job_pool
 
 # Type-only: the library is loaded by the warm-up and the workers, not by importing the app.
 if TYPE_CHECKING:
-    from ..api import Content, Limits
-    from ..render import RenderOptions
+    from .._api import Content, Limits
+    from ..render.model.render_options import RenderOptions
     from ..trace import Trace
     from ..trees import Tree
 
@@ -331,7 +331,7 @@ class Service:
         Neither is checked against the trace schema here: the request body was (its trace
         fields are that schema, see :mod:`.models.openapi`), and so was every stored trace before
         it was stored.  Checking twice cost a third of a request's time."""
-        from ..api import check_trace
+        from .._api import check_trace
         from ..trace import Trace
 
         if isinstance(value, str):
@@ -344,7 +344,7 @@ class Service:
         return trace
 
     def stored_trace(self, ident: str, *, where: str | None = None) -> Trace:
-        from ..api import check_trace
+        from .._api import check_trace
         from ..trace import Trace
 
         data = self.store.get(ident)
@@ -382,14 +382,14 @@ class Service:
     def limits(self, *, max_nodes: int | None = None, time_limit: float | None = None
                ) -> Limits:
         """The budgets of one search: the request's, within the service's."""
-        from ..api import Limits
+        from .._api import Limits
 
         s = self.settings
         return Limits(max_nodes=min(max_nodes or s.max_nodes, s.max_nodes),
                       time_limit=min(time_limit or s.time_limit, s.time_limit))
 
     def render_options(self, options: Mapping[str, JsonValue]) -> RenderOptions:
-        from ..render import RenderOptions
+        from ..render.model.render_options import RenderOptions
 
         return RenderOptions.from_kwargs(**options, max_frames=self.settings.max_frames)
 
@@ -408,7 +408,7 @@ def service_of(request: Request) -> Service:
 
 def request_tree(value: JsonValue, root_player: str | None) -> Tree:
     """The tree of request field ``tree``: text in any notation, or its JSON."""
-    from ..api import read_tree
+    from .._api import read_tree
     from ..games.base import Player
     from ..trees import parse_tree_json
 

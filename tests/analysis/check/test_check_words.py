@@ -75,7 +75,7 @@ def test_the_checker_writes_the_languages_the_drawings_do() -> None:
 
 
 def test_an_italian_astar_check_names_the_open_list() -> None:
-    from tracer.api import check_answer
+    from tracer._api import check_answer
 
     r = check_answer({"expanded": ["n0", "n2", "n1"], "cost": 5,
                       "conventions": {"algorithm": "astar"}}, problem="jugs", lang="it")

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import do_search, taken, to_tree
+from tracer._api import search_tree
 from tracer.analysis.index import Index, build_index, open_index
 from tracer.analysis.stats import Tally
-from tracer.api import search_tree
 from tracer.errors import InputError, MissingInput, UsageError
 from tracer.events import Backup, Cut, Evaluate, Expand
 from tracer.jsonio import dumps_json, encode_number

@@ -11,6 +11,7 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tracer._api import search_tree
 from tracer.analysis.matrices.payoff import (
     Dominance,
     MatrixGame,
@@ -25,7 +26,6 @@ from tracer.analysis.matrices.payoff import (
     pure_equilibria,
     to_svg,
 )
-from tracer.api import search_tree
 from tracer.errors import InputError, LimitExceeded, UsageError
 from tracer.schema import validate
 from tracer.trees import parse_tree_json, parse_tree_text

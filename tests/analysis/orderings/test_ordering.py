@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import do_search, to_tree
+from tracer._api import search_tree
 from tracer.analysis.orderings.counting import Counter, knuth_moore
 from tracer.analysis.orderings.report import (
     OrderingReport,
@@ -19,7 +20,6 @@ from tracer.analysis.orderings.report import (
     compare_orderings,
     parse_orders,
 )
-from tracer.api import search_tree
 from tracer.errors import UsageError
 from tracer.examples import example_tree
 from tracer.games.registry import make_game

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import do_search
+from tracer._api import search_source
 from tracer.analysis.stats import (
     MoveClasses,
     SearchStats,
@@ -24,7 +25,6 @@ from tracer.analysis.stats import (
     read_stats,
     stats_of_trace,
 )
-from tracer.api import search_source
 from tracer.errors import InputError, UsageError
 from tracer.games.registry import make_game
 from tracer.jsonio import dumps_json

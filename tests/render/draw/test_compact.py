@@ -11,11 +11,12 @@ import pytest
 
 from tests.render.draw.test_cut_labels import node_boxes
 from tests.render.svglayout import read
+from tracer._api import search_tree
 from tracer.analysis.check.exercise import make_exercise
-from tracer.api import search_tree
 from tracer.figures.exercise import write_exercise
 from tracer.record import MemoryRecorder
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trees import parse_tree_json
 
 _SIZE = re.compile(r'<svg width="([0-9.]+)pt" height="([0-9.]+)pt"')

@@ -23,9 +23,10 @@ import pytest
 from tests.render.svglayout import Box, collisions, read
 from tracer.analysis.check.exercise import make_exercise
 from tracer.figures.exercise import write_exercise
-from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.notes import NOTE
 from tracer.render.draw.presets import preset_options
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 
 TRACES = Path(__file__).parents[3] / "traces"
 _NODE = re.compile(r'<g id="[^"]*" class="node">\n<title>(.*?)</title>(.*?)\n</g>\n', re.DOTALL)

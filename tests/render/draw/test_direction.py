@@ -11,11 +11,11 @@ from click.testing import CliRunner
 
 from tests.render.svglayout import collisions
 from tracer.cli import main
-from tracer.render import Drawing
 from tracer.render.draw.dot import elements
 from tracer.render.draw.labels import node_box
 from tracer.render.draw.notes import note_name
 from tracer.render.draw.presets import preset_options
+from tracer.render.pipeline import Drawing
 
 TRACES = Path(__file__).resolve().parents[3] / "traces"
 GRUNDY = TRACES / "grundy-7-min.andor.dfs.json"

@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 
 from tests.core.hostiletrace import hostile_trace
 from tracer.errors import LimitExceeded, TracerError
-from tracer.render import Drawing
 from tracer.render.draw.dot import elements
 from tracer.render.draw.dotquote import (
     DOT_LIMIT,
@@ -37,6 +36,7 @@ from tracer.render.draw.dotquote import (
     quote,
 )
 from tracer.render.files.engine import render
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 HOSTILE_ID = '<a> image="/etc/passwd" URL="javascript:alert(1)" b=<x>'

@@ -22,11 +22,12 @@ import re
 import pytest
 
 from tests.render.svglayout import Box, Segment, read
-from tracer.api import search_content, search_problem
+from tracer._api import search_content, search_problem
 from tracer.examples import EXAMPLES
 from tracer.record import MemoryRecorder
-from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.presets import preset_options
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 _EDGE = re.compile(r'<g id="[^"]*" class="edge">\n<title>(.*?)</title>(.*?)\n</g>\n(?=<!--|</g>)',

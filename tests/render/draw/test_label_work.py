@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.record import MemoryRecorder
-from tracer.render import Drawing, RenderOptions
 from tracer.render.draw import labels
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 from tracer.trees import parse_tree_json
 

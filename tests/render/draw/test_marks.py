@@ -9,9 +9,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tracer.cli import main
-from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.dot import elements
 from tracer.render.draw.labels import label_size
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

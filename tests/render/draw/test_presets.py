@@ -12,8 +12,9 @@ from click.testing import CliRunner
 from tracer.cli import main
 from tracer.cli.problems import astar_command
 from tracer.errors import UsageError
-from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.presets import PRESETS, preset_options
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

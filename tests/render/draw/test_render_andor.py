@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tracer.api import search_source
-from tracer.render import Drawing, RenderOptions, trace_dot
+from tracer._api import search_source
+from tracer.render._entry import trace_dot
 from tracer.render.draw.dot import elements
 from tracer.render.draw.geometry import AND
 from tracer.render.draw.notes import note_name
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 
 GRUNDY = Path(__file__).resolve().parents[3] / "traces" / "grundy-7-min.andor.dfs.json"
 SEVEN = {"coins": "7", "first": "min"}

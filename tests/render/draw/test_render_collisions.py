@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from tests.render.svglayout import collisions, crosses, overlap
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 
 TRACES = sorted(p for p in (Path(__file__).parents[3] / "traces").glob("*.json")
                 if ".matrix." not in p.name)
@@ -92,7 +93,7 @@ CROSSED = ["aima.alphabeta.fail-soft.json", "aima.alphabeta.fail-hard.json",
 def test_no_label_sits_on_a_cross(name: str, pruned: str) -> None:
     # --pruned cross draws a cross on each cut edge (render/marks.py) where the placed
     # labels (render/labels.py) may also go: neither may cover the other.
-    from tracer.render import RenderOptions
+    from tracer.render.model.render_options import RenderOptions
 
     drawing = Drawing(Path(__file__).parents[3] / "traces" / name, RenderOptions(pruned=pruned))
     svg = drawing.render("svg").decode()
@@ -107,8 +108,8 @@ def test_no_label_sits_on_a_cross(name: str, pruned: str) -> None:
 def test_no_strip_panel_has_a_collision(name: str) -> None:
     import re
 
-    from tracer.render import RenderOptions
     from tracer.render.files.strip import strip_svg
+    from tracer.render.model.render_options import RenderOptions
 
     data, count = strip_svg(Drawing(Path(__file__).parents[3] / "traces" / name,
                                     RenderOptions(pruned="cross", step="leaf")))

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tracer.render import Drawing, RenderOptions, render_bytes, write_frames
+from tracer.render._entry import render_bytes, write_frames
 from tracer.render.draw.compose import Compositor
 from tracer.render.draw.dot import Elements, elements, elements_dot
 from tracer.render.files.engine import render
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 TRACES = Path(__file__).resolve().parents[3] / "traces"

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from tracer.render import Drawing, RenderOptions, trace_dot
+from tracer.render._entry import trace_dot
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 ROOT = Path(__file__).resolve().parents[3]

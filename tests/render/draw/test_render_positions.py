@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tracer.render import Drawing, RenderOptions, trace_dot
+from tracer.render._entry import trace_dot
 from tracer.render.draw.dot import elements
 from tracer.render.draw.geometry import GAP
 from tracer.render.draw.notes import note_name, note_size
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 
 ROOT = Path(__file__).resolve().parents[3]
 TRACES = ROOT / "traces"
@@ -105,7 +107,7 @@ def test_trees_without_positions_are_unchanged() -> None:
 
 
 def test_large_drawings_leave_positions_out_unless_asked(tmp_path: Path) -> None:
-    from tracer.api import search_source
+    from tracer._api import search_source
 
     path = tmp_path / "ttt.json"
     search_source("tictactoe", algorithm="minimax", depth=2, output=path,

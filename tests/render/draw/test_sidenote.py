@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tracer.render import Drawing
 from tracer.render.draw.dot import to_dot
 from tracer.render.draw.sidenote import SIDE_NOTE
 from tracer.render.model.view import SideNote, View
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 RED = "#d00000"

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from tracer.api import search_source
-from tracer.render import Drawing, RenderOptions, write_frames
+from tracer._api import search_source
+from tracer.render._entry import write_frames
 from tracer.render.files.pdf import page_count
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

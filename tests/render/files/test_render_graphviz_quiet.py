@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.render import write_frames
+from tracer.render._entry import write_frames
 
 ROOT = Path(__file__).resolve().parents[3]
 

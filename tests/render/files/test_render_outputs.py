@@ -11,8 +11,10 @@ import pytest
 from pypdf import PdfReader
 
 from tracer.errors import InputError, UsageError
-from tracer.render import Drawing, RenderOptions, output_format, render_trace, write_frames
+from tracer.render._entry import render_trace, write_frames
 from tracer.render.files.pdf import merge_pdfs, page_count
+from tracer.render.model.render_options import RenderOptions, output_format
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tracer.render import Drawing, RenderOptions, write_frames
+from tracer.render._entry import write_frames
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

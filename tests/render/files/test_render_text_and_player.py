@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from tracer.errors import UsageError
-from tracer.render import Drawing, RenderOptions, write_frames
+from tracer.render._entry import write_frames
 from tracer.render.files.html import player_html
+from tracer.render.model.render_options import RenderOptions
 from tracer.render.model.text import words
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

@@ -13,9 +13,10 @@ from click.testing import CliRunner
 
 from tracer.cli import main
 from tracer.errors import LimitExceeded
-from tracer.render import Drawing, RenderOptions
 from tracer.render.files.pdf import page_count
 from tracer.render.files.strip import GAP, letter, strip_dot, strip_svg
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

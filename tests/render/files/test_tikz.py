@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from tracer.cli import main
-from tracer.render import Drawing, RenderOptions, render_trace, write_frames
+from tracer.render._entry import render_trace, write_frames
 from tracer.render.draw.presets import preset_options
 from tracer.render.files.tikz import (
     TexColours,
@@ -25,6 +25,8 @@ from tracer.render.files.tikz import (
     write_tikz,
 )
 from tracer.render.files.xdot import xdot_ops
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 TRACES = Path(__file__).resolve().parents[3] / "traces"

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.render.svglayout import read
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 
 TRACES = Path(__file__).parents[3] / "traces"
 

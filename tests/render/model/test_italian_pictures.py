@@ -21,14 +21,15 @@ from typing import Any
 import pytest
 
 from tests.render.svglayout import read
-from tracer.api import search_content, search_problem
+from tracer._api import search_content, search_problem
 from tracer.examples import EXAMPLES
 from tracer.record import MemoryRecorder
-from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.notes import NOTE
 from tracer.render.draw.presets import preset_options
 from tracer.render.model import text
+from tracer.render.model.render_options import RenderOptions
 from tracer.render.model.wording import EN, IT, VARIANTS_IT
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9*/\-]*")

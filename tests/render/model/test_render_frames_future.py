@@ -17,7 +17,7 @@ from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracer.api import search_tree
+from tracer._api import search_tree
 from tracer.errors import LimitExceeded
 from tracer.events import (
     Backup,
@@ -32,9 +32,9 @@ from tracer.events import (
     Transposition,
 )
 from tracer.record import MemoryRecorder
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
 from tracer.render.model.view import Frame
-from tracer.render.pipeline import TraceSource
+from tracer.render.pipeline import Drawing, TraceSource
 from tracer.trace import Trace
 from tracer.trees import parse_tree_json
 

@@ -15,7 +15,8 @@ from tracer.events import (
     Reorder,
     Transposition,
 )
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Header, Result, Stats, Trace
 
 INF = float("inf")
@@ -128,7 +129,7 @@ def test_aspiration_and_mtdf_passes_are_named() -> None:
 
 
 def test_a_real_search_with_a_table_keeps_its_hits_in_sight(tmp_path: Path) -> None:
-    from tracer.api import search_source
+    from tracer._api import search_source
 
     path = tmp_path / "tt.json"
     search_source("tictactoe", algorithm="enhanced", depth=4, techniques="id,tt",

@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
 from tracer.render.model.view import View, ViewEdge, ViewNode
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from tracer.api import search_source
-from tracer.render import Drawing, RenderOptions
+from tracer._api import search_source
 from tracer.render.draw.footer import caption_lines
+from tracer.render.model.render_options import RenderOptions
 from tracer.render.model.text import words
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 

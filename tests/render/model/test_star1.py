@@ -15,11 +15,12 @@ import re
 
 import pytest
 
-from tracer.api import search_content
+from tracer._api import search_content
 from tracer.events import Backup, Cut, Evaluate
 from tracer.record import MemoryRecorder
-from tracer.render import Drawing, RenderOptions
 from tracer.render.draw.presets import preset_options
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
 
 CASES = {"coin": (-2.0, 7.0), "transform-a": (0.0, 10.0), "transform-b": (0.0, 500.0)}

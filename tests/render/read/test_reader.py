@@ -20,11 +20,12 @@ from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tracer.api import search_source
+from tracer._api import search_source
 from tracer.errors import InputError, LimitExceeded
 from tracer.events import EVENT_TYPES, Event
-from tracer.render import Drawing, RenderOptions
 from tracer.render.model.collapse import Split, _Splitter, node_status
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.render.read import reader
 from tracer.render.read.reader import read_chunks, read_jsonl, read_records
 from tracer.render.read.replay import Replay

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from tracer.errors import InputError, UsageError
-from tracer.render import Drawing, RenderOptions
+from tracer.render.model.render_options import RenderOptions
+from tracer.render.pipeline import Drawing
 from tracer.render.read.replay import Replay
 from tracer.trace import Trace
 

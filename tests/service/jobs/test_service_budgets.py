@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tracer.api import read_trace
+from tracer._api import read_trace
 from tracer.service import Settings, create_app
 
 

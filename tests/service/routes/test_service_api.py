@@ -13,7 +13,7 @@ from typing import cast
 import pytest
 from starlette.testclient import TestClient
 
-from tracer.api import read_trace, trace_text
+from tracer._api import read_trace, trace_text
 from tracer.service import Settings, create_app
 from tracer.service.storage.store import SqlStore, trace_id
 
@@ -204,6 +204,10 @@ def test_lists_match_the_command_line(client: TestClient) -> None:
     assert {"name": "alphabeta",
             "variants": ["fail-soft", "fail-hard", "negamax", "list", "slide-002"]
             } in algos["algorithms"]
+    # the assignment form's menus are the classroom's policies (docs/classroom.md)
+    assert algos["policies"] == {"feedback": ["score", "first-mistake", "explain", "full"],
+                                 "solution": ["never", "after-due", "always"],
+                                 "late": ["refuse", "accept", "penalty"]}
 
 
 def test_the_openapi_document_embeds_the_project_schemas(client: TestClient) -> None:

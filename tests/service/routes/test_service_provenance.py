@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from tracer._api import check_answer, record_search, trace_text
 from tracer.analysis.check.solution import extract_solution
-from tracer.api import check_answer, record_search, trace_text
 from tracer.limits import NO_LIMITS
 from tracer.service import Settings, create_app
 from tracer.service.routes.answers import NOT_AN_ANSWER_KEY, search_again

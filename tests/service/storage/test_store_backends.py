@@ -19,7 +19,7 @@ from sqlalchemy import create_engine
 from starlette.testclient import TestClient
 
 from tests.service.served import serving, store_at_once
-from tracer.api import record_search
+from tracer._api import record_search
 from tracer.service import Settings, create_app
 from tracer.service.storage.class_store import ClassStore, Conflict, token_hash
 from tracer.service.storage.store import SqlStore, database_url, describe, trace_id

@@ -21,7 +21,7 @@ from ..model.view import View
 
 if TYPE_CHECKING:
     # The pipeline sits above files/ (it uses every stage) and never imports this module:
-    # the drawing is handed in by the caller (tracer.api, tracer.render).
+    # the drawing is handed in by the caller (tracer._api, tracer.render).
     from ..pipeline import Drawing
 
 __all__ = ["FramesWritten", "write_frames"]

@@ -18,7 +18,7 @@ log = logging.getLogger("gametrace.serve")
 
 WARM_MODULES = (
     "tracer.analysis.check.asked", "tracer.analysis.check.diff", "tracer.analysis.check.exercise",
-    "tracer.analysis.check.solution", "tracer.analysis.orderings.report", "tracer.api",
+    "tracer.analysis.check.solution", "tracer.analysis.orderings.report", "tracer._api",
     "tracer.classroom.exports", "tracer.classroom.gradebook", "tracer.classroom.reading",
     "tracer.classroom.steps", "tracer.classroom.tasks", "tracer.examples",
     "tracer.figures.check_render", "tracer.games.registry", "tracer.render",
@@ -49,12 +49,13 @@ def warm_up() -> None:
 def _each_job_once() -> None:
     import json
 
+    from ..._api import check_answer, compare_orders, record_search
     from ...analysis.check import diff_traces
-    from ...api import check_answer, compare_orders, record_search
     from ...examples import example_tree
     from ...figures.check_render import worksheet_dot
-    from ...render import Drawing, RenderOptions
     from ...render.files.engine import render
+    from ...render.model.render_options import RenderOptions
+    from ...render.pipeline import Drawing
     from ...trace import Trace
     from ...trees import format_tree_text
 

@@ -4,7 +4,7 @@ project's own schemas and the library's tables.
 Trees, traces and solutions are ``schemas/*.json``, loaded at start-up (never copied):
 each schema's ``$defs`` become components named ``<schema>.<def>`` and its references
 are rewritten to point at them.  The render options come from the fields of
-:class:`tracer.render.RenderOptions`; the search options from the search spec's field
+:class:`tracer.RenderOptions`; the search options from the search spec's field
 table (:data:`tracer.spec.FIELDS`: types, ranges, defaults, and the names of the
 library's lists of algorithms, variants, orderings and cut tests), so that a new variant
 appears here as it appears in ``gametrace run --help``.  :mod:`.openapi` puts them in
@@ -124,16 +124,16 @@ def _builtin() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return builtin_names()
 
 
-def spec_schema(name: str, *, choices: str | None = None,
+def spec_schema(name: str, *, choices: tuple[str, ...] | None = None,
                 default: bool = True) -> JsonObject:
     """The JSON schema of the search spec's field ``name`` (:data:`tracer.spec.FIELDS`),
-    its choices from the library list ``choices`` when a request takes fewer."""
-    from ...spec import FIELDS, library_list
+    its choices the library's list ``choices`` when a request takes fewer."""
+    from ...spec import FIELDS
 
     f = FIELDS[name]
     schema: JsonObject
     if f.kind == "choice":
-        schema = {"enum": list(library_list(choices or f.choices or ""))}
+        schema = {"enum": list(choices or f.choices or ())}
     elif f.kind == "variant":  # which names: variant_rules, by algorithm
         schema = {"type": "string", "description": "The algorithm's variant (its first by "
                                                    "default): see GET /v1/algorithms."}
@@ -195,15 +195,12 @@ def _obj(props: JsonObject, required: tuple[str, ...] = (),
     return out
 
 
-_CHECKED = "tracer.analysis.check:CHECKED_ALGORITHMS"
-_COMPARED = "tracer.analysis.orderings:COMPARED_ALGORITHMS"
-_EXERCISED = "tracer.analysis.check.exercise:VARIANTS"
-
-
 def schemas() -> JsonObject:
     """Every component of the document: the project's schemas and their ``$defs``, and
     each request body and answer by name."""
-    from ...spec import library_list
+    from ...analysis.check import CHECKED_ALGORITHMS
+    from ...analysis.check.exercise import VARIANTS
+    from ...analysis.orderings import COMPARED_ALGORITHMS
 
     components: JsonObject = {}
     for name in ("tree", "trace", "solution"):
@@ -266,7 +263,7 @@ def schemas() -> JsonObject:
                               "heuristic": {"type": "string", "maxLength": 40},
                               "answer": ref("solution"),
                               "algorithm": spec_schema(
-                                  "algorithm", choices=_CHECKED, default=False),
+                                  "algorithm", choices=CHECKED_ALGORITHMS, default=False),
                               "variant": {"type": "string"},
                               "order": spec_schema("order", default=False),
                               "seed": spec_schema("seed"), "depth": spec_schema("depth"),
@@ -286,7 +283,7 @@ def schemas() -> JsonObject:
         "CompareRequest": _obj({**_source_props(),
                                 "orders": {"type": "string", "maxLength": 200},
                                 "algorithm": spec_schema(
-                                    "algorithm", choices=_COMPARED, default=False),
+                                    "algorithm", choices=COMPARED_ALGORITHMS, default=False),
                                 "variant": spec_schema("variant"),
                                 "technique": spec_schema("techniques"),
                                 "depth": spec_schema("depth"),
@@ -305,7 +302,7 @@ def schemas() -> JsonObject:
                                                    "maximum": 1000},
                        "minItems": 2, "maxItems": 2},
             "seed": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
-            "variant": {"enum": list(library_list(_EXERCISED))},
+            "variant": {"enum": list(VARIANTS)},
             "cut_on": spec_schema("cut_on", default=False)}, ("branching", "depth")),
         "ExerciseResponse": _obj({"name": {"type": "string"}, "text": {"type": "string"},
                                   "tree": ref("tree"), "answer": ref("solution"),
@@ -452,8 +449,6 @@ def _classroom() -> JsonObject:
 
 # --- statistics (POST /v1/stats) --------------------------------------------------------
 
-_STATS = "tracer.analysis.stats:GAME_TREE_SEARCHES"
-
 STATS_FIELDS = ("variant", "order", "seed", "depth", "cut_on", "bounds", "techniques")
 """The search options a statistics request takes besides its algorithm (the game-tree
 searches only)."""
@@ -462,6 +457,8 @@ searches only)."""
 def _statistics(trace_ref: Mapping[str, JsonValue], limits: Mapping[str, JsonValue]
                 ) -> JsonObject:
     """The statistics' request and answer (docs/service.md, "Statistics")."""
+    from ...analysis.stats import GAME_TREE_SEARCHES
+
     rate: JsonObject = {"type": ["number", "null"], "minimum": 0, "maximum": 1}
     ranks: JsonObject = {"type": "object", "additionalProperties": {"type": "integer"},
                          "description": "Cuts by the rank of the child that cut (\"1\": "
@@ -480,7 +477,7 @@ def _statistics(trace_ref: Mapping[str, JsonValue], limits: Mapping[str, JsonVal
     return {
         "StatsRequest": _obj({
             **_source_props(), "trace": trace_ref,
-            "algorithm": spec_schema("algorithm", choices=_STATS, default=False),
+            "algorithm": spec_schema("algorithm", choices=GAME_TREE_SEARCHES, default=False),
             **{name: spec_schema(name) for name in STATS_FIELDS}, **limits,
             "by_class": {"type": "boolean", "default": False,
                          "description": "Count the moves searched and the cuts by move "

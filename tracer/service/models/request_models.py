@@ -241,7 +241,7 @@ class RenderRequest:
     trace: TraceRef
     format: str = "svg"
     options: JsonObject = dataclasses.field(default_factory=dict)
-    """:class:`tracer.render.RenderOptions` fields (the schema ``RenderOptions``)."""
+    """:class:`tracer.RenderOptions` fields (the schema ``RenderOptions``)."""
     first: int = 0
     """Frames: the first frame of the page (0-based)."""
     count: int | None = None

@@ -30,7 +30,7 @@ from ..storage.store import TRUSTED, param_text, trace_id
 
 # Type-only: the library is loaded by the workers; the Service is handed in by the route.
 if TYPE_CHECKING:
-    from ...api import Content, Limits
+    from ..._api import Content, Limits
     from ...trace import Trace
     from ..core import Service
 
@@ -48,7 +48,7 @@ NOT_AN_ANSWER_KEY = str(_NOT_AN_ANSWER_KEY)
 def answer_key(service: Service, value: TraceRef, field_name: str) -> Trace:
     """The trace of request field ``field_name`` (a stored id or the trace itself) if this
     service computed it, else the trace of searching its source again."""
-    from ...api import trace_text
+    from ..._api import trace_text
 
     trace: Trace = service.trace_of(value, field_name)
     ident = value if isinstance(value, str) else trace_id(trace_text(trace).encode())
@@ -84,7 +84,7 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
         content = parse_tree_json(source["tree"], file="trace")
     else:
         raise Problem(422, "Not an answer key", _NOT_AN_ANSWER_KEY)
-    from ...api import SearchSpec, search_content
+    from ..._api import SearchSpec, search_content
 
     recorder = MemoryRecorder()
     try:
@@ -104,7 +104,7 @@ def search_again(trace: Trace, limits: Limits) -> Trace:
 
 
 def _astar_again(trace: Trace, limits: Limits) -> Trace:
-    from ...api import search_problem
+    from ..._api import search_problem
     from ...problems import PROBLEMS
     from ...record import MemoryRecorder
 

@@ -31,6 +31,9 @@ async def games(request: Request) -> Response:
 
 
 async def algorithms(request: Request) -> Response:
+    # absolute: the library's classroom, not the service's classroom routes
+    from tracer.classroom.assignments import FEEDBACK, LATE, SOLUTION
+
     from ...problems import PROBLEMS
     from ...render.model.canvas import SIZES
     from ...render.model.render_options import FORMATS, LANGS, STEPS, THEMES
@@ -45,7 +48,10 @@ async def algorithms(request: Request) -> Response:
                    "themes": list(THEMES), "sizes": list(SIZES),
                    "options": sorted(render_options)},
         "limits": {"max_nodes": s.max_nodes, "time_limit": s.time_limit,
-                   "max_body": s.max_body, "max_frames": s.max_frames}}))
+                   "max_body": s.max_body, "max_frames": s.max_frames},
+        # the assignment form's menus: the classroom's own policies
+        "policies": {"feedback": list(FEEDBACK), "solution": list(SOLUTION),
+                     "late": list(LATE)}}))
 
 
 ROUTES = [

@@ -40,7 +40,7 @@ async def check(request: Request) -> Response:
     asked = await service.read(request, CheckRequest)
 
     def work() -> str:
-        from ...api import check_answer
+        from ..._api import check_answer
 
         if asked.trace is not None:
             # a trace this service computed, else the search of its source again

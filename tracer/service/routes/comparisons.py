@@ -30,7 +30,7 @@ async def diff(request: Request) -> Response:
     asked = await service.read(request, DiffRequest)
 
     def work() -> str:
-        from ...api import diff_traces
+        from ..._api import diff_traces
 
         result = diff_traces(service.trace_of(asked.a, "a"), service.trace_of(asked.b, "b"),
                              context=asked.context, names=("a", "b"))
@@ -44,8 +44,8 @@ async def compare(request: Request) -> Response:
     asked = await service.read(request, CompareRequest)
 
     def work() -> str:
+        from ..._api import compare_orders
         from ...analysis.orderings import DEFAULT_ORDERS, parse_orders
-        from ...api import compare_orders
 
         source = content_of(asked)
         orders = asked.orders if asked.orders is not None else DEFAULT_ORDERS

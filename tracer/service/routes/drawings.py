@@ -43,7 +43,7 @@ async def render(request: Request) -> Response:
     asked = await service.read(request, RenderRequest)
 
     def work() -> bytes:
-        from ...render import render_bytes
+        from ...render._entry import render_bytes
 
         return render_bytes(service.trace_of(asked.trace, "trace"), asked.format,
                             service.render_options(asked.options))
@@ -64,7 +64,7 @@ async def worksheet(request: Request) -> Response:
     asked = await service.read(request, WorksheetRequest)
 
     def work() -> bytes:
-        from ...api import worksheet_svg
+        from ..._api import worksheet_svg
 
         # the leaves are counted before anything is searched or drawn
         return worksheet_svg(content_of(asked, games=NO_GAME_SHEET), limits=service.limits(),
@@ -79,7 +79,7 @@ def frames_answer(service: Service, trace: Trace, options: Mapping[str, JsonValu
     from ``first``, at most ``count`` and ``max_frames`` of them and
     :data:`PAGE_BYTES` of SVG (one frame at least), of a sequence of at most
     ``max_nodes`` frames (the node budget of one search)."""
-    from ...api import frame_pictures
+    from ..._api import frame_pictures
 
     s = service.settings
     # the page writes each caption beside its picture, as the HTML player does

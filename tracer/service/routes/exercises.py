@@ -29,7 +29,7 @@ async def exercise(request: Request) -> Response:
 
 def exercise_answer(asked: ExerciseRequest, work: int) -> str:
     """The exercise ``asked`` for, within ``work`` (``ExerciseResponse``)."""
-    from ...api import make_exercise, trace_text
+    from ..._api import make_exercise, trace_text
     from ...trees import format_tree_text
 
     ex = make_exercise(branching=asked.branching, depth=asked.depth, cuts=asked.cuts,

@@ -31,7 +31,7 @@ async def search(request: Request) -> Response:
         # the whole answer is made here, in the job's process: the server only passes
         # its bytes on (a 20 MB trace decoded, joined and encoded again in the server
         # took the event loop from every other client for a tenth of a second)
-        from ...api import SearchSpec, record_search
+        from ..._api import SearchSpec, record_search
         from ..storage.store import describe, trace_id
 
         spec = SearchSpec.from_request(spec_options(asked), limits=limits)

@@ -34,8 +34,8 @@ async def stats(request: Request) -> Response:
     limits = service.limits(max_nodes=asked.max_nodes, time_limit=asked.time_limit)
 
     def work() -> str:
+        from ..._api import SearchSpec
         from ...analysis.stats import minimal_tree, stats_of_loaded, tally_search
-        from ...api import SearchSpec
 
         if asked.trace is not None:
             extra = asked.searched_fields()

@@ -40,7 +40,7 @@ async def store_trace(request: Request) -> Response:
     asked = await service.read(request, StoreRequest)
 
     def work() -> tuple[str, bool]:
-        from ...api import trace_text
+        from ..._api import trace_text
 
         trace = service.trace_of(asked.trace, "trace")
         # whatever its tags say, a posted trace is the client's: never an answer key
@@ -95,7 +95,7 @@ async def trace_diagram(request: Request) -> Response:
     ident: str = request.path_params["id"]
 
     def work() -> bytes:
-        from ...render import render_bytes
+        from ...render._entry import render_bytes
 
         return render_bytes(service.stored_trace(ident), fmt, service.render_options(options))
 

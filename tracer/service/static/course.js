@@ -102,9 +102,6 @@ function noCourse(view) {
 
 // ---------------------------------------------------------------- the assignment form
 const ITEMS = ["value", "move", "values", "evaluated", "pruned", "alphabeta"];
-const FEEDBACK = ["score", "first-mistake", "explain", "full"];
-const SOLUTION = ["never", "after-due", "always"];
-const LATE = ["refuse", "accept", "penalty"];
 
 /** A week from now at 23:59, as a datetime-local field takes it (the due time the form
  * starts with: the solution is shown after it, so the form needs one). */
@@ -115,7 +112,7 @@ function aWeekFromNow() {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T23:59`;
 }
 
-function assignmentForm(course, token, examples, games, onCreated) {
+function assignmentForm(course, token, examples, games, policies, onCreated) {
   const f = {
     title: input("new-title", { required: "", maxlength: 200 }),
     kind: choice("new-source", ["example", "tree", "game", "exercise"], "example",
@@ -142,10 +139,11 @@ function assignmentForm(course, token, examples, games, onCreated) {
     attempts: input("new-attempts", { type: "number", min: 1, max: 100, value: 1 }),
     stepTries: input("new-step-tries", { type: "number", min: 1, max: 1000,
                                          placeholder: t("course.step_tries.unlimited") }),
-    // the policies' menus, their defaults the documented ones (docs/classroom.md)
-    feedback: choice("new-feedback", FEEDBACK, "first-mistake", "assignment.policy"),
-    solution: choice("new-solution", SOLUTION, "after-due", "course.solution"),
-    late: choice("new-late", LATE, "refuse", "course.late"),
+    // the policies' menus are the library's (GET /v1/algorithms: policies), their
+    // defaults the documented ones (docs/classroom.md)
+    feedback: choice("new-feedback", policies.feedback, "first-mistake", "assignment.policy"),
+    solution: choice("new-solution", policies.solution, "after-due", "course.solution"),
+    late: choice("new-late", policies.late, "refuse", "course.late"),
     penalty: input("new-penalty", { type: "number", min: 1, max: 100, value: 20 }),
   };
   const items = {};
@@ -371,8 +369,9 @@ export async function renderCourse(view, params) {
     noCourse(view);
     return;
   }
-  const [summary, examples, games] = await Promise.all([
-    call("GET", `v1/courses/${enc(course)}`, token), get("v1/examples"), get("v1/games")]);
+  const [summary, examples, games, menus] = await Promise.all([
+    call("GET", `v1/courses/${enc(course)}`, token), get("v1/examples"), get("v1/games"),
+    get("v1/algorithms")]);
   const listed = el("div", { id: "course-assignments-box" });
   const booked = el("div", { id: "course-gradebook-box" });
   const lms = el("div", { id: "course-lti-box" });
@@ -389,7 +388,7 @@ export async function renderCourse(view, params) {
     el("h2", {}, t("course.course"), " ", el("span", { translate: "no", id: "course-name" },
                                                summary.title)),
     deepLinkBanner(course),
-    listed, assignmentForm(course, token, examples, games, reload), lms, booked,
+    listed, assignmentForm(course, token, examples, games, menus.policies, reload), lms, booked,
   ].filter(Boolean));
   await reload();
 }

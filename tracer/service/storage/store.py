@@ -2,7 +2,7 @@
 SQLite file (the embedded default, WAL mode) or a PostgreSQL database.
 
 A trace's id is the SHA-256 of its bytes (the canonical single-document form, see
-:func:`tracer.api.trace_text`), so the same trace stored twice is one record.  Each
+:func:`tracer._api.trace_text`), so the same trace stored twice is one record.  Each
 write is one transaction: a trace is stored whole or not at all, also when the process
 is killed mid-request.  Several server processes share one database: on SQLite, WAL lets
 readers go on while one writer commits, and ``busy_timeout`` makes writers queue; on

@@ -49,7 +49,7 @@ def compare_outputs(source: str, *, orders: str | None = None,
     ``output`` (``None`` or ``-``: the caller prints :attr:`ComparedOutputs.text`), the
     plot of the random orderings to ``plot`` and two searches side by side (``pair``,
     default the first two) to ``picture``, drawn with ``picture_options``
-    (:class:`~tracer.render.RenderOptions` fields) on top of ``preset``.  Every output is
+    (:class:`~tracer.RenderOptions` fields) on top of ``preset``.  Every output is
     checked before any search (and none may be one of ``inputs``, the files read); the
     searches run in a thread deep enough for any tree.
     ``searching``, if given, is a context manager factory the searches run inside (the
@@ -59,7 +59,7 @@ def compare_outputs(source: str, *, orders: str | None = None,
     from ..analysis.orderings import OrderingReport, compare_source, plan_comparison
     from ..outputs import check_outputs
     from ..recursion import DEFAULT_MAX_PLY, run_deep
-    from ..render import output_format
+    from ..render.model.render_options import output_format
 
     if orders is not None and techniques is not None:
         raise UsageError(said("give --orders or --techniques, not both"))
@@ -108,7 +108,7 @@ def compare_outputs(source: str, *, orders: str | None = None,
 def _picture(path: str, chosen: tuple[str, str], comparison: Comparison,
              options: Any) -> tuple[str, ...]:
     from ..figures.sidebyside import side_by_side
-    from ..render import output_format
+    from ..render.model.render_options import output_format
     from ..writing import write_output_bytes
 
     (trace_a, name_a), (trace_b, name_b) = (comparison.trace_of(chosen[0]),

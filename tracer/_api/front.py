@@ -21,10 +21,10 @@ misspelt one (``algoritm=``) is a type checker's error and, at run time, Python'
 =====================  =====================================  ===========================
 
 Each one resolves and checks what it is given the way the command does (the same
-library calls: :mod:`tracer.api`'s modules, :mod:`tracer.analysis`), so a script and the
+library calls: :mod:`tracer._api`'s modules, :mod:`tracer.analysis`), so a script and the
 command line agree to the byte.  The search options are :class:`~tracer.spec.SearchSpec`'s
 fields; a made spec may be given instead (``spec=``), not both.  The drawing options are
-the commonest :class:`~tracer.render.RenderOptions` fields; a whole ``options=`` object
+the commonest :class:`~tracer.RenderOptions` fields; a whole ``options=`` object
 gives the others.
 """
 
@@ -49,7 +49,8 @@ if TYPE_CHECKING:
     from ..analysis.regret.report import RegretReport
     from ..analysis.stats.table import SearchStats
     from ..games.base import Game
-    from ..render import FramesWritten, RenderOptions
+    from ..render.files.frames import FramesWritten
+    from ..render.model.render_options import RenderOptions
 
 __all__ = ["bisect", "check", "compare", "diff", "draw", "frames", "regret", "run",
            "search_tree", "stats"]
@@ -146,7 +147,7 @@ def draw(trace: Trace | Path, out: Path, *, preset: str | None = None,
     """Draw ``trace`` (read, or its file) into ``out`` as ``gametrace render`` does: the
     format is the suffix's (``.svg``, ``.png``, ``.pdf``, ``.tex``, ``.dot``); ``preset``
     (``slides``, ``print``, ``handout``...) first, the options given on top."""
-    from ..render import render_trace
+    from ..render._entry import render_trace
 
     render_trace(trace, out, _render_options(preset, options, dict(
         lang=lang, theme=theme, step=step, pruned=pruned, values=values, cuts=cuts,
@@ -160,7 +161,7 @@ def frames(trace: Trace | Path, directory: Path, *, preset: str | None = None,
     """One frame per ``step`` (``event``, ``node``, ``leaf``) of ``trace`` into
     ``directory``, with the PDF, the HTML player and the Beamer frame beside them
     (``gametrace render --frames DIR``)."""
-    from ..render import write_frames
+    from ..render._entry import write_frames
 
     return write_frames(trace, directory, _render_options(preset, options, dict(
         lang=lang, theme=theme, step=step, pruned=pruned, window=window)))

@@ -38,8 +38,8 @@ def write_matrix(report: MatrixReport, output: str) -> None:
     if output.lower().endswith(".json"):
         atomic_write_text(output, dumps_json_pretty(report.game.to_json()))
         return
-    from ..render import output_format
     from ..render.files.engine import render
+    from ..render.model.render_options import output_format
     from ..writing import write_output_bytes
 
     fmt = output_format(output)

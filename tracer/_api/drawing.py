@@ -67,7 +67,7 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
     """``gametrace render``: draw the trace file ``trace`` into ``out`` (a diagram, TikZ
     for ``.tex``), ``frames_dir`` (frames, PDF, player, Beamer) and ``strip`` (AIMA Fig.
     5.5 panels, one per leaf unless ``strip_leaf_steps`` is False), with ``options``
-    (:class:`~tracer.render.RenderOptions` fields) on top of ``preset``.  Every output is
+    (:class:`~tracer.RenderOptions` fields) on top of ``preset``.  Every output is
     checked before anything is read; drawing runs in a thread deep enough for any trace."""
     from dataclasses import replace
 
@@ -75,10 +75,12 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
     from ..jsonio import check_input_file
     from ..outputs import check_folder, check_output
     from ..recursion import DEFAULT_MAX_PLY, run_deep
-    from ..render import Drawing, output_format, render_trace, write_frames
+    from ..render._entry import render_trace, write_frames
     from ..render.draw.presets import preset_options
     from ..render.files.strip import strip_format, write_strip
     from ..render.files.tikz import is_tex
+    from ..render.model.render_options import output_format
+    from ..render.pipeline import Drawing
 
     if out is None and frames_dir is None and strip is None:
         raise UsageError(said("nothing to draw into: give -o OUT, --frames DIR or "
@@ -132,9 +134,9 @@ def draw_trace_file(trace_path: Trace | str | os.PathLike[str],
     """Draw the trace at ``trace_path`` (or a trace read) into ``out`` (``.svg``,
     ``.png``, ``.pdf``, ``.tex``, ``.dot``/``.gv``, or ``-`` for DOT on stdout);
     ``options`` are
-    :class:`~tracer.render.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
+    :class:`~tracer.RenderOptions` fields (``lang="it"``, ``theme="print"``...)
     on top of the ``preset`` (see :mod:`tracer.render.draw.presets`)."""
-    from ..render import render_trace
+    from ..render._entry import render_trace
     from ..render.draw.presets import preset_options
 
     render_trace(trace_path, out, preset_options(preset, **options))
@@ -171,8 +173,8 @@ def frame_pictures(trace: Trace | str | os.PathLike[str], options: RenderOptions
     from dataclasses import replace
     from itertools import islice
 
-    from ..render import Drawing
     from ..render.model.captions import summary_line
+    from ..render.pipeline import Drawing
 
     drawing = Drawing(trace, options)
     total = drawing.count_steps()

@@ -1,5 +1,6 @@
-"""The front door: what the command line (:mod:`tracer.cli`) and the web service
-(:mod:`tracer.service`) call, and what a script or a notebook calls.
+"""The front door's calls: what the command line (:mod:`tracer.cli`) and the web service
+(:mod:`tracer.service`) call.  Private: a script or a notebook imports :mod:`tracer`,
+whose functions (:mod:`.front`) call these; a name here may move.
 
 Each call resolves a source once (a file, a built-in example or game, or content posted
 to the service: :mod:`tracer.sources`), takes a frozen :class:`SearchSpec` (or its
