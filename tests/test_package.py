@@ -110,7 +110,7 @@ def test_the_core_install_draws_and_leaves_the_service_to_its_extra() -> None:
     and the test tools are extras."""
     project = _pyproject()["project"]
     names = {re.split(r"[<>=\[ ;]", d, maxsplit=1)[0] for d in project["dependencies"]}
-    assert names == {"click", "jsonschema", "graphviz", "pygraphviz"}
+    assert names == {"click", "jsonschema", "graphviz", "pygraphviz", "pypdf"}  # frames.pdf
     extras = project["optional-dependencies"]
     assert {"serve", "chess", "openspiel", "test", "dev"} <= set(extras)
     assert any(d.startswith("starlette") for d in extras["serve"])

@@ -253,7 +253,8 @@ GRAPHS: dict[str, tuple[Callable[[], Any], str]] = {
               "serve 'A -- B COST', non '->': per un grafo orientato scrivi 'directed' su "
               "una riga prima del primo arco, altrimenti A -- B COST"),
     "cost": (lambda: parse_graph_text("A -- B 0.5x\n"),
-             "serve un costo (un numero), non '0.5x'"),
+             "un costo: serve un numero scritto con le cifre 0-9 (come 3, -2.5 o 1e6), "
+             "non '0.5x'"),
     "name": (lambda: parse_graph_text("start\n"),
              "serve un nome di nodo dopo 'start', non un nome vuoto"),
     "negative estimate": (lambda: parse_graph_text("A -- B 1\nh A -0.5\n"),

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from ...errors import InputError
 from ...said import said
@@ -79,7 +78,7 @@ def _has_surrogate(value: str) -> bool:
     return False
 
 
-def stored_document(value: Any, *, field: str = "") -> str:
+def stored_document(value: object, *, field: str = "") -> str:
     """``value`` (a JSON document: dicts, lists, strings, numbers) as the store keeps it:
     its ``json.dumps``, after every string and key in it passed :func:`stored_text`
     (unbounded); else an :class:`InputError` at the text's path below ``field``
@@ -87,7 +86,7 @@ def stored_document(value: Any, *, field: str = "") -> str:
     text = json.dumps(value, sort_keys=True)
     if _SUSPECT.search(text) is None:
         return text  # the common path: no text in it can hold NUL or a surrogate
-    stack: list[tuple[Any, str]] = [(value, field)]
+    stack: list[tuple[object, str]] = [(value, field)]
     while stack:
         item, at = stack.pop()
         if isinstance(item, str):
