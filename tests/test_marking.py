@@ -4,11 +4,13 @@ session of its own (pytester, in this process, with the hooks of tests/marking.p
 
 from __future__ import annotations
 
+import dis
 import re
 import sys
+from types import CodeType
 
 import pytest
-from marking import KINDS, MEASURED_LIST, SLOW, TESTS, kinds_of_command
+from marking import GLOBAL_LOADS, KINDS, MEASURED_LIST, SLOW, TESTS, _global_names, kinds_of_command
 
 pytest_plugins = ["pytester"]
 
@@ -182,3 +184,21 @@ def test_every_test_the_measured_list_names_is_there() -> None:
                                          re.MULTILINE):
             missing.append(line)
     assert missing == []
+
+
+def test_the_names_read_off_the_bytecode_are_those_dis_gives() -> None:
+    # the fast reading of LOAD_GLOBAL and LOAD_NAME, on every function of the tests
+    codes: list[CodeType] = []
+
+    def walk(code: CodeType) -> None:
+        codes.append(code)
+        for const in code.co_consts:
+            if isinstance(const, CodeType):
+                walk(const)
+
+    for path in sorted(TESTS.rglob("*.py")):
+        walk(compile(path.read_text(encoding="utf-8"), str(path), "exec"))
+    assert len(codes) > 5000
+    wrong = [code.co_qualname for code in codes if _global_names(code) != {
+        i.argval for i in dis.get_instructions(code) if i.opname in GLOBAL_LOADS}]
+    assert wrong == []
