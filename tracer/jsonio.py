@@ -243,14 +243,15 @@ def check_input_file(path: str | os.PathLike[str]) -> str:
     if not stat.S_ISREG(st.st_mode):
         raise MissingInput(_cannot_read(said("a pipe or a device, not a regular file (save "
                                              "the input to a file first)")), file=file)
-    if (file, st.st_size) not in _READ:  # -v: each file read, once
-        _READ.add((file, st.st_size))
+    seen = (os.path.abspath(file), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    if seen not in _READ:  # -v: each file read, once (the same name may be another file)
+        _READ.add(seen)
         detail(said("gametrace: reading {file} ({size:,} bytes)", file=shown_name(file) or file,
                     size=st.st_size))
     return file
 
 
-_READ: set[tuple[str, int]] = set()
+_READ: set[tuple[str, int, int, int, int]] = set()
 """The files :func:`check_input_file` has said it reads."""
 
 

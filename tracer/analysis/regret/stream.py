@@ -84,6 +84,8 @@ def read_result(path: str | os.PathLike[str], *, purpose: Said | None = None) ->
             finished(None, file=file, purpose=purpose)
         raise InputError(no_result(), file=file)
     last = last_line(path)
+    if last is None:  # nothing after the header: a header cut short says so first
+        stream(path)
     found = strict_line(last[1], last[0], file) if last is not None else None
     if not isinstance(found, Result):
         if purpose is not None:
