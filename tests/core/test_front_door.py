@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -131,8 +132,12 @@ def test_a_type_checker_catches_a_misspelt_option() -> None:
                't = tracer.parse_tree_text("A(B(3) C(2))")\n'
                'tracer.search_tree(t, algoritm="alphabeta")\n'
                'tracer.draw(t, "x.svg", preset="slides")\n')
-    out, err, status = api.run(["--config-file", "", "--strict", "--no-incremental",
-                                "--follow-imports=silent", "-c", snippet])
+    limit = sys.getrecursionlimit()
+    try:
+        out, err, status = api.run(["--config-file", "", "--strict", "--no-incremental",
+                                    "--follow-imports=silent", "-c", snippet])
+    finally:  # mypy raises the process's limit to 2**14 and leaves it for the next tests
+        sys.setrecursionlimit(limit)
     assert status == 1, err
     assert 'Unexpected keyword argument "algoritm" for "search_tree"' in out
     assert 'Argument 1 to "draw" has incompatible type "Tree"' in out
