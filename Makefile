@@ -14,7 +14,7 @@ SERVE_STAMP := $(VENV)/.serve-stamp
 STAMP       := $(VENV)/.installed-stamp
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test check fuzz lint bench bench-plot docs docs-check traces clean serve dist sysdeps-tex sysdeps-browser sysdeps-postgres
+.PHONY: demo test check fuzz lint bench bench-plot docs docs-check traces clean serve dist sysdeps-tex sysdeps-browser sysdeps-postgres sysdeps-fonts
 
 $(DEMO_STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,7 +51,7 @@ serve: $(SERVE_STAMP)
 WORKERS ?= auto
 
 ## test: set up, then run the whole test suite
-test: $(STAMP) sysdeps-tex sysdeps-browser sysdeps-postgres
+test: $(STAMP) sysdeps-tex sysdeps-browser sysdeps-postgres sysdeps-fonts
 	$(BIN)/python -m pytest -q -n $(WORKERS)
 
 # The kinds of test `make check` leaves out: tests/marking.py puts these markers on
@@ -72,6 +72,14 @@ sysdeps-browser:
 	  { echo "installing chromium (the browser tests need it)"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 	    $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+
+## sysdeps-fonts: Debian's DejaVu fonts, whose advances the text-width table is checked
+## against (tests/render/draw/test_fontwidths.py), installed only when missing
+sysdeps-fonts:
+	@test -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf || \
+	  { echo "installing fonts-dejavu-core (the text-width table's test needs it)"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    $(SUDO) apt-get install -y -qq --no-install-recommends fonts-dejavu-core; }
 
 ## sysdeps-postgres: Debian's PostgreSQL server for the store's tests (they start their own,
 ## as a non-root user in a temporary folder), installed only when missing

@@ -11,7 +11,7 @@ LAYOUT = {
     # the product
     "pyproject.toml", "README.md", "tracer", "schemas", "traces", "tests", "docs",
     # the standard files of a package, where an index, a packager and a newcomer look
-    "LICENSE", "CHANGELOG.md", "CONTRIBUTING.md",
+    "LICENSE", "CHANGELOG.md",
     # how it is built, checked and measured
     "Makefile", ".ci", "benchmarks", "tools", "hatch_build.py", ".gitignore",
     ".gitattributes", ".importlinter", "alembic.ini",

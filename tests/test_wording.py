@@ -21,7 +21,7 @@ NUMBERED = re.compile(r"lectures? ?0\d\d|lecture \d|digest item|\bissue ?#?\d", 
 """``lecture 003``, ``lectures 000, 001``, ``Lecture 4``: a lecture named by number;
 ``digest item 10``: a worked example by our number; ``issue 15``: our tracker."""
 
-WHERE = ("tracer", "docs", "README.md", "CHANGELOG.md", "CONTRIBUTING.md", "traces", "tools",
+WHERE = ("tracer", "docs", "README.md", "CHANGELOG.md", "traces", "tools",
          "benchmarks", "tests")
 
 

@@ -8,6 +8,8 @@ once, the same way, wherever it is written (docs/errors.md, "How numbers are rea
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,9 +30,9 @@ tokens = st.one_of(
 """One token of the text notations: no white space, no brackets, no ``,`` or ``:``."""
 
 
-def _refusal(read: object, text: str) -> str | None:
+def _refusal(read: Callable[[str], object], text: str) -> str | None:
     try:
-        read(text)  # type: ignore[operator]
+        read(text)
     except BadNumber as exc:
         return str(exc.said)
     return None

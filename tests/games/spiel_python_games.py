@@ -40,7 +40,7 @@ _INFO = pyspiel.GameInfo(num_distinct_actions=2, max_chance_outcomes=0, num_play
                          max_game_length=2)
 
 
-class _State(pyspiel.State):  # type: ignore[misc]
+class _State(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stubs: its classes are Any
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.moves: list[int] = []
@@ -83,7 +83,7 @@ class _SurrogateState(_State):
 def _game(name: str, state: type[_State]) -> type:
     game_type = _type(name)
 
-    class Game(pyspiel.Game):  # type: ignore[misc]
+    class Game(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs: Any
         def __init__(self, params: Any = None) -> None:
             super().__init__(game_type, _INFO, params or {})
 

@@ -15,10 +15,13 @@ import pytest
 from tracer import TraceWriter
 from tracer._api import validate_file
 from tracer.sdk import include_folder
+from tracer.sdk.writer import Bound, Convention, Mode
 
 HERE = Path(__file__).resolve().parent
 CC = shutil.which("gcc") or shutil.which("cc")
-BOUNDS = ("exact", "lower", "upper")
+BOUNDS: tuple[Bound, ...] = ("exact", "lower", "upper")
+MODES: tuple[Mode, ...] = ("full", "counters")
+CONVENTIONS: tuple[Convention, ...] = ("minimax", "negamax")
 CLASSES = ("capture", "killer", "quiet")
 
 pytestmark = [pytest.mark.subprocess,
@@ -77,10 +80,11 @@ def _search(rng: random.Random) -> list[tuple[str, ...]]:
     return calls
 
 
-def _python(path: Path, calls: list[tuple[str, ...]], mode: str, convention: str) -> None:
+def _python(path: Path, calls: list[tuple[str, ...]], mode: Mode,
+            convention: Convention) -> None:
     with TraceWriter(str(path), game="twins", variant="random", eval="random",
-                     position="start", classes=CLASSES, mode=mode,  # type: ignore[arg-type]
-                     convention=convention) as t:  # type: ignore[arg-type]
+                     position="start", classes=CLASSES, mode=mode,
+                     convention=convention) as t:
         for kind, *args in calls:
             if kind == "e":
                 t.enter(args[0])
@@ -91,10 +95,10 @@ def _python(path: Path, calls: list[tuple[str, ...]], mode: str, convention: str
             elif kind == "c":
                 t.cut()
             elif kind == "p":
-                t.tt_probe(args[0] == "1", BOUNDS[int(args[1])], int(args[2]),  # type: ignore[arg-type]
+                t.tt_probe(args[0] == "1", BOUNDS[int(args[1])], int(args[2]),
                            int(args[3]))
             elif kind == "s":
-                t.tt_store(BOUNDS[int(args[0])], int(args[1]), int(args[2]))  # type: ignore[arg-type]
+                t.tt_store(BOUNDS[int(args[0])], int(args[1]), int(args[2]))
             elif kind == "i":
                 t.iteration(int(args[0]))
             else:
@@ -106,8 +110,8 @@ def test_c_and_python_write_the_same_bytes(replay: Path, tmp_path: Path, seed: i
     rng = random.Random(seed)
     calls = _search(rng)
     script = "".join(" ".join(call) + "\n" for call in calls)
-    for mode in ("full", "counters"):
-        for convention in ("minimax", "negamax"):
+    for mode in MODES:
+        for convention in CONVENTIONS:
             c_trace, py_trace = tmp_path / f"c-{mode}.jsonl", tmp_path / f"py-{mode}.jsonl"
             subprocess.run([str(replay), str(c_trace), mode, convention], input=script,
                            text=True, check=True)

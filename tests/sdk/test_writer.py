@@ -10,16 +10,17 @@ import pytest
 from tracer import TraceWriter, UsageError
 from tracer._api import validate_file
 from tracer.errors import InputError
+from tracer.sdk.writer import Mode
 
 
 def _lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def _negamax_root(path: Path, *, mode: str = "full") -> None:
+def _negamax_root(path: Path, *, mode: Mode = "full") -> None:
     """The root tries two moves; the second fails high at ply 1 and is searched again."""
     with TraceWriter(str(path), game="g", variant="pvs", convention="negamax",
-                     eval="e", classes=("capture", "quiet"), mode=mode) as t:  # type: ignore[arg-type]
+                     eval="e", classes=("capture", "quiet"), mode=mode) as t:
         t.iteration(1)
         t.enter("a", move_class="capture")
         t.tt_probe(True, "lower", 4, 2)  # at ply 1 (MIN's view inverted): an upper bound
@@ -63,7 +64,9 @@ def test_counters_mode_writes_the_same_counts_and_no_events(tmp_path: Path) -> N
     full, counts = _lines(tmp_path / "full.jsonl"), _lines(tmp_path / "counts.jsonl")
     assert len(counts) == 2
     assert counts[-1] == full[-1]
-    assert counts[0]["engine"] == dict(full[0]["engine"], record="counters")  # type: ignore[arg-type]
+    engine = full[0]["engine"]
+    assert isinstance(engine, dict)
+    assert counts[0]["engine"] == {**engine, "record": "counters"}
     assert validate_file(tmp_path / "counts.jsonl") == "engine trace stream"
 
 
