@@ -26,7 +26,8 @@ from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
 from ..said import Said, said
-from .jobs.isolation import NICE, JobLimits, run_isolated
+from .jobs.isolation import NICE, JobLimits
+from .jobs.pool import WorkerPool
 from .jobs.slots import CLIENT, CpuShare, FairSlots
 from .jobs.warm import warm_up
 from .json_values import JsonObject, JsonValue
@@ -188,6 +189,8 @@ class Service:
         self.slots = FairSlots(settings.max_jobs,
                                heavy=lambda client: self.cpu_share.recent(client) > HEAVY_CPU)
         self.pool = job_pool(settings.max_jobs)
+        self.workers = WorkerPool(settings.max_jobs)
+        """The worker processes that run the jobs (:mod:`.jobs.pool`)."""
         self.running = 0
         """Jobs holding a slot now (their processes may be ending)."""
         self.queued = 0
@@ -236,7 +239,7 @@ class Service:
             # not the machine)
             nice = NICE if self.cpu_share.recent(client) > HEAVY_CPU else 0
             done = loop.run_in_executor(
-                self.pool, lambda: run_isolated(fn, self.job_limits, nice=nice, used=used))
+                self.pool, lambda: self.workers.run(fn, self.job_limits, nice=nice, used=used))
         else:
             done = loop.run_in_executor(self.pool, fn)
 

@@ -106,9 +106,10 @@ if sys.platform == "linux":  # loaded here: the child must not import (ctypes ta
         _LIBC = ctypes.CDLL(None, use_errno=True)
 
 # Python 3.12 warns at every fork of a process with threads; why it is safe here is
-# the module's docstring
+# the module's docstring.  Only this module's forks are silenced (the warning names the
+# frame that forks): the jobs of the worker pool (:mod:`.pool`) fork nothing
 warnings.filterwarnings("ignore", message=r"This process \(pid=\d+\) is multi-threaded",
-                        category=DeprecationWarning)
+                        category=DeprecationWarning, module=r"tracer\.service\.jobs\.isolation\Z")
 
 LINGER = 2.0
 """Seconds a child may take to exit once it has answered (or been killed)."""
