@@ -168,7 +168,7 @@ class WorkerPool:
             cpu_after = _cpu_seconds(worker.pid)
             worker.jobs += 1
             outcome = pickle.loads(message) if message is not None else None
-            keep = (outcome is not None and outcome[0] not in ("memory", "retire")
+            keep = (outcome is not None and outcome[0] not in ("memory", "large", "retire")
                     and not nice and worker.jobs < self.recycle
                     and time.monotonic() - start < NICE_AFTER)
         finally:
