@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-from tests.service.hostile import children
+from tests.service.hostile import job_children
 from tracer.cli import main
 from tracer.errors import InputError, LimitExceeded
 from tracer.said import said
@@ -29,12 +29,12 @@ _BEFORE: set[int] = set()
 @pytest.fixture(autouse=True)
 def _children_before() -> None:
     _BEFORE.clear()
-    _BEFORE.update(pid for pid, _ in children(os.getpid()))
+    _BEFORE.update(pid for pid, _ in job_children(os.getpid()))
 
 
 def left_behind() -> list[tuple[int, str]]:
     """The children of the test process that the test made and did not reap."""
-    return [(pid, state) for pid, state in children(os.getpid()) if pid not in _BEFORE]
+    return [(pid, state) for pid, state in job_children(os.getpid()) if pid not in _BEFORE]
 """Wall limit: long enough that only a hang reaches it on a loaded machine."""
 
 

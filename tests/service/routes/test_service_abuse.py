@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.service.hostile import HOSTILE, NORMAL, Hostile, children
+from tests.service.hostile import HOSTILE, NORMAL, Hostile, children, job_children
 
 Server = subprocess.Popen[bytes]
 HOST = "127.0.0.1"
@@ -47,17 +47,6 @@ class Crowd:
     health_errors: list[str] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
     lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-FORKSERVER = "from multiprocessing.forkserver import main"
-TRACKER = "from multiprocessing.resource_tracker import main"
-
-
-def _command(pid: int) -> str:
-    """What process ``pid`` runs: its command line, or its ``-c`` program if it has one."""
-    with open(f"/proc/{pid}/cmdline", "rb") as f:
-        words = f.read().decode(errors="replace").split("\0")
-    return words[words.index("-c") + 1].split(";")[0] if "-c" in words else " ".join(words)
 
 
 def _free_port() -> int:
@@ -194,11 +183,10 @@ def test_the_others_kept_answering_and_nothing_was_left_behind(
             break
         time.sleep(0.1)
     assert (now["running"], now["queued"]) == (0, 0)
-    # the children left are multiprocessing's forkserver, which starts the job workers,
-    # and its resource tracker; the workers are the forkserver's children, at most one a
-    # job slot, none a zombie
-    left = {_command(pid): pid for pid, _ in children(proc.pid)}
-    assert set(left) <= {FORKSERVER, TRACKER} and len(left) == len(children(proc.pid))
-    workers = [state for _, state in children(left.get(FORKSERVER, proc.pid))]
-    assert "Z" not in workers and len(workers) <= (os.cpu_count() or 1)
+    # no child left but multiprocessing's forkserver (which starts the job workers) and
+    # its resource tracker; no zombie among the workers either
+    assert job_children(proc.pid) == []
+    left = children(proc.pid)
+    workers = [c for pid, _ in left for c in children(pid)]
+    assert len(left) <= 2 and len(workers) <= (os.cpu_count() or 1)
     assert _call(port, "POST", "/v1/search", NORMAL)[0] == 200
