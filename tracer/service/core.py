@@ -121,6 +121,9 @@ class Settings:
     """Memory one job may allocate, in MB (an address-space limit on its process)."""
     wall_limit: float = 10.0
     """Wall-clock seconds of one job once started; it is killed past them."""
+    worker_jobs: int = 500
+    """Jobs a worker process runs before it is replaced (1 to 100,000:
+    :mod:`.jobs.pool`), so that what a job leaves behind does not last."""
     max_answer: int = 20_000_000
     """Largest answer of one job, in bytes.  A search's trace is budgeted within it (less
     :data:`ANSWER_HEAD_ROOM` for the rest of the answer), so a search past it stops
@@ -189,7 +192,7 @@ class Service:
         self.slots = FairSlots(settings.max_jobs,
                                heavy=lambda client: self.cpu_share.recent(client) > HEAVY_CPU)
         self.pool = job_pool(settings.max_jobs)
-        self.workers = WorkerPool(settings.max_jobs)
+        self.workers = WorkerPool(settings.max_jobs, recycle=settings.worker_jobs)
         """The worker processes that run the jobs (:mod:`.jobs.pool`)."""
         self.running = 0
         """Jobs holding a slot now (their processes may be ending)."""

@@ -277,12 +277,14 @@ def test_the_limits_are_serve_options(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tracer.service.run.serve", lambda **kw: seen.update(kw))
     result = CliRunner().invoke(main, ["serve", "--cpu-limit", "3", "--memory-limit", "512",
                                        "--wall-limit", "6", "--max-answer", "5000000",
-                                       "--queue", "8", "--queue-wait", "4"])
+                                       "--queue", "8", "--queue-wait", "4", "--worker-jobs", "50"])
     assert result.exit_code == 0, result.output
     limits = seen["limits"]
     assert isinstance(limits, dict)
     assert {k: limits[k] for k in ("cpu_limit", "memory_limit", "wall_limit", "max_answer",
-                                   "queue", "queue_wait")} == {
+                                   "queue", "queue_wait", "worker_jobs")} == {
         "cpu_limit": 3.0, "memory_limit": 512, "wall_limit": 6.0, "max_answer": 5_000_000,
-        "queue": 8, "queue_wait": 4.0}
+        "queue": 8, "queue_wait": 4.0, "worker_jobs": 50}
+    bad = CliRunner().invoke(main, ["serve", "--worker-jobs", "0"])
+    assert bad.exit_code == 2 and "--worker-jobs" in bad.output
     Settings(db="x", **limits)  # every option is a field
