@@ -79,8 +79,8 @@ def _cores() -> int:
               help="Wall-clock seconds of one job once started; killed past it (503).")
 @click.option("--worker-jobs", type=WholeRange(min=1, max=100_000), default=500,
               show_default=True,
-              help="Jobs a worker process runs before a new one replaces it (what a job "
-                   "leaves behind does not last), e.g. --worker-jobs 100.")
+              help="Jobs a worker process runs before a new one replaces it, e.g. 100 "
+                   "(what a job leaves behind does not last).")
 @click.option("--max-answer", type=WholeRange(min=1_000), default=20_000_000,
               show_default=True, metavar="BYTES",
               help="Largest answer of one job, in bytes; 422 past it.")
