@@ -60,3 +60,16 @@ def test_browse_refuses_before_serving(tmp_path: Path) -> None:
     bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
     code, _, err = gametrace("browse", str(bad))
     assert code == 1 and err.count("\n") == 1 and "bad.index" in err
+
+
+def test_an_engine_stream_is_indexed_search_by_search(tmp_path: Path) -> None:
+    from tests.analysis.index.test_engine_index import engine_trace
+
+    trace = tmp_path / "e.jsonl"
+    engine_trace(trace)
+    code, out, err = gametrace("index", str(trace), "--json")
+    assert (code, err) == (0, f"index of 32 events and 15 nodes written to {trace}.index\n")
+    assert json.loads(out) == {"events": 32, "nodes": 15}
+    with open_index(f"{trace}.index", trace=trace) as index:
+        root = index.root()
+        assert root is not None and [s.search for s in index.searches(root)] == [1, 2, 3]

@@ -21,13 +21,15 @@ def default_index_path(trace: str) -> str:
 @json_option(help="Print the counts (events, nodes) as JSON.")
 @quiet_option(help="No note on stderr (the index written).")
 def index_command(trace: str, out: str | None, as_json: bool, quiet: bool) -> None:
-    """Index the trace TRACE (.jsonl, .jsonl.gz or .json) for browsing: one pass over its
-    events, with memory bounded by the depth of the tree, writing per node its id,
+    """Index the trace TRACE (.jsonl, .jsonl.gz or .json, or an engine's stream of version
+    2) for browsing: one pass over its events, with memory bounded by the depth of the
+    tree, writing per search of a node (a node searched again has a row per search) its id,
     parent, depth, move, value, window, cut, the ordinals of its first and last events
     and the size of its subtree, with the trace's header, result and statistics (those
     of gametrace stats).  gametrace browse then opens the index, not the trace.  The
     index records the trace's size and the hash of its head: an index of another trace,
-    or of this one rewritten, is refused.  See docs/service.md, "Browsing a big trace".
+    or of this one rewritten, is refused.  See docs/service.md, "Browsing a big trace",
+    and docs/engines.md for engine streams.
 
     \b
     Examples:
