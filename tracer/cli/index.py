@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from .options import existing_file, json_option, quiet_option
@@ -18,9 +20,13 @@ def default_index_path(trace: str) -> str:
 @click.argument("trace")
 @click.option("-o", "--output", "out", default=None, metavar="INDEX",
               help="Where to write the index (default: TRACE.index beside the trace).")
+@click.option("--parquet", default=None, metavar="DIR",
+              help="Also export the index's rows to DIR/nodes.parquet (pyarrow, the "
+                   "analysis extra), for DuckDB and the like, e.g. --parquet export/.")
 @json_option(help="Print the counts (events, nodes) as JSON.")
 @quiet_option(help="No note on stderr (the index written).")
-def index_command(trace: str, out: str | None, as_json: bool, quiet: bool) -> None:
+def index_command(trace: str, out: str | None, parquet: str | None, as_json: bool,
+                  quiet: bool) -> None:
     """Index the trace TRACE (.jsonl, .jsonl.gz or .json, or an engine's stream of version
     2) for browsing: one pass over its events, with memory bounded by the depth of the
     tree, writing per search of a node (a node searched again has a row per search) its id,
@@ -36,6 +42,7 @@ def index_command(trace: str, out: str | None, as_json: bool, quiet: bool) -> No
       gametrace run othello --depth 6 -a alphabeta -o othello.jsonl.gz
       gametrace index othello.jsonl.gz
       gametrace index othello.jsonl.gz -o othello.index --json
+      gametrace index othello.jsonl.gz --parquet export/
     """
     from ..analysis.index import build_index
     from ..analysis.stats import Tally
@@ -52,6 +59,12 @@ def index_command(trace: str, out: str | None, as_json: bool, quiet: bool) -> No
         raise UsageError(said("-o {target}: an index is a regular file, not a device or a "
                               "pipe", target=target))
     check_distinct([("-o", target)], inputs=[("TRACE", trace)])
+    if parquet is not None:
+        from ..analysis.index.export import require_pyarrow
+        from ..outputs import check_folder
+
+        check_folder(parquet, option="--parquet")
+        require_pyarrow()  # before the index is written
     existing_file(trace)
     tally = Tally(file=trace)
     from .options import stage
@@ -60,8 +73,18 @@ def index_command(trace: str, out: str | None, as_json: bool, quiet: bool) -> No
     with file_bar(trace, "indexing", quiet=quiet), stage("indexing"):
         counts = build_index(trace, checked.real, counter=tally,
                              summary=lambda: tally.stats().to_json())
+    if parquet is not None:  # before anything is printed: a failure prints no counts
+        from ..analysis.index.export import export_parquet
+
+        with stage("exporting"):
+            export_parquet(checked.real, parquet)
     if as_json:
         click.echo(dumps_json(counts))
     if not quiet:
         click.echo(f"index of {counts['events']} events and {counts['nodes']} nodes written "
                    f"to {target}", err=True)
+    if parquet is not None and not quiet:
+        from ..analysis.index.export import NODES_FILE
+
+        click.echo(f"{counts['nodes']} rows written to {os.path.join(parquet, NODES_FILE)}",
+                   err=True)

@@ -151,6 +151,18 @@ class Index:
         return self._rows(f"{_SELECT} WHERE parent = ? ORDER BY rank, ord LIMIT ? OFFSET ?",
                           (ord_, limit, offset))
 
+    def rows_between(self, first: int, end: int) -> list[tuple[Any, ...]]:
+        """The rows numbered ``first`` to ``end - 1`` as tuples of :data:`.schema.COLUMNS`
+        (each checked against its checksum), for an export; a number in the range without
+        a row is damage."""
+        rows = [tuple(getattr(n, c) for c in COLUMNS) for n in
+                self._rows(f"{_SELECT} WHERE ord >= ? AND ord < ? ORDER BY ord",
+                           (first, end))]
+        if len(rows) != min(end, self.nodes) - first:
+            raise damaged(said("rows are missing between node numbers {first} and {last}",
+                               first=first, last=min(end, self.nodes) - 1), file=self.file)
+        return rows
+
     def root(self) -> IndexNode | None:
         """The root's last search (the one the result gives), None in an index of no
         nodes."""
