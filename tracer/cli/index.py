@@ -60,11 +60,16 @@ def index_command(trace: str, out: str | None, parquet: str | None, as_json: boo
                               "pipe", target=target))
     check_distinct([("-o", target)], inputs=[("TRACE", trace)])
     if parquet is not None:
-        from ..analysis.index.export import require_pyarrow
+        from importlib.util import find_spec
+
         from ..outputs import check_folder
 
         check_folder(parquet, option="--parquet")
-        require_pyarrow()  # before the index is written
+        if find_spec("pyarrow") is None:  # asked before the index is written
+            from ..games.extras import MissingExtra
+
+            raise MissingExtra(said("--parquet needs pyarrow: pip install "
+                                    "'gametree-tracer[analysis]'"))
     existing_file(trace)
     tally = Tally(file=trace)
     from .options import stage

@@ -9,9 +9,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ...said import said
 from .reader import open_index
-from .schema import COLUMNS
+from .schema import COLUMNS, TEXT_COLUMNS
 
 __all__ = ["NODES_FILE", "export_parquet"]
 
@@ -29,8 +28,7 @@ unbounded end as an infinity, which Parquet and DuckDB keep)."""
 def _schema() -> Any:
     import pyarrow as pa
 
-    kinds = {"id": pa.string(), "move": pa.string(), "player": pa.string(),
-             "cut": pa.string(), **{c: pa.float64() for c in _NUMBERS}}
+    kinds = {**{c: pa.string() for c in TEXT_COLUMNS}, **{c: pa.float64() for c in _NUMBERS}}
     return pa.schema([(c, kinds.get(c, pa.int64())) for c in COLUMNS])
 
 
@@ -42,18 +40,6 @@ def _number(x: Any) -> float | None:
     return float(x)
 
 
-def require_pyarrow() -> None:
-    """A :class:`~tracer.games.extras.MissingExtra` unless pyarrow is installed: asked
-    before anything is written."""
-    from importlib.util import find_spec
-
-    if find_spec("pyarrow") is None:
-        from ...games.extras import MissingExtra
-
-        raise MissingExtra(said("--parquet needs pyarrow: pip install "
-                                "'gametree-tracer[analysis]'"))
-
-
 def export_parquet(index: str | os.PathLike[str], folder: str | os.PathLike[str]) -> int:
     """Write the rows of the index at ``index`` into ``folder``/:data:`NODES_FILE` (the
     folder made when missing, the file replaced whole).  Returns the rows written."""
@@ -62,7 +48,6 @@ def export_parquet(index: str | os.PathLike[str], folder: str | os.PathLike[str]
 
     from ...writing import staged_folder
 
-    require_pyarrow()
     schema = _schema()
     numbers = [COLUMNS.index(c) for c in _NUMBERS]
     written = 0

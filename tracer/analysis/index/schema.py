@@ -31,8 +31,8 @@ from typing import Any
 
 from ...errors import MissingInput
 
-__all__ = ["COLUMNS", "FORMAT", "HEAD_BYTES", "VERSION", "fingerprint", "meta_checksum",
-           "no_such_file", "row_checksum"]
+__all__ = ["COLUMNS", "FORMAT", "HEAD_BYTES", "TEXT_COLUMNS", "VERSION", "fingerprint",
+           "meta_checksum", "no_such_file", "row_checksum"]
 
 FORMAT = "gametree-index"
 VERSION = 3
@@ -55,6 +55,9 @@ subtree, the nodes in its subtree (itself included), and which search of the nod
 row is (from 1): a node searched again (iterative deepening, a re-search with a new
 window) has one row per search, numbered in the order they were made, each under the
 parent's search that made it."""
+
+TEXT_COLUMNS = ("id", "move", "player", "cut")
+"""The columns holding text (the others hold integers, or numbers: value, alpha, beta)."""
 
 DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
