@@ -10,6 +10,8 @@ run.  Each command runs in a fresh process (its start-up, about 0.3 s, included)
 times are the CPU seconds of that process (user + system), the median of ``ROUNDS``
 (``regret``, ``bisect`` and ``index``, which take minutes: one),
 since on a shared machine the wall time mostly says how busy the other jobs were.
+``gametrace index`` is measured on a version-2 engine stream too (iterative deepening
+and PVS re-searches over a synthetic game, written by ``tracer.TraceWriter``, one round).
 ``validate`` (a JSON Schema check of every line, and every line kept) and the pure
 reader (``GAMETRACE_PURE=1``, the strict reader every analysis used before the scanner)
 are measured on the depth-8 trace, which they take minutes less to read.
@@ -37,6 +39,8 @@ GOAL = 1_000_000
 ROUNDS = 3
 BIG, SMALL = 11, 8
 QUICK_BIG, QUICK_SMALL = 8, 6
+ENGINE, ENGINE_QUICK = (8, 8), (8, 6)
+"""The engine stream's branching and depth (8 and 8: 793,386 events, 366,351 nodes)."""
 
 _COUNT_LINES = ("import sys\nn = 0\nwith open(sys.argv[1], 'rb') as f:\n"
                 "    while b := f.read(1 << 20):\n        n += b.count(b'\\n')\nprint(n)\n")
@@ -72,6 +76,59 @@ def _trace(folder: Path, depth: int) -> Path:
         subprocess.run([*_gametrace(), "run", "othello", "--depth", str(depth), "-o",
                         str(part)], check=True, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, env=_env())
+        part.rename(path)
+    return path
+
+
+_ENGINE = """
+import sys
+from tracer import TraceWriter
+
+BRANCHING, DEPTH = int(sys.argv[2]), int(sys.argv[3])
+
+def value(key):
+    return (key * 2654435761) % 201 - 100
+
+def search(t, key, depth, alpha, beta):
+    # negamax alpha-beta with PVS: a null window after the first move, searched again
+    # with the full window when it fails high
+    if depth == 0:
+        return value(key)
+    best = -1000
+    for i in range(BRANCHING):
+        child = key * BRANCHING + i + 1
+        t.enter(f"m{i}")
+        if i == 0:
+            v = -search(t, child, depth - 1, -beta, -alpha)
+        else:
+            v = -search(t, child, depth - 1, -alpha - 1, -alpha)
+            if alpha < v < beta:
+                t.leave(-v)
+                t.research(-beta, -alpha)
+                v = -search(t, child, depth - 1, -beta, -alpha)
+        t.leave(-v)
+        best = max(best, v)
+        alpha = max(alpha, v)
+        if alpha >= beta:
+            t.cut()
+            break
+    return best
+
+with TraceWriter(sys.argv[1], game="synthetic", variant="pvs", convention="negamax") as t:
+    for depth in range(1, DEPTH + 1):
+        t.iteration(depth)
+        t.leave(search(t, 1, depth, -1000, 1000))
+"""
+"""A version-2 engine stream: iterative deepening over a synthetic game (a hash for a
+value), negamax alpha-beta with PVS re-searches, written by :class:`tracer.TraceWriter`."""
+
+
+def _engine_trace(folder: Path, branching: int, depth: int) -> Path:
+    path = folder / f"engine-b{branching}-d{depth}.jsonl"
+    if not path.exists():
+        part = path.with_suffix(".part.jsonl")
+        subprocess.run([sys.executable, "-c", _ENGINE, str(part), str(branching), str(depth)],
+                       check=True, env=_env())
         part.rename(path)
     return path
 
@@ -146,7 +203,13 @@ def main(*, quick: bool = False, folder: Path | None = None) -> dict[str, Any]:
         "gametrace regret, strict reader": ([*g, "regret", str(small)], True),
         "gametrace validate": ([*g, "validate", str(small)], False),
     })
-    for row in rows[2:6]:
+    engine = _engine_trace(folder, *(ENGINE_QUICK if quick else ENGINE))
+    engine_rows = _measure(engine, rounds=1, folder=folder, commands={
+        "gametrace index (engine stream)": ([*g, "index", "-q", str(engine), "-o", index],
+                                            False),
+    })
+    rows += engine_rows
+    for row in [*rows[2:6], engine_rows[-1]]:
         verdict = ("goal met" if row["rate"] >= GOAL
                    else f"gap: {GOAL / row['rate']:.1f}x short of {GOAL:,}/s")
         print(f"  {row['name']}: {row['rate']:,.0f} events/s, {verdict}")

@@ -7,6 +7,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from helpers import gametrace
 
 from tracer.analysis.index import open_index
@@ -60,3 +61,37 @@ def test_browse_refuses_before_serving(tmp_path: Path) -> None:
     bad.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
     code, _, err = gametrace("browse", str(bad))
     assert code == 1 and err.count("\n") == 1 and "bad.index" in err
+
+
+def test_an_engine_stream_is_indexed_search_by_search(tmp_path: Path) -> None:
+    from tests.analysis.index.test_engine_index import engine_trace
+
+    trace = tmp_path / "e.jsonl"
+    engine_trace(trace)
+    code, out, err = gametrace("index", str(trace), "--json")
+    assert (code, err) == (0, f"index of 32 events and 15 nodes written to {trace}.index\n")
+    assert json.loads(out) == {"events": 32, "nodes": 15}
+    with open_index(f"{trace}.index", trace=trace) as index:
+        root = index.root()
+        assert root is not None and [s.search for s in index.searches(root)] == [1, 2, 3]
+
+
+def test_the_parquet_export_answers_the_query_docs_engines_md_shows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    import duckdb
+
+    from tests.analysis.index.test_engine_index import engine_trace
+
+    trace = tmp_path / "e.jsonl"
+    engine_trace(trace)
+    code, _, err = gametrace("index", str(trace), "--parquet", str(tmp_path / "export"))
+    assert code == 0 and f"15 rows written to {tmp_path / 'export' / 'nodes.parquet'}" in err
+    doc = (Path(__file__).parents[2] / "docs" / "engines.md").read_text(encoding="utf-8")
+    [query] = re.findall(r"```sql\n(.*?)```", doc, flags=re.S)
+    monkeypatch.chdir(tmp_path)  # the query names export/nodes.parquet
+    rows = duckdb.sql(query).fetchall()
+    # ply 0: three searches of the root, none failing high; ply 1: the searches with
+    # children are a's (x) and b's two (y), one failing high (b's second)
+    assert rows == [(0, 3, 0, 0.0), (1, 3, 1, 1 / 3)]

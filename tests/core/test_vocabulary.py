@@ -66,7 +66,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
     # names (backup(...), cut(...)) in its error messages
     "cut": (frozenset({"figures/sidebyside.py", "student.py", "classroom/steps.py",
                        "classroom/step_answers.py",
-                       "analysis/index/build.py", "analysis/index/schema.py",
+                       "analysis/index/rows.py", "analysis/index/schema.py",
                        "service/models/components.py"}),
             "an English noun, a helper method's name, a step a student answers, or a "
             "column of a big trace's index (the kind of cut made at a node)"),

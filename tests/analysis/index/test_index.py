@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -225,18 +224,27 @@ def test_a_foreign_or_truncated_index_is_refused(tmp_path: Path) -> None:
         open_index(tmp_path / "absent.index")
 
 
-def test_a_re_searched_node_is_refused_and_nothing_written(tmp_path: Path) -> None:
-    """Iterative deepening opens the root once per depth: two searches of one node."""
+def test_iterative_deepening_indexes_each_search_of_the_root_in_order(tmp_path: Path) -> None:
+    """Iterative deepening opens the root once per depth: a row per search, in order."""
     from tracer.games.registry import make_game
     from tracer.search import run_search
 
     game, state, block = make_game("othello", {})
     with FileRecorder(tmp_path / "id.jsonl") as rec:
-        run_search(game, state, algorithm="enhanced", techniques=("id",), depth=2,
-                   recorder=rec, source=block)
-    with pytest.raises(InputError, match="the root root is searched again"):
-        build_index(tmp_path / "id.jsonl", tmp_path / "id.index")
-    assert sorted(os.listdir(tmp_path)) == ["id.jsonl"]
+        result = run_search(game, state, algorithm="enhanced", techniques=("id",), depth=2,
+                            recorder=rec, source=block)
+    build_index(tmp_path / "id.jsonl", tmp_path / "id.index")
+    with open_index(tmp_path / "id.index") as index:
+        root = index.root()
+        assert root is not None
+        searches = index.searches(root)
+        assert [s.search for s in searches] == [1, 2]
+        assert searches[0].ord == 0 and searches[-1] == root
+        assert root.value == result.value
+        assert sum(s.size for s in searches) == index.nodes
+        assert index.find("") == root
+        first_child = index.children(root.ord, limit=1)[0]
+        assert first_child.depth == 1 and first_child.search == 1
 
 
 def test_a_search_without_a_tree_is_refused(tmp_path: Path) -> None:

@@ -64,5 +64,5 @@ def test_an_index_without_checksums_is_refused(tmp_path: Path) -> None:
     path = _index(tmp_path, "old")
     _damage(path, "UPDATE meta SET value = '1' WHERE key = 'version'")
     with pytest.raises(InputError, match=r"unsupported index version '1' \(this tool reads "
-                                         r"version 2\): build it again with gametrace index"):
+                                         r"version 3\): build it again with gametrace index"):
         open_index(path)

@@ -97,3 +97,24 @@ def test_a_damaged_index_is_a_problem(client: TestClient, tmp_path: Path,
     answer = client.get("/v1/indexes/bad")
     assert answer.status_code == 422
     assert "not an index" in answer.json()["detail"]
+
+
+def test_an_engine_stream_lists_the_searches_of_a_node_in_order(
+        client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.analysis.index.test_engine_index import engine_trace
+
+    trace = tmp_path / "engine.jsonl"
+    engine_trace(trace)
+    build_index(trace, tmp_path / "engine.index")
+    monkeypatch.setenv(INDEXES_ENV, str(tmp_path / "engine.index"))
+    over = client.get("/v1/indexes/engine").json()
+    _valid(over, "IndexOverview")
+    assert [s["search"] for s in over["searches"]] == [1, 2, 3]
+    assert over["node"]["search"] == 3  # the root's last search: the result's
+    assert [(c["move"], c["search"]) for c in over["children"]][1:3] == [("b", 1), ("b", 2)]
+    found = client.get("/v1/indexes/engine/find", params={"path": "b"}).json()
+    _valid(found, "IndexPage")
+    assert [(s["search"], s["alpha"], s["beta"]) for s in found["searches"]] == [
+        (1, None, None), (2, -50, 50)]
+    page = client.get(f"/v1/indexes/engine/nodes/{found['searches'][0]['ord']}").json()
+    assert [s["ord"] for s in page["searches"]] == [s["ord"] for s in found["searches"]]

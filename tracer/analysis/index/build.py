@@ -7,9 +7,11 @@ closed by the next event outside its subtree (its parent's ``backup``, a sibling
 ``expand``).  Its value is what its parent's ``backup`` says the child returned (the
 root's: the result's value), else the last value it held (a search a budget stopped).  A
 child a transposition-table hit settled is backed up without being opened: it gets a row
-of its own with that value.  Each node must be searched once: a trace that opens a node
-again (iterative deepening, a re-search) is refused, since its rows would be two
-different searches of one node.
+of its own with that value.  A node opened again under the same search of its parent (a
+re-search with a new window, the root of another iteration of iterative deepening) gets
+a row per search, numbered in order (``search`` 1, 2, ...), each with its own window,
+value and subtree.  A version-2 engine stream is read by :mod:`.engine` into the same
+rows.
 """
 
 from __future__ import annotations
@@ -24,35 +26,21 @@ from typing import Any, Protocol
 from ...errors import InputError, OutputError
 from ...events import Backup, Cut, Evaluate, Event, Expand
 from ...header import Header
-from ...jsonio import dumps_json, encode_number
+from ...jsonio import dumps_json
 from ...said import said
 from ...scanning import items_after_header
 from ...stdin import input_path
 from ...trace import Result
 from ...visit import EventVisitor
 from .. import not_open, opened_without_parent
-from .schema import (
-    AFTER_LOAD,
-    COLUMNS,
-    DDL,
-    FORMAT,
-    VERSION,
-    fingerprint,
-    meta_checksum,
-    no_such_file,
-    row_checksum,
-)
+from .rows import OpenNode as _Open
+from .rows import RowWriter
+from .schema import AFTER_LOAD, DDL, FORMAT, VERSION, fingerprint, meta_checksum, no_such_file
 
 __all__ = ["INDEXABLE", "Counter", "build_index"]
 
 INDEXABLE = ("minimax", "alphabeta", "expectiminimax", "enhanced")
 """The algorithms whose traces have a tree to index (each node opened under its parent)."""
-
-_BATCH = 20_000
-"""Rows written to SQLite at a time."""
-
-_INSERT = f"INSERT INTO nodes VALUES ({', '.join('?' * (len(COLUMNS) + 1))})"
-"""A row: its columns and its checksum."""
 
 
 class Counter(Protocol):
@@ -63,55 +51,8 @@ class Counter(Protocol):
     def emit(self, event: Event) -> None: ...
 
 
-class _Open:
-    """A node whose subtree is still being searched."""
-
-    __slots__ = ("alpha", "beta", "children", "cut", "depth", "first", "id", "move",
-                 "moves", "ord", "parent", "player", "pruned", "rank", "seen", "value")
-
-    def __init__(self, ord_: int, node: str, parent: int | None, depth: int, rank: int | None,
-                 move: str | None, player: str | None, first: int) -> None:
-        self.ord, self.id, self.parent, self.depth = ord_, node, parent, depth
-        self.rank, self.move, self.player, self.first = rank, move, player, first
-        self.value: Any = None
-        self.alpha: Any = None
-        self.beta: Any = None
-        self.cut: str | None = None
-        self.pruned = 0
-        self.children: tuple[str, ...] = ()
-        self.moves: tuple[str, ...] | None = None
-        self.seen: set[str] = set()
-
-
-def _number(x: Any) -> Any:
-    return None if x is None else encode_number(x)
-
-
-class _Builder(EventVisitor[None]):
+class _Builder(RowWriter, EventVisitor[None]):
     """The open path and the rows waiting to be written (see the module's docstring)."""
-
-    def __init__(self, db: sqlite3.Connection, *, file: str) -> None:
-        self.db, self.file = db, file
-        self.path: list[_Open] = []
-        self.rows: list[tuple[Any, ...]] = []
-        self.next_ord = 0
-        self.n = 0  # the ordinal of the event being read (from 1)
-
-    def _close_to(self, depth: int) -> None:
-        """Close the open nodes at ``depth`` and below."""
-        while len(self.path) > depth:
-            node = self.path.pop()
-            row = (node.ord, node.id, node.parent, node.depth, node.rank, node.move,
-                   node.player, _number(node.value), _number(node.alpha),
-                   _number(node.beta), node.cut, node.pruned, len(node.children),
-                   node.first, max(node.first, self.n - 1), self.next_ord - node.ord)
-            self.rows.append((*row, row_checksum(row)))
-        if len(self.rows) >= _BATCH:
-            self.flush()
-
-    def flush(self) -> None:
-        self.db.executemany(_INSERT, self.rows)
-        self.rows.clear()
 
     def _where(self, seq: int) -> str:
         return f"event {seq}"
@@ -129,22 +70,15 @@ class _Builder(EventVisitor[None]):
                 raise InputError(said("node {node} is not one of the children of {parent}",
                                       node=node, parent=parent.id),
                                  file=self.file, where=self._where(seq))
-            if node in parent.seen:
-                raise InputError(said("node {node} is searched again: an index needs each "
-                                      "node searched once (no iterative deepening or "
-                                      "re-search)", node=node),
-                                 file=self.file, where=self._where(seq))
-            parent.seen.add(node)
+            search = parent.seen[node] = parent.seen.get(node, 0) + 1
             rank = parent.children.index(node) + 1
             move = (parent.moves[rank - 1] if parent.moves is not None
                     else node.rsplit("/", 1)[-1])
-        elif self.next_ord:
-            raise InputError(said("the root {node} is searched again: an index needs each node "
-                                  "searched once (no iterative deepening or re-search)",
-                                  node=node),
-                             file=self.file, where=self._where(seq))
+        else:
+            self.roots += 1
+            search = self.roots
         opened = _Open(self.next_ord, node, parent.ord if parent else None, depth, rank,
-                       move, player, self.n)
+                       move, player, self.n, search)
         self.next_ord += 1
         self.path.append(opened)
         return opened
@@ -222,23 +156,67 @@ def _items(path: str) -> tuple[Header, Iterator[Event | Result]]:
     return header, items_after_header(path)
 
 
+def _engine_header(file: str) -> dict[str, Any] | None:
+    """The header of ``file`` when it is a version-2 engine stream, else None (a version-1
+    trace, read by :func:`_items`)."""
+    from ...compress import is_stream
+    from ...jsonio import loads_json, read_lines
+
+    if not is_stream(file):
+        return None
+    lines = read_lines(file)
+    try:
+        first = next(lines, None)
+    finally:
+        lines.close()
+    if first is None:
+        return None
+    try:
+        header = loads_json(first[1], file=f"{file}:{first[0]}")
+    except InputError:
+        return None  # said as the version-1 reader says it
+    # tracer.sdk's is_engine_header says the same: analysis does not import the SDK
+    return header if isinstance(header, dict) and header.get("version") == 2 else None
+
+
 def build_index(trace: str | os.PathLike[str], out: str | os.PathLike[str], *,
                 counter: Counter | None = None,
                 summary: Callable[[], dict[str, Any]] | None = None) -> dict[str, int]:
-    """Index ``trace`` (``.jsonl``, ``.jsonl.gz`` or ``.json``) into ``out``, written
-    whole or not at all.  ``counter`` sees every event too; ``summary`` is then stored as
-    the index's statistics (``gametrace stats --json`` of the trace).  Returns the counts
-    (``events``, ``nodes``)."""
+    """Index ``trace`` (``.jsonl``, ``.jsonl.gz`` or ``.json``, version 1, or a version-2
+    engine stream) into ``out``, written whole or not at all.  ``counter`` sees every
+    event of a version-1 trace too; ``summary`` is then stored as the index's statistics
+    (``gametrace stats --json`` of the trace; an engine stream's index keeps none, its
+    result has the engine's counts).  Returns the counts (``events``, ``nodes``)."""
     file, target = input_path(trace), os.fspath(out)  # - is standard input
     if not os.path.isfile(file):
         raise no_such_file(file)
     size, head = fingerprint(file)
-    header, items = _items(file)
-    if header.algorithm not in INDEXABLE:
+    engine = _engine_header(file)
+    feed: Callable[[sqlite3.Connection], tuple[RowWriter, Any]]
+    if engine is not None:
+        algorithm = engine.get("algorithm")
+        header_json: dict[str, Any] = engine
+        record = engine.get("engine", {}).get("record") if isinstance(
+            engine.get("engine"), dict) else None
+        if record == "counters":
+            raise InputError(said("a counters stream has no events to index: record the "
+                                  "search with record full"), file=file,
+                             where="line 1: $.engine.record")
+        summary = None
+
+        def feed(db: sqlite3.Connection) -> tuple[RowWriter, Any]:
+            return _feed_engine(db, file)
+    else:
+        header, items = _items(file)
+        algorithm, header_json = header.algorithm, header.to_json()
+
+        def feed(db: sqlite3.Connection) -> tuple[RowWriter, Any]:
+            return _feed_trace(db, file, items, counter)
+    if algorithm not in INDEXABLE:
         raise InputError(said("an index is for game-tree searches ({searches}), not "
                               "{algorithm}", searches=", ".join(INDEXABLE),
-                              algorithm=header.algorithm), file=file, where="header.algorithm")
-    if counter is not None:
+                              algorithm=algorithm), file=file, where="header.algorithm")
+    if counter is not None and engine is None:
         counter.start(header)
     directory = os.path.dirname(os.path.abspath(target))
     try:
@@ -249,7 +227,7 @@ def build_index(trace: str | os.PathLike[str], out: str | os.PathLike[str], *,
                           file=target) from None
     os.close(fd)
     try:
-        counts = _fill(tmp, target, file, header, items, counter, summary, (size, head))
+        counts = _fill(tmp, target, header_json, feed, summary, (size, head))
         if os.path.isdir(target):
             raise OutputError(said("cannot write file: it is a folder"), file=target)
         os.chmod(tmp, _new_file_mode())  # mkstemp made it 0600: give the mode open() gives
@@ -261,8 +239,46 @@ def build_index(trace: str | os.PathLike[str], out: str | os.PathLike[str], *,
     return counts
 
 
-def _fill(tmp: str, target: str, file: str, header: Header, items: Iterator[Event | Result],
-          counter: Counter | None, summary: Callable[[], dict[str, Any]] | None,
+def _feed_trace(db: sqlite3.Connection, file: str, items: Iterator[Event | Result],
+                counter: Counter | None) -> tuple[RowWriter, Any]:
+    """The rows of a version-1 trace, and its result (JSON)."""
+    builder = _Builder(db, file=file)
+    result: Result | None = None
+    for item in items:
+        if isinstance(item, Result):
+            result = item
+            continue
+        builder.event(item)
+        if counter is not None:
+            counter.emit(item)
+    builder.finish(result)
+    return builder, result.to_json() if result is not None else None
+
+
+def _feed_engine(db: sqlite3.Connection, file: str) -> tuple[RowWriter, Any]:
+    """The rows of a version-2 engine stream, and its result."""
+    from ...jsonio import read_lines
+    from .engine import EngineBuilder, engine_events
+
+    builder = EngineBuilder(db, file=file)
+    result: Any = None
+    lines = read_lines(file)
+    next(lines)  # the header
+    for n, ev in engine_events(lines, file=file):
+        if ev.get("type") == "result":
+            result = ev
+            continue
+        builder.line(n, ev)
+    builder.n += 1  # a search the budget stopped: its open nodes end at the last event
+    builder._close_to(0)
+    builder.n -= 1
+    builder.flush()
+    return builder, result
+
+
+def _fill(tmp: str, target: str, header_json: dict[str, Any],
+          feed: Callable[[sqlite3.Connection], tuple[RowWriter, Any]],
+          summary: Callable[[], dict[str, Any]] | None,
           fingerprint_: tuple[int, str]) -> dict[str, int]:
     db = sqlite3.connect(tmp, isolation_level=None)
     try:
@@ -271,22 +287,13 @@ def _fill(tmp: str, target: str, file: str, header: Header, items: Iterator[Even
         db.execute("PRAGMA synchronous=OFF")
         db.executescript(DDL)
         db.execute("BEGIN")
-        builder = _Builder(db, file=file)
-        result: Result | None = None
-        for item in items:
-            if isinstance(item, Result):
-                result = item
-                continue
-            builder.event(item)
-            if counter is not None:
-                counter.emit(item)
-        builder.finish(result)
+        builder, result = feed(db)
         db.execute(AFTER_LOAD)
         meta = {
             "format": FORMAT, "version": str(VERSION),
             "trace_size": str(fingerprint_[0]), "trace_head": fingerprint_[1],
-            "header": dumps_json(header.to_json()),
-            "result": dumps_json(result.to_json() if result is not None else None),
+            "header": dumps_json(header_json),
+            "result": dumps_json(result),
             "stats": dumps_json(summary() if summary is not None else None),
             "events": str(builder.n), "nodes": str(builder.next_ord),
         }
@@ -299,4 +306,3 @@ def _fill(tmp: str, target: str, file: str, header: Header, items: Iterator[Even
     finally:
         db.close()
     return {"events": builder.n, "nodes": builder.next_ord}
-

@@ -67,6 +67,9 @@ class IndexNode:
     """The ordinal of the last event of its subtree."""
     size: int
     """The nodes of its subtree, itself included."""
+    search: int = 1
+    """Which search of the node this row is (from 1): a node searched again (a re-search
+    with a new window, another iteration of iterative deepening) has a row per search."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -143,19 +146,51 @@ class Index:
         return rows[0] if rows else None
 
     def children(self, ord_: int, *, offset: int = 0, limit: int = 100) -> list[IndexNode]:
-        """The children of node ``ord_`` the search reached, in search order."""
-        return self._rows(f"{_SELECT} WHERE parent = ? ORDER BY rank LIMIT ? OFFSET ?",
+        """The children of node ``ord_`` the search reached, in search order (a child
+        searched again: each search, in order)."""
+        return self._rows(f"{_SELECT} WHERE parent = ? ORDER BY rank, ord LIMIT ? OFFSET ?",
                           (ord_, limit, offset))
+
+    def rows_between(self, first: int, end: int) -> list[tuple[Any, ...]]:
+        """The rows numbered ``first`` to ``end - 1`` as tuples of :data:`.schema.COLUMNS`
+        (each checked against its checksum), for an export; a number in the range without
+        a row is damage."""
+        rows = [tuple(getattr(n, c) for c in COLUMNS) for n in
+                self._rows(f"{_SELECT} WHERE ord >= ? AND ord < ? ORDER BY ord",
+                           (first, end))]
+        if len(rows) != min(end, self.nodes) - first:
+            raise damaged(said("rows are missing between node numbers {first} and {last}",
+                               first=first, last=min(end, self.nodes) - 1), file=self.file)
+        return rows
+
+    def root(self) -> IndexNode | None:
+        """The root's last search (the one the result gives), None in an index of no
+        nodes."""
+        rows = self._rows(f"{_SELECT} WHERE parent IS NULL ORDER BY ord DESC LIMIT 1", ())
+        if not rows and self.nodes:
+            raise damaged(said("the root's row is missing (the index has {nodes} nodes)",
+                               nodes=self.nodes), file=self.file)
+        return rows[0] if rows else None
+
+    def searches(self, node: IndexNode) -> list[IndexNode]:
+        """Every search of ``node``'s node made under its parent's search (the root's:
+        every iteration), in the order they were made; ``[node]`` when it was searched
+        once."""
+        if node.parent is None:
+            return self._rows(f"{_SELECT} WHERE parent IS NULL ORDER BY ord", ())
+        return self._rows(f"{_SELECT} WHERE parent = ? AND rank IS ? AND id = ? ORDER BY ord",
+                          (node.parent, node.rank, node.id))
 
     def find(self, path: str) -> IndexNode:
         """The node reached from the root by ``path``: move names separated by spaces or
-        slashes (empty: the root)."""
-        node = self.node(0)
+        slashes (empty: the root), through the last search of each node (the one whose
+        value counts)."""
+        node = self.root()
         if node is None:
             raise InputError(said("the index has no nodes"), file=self.file)
         for move in (m for m in _PATH_SEPARATORS.split(path) if m):
-            found = self._rows(f"{_SELECT} WHERE parent = ? AND move = ? ORDER BY rank "
-                               "LIMIT 1", (node.ord, move))
+            found = self._rows(f"{_SELECT} WHERE parent = ? AND move = ? ORDER BY rank, "
+                               "ord DESC LIMIT 1", (node.ord, move))
             if not found:
                 moves = [c.move or c.id for c in self.children(node.ord, limit=12)]
                 there = ", ".join(moves) + (", ..." if node.children > len(moves) else "")

@@ -513,7 +513,10 @@ def index_schemas() -> JsonObject:
         "value": number, "alpha": number, "beta": number,
         "cut": {"type": ["string", "null"]}, "pruned": {"type": "integer"},
         "children": {"type": "integer"}, "first": {"type": "integer"},
-        "last": {"type": "integer"}, "size": {"type": "integer"}},
+        "last": {"type": "integer"}, "size": {"type": "integer"},
+        "search": {"type": "integer", "description": "Which search of the node the row "
+                                                     "is (from 1): a node searched again "
+                                                     "has a row per search."}},
         ("ord", "id", "parent", "depth", "value", "children", "size"))
     took: JsonObject = {"type": "number",
                         "description": "Milliseconds the lookup took in the server."}
@@ -522,6 +525,9 @@ def index_schemas() -> JsonObject:
                "events": {"type": "integer"}, "nodes": {"type": "integer"}}
     page: JsonObject = {"node": ref("IndexNode"),
                         "path": {"type": "array", "items": ref("IndexNode")},
+                        "searches": {"type": "array", "items": ref("IndexNode"),
+                                     "description": "Every search of the node under its "
+                                                    "parent's search, in order."},
                         "children": {"type": "array", "items": ref("IndexNode")}, "took_ms": took}
     return {
         "IndexNode": node,

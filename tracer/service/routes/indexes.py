@@ -115,23 +115,30 @@ async def overview(request: Request) -> Response:
     limit = int_param(request.query_params.get("limit"), "limit", 100, 1, LIMITS["children"])
 
     def answer() -> JsonObject:
-        root = index.node(0)
+        root = index.root()  # the last iteration's (the one the result gives)
         if root is None:
             raise Problem(422, "Invalid content", said("the index has no nodes"))
         return {**_summary(name, index), "header": index.header, "result": index.result,
                 "stats": index.stats, "node": _node(root), "path": [],
-                "children": [_node(c) for c in index.children(0, limit=limit)]}
+                "searches": _searches(index, root),
+                "children": [_node(c) for c in index.children(root.ord, limit=limit)]}
 
     return _timed(answer)
+
+
+def _searches(index: Index, node: IndexNode) -> list[JsonValue]:
+    """Every search of ``node``'s node under its parent's search, in order (one when it
+    was searched once)."""
+    return [_node(n) for n in index.searches(node)]
 
 
 def _path(index: Index, node: IndexNode) -> list[JsonValue]:
     """The nodes from the root's child down to ``node``'s parent (bounded by the depth)."""
     chain: list[JsonValue] = []
     parent = node.parent
-    while parent is not None and parent != 0:
+    while parent is not None:
         above = index.node(parent)
-        if above is None:
+        if above is None or above.parent is None:
             break
         chain.append(_node(above))
         parent = above.parent
@@ -150,7 +157,8 @@ async def node_children(request: Request) -> Response:
         node = index.node(ord_)  # a number within the index's without a row is damage
         if node is None:  # an index of no nodes: _ord lets 0 through
             raise Problem(422, "Invalid content", said("the index has no nodes"))
-        return {"node": _node(node), "path": _path(index, node), "offset": offset,
+        return {"node": _node(node), "path": _path(index, node),
+                "searches": _searches(index, node), "offset": offset,
                 "limit": limit, "children": [_node(c) for c in
                                              index.children(ord_, offset=offset, limit=limit)]}
 
@@ -166,7 +174,8 @@ async def find_node(request: Request) -> Response:
 
     def answer() -> JsonObject:
         node = index.find(path)
-        return {"node": _node(node), "path": _path(index, node), "offset": 0, "limit": 100,
+        return {"node": _node(node), "path": _path(index, node),
+                "searches": _searches(index, node), "offset": 0, "limit": 100,
                 "children": [_node(c) for c in index.children(node.ord)]}
 
     return _timed(answer)

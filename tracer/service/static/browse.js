@@ -24,6 +24,7 @@ function label(node) { return node.move || node.id; }
 
 function facts(node) {
   const parts = [`${t("browse.value")} ${fmt(node.value)}`];
+  if (node.search > 1) parts.unshift(t("browse.searchNumber", { n: node.search }));
   if (node.alpha !== null) parts.push(`[${fmt(node.alpha)}, ${fmt(node.beta)}]`);
   if (node.cut) parts.push(`${t("browse.cut")} ${node.cut} (${node.pruned})`);
   parts.push(`${t("browse.size")} ${node.size}`);
@@ -157,14 +158,22 @@ export async function renderBrowse(view, params) {
 
   let focus = over.node;
   let focusPath = [];
+  let searches = over.searches || [];
   if (params.get("path")) {
     const started = performance.now();
     const found = await get(`${base}/find?path=${encodeURIComponent(params.get("path"))}`);
     timed(found, started);
     focus = found.node;
     focusPath = found.path;
+    searches = found.searches || [];
   }
-  if (focusPath.length || focus.ord !== 0) {
+  if (searches.length > 1) {  // a node searched again: each search, in the order made
+    view.insertBefore(el("div", { class: "browse-searches" },
+      el("h3", {}, t("browse.searches")),
+      el("ol", {}, ...searches.map((n) => el("li", { "data-ord": n.ord, translate: "no" },
+        facts(n))))), tree);
+  }
+  if (focusPath.length || focus.parent !== null) {
     const crumbs = [over.node, ...focusPath].map((n) => data(label(n)));
     view.insertBefore(el("p", { class: "browse-crumbs" },
       el("span", {}, t("browse.path")), " ", ...crumbs.flatMap((c) => [c, " / "]),
