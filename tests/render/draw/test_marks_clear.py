@@ -71,6 +71,21 @@ def test_no_mark_covers_a_name_or_a_value(path: Path, pruned: str) -> None:
     assert missing_moves(drawing, svg) == []
     assert ghost_overlaps(drawing, svg) == []
     assert collisions(svg) == []  # texts on texts, crosses and lines on texts
+    texts, _ = read(svg)
+    cuts = [e for e in drawing.view.edges if e.cut is not None and e.status != "hidden"]
+    assert sum(t.text.endswith(" cut") for t in texts) == len(cuts)
+
+
+def test_a_cut_at_the_root_keeps_its_label() -> None:
+    # The root has no edge into it, so no spacer: its label is carried from its place.
+    from tracer._api.searching import search_content
+    from tracer.record import MemoryRecorder
+
+    rec = MemoryRecorder()
+    search_content("aima", recorder=rec, algorithm="alphabeta", variant="slide-002")
+    drawing = Drawing(rec.trace)
+    texts, _ = read(drawing.render("svg").decode())
+    assert [t.text for t in texts if t.owner.startswith("A:")] == ["beta cut", "α = 3 < β = +∞"]
 
 
 def test_the_game_of_5_names_every_pruned_move() -> None:

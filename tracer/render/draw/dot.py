@@ -167,8 +167,13 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     mark_nodes, mark_edges = pruned_marks(view, dict(nodes), dict(edges), theme)
     nodes += mark_nodes
     edges += mark_edges
+    # A node that cut has its spacer after the edge into it; the root has no such
+    # edge: its label is carried from its own place (every frame has the carrier).
+    heads = frozenset(e.head for e in view.edges)
     rooms = {n.key: at for n in view.nodes
-             if (at := pinned.nodes.get(dot_name(ROOM + n.key))) is not None}
+             if (at := pinned.nodes.get(dot_name(ROOM + n.key))
+                 or (pinned.nodes.get(dot_name(n.key)) if n.key in parents
+                     and n.key not in heads else None)) is not None}
     note_nodes, note_edges, owners = carriers(view, notes, rooms)
     nodes += note_nodes
     edges += note_edges
