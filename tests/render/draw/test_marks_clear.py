@@ -108,3 +108,16 @@ def test_a_frame_keeps_the_pruned_moves_name() -> None:
     svg = drawing.render("svg", last.view).decode()
     assert missing_moves(drawing, svg) == []
     assert collisions(svg) == []
+
+
+def test_every_cross_reads_x_whatever_its_edge_slope() -> None:
+    # With --pruned cross the strokes were turned with their edge: on a diagonal edge
+    # the cross read "+" beside the "x" of a vertical one (--theme print made it plain).
+    path = Path(__file__).parents[3] / "traces" / "gameof5.alphabeta.json"
+    svg = Drawing(path, RenderOptions(pruned="cross", theme="print")).render("svg").decode()
+    _, edges = read(svg)
+    strokes = [e for e in edges if e.owner.startswith("gt.cross.")]
+    assert len(strokes) == 10  # five crossed edges, two strokes each
+    for stroke in strokes:
+        (x0, y0, x1, y1), = stroke.segments
+        assert abs(abs(x1 - x0) - abs(y1 - y0)) < 0.05, stroke.owner
