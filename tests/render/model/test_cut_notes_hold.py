@@ -99,3 +99,13 @@ def test_the_slides_variant_says_its_own_test() -> None:
     cuts = [e.cut for e in drawing.view.edges if e.cut is not None]
     assert cuts
     assert all(">" in c[1] or "<" in c[1] for c in cuts), cuts
+
+
+def test_no_values_keeps_the_leaf_values() -> None:
+    # --no-values hides what the search backed up, so that the reader backs it up from
+    # the leaves: the leaves' values stay (they were hidden too).
+    path = Path(__file__).parents[3] / "traces" / "aima.alphabeta.fail-soft.json"
+    view = Drawing(path, RenderOptions(values=False)).view
+    values = {n.key: n.value for n in view.nodes}
+    assert [values[k] for k in "EFGHKLM"] == ["3", "12", "8", "2", "14", "5", "2"]
+    assert [values[k] for k in "ABCD"] == [None] * 4
