@@ -24,7 +24,7 @@ from .marks import pruned_marks
 from .notes import note_attrs, note_name, stub_attrs
 from .presets import scale_elements
 from .sidenote import side_note_node
-from .spacers import cut_owners, with_rooms
+from .spacers import ROOM, carriers, cut_notes, with_rooms
 from .styles import box_attrs, edge_attrs, node_attrs
 from .themes import Theme
 
@@ -131,8 +131,9 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     if theme.scale != 1.0:
         scale_elements(nodes, theme.scale)
         scale_elements(edges, theme.scale)
+    notes = cut_notes(view, theme.name, theme.scale)
     if pinned is None:
-        edges = with_rooms(view, nodes, edges, theme.rankdir)
+        edges = with_rooms(view, nodes, edges, theme.rankdir, notes)
         if view.side is not None:
             nodes.append(side_note_node(view.side, None))
         return nodes, edges
@@ -166,8 +167,18 @@ def elements(view: View, theme: Theme, *, pinned: Pinned | None = None,
     mark_nodes, mark_edges = pruned_marks(view, dict(nodes), dict(edges), theme)
     nodes += mark_nodes
     edges += mark_edges
+    # A node that cut has its spacer after the edge into it; the root has no such
+    # edge: its label is carried from its own place (every frame has the carrier).
+    heads = frozenset(e.head for e in view.edges)
+    rooms = {n.key: at for n in view.nodes
+             if (at := pinned.nodes.get(dot_name(ROOM + n.key))
+                 or (pinned.nodes.get(dot_name(n.key)) if n.key in parents
+                     and n.key not in heads else None)) is not None}
+    note_nodes, note_edges, owners = carriers(view, notes, rooms)
+    nodes += note_nodes
+    edges += note_edges
     place_labels(nodes, edges, bb, pinned.placed,  # clear of every line and node
-                 owners=cut_owners(view), rankdir=theme.rankdir)
+                 owners=owners, rankdir=theme.rankdir)
     for _, attrs in nodes:
         for attr, value in node_defaults.items():
             attrs.setdefault(attr, value)

@@ -5,7 +5,8 @@ and writes no values below it.  ``cross`` keeps the pruned subtree as a faint gh
 (without values); ``hide`` leaves only the crossed edge, cut short, as AIMA's
 Fig. 5.5 does.
 
-A cross is two short strokes across the edge, each drawn as an edge between two
+A cross is two short strokes across the edge, an "x" on the page whatever the edge's
+slope, each drawn as an edge between two
 invisible points (no font needed), so it needs positions: pinned drawings only.
 Every drawing of a sequence has the crosses of the final diagram, invisible until
 the frame whose cut they mark (so that every frame has the same elements).
@@ -82,9 +83,10 @@ def pruned_marks(view: View, nodes: dict[str, Attrs], edges: dict[tuple[str, str
             xs, ys = x0 + reach * (x1 - x0), y0 + reach * (y1 - y0)
             attrs["pos"] = _line((x0, y0), (xs, ys))
             attrs["headclip"] = "false"
-        angle = math.atan2(y1 - y0, x1 - x0)
+        # The strokes lie at 45 degrees on the page, not to the edge: turned with a
+        # diagonal edge, the cross read "+" beside the "x" of a vertical one.
         for k, turn in enumerate((math.pi / 4, -math.pi / 4)):
-            dx, dy = ARM * math.cos(angle + turn), ARM * math.sin(angle + turn)
+            dx, dy = ARM * math.cos(turn), ARM * math.sin(turn)
             a, b = f"{CROSS}{tail}.{head}.{k}a", f"{CROSS}{tail}.{head}.{k}b"
             for name, (x, y) in ((a, (cx - dx, cy - dy)), (b, (cx + dx, cy + dy))):
                 out_nodes.append((name, {"shape": "point", "width": "0.01", "height": "0.01",

@@ -9,8 +9,11 @@ room: a spacer the size of the label stands right after the node in its parent's
 (``ordering=out``), pushing the next sibling and its subtree away.  The label placer
 (:mod:`tracer.render.draw.labels`) starts its search there.
 
-Only DOT for ``dot`` has the spacers (they show the cut labels there); pinned drawings
-keep their room and draw the labels on the cut edges.
+The cut edge keeps its own label, the pruned move's name: a cut label written on that
+edge covered it.  Only DOT for ``dot`` has the spacers (they show the cut labels there);
+pinned drawings keep their room and write each cut label on a *carrier*
+(:func:`carriers`): an edge of no length, from the node that cut to an invisible point
+where its spacer stood.
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from __future__ import annotations
 from ..model.view import View
 from .labels import GAP, label_size
 from .notes import note_name
+from .presets import scale_elements
+from .styles import cut_label
 
-__all__ = ["ROOM", "cut_owners", "with_rooms"]
+__all__ = ["ROOM", "carriers", "cut_notes", "cut_owners", "with_rooms"]
 
 Attrs = dict[str, str]
 Edges = list[tuple[tuple[str, str], Attrs]]
@@ -28,15 +33,63 @@ ROOM = "gt.room."
 """Prefix of a spacer's name (then the key of the node it keeps room beside)."""
 
 
+def _drawn(view: View, key: str) -> str:
+    """The name edges leave ``key`` from (the box under the node, if any)."""
+    return note_name(key) if view.notes else key
+
+
 def cut_owners(view: View) -> dict[tuple[str, str], str]:
-    """The edges carrying a cut label, as drawn (from the box under the node, if any),
-    and the node that made the cut."""
-    return {(note_name(e.tail) if view.notes else e.tail, e.head): e.tail
+    """The cut edges, as drawn, and the node that made the cut."""
+    return {(_drawn(view, e.tail), e.head): e.tail
             for e in view.edges if e.cut is not None and e.status != "hidden"}
 
 
+def cut_notes(view: View, theme_name: str, scale: float) -> dict[str, str]:
+    """The cut label of each node that made a cut (at the theme's ``scale``)."""
+    notes: dict[str, str] = {}
+    for e in view.edges:
+        label = cut_label(e, theme_name)
+        if label is None or e.status == "hidden" or e.tail in notes:
+            continue
+        attrs = {"label": label}
+        if scale != 1.0:
+            scale_elements([(None, attrs)], scale)
+        notes[e.tail] = attrs["label"]
+    return notes
+
+
+def carriers(view: View, notes: dict[str, str], rooms: dict[str, str],
+             ) -> tuple[list[tuple[str, Attrs]], Edges, dict[tuple[str, str], str]]:
+    """The invisible points, carrier edges and owners (by carrier) of the cut labels of
+    a pinned drawing.
+
+    ``rooms``: where each spacer stood in the layout (by node that cut), the same in
+    every frame: every frame has the same carriers, a label only where its cut was
+    made (the frames are joined from the same pieces, :mod:`.compose`).  A node that
+    cut without a spacer (positions not from :func:`with_rooms`) carries its label
+    from its own place.  The label placer starts beside the node anyway."""
+    nodes: list[tuple[str, Attrs]] = []
+    edges: Edges = []
+    owners: dict[tuple[str, str], str] = {}
+    for owner in sorted(set(rooms) | set(notes)):
+        name = ROOM + owner
+        pos = rooms.get(owner)
+        if pos is None:
+            continue
+        x, y = pos.split(",")[:2]
+        point = f"{x},{y}"
+        nodes.append((name, {"shape": "point", "style": "invis", "label": "",
+                             "pos": point}))
+        ends = (_drawn(view, owner), name)
+        edges.append((ends, {"label": notes.get(owner, ""), "lp": point,
+                             "pos": " ".join([point] * 4), "color": "transparent",
+                             "headclip": "false", "tailclip": "false"}))
+        owners[ends] = owner
+    return nodes, edges, owners
+
+
 def with_rooms(view: View, nodes: list[tuple[str, Attrs]], edges: Edges,
-               rankdir: str) -> Edges:
+               rankdir: str, notes: dict[str, str]) -> Edges:
     """``edges`` with an invisible edge to a spacer after the edge into each node that
     made a cut; the spacers are added to ``nodes`` (in place).
 
@@ -52,10 +105,10 @@ def with_rooms(view: View, nodes: list[tuple[str, Attrs]], edges: Edges,
     attrs_of = dict(edges)
     for ends, owner in owners.items():
         attrs = attrs_of.get(ends, {})
-        label = attrs.get("label")
+        label = notes.get(owner)
         if not label or owner in room:
             continue
-        fontsize = attrs.get("fontsize", "14")
+        fontsize = "14"
         w, h = label_size(label, float(fontsize))
         # At least the label's estimated size (the graph's nodes are fixed-size):
         # Graphviz measures the text with its own font and grows the spacer if it finds
@@ -65,6 +118,7 @@ def with_rooms(view: View, nodes: list[tuple[str, Attrs]], edges: Edges,
                   "fixedsize": "false"}
         room[owner] = (spacer, w + 2 * GAP if rankdir != "LR" else w,
                        h + 2 * GAP if rankdir == "LR" else h)
+        attrs.pop("fontsize", None)  # the move's name, drawn in the pinned drawing only
         attrs["label"] = (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="0" '
                           f'CELLSPACING="0"><TR><TD WIDTH="1" HEIGHT="{h:.0f}" '
                           f'FIXEDSIZE="TRUE"></TD></TR></TABLE>>')

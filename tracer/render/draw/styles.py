@@ -17,7 +17,7 @@ from .footer import LEGEND_PT
 from .svgtext import text_width
 from .themes import THEMES
 
-__all__ = ["box_attrs", "edge_attrs", "node_attrs", "svg_id"]
+__all__ = ["box_attrs", "cut_label", "edge_attrs", "node_attrs", "svg_id"]
 
 TRIANGLE = ("1.0", "0.8")
 COMPACT_TRIANGLE = ("0.76", "0.8")
@@ -188,15 +188,7 @@ def edge_attrs(edge: ViewEdge, theme_name: str) -> dict[str, str]:
                      color=theme.ghost_line if edge.status == "pruned" else theme.wait_line)
     elif edge.pv:
         attrs.update(penwidth="3.6", color=theme.pv)
-    if edge.cut is not None:
-        kind, comparison = edge.cut
-        attrs["label"] = (
-            f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="1" CELLSPACING="0" '
-            f'BGCOLOR="{theme.background}">'
-            f'<TR><TD><FONT COLOR="{theme.cut}" POINT-SIZE="12"><I>{html_text(kind)}</I></FONT>'
-            f'</TD></TR><TR><TD><FONT POINT-SIZE="12">{html_text(comparison)}</FONT></TD></TR>'
-            f'</TABLE>>')
-    elif edge.extra:
+    if edge.extra:
         lines = ([f'<FONT POINT-SIZE="10">{html_text(edge.move)}</FONT>'] if edge.move else []) + [
             f'<FONT POINT-SIZE="9">{html_text(x)}</FONT>' for x in edge.extra]
         rows = "".join(f"<TR><TD>{x}</TD></TR>" for x in lines)
@@ -205,6 +197,23 @@ def edge_attrs(edge: ViewEdge, theme_name: str) -> dict[str, str]:
     elif edge.move:
         attrs.update(label=label_text(edge.move), fontsize="10")
     return attrs
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def cut_label(edge: ViewEdge, theme_name: str) -> str | None:
+    """The cut note of ``edge`` ("alpha cut / 2 ≤ α = 3"), None without a cut.
+
+    It is not the edge's own label: the edge keeps its move's name, and the note is
+    drawn beside the node that cut (:mod:`tracer.render.draw.spacers`)."""
+    if edge.cut is None:
+        return None
+    theme = THEMES[theme_name]
+    kind, comparison = edge.cut
+    return (f'<<TABLE BORDER="0" CELLBORDER="0" CELLPADDING="1" CELLSPACING="0" '
+            f'BGCOLOR="{theme.background}">'
+            f'<TR><TD><FONT COLOR="{theme.cut}" POINT-SIZE="12"><I>{html_text(kind)}</I></FONT>'
+            f'</TD></TR><TR><TD><FONT POINT-SIZE="12">{html_text(comparison)}</FONT></TD></TR>'
+            f'</TABLE>>')
 
 
 def svg_id(key: str) -> str:

@@ -72,7 +72,13 @@ def cut_texts(cut: Cut, player: str | None, header: Header, w: Words,
         mine, theirs, bound = w.beta, w.alpha, cut.alpha
     diagram = f"{w.number(x)} {rel} {theirs} = {w.number(bound)}"
     caption = f"{mine} = {w.number(x)} {rel} {theirs} = {w.number(bound)}"
-    if above is not None:
+    if header.variant == "slide-002":
+        # The slide's MaxMove cuts when beta > alpha (MinMove when beta < alpha), alpha
+        # (beta) set to the best move's value: its own test, which alpha-beta's is not.
+        rel = "<" if at_max else ">"
+        diagram = caption = (f"{w.alpha} = {w.number(cut.alpha)} {rel} "
+                             f"{w.beta} = {w.number(cut.beta)}")
+    elif above is not None:
         name, total, window = above
         diagram = caption = (f"{name} {rel} {w.number(total)} {rel} {theirs} = "
                              f"{w.number(window)}")

@@ -83,7 +83,8 @@ class RenderOptions:
     theme: str = "colour"
     """``colour`` or ``print`` (grayscale; states differ by line style, not colour)."""
     values: bool = True
-    """Show backed-up values (and leaf values)."""
+    """Show backed-up values; off, the inner nodes are blank and the leaves keep theirs
+    (the exercise: back the values up by hand)."""
     ids: bool = True
     """Show node names (the tree's labels A, B, ...; generated games show moves instead)."""
     window: bool = False

@@ -164,9 +164,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     plan = notes if notes is not None else plan_notes(replay, visible, opts, w, pv)
     order = visible.order
     status = visible.status if final else node_status(skel, states, skel.preorder())
-    ivs = (intervals(skel, states, replay.summaries, skel.preorder(), settled=final,
-                     bounds=leaf_bounds(replay.header))
-           if opts.values else {})
+    ivs = intervals(skel, states, replay.summaries, skel.preorder(), settled=final,
+                    bounds=leaf_bounds(replay.header))
     pv_set = set(pv) if final and opts.pv else set()
     from_tree = skel.from_tree
     nodes: list[ViewNode] = []
@@ -185,8 +184,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         if shapes is not None and nid in shapes and not (st is not None and st.visited):
             shape = shapes[nid]
         value: str | None = None
-        if not opts.values or stat == "hidden":
-            pass
+        if stat == "hidden" or (not opts.values and sn.n_children > 0):
+            pass  # --no-values hides what the search backed up, never the leaves
         elif st is not None and (st.solved is not None or st.g is not None):
             value = _search_value(st, w)
         elif stat == "explored":
