@@ -18,9 +18,10 @@ as the type of its default (an integer, a number, true/false or text) and bounde
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
@@ -175,7 +176,24 @@ def _check_kind(kind: Any, shown: str, values: Mapping[str, Any]) -> None:
 
 
 class OpenSpielGame:
-    """A pyspiel game as a :class:`~tracer.games.base.Game`: player 0 MAX, 1 MIN."""
+    """A pyspiel game as a :class:`~tracer.games.base.Game`: player 0 MAX, 1 MIN.
+
+    ``is_terminal``, ``actions`` and ``result`` of a game written in C++ are pyspiel's
+    own methods (``State.is_terminal``, ``State.legal_actions``, which gives a chance
+    node's outcomes in ``chance_outcomes()``'s order and none at a terminal, and
+    ``State.child``), called with no Python between the search and pyspiel; a game
+    written in Python (a subclass of ``pyspiel.State``) is asked through the checks of
+    :func:`_is_terminal` and :func:`_actions`."""
+
+    is_terminal: Callable[[Any], bool]
+    """Whether the state is terminal: ``state.is_terminal()``."""
+    actions: Callable[[Any], Sequence[int]]
+    """The legal actions, or a chance node's outcomes, in pyspiel's order; none at a
+    terminal state."""
+    result: Callable[[Any, int], Any]
+    """``state.child(action)``: a new state."""
+    to_move: Callable[[Any], Player]
+    """Player 0 is MAX, 1 MIN; a chance node is chance's (a terminal state MIN's)."""
 
     def __init__(self, game: Any, name: str) -> None:
         chance = game.get_type().chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
@@ -183,37 +201,23 @@ class OpenSpielGame:
         self.name = name
         self.game = game
         """The ``pyspiel.Game``."""
+        kind = type(game.new_initial_state())
+        if kind.__module__.split(".")[0] == "pyspiel":
+            self.is_terminal, self.actions, self.result = (
+                kind.is_terminal, kind.legal_actions, kind.child)
+        else:
+            self.is_terminal, self.actions, self.result = _is_terminal, _actions, _child
+        seats, current = _SEATS, kind.current_player
+        self.to_move = lambda state: seats[current(state)]
 
     def initial_state(self) -> Any:
         """``game.new_initial_state()``."""
         return self.game.new_initial_state()
 
-    def to_move(self, state: Any) -> Player:
-        """Player 0 is MAX, 1 MIN; a chance node is chance's."""
-        if state.is_chance_node():
-            return Player.CHANCE
-        return Player.MAX if state.current_player() == 0 else Player.MIN
-
-    def actions(self, state: Any) -> Sequence[int]:
-        """The legal actions, or a chance node's outcomes, in pyspiel's order."""
-        if state.is_terminal():
-            return []
-        if state.is_chance_node():
-            return [action for action, _ in state.chance_outcomes()]
-        return list(state.legal_actions())
-
-    def result(self, state: Any, action: int) -> Any:
-        """``state.child(action)``: a new state."""
-        return state.child(action)
-
-    def is_terminal(self, state: Any) -> bool:
-        """``state.is_terminal()``."""
-        return bool(state.is_terminal())
-
     def utility(self, state: Any) -> float:
         """Player 0's return (an int when it is whole, so that expectiminimax's value is
         an exact fraction)."""
-        value = float(state.returns()[0])
+        value = float(state.player_return(0))
         return int(value) if value.is_integer() else value
 
     def evaluate(self, state: Any) -> float:
@@ -225,7 +229,7 @@ class OpenSpielGame:
         """The outcome's probability from ``chance_outcomes()``, as an exact fraction."""
         for outcome, p in state.chance_outcomes():
             if outcome == action:
-                return Fraction(p).limit_denominator(_DENOMINATOR)
+                return _exact(p)
         raise UsageError(said("{game}: {action} is not a chance outcome here", game=self.name,
                               action=action))
 
@@ -269,6 +273,38 @@ class OpenSpielGame:
         except UnicodeDecodeError as exc:
             text = _escaped(exc).strip()
         return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
+
+
+_SEATS = (Player.MAX, Player.MIN, Player.MIN, Player.MIN, Player.MIN, Player.CHANCE)
+"""Who moves, by ``state.current_player()``: 0 MAX, 1 MIN, and from the end (Python's
+negative indices) pyspiel's -1 chance; -2 to -5 (simultaneous, invalid, terminal, mean
+field) are MIN's, as a player other than 0."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _exact(p: float) -> Fraction:
+    """``p`` as the nearest fraction of denominator at most :data:`_DENOMINATOR`, made
+    once per probability (a game's chance nodes share a few: pig's die, 1/6 each)."""
+    return Fraction(p).limit_denominator(_DENOMINATOR)
+
+
+def _is_terminal(state: Any) -> bool:
+    """``state.is_terminal()`` of a game written in Python, made a bool."""
+    return bool(state.is_terminal())
+
+
+def _actions(state: Any) -> Sequence[int]:
+    """The legal actions, or a chance node's outcomes, of a game written in Python."""
+    if state.is_terminal():
+        return []
+    if state.is_chance_node():
+        return [action for action, _ in state.chance_outcomes()]
+    return list(state.legal_actions())
+
+
+def _child(state: Any, action: int) -> Any:
+    """``state.child(action)``."""
+    return state.child(action)
 
 
 def _escaped(exc: UnicodeDecodeError) -> str:
