@@ -9,7 +9,7 @@ import pytest
 
 from tracer.errors import UsageError
 from tracer.games.base import Player
-from tracer.games.chess_adapter import MATE, PST, Chess, move_class, san_class
+from tracer.games.chess_adapter import MATE, PIECE_VALUES, PST, Chess, move_class, san_class
 from tracer.games.perft import perft
 from tracer.games.registry import make_game
 from tracer.search import alpha_beta, minimax, run_search
@@ -181,3 +181,82 @@ def test_listed_evaluations_are_the_adapters() -> None:
     from tracer.games.registry import CHESS_EVALUATIONS
 
     assert CHESS_EVALUATIONS == EVALUATIONS
+
+
+# python-chess's own perft suite (examples/perft/tricky.perft), "Impossible checker
+# alignment": positions python-chess plays although board.status() says
+# STATUS_IMPOSSIBLE_CHECK (no legal last move could have given this check).
+IMPOSSIBLE_CHECKS = [
+    ("8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1", (6, 121, 711)),          # align-ep
+    ("1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1", (5, 100, 555)),         # align-ep-pinned
+    ("3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1", (4, 125, 2854)),      # align-diag-1
+]
+
+
+@pytest.mark.parametrize("fen, counts", IMPOSSIBLE_CHECKS,
+                         ids=["align-ep", "align-ep-pinned", "align-diag-1"])
+def test_an_impossible_check_is_searched_with_a_note(
+        fen: str, counts: tuple[int, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    assert chess.Board(fen).status() == chess.STATUS_IMPOSSIBLE_CHECK
+    game = Chess(fen)
+    err = capsys.readouterr().err
+    assert "python-chess finds its check impossible to reach" in err
+    assert err.count("\n") == 1 and fen in err
+    state = game.initial_state()
+    assert [perft(game, state, depth) for depth in (1, 2, 3)] == list(counts)
+    full = minimax(game, state, depth=2)
+    assert alpha_beta(game, state, depth=2).value == full.value
+
+
+def test_an_impossible_check_with_another_problem_is_still_refused() -> None:
+    # the align-ep position with a third king: too many kings is refused, and named
+    with pytest.raises(UsageError) as caught:
+        Chess("8/8/8/1k6/3Pp3/8/7k/4KQ2 b - d3 0 1")
+    assert "too many kings" in str(caught.value)
+
+
+@pytest.mark.parametrize("fen", [KIWIPETE, POSITION_3, SCHOLAR, "startpos",
+                                 IMPOSSIBLE_CHECKS[0][0]])
+def test_each_child_is_the_board_python_chess_copies(fen: str) -> None:
+    # result() copies a board field by field: each child must equal python-chess's own
+    # copy with the move pushed, field for field, with no move stack.
+    game = Chess(fen)
+    state = game.initial_state()
+    for move in game.actions(state):
+        child = game.result(state, move)
+        expected = state.copy(stack=False)
+        expected.push(move)
+        assert vars(child).keys() == vars(expected).keys()
+        assert {k: v for k, v in vars(child).items() if k not in ("move_stack", "_stack")} \
+            == {k: v for k, v in vars(expected).items() if k not in ("move_stack", "_stack")}
+        assert child.move_stack == [move] and child.fen() == expected.fen()
+        assert child.occupied_co is not state.occupied_co
+
+
+@pytest.mark.parametrize("fen", [
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",        # stalemate
+    "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",        # checkmate
+    "7k/8/6K1/8/8/8/8/8 w - - 0 1",          # insufficient material
+    "7k/8/6K1/8/8/8/8/R7 w - - 150 90",      # the 75-move rule
+    "7k/8/6K1/8/8/8/8/R7 w - - 149 90",      # one ply before it
+    KIWIPETE,
+])
+def test_the_move_generation_ends_where_outcome_does(fen: str) -> None:
+    game = Chess(fen)
+    state = game.initial_state()
+    over = state.outcome() is not None
+    assert game.is_terminal(state) is over
+    assert (list(game.actions(state)) == []) is over
+
+
+def test_the_evaluation_is_michniewski_s_sum() -> None:
+    # the evaluation read straight off the bitboards equals the sum over the piece map
+    for fen in (KIWIPETE, POSITION_3, SCHOLAR):
+        board = chess.Board(fen)
+        expected = 0
+        for square, piece in board.piece_map().items():
+            table = PST[piece.piece_type]
+            value = PIECE_VALUES[piece.piece_type] + (
+                table[square] if piece.color else table[square ^ 56])
+            expected += value if piece.color else -value
+        assert Chess(fen).evaluate(board) == expected

@@ -110,3 +110,37 @@ def test_a_depth_limit_is_refused_before_the_search() -> None:
     with pytest.raises(UsageError, match=r"no static evaluation.*without --depth"):
         run_search(game, state, algorithm="minimax", depth=2)
     assert minimax(game, state).value == 0
+
+
+def _walk(game: Any, state: Any, depth: int) -> list[tuple[Any, ...]]:
+    """Every node to ``depth`` as the search sees it, through the game's methods."""
+    from tracer.games.openspiel_adapter import _actions, _is_terminal
+
+    seen = [(str(state), game.is_terminal(state), _is_terminal(state), game.to_move(state),
+             list(game.actions(state)), _actions(state))]
+    if depth:
+        for action in game.actions(state):
+            seen += _walk(game, game.result(state, action), depth - 1)
+    return seen
+
+
+@pytest.mark.parametrize("name, params, depth", [
+    ("connect_four", {"rows": "4", "columns": "4"}, 4),
+    ("pig", PIG, 6),
+    ("tic_tac_toe", {}, 5),
+], ids=["connect-four", "pig", "tic-tac-toe"])
+def test_pyspiel_s_own_methods_answer_as_the_checked_ones(name: str, params: dict[str, str],
+                                                          depth: int) -> None:
+    # A game written in C++ is searched through pyspiel's methods themselves: each node
+    # is terminal, has its actions (a chance node its outcomes, a terminal none) and its
+    # player exactly as the methods that ask pyspiel step by step say.
+    game, state, _ = make_game(f"openspiel:{name}", params)
+    nodes = _walk(game, state, depth)
+    assert all(fast_end is slow_end and fast == slow
+               for _, fast_end, slow_end, _, fast, slow in nodes)
+    players = {node[3] for node in nodes if not node[1]}
+    assert Player.MAX in players and Player.MIN in players
+    assert (Player.CHANCE in players) is (name == "pig")
+    terminal = [node for node in nodes if node[1]]
+    assert (terminal != []) is (name != "connect_four")  # four moves end no connect four
+    assert all(node[4] == [] for node in terminal)

@@ -30,6 +30,7 @@ import chess
 from tracer.errors import UsageError
 from tracer.games.base import Capabilities, Player, no_chance_nodes, nodes_by_move_paths
 from tracer.said import Said, said
+from tracer.stderr_channel import note
 
 __all__ = ["EVALUATIONS", "MATE", "MAX_FEN", "MOVE_CLASSES", "PIECE_VALUES", "PST", "Chess",
            "move_class", "san_class"]
@@ -115,7 +116,38 @@ PST = {piece: tuple(table[sq ^ 56] for sq in range(64))
 on square ``sq`` is White's on ``sq ^ 56`` (the same file, the mirrored rank)."""
 
 _MAX, _MIN = Player.MAX, Player.MIN
-_VALUED = tuple(PIECE_VALUES.items())
+_ORDER = (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING)
+_TABLES = tuple((PIECE_VALUES[piece], PST[piece],
+                 tuple(PST[piece][sq ^ 56] for sq in range(64))) for piece in _ORDER)
+"""Per piece type (pawn first): its value and the bonus of each square for White and for
+Black."""
+_new = object.__new__
+
+
+def _copied(board: chess.Board) -> chess.Board:
+    """``board.copy(stack=False)`` without running the constructor (which clears a board
+    before the copy fills it): the fields set in the order ``Board.__init__`` sets them,
+    so that the copy's attributes are laid out as a constructed board's and read as
+    fast (a copy is made at every node searched)."""
+    copy = _new(type(board))
+    copy.occupied_co = board.occupied_co[:]
+    copy.pawns = board.pawns
+    copy.knights = board.knights
+    copy.bishops = board.bishops
+    copy.rooks = board.rooks
+    copy.queens = board.queens
+    copy.kings = board.kings
+    copy.promoted = board.promoted
+    copy.occupied = board.occupied
+    copy.chess960 = board.chess960
+    copy.ep_square = board.ep_square
+    copy.move_stack = []
+    copy._stack = []
+    copy.turn = board.turn
+    copy.castling_rights = board.castling_rights
+    copy.halfmove_clock = board.halfmove_clock
+    copy.fullmove_number = board.fullmove_number
+    return copy
 
 
 def move_class(board: chess.Board, move: chess.Move) -> str:
@@ -162,10 +194,14 @@ class Chess:
             raise UsageError(said("bad chess fen {fen!r}: {reason}", fen=text,
                                   reason=str(exc))) from None
         status = board.status()
-        if status != chess.STATUS_VALID:
+        if status & ~chess.STATUS_IMPOSSIBLE_CHECK:
             problems = [flag for flag in chess.Status if flag and flag in status and flag.name]
             raise UsageError(said("chess fen {fen!r} is not a legal position: {problems}",
                                   fen=text, problems=_listed(problems)))
+        if status:  # python-chess plays it: only its history is impossible
+            note(said("chess fen {fen!r}: python-chess finds its check impossible to reach "
+                      "(the checkers' alignment, or the en-passant square); searched as "
+                      "python-chess plays it", fen=text))
         self.name = "chess"
         self.eval = eval
         self.start = board
@@ -181,19 +217,22 @@ class Chess:
 
     def actions(self, state: chess.Board) -> Sequence[chess.Move]:
         """The legal moves in python-chess's order (none when the game is over)."""
-        if state.outcome() is not None:
+        if state.is_insufficient_material() or state.is_seventyfive_moves():
             return []
-        return list(state.legal_moves)
+        return list(state.legal_moves)  # none at a checkmate or a stalemate
 
     def result(self, state: chess.Board, action: chess.Move) -> chess.Board:
         """A copy of ``state`` (without its move stack) with ``action`` played."""
-        board = state.copy(stack=False)
+        board = _copied(state)
         board.push(action)
         return board
 
     def is_terminal(self, state: chess.Board) -> bool:
-        """``board.outcome()`` says the game is over."""
-        return state.outcome() is not None
+        """``board.outcome()`` would say the game is over: no legal move (checkmate or
+        stalemate), insufficient material or the 75-move rule (asked in this order, each
+        once: outcome() asks for a legal move twice, first for a checkmate)."""
+        return (not any(state.generate_legal_moves()) or state.is_insufficient_material()
+                or state.is_seventyfive_moves())
 
     def utility(self, state: chess.Board) -> float:
         """``MATE - plies`` when White mates, its negation when Black does, else 0."""
@@ -207,16 +246,26 @@ class Chess:
         """Material (and the piece-square bonus), White's minus Black's, in centipawns."""
         total = 0
         black, white = state.occupied_co  # indexed by colour: BLACK = 0, WHITE = 1
-        for piece, value in _VALUED:
-            mask = state.pieces_mask(piece, chess.WHITE) | state.pieces_mask(piece,
-                                                                               chess.BLACK)
+        pst = self._pst
+        # The piece sets read straight off the board's bitboards (what pieces_mask reads),
+        # and their squares taken lowest bit first: the evaluation is most of a search.
+        for mask, (value, ours, theirs) in zip(
+                (state.pawns, state.knights, state.bishops, state.rooks, state.queens,
+                 state.kings), _TABLES, strict=True):
             if not mask:
                 continue
-            total += value * (chess.popcount(mask & white) - chess.popcount(mask & black))
-            if self._pst:
-                table = PST[piece]
-                for sq in chess.scan_forward(mask):
-                    total += table[sq] if white >> sq & 1 else -table[sq ^ 56]
+            mine, others = mask & white, mask & black
+            if value:
+                total += value * (mine.bit_count() - others.bit_count())
+            if pst:
+                while mine:
+                    low = mine & -mine
+                    total += ours[low.bit_length() - 1]
+                    mine ^= low
+                while others:
+                    low = others & -others
+                    total -= theirs[low.bit_length() - 1]
+                    others ^= low
         return total
 
     def probability(self, state: chess.Board, action: chess.Move) -> float:

@@ -11,19 +11,25 @@ state's value is player 0's return; actions are named by ``action_to_string``, a
 label is ``str(state)``.
 
 OpenSpiel gives no static evaluation in general, so a depth limit is refused before
-the search (the search is bounded by ``--max-nodes`` instead).  Parameters are checked
+the search (the search is bounded by ``--max-nodes`` instead), unless one is given:
+``-p eval=module:function`` (or ``path/to/file.py:function``, or the ``evaluation``
+callable of :func:`make_openspiel`), player 0's value of a state, as OpenSpiel's
+``expectiminimax`` takes a value function.  Parameters are checked
 against the game's own parameter specification before pyspiel sees them: each is parsed
 as the type of its default (an integer, a number, true/false or text) and bounded.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import math
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pyspiel
 
@@ -33,7 +39,10 @@ from tracer.games.params import MAX_GAME_INT, ParamSpec, number_refused, unknown
 from tracer.reading_numbers import BadNumber, real_number
 from tracer.said import said
 
-__all__ = ["MAX_LABEL", "MAX_TEXT_PARAM", "OpenSpielGame", "game_names", "make_openspiel"]
+__all__ = ["EVAL", "MAX_LABEL", "MAX_TEXT_PARAM", "OpenSpielGame", "game_names", "make_openspiel"]
+
+EVAL = "eval"
+"""The parameter naming an evaluation, ``eval=module:function``."""
 
 MAX_TEXT_PARAM = 200
 """The longest text parameter passed to pyspiel."""
@@ -90,14 +99,25 @@ def _parse(spec: ParamSpec, text: str, game: str) -> Any:
     return value
 
 
-def make_openspiel(name: str, params: Mapping[str, str]) -> tuple[OpenSpielGame,
-                                                                   dict[str, Any]]:
+def make_openspiel(name: str, params: Mapping[str, str], *,
+                   evaluation: Callable[[Any], float] | None = None
+                   ) -> tuple[OpenSpielGame, dict[str, Any]]:
     """The OpenSpiel game ``name`` with ``params`` (text values) and every parameter's
-    parsed value (the game's defaults included), for the trace header."""
+    parsed value (the game's defaults included), for the trace header.
+
+    ``evaluation`` (or the parameter ``eval=module:function``, or
+    ``eval=path/to/file.py:function``, for a game that has no parameter of that name)
+    is a static evaluation, player 0's value of a state, as OpenSpiel's
+    ``expectiminimax`` takes a ``value_function``: with it, ``--depth`` is searched."""
     shown = f"openspiel:{name}"
     kind = _game_type(name)
     specs = {key: _param_spec(key, default)
              for key, default in sorted(kind.parameter_specification.items())}
+    named = None
+    if EVAL not in specs and EVAL in params:
+        named = str(params[EVAL])
+        evaluation = _evaluation(named, shown)
+        params = {key: text for key, text in params.items() if key != EVAL}
     for key in params:
         if key not in specs:
             raise UsageError(unknown_parameter(key, shown, list(specs)))
@@ -116,7 +136,34 @@ def make_openspiel(name: str, params: Mapping[str, str]) -> tuple[OpenSpielGame,
     if game.num_players() != 2:
         raise UsageError(said("{game} has {players} players here: only two-player games are "
                               "searched (MAX and MIN)", game=shown, players=game.num_players()))
-    return OpenSpielGame(game, shown), _used(game, specs, given)
+    used = _used(game, specs, given)
+    if named is not None:
+        used[EVAL] = named
+    return OpenSpielGame(game, shown, evaluation=evaluation), used
+
+
+def _evaluation(named: str, game: str) -> Callable[[Any], float]:
+    """The function ``module:function`` (or ``path/to/file.py:function``) names."""
+    where, _, function = named.rpartition(":")
+    if not where or not function.isidentifier():
+        raise UsageError(said("bad value for parameter 'eval' of {game}: expected "
+                              "module:function or path/to/file.py:function, got {named!r}",
+                              game=game, named=named))
+    if where.endswith(".py"):
+        from tracer.games.user import _import_file
+
+        module: Any = _import_file(where)
+    else:
+        try:
+            module = importlib.import_module(where)
+        except ImportError as exc:
+            raise UsageError(said("eval of {game}: cannot import {module!r}: {reason}",
+                                  game=game, module=where, reason=str(exc))) from None
+    value = getattr(module, function, None)
+    if not callable(value):
+        raise UsageError(said("eval of {game}: {where} has no function {function!r}",
+                              game=game, where=where, function=function))
+    return cast("Callable[[Any], float]", value)
 
 
 def _used(game: Any, specs: Mapping[str, ParamSpec], given: Mapping[str, Any]
@@ -175,57 +222,77 @@ def _check_kind(kind: Any, shown: str, values: Mapping[str, Any]) -> None:
 
 
 class OpenSpielGame:
-    """A pyspiel game as a :class:`~tracer.games.base.Game`: player 0 MAX, 1 MIN."""
+    """A pyspiel game as a :class:`~tracer.games.base.Game`: player 0 MAX, 1 MIN.
 
-    def __init__(self, game: Any, name: str) -> None:
+    ``is_terminal``, ``actions`` and ``result`` of a game written in C++ are pyspiel's
+    own methods (``State.is_terminal``, ``State.legal_actions``, which gives a chance
+    node's outcomes in ``chance_outcomes()``'s order and none at a terminal, and
+    ``State.child``), called with no Python between the search and pyspiel; a game
+    written in Python (a subclass of ``pyspiel.State``) is asked through the checks of
+    :func:`_is_terminal` and :func:`_actions`."""
+
+    is_terminal: Callable[[Any], bool]
+    """Whether the state is terminal: ``state.is_terminal()``."""
+    actions: Callable[[Any], Sequence[int]]
+    """The legal actions, or a chance node's outcomes, in pyspiel's order; none at a
+    terminal state."""
+    result: Callable[[Any, int], Any]
+    """``state.child(action)``: a new state."""
+    to_move: Callable[[Any], Player]
+    """Player 0 is MAX, 1 MIN; a chance node is chance's (a terminal state MIN's)."""
+
+    def __init__(self, game: Any, name: str, *,
+                 evaluation: Callable[[Any], float] | None = None) -> None:
         chance = game.get_type().chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
-        self.capabilities = Capabilities(chance=chance, depth_refused=_DEPTH_REFUSED)
+        self.capabilities = (
+            Capabilities(chance=chance, depth_refused=_DEPTH_REFUSED) if evaluation is None
+            else Capabilities(chance=chance, evaluation=True))
+        self._evaluation = evaluation
         self.name = name
         self.game = game
         """The ``pyspiel.Game``."""
+        kind = type(game.new_initial_state())
+        if kind.__module__.split(".")[0] == "pyspiel":
+            self.is_terminal, self.actions, self.result = (
+                kind.is_terminal, kind.legal_actions, kind.child)
+        else:
+            self.is_terminal, self.actions, self.result = _is_terminal, _actions, _child
+        seats, current = _SEATS, kind.current_player
+        self.to_move = lambda state: seats[current(state)]
 
     def initial_state(self) -> Any:
         """``game.new_initial_state()``."""
         return self.game.new_initial_state()
 
-    def to_move(self, state: Any) -> Player:
-        """Player 0 is MAX, 1 MIN; a chance node is chance's."""
-        if state.is_chance_node():
-            return Player.CHANCE
-        return Player.MAX if state.current_player() == 0 else Player.MIN
-
-    def actions(self, state: Any) -> Sequence[int]:
-        """The legal actions, or a chance node's outcomes, in pyspiel's order."""
-        if state.is_terminal():
-            return []
-        if state.is_chance_node():
-            return [action for action, _ in state.chance_outcomes()]
-        return list(state.legal_actions())
-
-    def result(self, state: Any, action: int) -> Any:
-        """``state.child(action)``: a new state."""
-        return state.child(action)
-
-    def is_terminal(self, state: Any) -> bool:
-        """``state.is_terminal()``."""
-        return bool(state.is_terminal())
-
     def utility(self, state: Any) -> float:
         """Player 0's return (an int when it is whole, so that expectiminimax's value is
         an exact fraction)."""
-        value = float(state.returns()[0])
+        value = float(state.player_return(0))
         return int(value) if value.is_integer() else value
 
     def evaluate(self, state: Any) -> float:
-        """None: OpenSpiel gives no static evaluation (a depth limit is refused first)."""
-        raise UsageError(said("{game} has no static evaluation: {remedy}", game=self.name,
-                              remedy=_DEPTH_REFUSED))
+        """The evaluation given (player 0's value of ``state``); without one, none:
+        OpenSpiel gives no static evaluation (a depth limit is refused first)."""
+        if self._evaluation is None:
+            raise UsageError(said("{game} has no static evaluation: {remedy}",
+                                  game=self.name, remedy=_DEPTH_REFUSED))
+        try:
+            value = self._evaluation(state)
+        except Exception as exc:
+            raise InputError(said("{game}: the evaluation failed: {reason}", game=self.name,
+                                  reason=f"{type(exc).__name__}: {exc}"[:300])) from None
+        if (isinstance(value, bool) or not isinstance(value, int | float | Fraction)
+                or not math.isfinite(value)):
+            raise InputError(said("{game}: the evaluation gave {value} at a state: expected "
+                                  "a finite number", game=self.name,
+                                  value=repr(value)[:80]))
+        return value
 
     def probability(self, state: Any, action: int) -> Fraction:
         """The outcome's probability from ``chance_outcomes()``, as an exact fraction."""
         for outcome, p in state.chance_outcomes():
             if outcome == action:
-                return Fraction(p).limit_denominator(_DENOMINATOR)
+                return _exact(p)
         raise UsageError(said("{game}: {action} is not a chance outcome here", game=self.name,
                               action=action))
 
@@ -269,6 +336,38 @@ class OpenSpielGame:
         except UnicodeDecodeError as exc:
             text = _escaped(exc).strip()
         return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 3] + "..."
+
+
+_SEATS = (Player.MAX, Player.MIN, Player.MIN, Player.MIN, Player.MIN, Player.CHANCE)
+"""Who moves, by ``state.current_player()``: 0 MAX, 1 MIN, and from the end (Python's
+negative indices) pyspiel's -1 chance; -2 to -5 (simultaneous, invalid, terminal, mean
+field) are MIN's, as a player other than 0."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _exact(p: float) -> Fraction:
+    """``p`` as the nearest fraction of denominator at most :data:`_DENOMINATOR`, made
+    once per probability (a game's chance nodes share a few: pig's die, 1/6 each)."""
+    return Fraction(p).limit_denominator(_DENOMINATOR)
+
+
+def _is_terminal(state: Any) -> bool:
+    """``state.is_terminal()`` of a game written in Python, made a bool."""
+    return bool(state.is_terminal())
+
+
+def _actions(state: Any) -> Sequence[int]:
+    """The legal actions, or a chance node's outcomes, of a game written in Python."""
+    if state.is_terminal():
+        return []
+    if state.is_chance_node():
+        return [action for action, _ in state.chance_outcomes()]
+    return list(state.legal_actions())
+
+
+def _child(state: Any, action: int) -> Any:
+    """``state.child(action)``."""
+    return state.child(action)
 
 
 def _escaped(exc: UnicodeDecodeError) -> str:
