@@ -145,7 +145,7 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
         dimensions={"picture": _PICTURE},
         rules=tuple(Applies(o, "picture", ("with",), said("--picture FILE"))
                     for o in ("--depth", "--width", "--details")),
-        everywhere=("--json", "--picture", *COMMON_OPTIONS)),
+        everywhere=("--json", "--picture", "--iteration", *COMMON_OPTIONS)),
     "stats": CommandOptions(
         dimensions={"minimal": _two(said("--minimal"), said("a run without --minimal"))},
         rules=(Applies("--max-ply", "minimal", ("with",), said("--minimal")),),
