@@ -140,7 +140,7 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
                               "json-picture": said("--json with --picture")}},
         rules=(Applies("--limit", "shown", ("text", "json-picture"),
                        said("the printed tables and --picture")),),
-        everywhere=("--json", "--depth", "--picture", *COMMON_OPTIONS)),
+        everywhere=("--json", "--depth", "--picture", "--iteration", *COMMON_OPTIONS)),
     "regret": CommandOptions(
         dimensions={"picture": _PICTURE},
         rules=tuple(Applies(o, "picture", ("with",), said("--picture FILE"))
