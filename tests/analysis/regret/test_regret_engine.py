@@ -202,3 +202,17 @@ def test_a_version_one_pvs_re_search_counts_both_searches(tmp_path: Path) -> Non
     report = regret_of_trace(path)
     assert report.searched == len(opened)
     assert report.iteration is None
+
+
+def test_an_engine_s_infinite_values_are_read_as_numbers(tmp_path: Path) -> None:
+    """A lost position is worth -inf: the writer spells it "-inf", the reader a float."""
+    path = tmp_path / "inf.jsonl"
+    with TraceWriter(str(path), game="g") as t:
+        t.enter("a")
+        t.leave(float("-inf"))
+        t.enter("b")
+        t.leave(2)
+        t.leave(2)
+    assert '"-inf"' in path.read_text()
+    report = regret_of_trace(path)
+    assert (report.searched, report.ideal, report.value, report.iteration) == (3, 3, 2, None)

@@ -29,6 +29,7 @@ from typing import Any
 from ...errors import InputError, UsageError
 from ...events import Event, Iteration
 from ...header import Header, Result
+from ...jsonio import decode_number
 from ...numbers import Number
 from ...said import said
 from .waste import Summary, WasteReader, _Frame
@@ -177,7 +178,7 @@ def engine_iterations(file: str, wanted: int | None) -> tuple[Chosen, Number]:
             if not depths:
                 depths.append(None)
                 values.append(None)
-            values[-1] = ev.get("value")
+            values[-1] = decode_number(ev["value"])
     if not depths:
         raise InputError(said("the trace has no events"), file=file)
     marked = depths[0] is not None or len(depths) > 1
@@ -238,7 +239,7 @@ def engine_regret_reader(file: str, header: Header, chosen: Chosen, t: Number, *
                 raise fail(lineno, changed())
             frame = stack.pop()
             summary = reader._summary(frame)
-            summary.value = ev["value"]
+            summary.value = decode_number(ev["value"])
             above = stack[-1] if stack else None
             reader._closed(summary, frame.depth, frame.player,
                            above.node if above else None, frame)
