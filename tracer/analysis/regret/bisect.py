@@ -188,7 +188,7 @@ class _Side(EventVisitor["Expand | Evaluate | None"]):
         self.header, self.items = stream(path)
         self.iteration: Chosen | None = None
         self.iteration_value: Number | None = None
-        found = v1_iterations(self.items, iteration)
+        found = v1_iterations(path, self.items, iteration)
         if found is not None:  # iterative deepening: the iteration's root searches only
             self.iteration, self.iteration_value, groups = found
             self.items = v1_selected(stream(path)[1], groups, self.iteration.number)

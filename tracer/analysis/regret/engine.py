@@ -23,7 +23,7 @@ child is its children's best value for its player, the first of equal ones.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...errors import InputError, UsageError
@@ -67,17 +67,47 @@ def _pick(count: int, wanted: int | None) -> int:
 # version 1 -------------------------------------------------------------------------------
 
 
-def v1_iterations(items: Iterator[Event | Result], wanted: int | None
-                  ) -> tuple[Chosen, Number, list[int]] | None:
+def _marks(path: str | os.PathLike[str], items: Iterator[Event | Result]
+           ) -> tuple[list[int | None], list[Number]]:
+    """Each ``iteration`` event's depth and value.  A ``.jsonl`` trace is scanned with
+    no event made (every other line checked, its fields not taken, as the statistics
+    read it), a ``.json`` one read from ``items``."""
+    from ...compress import is_stream
+
+    depths: list[int | None] = []
+    values: list[Number] = []
+    if not is_stream(str(path)):
+        for item in items:
+            if isinstance(item, Iteration):
+                depths.append(item.depth)
+                values.append(item.value)
+        return depths, values
+    from ...scanning import EVENT_LINES, TraceLines
+
+    def mark(depth: int | None, value: Number) -> None:
+        depths.append(depth)
+        values.append(value)
+
+    def nothing() -> None:
+        pass
+
+    def other(item: Event | Result) -> None:
+        if isinstance(item, Iteration):  # (a line the scanner left to the strict reader)
+            mark(item.depth, item.value)
+
+    handlers: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
+        kind: (nothing, ()) for kind in EVENT_LINES}
+    handlers[Iteration.type] = (mark, ("depth", "value"))
+    TraceLines(path).read(handlers, other)
+    return depths, values
+
+
+def v1_iterations(path: str | os.PathLike[str], items: Iterator[Event | Result],
+                  wanted: int | None) -> tuple[Chosen, Number, list[int]] | None:
     """The first pass over a version-1 trace: None when it has no iterations, else the
     iteration chosen, its root value and, for each root search (each ``iteration``
     event, in order), the iteration it belongs to."""
-    depths: list[int | None] = []
-    values: list[Number] = []
-    for item in items:
-        if isinstance(item, Iteration):
-            depths.append(item.depth)
-            values.append(item.value)
+    depths, values = _marks(path, items)
     if not depths:
         return None
     groups: list[int] = []

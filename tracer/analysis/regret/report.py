@@ -126,7 +126,7 @@ def regret_of_trace(path: str | os.PathLike[str], *, depth: int = 3,
     result = read_result(path)
     assert result.value is not None  # read_result refuses an unfinished search
     header, items = stream(path)
-    found = v1_iterations(items, iteration)
+    found = v1_iterations(path, items, iteration)
     if found is None:
         if iteration is not None and iteration != 1:
             from ...errors import UsageError
