@@ -220,13 +220,38 @@ def engine_iterations(file: str, wanted: int | None) -> tuple[Chosen, Number]:
     return Chosen(chosen, len(depths), depths[chosen - 1], marked=marked), value
 
 
-def engine_regret_reader(file: str, header: Header, chosen: Chosen, t: Number, *,
-                         keep_depth: int) -> tuple[WasteReader, Summary]:
-    """Read the chosen iteration of an engine stream into the regret map's reader."""
+def result_value(file: str) -> Number | None:
+    """The root value of an engine stream's result, when its last line is the result
+    of a complete search (None: read the stream twice, the first pass says why not)."""
+    from ...jsonio import loads_json
+    from ...scanning import last_line
+
+    found = last_line(file)
+    if found is None:
+        return None
+    try:
+        obj = loads_json(found[1].decode("utf-8"), file=file)
+    except (InputError, UnicodeDecodeError):
+        return None
+    if not isinstance(obj, dict) or obj.get("type") != "result" or not obj.get("complete"):
+        return None
+    try:
+        return decode_number(obj.get("value"))
+    except (TypeError, ValueError, InputError):
+        return None
+
+
+def engine_regret_reader(file: str, header: Header, chosen: Chosen | None, t: Number, *,
+                         keep_depth: int) -> tuple[WasteReader, Summary, Chosen]:
+    """Read the chosen iteration of an engine stream into the regret map's reader;
+    ``chosen`` None: the last, ``t`` the result's value, in one pass that checks every
+    line (each iteration read anew from its ``deepen``: the last one read stays)."""
+    last = chosen is None
     reader = WasteReader(header, t, file=file, keep_depth=keep_depth)
-    iteration = 0 if chosen.marked else 1  # with no deepen event: all of it, iteration 1
-    reading = iteration == chosen.number
+    iteration = 0 if chosen is None or chosen.marked else 1  # no deepen: all, iteration 1
+    reading = last or iteration == (chosen.number if chosen else 0)
     stack = reader.stack
+    depths: list[int | None] = []
 
     def fail(lineno: int, why: Any) -> InputError:
         return InputError(why, file=file, where=f"line {lineno}")
@@ -238,9 +263,16 @@ def engine_regret_reader(file: str, header: Header, chosen: Chosen, t: Number, *
         reader.count += 1
         stack.append(_Frame("0", 0, "max", (), (), (), reader.count))
 
-    for lineno, ev in _engine_lines(file):
+    for lineno, ev in _engine_lines(file, check=last):
         kind = ev["type"]
-        if kind == "deepen":
+        if kind == "deepen" and last:
+            iteration += 1
+            depths.append(ev["depth"])
+            reader = WasteReader(header, t, file=file, keep_depth=keep_depth)
+            stack = reader.stack
+            open_root(lineno)
+            continue
+        if kind == "deepen" and chosen is not None:
             iteration += 1
             if reading:
                 break
@@ -298,10 +330,13 @@ def engine_regret_reader(file: str, header: Header, chosen: Chosen, t: Number, *
             stack.append(_Frame(node, depth, "max" if depth % 2 == 0 else "min",
                                 (*parent.path, move), (), (), reader.count))
         # probe, store: the node's own events, not nodes
+    if chosen is None:
+        count = max(iteration, 1)
+        chosen = Chosen(count, count, depths[-1] if depths else None, marked=iteration > 0)
     if stack or reader.root is None:
         raise InputError(said("the root is not left in iteration {number}: the search did "
                               "not finish", number=chosen.number), file=file)
-    return reader, reader.root
+    return reader, reader.root, chosen
 
 
 def _back_up(frame: _Frame, child: Summary) -> None:

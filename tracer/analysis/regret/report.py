@@ -19,6 +19,7 @@ from .engine import (
     engine_header,
     engine_iterations,
     engine_regret_reader,
+    result_value,
     v1_iterations,
     v1_selected,
 )
@@ -120,8 +121,13 @@ def regret_of_trace(path: str | os.PathLike[str], *, depth: int = 3,
     engine = engine_header(path)
     if engine is not None:
         header = engine_as_header(engine)
-        chosen, t = engine_iterations(file, iteration)
-        reader, root = engine_regret_reader(file, header, chosen, t, keep_depth=depth)
+        t = result_value(file) if iteration is None else None
+        if t is not None:  # the last iteration, in one pass
+            reader, root, chosen = engine_regret_reader(file, header, None, t,
+                                                        keep_depth=depth)
+        else:
+            chosen, t = engine_iterations(file, iteration)
+            reader, root, _ = engine_regret_reader(file, header, chosen, t, keep_depth=depth)
         return _report(header, reader, root, t, depth, chosen if chosen.marked else None)
     result = read_result(path)
     assert result.value is not None  # read_result refuses an unfinished search
