@@ -35,7 +35,7 @@ from ...said import Said, said
 from ...stdin import input_path
 from ...visit import EventVisitor
 from .. import opened_without_parent
-from .engine import Chosen, v1_iterations, v1_selected
+from .engine import Chosen, engine_header, v1_iterations, v1_selected
 from .stream import read_result, stream
 
 __all__ = ["FORMAT", "Bisection", "Divergence", "Part", "bisect_traces"]
@@ -307,6 +307,10 @@ def bisect_traces(path_a: str | os.PathLike[str], path_b: str | os.PathLike[str]
     must record a finished search (:func:`~tracer.analysis.finished`): the bisection of
     part of a search would pass for the whole."""
     path_a, path_b = input_path(path_a), input_path(path_b)  # - is standard input
+    for path in (path_a, path_b):
+        if engine_header(path) is not None:  # its ids do not name positions
+            raise InputError(said("unsupported trace version 2 (an engine stream): bisect "
+                                  "reads traces of version 1"), file=str(path))
     for path in (path_a, path_b):
         read_result(path, purpose=said("the bisection"))
     a, b = _Side(path_a, depth, iteration), _Side(path_b, depth, iteration)
