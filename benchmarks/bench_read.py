@@ -18,6 +18,7 @@ are measured on the depth-8 trace, which they take minutes less to read.
 
     python benchmarks/run.py read
     python benchmarks/bench_read.py --quick      # depth 8 and 6, one round
+    python benchmarks/bench_read.py --deepening  # iterative deepening, an engine stream
 """
 
 from __future__ import annotations
@@ -175,6 +176,103 @@ def _measure(path: Path, *, rounds: int, commands: dict[str, tuple[list[str], bo
     return rows
 
 
+DEEPENING, QUICK_DEEPENING = 9, 5
+"""The depth of the iterative-deepening traces (Othello, PVS, aspiration windows)."""
+ENGINE_PLIES, QUICK_ENGINE_PLIES = 10, 5
+"""The plies of the engine stream (version 2): PVS by iterative deepening, 6 moves a node."""
+
+_ENGINE = """
+import sys
+from tracer import TraceWriter
+
+MASK = (1 << 64) - 1
+
+
+def child(pos, i):
+    return (pos * 6364136223846793005 + 1442695040888963407 + i) & MASK
+
+
+def leaf(pos):
+    return (((pos * 0x9E3779B97F4A7C15) & MASK) >> 58) - 32
+
+
+def negamax(t, pos, depth, alpha, beta):
+    if depth == 0:
+        return leaf(pos)
+    best = -1000
+    for i in range(6):
+        t.enter(f"m{i + 1}")
+        if i == 0:
+            score = negamax(t, child(pos, i), depth - 1, -beta, -alpha)
+        else:
+            score = negamax(t, child(pos, i), depth - 1, -alpha - 1, -alpha)
+            if alpha < -score < beta:
+                t.leave(score)
+                t.research(-beta, -alpha)
+                score = negamax(t, child(pos, i), depth - 1, -beta, -alpha)
+        t.leave(score)
+        best = max(best, -score)
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            t.cut()
+            break
+    return best
+
+
+with TraceWriter(sys.argv[1], game="random-6", variant="pvs", convention="negamax",
+                 eval="hash", position="1") as t:
+    for depth in range(1, int(sys.argv[2]) + 1):
+        t.iteration(depth)
+        t.leave(negamax(t, 1, depth, -1000, 1000))
+"""
+
+
+def _deepening_trace(folder: Path, depth: int) -> Path:
+    path = folder / f"othello-id-d{depth}.jsonl"
+    if not path.exists():
+        part = path.with_suffix(".part.jsonl")
+        subprocess.run([*_gametrace(), "run", "othello", "--depth", str(depth), "-a",
+                        "enhanced", "--variant", "pvs", "--technique", "id,aspiration",
+                        "-o", str(part)], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=_env())
+        part.rename(path)
+    return path
+
+
+def _engine_trace(folder: Path, plies: int) -> Path:
+    path = folder / f"engine-pvs-{plies}.jsonl"
+    if not path.exists():
+        part = path.with_suffix(".part.jsonl")
+        subprocess.run([sys.executable, "-c", _ENGINE, str(part), str(plies)], check=True,
+                       env=_env())
+        part.rename(path)
+    return path
+
+
+def deepening(*, quick: bool = False, folder: Path | None = None) -> list[dict[str, Any]]:
+    """``regret`` and ``bisect`` on iterative deepening (version 1) and ``regret`` on an
+    engine stream (version 2), each against counting its lines."""
+    folder = folder or Path(os.environ.get("BENCH_READ_DIR")
+                            or Path(tempfile.gettempdir()) / "gametrace-bench-read")
+    folder.mkdir(parents=True, exist_ok=True)
+    rounds = 1 if quick else ROUNDS
+    g = _gametrace()
+    ident = _deepening_trace(folder, QUICK_DEEPENING if quick else DEEPENING)
+    engine = _engine_trace(folder, QUICK_ENGINE_PLIES if quick else ENGINE_PLIES)
+    rows = _measure(ident, rounds=rounds, folder=folder, commands={
+        "gametrace regret (iterative deepening)": ([*g, "regret", str(ident)], False),
+        "gametrace bisect (id, with itself)": ([*g, "bisect", str(ident), str(ident)], False),
+    })
+    rows += _measure(engine, rounds=rounds, folder=folder, commands={
+        "gametrace regret (engine stream)": ([*g, "regret", str(engine)], False),
+    })
+    for row in (r for r in rows if r["name"].startswith("gametrace")):
+        verdict = ("goal met" if row["rate"] >= GOAL
+                   else f"gap: {GOAL / row['rate']:.1f}x short of {GOAL:,}/s")
+        print(f"  {row['name']}: {row['rate']:,.0f} events/s, {verdict}")
+    return rows
+
+
 def main(*, quick: bool = False, folder: Path | None = None) -> dict[str, Any]:
     folder = folder or Path(os.environ.get("BENCH_READ_DIR")
                             or Path(tempfile.gettempdir()) / "gametrace-bench-read")
@@ -213,6 +311,7 @@ def main(*, quick: bool = False, folder: Path | None = None) -> dict[str, Any]:
         verdict = ("goal met" if row["rate"] >= GOAL
                    else f"gap: {GOAL / row['rate']:.1f}x short of {GOAL:,}/s")
         print(f"  {row['name']}: {row['rate']:,.0f} events/s, {verdict}")
+    rows += deepening(quick=quick, folder=folder)
     return {"rows": rows}
 
 
@@ -220,4 +319,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true",
                         help=f"depth {QUICK_BIG} and {QUICK_SMALL}, one round")
-    main(quick=parser.parse_args().quick)
+    parser.add_argument("--deepening", action="store_true",
+                        help="only iterative deepening and the engine stream")
+    args = parser.parse_args()
+    if args.deepening:
+        deepening(quick=args.quick)
+    else:
+        main(quick=args.quick)

@@ -62,9 +62,10 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "sdk": (("tracer.sdk",), ("core",)),
     # analysis -> (search, trace): what it reads (traces, trees, problems, what a SOURCE
     # names) and the searches it runs again (the expected answer, a student's
-    # misconceptions); never a drawing.
+    # misconceptions), an engine stream read by the rules its check states (sdk); never
+    # a drawing.
     "analysis": (("tracer.analysis",), ("core", "trees", "problems", "sources", "search",
-                                         "student")),
+                                         "student", "sdk")),
     # Pictures of analysis results, drawn with the renderer: above both.
     "figures": (("tracer.figures",), ("core", "trees", "render", "analysis")),
     # The classroom (assignments, steps, the gradebook, exports): checks answers, makes

@@ -140,12 +140,12 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
                               "json-picture": said("--json with --picture")}},
         rules=(Applies("--limit", "shown", ("text", "json-picture"),
                        said("the printed tables and --picture")),),
-        everywhere=("--json", "--depth", "--picture", *COMMON_OPTIONS)),
+        everywhere=("--json", "--depth", "--picture", "--iteration", *COMMON_OPTIONS)),
     "regret": CommandOptions(
         dimensions={"picture": _PICTURE},
         rules=tuple(Applies(o, "picture", ("with",), said("--picture FILE"))
                     for o in ("--depth", "--width", "--details")),
-        everywhere=("--json", "--picture", *COMMON_OPTIONS)),
+        everywhere=("--json", "--picture", "--iteration", *COMMON_OPTIONS)),
     "stats": CommandOptions(
         dimensions={"minimal": _two(said("--minimal"), said("a run without --minimal"))},
         rules=(Applies("--max-ply", "minimal", ("with",), said("--minimal")),),

@@ -158,7 +158,8 @@ _NOT_DRAWN = {
     "render --strip-columns", "astar --max-nodes", "astar --time-limit", "astar --limit",
     "admissible --limit", "check --seed", "check --depth", "check -j/--jobs",
     "exercise --seed", "compare --depth", "compare --seed", "stats --max-ply",
-    "regret --depth", "bisect --depth", "bisect --limit",
+    "regret --depth", "bisect --depth", "bisect --limit", "regret --iteration",
+    "bisect --iteration",
 }
 """Number options read by the same click types as the lines of :data:`PLACES`
 (tests/core/test_number_entry_points.py checks every option's type): drawing each

@@ -21,10 +21,14 @@ __all__ = ["bisect_command"]
 @click.option("--picture", default=None, metavar="FILE",
               help="Draw the first divergence (both orders of the node's children) and the "
                    "largest parts of the difference (.svg, .png, .pdf or .dot).")
+@click.option("--iteration", type=WholeRange(min=1, max=1000), default=None, metavar="N",
+              help="Of searches by iterative deepening, the iteration to compare (the N-th "
+                   "depth searched, from 1; default: the last), e.g. --iteration 2.")
 @limit_option(default=10)
 @quiet_option(help="No notes on stderr (the picture written).")
 def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
-                   picture: str | None, limit: int, quiet: bool) -> None:
+                   picture: str | None, iteration: int | None, limit: int,
+                   quiet: bool) -> None:
     """Two searches of one position (two versions of an engine, two orderings), side by
     side: the first node where they part ways (its path, both orders of its children,
     both windows, what each search did next), and the difference in nodes searched put
@@ -33,6 +37,9 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
 
     A and B are finished minimax or alpha-beta traces (.json, .jsonl, .jsonl.gz) whose
     headers name the same source (tree, game and parameters); each is read as a stream.
+    Of searches by iterative deepening the last iteration is compared (the output says
+    which), or the one --iteration names; a node searched again counts each search's
+    nodes.
 
     \b
     Examples:
@@ -40,6 +47,7 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
       gametrace bisect natural.jsonl reverse.jsonl
       gametrace bisect before.jsonl after.jsonl --json
       gametrace bisect natural.jsonl reverse.jsonl --picture divergence.svg
+      gametrace bisect id-before.jsonl id-after.jsonl --iteration 3
     """
     from .options import refuse_inapplicable
 
@@ -63,7 +71,7 @@ def bisect_command(trace_a: str, trace_b: str, as_json: bool, depth: int,
     from .progress import file_bar
 
     with file_bar(trace_a, "reading", quiet=quiet), stage("reading the traces"):
-        bisection = bisect_traces(trace_a, trace_b, depth=depth)
+        bisection = bisect_traces(trace_a, trace_b, depth=depth, iteration=iteration)
     rows = limit or len(bisection.parts)
     if picture is not None and fmt is not None:
         from ..figures.bisect_picture import bisect_dot

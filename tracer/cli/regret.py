@@ -25,9 +25,12 @@ __all__ = ["regret_command"]
 @click.option("--details", default=None, metavar="DIR",
               help="Write one small SVG diagram per worst node into DIR "
                    "(worst-01.svg, ...), linked from the --picture SVG.")
+@click.option("--iteration", type=WholeRange(min=1, max=1000), default=None, metavar="N",
+              help="Of a search by iterative deepening, the iteration to read (the N-th "
+                   "depth searched, from 1; default: the last), e.g. --iteration 2.")
 @quiet_option(help="No notes on stderr (the files written).")
 def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, width: int,
-                   details: str | None, quiet: bool) -> None:
+                   details: str | None, iteration: int | None, quiet: bool) -> None:
     """Where the move ordering of the search recorded in TRACE wasted nodes.
 
     The ideal tree is the part of the recorded tree that alpha-beta with the best move
@@ -37,8 +40,10 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, w
     its path, the move after which the search cut there and its rank, and the move that
     should have cut first and its rank.  See docs/engines.md.
 
-    TRACE is a finished minimax or alpha-beta trace (.json, .jsonl, .jsonl.gz), read
-    as a stream.
+    TRACE is a finished minimax or alpha-beta trace (.json, .jsonl, .jsonl.gz), or an
+    engine's trace (version 2), read as a stream.  Of a search by iterative deepening
+    the last iteration is read (the report says which), or the one --iteration names;
+    a node searched again (PVS, LMR, aspiration) counts each search's nodes.
 
     \b
     Examples:
@@ -46,6 +51,7 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, w
       gametrace regret othello.jsonl
       gametrace regret othello.jsonl --picture regret.svg --depth 2 --details worst/
       gametrace regret othello.jsonl --json
+      gametrace regret engine.jsonl --iteration 2
     """
     from .options import refuse_inapplicable
 
@@ -76,7 +82,7 @@ def regret_command(trace: str, as_json: bool, picture: str | None, depth: int, w
     from .progress import file_bar
 
     with file_bar(trace, "reading", quiet=quiet), stage("reading the trace"):
-        report = regret_of_trace(trace, depth=depth)
+        report = regret_of_trace(trace, depth=depth, iteration=iteration)
     if picture is not None and fmt is not None:
         from ..figures.regret_picture import detail_dot, details_name, regret_dot, render_dot
         from ..writing import staged_folder, write_output_bytes

@@ -35,6 +35,7 @@ from ...said import Said, said
 from ...stdin import input_path
 from ...visit import EventVisitor
 from .. import opened_without_parent
+from .engine import Chosen, engine_header, v1_iterations, v1_selected
 from .stream import read_result, stream
 
 __all__ = ["FORMAT", "Bisection", "Divergence", "Part", "bisect_traces"]
@@ -84,8 +85,9 @@ class Part:
     nodes: tuple[int, int]
     """Nodes searched under it by A and by B (0: not searched)."""
     kind: str
-    """``a-only``, ``b-only`` or ``below`` (searched by both, told apart only below the
-    depth bound)."""
+    """``a-only``, ``b-only``, ``below`` (searched by both, told apart only below the
+    depth bound) or ``again`` (searched by both, more times by one: the node itself,
+    once per search)."""
 
     @property
     def difference(self) -> int:
@@ -111,6 +113,8 @@ class Bisection:
     parts: tuple[Part, ...]
     """The difference's parts, largest first."""
     depth: int
+    iterations: tuple[Chosen | None, Chosen | None] = (None, None)
+    """The iteration read of each search by iterative deepening."""
 
     def to_text(self, *, limit: int = 10) -> str:
         a, b = self.totals
@@ -119,6 +123,10 @@ class Bisection:
                  f"B: {self.files[1]} ({self.labels[1]}), {b} nodes, value "
                  f"{_number(self.values[1])}",
                  f"on {self.source}; B - A = {b - a:+d} nodes"]
+        for side, chosen in zip("AB", self.iterations, strict=True):
+            if chosen is not None:
+                lines.insert(-1, f"{side}: {chosen.to_text()}; a node searched again counts "
+                                 "each search's nodes")
         d = self.divergence
         if d is None:
             lines.append("no divergence: the two searches are the same")
@@ -150,7 +158,11 @@ class Bisection:
                 "value_a": None if self.values[0] is None else encode_number(self.values[0]),
                 "value_b": None if self.values[1] is None else encode_number(self.values[1]),
                 "divergence": None if self.divergence is None else self.divergence.to_json(),
-                "depth": self.depth, "parts": [p.to_json() for p in self.parts]}
+                "depth": self.depth, "parts": [p.to_json() for p in self.parts],
+                "iteration_read_a": None if self.iterations[0] is None
+                else self.iterations[0].to_json(),
+                "iteration_read_b": None if self.iterations[1] is None
+                else self.iterations[1].to_json()}
 
 
 def _number(x: Number | None) -> str:
@@ -170,10 +182,24 @@ class _Side(EventVisitor["Expand | Evaluate | None"]):
     """One trace read as a stream: its node events, the open path, each node's size to
     the depth bound."""
 
-    def __init__(self, path: str | os.PathLike[str], depth: int) -> None:
+    def __init__(self, path: str | os.PathLike[str], depth: int,
+                 iteration: int | None = None) -> None:
         self.file = str(path)
         self.header, self.items = stream(path)
+        self.iteration: Chosen | None = None
+        self.iteration_value: Number | None = None
+        found = v1_iterations(path, self.items, iteration)
+        if found is not None:  # iterative deepening: the iteration's root searches only
+            self.iteration, self.iteration_value, groups = found
+            self.items = v1_selected(stream(path)[1], groups, self.iteration.number)
+        elif iteration not in (None, 1):
+            raise UsageError(said("--iteration {wanted}: the trace has one search, not "
+                                  "iterations (choose 1)", wanted=iteration))
+        else:
+            self.items = stream(path)[1]
         self.depth = depth
+        self.searches: dict[str, int] = {}
+        """How many times each node to the depth bound was searched."""
         self.open: list[tuple[str, tuple[str, ...], tuple[str, ...], str,
                               tuple[Number | None, Number | None]]] = []
         """(node, children, moves, player, window) from the root."""
@@ -190,8 +216,8 @@ class _Side(EventVisitor["Expand | Evaluate | None"]):
         """The node events, counting sizes as they pass."""
         table = self.handlers()
         for item in self.items:
-            if isinstance(item, Result):
-                self.value = item.value
+            if isinstance(item, Result):  # an iteration's value is its last search's
+                self.value = item.value if self.iteration is None else self.iteration_value
                 continue
             node = table[item.__class__](item)
             if node is not None:
@@ -228,7 +254,11 @@ class _Side(EventVisitor["Expand | Evaluate | None"]):
         self.total += 1
         for ancestor in self.open[: self.depth + 1]:
             self.sizes[ancestor[0]] += 1
-        if ev.depth <= self.depth:
+        if ev.depth <= self.depth and ev.node in self.sizes:  # searched again: one more
+            self.sizes[ev.node] += 1
+            self.searches[ev.node] += 1
+        elif ev.depth <= self.depth:
+            self.searches[ev.node] = 1
             self.sizes[ev.node] = 1
             move = self.move(ev.node)
             self.tree[ev.node] = (ev.parent, move)
@@ -272,19 +302,24 @@ def _same_position(a: Header, b: Header, files: tuple[str, str]) -> None:
 
 
 def bisect_traces(path_a: str | os.PathLike[str], path_b: str | os.PathLike[str], *,
-                  depth: int = 6) -> Bisection:
+                  depth: int = 6, iteration: int | None = None) -> Bisection:
     """Read two traces of one position side by side (see the module's docstring); each
     must record a finished search (:func:`~tracer.analysis.finished`): the bisection of
     part of a search would pass for the whole."""
     path_a, path_b = input_path(path_a), input_path(path_b)  # - is standard input
     for path in (path_a, path_b):
+        if engine_header(path) is not None:  # its ids do not name positions
+            raise InputError(said("unsupported trace version 2 (an engine stream): bisect "
+                                  "reads traces of version 1"), file=str(path))
+    for path in (path_a, path_b):
         read_result(path, purpose=said("the bisection"))
-    a, b = _Side(path_a, depth), _Side(path_b, depth)
+    a, b = _Side(path_a, depth, iteration), _Side(path_b, depth, iteration)
     _same_position(a.header, b.header, (a.file, b.file))
     divergence = _diverge(a, b)
     return Bisection((a.file, b.file), (_label(a.header), _label(b.header)),
                      str(a.header.source.get("name") or "?"), (a.total, b.total),
-                     (a.value, b.value), divergence, _parts(a, b), depth)
+                     (a.value, b.value), divergence, _parts(a, b), depth,
+                     (a.iteration, b.iteration))
 
 
 def _label(h: Header) -> str:
@@ -376,6 +411,9 @@ def _parts(a: _Side, b: _Side) -> tuple[Part, ...]:
             if size[0] != size[1]:
                 parts.append(Part(node, path, size, "below"))
         else:
+            times = (a.searches.get(node, 1), b.searches.get(node, 1))
+            if times[0] != times[1]:  # its own nodes: one per search of it
+                parts.append(Part(node, path, times, "again"))
             kids = a.kids.get(node, [])
             kids += [k for k in b.kids.get(node, []) if k not in set(kids)]
             for kid in kids:

@@ -13,8 +13,18 @@ from ...events import Event
 from ...header import Header, Result
 from ...numbers import Number, format_number
 from ...stdin import input_path
+from .engine import (
+    Chosen,
+    engine_as_header,
+    engine_header,
+    engine_iterations,
+    engine_regret_reader,
+    result_value,
+    v1_iterations,
+    v1_selected,
+)
 from .stream import read_result, stream
-from .waste import Kept, WasteReader, Worst
+from .waste import Kept, Summary, WasteReader, Worst
 
 __all__ = ["FORMAT", "Drawn", "RegretReport", "regret_of", "regret_of_trace"]
 
@@ -57,6 +67,8 @@ class RegretReport:
     drawn: tuple[Drawn, ...]
     depth: int
     """The picture's depth bound."""
+    iteration: Chosen | None = None
+    """The iteration read, when the search deepened iteratively."""
 
     @property
     def wasted(self) -> int:
@@ -66,6 +78,8 @@ class RegretReport:
         share = 100 * self.wasted / self.searched if self.searched else 0.0
         lines = [f"{self.algorithm} ({self.variant}) on {self.source}: value "
                  f"{format_number(self.value)}",
+                 *([f"{self.iteration.to_text()}; a node searched again counts each "
+                    "search's nodes"] if self.iteration is not None else []),
                  f"nodes searched {self.searched}, ideal tree {self.ideal}, wasted "
                  f"{self.wasted} ({share:.1f}%)"]
         if not self.worst:
@@ -87,21 +101,50 @@ class RegretReport:
         return {"format": FORMAT, "algorithm": self.algorithm, "variant": self.variant,
                 "source": self.source, "value": encode_number(self.value),
                 "searched": self.searched, "ideal": self.ideal, "wasted": self.wasted,
-                "worst": [w.to_json() for w in self.worst]}
+                "worst": [w.to_json() for w in self.worst],
+                "iteration_read": None if self.iteration is None
+                else self.iteration.to_json()}
 
 
 def _path(path: tuple[str, ...]) -> str:
     return " ".join(path) if path else "(root)"
 
 
-def regret_of_trace(path: str | os.PathLike[str], *, depth: int = 3) -> RegretReport:
-    """Read the trace at ``path`` (``.json``, ``.jsonl``, ``.jsonl.gz``) as a stream and
-    measure its ordering's waste; the picture keeps the nodes to ``depth`` plies."""
+def regret_of_trace(path: str | os.PathLike[str], *, depth: int = 3,
+                    iteration: int | None = None) -> RegretReport:
+    """Read the trace at ``path`` (``.json``, ``.jsonl``, ``.jsonl.gz``; version 1 or an
+    engine's version 2) as a stream and measure its ordering's waste; the picture keeps
+    the nodes to ``depth`` plies.  A search by iterative deepening is read at its last
+    iteration, or at ``iteration`` (from 1): see :mod:`.engine`."""
     path = input_path(path)  # - is standard input
+    file = str(path)
+    engine = engine_header(path)
+    if engine is not None:
+        header = engine_as_header(engine)
+        t = result_value(file) if iteration is None else None
+        if t is not None:  # the last iteration, in one pass
+            reader, root, chosen = engine_regret_reader(file, header, None, t,
+                                                        keep_depth=depth)
+        else:
+            chosen, t = engine_iterations(file, iteration)
+            reader, root, _ = engine_regret_reader(file, header, chosen, t, keep_depth=depth)
+        return _report(header, reader, root, t, depth, chosen if chosen.marked else None)
     result = read_result(path)
     assert result.value is not None  # read_result refuses an unfinished search
     header, items = stream(path)
-    return regret_of(header, items, result.value, file=str(path), depth=depth)
+    found = v1_iterations(path, items, iteration)
+    if found is None:
+        if iteration is not None and iteration != 1:
+            from ...errors import UsageError
+            from ...said import said
+
+            raise UsageError(said("--iteration {wanted}: the trace has one search, not "
+                                  "iterations (choose 1)", wanted=iteration))
+        return regret_of(header, stream(path)[1], result.value, file=file, depth=depth)
+    chosen, t, groups = found
+    reader = _read(header, v1_selected(stream(path)[1], groups, chosen.number), t, file,
+                   depth)
+    return _report(header, reader, reader.end(), t, depth, chosen)
 
 
 def regret_of(header: Header, items: Iterable[Event | Result], value: Number, *,
@@ -109,15 +152,25 @@ def regret_of(header: Header, items: Iterable[Event | Result], value: Number, *,
     """The report on the events ``items`` of a search whose header is ``header`` and whose
     root value is ``value`` (a trace in memory: ``regret_of(t.header, t.events,
     t.result.value)``)."""
+    reader = _read(header, items, value, file, depth)
+    return _report(header, reader, reader.end(), value, depth, None)
+
+
+def _read(header: Header, items: Iterable[Event | Result], value: Number, file: str,
+          depth: int) -> WasteReader:
     reader = WasteReader(header, value, file=file, keep_depth=depth)
     handlers = reader.handlers()
     for item in items:
         if not isinstance(item, Result):
             handlers[item.__class__](item)
-    root = reader.end()
+    return reader
+
+
+def _report(header: Header, reader: WasteReader, root: Summary, value: Number, depth: int,
+            chosen: Chosen | None) -> RegretReport:
     return RegretReport(header.algorithm, header.variant, str(header.source.get("name") or "?"),
                         value, root.searched, root.ideal[0], root.worst[0],
-                        _settle(reader.kept, header.root, depth), depth)
+                        _settle(reader.kept, header.root, depth), depth, chosen)
 
 
 def _settle(kept: dict[str, Kept], root: str, depth: int) -> tuple[Drawn, ...]:

@@ -186,11 +186,15 @@ class WasteReader(EventVisitor[None]):
         """The child closed last, waiting for its parent's backup event."""
         self.root: Summary | None = None
         self.count = 0
+        self.again: dict[str, int] = {}
+        """A node searched again (PVS, an aspiration window at the root) before any backup
+        took its earlier search: the nodes of its earlier searches, added to the last."""
 
     # events -------------------------------------------------------------------------
 
     def visit_expand(self, ev: Expand) -> None:
         self._close_to(ev.depth)
+        self._searched_again(ev.node)
         if len(self.stack) != ev.depth or (self.stack and ev.parent != self.stack[-1].node):
             raise InputError(opened_without_parent(ev.node, ev.depth, expanded=True),
                              file=self.file, where=f"event {ev.seq}")
@@ -205,6 +209,7 @@ class WasteReader(EventVisitor[None]):
 
     def visit_evaluate(self, ev: Evaluate) -> None:
         self._close_to(ev.depth)
+        self._searched_again(ev.node)
         self.count += 1
         path = self._path(ev.node)
         self._closed(Summary(ev.node, path[-1] if path else ev.node, 1, (1, 1, 1),
@@ -274,6 +279,14 @@ class WasteReader(EventVisitor[None]):
                 return self.stack[depth]
         raise InputError(not_open(node), file=self.file, where=f"event {seq}")
 
+    def _searched_again(self, node: str) -> None:
+        """``node`` is opened again right after it closed, no backup between: its earlier
+        search counts too (one count: every search of a node)."""
+        pending = self.pending
+        if pending is not None and pending.node == node:
+            self.again[node] = pending.searched
+            self.pending = None
+
     def _close_to(self, depth: int) -> None:
         while len(self.stack) > depth:
             frame = self.stack.pop()
@@ -282,6 +295,7 @@ class WasteReader(EventVisitor[None]):
 
     def _closed(self, summary: Summary, depth: int, player: str, parent: str | None,
                 frame: _Frame | None = None) -> None:
+        summary.searched += self.again.pop(summary.node, 0)
         if depth <= self.keep_depth:
             self.kept[summary.node] = self._kept(summary, depth, player, parent, frame)
         if depth == 0:
