@@ -82,8 +82,20 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
     from .options import stage
     from .progress import file_bar
 
+    engine = None
     if _is_index(trace):
         stats, header = _of_index(trace, by_class=by_class)
+    elif _is_engine(trace):
+        from ..analysis.stats import engine_stats
+
+        with file_bar(trace, "reading", quiet=quiet), stage("reading the trace"):
+            engine, header = engine_stats(trace, by_class=by_class)
+        if minimal:
+            raise UsageError(said("{trace}: --minimal searches the tree again with the "
+                                  "tool's evaluation, and this engine's trace has its own "
+                                  "({eval}): the minimal tree would be another tree's",
+                                  trace=trace, eval=engine.eval or said("not named")))
+        stats = engine.whole
     else:
         with file_bar(trace, "reading", quiet=quiet), stage("reading the trace"):
             stats, header = read_stats_and_header(trace, by_class=by_class)
@@ -105,10 +117,11 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
         from ..writing import write_output_bytes
 
         write_output_bytes(class_plot, render_class_plot(stats, output_format(class_plot)))
+    shown = stats if engine is None else engine
     if as_json:
-        click.echo(dumps_json(stats.to_json()))
+        click.echo(dumps_json(shown.to_json()))
     elif "-" not in (plot, class_plot):
-        click.echo(stats.to_text())
+        click.echo(shown.to_text())
     for out in (plot, class_plot):
         if out not in (None, "-") and not quiet:
             click.echo(f"plot written to {out}", err=True)
@@ -124,6 +137,14 @@ def _is_index(path: str) -> bool:
             return handle.read(len(_SQLITE)) == _SQLITE
     except OSError:
         return False  # the reader says why
+
+
+def _is_engine(path: str) -> bool:
+    """Whether ``path`` is an engine's trace (version 2), read by its own reader."""
+    from ..analysis.stats import is_engine_stream
+    from ..compress import is_stream
+
+    return path != "-" and is_stream(path) and is_engine_stream(path)
 
 
 def _of_index(path: str, *, by_class: bool) -> tuple[Any, Any]:

@@ -33,7 +33,18 @@ from .reading import Tally, make_stats
 from .rebuilding import rebuilt_game
 from .table import SearchStats
 
-__all__ = ["COUNTED", "count_search", "count_source", "minimal_tree", "tally_search"]
+__all__ = ["COUNTED", "count_search", "count_source", "fails_high", "minimal_tree",
+           "tally_search"]
+
+def fails_high(*, cutoff: bool) -> bool:
+    """Whether a search of a node counts as a fail-high, the one definition of every
+    statistic here: a child's value ended the node's loop (its search said so with a
+    cutoff), whatever that child's rank, the node's last child included, as engines count
+    it.  In a version-1 trace a ``cut`` event is such a search that also left children
+    unsearched (a cut by the last child has no ``cut`` event); in an engine's trace
+    (version 2) every fail-high is a ``cutoff``, the last child's too."""
+    return cutoff
+
 
 COUNTED = ("minimax (two-function)", "alphabeta fail-soft", "alphabeta fail-hard")
 """The searches ``--record counters`` counts, in the natural or reverse order."""

@@ -1,0 +1,146 @@
+"""``gametrace stats`` of an engine's trace (format version 2): the counts of a search
+written with tracer.TraceWriter (iterative deepening, an aspiration fail-low then a wider
+window, an LMR and a PVS re-search, TT cutoffs), in both builds of the reader."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import gametrace
+
+from tracer import TraceWriter
+from tracer.analysis.stats import engine_stats, fails_high
+from tracer.errors import InputError
+from tracer.scanning import compiled_scan
+
+
+def _deepening(path: Path) -> Path:
+    """Two iterations of a negamax PVS engine.
+
+    Depth 1: the root tries a (a TT hit, exact: settled), b (a leaf) and c, which ends
+    the root's loop as its last child (a fail-high by the last move, rank 3).
+    Depth 2: a's first child cuts (rank 1); the root fails low on its aspiration window
+    and is searched again, wider; b is searched at reduced depth with a null window,
+    again at full depth (LMR), then with the full window (PVS), its second child cutting
+    (rank 2); c's probe hits with a bound (settled)."""
+    with TraceWriter(str(path), game="toy", variant="pvs", convention="negamax",
+                     eval="material", classes=("capture", "quiet")) as t:
+        t.iteration(1)
+        t.enter("a", move_class="capture")
+        t.tt_probe(True, "exact", 1, 1)
+        t.leave(1)
+        t.enter("b", move_class="quiet")
+        t.leave(-2)
+        t.enter("c", move_class="quiet")
+        t.leave(-5)
+        t.cut()
+        t.leave(5)
+        t.iteration(2)
+        t.enter("a", move_class="capture")
+        t.enter("x", move_class="capture")
+        t.leave(3)
+        t.cut()
+        t.leave(-3)
+        t.leave(3)                      # below the aspiration window
+        t.research(-1000, 1000)         # the root again, wider
+        t.enter("a", move_class="capture")
+        t.leave(-3)
+        t.enter("b", move_class="quiet")
+        t.leave(-4)                     # the reduced null-window search fails high
+        t.research(-4, -3)              # LMR: full depth, the same null window
+        t.enter("y", move_class="quiet")
+        t.leave(2)
+        t.leave(-2)
+        t.research(-1000, -3)           # PVS: the full window
+        t.enter("y", move_class="quiet")
+        t.leave(1)
+        t.enter("z", move_class="capture")
+        t.leave(6)
+        t.cut()
+        t.leave(-6)
+        t.enter("c", move_class="quiet")
+        t.tt_probe(True, "lower", 2, 1)
+        t.leave(2)
+        t.tt_store("exact", 6, 2)
+        t.leave(6)
+    return path
+
+
+BUILDS = [pytest.param(False, id="pure"),
+          pytest.param(True, id="compiled", marks=pytest.mark.skipif(
+              compiled_scan is None, reason="the compiled scanner was not built"))]
+
+
+@pytest.mark.parametrize("fast", BUILDS)
+def test_the_counts_of_a_deepening_engine(tmp_path: Path, fast: bool) -> None:
+    stats, header = engine_stats(_deepening(tmp_path / "e.jsonl"), use_compiled=fast)
+    assert (header.algorithm, header.variant, stats.eval) == ("alphabeta", "pvs", "material")
+    whole = stats.whole
+    # a node once per search of it: ply 1 has a, b, c, then a, a, b (three times), c
+    assert [d.nodes for d in whole.depths] == [3, 9, 4]
+    assert [d.inner for d in whole.depths] == [3, 3, 0]
+    assert [d.ranks for d in whole.depths] == [{3: 1}, {1: 1, 2: 1}, {}]
+    assert [(d.tt_hits, d.tt_cutoffs) for d in whole.depths] == [(0, 0), (2, 1), (0, 0)]
+    assert stats.researches == {"pvs": 1, "lmr": 1, "aspiration": 1}
+    assert [(i.depth, i.nodes) for i in stats.iterations] == [(1, 4), (2, 12)]
+    assert stats.iteration_ebf(1) == 3.0
+    assert [d.nodes for d in stats.iterations[1].stats.depths] == [2, 6, 4]
+    assert stats.iterations[1].researches == {"pvs": 1, "lmr": 1, "aspiration": 1}
+    assert (stats.iterations[0].probes, stats.iterations[0].hits) == (1, 1)
+
+
+def test_a_cutoff_by_the_last_move_is_a_fail_high(tmp_path: Path) -> None:
+    stats, _ = engine_stats(_deepening(tmp_path / "e.jsonl"))
+    root = stats.iterations[0].stats.depths[0]
+    assert fails_high(cutoff=True) and not fails_high(cutoff=False)
+    assert (root.cuts, root.fail_high, root.ranks) == (1, 1.0, {3: 1})
+
+
+@pytest.mark.parametrize("fast", BUILDS)
+def test_moves_by_the_classes_the_header_declares(tmp_path: Path, fast: bool) -> None:
+    stats, _ = engine_stats(_deepening(tmp_path / "e.jsonl"), by_class=True,
+                            use_compiled=fast)
+    classes = stats.whole.by_class
+    assert sorted(classes) == ["capture", "quiet"]
+    assert (classes["capture"].searched, classes["capture"].ranks) == (5, {1: 1, 2: 1})
+    assert (classes["quiet"].searched, classes["quiet"].ranks) == (6, {3: 1})
+
+
+def test_the_cli_table_json_and_refusals(tmp_path: Path) -> None:
+    trace = str(_deepening(tmp_path / "e.jsonl"))
+    code, out, err = gametrace("stats", trace)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "alphabeta (pvs) on toy, recorded: full"
+    assert lines[3].split() == ["1", "9", "3", "2", "66.7%", "50.0%", "3.00", "1:1", "2:1",
+                                "2", "1"]
+    assert "re-searches: 3 (pvs 1, lmr 1, aspiration 1)" in lines
+    assert "  2  12  3.00" in lines
+    code, out, _ = gametrace("stats", trace, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["engine"]["researches"] == {"pvs": 1, "lmr": 1,
+                                                          "aspiration": 1}
+    assert [i["nodes"] for i in data["engine"]["iterations"]] == [4, 12]
+    code, out, err = gametrace("stats", trace, "--minimal")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "evaluation" in err and "(material)" in err
+
+
+def test_a_search_cut_short_is_refused(tmp_path: Path) -> None:
+    path = _deepening(tmp_path / "e.jsonl")
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n")
+    with pytest.raises(InputError, match="no result line"):
+        engine_stats(path)
+
+
+def test_a_leave_of_another_node_is_refused(tmp_path: Path) -> None:
+    path = _deepening(tmp_path / "e.jsonl")
+    lines = path.read_text().splitlines()
+    lines[4] = '{"type":"leave","node":7,"value":1}'
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = gametrace("stats", str(path))
+    assert (code, out) == (1, "")
+    assert err.count("\n") == 1 and f"{path}: line 5: leave of node 7" in err
