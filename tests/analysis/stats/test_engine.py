@@ -117,7 +117,11 @@ def test_the_cli_table_json_and_refusals(tmp_path: Path) -> None:
     assert lines[3].split() == ["1", "9", "3", "2", "66.7%", "50.0%", "3.00", "1:1", "2:1",
                                 "2", "1"]
     assert "re-searches: 3 (pvs 1, lmr 1, aspiration 1)" in lines
-    assert "  2  12  3.00" in lines
+    assert lines[lines.index("TT probes: 2, hits: 2 (100.0%)") + 1:][:4] == [
+        "iteration  depth  nodes   EBF", "        1      1      4     -",
+        "        2      2     12  3.00",
+        "EBF: nodes(d)/nodes(d-1), iteration d's nodes over the one's before."]
+    assert "iteration 2, depth 2, re-searches: 3 (pvs 1, lmr 1, aspiration 1)" in lines
     code, out, _ = gametrace("stats", trace, "--json")
     data = json.loads(out)
     assert code == 0 and data["engine"]["researches"] == {"pvs": 1, "lmr": 1,

@@ -100,21 +100,32 @@ class EngineStats:
         """The whole search's table, the engine's counts, then one table per iteration."""
         probes = sum(i.probes for i in self.iterations)
         hits = sum(i.hits for i in self.iterations)
-        kinds = self.researches
-        out = [self.whole.to_text(),
-               f"re-searches: {sum(kinds.values())} (" + ", ".join(
-                   f"{k} {kinds[k]}" for k in RESEARCH_KINDS) + ")",
-               f"TT probes: {probes}, hits: {hits} ({_pct(hits / probes if probes else None)})"]
-        if len(self.iterations) > 1 or self.iterations[0].depth is not None:
-            out.append("iterations: depth  nodes  EBF nodes(d)/nodes(d-1)")
-            out += [f"  {_depth(i.depth)}  {i.nodes}  {_num(self.iteration_ebf(n))}"
-                    for n, i in enumerate(self.iterations)]
-            for i in self.iterations:
-                kinds = i.researches
-                out += ["", f"iteration, depth {_depth(i.depth)}: re-searches "
-                        + ", ".join(f"{k} {kinds[k]}" for k in RESEARCH_KINDS),
-                        i.stats.to_text().split("\n", 1)[1]]
+        out = [self.whole.to_text(), f"re-searches: {_kinds(self.researches)}",
+               f"TT probes: {probes}, hits: {hits} ({_pct(hits / probes)})" if probes
+               else "TT probes: none"]
+        if len(self.iterations) == 1 and self.iterations[0].depth is None:
+            return "\n".join(out)
+        rows = [["iteration", "depth", "nodes", "EBF"],
+                *([str(n + 1), _depth(i.depth), str(i.nodes), _num(self.iteration_ebf(n))]
+                  for n, i in enumerate(self.iterations))]
+        widths = [max(len(r[c]) for r in rows) for c in range(4)]
+        out += ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True))
+                for r in rows]
+        out.append("EBF: nodes(d)/nodes(d-1), iteration d's nodes over the one's before.")
+        for n, i in enumerate(self.iterations):
+            table = i.stats.to_text().splitlines()[1:]  # its title is the whole's
+            out += ["", f"iteration {n + 1}, depth {_depth(i.depth)}, re-searches: "
+                    f"{_kinds(i.researches)}", *(t for t in table if t != _EBF_NOTE)]
         return "\n".join(out)
+
+
+_EBF_NOTE = "EBF: N(d)/N(d-1) per depth; in the last row the d-th root of all nodes."
+"""The whole table's note, said once."""
+
+
+def _kinds(counts: dict[str, int]) -> str:
+    return f"{sum(counts.values())} (" + ", ".join(
+        f"{k} {counts[k]}" for k in RESEARCH_KINDS) + ")"
 
 
 def _depth(depth: int | None) -> str:
