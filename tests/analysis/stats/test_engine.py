@@ -117,9 +117,8 @@ def test_the_cli_table_json_and_refusals(tmp_path: Path) -> None:
     assert lines[3].split() == ["1", "9", "3", "2", "66.7%", "50.0%", "3.00", "1:1", "2:1",
                                 "2", "1"]
     assert "re-searches: 3 (pvs 1, lmr 1, aspiration 1)" in lines
-    assert lines[lines.index("TT probes: 2, hits: 2 (100.0%)") + 1:][:4] == [
-        "iteration  depth  nodes   EBF", "        1      1      4     -",
-        "        2      2     12  3.00",
+    assert lines[lines.index("TT probes: 2, hits: 2 (100.0%)") + 1:][:5] == [
+        "by iteration:", "depth  nodes   EBF", "    1      4     -", "    2     12  3.00",
         "EBF: nodes(d)/nodes(d-1), iteration d's nodes over the one's before."]
     assert "iteration 2, depth 2, re-searches: 3 (pvs 1, lmr 1, aspiration 1)" in lines
     code, out, _ = gametrace("stats", trace, "--json")
@@ -148,3 +147,34 @@ def test_a_leave_of_another_node_is_refused(tmp_path: Path) -> None:
     code, out, err = gametrace("stats", str(path))
     assert (code, out) == (1, "")
     assert err.count("\n") == 1 and f"{path}: line 5: leave of node 7" in err
+
+
+def _othello_with(tmp_path: Path, params: dict[str, str]) -> Path:
+    """A version-1 trace of Othello whose header names ``params`` as its game's."""
+    path = tmp_path / "o.jsonl"
+    code, _, _ = gametrace("run", "othello", "--depth", "2", "-q", "-o", str(path))
+    assert code == 0
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["source"]["params"] = params
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(("params", "said"), [
+    ({"board": "start", "first": "black"}, "the trace's header names none"),
+    ({"board": "start", "first": "black", "eval": "engine-own"},
+     "the trace's evaluation 'engine-own' is not the game's"),
+], ids=["no evaluation named", "an evaluation the game lacks"])
+def test_the_minimal_tree_needs_the_search_s_own_evaluation(
+        tmp_path: Path, params: dict[str, str], said: str) -> None:
+    code, out, err = gametrace("stats", str(_othello_with(tmp_path, params)), "--minimal")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and said in err
+
+
+def test_the_minimal_tree_of_a_named_evaluation(tmp_path: Path) -> None:
+    path = _othello_with(tmp_path, {"board": "start", "first": "black", "eval": "weighted"})
+    code, out, err = gametrace("stats", str(path), "--minimal", "--json")
+    assert (code, err) == (0, "")
+    assert [d["minimal"] for d in json.loads(out)["depths"]][:2] == [1, 4]

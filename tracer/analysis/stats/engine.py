@@ -105,12 +105,13 @@ class EngineStats:
                else "TT probes: none"]
         if len(self.iterations) == 1 and self.iterations[0].depth is None:
             return "\n".join(out)
-        rows = [["iteration", "depth", "nodes", "EBF"],
-                *([str(n + 1), _depth(i.depth), str(i.nodes), _num(self.iteration_ebf(n))]
+        rows = [["depth", "nodes", "EBF"],
+                *([_depth(i.depth), str(i.nodes), _num(self.iteration_ebf(n))]
                   for n, i in enumerate(self.iterations))]
-        widths = [max(len(r[c]) for r in rows) for c in range(4)]
-        out += ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True))
-                for r in rows]
+        widths = [max(len(r[c]) for r in rows) for c in range(3)]
+        out += ["by iteration:",
+                *("  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True))
+                  for r in rows)]
         out.append("EBF: nodes(d)/nodes(d-1), iteration d's nodes over the one's before.")
         for n, i in enumerate(self.iterations):
             table = i.stats.to_text().splitlines()[1:]  # its title is the whole's
