@@ -4,10 +4,10 @@ with every warning an error."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +67,12 @@ def test_the_c_and_python_examples_write_the_same_valid_trace(tmp_path: Path) ->
                           capture_output=True, text=True, env=_env())
     assert (done.returncode, done.stdout, done.stderr) == \
         (0, "engine.jsonl: valid engine trace stream\n", "")
+
+
+def test_the_python_example_is_the_pages_block() -> None:
+    """docs/examples/engine/pvs.py, which the page's console runs, is its Python block."""
+    example = (ROOT / "docs" / "examples" / "engine" / "pvs.py").read_text()
+    assert example.endswith("\n" + "\n".join(_block("python").splitlines()[1:]) + "\n")
 
 
 def test_stats_reads_the_engine_stream(tmp_path: Path) -> None:
