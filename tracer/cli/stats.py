@@ -26,7 +26,8 @@ __all__ = ["stats_command"]
               help="Also count the moves searched and the cuts by move class: the game's "
                    "own (chess: promotion, capture, check, quiet; other games: move) or, "
                    "for a move the enhanced search put early, pv move, tt move, killer. "
-                   "The game is made again from the trace's header.")
+                   "The game is made again from the trace's header; for an engine's "
+                   "trace, the classes its header declares.")
 @click.option("--class-plot", "class_plot", default=None, metavar="FILE",
               help="Plot the moves by class (implies --by-class): per class, the fail-high "
                    "rate and the cuts by the rank of the cutting move (.svg, .png, .pdf or "
@@ -44,6 +45,11 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
     the moves searched, the cuts they made, the fail-high rate (cuts / moves searched),
     the fail-high-first rate and the rank of the cutting move.  See docs/ordering.md.
 
+    An engine's trace (format version 2, written by gametrace.h or tracer.TraceWriter)
+    is counted once per search of a node, a cutoff by any move is a fail-high, and the
+    re-searches (pvs, lmr, aspiration) and each iteration are counted too; --by-class
+    takes the classes its header declares (docs/engines.md).
+
     TRACE is a trace (.json, .jsonl, .jsonl.gz), read event by event, the statistics
     that gametrace run --record counters -o F.json wrote, or the index gametrace index
     wrote of a trace (which holds its statistics: read at once).
@@ -59,6 +65,7 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
       gametrace run othello --depth 5 --record counters -o counts.json
       gametrace stats counts.json
       gametrace index othello.jsonl && gametrace stats othello.jsonl.index
+      python docs/examples/engine/pvs.py && gametrace stats engine-py.jsonl
     """
     from .options import refuse_inapplicable
 
@@ -143,8 +150,10 @@ def _is_engine(path: str) -> bool:
     """Whether ``path`` is an engine's trace (version 2), read by its own reader."""
     from ..analysis.stats import is_engine_stream
     from ..compress import is_stream
+    from ..stdin import input_path
 
-    return path != "-" and is_stream(path) and is_engine_stream(path)
+    file = input_path(path)  # - is standard input, kept in a file
+    return is_stream(file) and is_engine_stream(file)
 
 
 def _of_index(path: str, *, by_class: bool) -> tuple[Any, Any]:

@@ -178,3 +178,38 @@ def test_the_minimal_tree_of_a_named_evaluation(tmp_path: Path) -> None:
     code, out, err = gametrace("stats", str(path), "--minimal", "--json")
     assert (code, err) == (0, "")
     assert [d["minimal"] for d in json.loads(out)["depths"]][:2] == [1, 4]
+
+
+def test_one_search_without_iterations_from_a_gz_file(tmp_path: Path) -> None:
+    """No deepen: one search of the root, no table per iteration; a table probe that
+    misses is a probe, not a hit; the stream read through gzip as the plain one."""
+    path = tmp_path / "one.jsonl.gz"
+    with TraceWriter(str(path), game="toy", eval=None) as t:
+        t.tt_probe(False)
+        t.enter("a")
+        t.tt_probe(False)
+        t.leave(1)
+        t.enter("b")
+        t.leave(2)
+        t.leave(2)
+    stats, _ = engine_stats(path)
+    assert [d.nodes for d in stats.whole.depths] == [1, 2]
+    assert [(i.depth, i.probes, i.hits) for i in stats.iterations] == [(None, 2, 0)]
+    code, out, err = gametrace("stats", str(path))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-2:] == ["re-searches: 0 (pvs 0, lmr 0, aspiration 0)",
+                                     "TT probes: 2, hits: 0 (0.0%)"]
+    code, out, err = gametrace("stats", str(path), "--minimal")
+    assert code == 2 and "has its own (not named)" in err
+
+
+@pytest.mark.parametrize("fast", BUILDS)
+def test_a_window_that_is_no_number_is_refused_at_its_line(tmp_path: Path,
+                                                           fast: bool) -> None:
+    path = _deepening(tmp_path / "e.jsonl")
+    text = path.read_text().replace('"alpha":-1000,"beta":1000', '"alpha":null,"beta":1000')
+    path.write_text(text)
+    with pytest.raises(InputError) as caught:
+        engine_stats(path, use_compiled=fast)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if '"alpha":null' in t)
+    assert caught.value.where is not None and caught.value.where.startswith(f"line {line}")

@@ -267,6 +267,10 @@ class _EngineTally:
         self.counts.append(self.now)
 
     def research(self, node: int, alpha: float, beta: float) -> None:
+        for value in (alpha, beta):
+            if value is None:  # the scanner's number may be null; the schema's may not
+                raise self.fail(said("expected a number for a value, got {value!r}",
+                                     value=value))
         stack = self.stack
         if not stack:
             kind = "aspiration"
@@ -342,9 +346,10 @@ def engine_stats(path: str | os.PathLike[str], *, by_class: bool = False,
     from ...compress import open_bytes
     from ...header import Result, Stats
     from ...schema import validate
+    from ...stdin import input_path
     from .. import finished
 
-    file = os.fspath(path)
+    file = input_path(path)  # - is standard input, kept in a file
     with open_bytes(file) as handle:
         first = handle.readline()
     header = loads_json(first.decode("utf-8", "replace"), file=f"{file}:1")
