@@ -16,6 +16,11 @@ and PVS re-searches over a synthetic game, written by ``tracer.TraceWriter``, on
 reader (``GAMETRACE_PURE=1``, the strict reader every analysis used before the scanner)
 are measured on the depth-8 trace, which they take minutes less to read.
 
+``gametrace stats`` also reads an engine's trace (format version 2): a negamax PVS
+engine with iterative deepening, 6 moves a position, to depth ``ENGINE_DEPTH``, written
+with ``tracer.TraceWriter`` (1.6 million events at depth 10, the re-searches and the TT probes
+included), kept beside the other.
+
     python benchmarks/run.py read
     python benchmarks/bench_read.py --quick      # depth 8 and 6, one round
     python benchmarks/bench_read.py --deepening  # iterative deepening, an engine stream
@@ -42,6 +47,8 @@ BIG, SMALL = 11, 8
 QUICK_BIG, QUICK_SMALL = 8, 6
 ENGINE, ENGINE_QUICK = (8, 8), (8, 6)
 """The engine stream's branching and depth (8 and 8: 793,386 events, 366,351 nodes)."""
+
+ENGINE_DEPTH, QUICK_ENGINE_DEPTH = 10, 8
 
 _COUNT_LINES = ("import sys\nn = 0\nwith open(sys.argv[1], 'rb') as f:\n"
                 "    while b := f.read(1 << 20):\n        n += b.count(b'\\n')\nprint(n)\n")
@@ -81,7 +88,7 @@ def _trace(folder: Path, depth: int) -> Path:
     return path
 
 
-_ENGINE = """
+_INDEX_ENGINE = """
 import sys
 from tracer import TraceWriter
 
@@ -124,12 +131,69 @@ with TraceWriter(sys.argv[1], game="synthetic", variant="pvs", convention="negam
 value), negamax alpha-beta with PVS re-searches, written by :class:`tracer.TraceWriter`."""
 
 
-def _engine_trace(folder: Path, branching: int, depth: int) -> Path:
+def _index_engine_trace(folder: Path, branching: int, depth: int) -> Path:
     path = folder / f"engine-b{branching}-d{depth}.jsonl"
     if not path.exists():
         part = path.with_suffix(".part.jsonl")
-        subprocess.run([sys.executable, "-c", _ENGINE, str(part), str(branching), str(depth)],
-                       check=True, env=_env())
+        subprocess.run([sys.executable, "-c", _INDEX_ENGINE, str(part), str(branching),
+                        str(depth)], check=True, env=_env())
+        part.rename(path)
+    return path
+
+
+_STATS_ENGINE = """
+import sys
+from tracer import TraceWriter
+
+MASK = (1 << 64) - 1
+WIDTH = 6
+
+
+def child(pos, i):
+    return (pos * 6364136223846793005 + 1442695040888963407 + i) & MASK
+
+
+def negamax(t, pos, depth, alpha, beta):
+    t.tt_probe(pos % 7 == 0, "lower", 0, depth)
+    if depth == 0:
+        return (((pos * 0x9E3779B97F4A7C15) & MASK) >> 58) - 32
+    best = -1000
+    for i in range(WIDTH):
+        t.enter(f"m{i}", move_class="capture" if i < 2 else "quiet")
+        if i == 0:
+            score = negamax(t, child(pos, i), depth - 1, -beta, -alpha)
+        else:
+            score = negamax(t, child(pos, i), depth - 1, -alpha - 1, -alpha)
+            if alpha < -score < beta:  # PVS: it failed high, search again
+                t.leave(score)
+                t.research(-beta, -alpha)
+                score = negamax(t, child(pos, i), depth - 1, -beta, -alpha)
+        t.leave(score)
+        best = max(best, -score)
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            t.cut()
+            break
+    t.tt_store("exact", best, depth)
+    return best
+
+
+with TraceWriter(sys.argv[1], game="random-6", variant="pvs", convention="negamax",
+                 eval="hash", classes=("capture", "quiet")) as t:
+    for depth in range(1, int(sys.argv[2]) + 1):
+        t.iteration(depth)
+        t.leave(negamax(t, 1, depth, -1000, 1000))
+"""
+"""The engine whose trace the version-2 case reads (the PVS example of docs/engines.md,
+6 moves a position, with a table probe and store at every node)."""
+
+
+def _stats_engine_trace(folder: Path, depth: int) -> Path:
+    path = folder / f"engine-pvs-d{depth}.jsonl"
+    if not path.exists():
+        part = path.with_suffix(".part.jsonl")
+        subprocess.run([sys.executable, "-c", _STATS_ENGINE, str(part), str(depth)], check=True,
+                       env=_env())
         part.rename(path)
     return path
 
@@ -301,13 +365,17 @@ def main(*, quick: bool = False, folder: Path | None = None) -> dict[str, Any]:
         "gametrace regret, strict reader": ([*g, "regret", str(small)], True),
         "gametrace validate": ([*g, "validate", str(small)], False),
     })
-    engine = _engine_trace(folder, *(ENGINE_QUICK if quick else ENGINE))
+    engine = _index_engine_trace(folder, *(ENGINE_QUICK if quick else ENGINE))
     engine_rows = _measure(engine, rounds=1, folder=folder, commands={
         "gametrace index (engine stream)": ([*g, "index", "-q", str(engine), "-o", index],
                                             False),
     })
     rows += engine_rows
-    for row in [*rows[2:6], engine_rows[-1]]:
+    stats_engine = _stats_engine_trace(folder, QUICK_ENGINE_DEPTH if quick else ENGINE_DEPTH)
+    rows += _measure(stats_engine, rounds=rounds, folder=folder, commands={
+        "gametrace stats, engine trace (v2)": ([*g, "stats", str(stats_engine)], False),
+    })
+    for row in [*rows[2:6], engine_rows[-1], rows[-1]]:
         verdict = ("goal met" if row["rate"] >= GOAL
                    else f"gap: {GOAL / row['rate']:.1f}x short of {GOAL:,}/s")
         print(f"  {row['name']}: {row['rate']:,.0f} events/s, {verdict}")

@@ -4,6 +4,7 @@ with every warning an error."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -68,15 +69,29 @@ def test_the_c_and_python_examples_write_the_same_valid_trace(tmp_path: Path) ->
         (0, "engine.jsonl: valid engine trace stream\n", "")
 
 
-def test_stats_refuses_an_engine_stream_in_one_line(tmp_path: Path) -> None:
-    """Not yet read by stats (nor regret, bisect, index, browse): one line, exit 1."""
+def test_the_python_example_is_the_pages_block() -> None:
+    """docs/examples/engine/pvs.py, which the page's console runs, is its Python block."""
+    example = (ROOT / "docs" / "examples" / "engine" / "pvs.py").read_text()
+    assert example.endswith("\n" + "\n".join(_block("python").splitlines()[1:]) + "\n")
+
+
+def test_stats_reads_the_engine_stream(tmp_path: Path) -> None:
+    """stats counts the searches the writer counted: every search of a node (the
+    re-searches and each iteration's root included), the 20 PVS re-searches, 4 iterations."""
     (tmp_path / "engine.py").write_text(_block("python"))
     subprocess.run([sys.executable, "engine.py"], cwd=tmp_path, capture_output=True,
                    env=_env(), check=True)
-    done = subprocess.run([*GAMETRACE, "stats", "engine-py.jsonl"], cwd=tmp_path,
+    done = subprocess.run([*GAMETRACE, "stats", "engine-py.jsonl", "--json"], cwd=tmp_path,
                           capture_output=True, text=True, env=_env())
-    assert done.returncode == 1 and done.stdout == ""
-    assert done.stderr.count("\n") == 1 and "unsupported trace version 2" in done.stderr
+    assert (done.returncode, done.stderr) == (0, "")
+    got = json.loads(done.stdout)
+    lines = (tmp_path / "engine-py.jsonl").read_text().splitlines()
+    counted = json.loads(lines[-1])["stats"]
+    assert got["total"]["nodes"] == counted["nodes_visited"]
+    assert got["total"]["cuts"] == counted["cuts"]
+    assert got["engine"]["researches"] == {"pvs": counted["researches"], "lmr": 0,
+                                           "aspiration": 0}
+    assert [i["depth"] for i in got["engine"]["iterations"]] == [1, 2, 3, 4]
 
 
 @pytest.mark.parametrize("inline", [False, True], ids=["functions", "static-inline"])

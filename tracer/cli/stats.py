@@ -26,7 +26,8 @@ __all__ = ["stats_command"]
               help="Also count the moves searched and the cuts by move class: the game's "
                    "own (chess: promotion, capture, check, quiet; other games: move) or, "
                    "for a move the enhanced search put early, pv move, tt move, killer. "
-                   "The game is made again from the trace's header.")
+                   "The game is made again from the trace's header; for an engine's "
+                   "trace, the classes its header declares.")
 @click.option("--class-plot", "class_plot", default=None, metavar="FILE",
               help="Plot the moves by class (implies --by-class): per class, the fail-high "
                    "rate and the cuts by the rank of the cutting move (.svg, .png, .pdf or "
@@ -44,6 +45,11 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
     the moves searched, the cuts they made, the fail-high rate (cuts / moves searched),
     the fail-high-first rate and the rank of the cutting move.  See docs/ordering.md.
 
+    An engine's trace (format version 2, written by gametrace.h or tracer.TraceWriter)
+    is counted once per search of a node, a cutoff by any move is a fail-high, and the
+    re-searches (pvs, lmr, aspiration) and each iteration are counted too; --by-class
+    takes the classes its header declares (docs/engines.md).
+
     TRACE is a trace (.json, .jsonl, .jsonl.gz), read event by event, the statistics
     that gametrace run --record counters -o F.json wrote, or the index gametrace index
     wrote of a trace (which holds its statistics: read at once).
@@ -59,6 +65,7 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
       gametrace run othello --depth 5 --record counters -o counts.json
       gametrace stats counts.json
       gametrace index othello.jsonl && gametrace stats othello.jsonl.index
+      python docs/examples/engine/pvs.py && gametrace stats engine-py.jsonl
     """
     from .options import refuse_inapplicable
 
@@ -82,8 +89,20 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
     from .options import stage
     from .progress import file_bar
 
+    engine = None
     if _is_index(trace):
         stats, header = _of_index(trace, by_class=by_class)
+    elif _is_engine(trace):
+        from ..analysis.stats import engine_stats
+
+        with file_bar(trace, "reading", quiet=quiet), stage("reading the trace"):
+            engine, header = engine_stats(trace, by_class=by_class)
+        if minimal:
+            raise UsageError(said("{trace}: --minimal searches the tree again with the "
+                                  "tool's evaluation, and this engine's trace has its own "
+                                  "({eval}): the minimal tree would be another tree's",
+                                  trace=trace, eval=engine.eval or said("not named")))
+        stats = engine.whole
     else:
         with file_bar(trace, "reading", quiet=quiet), stage("reading the trace"):
             stats, header = read_stats_and_header(trace, by_class=by_class)
@@ -105,10 +124,11 @@ def stats_command(trace: str, as_json: bool, plot: str | None, minimal: bool,
         from ..writing import write_output_bytes
 
         write_output_bytes(class_plot, render_class_plot(stats, output_format(class_plot)))
+    shown = stats if engine is None else engine
     if as_json:
-        click.echo(dumps_json(stats.to_json()))
+        click.echo(dumps_json(shown.to_json()))
     elif "-" not in (plot, class_plot):
-        click.echo(stats.to_text())
+        click.echo(shown.to_text())
     for out in (plot, class_plot):
         if out not in (None, "-") and not quiet:
             click.echo(f"plot written to {out}", err=True)
@@ -124,6 +144,16 @@ def _is_index(path: str) -> bool:
             return handle.read(len(_SQLITE)) == _SQLITE
     except OSError:
         return False  # the reader says why
+
+
+def _is_engine(path: str) -> bool:
+    """Whether ``path`` is an engine's trace (version 2), read by its own reader."""
+    from ..analysis.stats import is_engine_stream
+    from ..compress import is_stream
+    from ..stdin import input_path
+
+    file = input_path(path)  # - is standard input, kept in a file
+    return is_stream(file) and is_engine_stream(file)
 
 
 def _of_index(path: str, *, by_class: bool) -> tuple[Any, Any]:

@@ -33,7 +33,18 @@ from .reading import Tally, make_stats
 from .rebuilding import rebuilt_game
 from .table import SearchStats
 
-__all__ = ["COUNTED", "count_search", "count_source", "minimal_tree", "tally_search"]
+__all__ = ["COUNTED", "count_search", "count_source", "fails_high", "minimal_tree",
+           "tally_search"]
+
+def fails_high(*, cutoff: bool) -> bool:
+    """Whether a search of a node counts as a fail-high, the one definition the
+    statistics of an engine's trace use: a child's value ended the node's loop (the search
+    said so with a ``cutoff``), whatever that child's rank, the node's last child
+    included, as engines count it.  A version-1 trace has a ``cut`` event only for a node
+    that left children unsearched, so its statistics count those nodes, and a fail-high
+    by the last child is not among them."""
+    return cutoff
+
 
 COUNTED = ("minimax (two-function)", "alphabeta fail-soft", "alphabeta fail-hard")
 """The searches ``--record counters`` counts, in the natural or reverse order."""
@@ -92,6 +103,30 @@ def _complete(result: Result, what: Said) -> None:
                                  what=what, budget=result.stopped))
 
 
+def _same_evaluation(header: Header, *, file: str) -> tuple[Any, Any, dict[str, Any]]:
+    """The game a trace's header names, made again for the minimal tree, when its
+    evaluation is the one the trace's search used: a header that names an evaluation the
+    game does not have (an engine's own), or none where the game has one, is refused, as
+    the tool's evaluation would give another tree."""
+    named = (header.source.get("params") or {}).get("eval") \
+        if header.source.get("kind") == "game" else None
+    try:
+        game, state, block = rebuilt_game(header, file=file, purpose=said("the minimal tree"))
+    except UsageError as exc:
+        if named is None:
+            raise
+        raise UsageError(said("{file}: the minimal tree searches the game again with the "
+                              "tool's evaluation, and the trace's evaluation {eval!r} is not "
+                              "the game's: {reason}", file=file, eval=str(named),
+                              reason=exc.said)) from None
+    if named is None and "eval" in (block.get("params") or {}):
+        raise UsageError(said("{file}: the minimal tree searches the game again with an "
+                              "evaluation, and the trace's header names none "
+                              "(header.source.params.eval): the tool's default would pass "
+                              "for the search's own", file=file))
+    return game, state, block
+
+
 def minimal_tree(header: Header, *, file: str, limits: Limits = NO_LIMITS) -> list[int]:
     """Nodes per ply that a perfectly ordered alpha-beta visits on the tree or built-in
     game a trace's header names, to the same depth limit and with the same cut test,
@@ -99,7 +134,7 @@ def minimal_tree(header: Header, *, file: str, limits: Limits = NO_LIMITS) -> li
     if header.algorithm == "expectiminimax":
         raise UsageError(said("{file}: the minimal tree is alpha-beta's: not for "
                               "expectiminimax", file=file))
-    game, state, block = rebuilt_game(header, file=file, purpose=said("the minimal tree"))
+    game, state, block = _same_evaluation(header, file=file)
     options = header.options
     depth = options.get("depth")
     cut_on = options.get("cut_on") or "ge"
