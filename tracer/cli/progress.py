@@ -1,6 +1,7 @@
 """Progress bars on standard error (``click.progressbar``), for the commands that can run
 for seconds: reading a big trace (``render``, ``stats``, ``regret``, ``bisect``,
-``index``, ``browse``), many random orderings (``compare``), many answers (``export``).
+``index``, ``browse``), many random orderings (``compare``), many seeds (``export``: one
+step a seed made, one a variant written).
 
 A bar is drawn only when standard error is a terminal and the command is not ``-q``:
 never into a pipe or a file (a log would fill with carriage returns).
@@ -140,6 +141,7 @@ def count_bar(label: str, *, quiet: bool) -> Iterator[Callable[[int, int], None]
             bar = state["bar"] = click.progressbar(length=max(total, 1), label=_word(label),
                                                    file=sys.stderr, width=30)
             bar.__enter__()
+        bar.length = max(total, 1)  # an export learns its last steps' count on the way
         bar.update(done - bar.pos)
 
     try:
@@ -157,7 +159,8 @@ def _clear() -> None:
 
 
 _LABELS = {"reading": said("reading"), "indexing": said("indexing"),
-           "comparing": said("comparing"), "drawing": said("drawing")}
+           "comparing": said("comparing"), "drawing": said("drawing"),
+           "exporting": said("exporting")}
 """The bars' labels, worded in the command's language."""
 
 
