@@ -144,7 +144,7 @@ pictures: $(STAMP) sysdeps-tex
 
 ## docs: the pictures, then the site in out/site (Sphinx and myst-parser, docs/conf.py);
 ## a warning, a link to a missing page or heading, or a missing picture fails it
-docs: pictures
+docs: $(STAMP) pictures
 	$(MAKE) site
 
 ## site: only the site in out/site, from docs/ as it is (tests/docs/test_site.py builds it too)
