@@ -14,7 +14,7 @@ SERVE_STAMP := $(VENV)/.serve-stamp
 STAMP       := $(VENV)/.installed-stamp
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test check fuzz lint bench bench-plot docs docs-check traces clean serve dist sysdeps-tex sysdeps-browser sysdeps-postgres sysdeps-fonts
+.PHONY: demo test check fuzz lint bench bench-plot pictures docs site docs-check traces clean serve dist sysdeps-tex sysdeps-browser sysdeps-postgres sysdeps-fonts
 
 $(DEMO_STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -135,11 +135,22 @@ bench-plot: $(BENCH_STAMP)
 	BENCH_JSON=out/bench.json $(BENCH)/bin/python benchmarks/run.py search
 	$(BENCH)/bin/python benchmarks/plot.py out/bench.json docs/speed.svg
 
-## docs: regenerate docs/gallery.md and its pictures from traces/ (and the export pictures)
-docs: $(STAMP) sysdeps-tex
+## pictures: regenerate docs/gallery.md and its pictures from traces/ (and the ordering and
+## export pictures), the step `make docs` takes before building the site
+pictures: $(STAMP) sysdeps-tex
 	$(BIN)/python tools/make_gallery.py
 	GAMETRACE=$(BIN)/gametrace bash tools/make_ordering_pictures.sh
 	$(BIN)/python tools/make_export_pictures.py
+
+## docs: the pictures, then the site in out/site (Sphinx and myst-parser, docs/conf.py);
+## a warning, a link to a missing page or heading, or a missing picture fails it
+docs: $(STAMP) pictures
+	$(MAKE) site
+
+## site: only the site in out/site, from docs/ as it is (tests/docs/test_site.py builds it too)
+site: $(STAMP)
+	rm -rf out/site
+	$(BIN)/python -m sphinx -b html -W --keep-going -q -d out/doctrees docs out/site
 
 ## docs-check: fail when the generated fast loops, the gallery or the recorded traces are
 ## out of date (CI runs it)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,11 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     "bisect": (["bisect", "t.jsonl", "t2.jsonl"], "reading"),
     "index": (["index", "t.jsonl", "-o", "t.index"], "indexing"),
     "compare": (["compare", "aima", "--orders", "natural,random:30"], "comparing"),
+    "render --frames": (["render", "t.jsonl", "--frames", "frames"], "drawing"),
+    "export moodle": (["export", "moodle", "-b", "2", "-d", "3", "--seeds", "1..4",
+                       "-o", "bank.xml"], "exporting"),
+    "export prairielearn": (["export", "prairielearn", "-b", "2", "-d", "3", "--seeds",
+                             "1..4", "-o", "pl.zip"], "exporting"),
 }
 
 
@@ -92,3 +98,34 @@ def test_render_says_its_graphviz_stage_on_a_terminal(folder: Path) -> None:
     assert code == 0, seen
     assert "100%" in seen and "drawing: laying out the tree (Graphviz) ..." in seen
     assert seen.rstrip().endswith("diagram written to t.png")
+
+
+@pytest.mark.parametrize("fmt", ["moodle", "prairielearn"])
+def test_an_export_tells_each_seed_made_and_each_variant_written(tmp_path: Path,
+                                                                 fmt: str) -> None:
+    from tracer.classroom.exports import QuestionSpec, write_moodle, write_prairielearn
+
+    steps: list[tuple[int, int]] = []
+    spec = QuestionSpec.parse(branching=2, depth=2, values="0..1")
+    seeds = range(1, 9)  # two leaves' values 0 or 1 on 4 leaves: some seeds repeat a tree
+    write = write_moodle if fmt == "moodle" else write_prairielearn
+    made = write(tmp_path / ("bank.xml" if fmt == "moodle" else "pl.zip"), spec, seeds,
+                 progress=lambda done, total: steps.append((done, total)))
+    variants = len(made.variants)
+    assert made.repeated  # so the steps' total changes once the variants are known
+    assert steps[:8] == [(done, 16) for done in range(8)]
+    assert steps[8:] == [(8 + done, 8 + variants) for done in range(variants + 1)]
+
+
+def test_render_s_bar_covers_the_frames_drawn_after_the_reading(folder: Path) -> None:
+    # --step on a terminal too: the bar's callback is not the command's --step
+    code, seen = _on_a_terminal(["render", "t.jsonl", "--frames", "more-frames",
+                                 "--step", "leaf"], folder)
+    assert code == 0, seen
+    reading = re.search(r"reading\s+\[#+\]\s+100%", seen)
+    drawing = re.search(r"drawing\s+\[#+\]\s+100%", seen)
+    assert reading is not None and drawing is not None, seen
+    assert reading.start() < drawing.start()
+    assert re.search(r"drawing\s+\[#{1,15}-+\]\s+\d+%", seen)  # it moves frame by frame
+    assert "8 frames written to more-frames" in seen  # one a leaf evaluated, and the end
+    assert seen.rstrip().endswith("frames.tex for Beamer: pdflatex deck.tex)")

@@ -95,12 +95,15 @@ def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
     """
     from ..classroom.exports import QuestionSpec, parse_seeds, write_moodle
     from ..outputs import check_output
+    from .progress import count_bar
 
     seed_range = parse_seeds(seeds)
     check_output(out, role="question bank")
     spec = QuestionSpec.parse(branching=branching, depth=depth, cuts=cuts, values=values,
                               variant=variant, cut_on=cut_on)
-    made = write_moodle(out, spec, seed_range, name=name, image=image, lang=lang)
+    with count_bar("exporting", quiet=quiet) as bar:
+        made = write_moodle(out, spec, seed_range, name=name, image=image, lang=lang,
+                            progress=bar)
     if not quiet:
         _summary(made, out, "Moodle question")
 
@@ -124,6 +127,7 @@ def prairielearn_command(branching: int, depth: int, cuts: str | None, values: s
     from ..classroom.exports import QuestionSpec, parse_seeds, write_prairielearn
     from ..outputs import check_folder, check_output
     from ..said import said
+    from .progress import count_bar
 
     seed_range = parse_seeds(seeds)
     if out.lower().endswith(".zip") or out == "-":
@@ -132,7 +136,9 @@ def prairielearn_command(branching: int, depth: int, cuts: str | None, values: s
         check_folder(out, option="-o", what=said("a PrairieLearn question is"))
     spec = QuestionSpec.parse(branching=branching, depth=depth, cuts=cuts, values=values,
                               variant=variant, cut_on=cut_on)
-    made = write_prairielearn(out, spec, seed_range, name=name, lang=lang)
+    with count_bar("exporting", quiet=quiet) as bar:
+        made = write_prairielearn(out, spec, seed_range, name=name, lang=lang,
+                                  progress=bar)
     if not quiet:
         _summary(made, out, "PrairieLearn variant")
 

@@ -1,6 +1,7 @@
 """Progress bars on standard error (``click.progressbar``), for the commands that can run
 for seconds: reading a big trace (``render``, ``stats``, ``regret``, ``bisect``,
-``index``, ``browse``), many random orderings (``compare``), many answers (``export``).
+``index``, ``browse``), many random orderings (``compare``), many seeds (``export``: one
+step a seed made, one a variant written).
 
 A bar is drawn only when standard error is a terminal and the command is not ``-q``:
 never into a pipe or a file (a log would fill with carriage returns).
@@ -62,22 +63,25 @@ def _offset(path: str) -> int | None:
 
 @contextlib.contextmanager
 def file_bar(path: str | os.PathLike[str], label: str, *, quiet: bool,
-             then: str | None = None) -> Iterator[None]:
+             then: str | None = None) -> Iterator[Callable[[int, int], None] | None]:
     """A bar over the reading of the file ``path`` while the block runs (``-``: the file
     standard input was read into).  ``then``: the label of the stages that follow the
     reading (a Graphviz layout, :func:`tracer.stderr_channel.doing`): the first ends the
-    bar (the file is read) and each is said on one line that the next replaces."""
+    bar (the file is read) and each is said on one line that the next replaces.  The
+    block gets a callback (None when no bar is drawn): called with ``(done, total)``, it
+    ends the reading's bar and draws a second, labelled ``then``, over those steps (the
+    frames drawn)."""
     from ..stderr_channel import listening
     from ..stdin import input_path
 
     if not shows_progress(quiet) or not os.path.exists("/proc/self/fdinfo"):
-        yield
+        yield None
         return
     file = os.path.realpath(input_path(path))
     try:
         size = os.path.getsize(file)
     except OSError:
-        yield
+        yield None
         return
     stop = threading.Event()
     lock = threading.Lock()
@@ -105,15 +109,28 @@ def file_bar(path: str | os.PathLike[str], label: str, *, quiet: bool,
         end()
         click.echo(f"\r\033[K{_word(then or '')}: {what} ...", err=True, nl=False)
 
+    steps: dict[str, Any] = {}
+
+    def step(done: int, total: int) -> None:
+        end()
+        after = steps.get("bar")
+        if after is None:
+            click.echo("\r\033[K", err=True, nl=False)  # the stage said, or the bar read
+            after = steps["bar"] = click.progressbar(
+                length=max(total, 1), label=_word(then or label), file=sys.stderr, width=30)
+            after.__enter__()
+        after.length = max(total, 1)
+        after.update(done - after.pos)
+
     bar.__enter__()
     thread = threading.Thread(target=follow, daemon=True)
     thread.start()
     try:
         if then is None:
-            yield
+            yield step
         else:
             with listening(stage):
-                yield
+                yield step
         end()
     finally:
         stop.set()
@@ -122,6 +139,8 @@ def file_bar(path: str | os.PathLike[str], label: str, *, quiet: bool,
             if not ended[0]:
                 ended[0] = True
                 bar.render_finish()
+        if "bar" in steps:
+            steps["bar"].__exit__(None, None, None)
         _clear()
 
 
@@ -140,6 +159,7 @@ def count_bar(label: str, *, quiet: bool) -> Iterator[Callable[[int, int], None]
             bar = state["bar"] = click.progressbar(length=max(total, 1), label=_word(label),
                                                    file=sys.stderr, width=30)
             bar.__enter__()
+        bar.length = max(total, 1)  # an export learns its last steps' count on the way
         bar.update(done - bar.pos)
 
     try:
@@ -157,7 +177,8 @@ def _clear() -> None:
 
 
 _LABELS = {"reading": said("reading"), "indexing": said("indexing"),
-           "comparing": said("comparing"), "drawing": said("drawing")}
+           "comparing": said("comparing"), "drawing": said("drawing"),
+           "exporting": said("exporting")}
 """The bars' labels, worded in the command's language."""
 
 

@@ -162,10 +162,13 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
         preamble = str(Path(out).with_name(Path(out).stem + "-preamble.tex"))
     check_distinct([("-o", out), ("-o (its TikZ preamble)", preamble), ("--strip", strip)],
                    inputs=[("TRACE", trace)], folders=[("--frames", frames_dir)])
+    from ..render._entry import drawing_progress
     from .options import stage
     from .progress import file_bar
 
-    with file_bar(trace, "reading", quiet=quiet, then="drawing"), stage("drawing"):
+    # one bar over the reading, then (--frames) one over the frames drawn
+    with file_bar(trace, "reading", quiet=quiet, then="drawing") as frame_drawn, \
+            stage("drawing"), drawing_progress(frame_drawn):
         drawn = draw_outputs(
             trace, out=out, frames_dir=frames_dir, strip=strip, strip_columns=strip_columns,
             frame_format=frame_format, preset=preset,

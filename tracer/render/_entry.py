@@ -8,7 +8,9 @@ the command line and the service call these.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +21,24 @@ if TYPE_CHECKING:
     from .files.frames import FramesWritten
     from .pipeline import Drawing, TraceSource
 
-__all__ = ["render_bytes", "render_trace", "trace_dot", "write_frames"]
+__all__ = ["drawing_progress", "render_bytes", "render_trace", "trace_dot", "write_frames"]
+
+_progress: list[Callable[[int, int], None]] = []
+"""Who is told each frame :func:`write_frames` draws (a command's bar): one at most."""
+
+
+@contextlib.contextmanager
+def drawing_progress(step: Callable[[int, int], None] | None) -> Iterator[None]:
+    """While the block runs, ``step(done, total)`` is told each frame drawn (``None``:
+    no one is)."""
+    if step is None:
+        yield
+        return
+    _progress.append(step)
+    try:
+        yield
+    finally:
+        _progress.remove(step)
 
 
 def render_bytes(source: TraceSource, fmt: str, options: RenderOptions | None = None) -> bytes:
@@ -66,4 +85,5 @@ def write_frames(source: TraceSource | Drawing, directory: str | os.PathLike[str
     from .pipeline import Drawing
 
     drawing = source if isinstance(source, Drawing) else Drawing(source, options)
-    return _write(drawing, directory, also=lambda folder: write_beamer(drawing, folder))
+    return _write(drawing, directory, also=lambda folder: write_beamer(drawing, folder),
+                  progress=_progress[-1] if _progress else None)

@@ -39,7 +39,7 @@ from ...numbers import format_number
 from ...said import said
 from .cloze_answers import extras, sequence_answers, set_answers
 from .question_parts import Part, none_word
-from .question_variants import QuestionSpec, Variant, Variants, diagram
+from .question_variants import Progress, QuestionSpec, Variant, Variants, diagram
 from .question_words import (
     alt_text,
     check_lang,
@@ -49,6 +49,7 @@ from .question_words import (
     intro,
     part_words,
     variants_of,
+    written,
 )
 
 __all__ = ["FIELD_WIDTH", "IMAGE_FORMATS", "PENALTY", "TICKS", "check_name", "cloze_fields",
@@ -74,7 +75,7 @@ def default_name(spec: QuestionSpec) -> str:
 
 def moodle_xml(source: QuestionSpec | Variants, seeds: Sequence[int] = (), *,
                name: str | None = None, image: str = "svg",
-               lang: str = "en") -> tuple[bytes, Variants]:
+               lang: str = "en", progress: Progress | None = None) -> tuple[bytes, Variants]:
     """The question bank of ``source``'s variants (a spec's for ``seeds``, or an
     assignment's) in the category ``$course$/top/NAME`` (``name`` default: the spec's
     shape, the assignment's title), each diagram embedded as ``image``
@@ -82,25 +83,28 @@ def moodle_xml(source: QuestionSpec | Variants, seeds: Sequence[int] = (), *,
     if image not in IMAGE_FORMATS:
         raise UsageError(unknown_choice(said("image format"), image, IMAGE_FORMATS, suggest=False))
     check_lang(lang)
-    made = variants_of(source, seeds)
+    made = variants_of(source, seeds, progress=progress)
     category = check_name(name if name is not None else made.name)
     parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n',
              _category(category, made, lang)]
-    parts += [_question(category, made, v, image, lang) for v in made.variants]
+    parts += [_question(category, made, v, image, lang)
+              for v in written(made, seeds, progress)]
     parts.append("</quiz>\n")
     return "".join(parts).encode("utf-8"), made
 
 
 def write_moodle(out: str | os.PathLike[str], source: QuestionSpec | Variants,
                  seeds: Sequence[int] = (), *, name: str | None = None,
-                 image: str = "svg", lang: str = "en") -> Variants:
+                 image: str = "svg", lang: str = "en",
+                 progress: Progress | None = None) -> Variants:
     """:func:`moodle_xml` written to ``out`` (``.xml``, or ``-`` for standard output)
     whole or not at all (:mod:`tracer.outputs`)."""
     from ...outputs import check_output
     from ...writing import write_output_bytes
 
     target = check_output(out, role="question bank")
-    data, made = moodle_xml(source, seeds, name=name, image=image, lang=lang)
+    data, made = moodle_xml(source, seeds, name=name, image=image, lang=lang,
+                            progress=progress)
     write_output_bytes(target, data)
     return made
 

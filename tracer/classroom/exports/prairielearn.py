@@ -30,7 +30,7 @@ from importlib import resources
 from ...jsonio import dumps_json, dumps_json_pretty
 from ...said import said
 from .question_parts import none_word
-from .question_variants import QuestionSpec, Variant, Variants, diagram
+from .question_variants import Progress, QuestionSpec, Variant, Variants, diagram
 from .question_words import (
     alt_text,
     check_lang,
@@ -40,6 +40,7 @@ from .question_words import (
     intro,
     part_words,
     variants_of,
+    written,
 )
 
 __all__ = ["FILES", "folder_name", "prairielearn_files", "prairielearn_zip", "question_uuid",
@@ -96,13 +97,13 @@ def question_uuid(spec: QuestionSpec | Variants, seeds: Sequence[int], name: str
 
 
 def prairielearn_files(source: QuestionSpec | Variants, seeds: Sequence[int] = (), *,
-                       name: str | None = None,
-                       lang: str = "en") -> tuple[dict[str, bytes], Variants]:
+                       name: str | None = None, lang: str = "en",
+                       progress: Progress | None = None) -> tuple[dict[str, bytes], Variants]:
     """The question folder's files (:data:`FILES`) by name, and the variants: a spec's
     for ``seeds``, or an assignment's (:func:`.assignment_variants`), every text in
     ``lang``."""
     check_lang(lang)
-    made = variants_of(source, seeds)
+    made = variants_of(source, seeds, progress=progress)
     title = check_name(name if name is not None else folder_name(made))
     assert made.conventions is not None
     heading = said("Alpha-beta by hand: {name}", name=title).worded(lang) \
@@ -117,7 +118,8 @@ def prairielearn_files(source: QuestionSpec | Variants, seeds: Sequence[int] = (
                 "repeated_seeds": list(made.repeated),
                 "verdicts": {k: v.worded(lang) for k, v in _VERDICTS.items()},
                 "none": none_word(lang),
-                "variants": [_variant_json(made, v, lang) for v in made.variants]}
+                "variants": [_variant_json(made, v, lang)
+                              for v in written(made, seeds, progress)]}
     server = resources.files(__package__).joinpath("pl_server.py").read_text("utf-8")
     task = intro(made).worded(lang)
     hints_text = " ".join(hints(made.variants[0].parts, lang))
@@ -135,20 +137,20 @@ _VERDICTS = {"right": said("this part is right"),
 
 
 def prairielearn_zip(source: QuestionSpec | Variants, seeds: Sequence[int] = (), *,
-                     name: str | None = None,
-                     lang: str = "en") -> tuple[bytes, Variants]:
+                     name: str | None = None, lang: str = "en",
+                     progress: Progress | None = None) -> tuple[bytes, Variants]:
     """The question folder as a zip (what ``GET .../export/prairielearn.zip`` sends):
     the files of :func:`prairielearn_files` in a folder named ``name``."""
     made = variants_of(source, seeds)
     folder = check_name(name if name is not None else folder_name(made))
     files, made = prairielearn_files(source if isinstance(source, QuestionSpec) else made,
-                                     seeds, name=folder, lang=lang)
+                                     seeds, name=folder, lang=lang, progress=progress)
     return _zip(folder, files), made
 
 
 def write_prairielearn(out: str | os.PathLike[str], source: QuestionSpec | Variants,
                        seeds: Sequence[int] = (), *, name: str | None = None,
-                       lang: str = "en") -> Variants:
+                       lang: str = "en", progress: Progress | None = None) -> Variants:
     """The question folder written to ``out``: a ``.zip`` (the folder inside it named
     ``name``) or a folder, whole or not at all (:mod:`tracer.outputs`)."""
     from ...outputs import check_folder, check_output
@@ -157,11 +159,13 @@ def write_prairielearn(out: str | os.PathLike[str], source: QuestionSpec | Varia
     text = os.fspath(out)
     if text.lower().endswith(".zip") or text == "-":
         target = check_output(text, role="question folder")
-        data, made = prairielearn_zip(source, seeds, name=name, lang=lang)
+        data, made = prairielearn_zip(source, seeds, name=name, lang=lang,
+                                       progress=progress)
         write_output_bytes(target, data)
         return made
     check_folder(text, option="-o", what=said("a PrairieLearn question is"))
-    files, made = prairielearn_files(source, seeds, name=name, lang=lang)
+    files, made = prairielearn_files(source, seeds, name=name, lang=lang,
+                                     progress=progress)
     with staged_folder(text, stale=lambda n: n in FILES) as staging:
         for file, data in files.items():
             with open(os.path.join(staging, file), "wb") as handle:

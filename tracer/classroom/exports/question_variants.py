@@ -11,7 +11,7 @@ items of its own tree, or of its per-student variants by seed.  Each item is a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,9 @@ __all__ = ["MAX_BANK_LEAVES", "MAX_SEEDS", "NONE", "QuestionSpec", "Variant", "V
            "alphabeta_conventions", "breadth_first", "check_leaves", "check_seeds", "diagram",
            "make_variant", "make_variants", "minimax_conventions", "parse_seeds", "pruned_text",
            "tree_leaves"]
+
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` steps of an export (a bar on a terminal: ``gametrace export``)."""
 
 MAX_SEEDS = 200
 """The most variants one export holds: a class's worth, one each."""
@@ -265,11 +268,14 @@ def parse_seeds(text: str, *, option: str = "--seeds") -> range:
     return range(lo, hi + 1)
 
 
-def make_variants(spec: QuestionSpec, seeds: Sequence[int]) -> Variants:
+def make_variants(spec: QuestionSpec, seeds: Sequence[int], *,
+                  progress: Progress | None = None) -> Variants:
     """One variant per seed, in the seeds' order, leaving out a seed whose tree an earlier
     seed already gave; an empty or too long list of seeds, or too many leaves in all
     (:data:`MAX_BANK_LEAVES`), is a :class:`UsageError`, and so is a spec no tree meets.
-    Each asks the root's value, the best move and the pruned nodes."""
+    Each asks the root's value, the best move and the pruned nodes.  ``progress``: called
+    with ``(done, total)`` after each seed, ``total`` counting one step a seed and one
+    a variant for the writer (:func:`written`)."""
     from ...analysis.check import Conventions, make_exercise
     from ..assignments import Ask
 
@@ -282,7 +288,9 @@ def make_variants(spec: QuestionSpec, seeds: Sequence[int]) -> Variants:
     made: list[Variant] = []
     repeated: list[int] = []
     seen: set[tuple[object, ...]] = set()
-    for seed in seeds:
+    for done, seed in enumerate(seeds):
+        if progress is not None:
+            progress(done, 2 * len(seeds))
         ex = make_exercise(branching=spec.branching, depth=spec.depth, cuts=spec.cuts,
                            values=spec.values, seed=seed, conventions=conventions)
         if ex.solution.value is None or ex.solution.move is None:  # pragma: no cover
@@ -296,6 +304,8 @@ def make_variants(spec: QuestionSpec, seeds: Sequence[int]) -> Variants:
         seen.add(key)
         made.append(make_variant(seed, ex.tree, ex.trace, ex.solution, ex.solution, asks,
                                  leaves, remake=spec.exercise_command(seed)))
+    if progress is not None:
+        progress(len(seeds), len(seeds) + len(made))
     return Variants(spec, tuple(made), tuple(repeated), name=spec.default_name(),
                     conventions=spec.conventions_said(), describe=spec.describe_said(),
                     identity=(("spec", spec.to_json()),))

@@ -5,7 +5,7 @@ of a name and a language; the variants of a spec or an assignment."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from xml.sax.saxutils import escape
 
 from ...choices import unknown_choice
@@ -14,10 +14,10 @@ from ...numbers import format_number
 from ...said import LANGUAGES, Said, said
 from ..item_words import item_words
 from .question_parts import Part, none_word
-from .question_variants import QuestionSpec, Variant, Variants, make_variants
+from .question_variants import Progress, QuestionSpec, Variant, Variants, make_variants
 
 __all__ = ["alt_text", "check_lang", "check_name", "hints", "html_text", "intro",
-           "part_words", "variants_of"]
+           "part_words", "variants_of", "written"]
 
 
 def check_name(name: str, *, option: str = "--name") -> str:
@@ -40,10 +40,24 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def variants_of(source: QuestionSpec | Variants, seeds: Sequence[int]) -> Variants:
+def variants_of(source: QuestionSpec | Variants, seeds: Sequence[int], *,
+                progress: Progress | None = None) -> Variants:
     """The variants of a spec for ``seeds``, or ``source`` itself (an assignment's,
     :func:`~.assignment_questions.assignment_variants`)."""
-    return make_variants(source, seeds) if isinstance(source, QuestionSpec) else source
+    if isinstance(source, QuestionSpec):
+        return make_variants(source, seeds, progress=progress)
+    return source
+
+
+def written(made: Variants, seeds: Sequence[int], progress: Progress | None) -> Iterator[Variant]:
+    """``made``'s variants one by one, telling ``progress`` of each the writer is done with
+    (after the steps of :func:`~.question_variants.make_variants`, one a seed)."""
+    before = len(seeds) if made.spec is not None else 0
+    total = before + len(made.variants)
+    for done, variant in enumerate(made.variants, 1):
+        yield variant
+        if progress is not None:
+            progress(before + done, total)
 
 
 def intro(made: Variants) -> Said:

@@ -36,10 +36,11 @@ class FramesWritten:
 
 
 def write_frames(drawing: Drawing, directory: str | os.PathLike[str], *,
-                 also: Callable[[str], object] | None = None) -> FramesWritten:
+                 also: Callable[[str], object] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> FramesWritten:
     """Write ``frame-NNN.svg|png``, ``frames.pdf`` and ``player.html`` into ``directory``;
     ``also(folder)`` writes more files beside them (the Beamer overlays), in the same
-    all-or-nothing staging folder."""
+    all-or-nothing staging folder; ``progress(done, total)`` is told each frame drawn."""
     from ...writing import staged_folder
     from .html import player_html
     from .pdf import merge_pdfs
@@ -68,6 +69,8 @@ def write_frames(drawing: Drawing, directory: str | os.PathLike[str], *,
             pdf_pages.append(drawing.render("pdf", frame.view))
             bare = drawing.render("svg", bare_view).decode()
             player.append((bare, frame.caption))
+            if progress is not None:
+                progress(i, len(frames))
         Path(staging, "frames.pdf").write_bytes(merge_pdfs(pdf_pages))
         # Not the result line: the page shows from step 1 on, and must not tell the value.
         title = drawing.options.title or summary_line(drawing.header, None, drawing.words)
