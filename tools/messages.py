@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import IO
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,14 +35,16 @@ KEYWORDS = {"said": (1,), "said_n": (1, 2)}
 def extract_said(fileobj: IO[bytes], keywords: Mapping[str, object],
                  comment_tags: Collection[str], options: Mapping[str, object],
                  ) -> Iterator[tuple[int, str, str | tuple[str, ...], list[str]]]:
-    """A Babel extraction method that reads the code as Python does (:mod:`ast`): every
-    call of a keyword whose leading arguments are string literals, a call inside an
-    f-string or inside another call's argument included (Babel's own Python reader
-    misses both)."""
-    for node in ast.walk(ast.parse(fileobj.read())):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in keywords):
-            continue
+    """A Babel extraction method (called as Babel calls one) that reads the code as
+    Python does (:mod:`ast`), in the order of the source: every call of a keyword whose
+    leading arguments are string literals, a call inside an f-string or inside another
+    call's argument included (Babel's own Python reader misses both)."""
+    calls = sorted((node for node in ast.walk(ast.parse(fileobj.read()))
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in keywords),
+                   key=lambda node: (node.lineno, node.col_offset))
+    for node in calls:
+        assert isinstance(node.func, ast.Name)
         wanted = len(KEYWORDS.get(node.func.id, (1,)))
         texts = [a.value for a in node.args[:wanted]
                  if isinstance(a, ast.Constant) and isinstance(a.value, str)]
@@ -51,22 +52,16 @@ def extract_said(fileobj: IO[bytes], keywords: Mapping[str, object],
             yield node.lineno, node.func.id, texts[0] if wanted == 1 else tuple(texts), []
 
 
-def _searched(folder: str) -> bool:
-    """Every folder of the package, tracer/_api included (Babel's own filter skips a
-    folder whose name starts with ``_``), but no cache."""
-    return Path(folder).name != "__pycache__"
-
-
 def template(created: object) -> Catalog:
     """Every template the code under tracer/ says, with the files that say it."""
     pot = Catalog(domain=DOMAIN, project="gametree-tracer", version="",
                   copyright_holder="gametree-tracer", msgid_bugs_address="",
                   creation_date=created, fuzzy=False)  # type: ignore[arg-type]
-    for filename, _, message, comments, context in extract_from_dir(
-            str(ROOT / "tracer"), [("**.py", extract_said)], keywords=KEYWORDS,
-            directory_filter=_searched):
-        pot.add(message, None, [(f"tracer/{filename}", None)], auto_comments=comments,
-                context=context)
+    for path in sorted((ROOT / "tracer").rglob("*.py")):  # _api/ too: Babel's walk skips it
+        with path.open("rb") as f:
+            for lineno, _, message, comments in extract_said(f, KEYWORDS, (), {}):
+                pot.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)],
+                        auto_comments=comments)
     return pot
 
 
