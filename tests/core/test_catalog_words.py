@@ -16,7 +16,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from hatch_build import compiled_catalog
+from hatch_build import LOCALE, compile_catalogs, compiled_catalog
 from tracer.said import DOMAIN, LANGUAGES, catalog, plurals
 
 PACKAGE = Path(__file__).resolve().parents[2] / "tracer"
@@ -187,3 +187,13 @@ def test_the_committed_mo_is_the_po_compiled(lang: str) -> None:
     mo = _po(lang).with_suffix(".mo")
     assert mo.read_bytes() == compiled_catalog(_po(lang)), \
         f"{mo.relative_to(PACKAGE.parent)} is stale: run make messages"
+
+
+def test_the_build_hook_compiles_a_stale_mo_again(tmp_path: Path) -> None:
+    po = _po("it")
+    copy = tmp_path / LOCALE / "it" / "LC_MESSAGES" / po.name
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes(po.read_bytes())
+    copy.with_suffix(".mo").write_bytes(b"stale")
+    assert compile_catalogs(tmp_path) == [copy.with_suffix(".mo")]
+    assert copy.with_suffix(".mo").read_bytes() == po.with_suffix(".mo").read_bytes()
