@@ -14,7 +14,7 @@ SERVE_STAMP := $(VENV)/.serve-stamp
 STAMP       := $(VENV)/.installed-stamp
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: demo test check fuzz lint bench bench-plot pictures docs site docs-check traces clean serve dist sysdeps-tex sysdeps-browser sysdeps-postgres sysdeps-fonts
+.PHONY: demo test check fuzz lint bench bench-plot pictures docs site docs-check traces clean serve dist messages sysdeps-tex sysdeps-browser sysdeps-postgres sysdeps-fonts
 
 $(DEMO_STAMP): $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -162,6 +162,11 @@ docs-check: $(STAMP)
 ## traces: re-record traces/ from traces/manifest.json (review the diff before committing)
 traces: $(STAMP)
 	$(BIN)/python tools/record_traces.py
+
+## messages: extract the library's sentences (said, said_n) into tracer/locale/tracer.pot,
+## update each tracer/locale/LANG/LC_MESSAGES/tracer.po and compile its .mo
+messages: $(STAMP)
+	$(BIN)/python tools/messages.py
 
 ## dist: the sdist, the manylinux wheel (auditwheel) and the pure py3-none-any wheel in dist/
 dist: $(STAMP)

@@ -14,6 +14,14 @@ reads the same records); the warning says why.
 ``GAMETRACE_PURE_WHEEL=1`` builds the pure wheel on purpose, ``py3-none-any``: the
 fallback a package index offers every platform without a compiled wheel (``make dist``
 builds both).
+
+It also compiles the message catalogs, ``tracer/locale/LANG/LC_MESSAGES/tracer.po``,
+into the ``.mo`` files :mod:`tracer.said` reads through :mod:`gettext`, with Babel (a
+build requirement, not a runtime one), for every wheel, the editable one included.  The
+``.mo`` files are also committed, so a source tree run with ``PYTHONPATH`` speaks Italian
+without a build (no cache to compile into on first use, nothing written beside an
+installed package); tests/core/test_catalog_words.py checks that each is its ``.po``
+compiled.
 """
 
 from __future__ import annotations
@@ -31,6 +39,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MODULES = {"_lines": "tracer/search/fast/_lines.c", "_scan": "tracer/_scan.c"}
 """The C modules, ``tracer.NAME``, and the source of each."""
+
+LOCALE = "tracer/locale"
+"""Where the message catalogs are: ``LANG/LC_MESSAGES/DOMAIN.po`` beside its ``.mo``."""
 
 PURE_WHEEL = "GAMETRACE_PURE_WHEEL"
 """The environment variable that, set to ``1``, builds the wheel without the C modules."""
@@ -68,10 +79,45 @@ def compile_module(root: Path, name: str) -> Path | None:
     return None
 
 
+def compiled_catalog(po: Path) -> bytes:
+    """The ``.mo`` of the catalog ``po`` (Babel's, without fuzzy entries): the same bytes
+    for the same ``.po``."""
+    from io import BytesIO  # only a build compiles catalogs
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=po.parents[1].name, domain=po.stem)
+    out = BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def compile_catalogs(root: Path) -> list[Path]:
+    """Compile every ``.po`` under ``root/tracer/locale`` into the ``.mo`` beside it
+    (written only when it changed); the ``.mo`` files.  Without Babel the committed ones
+    stay, with a warning on stderr."""
+    built = []
+    for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        try:
+            data = compiled_catalog(po)
+        except ImportError:
+            print(f"gametree-tracer: not compiling {po.relative_to(root)} (no Babel); the "
+                  "committed .mo is used", file=sys.stderr)
+            continue
+        if not mo.exists() or mo.read_bytes() != data:
+            mo.write_bytes(data)
+        built.append(mo)
+    return built
+
+
 class CompiledLines(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        compile_catalogs(Path(self.root))  # in place: the wheel, the editable and the sdist
         if not wants_compiled(self.target_name, os.environ):
             return
         for name in MODULES:

@@ -7,10 +7,14 @@ an English template in :meth:`str.format` syntax and the values that fill it::
                           value=name, allowed=", ".join(ALGORITHMS)))
 
 ``str()`` of the result is the English sentence, as before; :meth:`Said.worded` says it
-in another language, from that language's catalog (``tracer/catalogs/LANG/*.json``: the
-English template as the key, its wording as the value, with the same fields).  The
-template is the key, as in gettext: a template no catalog knows is said in English, and
-:meth:`Said.known_in` tells.
+in another language, from that language's gettext catalog (domain ``tracer``:
+``tracer/locale/LANG/LC_MESSAGES/tracer.po``, the English template as the msgid, its
+wording as the msgstr, with the same fields), read compiled (the ``.mo`` beside it)
+through :mod:`gettext`.  A template no catalog knows is said in English, and
+:meth:`Said.known_in` tells.  A sentence whose words follow a count is built with
+:func:`said_n` (``ngettext``: the catalog's ``Plural-Forms`` picks the form)::
+
+    said_n("{n} node was pruned", "{n} nodes were pruned", count)
 
 A value is a number, a string quoted from the input (kept as it came), or another
 :class:`Said` (a word or phrase the catalog words too: ``said("algorithm")``).  Numbers
@@ -20,7 +24,7 @@ Italian, ``{x}`` of 0.5 is ``0,5``.
 
 from __future__ import annotations
 
-import json
+import gettext
 import re
 import string
 from collections.abc import Mapping
@@ -29,7 +33,11 @@ from functools import cache
 from importlib import resources
 from typing import Union
 
-__all__ = ["LANGUAGES", "Said", "Value", "catalog", "place_worded", "said"]
+__all__ = ["DOMAIN", "LANGUAGES", "Said", "Value", "catalog", "place_worded", "plurals",
+           "said", "said_n"]
+
+DOMAIN = "tracer"
+"""The gettext domain of the library's sentences."""
 
 LANGUAGES = ("en", "it")
 """The languages the library speaks, English first: the templates' own language."""
@@ -46,17 +54,24 @@ class Said:
     """The English, in :meth:`str.format` syntax: the key of every catalog."""
     values: tuple[tuple[str, Value], ...] = ()
     """The fields' values, by name, in the order given."""
+    plural: str | None = None
+    """The English plural of ``template`` (:func:`said_n`), the form picked by the value
+    of the field ``n``; None for a sentence without a count."""
 
     def __str__(self) -> str:
         return self.worded("en")
 
     def worded(self, lang: str) -> str:
         """The sentence in ``lang`` (English where the catalog lacks it or a part of it)."""
-        template = self.template if lang == "en" else catalog(lang).get(self.template,
-                                                                         self.template)
         values = {name: value.worded(lang) if isinstance(value, Said) else value
                   for name, value in self.values}
-        for wording in (template, self.template):
+        english, template = self.template, _translations(lang).gettext(self.template)
+        if self.plural is not None:
+            n = values.get("n")
+            count = n if isinstance(n, int) and not isinstance(n, bool) else 0
+            english = self.template if count == 1 else self.plural
+            template = _translations(lang).ngettext(self.template, self.plural, count)
+        for wording in (template, english):
             try:
                 return _Formatter(lang).vformat(wording, (), values)
             except (KeyError, IndexError, ValueError, TypeError):
@@ -65,7 +80,8 @@ class Said:
 
     def known_in(self, lang: str) -> bool:
         """Whether ``lang``'s catalog words this sentence and every phrase inside it."""
-        return (lang == "en" or self.template in catalog(lang)) and all(
+        known = catalog(lang) if self.plural is None else plurals(lang)
+        return (lang == "en" or self.template in known) and all(
             value.known_in(lang) for _, value in self.values if isinstance(value, Said))
 
 
@@ -74,19 +90,48 @@ def said(template: str, /, **values: Value) -> Said:
     return Said(template, tuple(values.items()))
 
 
+def said_n(singular: str, plural: str, n: int, /, **values: Value) -> Said:
+    """The sentence with a count: ``singular`` or ``plural`` (English literals, the
+    catalogs' keys) as ``n`` says in each language, with ``n`` as the field ``{n}``."""
+    if "n" in values:
+        raise TypeError("said_n() takes the count once, as n")
+    return Said(singular, (("n", n), *values.items()), plural)
+
+
+@cache
+def _translations(lang: str) -> gettext.NullTranslations:
+    """``lang``'s compiled catalog (nothing for English and unknown languages)."""
+    if lang not in LANGUAGES or lang == "en":
+        return gettext.NullTranslations()
+    mo = resources.files("tracer") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with mo.open("rb") as f:
+        return gettext.GNUTranslations(f)
+
+
+def _entries(lang: str) -> Mapping[object, str]:
+    """The compiled catalog's entries: a template, or (a singular, the form's index)."""
+    entries: Mapping[object, str] = getattr(_translations(lang), "_catalog", {})
+    return entries
+
+
 @cache
 def catalog(lang: str) -> Mapping[str, str]:
     """``lang``'s wording of every template it knows (empty for English and unknown
-    languages): the union of ``tracer/catalogs/LANG/*.json``, each file one part of the
-    library."""
-    if lang not in LANGUAGES or lang == "en":
-        return {}
-    words: dict[str, str] = {}
-    folder = resources.files("tracer") / "catalogs" / lang
-    for part in sorted(folder.iterdir(), key=lambda p: p.name):
-        if part.name.endswith(".json"):
-            words.update(json.loads(part.read_text(encoding="utf-8")))
-    return words
+    languages), from its gettext catalog; a sentence with a count is in :func:`plurals`."""
+    return {key: text for key, text in _entries(lang).items()
+            if isinstance(key, str) and key}
+
+
+@cache
+def plurals(lang: str) -> Mapping[str, tuple[str, ...]]:
+    """``lang``'s forms of every sentence with a count it knows (:func:`said_n`), by the
+    English singular, in the order of its ``Plural-Forms``."""
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in _entries(lang).items():
+        if isinstance(key, tuple):
+            singular, index = key
+            forms.setdefault(singular, {})[index] = text
+    return {singular: tuple(by[i] for i in sorted(by)) for singular, by in forms.items()}
 
 
 _PLACES = (
@@ -110,7 +155,11 @@ def place_worded(where: str, lang: str) -> str:
 
 
 class _Formatter(string.Formatter):
-    """:meth:`str.format` with the language's numbers (Italian: ``12.345``, ``0,5``)."""
+    """:meth:`str.format` with the language's numbers (Italian: ``12.345``, ``0,5``).
+
+    Kept rather than Babel's ``format_decimal``: the format spec stays the template's
+    (``{n:,}``, ``{x:.1f}``), the output does not move with Babel's CLDR data from one
+    release to the next, and Babel stays out of the runtime dependencies."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang

@@ -1,5 +1,5 @@
 """The classroom's and the front door's errors in Italian: each is a sentence of the
-catalogs (``error.said``), worded whole from ``tracer/catalogs/it`` with the values it
+catalogs (``error.said``), worded whole from ``tracer/locale/it`` with the values it
 quotes kept as they came, while its English (``str(error)``) stays what it was."""
 
 from __future__ import annotations

@@ -300,3 +300,15 @@ def test_bounds_on_the_seeds_and_the_leaves() -> None:
         make_variants(SPEC, range(0))
     with pytest.raises(UsageError, match="too many for one export"):
         make_variants(QuestionSpec(3, 5), range(100))
+
+
+@pytest.mark.parametrize(("seeds", "lang", "note"), [
+    (range(1, 2), "en", "1 variant of one alpha-beta exercise"),
+    (range(1, 3), "en", "2 variants of one alpha-beta exercise"),
+    (range(1, 2), "it", "1 variante di un esercizio alfa-beta fatta"),
+    (range(1, 3), "it", "2 varianti di un esercizio alfa-beta fatte"),
+])
+def test_the_category_note_counts_its_variants_in_the_right_form(
+        seeds: range, lang: str, note: str) -> None:
+    text = moodle_xml(SPEC, seeds, lang=lang)[0].decode("utf-8")
+    assert note in text and "1 variants" not in text and "1 varianti" not in text

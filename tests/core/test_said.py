@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from tracer.errors import InputError, LimitExceeded, MissingInput, UsageError
-from tracer.said import Said, catalog, said
+from tracer.said import Said, catalog, plurals, said, said_n
 
 
 def test_str_is_the_english_sentence() -> None:
@@ -76,3 +76,34 @@ def test_an_errors_str_is_the_one_line_the_cli_prints() -> None:
     error = InputError(said("algorithm"), file="f.json", where="$.a")
     assert str(error) == "f.json: $.a: algorithm" and error.args == (str(error),)
     assert str(UsageError(said("algorithm"))) == "algorithm"
+
+
+VARIANTS = ("{n} variant of the assignment {title}, made by gametrace ({conventions}). "
+            "Add a random question from this category to a quiz: every student gets one "
+            "variant.",
+            "{n} variants of the assignment {title}, made by gametrace ({conventions}). "
+            "Add a random question from this category to a quiz: every student gets one "
+            "variant.")
+"""The question bank's category note (tracer/classroom/exports/moodle.py), a count."""
+
+
+@pytest.mark.parametrize(("n", "english", "italian"), [
+    (1, "1 variant of the assignment", "1 variante del compito"),
+    (2, "2 variants of the assignment", "2 varianti del compito"),
+    (0, "0 variants of the assignment", "0 varianti del compito"),
+    (1_000_000, "1000000 variants", "1000000 varianti"),  # gettext's rule: no third form
+])
+def test_a_count_picks_its_form_in_each_language(n: int, english: str, italian: str) -> None:
+    line = said_n(*VARIANTS, n, title="A", conventions="c")
+    assert str(line).startswith(english) and line.worded("it").startswith(italian)
+    assert line.known_in("it") and len(plurals("it")[VARIANTS[0]]) == 2
+    assert pickle.loads(pickle.dumps(line)) == line
+
+
+def test_a_count_no_catalog_knows_is_said_in_english_in_its_form() -> None:
+    one, many = said_n("{n} apple", "{n} apples", 1), said_n("{n} apple", "{n} apples", 3)
+    assert (one.worded("it"), many.worded("it")) == ("1 apple", "3 apples")
+    assert not many.known_in("it") and "{n} apple" not in catalog("it")
+    assert said_n("{n:,} node", "{n:,} nodes", 12345).worded("it") == "12.345 nodes"
+    with pytest.raises(TypeError):
+        said_n("{n} apple", "{n} apples", 1, n=2)

@@ -55,7 +55,7 @@ def test_every_module_the_layers_table_names_exists() -> None:
         for name in names:
             if " " in name:  # a command (`gametrace serve`), not a module
                 continue
-            if "LANG" in name:  # a pattern (tracer/catalogs/LANG/), its folder exists
+            if "LANG" in name:  # a pattern (tracer/locale/LANG/...), its folder exists
                 assert (TRACER / name.removeprefix("tracer/").split("LANG")[0]).is_dir()
             elif name[0].isupper():  # a class the row's package defines
                 sources = package.rglob("*.py") if package.is_dir() else [package]

@@ -1,5 +1,5 @@
 """The games' errors in Italian: each refusal of a lecture game, an adapter, the parameter
-parser, the user-game loader and its guard is said from tracer/catalogs/it/games.json,
+parser, the user-game loader and its guard is said from tracer/locale/it (part: games),
 with the numbers written the Italian way, while its English stays as it was."""
 
 from __future__ import annotations

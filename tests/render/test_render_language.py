@@ -1,5 +1,5 @@
 """The drawing's errors in Italian: each is raised by the real code with bad input, and
-its sentence (``error.said``) is worded whole from tracer/catalogs/it/render.json (the
+its sentence (``error.said``) is worded whole from the render part of tracer/locale/it (the
 English ``str()`` is checked by the tests of each module)."""
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ...choices import unknown_choice
 from ...errors import UsageError
 from ...numbers import format_number
-from ...said import said
+from ...said import said, said_n
 from .cloze_answers import extras, sequence_answers, set_answers
 from .question_parts import Part, none_word
 from .question_variants import Progress, QuestionSpec, Variant, Variants, diagram
@@ -118,15 +118,21 @@ def _text(tag: str, text: str, *, fmt: str | None = None, extra: str = "",
 
 def _category(category: str, made: Variants, lang: str) -> str:
     if made.spec is not None:
-        info = said("{count} variants of one alpha-beta exercise made by gametrace: "
-                    "{describe}. Add a random question from this category to a quiz: "
-                    "every student gets one variant.", count=len(made.variants),
-                    describe=made.spec.describe_said())
+        info = said_n("{n} variant of one alpha-beta exercise made by gametrace: "
+                      "{describe}. Add a random question from this category to a quiz: "
+                      "every student gets one variant.",
+                      "{n} variants of one alpha-beta exercise made by gametrace: "
+                      "{describe}. Add a random question from this category to a quiz: "
+                      "every student gets one variant.", len(made.variants),
+                      describe=made.spec.describe_said())
     elif len(made.variants) > 1 or made.variants[0].seed is not None:
-        info = said("{count} variants of the assignment {title}, made by gametrace "
-                    "({conventions}). Add a random question from this category to a "
-                    "quiz: every student gets one variant.", count=len(made.variants),
-                    title=made.title, conventions=made.conventions)
+        info = said_n("{n} variant of the assignment {title}, made by gametrace "
+                      "({conventions}). Add a random question from this category to a "
+                      "quiz: every student gets one variant.",
+                      "{n} variants of the assignment {title}, made by gametrace "
+                      "({conventions}). Add a random question from this category to a "
+                      "quiz: every student gets one variant.", len(made.variants),
+                      title=made.title, conventions=made.conventions)
     else:
         info = said("The question of the assignment {title}, made by gametrace "
                     "({conventions}).", title=made.title, conventions=made.conventions)

@@ -2,9 +2,9 @@
 than English: the titles, looked up whole, and the places (``line L, column C``).
 
 A detail is a sentence (:mod:`tracer.said`) worded from the library's catalogs
-(``tracer/catalogs/LANG/*.json``; the service's own are ``service.json``); a detail no
-catalog words stays in English, and the answer's ``Content-Language`` says so
-(``it, en``).  The pages' words are ``static/messages/*.json``.
+(``tracer/locale/LANG/LC_MESSAGES/tracer.po``, the service's own ``#. part: service``);
+a detail no catalog words stays in English, and the answer's ``Content-Language`` says
+so (``it, en``).  The pages' words are ``static/messages/*.json``.
 """
 
 from __future__ import annotations
