@@ -76,6 +76,23 @@ def test_an_engine_stream_is_indexed_search_by_search(tmp_path: Path) -> None:
         assert root is not None and [s.search for s in index.searches(root)] == [1, 2, 3]
 
 
+def test_stats_of_an_engine_stream_index_says_to_read_the_stream(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.analysis.index.test_engine_index import engine_trace
+
+    trace = tmp_path / "e.jsonl"
+    engine_trace(trace)
+    assert gametrace("index", str(trace), "-q")[0] == 0
+    code, out, err = gametrace("stats", f"{trace}.index")
+    assert (code, out) == (1, "")
+    assert err == (f"gametrace: error: {trace}.index: an index of an engine stream keeps no "
+                   "statistics (the stream's result has the engine's own counts): run "
+                   "gametrace stats on the stream itself\n")
+    monkeypatch.setenv("GAMETRACE_LANG", "it")
+    code, out, err = gametrace("stats", f"{trace}.index")
+    assert code == 1 and "flusso di un motore" in err
+
+
 def test_the_parquet_export_answers_the_query_docs_engines_md_shows(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import re

@@ -170,6 +170,10 @@ def _of_index(path: str, *, by_class: bool) -> tuple[Any, Any]:
             raise UsageError(said("{file}: an index holds the statistics without move "
                                   "classes: count by move class from the trace itself",
                                   file=path))
+        if index.stats is None and index.header.get("version") == 2:
+            raise InputError(said("an index of an engine stream keeps no statistics (the "
+                                  "stream's result has the engine's own counts): run "
+                                  "gametrace stats on the stream itself"), file=path)
         if index.stats is None:
             raise InputError(said("the index holds no statistics: build it again with "
                                   "gametrace index"), file=path)
