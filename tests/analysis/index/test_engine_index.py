@@ -65,7 +65,7 @@ def test_each_search_is_a_row_and_a_node_searched_again_lists_them_in_order(
         roots = index.searches(root)
         assert [(r.search, r.alpha, r.beta) for r in roots] == [
             (1, None, None), (2, None, None), (3, -50, 50)]
-        assert root.value == 5 == index.result["value"]  # type: ignore[index]
+        assert index.result is not None and root.value == 5 == index.result["value"]
         kids = index.children(root.ord)
         assert [(k.move, k.rank, k.search) for k in kids] == [
             ("a", 1, 1), ("b", 2, 1), ("b", 2, 2), ("c", 3, 1), ("c", 3, 2), ("d", 4, 1)]

@@ -34,14 +34,15 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 def _nodes_of_iteration(path: Path, number: int) -> tuple[int, object]:
     """The node events of the root searches of the ``number``-th depth, and its value."""
     items = list(iter_trace(str(path)))
-    marks = [i for i, item in enumerate(items) if isinstance(item, Iteration)]
-    depths = sorted({items[i].depth for i in marks}, key=lambda d: -1 if d is None else d)
+    marks = {i: item for i, item in enumerate(items) if isinstance(item, Iteration)}
+    depths = sorted({mark.depth for mark in marks.values()},
+                    key=lambda d: -1 if d is None else d)
     depth = depths[number - 1]
-    mine = [i for i in marks if items[i].depth == depth]  # type: ignore[union-attr]
+    mine = [i for i, mark in marks.items() if mark.depth == depth]
     before = [i for i in marks if i < mine[0]]
     start = before[-1] if before else 0
     nodes = sum(1 for item in items[start:mine[-1]] if isinstance(item, Expand | Evaluate))
-    return nodes, items[mine[-1]].value  # type: ignore[union-attr]
+    return nodes, marks[mine[-1]].value
 
 
 @pytest.mark.parametrize("number", [None, 1, 2, 3])

@@ -159,6 +159,7 @@ def deepened(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_a_version_one_search_by_iterative_deepening_is_read(deepened: Path) -> None:
     from tracer.events import Evaluate, Expand, Iteration
+    from tracer.header import Result
     from tracer.trace import iter_trace
 
     report = regret_of_trace(deepened)
@@ -167,12 +168,13 @@ def test_a_version_one_search_by_iterative_deepening_is_read(deepened: Path) -> 
     # the nodes of the last depth's root searches: every event after the last-but-one
     # depth's iteration events, up to the end
     items = list(iter_trace(str(deepened)))
-    depths = [i for i, item in enumerate(items) if isinstance(item, Iteration)]
-    last_depth = items[depths[-1]].depth  # type: ignore[union-attr]
-    start = max(i for i in depths if items[i].depth != last_depth)  # type: ignore[union-attr]
+    marks = {i: item for i, item in enumerate(items) if isinstance(item, Iteration)}
+    last = marks[max(marks)]
+    start = max(i for i, mark in marks.items() if mark.depth != last.depth)
     nodes = sum(1 for item in items[start:] if isinstance(item, Expand | Evaluate))
     assert report.searched == nodes
-    assert report.value == items[-1].value  # type: ignore[union-attr]
+    result = items[-1]
+    assert isinstance(result, Result) and report.value == result.value == last.value
     first = regret_of_trace(deepened, iteration=1)
     assert first.searched < report.searched and first.wasted >= 0
 
