@@ -2,9 +2,8 @@
 
 Each ``bench_*.py`` module has a ``main() -> None`` that prints its own section.
 Timings are best-of-N wall-clock times measured side by side in this one run and
-reported as ratios; nothing here is asserted by the test suite.  The service's
-(:data:`SERVICE`: ``abuse.py``, beside a hostile client, and ``burst.py``, one client's
-burst) run last, with their default flags.
+reported as ratios; nothing here is asserted by the test suite.  ``abuse.py`` (the
+service beside a hostile client, :data:`SERVICE`) runs last, with its default flags.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SERVICE = ("abuse.py", "burst.py")
+SERVICE = ("abuse.py",)
 """Benchmarks of the running service, after the library's: their ``main(argv)`` takes
 their own flags (none given here)."""
 

@@ -68,12 +68,10 @@ def test_the_serve_extra_is_in_pyproject_and_in_dev() -> None:
     names = {d.split(">")[0].split("[")[0] for d in project["dependencies"]}
     assert not names & {"starlette", "uvicorn"}
     extras = project["optional-dependencies"]
-    # requests, pyjwt and cryptography: imported by the LTI code itself, not only by pylti1p3;
-    # cloudpickle sends a job's closure to a worker process (tracer/service/jobs/pool.py)
+    # requests, pyjwt and cryptography: imported by the LTI code itself, not only by pylti1p3
     assert {d.split(">")[0] for d in extras["serve"]} == {"starlette", "uvicorn", "sqlalchemy",
                                                           "alembic", "pylti1p3", "requests",
-                                                          "pyjwt", "cryptography",
-                                                          "cloudpickle"}
+                                                          "pyjwt", "cryptography"}
     assert any(d.startswith("gametree-tracer[") and "serve" in d for d in extras["dev"])
 
 

@@ -114,31 +114,6 @@ def children(pid: int) -> list[tuple[int, str]]:
     return found
 
 
-MACHINERY = ("from multiprocessing.forkserver import main",
-             "from multiprocessing.resource_tracker import main")
-"""The ``-c`` programs of multiprocessing's forkserver, which starts the service's job
-workers (tracer/service/jobs/pool.py), and of its resource tracker: started once and
-kept for the life of the process that started them."""
-
-
-def job_children(pid: int) -> list[tuple[int, str]]:
-    """The children of ``pid`` other than multiprocessing's own (:data:`MACHINERY`), and
-    the zombies among the forkserver's children (the job workers)."""
-    found = []
-    for child, state in children(pid):
-        if _program(child) in MACHINERY:
-            found += [(c, s) for c, s in children(child) if s == "Z"]
-        else:
-            found.append((child, state))
-    return found
-
-
-def _program(pid: int) -> str:
-    """The ``-c`` program of process ``pid`` up to its first ``;``, or ""."""
-    words = _read(f"/proc/{pid}/cmdline").split("\0")
-    return words[words.index("-c") + 1].split(";")[0] if "-c" in words[:-1] else ""
-
-
 def _read(path: str) -> str:
     """The text of a /proc file, or "" for a thread or process that has just ended."""
     try:

@@ -77,10 +77,6 @@ def _cores() -> int:
 @click.option("--wall-limit", type=RealRange(min=0, min_open=True), default=10.0,
               show_default=True,
               help="Wall-clock seconds of one job once started; killed past it (503).")
-@click.option("--worker-jobs", type=WholeRange(min=1, max=100_000), default=500,
-              show_default=True,
-              help="Jobs a worker process runs before a new one replaces it, e.g. 100 "
-                   "(what a job leaves behind does not last).")
 @click.option("--max-answer", type=WholeRange(min=1_000), default=20_000_000,
               show_default=True, metavar="BYTES",
               help="Largest answer of one job, in bytes; 422 past it.")
@@ -119,8 +115,7 @@ def _cores() -> int:
                    "gametrace lti keys; docs/lti.md) [default: no LTI].")
 def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
           max_nodes: int, time_limit: float, max_jobs: int, queue: int, queue_wait: float,
-          cpu_limit: float, memory_limit: int, wall_limit: float, worker_jobs: int,
-          max_answer: int,
+          cpu_limit: float, memory_limit: int, wall_limit: float, max_answer: int,
           answer_rate: float, root_path: str, cors_origins: tuple[str, ...],
           frame_ancestors: tuple[str, ...],
           rate_limit: float | None,
@@ -156,7 +151,7 @@ def serve(host: str, port: int, db: str | None, workers: int, max_body: int,
         "max_body": max_body, "max_nodes": max_nodes, "time_limit": time_limit,
         "max_jobs": max_jobs, "queue": queue, "queue_wait": queue_wait,
         "cpu_limit": cpu_limit, "memory_limit": memory_limit, "wall_limit": wall_limit,
-        "worker_jobs": worker_jobs, "max_answer": max_answer, "answer_rate": answer_rate * 1e6}
+        "max_answer": max_answer, "answer_rate": answer_rate * 1e6}
     # who may ask: given only when set (the Settings' defaults apply otherwise)
     if cors_origins:
         limits["cors_origins"] = cors_origins

@@ -26,8 +26,7 @@ from starlette.requests import ClientDisconnect, Request
 
 from ..errors import InputError, TracerError, UsageError
 from ..said import Said, said
-from .jobs.isolation import NICE, JobLimits
-from .jobs.pool import WorkerPool
+from .jobs.isolation import NICE, JobLimits, run_isolated
 from .jobs.slots import CLIENT, CpuShare, FairSlots
 from .jobs.warm import warm_up
 from .json_values import JsonObject, JsonValue
@@ -121,9 +120,6 @@ class Settings:
     """Memory one job may allocate, in MB (an address-space limit on its process)."""
     wall_limit: float = 10.0
     """Wall-clock seconds of one job once started; it is killed past them."""
-    worker_jobs: int = 500
-    """Jobs a worker process runs before it is replaced (1 to 100,000:
-    :mod:`.jobs.pool`), so that what a job leaves behind does not last."""
     max_answer: int = 20_000_000
     """Largest answer of one job, in bytes.  A search's trace is budgeted within it (less
     :data:`ANSWER_HEAD_ROOM` for the rest of the answer), so a search past it stops
@@ -192,8 +188,6 @@ class Service:
         self.slots = FairSlots(settings.max_jobs,
                                heavy=lambda client: self.cpu_share.recent(client) > HEAVY_CPU)
         self.pool = job_pool(settings.max_jobs)
-        self.workers = WorkerPool(settings.max_jobs, recycle=settings.worker_jobs)
-        """The worker processes that run the jobs (:mod:`.jobs.pool`)."""
         self.running = 0
         """Jobs holding a slot now (their processes may be ending)."""
         self.queued = 0
@@ -242,7 +236,7 @@ class Service:
             # not the machine)
             nice = NICE if self.cpu_share.recent(client) > HEAVY_CPU else 0
             done = loop.run_in_executor(
-                self.pool, lambda: self.workers.run(fn, self.job_limits, nice=nice, used=used))
+                self.pool, lambda: run_isolated(fn, self.job_limits, nice=nice, used=used))
         else:
             done = loop.run_in_executor(self.pool, fn)
 

@@ -45,7 +45,6 @@ class ServeLimits(TypedDict, total=False):
     cpu_limit: float
     memory_limit: int
     wall_limit: float
-    worker_jobs: int
     max_answer: int
     max_frames: int
     max_compare_leaves: int

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-from tests.service.hostile import job_children
+from tests.service.hostile import children
 from tracer.cli import main
 from tracer.errors import InputError, LimitExceeded
 from tracer.said import said
@@ -29,12 +29,12 @@ _BEFORE: set[int] = set()
 @pytest.fixture(autouse=True)
 def _children_before() -> None:
     _BEFORE.clear()
-    _BEFORE.update(pid for pid, _ in job_children(os.getpid()))
+    _BEFORE.update(pid for pid, _ in children(os.getpid()))
 
 
 def left_behind() -> list[tuple[int, str]]:
     """The children of the test process that the test made and did not reap."""
-    return [(pid, state) for pid, state in job_children(os.getpid()) if pid not in _BEFORE]
+    return [(pid, state) for pid, state in children(os.getpid()) if pid not in _BEFORE]
 """Wall limit: long enough that only a hang reaches it on a loaded machine."""
 
 
@@ -277,14 +277,12 @@ def test_the_limits_are_serve_options(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tracer.service.run.serve", lambda **kw: seen.update(kw))
     result = CliRunner().invoke(main, ["serve", "--cpu-limit", "3", "--memory-limit", "512",
                                        "--wall-limit", "6", "--max-answer", "5000000",
-                                       "--queue", "8", "--queue-wait", "4", "--worker-jobs", "50"])
+                                       "--queue", "8", "--queue-wait", "4"])
     assert result.exit_code == 0, result.output
     limits = seen["limits"]
     assert isinstance(limits, dict)
     assert {k: limits[k] for k in ("cpu_limit", "memory_limit", "wall_limit", "max_answer",
-                                   "queue", "queue_wait", "worker_jobs")} == {
+                                   "queue", "queue_wait")} == {
         "cpu_limit": 3.0, "memory_limit": 512, "wall_limit": 6.0, "max_answer": 5_000_000,
-        "queue": 8, "queue_wait": 4.0, "worker_jobs": 50}
-    bad = CliRunner().invoke(main, ["serve", "--worker-jobs", "0"])
-    assert bad.exit_code == 2 and "--worker-jobs" in bad.output
+        "queue": 8, "queue_wait": 4.0}
     Settings(db="x", **limits)  # every option is a field

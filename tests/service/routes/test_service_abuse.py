@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.service.hostile import HOSTILE, NORMAL, Hostile, children, job_children
+from tests.service.hostile import HOSTILE, NORMAL, Hostile, children
 
 Server = subprocess.Popen[bytes]
 HOST = "127.0.0.1"
@@ -117,9 +117,6 @@ def crowd(server: tuple[int, Server]) -> Iterator[Crowd]:
                     tally.busy += 1
                 else:
                     tally.errors.append(f"HTTP {status}: {data[:200]!r}")
-            # a student's pace: under the gate's rate limit (20 a second), which a loop
-            # without a pause passes now that a small search answers in a few ms
-            tally.stop.wait(0.1)
 
     def health() -> None:
         while not tally.stop.is_set():
@@ -183,10 +180,5 @@ def test_the_others_kept_answering_and_nothing_was_left_behind(
             break
         time.sleep(0.1)
     assert (now["running"], now["queued"]) == (0, 0)
-    # no child left but multiprocessing's forkserver (which starts the job workers) and
-    # its resource tracker; no zombie among the workers either
-    assert job_children(proc.pid) == []
-    left = children(proc.pid)
-    workers = [c for pid, _ in left for c in children(pid)]
-    assert len(left) <= 2 and len(workers) <= (os.cpu_count() or 1)
+    assert children(proc.pid) == []
     assert _call(port, "POST", "/v1/search", NORMAL)[0] == 200

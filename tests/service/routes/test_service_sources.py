@@ -198,8 +198,7 @@ def test_serve_options_reach_the_settings(monkeypatch: pytest.MonkeyPatch) -> No
     assert seen["limits"] == {"max_body": 9000, "max_nodes": 50, "time_limit": 2.0,
                               "max_jobs": 3, "queue": 32, "queue_wait": 20.0,
                               "cpu_limit": 5.0, "memory_limit": 1024, "wall_limit": 10.0,
-                              "worker_jobs": 500, "max_answer": 20_000_000,
-                              "answer_rate": 1_000_000.0}
+                              "max_answer": 20_000_000, "answer_rate": 1_000_000.0}
     bad = CliRunner().invoke(main, ["serve", "--root-path", "gt/"])
     assert bad.exit_code == 2 and "a path like /gametrace" in bad.output
 
@@ -208,8 +207,7 @@ def test_serve_defaults_are_the_settings_defaults() -> None:
     help_text = CliRunner().invoke(main, ["serve", "--help"]).output
     s = Settings(db="x")
     for flag, value in (("--max-body", s.max_body), ("--max-nodes", s.max_nodes),
-                        ("--time-limit", s.time_limit), ("--max-jobs", s.max_jobs),
-                        ("--worker-jobs", s.worker_jobs)):
+                        ("--time-limit", s.time_limit), ("--max-jobs", s.max_jobs)):
         after = " ".join(help_text.split("Options:", 1)[1].split(flag, 1)[1].split())
         assert f"[default: {value}" in after.split("--", 1)[0], flag
     assert "gametrace serve --root-path /gametrace" in help_text

@@ -24,8 +24,11 @@ A job still running after :data:`NICE_AFTER` seconds is given a lower CPU priori
 (:data:`NICE`), so the short requests of a class go ahead of one long one; the event
 loop itself never runs a job, so ``/healthz`` answers while every slot is busy.
 
-The service's jobs run in pre-started workers (:mod:`.pool`); a job whose closure does
-not pickle runs here, in a fork of the server, which runs the closure as it is. Forking a
+Why ``fork`` and not a pool of worker processes.  The routes' closures capture the
+request and the service and are not picklable, so a pool (``multiprocessing``,
+``forkserver``) would need every route rewritten as a picklable function of plain data;
+a fork runs the closure as it is, and a fresh child per job means a job that was killed
+leaves nothing behind (a pool must notice the death and start a replacement).  Forking a
 process that has threads is safe only if the child needs no lock another thread may hold
 at the moment of the fork.  Here the child, which has only the forking thread:
 
@@ -103,10 +106,9 @@ if sys.platform == "linux":  # loaded here: the child must not import (ctypes ta
         _LIBC = ctypes.CDLL(None, use_errno=True)
 
 # Python 3.12 warns at every fork of a process with threads; why it is safe here is
-# the module's docstring.  Only this module's forks are silenced (the warning names the
-# frame that forks): the jobs of the worker pool (:mod:`.pool`) fork nothing
+# the module's docstring
 warnings.filterwarnings("ignore", message=r"This process \(pid=\d+\) is multi-threaded",
-                        category=DeprecationWarning, module=r"tracer\.service\.jobs\.isolation\Z")
+                        category=DeprecationWarning)
 
 LINGER = 2.0
 """Seconds a child may take to exit once it has answered (or been killed)."""
