@@ -32,6 +32,7 @@ from ...header import Header, Result
 from ...jsonio import decode_number
 from ...numbers import Number
 from ...said import said
+from ...visit import EventVisitor
 from .waste import Summary, WasteReader, _Frame
 
 __all__ = ["Chosen", "engine_header", "engine_regret_reader", "v1_iterations"]
@@ -67,6 +68,34 @@ def _pick(count: int, wanted: int | None) -> int:
 # version 1 -------------------------------------------------------------------------------
 
 
+class _Marks(EventVisitor[None]):
+    """Each ``iteration`` event's depth and value, in order; every other event passes."""
+
+    def __init__(self) -> None:
+        self.depths: list[int | None] = []
+        self.values: list[Number] = []
+
+    def mark(self, depth: int | None, value: Number) -> None:
+        self.depths.append(depth)
+        self.values.append(value)
+
+    def visit_iteration(self, ev: Iteration) -> None:
+        self.mark(ev.depth, ev.value)
+
+    def visit_event(self, ev: Event) -> None:
+        pass
+
+
+class _IsIteration(EventVisitor[bool]):
+    """Whether an event is an ``iteration`` event (the end of a root search)."""
+
+    def visit_iteration(self, ev: Iteration) -> bool:
+        return True
+
+    def visit_event(self, ev: Event) -> bool:
+        return False
+
+
 def _marks(path: str | os.PathLike[str], items: Iterator[Event | Result]
            ) -> tuple[list[int | None], list[Number]]:
     """Each ``iteration`` event's depth and value.  A ``.jsonl`` trace is scanned with
@@ -74,32 +103,26 @@ def _marks(path: str | os.PathLike[str], items: Iterator[Event | Result]
     read it), a ``.json`` one read from ``items``."""
     from ...compress import is_stream
 
-    depths: list[int | None] = []
-    values: list[Number] = []
+    marks = _Marks()
     if not is_stream(str(path)):
         for item in items:
-            if isinstance(item, Iteration):
-                depths.append(item.depth)
-                values.append(item.value)
-        return depths, values
+            if not isinstance(item, Result):
+                marks.visit(item)
+        return marks.depths, marks.values
     from ...scanning import EVENT_LINES, TraceLines
-
-    def mark(depth: int | None, value: Number) -> None:
-        depths.append(depth)
-        values.append(value)
 
     def nothing() -> None:
         pass
 
     def other(item: Event | Result) -> None:
-        if isinstance(item, Iteration):  # (a line the scanner left to the strict reader)
-            mark(item.depth, item.value)
+        if not isinstance(item, Result):  # (a line the scanner left to the strict reader)
+            marks.visit(item)
 
     handlers: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
         kind: (nothing, ()) for kind in EVENT_LINES}
-    handlers[Iteration.type] = (mark, ("depth", "value"))
+    handlers[Iteration.type] = (marks.mark, ("depth", "value"))
     TraceLines(path).read(handlers, other)
-    return depths, values
+    return marks.depths, marks.values
 
 
 def v1_iterations(path: str | os.PathLike[str], items: Iterator[Event | Result],
@@ -122,8 +145,9 @@ def v1_selected(items: Iterator[Event | Result], groups: list[int], chosen: int
                 ) -> Iterator[Event | Result]:
     """The events of the root searches of iteration ``chosen`` (and the result)."""
     searches = 0
+    is_iteration = _IsIteration()
     for item in items:
-        if isinstance(item, Iteration):
+        if not isinstance(item, Result) and is_iteration.visit(item):
             searches += 1
             continue
         if isinstance(item, Result) or (searches < len(groups)
