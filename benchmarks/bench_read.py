@@ -314,8 +314,9 @@ def _engine_trace(folder: Path, plies: int) -> Path:
 
 
 def deepening(*, quick: bool = False, folder: Path | None = None) -> list[dict[str, Any]]:
-    """``regret`` and ``bisect`` on iterative deepening (version 1) and ``regret`` on an
-    engine stream (version 2), each against counting its lines."""
+    """``regret`` and ``bisect`` on iterative deepening (version 1), and ``regret``,
+    ``validate``, ``index`` and ``stats`` on an engine stream (version 2), each against
+    counting its lines."""
     folder = folder or Path(os.environ.get("BENCH_READ_DIR")
                             or Path(tempfile.gettempdir()) / "gametrace-bench-read")
     folder.mkdir(parents=True, exist_ok=True)
@@ -327,8 +328,13 @@ def deepening(*, quick: bool = False, folder: Path | None = None) -> list[dict[s
         "gametrace regret (iterative deepening)": ([*g, "regret", str(ident)], False),
         "gametrace bisect (id, with itself)": ([*g, "bisect", str(ident), str(ident)], False),
     })
+    index = str(folder / "engine.index")
     rows += _measure(engine, rounds=rounds, folder=folder, commands={
         "gametrace regret (engine stream)": ([*g, "regret", str(engine)], False),
+        "gametrace validate (engine stream)": ([*g, "validate", str(engine)], False),
+        "gametrace index (engine stream)": ([*g, "index", "-q", str(engine), "-o", index],
+                                            False),
+        "gametrace stats (engine stream)": ([*g, "stats", str(engine)], False),
     })
     for row in (r for r in rows if r["name"].startswith("gametrace")):
         verdict = ("goal met" if row["rate"] >= GOAL

@@ -36,7 +36,12 @@
 static const char TYPE_KEY[8] = {'"', 't', 'y', 'p', 'e', '"', ':', '"'};
 
 /* The kinds of field, as tracer/scanning.py numbers them (_KINDS). */
-enum { K_ANY, K_INT, K_STR, K_STR_OR_NULL, K_STRS, K_STRS_OR_NULL, K_NUMBER, K_INT_OR_NULL };
+enum { K_ANY, K_INT, K_STR, K_STR_OR_NULL, K_STRS, K_STRS_OR_NULL, K_NUMBER, K_INT_OR_NULL,
+       /* an engine stream's (trace format version 2), as tracer/sdk/checking.py's shapes
+        * take them: a node id (an integer >= 0), a rank (>= 1), the integer 0, a boolean,
+        * a table flag (exact, lower, upper), a move class (a string not empty) and a
+        * value (a number or "+inf", "-inf", handed on as written) */
+       K_ID, K_RANK, K_ZERO, K_BOOL, K_FLAG, K_CLASS, K_VALUE };
 
 /* A parsed JSON value: what it was, and the object made for it. */
 enum { T_NULL, T_BOOL, T_INT, T_FLOAT, T_STR, T_LIST_STRS, T_LIST };
@@ -285,6 +290,30 @@ static PyObject *as_kind(Specs *sp, PyObject *v, int tag, int kind) {
             }
             ok = tag == T_INT || tag == T_FLOAT || tag == T_NULL;
             break;
+        case K_ID: case K_RANK: case K_ZERO: {
+            if (tag != T_INT) return NULL;
+            long long x = PyLong_AsLongLong(v); /* at most 18 digits: it fits */
+            if (x == -1 && PyErr_Occurred()) return NULL;
+            ok = kind == K_ID ? x >= 0 : kind == K_RANK ? x >= 1 : x == 0;
+            break;
+        }
+        case K_BOOL: ok = tag == T_BOOL; break;
+        case K_FLAG: case K_CLASS: case K_VALUE: {
+            if (tag != T_STR) {
+                ok = kind == K_VALUE && (tag == T_INT || tag == T_FLOAT);
+                break;
+            }
+            Py_ssize_t n;
+            const char *s = PyUnicode_AsUTF8AndSize(v, &n);
+            if (s == NULL) return NULL;
+            if (kind == K_CLASS) ok = n > 0;
+            else if (kind == K_FLAG)
+                ok = strcmp(s, "exact") == 0 || strcmp(s, "lower") == 0
+                     || strcmp(s, "upper") == 0;
+            else ok = strcmp(s, "+inf") == 0 || strcmp(s, "-inf") == 0;
+            ok = ok && (Py_ssize_t)strlen(s) == n; /* no NUL inside */
+            break;
+        }
         default: ok = 1;
     }
     if (!ok) return NULL;
@@ -339,6 +368,7 @@ static int skip_value(Specs *sp, const char *p, const char *end, const char **ne
     const char *s;
     Py_ssize_t n;
     int tag, ok;
+    if (kind >= K_ID) goto made; /* an engine stream's kinds: judged on the value made */
     if (p < end && *p == '"') {
         ok = skip_str(p + 1, end, next, &s, &n);
         if (ok <= 0) return ok;
@@ -394,6 +424,7 @@ static int skip_value(Specs *sp, const char *p, const char *end, const char **ne
             return 1;
         } /* a float: made and judged below */
     }
+made:;
     PyObject *v = parse_value(p, end, next, &tag, NULL, 0);
     if (v == NULL) return PyErr_Occurred() ? -1 : 0;
     PyObject *k = as_kind(sp, v, tag, kind);

@@ -52,7 +52,7 @@ from .events import (
 from .header import Header, Result
 from .said import said
 
-__all__ = ["BLOCK_BYTES", "EVENT_LINES", "Handlers", "LineViews", "TraceLines", "compiled",
+__all__ = ["BLOCK_BYTES", "EVENT_LINES", "KINDS", "Handlers", "LineViews", "TraceLines", "compiled",
            "compiled_scan", "items_after_header", "last_line", "opened", "read_bytes",
            "scan_fields", "strict_line"]
 
@@ -80,8 +80,15 @@ def compiled() -> bool:
 
 
 _KINDS = {"any": 0, "int": 1, "str": 2, "str?": 3, "strs": 4, "strs?": 5, "number": 6,
-          "int?": 7}
-"""The kinds of field the compiled scanner checks (the ``K_`` constants in _scan.c)."""
+          "int?": 7, "id": 8, "rank": 9, "zero": 10, "bool": 11, "flag": 12, "class": 13,
+          "value": 14}
+"""The kinds of field the compiled scanner checks (the ``K_`` constants in _scan.c); the
+last seven are an engine stream's (:mod:`tracer.sdk.stream`): a node id (an integer >= 0),
+a rank (>= 1), the integer 0, a boolean, a table flag, a move class (a string not empty)
+and a value (a number, or ``"+inf"``, ``"-inf"`` handed on as written)."""
+
+KINDS = _KINDS
+"""The scanner's kinds of field by name, for readers that spell their own specs."""
 
 
 def _required(kind: str) -> frozenset[str]:

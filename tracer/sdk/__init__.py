@@ -7,7 +7,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from .checking import check_engine_stream, is_engine_header
+from .checking import is_engine_header
+from .stream import check_engine_stream
 from .writer import TraceWriter
 
 __all__ = ["TraceWriter", "check_engine_stream", "include_folder", "is_engine_header"]

@@ -18,20 +18,18 @@ that make the stream one search, in one pass with memory for the open nodes only
    no events.
 
 A broken rule is one :class:`~tracer.errors.InputError` naming the file and the line.
+:mod:`.stream` reads a stream and applies them (:func:`.stream.check_engine_stream`).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import InputError
-from ..jsonio import loads_json, read_lines
 from ..said import Said, said
-from ..schema import validate
 
-__all__ = ["ENGINE_EVENTS", "check_engine_stream", "is_engine_header"]
+__all__ = ["ENGINE_EVENTS", "is_engine_header"]
 
 
 
@@ -91,15 +89,10 @@ def is_engine_header(obj: Any) -> bool:
     return isinstance(obj, dict) and obj.get("version") == 2
 
 
-class _Search:
-    """A node being searched: its id, the child it left last and how many it tried."""
-
-    __slots__ = ("last", "node", "tried")
-
-    def __init__(self, node: int) -> None:
-        self.node = node
-        self.last = -1
-        self.tried = 0
+def _search(node: int) -> list[int]:
+    """A node being searched: ``[its id, the child it left last (-1: none), how many
+    children it tried]`` (a list: a stream has one a node, made at the speed of reading)."""
+    return [node, -1, 0]
 
 
 class _Rules:
@@ -117,7 +110,7 @@ class _Rules:
         self.file = file
         self.classes = frozenset(engine.get("classes", ()))
         self.counters = engine.get("record") == "counters"
-        self.stack = [_Search(0)]
+        self.stack = [_search(0)]
         self.newest = 0
         self.root_left = False
         self.root_kids: set[int] = set()
@@ -125,17 +118,17 @@ class _Rules:
     def fail(self, n: int, why: Said) -> InputError:
         return InputError(why, file=self.file, where=f"line {n}")
 
-    def top(self, n: int, ev: dict[str, Any]) -> _Search:
+    def top(self, n: int, ev: dict[str, Any]) -> list[int]:
         stack = self.stack
         if not stack:
             raise self.fail(n, said("{type} of node {node}, but no node is being searched: "
                                     "expected a deepen or a research first",
                                     type=ev["type"], node=ev["node"]))
         search = stack[-1]
-        if ev["node"] != search.node and ev["type"] not in ("enter", "research"):
+        if ev["node"] != search[0] and ev["type"] not in ("enter", "research"):
             raise self.fail(n, said("{type} of node {node}, but node {open} is being "
                                     "searched: expected node {open}", type=ev["type"],
-                                    node=ev["node"], open=search.node))
+                                    node=ev["node"], open=search[0]))
         return search
 
     def event(self, n: int, ev: dict[str, Any]) -> None:
@@ -154,20 +147,20 @@ class _Rules:
             elif kind == "leave":
                 self.stack.pop()
                 self.root_left = self.root_left or not self.stack
-            elif kind == "cutoff" and (ev["after"] != search.last or search.last < 0
-                                       or ev["rank"] != search.tried):
+            elif kind == "cutoff" and (ev["after"] != search[1] or search[1] < 0
+                                       or ev["rank"] != search[2]):
                 raise self.fail(n, said(
                     "cutoff at node {node} after child {after} (rank {rank}): expected "
                     "the child it left last, {last} (rank {tried})", node=node,
-                    after=ev["after"], rank=ev["rank"], last=search.last,
-                    tried=search.tried))
+                    after=ev["after"], rank=ev["rank"], last=search[1],
+                    tried=search[2]))
 
-    def enter(self, n: int, search: _Search, ev: dict[str, Any]) -> None:
+    def enter(self, n: int, search: list[int], ev: dict[str, Any]) -> None:
         node, parent = ev["node"], ev["parent"]
-        if parent != search.node:
+        if parent != search[0]:
             raise self.fail(n, said("enter of node {node} from parent {parent}, but node "
                                     "{open} is being searched: expected parent {open}",
-                                    node=node, parent=parent, open=search.node))
+                                    node=node, parent=parent, open=search[0]))
         if node <= self.newest:
             raise self.fail(n, said("enter of node {node}: expected an id greater than every "
                                     "id before it ({newest})", node=node,
@@ -178,34 +171,34 @@ class _Rules:
                                     "(allowed: {allowed})", name=move_class,
                                     allowed=", ".join(sorted(self.classes))))
         self.newest = node
-        search.last = node
-        search.tried += 1
+        search[1] = node
+        search[2] += 1
         if parent == 0:
             self.root_kids.add(node)
-        self.stack.append(_Search(node))
+        self.stack.append(_search(node))
 
     def deepen(self, n: int) -> None:
         stack = self.stack
         if not stack:
-            stack.append(_Search(0))
-        elif len(stack) > 1 or stack[0].tried or self.root_left:
+            stack.append(_search(0))
+        elif len(stack) > 1 or stack[0][2] or self.root_left:
             raise self.fail(n, said("deepen while node {open} is being searched: expected "
                                     "no node open, or the root before its first child",
-                                    open=stack[-1].node))
+                                    open=stack[-1][0]))
 
     def research(self, n: int, node: int) -> None:
         stack = self.stack
-        last = stack[-1].last if stack else (0 if self.root_left else -1)
+        last = stack[-1][1] if stack else (0 if self.root_left else -1)
         if node != last or node < 0:
             raise self.fail(n, said("research of node {node}: expected the node left last "
                                     "({last})", node=node, last=last))
-        stack.append(_Search(node))
+        stack.append(_search(node))
 
     def result(self, n: int, obj: dict[str, Any]) -> None:
         if obj.get("complete") and self.stack and not self.counters:
             raise self.fail(n, said("a complete result while node {open} is still being "
                                     "searched: expected a leave for each enter",
-                                    open=self.stack[-1].node))
+                                    open=self.stack[-1][0]))
         move, pv = obj.get("move"), obj.get("pv", [])
         if move is not None and not self.counters and move not in self.root_kids:
             raise self.fail(n, said("the result's move {move} is no child of the root: "
@@ -213,40 +206,3 @@ class _Rules:
         if pv[:1] not in ([], [0]) or (move is not None and pv[1:2] not in ([], [move])):
             raise self.fail(n, said("the result's pv {pv}: expected the root (0) and its "
                                     "move", pv=str(pv)))
-
-
-def check_engine_stream(path: str | os.PathLike[str]) -> None:
-    """Check an engine stream (``.jsonl`` or ``.jsonl.gz``) line by line; raise
-    :class:`InputError` at the first line that breaks its schema or a rule."""
-    file = os.fspath(path)
-    rules: _Rules | None = None
-    done = False
-    for n, line in read_lines(path):
-        if not line.strip():
-            continue
-        obj = loads_json(line, file=f"{file}:{n}")
-        where = f"line {n}: $"
-        if not isinstance(obj, dict):
-            raise InputError(said("expected a JSON object (an event), got {kind}",
-                                  kind=type(obj).__name__), file=file, where=f"line {n}")
-        if done:
-            raise InputError(said("an event after the result: expected the result to be the "
-                                  "last line of the trace"), file=file, where=f"line {n}")
-        if rules is None:
-            validate(obj, "trace", file=file, ref="#/$defs/header", where=where)
-            if obj.get("type") != "header":
-                raise InputError(said('the first line must be the header ("type": "header")'),
-                                 file=file, where=f"line {n}")
-            rules = _Rules(obj, file=file)
-        elif obj.get("type") == "result":
-            validate(obj, "trace", file=file, ref="#/$defs/result", where=where)
-            rules.result(n, obj)
-            done = True
-        else:
-            if not _well_shaped(obj):
-                kind = obj.get("type")  # its own definition names a bad key, the oneOf not
-                validate(obj, "trace", file=file, where=where, ref=f"#/$defs/{kind}"
-                         if kind in ENGINE_EVENTS else "#/$defs/engine_event")
-            rules.event(n, obj)
-    if rules is None:
-        raise InputError(said("empty trace stream"), file=file)

@@ -213,3 +213,38 @@ def test_a_window_that_is_no_number_is_refused_at_its_line(tmp_path: Path,
         engine_stats(path, use_compiled=fast)
     line = next(n for n, t in enumerate(text.splitlines(), 1) if '"alpha":null' in t)
     assert caught.value.where is not None and caught.value.where.startswith(f"line {line}")
+
+
+@pytest.mark.parametrize("fast", BUILDS)
+@pytest.mark.parametrize("spoilt", ['"hit":5', '"hit":1', '"flag":"EXACT"', '"flag":null'])
+def test_a_probe_of_another_shape_is_refused_at_its_line(tmp_path: Path, fast: bool,
+                                                         spoilt: str) -> None:
+    """The scanner checks a probe's fields as the schema does (``hit`` a boolean, a flag
+    exact, lower or upper): both builds refuse the line, naming it."""
+    path = _deepening(tmp_path / "e.jsonl")
+    key = spoilt.split(":")[0]
+    lines = path.read_text().splitlines()
+    n = next(i for i, t in enumerate(lines) if '"type":"probe"' in t)
+    obj = json.loads(lines[n])
+    obj[key.strip('"')] = json.loads(spoilt.split(":", 1)[1])
+    lines[n] = json.dumps(obj, separators=(",", ":"))
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(InputError) as caught:
+        engine_stats(path, use_compiled=fast)
+    assert caught.value.where is not None and caught.value.where.startswith(f"line {n + 1}")
+
+
+@pytest.mark.parametrize("fast", BUILDS)
+def test_an_infinite_window_is_a_number(tmp_path: Path, fast: bool) -> None:
+    """A research with the window ``"-inf"``, ``"+inf"`` (as written) is counted: a
+    child's with a full window is PVS's."""
+    path = tmp_path / "e.jsonl"
+    with TraceWriter(str(path), game="toy", variant="pvs", convention="minimax") as t:
+        t.enter("a")
+        t.leave(1)
+        t.research(float("-inf"), float("inf"))
+        t.leave(2)
+        t.leave(2)
+    assert '"alpha":"-inf","beta":"+inf"' in path.read_text()
+    stats, _ = engine_stats(path, use_compiled=fast)
+    assert stats.researches == {"pvs": 1, "lmr": 0, "aspiration": 0}

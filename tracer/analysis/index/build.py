@@ -257,18 +257,11 @@ def _feed_trace(db: sqlite3.Connection, file: str, items: Iterator[Event | Resul
 
 def _feed_engine(db: sqlite3.Connection, file: str) -> tuple[RowWriter, Any]:
     """The rows of a version-2 engine stream, and its result."""
-    from ...jsonio import read_lines
-    from .engine import EngineBuilder, engine_events
+    from ...sdk.stream import read_engine_stream
+    from .engine import EngineBuilder
 
     builder = EngineBuilder(db, file=file)
-    result: Any = None
-    lines = read_lines(file)
-    next(lines)  # the header
-    for n, ev in engine_events(lines, file=file):
-        if ev.get("type") == "result":
-            result = ev
-            continue
-        builder.line(n, ev)
+    result = read_engine_stream(file, builder.handlers(), header_schema=False).result
     builder.n += 1  # a search the budget stopped: its open nodes end at the last event
     builder._close_to(0)
     builder.n -= 1

@@ -15,21 +15,20 @@ counted in the result's statistics, not in rows.
 
 from __future__ import annotations
 
-import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 from ...errors import InputError
-from ...jsonio import loads_json
 from ...said import Said, said
 from .rows import OpenNode, RowWriter
 
-__all__ = ["EngineBuilder", "engine_events"]
+__all__ = ["EngineBuilder"]
 
 
 class EngineBuilder(RowWriter):
-    """The rows of an engine stream: :meth:`line` takes each event line in order."""
+    """The rows of an engine stream: :meth:`handlers` take each event in order, as
+    :func:`tracer.sdk.stream.read_engine_stream` reads and checks them."""
 
     def __init__(self, db: sqlite3.Connection, *, file: str) -> None:
         super().__init__(db, file=file)
@@ -39,11 +38,12 @@ class EngineBuilder(RowWriter):
     def _children(self, node: OpenNode) -> int:
         return node.tried
 
-    def _fail(self, line: int, what: Said) -> InputError:
-        return InputError(what, file=self.file, where=f"line {line}")
+    def _fail(self, what: Said) -> InputError:
+        # the reader checked the stream's rules: the rows' own checks never fail on it
+        return InputError(what, file=self.file)
 
     def _push(self, node: str, parent: OpenNode | None, rank: int | None, move: str | None,
-              search: int, line: int) -> OpenNode:
+              search: int) -> OpenNode:
         depth = len(self.path)
         opened = OpenNode(self.next_ord, node, parent.ord if parent else None, depth, rank,
                        move, "max" if depth % 2 == 0 else "min", self.n, search)
@@ -51,20 +51,20 @@ class EngineBuilder(RowWriter):
         self.path.append(opened)
         return opened
 
-    def _root(self, line: int, search_again: bool) -> OpenNode:
+    def _root(self, search_again: bool) -> OpenNode:
         """The root's row being searched, a new one (the next search) when none is open or
         ``search_again``."""
         if self.path and not search_again:
             return self.path[0]
         self._close_to(0)
         self.roots += 1
-        return self._push("0", None, None, None, self.roots, line)
+        return self._push("0", None, None, None, self.roots)
 
-    def _top(self, node: Any, line: int, kind: str) -> OpenNode:
-        top = self.path[-1] if self.path else self._root(line, False)
+    def _top(self, node: Any, kind: str) -> OpenNode:
+        top = self.path[-1] if self.path else self._root(False)
         if str(node) != top.id:
-            raise self._fail(line, said("{kind} of node {node}, but node {top} is being "
-                                        "searched", kind=kind, node=node, top=top.id))
+            raise self._fail(said("{kind} of node {node}, but node {top} is being "
+                                  "searched", kind=kind, node=node, top=top.id))
         return top
 
     def _close_top(self) -> None:
@@ -76,61 +76,49 @@ class EngineBuilder(RowWriter):
         self._close_to(len(self.path) - 1)
         self.n -= 1
 
-    def line(self, line: int, ev: dict[str, Any]) -> None:
-        """Read the event ``ev``, line ``line`` of the stream."""
-        self.n += 1
-        kind = ev.get("type")
-        if kind == "enter":
-            parent = self._top(ev.get("parent"), line, "enter")
-            parent.tried += 1
-            rank = parent.tried
-            move = ev.get("move")
-            self._push(str(ev.get("node")), parent, rank,
-                       move if isinstance(move, str) else None, 1, line)
-        elif kind == "leave":
-            top = self._top(ev.get("node"), line, "leave")
-            top.value = ev.get("value")
-            self._close_top()
-        elif kind == "cutoff":
-            top = self._top(ev.get("node"), line, "cutoff")
-            top.cut = "beta" if top.player == "max" else "alpha"
-        elif kind == "deepen":
-            root = self._root(line, bool(self.path and self.path[0].tried))
-            root.alpha = root.beta = None
-        elif kind == "research":
-            self._research(ev, line)
-        elif kind in ("probe", "store"):
-            pass  # counted in the result's statistics
-        else:
-            raise self._fail(line, said("unknown engine event {kind!r} (expected enter, "
-                                        "leave, cutoff, probe, store, deepen or research)",
-                                        kind=kind))
+    def handlers(self) -> dict[str, Callable[..., None]]:
+        """The handlers of :func:`tracer.sdk.stream.read_engine_stream`, one a type."""
+        return {"enter": self.enter, "leave": self.leave, "cutoff": self.cutoff,
+                "probe": self.own, "store": self.own, "deepen": self.deepen,
+                "research": self.research}
 
-    def _research(self, ev: dict[str, Any], line: int) -> None:
-        node = str(ev.get("node"))
+    def enter(self, node: int, parent: int, move: str, move_class: str | None) -> None:
+        self.n += 1
+        above = self._top(parent, "enter")
+        above.tried += 1
+        self._push(str(node), above, above.tried, move, 1)
+
+    def leave(self, node: int, value: Any) -> None:
+        self.n += 1
+        top = self._top(node, "leave")
+        top.value = value
+        self._close_top()
+
+    def cutoff(self, node: int, after: int, rank: int) -> None:
+        self.n += 1
+        top = self._top(node, "cutoff")
+        top.cut = "beta" if top.player == "max" else "alpha"
+
+    def own(self, node: int, *fields: Any) -> None:
+        self.n += 1  # a probe or a store: counted in the result's statistics
+
+    def deepen(self, node: int, depth: int) -> None:
+        self.n += 1
+        root = self._root(bool(self.path and self.path[0].tried))
+        root.alpha = root.beta = None
+
+    def research(self, node: int, alpha: Any, beta: Any) -> None:
+        self.n += 1
+        name = str(node)
         if not self.path:  # the root, again (an aspiration window widened)
-            root = self._root(line, True)
-            root.alpha, root.beta = ev.get("alpha"), ev.get("beta")
+            root = self._root(True)
+            root.alpha, root.beta = alpha, beta
             return
         parent = self.path[-1]
         last = self.left.get(parent.ord)
-        if last is None or last.id != node:
-            raise self._fail(line, said("research of node {node}, but the child left last "
-                                        "at node {top} is {last}", node=node, top=parent.id,
-                                        last=last.id if last is not None else said("none")))
-        again = self._push(node, parent, last.rank, last.move, last.search + 1, line)
-        again.alpha, again.beta = ev.get("alpha"), ev.get("beta")
-
-
-def engine_events(lines: Iterator[tuple[int, str]], *, file: str
-                  ) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The event lines after the header, parsed, and the result last (its ``type``
-    ``result``)."""
-    for n, text in lines:
-        try:
-            obj = json.loads(text)
-        except ValueError:
-            obj = loads_json(text, file=f"{file}:{n}")  # says where, as every reader does
-        if not isinstance(obj, dict):
-            raise InputError(said("expected an event object"), file=file, where=f"line {n}")
-        yield n, obj
+        if last is None or last.id != name:
+            raise self._fail(said("research of node {node}, but the child left last "
+                                  "at node {top} is {last}", node=name, top=parent.id,
+                                  last=last.id if last is not None else said("none")))
+        again = self._push(name, parent, last.rank, last.move, last.search + 1)
+        again.alpha, again.beta = alpha, beta

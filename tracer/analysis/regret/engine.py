@@ -178,40 +178,6 @@ def engine_header(path: str | os.PathLike[str]) -> dict[str, Any] | None:
     return None
 
 
-def _engine_lines(file: str, *, check: bool = False) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The events of an engine stream with their line numbers; with ``check``, each
-    checked as ``gametrace validate`` checks it (its shape, then the rules that make
-    the stream one search), in the same words."""
-    from ...compress import open_bytes
-    from ...jsonio import loads_json
-    from ...schema import validate
-    from ...sdk.checking import ENGINE_EVENTS, _Rules, _well_shaped
-
-    rules: _Rules | None = None
-    with open_bytes(file) as handle:
-        for lineno, raw in enumerate(handle, 1):
-            if not raw.strip():
-                continue
-            obj = loads_json(raw.decode("utf-8", "replace"), file=f"{file}:{lineno}")
-            if rules is None:
-                rules = _Rules(obj, file=file)
-                continue
-            if not isinstance(obj, dict):
-                raise InputError(said("expected a JSON object (an event), got {kind}",
-                                      kind=type(obj).__name__), file=file,
-                                 where=f"line {lineno}")
-            if obj.get("type") == "result":
-                return
-            if check:
-                if not _well_shaped(obj):
-                    kind = obj.get("type")
-                    validate(obj, "trace", file=file, where=f"line {lineno}: $",
-                             ref=f"#/$defs/{kind}" if kind in ENGINE_EVENTS
-                             else "#/$defs/engine_event")
-                rules.event(lineno, obj)
-            yield lineno, obj
-
-
 def engine_as_header(obj: dict[str, Any]) -> Header:
     """A version-2 header as the regret map reads it (ids are strings)."""
     return Header(algorithm=str(obj.get("algorithm", "?")), variant=str(obj.get("variant", "?")),
@@ -221,18 +187,23 @@ def engine_as_header(obj: dict[str, Any]) -> Header:
 
 def engine_iterations(file: str, wanted: int | None) -> tuple[Chosen, Number]:
     """The first pass over an engine stream: the iteration chosen and its root value."""
+    from ...sdk.stream import read_engine_stream
+
     depths: list[int | None] = []
     values: list[Number | None] = []
-    for _, ev in _engine_lines(file, check=True):
-        kind = ev["type"]
-        if kind == "deepen":
-            depths.append(ev.get("depth"))
-            values.append(None)
-        elif kind == "leave" and ev.get("node") == 0:
+
+    def deepen(node: int, depth: int) -> None:
+        depths.append(depth)
+        values.append(None)
+
+    def leave(node: int, value: Any) -> None:
+        if node == 0:
             if not depths:
                 depths.append(None)
                 values.append(None)
-            values[-1] = decode_number(ev["value"])
+            values[-1] = decode_number(value)
+
+    read_engine_stream(file, {"deepen": deepen, "leave": leave}, header_schema=False)
     if not depths:
         raise InputError(said("the trace has no events"), file=file)
     marked = depths[0] is not None or len(depths) > 1
@@ -265,99 +236,133 @@ def result_value(file: str) -> Number | None:
         return None
 
 
+class _Read:
+    """The reading of the regret map's iteration: the reader, the iteration, whether its
+    events are the ones read."""
+
+    def __init__(self, reader: WasteReader, iteration: int, reading: bool) -> None:
+        self.reader = reader
+        self.iteration = iteration
+        self.reading = reading
+
+
 def engine_regret_reader(file: str, header: Header, chosen: Chosen | None, t: Number, *,
                          keep_depth: int) -> tuple[WasteReader, Summary, Chosen]:
     """Read the chosen iteration of an engine stream into the regret map's reader;
     ``chosen`` None: the last, ``t`` the result's value, in one pass that checks every
     line (each iteration read anew from its ``deepen``: the last one read stays)."""
+    from ...sdk.stream import Stop, read_engine_stream
+
     last = chosen is None
-    reader = WasteReader(header, t, file=file, keep_depth=keep_depth)
     iteration = 0 if chosen is None or chosen.marked else 1  # no deepen: all, iteration 1
-    reading = last or iteration == (chosen.number if chosen else 0)
-    stack = reader.stack
+    st = _Read(WasteReader(header, t, file=file, keep_depth=keep_depth), iteration,
+               last or iteration == (chosen.number if chosen else 0))
     depths: list[int | None] = []
 
-    def fail(lineno: int, why: Any) -> InputError:
-        return InputError(why, file=file, where=f"line {lineno}")
+    def changed() -> InputError:  # the reading checked every rule: the file changed
+        return InputError(said("the trace changed while it was read"), file=file)
 
-    def changed() -> Any:  # the first pass checked every rule: the file changed since
-        return said("the trace changed while it was read")
-
-    def open_root(lineno: int) -> None:
+    def open_root() -> None:
+        reader = st.reader
         reader.count += 1
-        stack.append(_Frame("0", 0, "max", (), (), (), reader.count))
+        reader.stack.append(_Frame("0", 0, "max", (), (), (), reader.count))
 
-    for lineno, ev in _engine_lines(file, check=last):
-        kind = ev["type"]
-        if kind == "deepen" and last:
-            iteration += 1
-            depths.append(ev["depth"])
-            reader = WasteReader(header, t, file=file, keep_depth=keep_depth)
-            stack = reader.stack
-            open_root(lineno)
-            continue
-        if kind == "deepen" and chosen is not None:
-            iteration += 1
-            if reading:
-                break
-            reading = iteration == chosen.number
-            if reading:
-                open_root(lineno)
-            continue
-        if not reading:
-            continue
-        if not stack and kind != "research" and reader.root is None:
-            open_root(lineno)
-        node = str(ev.get("node"))
-        if kind == "enter":
-            if not stack or str(ev.get("parent")) != stack[-1].node:
-                raise fail(lineno, changed())
-            parent = stack[-1]
-            move = str(ev.get("move"))
-            parent.children = (*parent.children, node)
-            parent.moves = (*parent.moves, move)
-            reader.count += 1
-            depth = len(stack)
-            stack.append(_Frame(node, depth, "max" if depth % 2 == 0 else "min",
-                                (*parent.path, move), (), (), reader.count))
-        elif kind == "leave":
-            if not stack or stack[-1].node != node:
-                raise fail(lineno, changed())
-            frame = stack.pop()
-            summary = reader._summary(frame)
-            summary.value = decode_number(ev["value"])
-            above = stack[-1] if stack else None
-            reader._closed(summary, frame.depth, frame.player,
-                           above.node if above else None, frame)
-            reader.pending = None
-            if above is not None:
-                _back_up(above, summary)
-        elif kind == "cutoff":
-            if stack and stack[-1].node == node:
-                stack[-1].cut = str(ev.get("after"))
-        elif kind == "research":
-            # the node left last (or the root) is searched again: a new frame, same id
-            if node == "0" and not stack:
-                if reader.root is not None:  # the root's earlier searches count too
-                    reader.again["0"] = reader.root.searched
-                open_root(lineno)
-                continue
-            if not stack:
-                raise fail(lineno, changed())
-            parent = stack[-1]
-            depth = len(stack)
-            try:
-                move = parent.moves[parent.children.index(node)]
-            except ValueError:
-                raise fail(lineno, changed()) from None
-            reader.count += 1
-            stack.append(_Frame(node, depth, "max" if depth % 2 == 0 else "min",
-                                (*parent.path, move), (), (), reader.count))
-        # probe, store: the node's own events, not nodes
+    def begun() -> bool:
+        """Whether the event is read (the root opened by the first one when no
+        ``deepen`` did)."""
+        if not st.reading:
+            return False
+        if not st.reader.stack and st.reader.root is None:
+            open_root()
+        return True
+
+    def deepen(node: int, depth: int) -> None:
+        st.iteration += 1
+        if last:
+            depths.append(depth)
+            st.reader = WasteReader(header, t, file=file, keep_depth=keep_depth)
+            open_root()
+            return
+        if st.reading:
+            raise Stop
+        st.reading = st.iteration == (chosen.number if chosen else 0)
+        if st.reading:
+            open_root()
+
+    def enter(node: int, parent: int, move: str, move_class: str | None) -> None:
+        if not begun():
+            return
+        reader = st.reader
+        stack = reader.stack
+        if not stack or str(parent) != stack[-1].node:
+            raise changed()
+        above = stack[-1]
+        name = str(node)
+        above.children = (*above.children, name)
+        above.moves = (*above.moves, move)
+        reader.count += 1
+        depth = len(stack)
+        stack.append(_Frame(name, depth, "max" if depth % 2 == 0 else "min",
+                            (*above.path, move), (), (), reader.count))
+
+    def leave(node: int, value: Any) -> None:
+        if not begun():
+            return
+        reader = st.reader
+        stack = reader.stack
+        if not stack or stack[-1].node != str(node):
+            raise changed()
+        frame = stack.pop()
+        summary = reader._summary(frame)
+        summary.value = decode_number(value)
+        above = stack[-1] if stack else None
+        reader._closed(summary, frame.depth, frame.player, above.node if above else None,
+                       frame)
+        reader.pending = None
+        if above is not None:
+            _back_up(above, summary)
+
+    def cutoff(node: int, after: int, rank: int) -> None:
+        if begun():
+            stack = st.reader.stack
+            if stack and stack[-1].node == str(node):
+                stack[-1].cut = str(after)
+
+    def own(node: int, *fields: Any) -> None:  # probe, store: the node's own events
+        begun()
+
+    def research(node: int, alpha: Any, beta: Any) -> None:
+        if not st.reading:
+            return
+        reader = st.reader
+        stack = reader.stack
+        # the node left last (or the root) is searched again: a new frame, same id
+        if node == 0 and not stack:
+            if reader.root is not None:  # the root's earlier searches count too
+                reader.again["0"] = reader.root.searched
+            open_root()
+            return
+        if not stack:
+            raise changed()
+        above = stack[-1]
+        depth = len(stack)
+        try:
+            move = above.moves[above.children.index(str(node))]
+        except ValueError:
+            raise changed() from None
+        reader.count += 1
+        stack.append(_Frame(str(node), depth, "max" if depth % 2 == 0 else "min",
+                            (*above.path, move), (), (), reader.count))
+
+    read_engine_stream(file, {"enter": enter, "leave": leave, "cutoff": cutoff,
+                              "probe": own, "store": own, "deepen": deepen,
+                              "research": research}, header_schema=False)
+    reader = st.reader
     if chosen is None:
-        count = max(iteration, 1)
-        chosen = Chosen(count, count, depths[-1] if depths else None, marked=iteration > 0)
-    if stack or reader.root is None:
+        count = max(st.iteration, 1)
+        chosen = Chosen(count, count, depths[-1] if depths else None,
+                        marked=st.iteration > 0)
+    if reader.stack or reader.root is None:
         raise InputError(said("the root is not left in iteration {number}: the search did "
                               "not finish", number=chosen.number), file=file)
     return reader, reader.root, chosen

@@ -28,9 +28,9 @@ from typing import Any
 
 from ...errors import InputError
 from ...header import Header
-from ...jsonio import loads_json
+from ...jsonio import decode_number, loads_json
 from ...said import said
-from ...scanning import LineViews, compiled, compiled_scan
+from ...scanning import KINDS, LineViews, compiled, compiled_scan
 from .counting import fails_high
 from .reading import make_stats
 from .table import ClassStats, SearchStats, _num, _pct
@@ -41,7 +41,10 @@ RESEARCH_KINDS = ("pvs", "lmr", "aspiration")
 """The kinds of re-search told apart (see the module's text)."""
 
 _NO_LIMIT = 2 ** 62
-_ANY, _INT, _STR, _STR_OR_NULL, _NUMBER = 0, 1, 2, 3, 6  # the scanner's kinds (scanning._KINDS)
+# the scanner's kinds (scanning.KINDS): each field checked as the schema's shapes say
+# (tracer/sdk/checking.py), so both builds take and refuse the same lines
+_INT, _STR, _ID, _RANK, _ZERO, _BOOL, _FLAG, _CLASS, _VALUE = (
+    KINDS[k] for k in ("int", "str", "id", "rank", "zero", "bool", "flag", "class", "value"))
 
 
 @dataclass(frozen=True)
@@ -266,11 +269,12 @@ class _EngineTally:
         self.now = _Counts(depth)
         self.counts.append(self.now)
 
-    def research(self, node: int, alpha: float, beta: float) -> None:
+    def research(self, node: int, alpha: Any, beta: Any) -> None:
         for value in (alpha, beta):
-            if value is None:  # the scanner's number may be null; the schema's may not
+            if value is None:  # (the schema's number is never null)
                 raise self.fail(said("expected a number for a value, got {value!r}",
                                      value=value))
+        alpha, beta = decode_number(alpha), decode_number(beta)  # "+inf", as written
         stack = self.stack
         if not stack:
             kind = "aspiration"
@@ -322,16 +326,16 @@ class _EngineTally:
 
 _FIELDS: dict[str, tuple[tuple[str, int, bool], ...]] = {
     # the fields of each engine event, in the order the writers write them
-    "enter": (("node", _INT, True), ("parent", _INT, True), ("move", _STR, True),
-              ("class", _STR_OR_NULL, False)),
-    "leave": (("node", _INT, True), ("value", _NUMBER, True)),
-    "cutoff": (("node", _INT, True), ("after", _INT, True), ("rank", _INT, True)),
-    "probe": (("node", _INT, True), ("hit", _ANY, True), ("flag", _STR_OR_NULL, False),
-              ("value", _NUMBER, False), ("draft", _INT, False)),
-    "store": (("node", _INT, True), ("flag", _STR, True), ("value", _NUMBER, True),
+    "enter": (("node", _ID, True), ("parent", _ID, True), ("move", _STR, True),
+              ("class", _CLASS, False)),
+    "leave": (("node", _ID, True), ("value", _VALUE, True)),
+    "cutoff": (("node", _ID, True), ("after", _ID, True), ("rank", _RANK, True)),
+    "probe": (("node", _ID, True), ("hit", _BOOL, True), ("flag", _FLAG, False),
+              ("value", _VALUE, False), ("draft", _INT, False)),
+    "store": (("node", _ID, True), ("flag", _FLAG, True), ("value", _VALUE, True),
               ("draft", _INT, True)),
-    "deepen": (("node", _INT, True), ("depth", _INT, True)),
-    "research": (("node", _INT, True), ("alpha", _NUMBER, True), ("beta", _NUMBER, True)),
+    "deepen": (("node", _ZERO, True), ("depth", _ID, True)),
+    "research": (("node", _ID, True), ("alpha", _VALUE, True), ("beta", _VALUE, True)),
 }
 _TAKEN = {"enter": ("node", "parent", "class"), "leave": ("node",),
           "cutoff": ("node", "after", "rank"), "probe": ("node", "hit", "flag"),
