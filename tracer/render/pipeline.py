@@ -23,7 +23,7 @@ from ..jsonio import check_input_file
 from ..memory import paused_gc
 from ..said import said
 from ..trace import Header, Result, Trace, iter_trace
-from .draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg, note_node
+from .draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg
 from .draw.compose import Compositor
 from .draw.dot import ANCHORS, Elements, Pinned, elements, elements_dot, to_dot
 from .draw.labels import strays
@@ -255,32 +255,26 @@ class Drawing:
                 view = replace(view, caption=" ")
             bb, svg = measure(self.pinned_dot(view), ANCHORS[0])
             sized = measure_svg(bb, svg)
-            self._fit = fit_canvas(self.canvas, sized, note=self._canvas_words(self.words))
+            unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
+            # English whatever the picture's language: the command line says it.
+            note = words("en")("canvas.small", least=f"{self.canvas.min_font:g}", unit=unit)
+            self._fit = fit_canvas(self.canvas, sized, note=note)
         return self._fit
 
-    def _canvas_words(self, w: Words) -> str:
-        """The canvas's note when its text is too small, in the words of ``w``."""
-        assert self.canvas is not None
-        unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
-        return w("canvas.small", least=f"{self.canvas.min_font:g}", unit=unit)
-
     def canvas_note(self) -> str | None:
-        """What the canvas's note said, once a picture was drawn on it (None: nothing,
-        or nothing drawn on a canvas yet), in English whatever the picture's language:
-        the command line says it as a warning."""
-        if self._fit is None or self._fit.note is None:
+        """What the command line says, once a picture was drawn on the canvas, when its
+        text is under the canvas's least size (None: it is not, or nothing was drawn on
+        a canvas yet); the picture itself says nothing about its size."""
+        if self._fit is None:
             return None
-        return self._canvas_words(words("en"))
+        return self._fit.note
 
     def _parts(self, view: View, *, with_label: bool = True) -> Elements:
-        """The elements of ``view``, with the canvas's note when it has one."""
+        """The elements of ``view``, with the canvas's corners when there is one."""
         parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
         fit = self.fit
         if fit is not None:
             parts[0].extend(corner_nodes(fit))
-            note = note_node(fit)
-            if note is not None:
-                parts[0].append(note)
         return parts
 
     def _graph_attrs(self) -> dict[str, str]:
