@@ -92,7 +92,7 @@ def _position(node: ViewNode) -> str | None:
 
 def _cell_pt(grid: list[list[str]]) -> tuple[int, int]:
     """Side of a cell and size of a piece, in points (a cell's border takes 1 a side)."""
-    return (16, 11) if max(len(grid), len(grid[0])) <= 4 else (14, 10)
+    return (16, 11) if max(len(grid), len(grid[0])) <= 4 else (15, 10)
 
 
 def note_size(node: ViewNode) -> tuple[float, float]:
