@@ -70,12 +70,33 @@ SLIDES = """\
 ## Slides and paper
 
 The AIMA tree on a 1280x720 slide (`--preset slides`, a PNG of exactly 1280x720
-pixels), Grundy's game with 7 coins on the same slide (too deep for 14 px text: the
-canvas says so at its foot), and the first page of a printable worksheet (`gametrace
-exercise -b 2 -d 3 --cuts 2..3 --seed 4 --worksheet sheet.pdf --ask
-alpha-beta`): how they are made
-is in [rendering.md](rendering.md#slides-and-paper).
+pixels), and the first page of a printable worksheet (`gametrace exercise -b 2 -d 3
+--cuts 2..3 --seed 4 --worksheet sheet.pdf --ask alpha-beta`): how they are made is in
+[rendering.md](rendering.md#slides-and-paper).
 """
+
+LECTURE_SLIDES = """\
+## The lecture games on Italian slides
+
+Each game of the README's table of lecture examples, recorded by its command there, as
+a 1280x720 slide in Italian (`gametrace render TRACE -o slide.png --preset slides --lang
+it`): all text 14 px or more.  A tree too large for that draws its top, the levels below
+folded into `+N nodi` boxes with their counts ([rendering.md](rendering.md#slides-and-paper)).
+"""
+LECTURE_GAMES = (
+    ("grundy-7-min.andor.dfs", "Grundy's game, 7 coins, Meno first (AND/OR)"),
+    ("tictactoe-stage1.minimax", "tic-tac-toe with e(p), depth 2"),
+    ("three-mins.alphabeta.fail-soft", "alpha-beta by hand: three-mins"),
+    ("aima.alphabeta.fail-soft", "alpha-beta by hand: the AIMA tree"),
+    ("coin.expectiminimax.plain", "chance nodes: the coin"),
+    ("transform-b.expectiminimax.plain", "chance nodes: transform-b"),
+    ("gameof5.alphabeta", "game of 5"),
+    ("matchsticks.minimax", "matchsticks, Nim 2,2"),
+    ("chomp4x4.alphabeta.best", "Chomp 4x4"),
+    ("othello.alphabeta.depth3", "Othello, alpha-beta to depth 3"),
+    ("jugs.astar.graph", "water jugs, A*"),
+)
+"""The traces of the README's lecture commands (tools/traces.json), and what they show."""
 
 
 @dataclass
@@ -134,18 +155,22 @@ def sections() -> tuple[str, list[Picture]]:
             parts.append(_image(pic, name))
     if aima.exists():
         parts.append(SLIDES)
-        grundy = TRACES / "grundy-7-min.andor.dfs.json"
-        for name, path, fmt in (("slides.aima", aima, "png"),
-                                ("slides.grundy", grundy, "svg")):
-            pic = Picture(name, Drawing(path, preset_options("slides")), fmt=fmt)
-            pictures.append(pic)
-            parts.append(_image(pic, name))
+        pic = Picture("slides.aima", Drawing(aima, preset_options("slides")), fmt="png")
+        pictures.append(pic)
+        parts.append(_image(pic, "slides.aima"))
         ex = make_exercise(branching=2, depth=3, cuts=(2, 3), values=(0, 20), seed=4)
         sheet = Picture("worksheet.a4", Drawing(ex.trace),
                         made=lambda: worksheet(ex.trace, title="Alpha-beta exercise 4",
                                                ask="alpha-beta").sheet_svg)
         pictures.append(sheet)
         parts.append(_image(sheet, "worksheet"))
+    parts.append(LECTURE_SLIDES)
+    for stem, what in LECTURE_GAMES:
+        pic = Picture(f"slides.it.{stem}",
+                      Drawing(TRACES / f"{stem}.json", preset_options("slides", lang="it")),
+                      fmt="png")
+        pictures.append(pic)
+        parts.append(f"### {what}\n\n{_image(pic, stem)}")
     parts.append("## Star1 on a slide\n\nThe coin tree of \"Teoria dei giochi\" searched "
                  "by Star1 with leaf bounds -2 and 7 (`gametrace run coin -a expectiminimax "
                  "--variant star1 --bounds -2 7 -o s.json`, then `gametrace render s.json "

@@ -25,6 +25,7 @@ from tracer.trace import Trace
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
 GRUNDY = TRACES / "grundy-7-min.andor.dfs.json"
+CHOMP = TRACES / "chomp4x4.alphabeta.best.json"
 NOTE = "text under 14 px at this size"
 PAGES = {"slides": (960, 540), "slides-4:3": (768, 576), "a4": (595, 842),
          "a4-landscape": (842, 595)}
@@ -117,12 +118,13 @@ def test_a_small_tree_is_fitted_centred_and_enlarged_at_most_so_much() -> None:
     assert wide.note is None and wide.least == pytest.approx(14 * wide.zoom / 0.75)
 
 
-def test_text_under_the_least_size_keeps_a_band_for_the_note() -> None:
+def test_text_under_the_least_size_is_said_but_takes_no_room() -> None:
     canvas = parse_size("slides")
     fit = fit_canvas(canvas, Measure((0, 0, 4000, 300), 14.0), note="said")
     assert fit.note == "said" and fit.least is not None and fit.least < 14
-    # the tree is fitted above the band: its centre sits half a band higher
-    assert fit.centre[1] < 150
+    # no band is kept at the foot for a line: the tree is centred on the canvas
+    assert fit.centre == (2000, 150)
+    assert fit.zoom == pytest.approx((960 - 27) / 4000)
 
 
 # ------------------------------------------------------------------ every lecture example
@@ -136,7 +138,8 @@ def test_every_lecture_example_is_exactly_a_slide(theme: str) -> None:
         assert png_size(drawing.render("png")) == (1280, 720), name
         svg = drawing.render("svg").decode()
         assert svg_size(svg) == ("1280px", "720px", "0.00 0.00 1280.00 720.00"), name
-        assert least_text(svg) >= 14 or NOTE in svg, name
+        assert NOTE not in svg and "gt:canvas:note" not in svg, name
+        assert least_text(svg) >= 14 or drawing.canvas_note() is not None, name
         assert pdf_pages(drawing.render("pdf")) == [(960, 540)], name
 
 
@@ -163,16 +166,17 @@ def test_the_slides_preset_has_no_result_line_unless_asked(aima: Trace) -> None:
 
 
 @pytest.mark.render
-def test_a_tree_too_deep_for_a_slide_says_so_on_the_canvas() -> None:
-    drawing = Drawing(GRUNDY, preset_options("slides"))
+def test_small_text_is_said_on_stderr_and_never_written_in_the_picture() -> None:
+    # Chomp's top with forty moves side by side (an explicit --max-width is kept)
+    drawing = Drawing(CHOMP, preset_options("slides", depth=2, max_width=40))
     svg = drawing.render("svg").decode()
     assert svg_size(svg)[:2] == ("1280px", "720px")
-    assert NOTE in svg and "--depth N or --focus NODE" in svg.replace("&#45;", "-")
-    assert drawing.canvas_note() is not None
+    assert least_text(svg) < 14
+    assert drawing.canvas_note() == ("text under 14 px at this size: draw less of the "
+                                     "tree with --depth N or --focus NODE")
+    plain = svg.replace("&#45;", "-")
+    assert NOTE not in plain and "--depth" not in plain and "gt:canvas:note" not in plain
     assert png_size(drawing.render("png")) == (1280, 720)
-    # The note itself is drawn at the least size.
-    note = re.search(r'font-size="([0-9.]+)"[^>]*>text under', svg)
-    assert note is not None and float(note[1]) * svg_scale(svg) == pytest.approx(14, abs=0.05)
 
 
 # ------------------------------------------------------------------ frames
@@ -221,13 +225,15 @@ def test_render_size_on_the_command_line(aima_file: Path, tmp_path: Path) -> Non
 
 def test_render_warns_once_when_text_is_too_small(tmp_path: Path) -> None:
     out = tmp_path / "g"
-    result = CliRunner().invoke(main, ["render", str(GRUNDY), "-o", str(out) + ".svg",
-                                       "--preset", "slides", "--frames", str(out),
-                                       "--step", "leaf"])
+    result = CliRunner().invoke(main, ["render", str(CHOMP), "-o", str(out) + ".svg",
+                                       "--preset", "slides", "--depth", "2",
+                                       "--max-width", "40", "--frames", str(out),
+                                       "--step", "node"])
     assert result.exit_code == 0, result.stderr
     warnings = [x for x in result.stderr.splitlines() if x.startswith("warning:")]
     assert warnings == ["warning: text under 14 px at this size: draw less of the tree "
                         "with --depth N or --focus NODE"]
+    assert "text under" not in (tmp_path / "g.svg").read_text(encoding="utf-8")
 
 
 def test_render_refuses_a_bad_size_before_writing(aima_file: Path, tmp_path: Path) -> None:

@@ -24,13 +24,34 @@ CHOMP = TRACES / "chomp4x4.alphabeta.best.json"
 OTHELLO = TRACES / "othello.alphabeta.depth3.json"
 
 
-def test_chomp_whole_on_a_slide_says_its_text_is_too_small() -> None:
+def test_chomp_whole_on_a_slide_draws_its_top_at_14_px() -> None:
+    # The whole tree would have text of 3 px: the slide draws the top levels, the
+    # levels below folded into "+N nodes" boxes, and says nothing about it.
     drawing = Drawing(CHOMP, preset_options("slides"))
     svg = drawing.render("svg").decode()
-    assert NOTE in svg and least_text(svg) < 14
+    assert least_text(svg) >= 14 and drawing.canvas_note() is None
+    assert NOTE not in svg
+    assert drawing.result is not None and drawing.result.pv[0] in drawing.visible.order
+    assert any(b.kind == "explored" for boxes in drawing.visible.boxes.values()
+               for b in boxes)
 
 
-@pytest.mark.parametrize(("trace", "depth"), [(CHOMP, 2), (OTHELLO, 1)])
+def test_othello_on_a_slide_keeps_each_of_its_four_first_moves() -> None:
+    # --depth 1 once folded d3, e6 and f5 (all searched) into one box; now each
+    # keeps its node, value and cut, and only what lies below them folds.
+    for depth in (1, None):
+        drawing = Drawing(OTHELLO, preset_options("slides", depth=depth))
+        root = drawing.replay.skeleton.nodes[drawing.replay.skeleton.root]
+        assert [c for c in root.children if c in drawing.visible.order] == [
+            "c4", "d3", "e6", "f5"]
+        assert root.id not in drawing.visible.boxes
+        svg = drawing.render("svg").decode()
+        assert least_text(svg) >= 14 and drawing.canvas_note() is None
+        # A crowded slide keeps the root's board only.
+        assert [n.key for n in drawing.view.nodes if n.position] == ["root"]
+
+
+@pytest.mark.parametrize(("trace", "depth"), [(CHOMP, 2)])
 def test_the_top_of_a_board_game_on_a_slide_has_text_of_14_px(trace: Path,
                                                                depth: int) -> None:
     drawing = Drawing(trace, preset_options("slides", depth=depth))
@@ -59,8 +80,8 @@ def test_without_a_canvas_depth_keeps_every_child() -> None:
 
 def test_an_explicit_max_width_is_kept_even_when_text_is_small() -> None:
     drawing = Drawing(CHOMP, preset_options("slides", depth=2, max_width=40))
-    svg = drawing.render("svg").decode()
-    assert NOTE in svg
+    drawing.render("svg")
+    assert drawing.canvas_note() is not None
 
 
 def test_slide_frames_captions_are_as_large_as_the_tree_text(tmp_path: Path) -> None:
@@ -80,3 +101,18 @@ def test_render_on_the_command_line_and_its_help(tmp_path: Path) -> None:
     assert png_size(out.read_bytes()) == (1280, 720)
     helped = CliRunner().invoke(main, ["render", "--help"])
     assert "gametrace render chomp.json -o chomp.png --preset slides --depth 2" in helped.stdout
+
+
+def test_a_narrow_width_folds_ghosts_and_keeps_a_few_searched_moves() -> None:
+    # --max-width 4 with Othello's top: the four moves searched stay, their pruned
+    # replies fold into boxes; Chomp's sixteen searched moves are a crowd and fold.
+    from tracer.render.model.render_options import RenderOptions
+
+    othello = Drawing(OTHELLO, RenderOptions(depth=1, max_width=4))
+    root = othello.replay.skeleton.nodes[othello.replay.skeleton.root]
+    assert all(c in othello.visible.order for c in root.children)
+    assert root.id not in othello.visible.boxes
+    chomp = Drawing(CHOMP, RenderOptions(depth=1, max_width=4))
+    root = chomp.replay.skeleton.nodes[chomp.replay.skeleton.root]
+    assert len([c for c in root.children if c in chomp.visible.order]) < 16
+    assert [b.kind for b in chomp.visible.boxes[root.id]] == ["explored"]

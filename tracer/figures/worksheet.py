@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 
 from ..choices import unknown_choice
 from ..errors import UsageError
-from ..render.draw.canvas import NOTE
 from ..render.draw.fontwidths import chars_width
 from ..render.draw.notes import NOTE_LINE, NOTE_PT, PAD, note_name
 from ..render.draw.presets import preset_options
@@ -90,9 +89,6 @@ def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
                               "wanted to write in (try {ways})", size=size, width=shown,
                               least=MIN_BOX_MM, ways=_smaller(size, ask)))
     parts = drawing.canvas_elements(view)
-    # The canvas's note on small text suggests --depth or --focus, which a worksheet
-    # has not: its boxes are what must stay large, and they are.
-    parts[0][:] = [(n, a) for n, a in parts[0] if n != NOTE]
     rows = _rows(ask, ascii)
     boxed = {note_name(key) for key in _inner(view)}
     for name, attrs in parts[0]:

@@ -23,7 +23,7 @@ from ..jsonio import check_input_file
 from ..memory import paused_gc
 from ..said import said
 from ..trace import Header, Result, Trace, iter_trace
-from .draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg, note_node
+from .draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg
 from .draw.compose import Compositor
 from .draw.dot import ANCHORS, Elements, Pinned, elements, elements_dot, to_dot
 from .draw.labels import strays
@@ -130,6 +130,8 @@ class Drawing:
             self.header = header
             self.result = self.replay.result
             self.pv: tuple[str, ...] = _highlighted(self.replay)
+            self._crowded = False
+            """The canvas's text was too small for the whole tree (:meth:`_narrow`)."""
             self._model(opts.max_width)
         self._pinned: Pinned | None = None
         self._fit: Fit | None = None
@@ -137,21 +139,23 @@ class Drawing:
         self._compositors: dict[tuple[object, ...], Compositor | None] = {}
         self._prepared: dict[int, tuple[View, Elements]] = {}
         """Elements of the views prepared and not rendered yet, by ``id`` of the view."""
-        if self.canvas is not None and opts.max_width is None and (
-                opts.depth is not None or opts.focus is not None):
+        if self.canvas is not None and opts.max_width is None:
             self._narrow()
 
-    def _model(self, max_width: int | None) -> None:
+    def _model(self, max_width: int | None, depth: int | None = None) -> None:
         """Choose the nodes shown (at most ``max_width`` side by side), what goes under
         each, and the view of the diagram."""
         opts, header = self.options, self.header
         self.theme = self._base_theme
         self.visible: Visible = choose_visible(
             self.replay.skeleton, self.replay.states, self.replay.summaries,
-            max_nodes=opts.max_nodes, max_width=max_width, depth=opts.depth,
+            max_nodes=opts.max_nodes, max_width=max_width,
+            depth=opts.depth if depth is None else depth,
             focus=opts.focus, ghosts=opts.ghosts, pv=self.pv,
             keep=[n for n, st in self.replay.states.items() if st.tt is not None])
-        self.notes: Plan = plan_notes(self.replay, self.visible, opts, self.words, self.pv)
+        # A crowded slide draws its tall boards (Othello's) at the root only.
+        self.notes: Plan = plan_notes(self.replay, self.visible, opts, self.words,
+                                      () if self._crowded else self.pv)
         """What goes under each node, the same in the diagram and in every frame."""
         root = self.replay.states.get(self.replay.skeleton.root)
         self.caption = summary_line(header, self.result, self.words,
@@ -176,27 +180,48 @@ class Drawing:
         self.theme = replace(self.theme, rankdir=choose_direction(self.view, self.theme, opts))
 
     def _narrow(self) -> None:
-        """A part of the tree asked for on a canvas (--depth, --focus) whose text would
-        end under the canvas's least size: draw fewer nodes side by side (the others
-        fold into a box, as --max-width does), two thirds as many at each try, until the
-        text is large enough; when even the narrowest is too small, draw it all and let
-        the note say so."""
+        """A tree on a canvas whose text would end under the canvas's least size: draw
+        tall boards (Othello's) at the root only, and fewer nodes side by side (the
+        others fold into a box, as --max-width does), two thirds as many at each try;
+        when that is not enough and no --depth or --focus was asked for, draw the top
+        of the tree, one level less at each try (the levels below fold into ``+N
+        nodes`` boxes), as wide as its text allows.  When even the narrowest top is
+        too small, draw it all and let the command line say so."""
         if self.fit is None or self.fit.note is None:
             return
-        across = len(self.visible.order) - len({self.replay.skeleton.nodes[n].parent
+        self._crowded = True
+        opts = self.options
+        skel = self.replay.skeleton
+        deepest = max((skel.nodes[n].depth for n in self.visible.order), default=0)
+        across = len(self.visible.order) - len({skel.nodes[n].parent
                                                  for n in self.visible.order[1:]})
-        across += sum(len(b) for b in self.visible.boxes.values())
-        width = across
+        widths: list[int | None] = [None]
+        width = across + sum(len(b) for b in self.visible.boxes.values())
         while width > NARROWEST:
             width = max(NARROWEST, width * 2 // 3)
-            self._pinned, self._fit = None, None
-            with paused_gc():
-                self._model(width)
-            if self.fit is not None and self.fit.note is None:
-                return
+            widths.append(width)
+        depths: list[int | None] = [None]
+        if opts.depth is None and opts.focus is None:
+            depths += list(range(deepest - 1, 0, -1))
+        for depth in depths:
+            # The narrowest first: when even it is too small, so is every wider one.
+            if not self._tried(widths[-1], depth):
+                continue
+            for wide in widths[:-1]:
+                if self._tried(wide, depth):
+                    return
+            self._tried(widths[-1], depth)
+            return
+        self._crowded = False
+        self._tried(None, None)
+
+    def _tried(self, width: int | None, depth: int | None) -> bool:
+        """Model the drawing at most ``width`` nodes side by side and ``depth`` levels
+        deep; True when its text is then large enough."""
         self._pinned, self._fit = None, None
         with paused_gc():
-            self._model(None)
+            self._model(width, depth)
+        return self.fit is not None and self.fit.note is None
 
     # the diagram ----------------------------------------------------------------------
 
@@ -255,32 +280,26 @@ class Drawing:
                 view = replace(view, caption=" ")
             bb, svg = measure(self.pinned_dot(view), ANCHORS[0])
             sized = measure_svg(bb, svg)
-            self._fit = fit_canvas(self.canvas, sized, note=self._canvas_words(self.words))
+            unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
+            # English whatever the picture's language: the command line says it.
+            note = words("en")("canvas.small", least=f"{self.canvas.min_font:g}", unit=unit)
+            self._fit = fit_canvas(self.canvas, sized, note=note)
         return self._fit
 
-    def _canvas_words(self, w: Words) -> str:
-        """The canvas's note when its text is too small, in the words of ``w``."""
-        assert self.canvas is not None
-        unit = self.canvas.unit if self.canvas.unit == "px" else "pt"
-        return w("canvas.small", least=f"{self.canvas.min_font:g}", unit=unit)
-
     def canvas_note(self) -> str | None:
-        """What the canvas's note said, once a picture was drawn on it (None: nothing,
-        or nothing drawn on a canvas yet), in English whatever the picture's language:
-        the command line says it as a warning."""
-        if self._fit is None or self._fit.note is None:
+        """What the command line says, once a picture was drawn on the canvas, when its
+        text is under the canvas's least size (None: it is not, or nothing was drawn on
+        a canvas yet); the picture itself says nothing about its size."""
+        if self._fit is None:
             return None
-        return self._canvas_words(words("en"))
+        return self._fit.note
 
     def _parts(self, view: View, *, with_label: bool = True) -> Elements:
-        """The elements of ``view``, with the canvas's note when it has one."""
+        """The elements of ``view``, with the canvas's corners when there is one."""
         parts = elements(view, self.theme, pinned=self.pinned, with_label=with_label)
         fit = self.fit
         if fit is not None:
             parts[0].extend(corner_nodes(fit))
-            note = note_node(fit)
-            if note is not None:
-                parts[0].append(note)
         return parts
 
     def _graph_attrs(self) -> dict[str, str]:

@@ -47,8 +47,9 @@ def test_slides_picture_is_16_by_9_either_way(direction: str) -> None:
 
 
 def test_grundy_on_a_slide_grows_right_and_is_drawn_larger() -> None:
-    auto = Drawing(GRUNDY, preset_options("slides"))
-    down = Drawing(GRUNDY, preset_options("slides", direction="down"))
+    # The whole tree both ways (an explicit --max-width: a slide folds no part of it).
+    auto = Drawing(GRUNDY, preset_options("slides", max_width=100))
+    down = Drawing(GRUNDY, preset_options("slides", direction="down", max_width=100))
     assert (auto.theme.rankdir, down.theme.rankdir) == ("LR", "TB")
     assert "rankdir=LR" in auto.dot() and "rankdir=TB" in down.dot()
     svg = auto.render("svg").decode()

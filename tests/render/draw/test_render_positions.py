@@ -51,7 +51,8 @@ def test_the_whole_position_is_in_the_tooltip() -> None:
 def grid_of(line: str) -> str:
     """The board in a note's label as ``rows/joined/by/slashes`` (``.`` for an empty
     cell, ``#`` for a filled one)."""
-    inner = re.split(r'BORDER="1" CELLBORDER="[01]"', line, maxsplit=1)[1]
+    inner = re.split(r'CELLBORDER="[01]" CELLSPACING="[0-9]+" CELLPADDING="0" COLOR=', line,
+                     maxsplit=1)[1]
     rows = re.findall(r"<TR>(.*?)</TR>", inner)
     out = []
     for row in rows:
@@ -65,7 +66,7 @@ def test_boards_are_grids() -> None:
     from tracer.render.draw.notes import board_grid
 
     assert board_grid("XO.\n.X.\n...") == [["X", "O", ""], ["", "X", ""], ["", "", ""]]
-    assert board_grid(" 1  2\n .  4") == [["#", "#"], ["", "#"]]  # Chomp
+    assert board_grid(" 1  2\n .  4") == [["#1", "#2"], ["", "#4"]]  # Chomp
     assert board_grid("2 1 3") == [["", "", "●"], ["●", "", "●"], ["●", "●", "●"],
                                    ["2", "1", "3"]]  # Nim: sticks over their count
     assert board_grid("0 0") == [["0", "0"]]
@@ -81,10 +82,40 @@ def test_nim_piles_are_columns_of_sticks_to_count() -> None:
     assert 'CELLBORDER="0"' in line and "BGCOLOR" not in line
 
 
-def test_chomp_squares_stand_apart() -> None:
-    line = node_line(trace_dot(TRACES / "chomp4x4.alphabeta.best.json"), note_name("root"))
-    assert grid_of(line) == "####/####/####/####"
-    assert 'CELLBORDER="0" CELLSPACING="2"' in line
+def test_chomp_squares_carry_their_numbers_and_the_poison_is_filled() -> None:
+    # "Teoria dei giochi", Esempio: the 4x4 square numbered 1..16, 13 poisoned.
+    dot = trace_dot(TRACES / "chomp4x4.alphabeta.best.json")
+    line = node_line(dot, note_name("root"))
+    assert grid_of(line) == "1234/5678/9101112/#141516"
+    assert line.count('BGCOLOR="#7a7a7a"') == 1  # 13 alone is filled
+    assert re.search(r'BGCOLOR="#7a7a7a"><FONT[^>]*COLOR="white"><B>13</B>', line)
+    # Taking 10 leaves the L of 1 5 9 13 14 15 16; eaten squares are blank, unframed.
+    line = node_line(dot, note_name("10"))
+    assert grid_of(line) == "1.../5.../9.../#141516"
+    cells = re.findall(r"<TD ([^>]*)>", line.split('CELLPADDING="0" COLOR=')[1])
+    assert sum('BORDER="1"' in c for c in cells) == 7
+
+
+def test_board_cells_are_square_in_the_dot_and_on_a_slide() -> None:
+    from tracer.render.draw.presets import preset_options
+
+    for name in ("chomp4x4.alphabeta.best", "othello.alphabeta.depth3",
+                 "tictactoe-stage2.minimax"):
+        for options in (RenderOptions(), preset_options("slides")):
+            dot = Drawing(TRACES / f"{name}.json", options).pinned_dot()
+            sides = re.findall(r'<TD WIDTH="([0-9.]+)" HEIGHT="([0-9.]+)" FIXEDSIZE="TRUE"',
+                               dot)
+            assert sides and all(w == h for w, h in sides), (name, options.scale)
+
+
+def test_othello_boards_carry_their_files_and_ranks() -> None:
+    line = node_line(trace_dot(OTHELLO), note_name("root"))
+    heads = re.findall(r'<FONT POINT-SIZE="[0-9]+" COLOR="#7a7a7a">([a-h1-8])</FONT>', line)
+    assert heads == [*"abcdefgh", *"12345678"]
+    # The start: white d4 e5, black e4 d5 (the first line is rank 1).
+    rows = re.findall(r"<TR>(.*?)</TR>", line.split('CELLPADDING="0" COLOR=')[1])
+    pieces = [re.findall(r"<B>(.)</B>", row) for row in rows]
+    assert pieces[4] == ["○", "●"] and pieces[5] == ["●", "○"]
 
 
 @pytest.mark.parametrize(("name", "board"), [

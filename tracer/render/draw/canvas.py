@@ -16,8 +16,9 @@ drawing's ``dpi`` in PNG.
 
 Text is never shrunk out of sight in silence: when fitting the tree would draw its
 smallest text under :attr:`Canvas.min_font` (14 px on a slide, 8 pt on paper), the tree
-is still drawn whole, and one line at the foot of the canvas, in that least size, says
-so and what to draw instead (:attr:`Fit.note`).
+is still drawn whole and :attr:`Fit.note` says so and what to draw instead, for the
+command line to say on stderr.  Nothing about size is written in the picture: a slide
+is shown to a class, and a warning burned into it would be shown too.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from dataclasses import dataclass
 
 from ..model.canvas import PX_PT, Canvas
 
-__all__ = ["CORNERS", "NOTE", "Fit", "MAX_ZOOM", "Measure", "canvas_svg", "corner_nodes",
-           "fit_canvas", "measure_svg", "note_node"]
+__all__ = ["CORNERS", "Fit", "MAX_ZOOM", "Measure", "canvas_svg", "corner_nodes",
+           "fit_canvas", "measure_svg"]
 
 MAX_ZOOM = 2.5
 """A small tree is enlarged at most this much: a two-leaf tree is not drawn in 60 px
@@ -63,7 +64,7 @@ class Fit:
     centre: tuple[float, float]
     """The point of the drawing (graph coordinates) at the canvas's centre."""
     note: str | None = None
-    """The line said at the foot of the canvas when text is under the least size."""
+    """What the command line says when text is under the least size (never drawn)."""
     least: float | None = None
     """The drawing's smallest text after scaling, in the canvas's units."""
     bb: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
@@ -85,34 +86,20 @@ class Fit:
 def fit_canvas(canvas: Canvas, measure: Measure, *, note: str) -> Fit:
     """Scale the drawing to fit ``canvas`` within its margins, centred, at most
     :data:`MAX_ZOOM`; when its least text would end under the canvas's least size,
-    keep a band at the foot for ``note`` and fit the tree above it."""
+    the fit carries ``note`` (to be said on stderr, not drawn)."""
     w, h = canvas.points
     m = canvas.margin
     x0, y0, x1, y1 = measure.bb
     bw, bh = max(x1 - x0, 1.0), max(y1 - y0, 1.0)
-
-    def zoom(band: float) -> float:
-        return min((w - 2 * m) / bw, (h - 2 * m - band) / bh, MAX_ZOOM)
-
-    z = zoom(0.0)
-    unit = canvas.unit_pt()
-    least = None if measure.least_font is None else measure.least_font * z / unit
-    said = None
-    band = 0.0
-    if least is not None and least < canvas.min_font - 1e-6:
-        band = 2.2 * canvas.min_font * unit
-        z = zoom(band)
-        least = None if measure.least_font is None else measure.least_font * z / unit
-        said = note
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    # The band is under the tree: the canvas's centre is half a band lower (y is up).
-    return Fit(canvas, z, (cx, cy - band / 2 / z), said, least, measure.bb)
+    z = min((w - 2 * m) / bw, (h - 2 * m) / bh, MAX_ZOOM)
+    least = None if measure.least_font is None else measure.least_font * z / canvas.unit_pt()
+    small = least is not None and least < canvas.min_font - 1e-6
+    return Fit(canvas, z, ((x0 + x1) / 2, (y0 + y1) / 2), note if small else None, least,
+               measure.bb)
 
 
 CORNERS = ("gt:canvas:sw", "gt:canvas:ne")
 """The invisible points at the canvas's corners (:func:`corner_nodes`)."""
-NOTE = "gt:canvas:note"
-"""The line at the foot of the canvas (:func:`note_node`)."""
 CORNER = ("0.01", "0.02")
 HALF_CORNER = (0.36, 0.72)
 """A corner point's width and height in inches (Graphviz draws none smaller), and half
@@ -131,20 +118,6 @@ def corner_nodes(fit: Fit) -> list[tuple[str, dict[str, str]]]:
                     "fixedsize": "true", "pos": f"{px:.3f},{py:.3f}"})
             for name, (px, py) in zip(CORNERS, ((x - dx, y - dy), (x + dx, y + dy)),
                                       strict=True)]
-
-
-def note_node(fit: Fit) -> tuple[str, dict[str, str]] | None:
-    """The note at the foot of the canvas, as a pinned node whose text is the canvas's
-    least size once scaled (None when nothing is said)."""
-    if fit.note is None:
-        return None
-    size = fit.canvas.min_font * fit.canvas.unit_pt() / fit.zoom
-    _, h = fit.canvas.points
-    x, y = fit.centre
-    foot = y - (h / 2 - fit.canvas.margin) / fit.zoom + 0.6 * size
-    return (NOTE, {"shape": "plaintext", "fixedsize": "false", "margin": "0", "width": "0",
-                   "height": "0", "label": fit.note, "fontsize": f"{size:.2f}",
-                   "fontcolor": "#c00000", "pos": f"{x:.2f},{foot:.2f}"})
 
 
 _HEAD = re.compile(r'<svg width="[^"]*" height="[^"]*"\s+viewBox="[^"]*"')

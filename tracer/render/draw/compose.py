@@ -37,7 +37,7 @@ import html
 import re
 from collections.abc import Callable, Iterable
 
-from .canvas import CORNERS, NOTE
+from .canvas import CORNERS
 from .dot import ANCHORS, Attrs, Elements
 from .dotquote import dot_name
 from .footer import FOOTER
@@ -55,9 +55,9 @@ _AUTO = re.compile(r"edge(\d+)")
 _END = "</g>\n</svg>\n"
 STAND_IN = "gt:atlas:"
 """Prefix of the names a node's other states are drawn under in the atlas."""
-FRAMING = ANCHORS + FOOTER + CORNERS + (NOTE,)
+FRAMING = ANCHORS + FOOTER + CORNERS
 """Elements that span the drawing: the corner anchors, title, caption box and legend,
-and a canvas's corners and note (:mod:`tracer.render.draw.canvas`)."""
+and a canvas's corners (:mod:`tracer.render.draw.canvas`)."""
 _UNUSABLE = "\0"
 """A state whose piece cannot be used (drawn in an atlas larger than the template)."""
 

@@ -57,10 +57,10 @@ def board_grid(position: str) -> list[list[str]] | None:
     """A position as a grid of cells, or None when it is not a board.
 
     Tic-tac-toe and Othello boards (``.``, ``X``, ``O``) are one cell per character;
-    a Chomp bar (numbers, ``.`` once eaten) one per word, ``#`` for a square left;
-    Nim piles (one line of counts) are columns of tokens (:data:`TOKEN`) from the
-    bottom, each pile's count under it (counts only, past :data:`MAX_TOKENS`): a reader
-    counts the sticks, or reads the number."""
+    a Chomp board (numbers, ``.`` once eaten) one per word, ``#`` and its number for a
+    square left (``#13``); Nim piles (one line of counts) are columns of tokens
+    (:data:`TOKEN`) from the bottom, each pile's count under it (counts only, past
+    :data:`MAX_TOKENS`): a reader counts the sticks, or reads the number."""
     lines = position.split("\n")
     if len(lines) >= 2 and len({len(x) for x in lines}) == 1 \
             and all(ch in ".XO" for x in lines for ch in x):
@@ -68,7 +68,7 @@ def board_grid(position: str) -> list[list[str]] | None:
     words = [x.split() for x in lines]
     if len(lines) >= 2 and len({len(w) for w in words}) == 1 \
             and all(t == "." or t.isdigit() for w in words for t in w):
-        return [["" if t == "." else "#" for t in w] for w in words]
+        return [["" if t == "." else "#" + t for t in w] for w in words]
     piles = position.split()
     if len(lines) == 1 and 1 < len(piles) <= 8 and all(t.isdigit() for t in piles):
         counts = [int(t) for t in piles]
@@ -76,6 +76,12 @@ def board_grid(position: str) -> list[list[str]] | None:
         return [*([TOKEN if top - row <= c else "" for c in counts] for row in range(top)),
                 [str(c) for c in counts]]
     return None
+
+
+def _coordinates(grid: list[list[str]]) -> bool:
+    """An Othello board is drawn with its files a-h above and its ranks 1-8 beside, as
+    its moves are named (``d3``); smaller boards need none."""
+    return len(grid) > 4
 
 
 def _position(node: ViewNode) -> str | None:
@@ -86,7 +92,7 @@ def _position(node: ViewNode) -> str | None:
 
 def _cell_pt(grid: list[list[str]]) -> tuple[int, int]:
     """Side of a cell and size of a piece, in points (a cell's border takes 1 a side)."""
-    return (16, 11) if max(len(grid), len(grid[0])) <= 4 else (12, 8)
+    return (16, 11) if max(len(grid), len(grid[0])) <= 4 else (15, 10)
 
 
 def note_size(node: ViewNode) -> tuple[float, float]:
@@ -96,8 +102,9 @@ def note_size(node: ViewNode) -> tuple[float, float]:
     grid = board_grid(position) if position else None
     if grid is not None:
         cell, _ = _cell_pt(grid)
-        width = len(grid[0]) * cell + 2 * FRAME
-        height = len(grid) * cell + 2 * FRAME
+        extra = 1 if _coordinates(grid) else 0
+        width = (len(grid[0]) + extra) * cell + 2 * FRAME
+        height = (len(grid) + extra) * cell + 2 * FRAME
     elif position:
         lines = position.split("\n")
         size = _board_pt(position)
@@ -152,34 +159,59 @@ def _label(node: ViewNode, colour: str, frame: str, mono: str) -> str:
 
 
 def _grid_table(grid: list[list[str]], colour: str, frame: str) -> str:
-    """A board drawn as a grid: one fixed-size cell per square, pieces as letters
-    (Othello's as discs).  Squares left of a Chomp bar are filled squares apart from
-    one another, Nim's sticks tokens over their pile's count, without cell borders: a
-    row of filled cells read as one grey block, not as squares or sticks to count."""
+    """A board drawn as a grid of square cells of one fixed size, pieces as letters
+    (Othello's as discs, with the files a-h above and the ranks 1-8 beside).  A Chomp
+    square left is a framed square with its number, as the notes number them, the
+    poisoned one (the bottom left, "la casella 13" on 4x4) filled; an eaten one is
+    blank.  Nim's sticks are tokens over their pile's count, without cell borders: a
+    row of filled cells read as one grey block, not as sticks to count."""
     cell, size = _cell_pt(grid)
-    discs = len(grid) > 4  # Othello: X is black, O is white
+    discs = _coordinates(grid)  # Othello: X is black, O is white
     piles = grid[-1] and all(t.isdigit() for t in grid[-1])  # Nim: counts under the piles
-    bar = any(mark == "#" for row in grid for mark in row)
+    bar = any(mark.startswith("#") for row in grid for mark in row)
+    square = f'WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE"'
     out = []
+    if discs:
+        files = "".join(f'<TD {square}><FONT POINT-SIZE="{size}" COLOR="{frame}">{f}'
+                        "</FONT></TD>" for f in "abcdefgh"[:len(grid[0])])
+        out.append(f'<TR><TD {square}></TD>{files}</TR>')
     for i, row in enumerate(grid):
         tds = []
-        for mark in row:
-            if mark == "#":
-                tds.append(f'<TD WIDTH="{cell - 2}" HEIGHT="{cell - 2}" FIXEDSIZE="TRUE" '
-                           f'BGCOLOR="{frame}"></TD>')
+        if discs:
+            tds.append(f'<TD {square}><FONT POINT-SIZE="{size}" COLOR="{frame}">{i + 1}'
+                       "</FONT></TD>")
+        for j, mark in enumerate(row):
+            if bar:
+                tds.append(_chomp_cell(mark, square, size, colour, frame,
+                                       poison=i == len(grid) - 1 and j == 0))
                 continue
             text = {"X": "●", "O": "○"}.get(mark, mark) if discs else mark
             point = size - 2 if piles and i == len(grid) - 1 else size
             body = (f'<FONT POINT-SIZE="{point}" COLOR="{colour}"><B>{text}</B></FONT>'
                     if text else "")
-            side = cell - 2 if bar else cell
-            tds.append(f'<TD WIDTH="{side}" HEIGHT="{side}" FIXEDSIZE="TRUE">{body}</TD>')
+            border = ' BORDER="1"' if discs else ""
+            tds.append(f'<TD {square}{border}>{body}</TD>')
         out.append(f"<TR>{''.join(tds)}</TR>")
-    if piles or bar:  # no lines between the cells; a bar's squares 2 pt apart
-        return (f'<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="{2 if bar else 0}" '
+    if piles or bar or discs:  # each cell its own border, or none
+        return (f'<TABLE BORDER="{0 if discs or bar else 1}" CELLBORDER="0" CELLSPACING="0" '
                 f'CELLPADDING="0" COLOR="{frame}">{"".join(out)}</TABLE>')
     return (f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
             f'COLOR="{frame}">{"".join(out)}</TABLE>')
+
+
+def _chomp_cell(mark: str, square: str, size: int, colour: str, frame: str, *,
+                poison: bool) -> str:
+    """A square of a Chomp board: its number in a frame, filled when poisoned; blank
+    once eaten."""
+    if not mark:
+        return f"<TD {square}></TD>"
+    number = mark.removeprefix("#")
+    size -= 1  # two digits in a square
+    if poison:
+        return (f'<TD {square} BORDER="1" BGCOLOR="{frame}"><FONT POINT-SIZE="{size}" '
+                f'COLOR="white"><B>{number}</B></FONT></TD>')
+    return (f'<TD {square} BORDER="1"><FONT POINT-SIZE="{size}" COLOR="{colour}">'
+            f"{number}</FONT></TD>")
 
 
 def stub_attrs(node: ViewNode, *, parent: bool, pinned: bool, colour: str) -> dict[str, str]:

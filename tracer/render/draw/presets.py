@@ -56,7 +56,8 @@ def preset_options(name: str | None, **given: Any) -> RenderOptions:
 
 
 _POINT_SIZE = re.compile(r'POINT-SIZE="([0-9.]+)"')
-_HEIGHT = re.compile(r'(<TD[^>]*\bHEIGHT=")([0-9.]+)(")')
+_TD = re.compile(r'<TD\b[^>]*>')
+_TD_SIZE = re.compile(r'\b(WIDTH|HEIGHT)="([0-9.]+)"')
 _SIZES = ("width", "height", "fontsize")
 
 
@@ -75,9 +76,19 @@ def scale_elements(items: Iterable[tuple[Any, dict[str, str]]], factor: float) -
                 # Graphviz reads HTML point sizes as whole numbers.
                 text = _POINT_SIZE.sub(lambda m: f'POINT-SIZE="{round(float(m[1]) * factor)}"',
                                        text)
-                attrs[name] = _HEIGHT.sub(lambda m: m[1] + _times(m[2], factor) + m[3], text)
+                attrs[name] = _TD.sub(lambda m: _cell(m[0], factor), text)
         if "label" in attrs and not attrs["label"].startswith("<") and "fontsize" not in attrs:
             attrs["fontsize"] = _times("14", factor)
+
+
+def _cell(td: str, factor: float) -> str:
+    """A table cell scaled by ``factor``: a row's height, or both sides of a cell of
+    fixed size (a board's square), in whole points, as Graphviz reads them: a square
+    cell stays square."""
+    if 'FIXEDSIZE="TRUE"' in td and "WIDTH=" in td:
+        return _TD_SIZE.sub(lambda m: f'{m[1]}="{round(float(m[2]) * factor)}"', td)
+    return _TD_SIZE.sub(lambda m: m[0] if m[1] == "WIDTH" else
+                        f'HEIGHT="{_times(m[2], factor)}"', td)
 
 
 def _times(value: str, factor: float) -> str:

@@ -28,6 +28,9 @@ __all__ = ["Box", "Visible", "choose_visible", "node_status"]
 
 KINDS = ("explored", "pruned", "unvisited")
 GAME_GHOSTS = 3
+FEW_SEARCHED = 4
+"""A node with at most this many children searched keeps every one of them drawn,
+however narrow the drawing is asked to be: only its ghosts fold."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,14 @@ def _choose(skel: Skeleton, states: dict[str, NodeState], summaries: dict[str, S
         for n in order:
             kids = [c for c in nodes[n].children if c not in hidden]
             if len(kids) > room:
-                hidden.update(c for c in kids[room - 1:] if c not in keep)
+                # Ghosts fold first; a node with a few moves searched keeps each of
+                # them, its value and its cut (Othello's four first moves are the
+                # picture's point), and only a crowd of them (Chomp's sixteen) folds.
+                searched = [c for c in kids if status[c] == "explored"]
+                few = len(searched) <= FEW_SEARCHED
+                ranked = searched + [c for c in kids if status[c] != "explored"]
+                hidden.update(c for c in ranked[room - 1:] if c not in keep
+                              and not (few and status[c] == "explored"))
     shown, tally, members = split.all(hidden)
     visible = Visible(shown, {n: status[n] for n in shown})
     for parent in shown:

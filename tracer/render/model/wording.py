@@ -249,6 +249,4 @@ IT = {
     "to the end": "fino alla fine",
     "cut.floor": "{value} = valore minimo delle foglie",
     "cut.ceiling": "{value} = valore massimo delle foglie",
-    "canvas.small": "testo sotto i {least} {unit} a questa dimensione: disegnare meno "
-                    "albero con --depth N o --focus NODO",
 }
