@@ -48,8 +48,10 @@ SPACING = 4.0
 """Points between the cells (and around them)."""
 LABEL_PT = 14.0
 """The column of the small labels (v, alpha, beta) left of the boxes."""
-NAME_LINE = said("Name ___________________   Date _________")
-"""The first line of the sheet: short enough to stay one line above a narrow tree."""
+_NAME_LINE = said("Name ___________________   Date _________")
+NAME_LINE = str(_NAME_LINE)
+"""The first line of the sheet, in English (:data:`_NAME_LINE` words it in the sheet's
+language): short enough to stay one line above a narrow tree."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def _rows(ask: str, ascii: bool) -> tuple[str, ...]:
 def _sheet(trace: Trace, title: str, size: str, ask: str, box: float,
            lang: str) -> tuple[Drawing, View]:
     """The sheet's drawing, laid out with room for answer boxes ``box`` points wide."""
-    drawing, view = worksheet_view(trace, NAME_LINE.worded(lang), size, lang=lang)
+    drawing, view = worksheet_view(trace, _NAME_LINE.worded(lang), size, lang=lang)
     rows = _rows(ask, drawing.options.ascii)
     cols = 2 if rows != ("",) else 1
     # the table: its cells, the spacing around them and their borders (1 pt a side)
