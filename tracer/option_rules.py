@@ -92,7 +92,7 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
                             said("a worksheet (--worksheet FILE.pdf)"))
                     for o in ("--size", "--ask")),
         everywhere=("--branching", "--depth", "--cuts", "--values", "--seed", "--variant",
-                    "--cut-on", "--output", "--format", "--preset", "--worksheet",
+                    "--cut-on", "--output", "--format", "--preset", "--worksheet", "--lang",
                     *COMMON_OPTIONS)),
     "compare": CommandOptions(
         dimensions={

@@ -78,7 +78,7 @@ def test_export_in_italian(tmp_path: Path) -> None:
     out = tmp_path / "banca.xml"
     code, _, stderr = gametrace("export", "moodle", "-b", "3", "-d", "1", "--seeds", "1..2",
                                 "--lang", "it", "-o", str(out))
-    assert (code, stderr) == (0, f"2 Moodle questions written to {out}\n")
+    assert (code, stderr) == (0, f"2 domande Moodle scritte in {out}\n")
     text = ET.fromstring(out.read_bytes()).findtext("question[@type='multianswer']/"
                                                     "questiontext/text") or ""
     assert "Il valore della radice:" in text and "SHORTANSWER_C:=nessuno}" in text

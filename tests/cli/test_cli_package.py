@@ -150,7 +150,7 @@ def test_admissible_and_matrix_print_their_reports_text() -> None:
     assert report.to_text().startswith("jugs capacities=")
     matrix = analyse_matrix_source("prisoners-dilemma")
     assert gametrace("matrix", "prisoners-dilemma")[1] == matrix.to_text() + "\n"
-    assert "pure Nash equilibria: " in matrix.to_text()
+    assert "1 pure Nash equilibrium: " in matrix.to_text()
 
 
 def test_run_prints_the_search_summary() -> None:

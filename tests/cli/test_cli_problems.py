@@ -120,11 +120,12 @@ def test_matrix_prisoners_dilemma() -> None:
     result = invoke(matrix_command, "prisoners-dilemma")
     assert result.exit_code == 0
     out = result.stdout
-    assert "C       2, 2 *   0, 7" in out
+    assert "C        2, 2 *   0, 7" in out
+    assert "~~NC~~   7, 0     1, 1" in out
     assert "  A: C (strictly)\n  B: C (strictly)" in out
     assert "  1. A drops NC (strictly dominated by C)" in out
     assert "  left: A {C}, B {C}" in out
-    assert "pure Nash equilibria: (C, C) paying (2, 2)" in out
+    assert "1 pure Nash equilibrium: (C, C) paying (2, 2)" in out
 
 
 def test_matrix_json_and_outputs(tmp_path: Path) -> None:

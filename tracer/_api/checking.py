@@ -143,12 +143,13 @@ def write_exercise_files(*, branching: int, depth: int, cuts: str | None = None,
                          cut_on: str = "ge", out_dir: str | os.PathLike[str] | None = None,
                          fmt: str = "svg", preset: str | None = None,
                          sheet_pdf: str | os.PathLike[str] | None = None,
-                         size: str = "a4", ask: str = "value",
+                         size: str = "a4", ask: str = "value", lang: str = "en",
                          ) -> tuple[Exercise, list[Path]]:
     """``gametrace exercise``: a random alpha-beta exercise (``cuts`` and ``values`` as
     ``MIN..MAX`` or one number) and its files, written into ``out_dir`` (default
     ``exercise-SEED``): the tree, the worksheet, the answer key and its diagram; and a
-    printable worksheet ``sheet_pdf`` on ``size`` paper, asking ``ask``."""
+    printable worksheet ``sheet_pdf`` on ``size`` paper, asking ``ask``; their words in
+    ``lang``."""
     from ..figures.exercise import write_exercise
     from ..outputs import check_folder
     from ..ranges import parse_range
@@ -161,7 +162,7 @@ def write_exercise_files(*, branching: int, depth: int, cuts: str | None = None,
     ex = make_exercise(branching=branching, depth=depth, cuts=cuts_range, values=value_range,
                        seed=seed, variant=variant, cut_on=cut_on)
     return ex, write_exercise(ex, folder, fmt=fmt, preset=preset, sheet_pdf=sheet_pdf,
-                              size=size, ask=ask)
+                              size=size, ask=ask, lang=lang)
 
 
 def diff_traces(a: Trace, b: Trace, *, context: int = 3,

@@ -29,9 +29,10 @@ def analyse_matrix_source(game: str | None = None, *,
     return analyse_matrix(matrix)
 
 
-def write_matrix(report: MatrixReport, output: str) -> None:
+def write_matrix(report: MatrixReport, output: str, *, lang: str = "en") -> None:
     """Write the game as a payoff file (``.json``) or as a picture with the equilibria
-    marked (``.svg``, ``.png``, ``.pdf``, ``.dot``; ``-``: DOT on standard output)."""
+    marked and the strictly dominated strategies struck out, its words in ``lang``
+    (``.svg``, ``.png``, ``.pdf``, ``.dot``; ``-``: DOT on standard output)."""
     from ..analysis.matrices import to_dot, to_svg
     from ..jsonio import atomic_write_text, dumps_json_pretty
 
@@ -44,8 +45,8 @@ def write_matrix(report: MatrixReport, output: str) -> None:
 
     fmt = output_format(output)
     equilibria = list(report.equilibria)
-    text = to_svg(report.game, equilibria) if fmt == "svg" else \
-        to_dot(_drawable(report.game), equilibria)
+    text = to_svg(report.game, equilibria, struck=report.struck, lang=lang) if fmt == "svg" \
+        else to_dot(_drawable(report.game), equilibria, struck=report.struck, lang=lang)
     write_output_bytes(output, text.encode() if fmt in ("svg", "dot")
                  else render(text, fmt, pinned=False))
 

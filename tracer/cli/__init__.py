@@ -16,42 +16,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
 from typing import Any
 
 import click
 
 from ..errors import TooDeep, TracerError, UsageError, one_line
-from ..said import LANGUAGES, Said, said
+from ..said import Said, said
+from .language import error_language
 
 __all__ = ["error_language", "main"]
-
-_LOCALE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-"""The variables gettext reads for the language of messages, first found first."""
-
-
-def error_language(chosen: str | None, environ: Mapping[str, str]) -> str:
-    """The language a command's errors are said in: its ``--lang`` (``chosen``: what
-    ``render`` and ``check`` were given), else ``GAMETRACE_LANG``, else the locale's
-    language, else English."""
-    if chosen in LANGUAGES:
-        return chosen
-    wanted = environ.get("GAMETRACE_LANG")
-    if wanted:
-        return wanted if wanted in LANGUAGES else "en"
-    for name in _LOCALE:
-        value = environ.get(name)
-        if not value:
-            continue
-        for item in value.split(":"):  # LANGUAGE lists several: it:en
-            base = item.split("_")[0].split(".")[0].lower()
-            if base in LANGUAGES:
-                return base
-        if name != "LANGUAGE":  # LC_ALL=C says English whatever LANG says
-            return "en"
-    return "en"
-    return "en"
-
 
 class _Terminated(BaseException):
     """Raised by the SIGTERM handler so that writers clean up as they do for Ctrl-C."""

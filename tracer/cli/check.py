@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from .language import language_option, output_language
 from .number_types import WholeRange
 from .options import (
     LibraryChoice,
@@ -265,11 +266,13 @@ def diff_command(ctx: click.Context, trace_a: Path, trace_b: Path, context: int,
               type=LibraryChoice("tracer.figures.worksheet:ASKS"),
               help="What the worksheet's boxes ask at each inner node: its value, or its "
                    "value, alpha and beta.")
+@language_option(help="Language of the worksheets, the answer's diagram, the tree file's "
+                      "comments and the line printed (it: esercizio, soluzione...).")
 @quiet_option(help="Print nothing (not even the answer's best move): only the files.")
 def exercise_command(branching: int, depth: int, cuts: str | None, values: str, seed: int,
                      variant: str, cut_on: str, out_dir: str | None, fmt: str,
                      preset: str | None, sheet_pdf: str | None, size: str,
-                     ask: str, quiet: bool) -> None:
+                     ask: str, lang: str | None, quiet: bool) -> None:
     """Make a random alpha-beta exercise with its answer key.
 
     The tree has BRANCHING children per inner node and DEPTH plies; it is drawn
@@ -285,6 +288,7 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
       gametrace exercise -b 2 -d 4 --cuts 3..5 --values -10..10 --format png -o ex1
       gametrace exercise -b 3 -d 2 --format png --preset slides
       gametrace exercise -b 2 -d 3 --worksheet sheet.pdf --ask alpha-beta
+      gametrace exercise -b 2 -d 3 --worksheet foglio.pdf --lang it
     """
     from .options import refuse_inapplicable
 
@@ -309,9 +313,9 @@ def exercise_command(branching: int, depth: int, cuts: str | None, values: str, 
     ex, written = write_exercise_files(
         branching=branching, depth=depth, cuts=cuts, values=values, seed=seed,
         variant=variant, cut_on=cut_on, out_dir=out_dir, fmt=fmt, preset=preset,
-        sheet_pdf=sheet_pdf, size=size, ask=ask)
+        sheet_pdf=sheet_pdf, size=size, ask=ask, lang=output_language(lang))
     if quiet:
         return
-    click.echo(ex.to_text(branching=branching, depth=depth))
+    click.echo(ex.to_text(branching=branching, depth=depth, lang=output_language(lang)))
     for path in written:
         click.echo(f"  {path}")

@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from ..said import Said, said_n
+from .language import language_option, output_language
 from .number_types import WholeRange
 from .options import LibraryChoice, cut_on_option, quiet_option
 
@@ -44,10 +46,8 @@ def _exercise_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Name of the question category (Moodle) or of the question "
                           "(PrairieLearn) [default: from the shape, "
                           "e.g. alphabeta-b2-d3-cuts2-3]."),
-        click.option("--lang", default="en", show_default=True,
-                     type=LibraryChoice("tracer.said:LANGUAGES"),
-                     help="Language of every text a student reads: the task, the parts, "
-                          "the key, the word for none."),
+        language_option(help="Language of every text a student reads: the task, the "
+                             "parts, the key, the word for none."),
         quiet_option(help="No note on stderr: only the file."),
     ]
     for option in reversed(options):
@@ -80,8 +80,8 @@ def export_group() -> None:
 @click.option("-o", "--output", "out", required=True, metavar="FILE.xml",
               help="The question bank (- for standard output).")
 def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
-                   variant: str, cut_on: str, seeds: str, name: str | None, lang: str,
-                   quiet: bool, image: str, out: str) -> None:
+                   variant: str, cut_on: str, seeds: str, name: str | None,
+                   lang: str | None, quiet: bool, image: str, out: str) -> None:
     """Write a Moodle XML question bank: one Cloze question per variant, all in the
     category NAME, each with its tree's diagram and the answers. In Moodle: Question
     bank > Import > Moodle XML, then add "a random question" from the category to a
@@ -102,10 +102,14 @@ def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
     spec = QuestionSpec.parse(branching=branching, depth=depth, cuts=cuts, values=values,
                               variant=variant, cut_on=cut_on)
     with count_bar("exporting", quiet=quiet) as bar:
-        made = write_moodle(out, spec, seed_range, name=name, image=image, lang=lang,
+        made = write_moodle(out, spec, seed_range, name=name, image=image,
+                            lang=output_language(lang),
                             progress=bar)
     if not quiet:
-        _summary(made, out, "Moodle question")
+        count = len(made.variants)
+        _summary(made, said_n("{n} Moodle question written to {file}",
+                              "{n} Moodle questions written to {file}", count, file=out),
+                 output_language(lang))
 
 
 @export_group.command("prairielearn")
@@ -114,7 +118,7 @@ def moodle_command(branching: int, depth: int, cuts: str | None, values: str,
               help="The question folder, or a .zip holding it.")
 def prairielearn_command(branching: int, depth: int, cuts: str | None, values: str,
                          variant: str, cut_on: str, seeds: str, name: str | None,
-                         lang: str, quiet: bool, out: str) -> None:
+                         lang: str | None, quiet: bool, out: str) -> None:
     """Write a PrairieLearn question: info.json, question.html, server.py (variants by
     seed, no gametrace needed) and variants.json, into a folder or a .zip. Copy the
     folder into questions/ of a course repository.
@@ -137,17 +141,21 @@ def prairielearn_command(branching: int, depth: int, cuts: str | None, values: s
     spec = QuestionSpec.parse(branching=branching, depth=depth, cuts=cuts, values=values,
                               variant=variant, cut_on=cut_on)
     with count_bar("exporting", quiet=quiet) as bar:
-        made = write_prairielearn(out, spec, seed_range, name=name, lang=lang,
+        made = write_prairielearn(out, spec, seed_range, name=name,
+                                  lang=output_language(lang),
                                   progress=bar)
     if not quiet:
-        _summary(made, out, "PrairieLearn variant")
+        count = len(made.variants)
+        _summary(made, said_n("{n} PrairieLearn variant written to {file}",
+                              "{n} PrairieLearn variants written to {file}", count, file=out),
+                 output_language(lang))
 
 
-def _summary(made: Any, out: str, what: str) -> None:
-    count = len(made.variants)
-    line = f"{count} {what}{'s' if count != 1 else ''} written to {out}"
+def _summary(made: Any, written: Said, lang: str) -> None:
+    line = written.worded(lang)
     if made.repeated:
         seeds = ", ".join(str(s) for s in made.repeated)
-        line += (f" (seed{'s' if len(made.repeated) > 1 else ''} {seeds} left out: "
-                 "the same tree as an earlier seed)")
+        line += " " + said_n("({n} seed left out, {seeds}: the same tree as an earlier seed)",
+                             "({n} seeds left out, {seeds}: the same trees as earlier seeds)",
+                             len(made.repeated), seeds=seeds).worded(lang)
     click.echo(line, err=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from .language import language_option, output_language
 from .options import (
     LibraryChoice,
     heuristic_option,
@@ -158,15 +159,18 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
               help="Write the matrix as a picture (.svg, .png, .pdf or .dot) or as a payoff "
                    "file (.json), e.g. -o dilemma.png.")
 @json_option(help="Print the game and the analysis as JSON.")
+@language_option(help="Language of the analysis and the picture (it: strategie dominanti, "
+                      "equilibri di Nash...).")
 @quiet_option(help="No notes on stderr (the file written).")
 def matrix_command(game: str | None, tree_source: str | None, output: str | None,
-                   as_json: bool, quiet: bool) -> None:
+                   as_json: bool, lang: str | None, quiet: bool) -> None:
     """Analyse a two-player game in normal form: dominant strategies, iterated
     elimination of strictly dominated strategies, pure Nash equilibria.
 
     GAME_OR_FILE is a payoff file (JSON; see docs/astar-and-matrices.md) or a built-in
     game: prisoners-dilemma (from "Teoria dei giochi"). With --from-tree, the game is the strategy
     matrix of a game tree: MAX chooses the row, MIN the column, MIN pays MAX the leaf.
+    The strategies iterated elimination removes are struck out (~~NC~~ in the text).
 
     \b
     Examples:
@@ -174,6 +178,7 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
       gametrace matrix prisoners-dilemma -o dilemma.svg
       gametrace matrix --from-tree two-mins --json
       gametrace matrix mygame.json
+      gametrace matrix prisoners-dilemma --lang it -o dilemma.png
     """
     from .._api import analyse_matrix_source, write_matrix
     from ..outputs import check_outputs
@@ -182,13 +187,16 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
                               inputs=[("GAME_OR_FILE", source_file(game)),
                                       ("--from-tree", source_file(tree_source))])
     report = analyse_matrix_source(game, tree=tree_source)
+    words = output_language(lang)
     if as_json:
         from ..jsonio import dumps_json
 
         click.echo(dumps_json(report.to_json()), err=on_stdout)
     else:
-        click.echo(report.to_text(), err=on_stdout)
+        click.echo(report.to_text(words), err=on_stdout)
     if output is not None:
-        write_matrix(report, output)
+        write_matrix(report, output, lang=words)
         if output != "-" and not quiet:
-            click.echo(f"written to {output}", err=True)
+            from ..said import said
+
+            click.echo(said("written to {file}", file=output).worded(words), err=True)

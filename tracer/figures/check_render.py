@@ -162,7 +162,8 @@ def worksheet_dot(trace: Trace, *, title: str | None = None,
 
 
 def render_worksheet(trace: Trace, out: str | os.PathLike[str], *,
-                     title: str | None = None, preset: str | None = None) -> None:
-    """Draw the blank worksheet of ``trace``'s tree into ``out``."""
-    drawing, view = worksheet_view(trace, title, preset)
+                     title: str | None = None, preset: str | None = None,
+                     lang: str = "en") -> None:
+    """Draw the blank worksheet of ``trace``'s tree into ``out``, its words in ``lang``."""
+    drawing, view = worksheet_view(trace, title, preset, lang=lang)
     _render(drawing, view, out, {})

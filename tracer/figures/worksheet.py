@@ -47,8 +47,10 @@ SPACING = 4.0
 """Points between the cells (and around them)."""
 LABEL_PT = 14.0
 """The column of the small labels (v, alpha, beta) left of the boxes."""
-NAME_LINE = "Name ___________________   Date _________"
-"""The first line of the sheet: short enough to stay one line above a narrow tree."""
+_NAME_LINE = said("Name ___________________   Date _________")
+NAME_LINE = str(_NAME_LINE)
+"""The first line of the sheet, in English (:data:`_NAME_LINE` words it in the sheet's
+language): short enough to stay one line above a narrow tree."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +66,10 @@ class Worksheet:
 
 
 def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
-              ascii: bool = False) -> Worksheet:
+              ascii: bool = False, lang: str = "en") -> Worksheet:
     """The worksheet of the tree searched in ``trace`` (an exercise's alpha-beta search)
-    on ``size`` paper (:data:`PAPERS`), asking ``ask`` (:data:`ASKS`) at each inner node."""
+    on ``size`` paper (:data:`PAPERS`), asking ``ask`` (:data:`ASKS`) at each inner node,
+    both pages' words in ``lang``."""
     if size not in PAPERS:
         raise UsageError(unknown_choice(said("worksheet size"), size, PAPERS, suggest=False))
     if ask not in ASKS:
@@ -74,7 +77,7 @@ def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
     tries: list[tuple[float, float, Drawing, View]] = []
     box = BOX_PT
     for _ in range(3):  # on a tree that fits, widening the boxes once is enough
-        drawing, view = _sheet(trace, title, size, ask, box)
+        drawing, view = _sheet(trace, title, size, ask, box, lang)
         zoom = _zoom(drawing)
         tries.append((round(box) * zoom / MM_PT, box, drawing, view))
         wanted = BOX_MM * MM_PT / zoom
@@ -96,7 +99,8 @@ def worksheet(trace: Trace, *, title: str, size: str = "a4", ask: str = "value",
             attrs["label"] = _boxes(rows, box, drawing.theme.ink)
     sheet_pdf = drawing.render_elements(parts, "pdf")
     sheet_svg = drawing.render_elements(parts, "svg")
-    key = Drawing(trace, preset_options(size, title=f"{title}: answer key", ascii=ascii,
+    key = Drawing(trace, preset_options(size, title=said("{title}: answer key", title=title)
+                                        .worded(lang), ascii=ascii, lang=lang,
                                         **whole_tree_options(trace)))
     return Worksheet(merge_pdfs([sheet_pdf, key.render("pdf")]), sheet_svg,
                      key.render("svg"), width)
@@ -131,9 +135,10 @@ def _rows(ask: str, ascii: bool) -> tuple[str, ...]:
     return ("v", "alpha" if ascii else "α", "beta" if ascii else "β")
 
 
-def _sheet(trace: Trace, title: str, size: str, ask: str, box: float) -> tuple[Drawing, View]:
+def _sheet(trace: Trace, title: str, size: str, ask: str, box: float,
+           lang: str) -> tuple[Drawing, View]:
     """The sheet's drawing, laid out with room for answer boxes ``box`` points wide."""
-    drawing, view = worksheet_view(trace, NAME_LINE, size)
+    drawing, view = worksheet_view(trace, _NAME_LINE.worded(lang), size, lang=lang)
     rows = _rows(ask, drawing.options.ascii)
     cols = 2 if rows != ("",) else 1
     # the table: its cells, the spacing around them and their borders (1 pt a side)
@@ -144,9 +149,12 @@ def _sheet(trace: Trace, title: str, size: str, ask: str, box: float) -> tuple[D
     inner = _inner(view)
     nodes = tuple(replace(n, note=("",) * lines, note_chars=chars) if n.key in inner else n
                   for n in view.nodes)
-    what = "its value" if ask == "value" else "its value, alpha and beta"
-    caption = (f"{title}. Alpha-beta by hand: write in the box under each node {what}; "
-               "cross out the pruned branches.")
+    caption = (said("{title}. Alpha-beta by hand: write in the box under each node its "
+                    "value; cross out the pruned branches.", title=title)
+               if ask == "value" else
+               said("{title}. Alpha-beta by hand: write in the box under each node its "
+                    "value, alpha and beta; cross out the pruned branches.", title=title)
+               ).worded(lang)
     view = replace(view, nodes=nodes, notes=True, caption=caption)
     # The layout is made from the drawing's view: this one, with room for the boxes.
     drawing.view = view

@@ -18,14 +18,13 @@ from tracer.analysis.matrices.payoff import (
     Step,
     dominance,
     eliminate,
-    format_table,
     from_tree,
     game_from_json,
     load_game,
     prisoners_dilemma,
     pure_equilibria,
-    to_svg,
 )
+from tracer.analysis.matrices.pictures import format_table, to_svg
 from tracer.errors import InputError, LimitExceeded, UsageError
 from tracer.schema import validate
 from tracer.trees import parse_tree_json, parse_tree_text

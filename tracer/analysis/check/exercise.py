@@ -16,12 +16,13 @@ from typing import Any
 
 from ...errors import UsageError
 from ...events import Cut
-from ...said import said
+from ...said import Said, said, said_n
 from ...trace import Trace
 from ...trees import Node, Tree, parse_tree_json
 from .solution import Conventions, Solution, extract_solution
 
-__all__ = ["DRAW_COST", "MAX_LEAVES", "MAX_WORK", "VARIANTS", "Exercise", "make_exercise"]
+__all__ = ["DRAW_COST", "MAX_LEAVES", "MAX_WORK", "VARIANTS", "Exercise", "make_exercise",
+           "variant_said"]
 
 MAX_LEAVES = 729
 """The largest tree drawn (3^6 leaves): anything bigger is no exercise by hand."""
@@ -40,6 +41,15 @@ on every machine."""
 VARIANTS = ("fail-soft", "fail-hard")
 """The alpha-beta variants an exercise's answer key is computed with."""
 
+_VARIANT_NAMES = {"fail-soft": said("fail-soft"), "fail-hard": said("fail-hard")}
+"""The variants' names as sentences of the catalogs: Italian *morbida* and *rigida*, as
+the drawings name them (:data:`tracer.render.model.wording.VARIANTS_IT`)."""
+
+
+def variant_said(name: str) -> Said | str:
+    """An alpha-beta variant's name to word in a language (another variant's as it is)."""
+    return _VARIANT_NAMES.get(name, name)
+
 
 @dataclass(frozen=True)
 class Exercise:
@@ -56,14 +66,15 @@ class Exercise:
     def cuts(self) -> int:
         return sum(1 for e in self.trace.events if e.type == Cut.type)
 
-    def to_text(self, *, branching: int, depth: int) -> str:
-        """The line ``gametrace exercise`` prints: its shape, cuts, best move and value,
-        and how many trees were drawn."""
-        cuts, attempts = self.cuts, self.attempts
-        return (f"exercise {self.name}: {branching} children per node, depth {depth}, "
-                f"{cuts} cut{'s' if cuts != 1 else ''}, best move {self.solution.move} "
-                f"(value {self.solution.value}), found after {attempts} "
-                f"draw{'s' if attempts != 1 else ''}")
+    def to_text(self, *, branching: int, depth: int, lang: str = "en") -> str:
+        """The line ``gametrace exercise`` prints, in ``lang``: its shape, cuts, best
+        move and value, and how many trees were drawn."""
+        return said("exercise {name}: {branching} children per node, depth {depth}, "
+                    "{cuts}, best move {move} (value {value}), found after {draws}",
+                    name=self.name, branching=branching, depth=depth,
+                    cuts=said_n("{n} cut", "{n} cuts", self.cuts), move=self.solution.move,
+                    value=str(self.solution.value),
+                    draws=said_n("{n} draw", "{n} draws", self.attempts)).worded(lang)
 
 
 def make_exercise(*, branching: int, depth: int, cuts: tuple[int, int] | None = None,

@@ -2,7 +2,9 @@
 
 - :mod:`.payoff`: the game (:class:`MatrixGame`: read from a payoff file, built in, or
   made from a game tree's strategies), dominance, iterated elimination of strictly
-  dominated strategies, pure Nash equilibria, and the matrix as text, DOT or SVG;
+  dominated strategies, pure Nash equilibria;
+- :mod:`.pictures`: the matrix as text, DOT or SVG, in English or Italian, the
+  equilibria marked and the strictly dominated strategies struck out;
 - :mod:`.report`: the analysis ``gametrace matrix`` prints (:class:`MatrixReport`).
 
 What other layers import is named here and loaded on first use.
@@ -15,12 +17,13 @@ from typing import TYPE_CHECKING
 from .. import exports
 
 if TYPE_CHECKING:
-    from .payoff import BUILTIN, MatrixGame, from_tree, load_game, to_dot, to_svg
+    from .payoff import BUILTIN, MatrixGame, from_tree, load_game
+    from .pictures import to_dot, to_svg
     from .report import MatrixReport, analyse_matrix
 
 _WHERE = {
-    **dict.fromkeys(("BUILTIN", "MatrixGame", "from_tree", "load_game", "to_dot", "to_svg"),
-                    "payoff"),
+    **dict.fromkeys(("BUILTIN", "MatrixGame", "from_tree", "load_game"), "payoff"),
+    **dict.fromkeys(("to_dot", "to_svg"), "pictures"),
     **dict.fromkeys(("MatrixReport", "analyse_matrix"), "report"),
 }
 

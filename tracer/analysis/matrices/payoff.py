@@ -29,18 +29,18 @@ import itertools
 import math
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InputError, LimitExceeded, UsageError
 from ...jsonio import decode_number, encode_number, json_path
 from ...players import Player
-from ...said import said
+from ...said import Said, said
 from ...trees import Node, Tree
 
 __all__ = ["BUILTIN", "Dominance", "Elimination", "MatrixGame", "Step", "dominance",
-           "eliminate", "from_tree", "game_from_json", "load_game", "prisoners_dilemma",
-           "format_table", "pure_equilibria", "show_number", "show_pair", "to_dot", "to_svg"]
+           "eliminate", "eliminated", "from_tree", "game_from_json", "load_game",
+           "prisoners_dilemma", "pure_equilibria"]
 
 Number = float | int
 Pair = tuple[Number, Number]
@@ -60,6 +60,24 @@ class MatrixGame:
     """``higher`` (utilities) or ``lower`` (costs such as years in prison)."""
     name: str | None = None
     description: str | None = None
+    said_name: Said | None = field(default=None, compare=False)
+    """A built-in game's name as a sentence of the catalogs, said in the reader's
+    language (None: ``name`` as the file writes it)."""
+    said_description: Said | None = field(default=None, compare=False)
+    """A built-in game's (or a tree's matrix's) description as a sentence of the catalogs
+    (None: ``description`` as the file writes it)."""
+
+    def title(self, lang: str = "en") -> str:
+        """The game's name in ``lang``: a built-in one's wording, a file's as written."""
+        if self.said_name is not None:
+            return self.said_name.worded(lang)
+        return self.name if self.name is not None else said("game").worded(lang)
+
+    def about(self, lang: str = "en") -> str | None:
+        """The description in ``lang`` (a file's as written), None without one."""
+        if self.said_description is not None:
+            return self.said_description.worded(lang)
+        return self.description
 
     def strategies(self, p: int) -> tuple[str, ...]:
         return self.rows if p == 0 else self.columns
@@ -90,7 +108,10 @@ def prisoners_dilemma() -> MatrixGame:
     return MatrixGame(("A", "B"), ("C", "NC"), ("C", "NC"),
                 (((2, 2), (0, 7)), ((7, 0), (1, 1))), prefer="lower",
                 name="Prisoner's dilemma",
-                description="Payoffs are years in prison (lower is better); Teoria dei giochi.")
+                description="Payoffs are years in prison (lower is better); Teoria dei giochi.",
+                said_name=said("Prisoner's dilemma"),
+                said_description=said("Payoffs are years in prison (lower is better); "
+                                      "Teoria dei giochi."))
 
 
 BUILTIN = {"prisoners-dilemma": prisoners_dilemma}
@@ -218,6 +239,14 @@ def eliminate(game: MatrixGame) -> Elimination:
                        tuple(game.columns[j] for j in left[1]))
 
 
+def eliminated(game: MatrixGame) -> tuple[frozenset[int], frozenset[int]]:
+    """The rows and the columns iterated elimination removes (:func:`eliminate`): the
+    strictly dominated strategies a picture of the matrix strikes out."""
+    left = eliminate(game)
+    return (frozenset(i for i, r in enumerate(game.rows) if r not in left.rows),
+            frozenset(j for j, c in enumerate(game.columns) if c not in left.columns))
+
+
 def pure_equilibria(game: MatrixGame) -> list[tuple[int, int]]:
     """Cells (row, column) where each strategy is a best reply to the other."""
     return [(i, j) for i in range(len(game.rows)) for j in range(len(game.columns))
@@ -270,105 +299,9 @@ def from_tree(tree: Tree, *, max_strategies: int = 4096) -> MatrixGame:
     return MatrixGame(("MAX", "MIN"), names(Player.MAX), names(Player.MIN),
                 tuple(tuple(play(a, b) for b in choices[Player.MIN])
                       for a in choices[Player.MAX]),
-                name=tree.name or "tree", description="Strategy matrix of a game tree: "
-                "a strategy chooses a child at every node of its player; MIN pays MAX.")
+                name=tree.name or "tree", description=str(_TREE_MATRIX),
+                said_name=None if tree.name else said("tree"), said_description=_TREE_MATRIX)
 
 
-# --------------------------------------------------------------------------- views
-
-
-def show_number(x: Number) -> str:
-    """A payoff as people write it: ``2``, ``2.5``, ``+inf``."""
-    if isinstance(x, float):
-        return str(encode_number(x)) if math.isinf(x) else f"{x:g}"
-    return str(x)
-
-
-def show_pair(pair: Pair) -> str:
-    return f"{show_number(pair[0])}, {show_number(pair[1])}"
-
-
-def format_table(game: MatrixGame, marked: Sequence[tuple[int, int]] = ()) -> str:
-    """The matrix as aligned text; ``*`` after the marked cells (the equilibria)."""
-    marks = set(marked)
-    corner = f"{game.players[0]} \\ {game.players[1]}"
-    cells = [[show_pair(game.payoffs[i][j]) + (" *" if (i, j) in marks else "")
-              for j in range(len(game.columns))] for i in range(len(game.rows))]
-    first = max(len(corner), *(len(r) for r in game.rows))
-    widths = [max(len(c), *(len(cells[i][j]) for i in range(len(game.rows))))
-              for j, c in enumerate(game.columns)]
-    lines = ["   ".join([corner.ljust(first), *(c.ljust(w) for c, w in
-                                                 zip(game.columns, widths, strict=True))])]
-    for name, row in zip(game.rows, cells, strict=True):
-        lines.append("   ".join([name.ljust(first), *(c.ljust(w) for c, w in
-                                                      zip(row, widths, strict=True))]))
-    return "\n".join(line.rstrip() for line in lines)
-
-
-def to_dot(game: MatrixGame, marked: Sequence[tuple[int, int]] = ()) -> str:
-    """The matrix as Graphviz DOT: one table, the cells of ``marked`` (the equilibria)
-    shaded and bold, as :func:`to_svg` draws it; Graphviz turns it into PNG or PDF."""
-    from html import escape
-
-    marks = set(marked)
-    corner = f"{game.players[0]} \\ {game.players[1]}"
-    texts = [[corner, *game.columns]] + [
-        [r, *(show_pair(game.payoffs[i][j]) for j in range(len(game.columns)))]
-        for i, r in enumerate(game.rows)]
-    rows = []
-    for r, row in enumerate(texts):
-        cells = []
-        for k, text in enumerate(row):
-            header = r == 0 or k == 0
-            hit = not header and (r - 1, k - 1) in marks
-            fill = "#fde68a" if hit else ("#eeeeee" if header else "#ffffff")
-            shown = f"<B>{escape(text)}</B>" if hit or header else escape(text)
-            cells.append(f'<TD BGCOLOR="{fill}" CELLPADDING="6">{shown}</TD>')
-        rows.append(f"<TR>{''.join(cells)}</TR>")
-    title = f"{game.name or 'game'}: payoffs ({game.players[0]}, {game.players[1]}), " \
-            f"{game.prefer} is better"
-    return ("digraph matrix {\n"
-            '\tgraph [fontname="DejaVu Sans Mono" fontsize=14 labelloc=t '
-            f'label=<{escape(title)}<BR/>shaded: pure Nash equilibrium>]\n'
-            '\tnode [fontname="DejaVu Sans Mono" fontsize=14 shape=plain]\n'
-            '\tmatrix [label=<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" '
-            f'COLOR="#444444">{"".join(rows)}</TABLE>>]\n'
-            "}\n")
-
-
-def to_svg(game: MatrixGame, marked: Sequence[tuple[int, int]] = ()) -> str:
-    """The matrix as a small standalone SVG table; marked cells (the equilibria) are
-    shaded and bold.  Written by hand: no Graphviz needed."""
-    from xml.sax.saxutils import escape
-
-    char, height, pad = 8.4, 28, 12  # 14px monospace
-    marks = set(marked)
-    corner = f"{game.players[0]} \\ {game.players[1]}"
-    texts = [[corner, *game.columns]] + [
-        [r, *(show_pair(game.payoffs[i][j]) for j in range(len(game.columns)))]
-        for i, r in enumerate(game.rows)]
-    widths = [max(len(row[k]) for row in texts) * char + 2 * pad for k in range(len(texts[0]))]
-    lefts = [sum(widths[:k]) for k in range(len(widths))]
-    title = f"{game.name or 'game'}: payoffs ({game.players[0]}, {game.players[1]}), " \
-            f"{game.prefer} is better"
-    table_width = sum(widths)
-    width = max(table_width, len(title) * char) + 2
-    top = height
-    total = top + height * len(texts) + height
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total}" '
-           f'viewBox="0 0 {width:.0f} {total}" font-family="monospace" font-size="14">',
-           f'<text x="1" y="{height - 9}">{escape(title)}</text>']
-    for r, row in enumerate(texts):
-        y = top + r * height
-        for k, text in enumerate(row):
-            header = r == 0 or k == 0
-            hit = not header and (r - 1, k - 1) in marks
-            fill = "#fde68a" if hit else ("#eeeeee" if header else "#ffffff")
-            weight = ' font-weight="bold"' if hit or header else ""
-            out.append(f'<rect x="{lefts[k] + 1:.1f}" y="{y}" width="{widths[k]:.1f}" '
-                       f'height="{height}" fill="{fill}" stroke="#444444"/>')
-            out.append(f'<text x="{lefts[k] + 1 + widths[k] / 2:.1f}" y="{y + height - 9}" '
-                       f'text-anchor="middle"{weight}>{escape(text)}</text>')
-    out.append(f'<text x="1" y="{total - 9}">shaded: pure Nash equilibrium</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+_TREE_MATRIX = said("Strategy matrix of a game tree: a strategy chooses a child at every "
+                    "node of its player; MIN pays MAX.")

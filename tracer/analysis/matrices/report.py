@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...jsonio import encode_number
-from .payoff import MatrixGame, dominance, eliminate, format_table, pure_equilibria, show_pair
+from ...said import said, said_n
+from .payoff import MatrixGame, dominance, eliminate, eliminated, pure_equilibria
+from .pictures import format_table, show_pair, strike
 
 __all__ = ["MatrixReport", "analyse_matrix"]
 
@@ -37,34 +39,58 @@ class MatrixReport:
                            for i, j in equilibria],
         }
 
-    def to_text(self) -> str:
-        """The table with the equilibria starred, then each analysis in a few lines."""
+    @property
+    def struck(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The rows and the columns iterated elimination strikes out."""
+        return eliminated(self.game)
+
+    def to_text(self, lang: str = "en") -> str:
+        """The table with the equilibria starred and the strictly dominated strategies
+        struck out, then each analysis in a few lines, in ``lang``."""
         game, equilibria = self.game, self.equilibria
         a, b = game.players
-        lines = [f"{game.name or 'game'}: {a} chooses a row, {b} a column; payoffs are ({a}, {b}), "
-                 f"{game.prefer} is better"]
-        if game.description:
-            lines.append(game.description)
-        lines += ["", format_table(game, equilibria), "* pure Nash equilibrium", "",
-                  "dominant strategies:"]
+        head = (said("{name}: {a} chooses a row, {b} a column; payoffs are ({a}, {b}), "
+                     "lower is better", name=game.title(lang), a=a, b=b)
+                if game.prefer == "lower" else
+                said("{name}: {a} chooses a row, {b} a column; payoffs are ({a}, {b}), "
+                     "higher is better", name=game.title(lang), a=a, b=b))
+        lines = [head.worded(lang)]
+        about = game.about(lang)
+        if about:
+            lines.append(about)
+        struck = self.struck
+        lines += ["", format_table(game, equilibria, struck=struck, lang=lang),
+                  said("* pure Nash equilibrium").worded(lang)]
+        if any(struck):
+            lines.append(said("{mark}: strategy {s} is strictly dominated (struck out by "
+                              "iterated elimination)", mark=strike("S"), s="S").worded(lang))
+        lines += ["", said("dominant strategies:").worded(lang)]
         for player, dom in zip(game.players, dominance(game), strict=True):
-            text = (f"{dom.strict} (strictly)" if dom.strict is not None else
-                    f"{dom.weak} (weakly)" if dom.weak is not None else "none")
-            lines.append(f"  {player}: {text}")
+            text = (said("{player}: {strategy} (strictly)", player=player, strategy=dom.strict)
+                    if dom.strict is not None else
+                    said("{player}: {strategy} (weakly)", player=player, strategy=dom.weak)
+                    if dom.weak is not None else said("{player}: none", player=player))
+            lines.append("  " + text.worded(lang))
         elim = eliminate(game)
-        lines.append("iterated elimination of strictly dominated strategies:")
+        lines.append(said("iterated elimination of strictly dominated strategies:").worded(lang))
         for n, step in enumerate(elim.steps, start=1):
-            lines.append(f"  {n}. {step.player} drops {step.strategy} "
-                         f"(strictly dominated by {step.dominated_by})")
+            lines.append("  " + said("{step}. {player} drops {strategy} (strictly dominated "
+                                     "by {by})", step=n, player=step.player,
+                                     strategy=step.strategy, by=step.dominated_by).worded(lang))
         if not elim.steps:
-            lines.append("  nothing is strictly dominated")
-        lines.append(f"  left: {a} {{{', '.join(elim.rows)}}}, {b} {{{', '.join(elim.columns)}}}")
-        if equilibria:
-            lines.append("pure Nash equilibria: " + "; ".join(
-                f"({game.rows[i]}, {game.columns[j]}) paying ({show_pair(game.payoffs[i][j])})"
-                for i, j in equilibria))
-        else:
-            lines.append("pure Nash equilibria: none")
+            lines.append("  " + said("nothing is strictly dominated").worded(lang))
+        lines.append("  " + said("left: {a} {{{rows}}}, {b} {{{columns}}}", a=a,
+                                 rows=", ".join(elim.rows), b=b,
+                                 columns=", ".join(elim.columns)).worded(lang))
+        found = "; ".join(
+            said("({row}, {column}) paying ({payoffs})", row=game.rows[i],
+                 column=game.columns[j],
+                 payoffs=show_pair(game.payoffs[i][j], lang)).worded(lang)
+            for i, j in equilibria)
+        lines.append(said_n("{n} pure Nash equilibrium: {found}",
+                            "{n} pure Nash equilibria: {found}", len(equilibria),
+                            found=found).worded(lang) if equilibria
+                     else said("pure Nash equilibria: none").worded(lang))
         return "\n".join(lines)
 
 

@@ -127,7 +127,7 @@ class QuestionSpec:
         test = ">=" if self.cut_on == "ge" else ">"
         shape = said("alpha-beta ({variant}, cut when alpha {test} beta), {branching} "
                      "children per node, depth {depth}, leaf values {low}..{high}",
-                     variant=self.variant, test=test, branching=self.branching,
+                     variant=_variant_said(self.variant), test=test, branching=self.branching,
                      depth=self.depth, low=self.values[0], high=self.values[1])
         if self.cuts is None:
             return shape
@@ -145,9 +145,16 @@ def alphabeta_conventions(variant: str | None, cut_on: str | None, *, order: str
     """The conventions of an alpha-beta search, in words."""
     test = ">=" if (cut_on or "ge") == "ge" else ">"
     text = said("alpha-beta, {variant}, {order}, a cut when alpha {test} beta, {player} "
-                "at the root", variant=variant or "fail-soft", order=order_said(order),
-                test=test, player=player.upper())
+                "at the root", variant=_variant_said(variant or "fail-soft"),
+                order=order_said(order), test=test, player=player.upper())
     return with_depth(text, depth)
+
+
+def _variant_said(name: str) -> Said | str:
+    """An alpha-beta variant's name in words (*morbida* in Italian, as the drawings)."""
+    from ...analysis.check.exercise import variant_said
+
+    return variant_said(name)
 
 
 def minimax_conventions(*, order: str, player: str, depth: int | None) -> Said:
