@@ -124,7 +124,7 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
                     "--bounds", "--technique", "--prover", "--root-player", "--output",
                     "--json", "--render", "--param", "--max-nodes", "--time-limit",
                     "--max-trace-mb", *COMMON_OPTIONS, "--max-ply", "--record", "--capture",
-                    "--capture-when", "--captures")),
+                    "--capture-when", "--captures", "--lang")),
     "astar": CommandOptions(
         dimensions={"drawing": _DRAWN, "printed": _PRINTED},
         rules=(Applies("--preset", "drawing", ("with",), said("a drawing (--render FILE)")),

@@ -27,14 +27,14 @@ from __future__ import annotations
 import gettext
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Union
 
-__all__ = ["DOMAIN", "LANGUAGES", "Said", "Value", "catalog", "place_worded", "plurals",
-           "said", "said_n"]
+__all__ = ["DOMAIN", "LANGUAGES", "Said", "Value", "catalog", "place_worded", "plural_form",
+           "plurals", "said", "said_n"]
 
 DOMAIN = "tracer"
 """The gettext domain of the library's sentences."""
@@ -96,6 +96,19 @@ def said_n(singular: str, plural: str, n: int, /, **values: Value) -> Said:
     if "n" in values:
         raise TypeError("said_n() takes the count once, as n")
     return Said(singular, (("n", n), *values.items()), plural)
+
+
+def plural_form(lang: str, n: int) -> int:
+    """Which of ``lang``'s plural forms a count ``n`` takes, as its catalog's
+    ``Plural-Forms`` says (0 the singular; English: 0 for 1, else 1): for words kept
+    outside the catalogs, in tables of forms (the drawings'
+    :mod:`tracer.render.model.wording`)."""
+    rule: Callable[[int], int] = getattr(_translations(lang), "plural", _english_plural)
+    return int(rule(n))
+
+
+def _english_plural(n: int) -> int:
+    return 0 if n == 1 else 1
 
 
 @cache

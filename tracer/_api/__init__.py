@@ -55,6 +55,7 @@ from .searching import (
     search_problem,
     search_source,
     search_tree,
+    summary_title,
 )
 from .validating import check_trace, source_tree_shape, validate_file
 
@@ -94,6 +95,7 @@ __all__ = [
     "search_problem",
     "search_source",
     "search_tree",
+    "summary_title",
     "source_tree_shape",
     "trace_text",
     "validate_file",

@@ -23,7 +23,7 @@ from ..search.capture import SourceOf
 from ..sources import Source, resolve
 from ..spec import SearchSpec
 from ..trace import Result, Trace
-from .searching import SearchSummary
+from .searching import SearchSummary, summary_title
 
 __all__ = ["BUDGET_MB", "CaptureOutcome", "capture_path", "capture_when"]
 
@@ -43,8 +43,8 @@ class CaptureOutcome:
     counts: dict[str, int] = field(default_factory=dict)
     """``--capture-when``: matched, written, beyond (past ``--captures``), over_budget."""
 
-    def to_text(self) -> str:
-        lines = [self.summary.to_text()]
+    def to_text(self, lang: str = "en") -> str:
+        lines = [self.summary.to_text(lang)]
         for path, trace in self.written:
             lines.append(_capture_line(path, trace))
         if self.counts:
@@ -163,7 +163,7 @@ def capture_path(source: str, *, spec: SearchSpec, path: str,
     trace = recorder.trace(source_of(target.node, target.path))
     _write(trace, output)
     assert recorder.result is not None
-    summary = SearchSummary(f"{spec.title} on {resolved.name}", spec.algorithm,
+    summary = SearchSummary(summary_title(spec, resolved.name), spec.algorithm,
                             recorder.result)
     return CaptureOutcome(summary, ((output, trace),))
 
@@ -214,7 +214,7 @@ def capture_when(source: str, *, spec: SearchSpec, condition: str, output: str,
                                source_of=_subtree_source(resolved, block))
         result = run_search(game, state, spec=spec, recorder=recorder, source=block)
     t = recorder.tally
-    summary = SearchSummary(f"{spec.title} on {resolved.name}", spec.algorithm, result)
+    summary = SearchSummary(summary_title(spec, resolved.name), spec.algorithm, result)
     return CaptureOutcome(summary, tuple(written),
                           {"matched": t.matched, "written": t.written, "beyond": t.beyond,
                            "over_budget": t.over_budget})

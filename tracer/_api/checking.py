@@ -68,7 +68,7 @@ def check_answer_file(source: str, solution: str | os.PathLike[str], *,
     if render_out is not None:
         from ..figures.check_render import render_marked
 
-        render_marked(trace, report, render_out, preset=preset)
+        render_marked(trace, report, render_out, preset=preset, lang=lang)
     return report
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import LimitExceeded, UsageError
 from ..limits import NO_LIMITS, Limits
 from ..render.model.render_options import RenderOptions
-from ..said import said
+from ..said import Said, said, said_n
 from ..sources import resolve_content
 from ..spec import SearchSpec
 from ..stdin import input_path
@@ -43,20 +43,25 @@ class DrawnOutputs:
     warning: str | None = None
     """Said once: the canvas (--size) drew text under its least size."""
 
-    def to_lines(self) -> list[str]:
-        lines = [] if self.warning is None else [f"warning: {self.warning}"]
+    def to_lines(self, lang: str = "en") -> list[str]:
+        """The notes of what was written, in ``lang``."""
+        lines: list[Said | str] = [] if self.warning is None else [
+            said("warning: {warning}", warning=self.warning)]
         if self.out is not None and self.preamble is not None:
-            lines.append(f"diagram written to {self.out} "
-                         f"(\\input{{{Path(self.preamble).stem}}} in the preamble)")
+            lines.append(said("diagram written to {file} (\\input{{{preamble}}} in the "
+                              "preamble)", file=self.out, preamble=Path(self.preamble).stem))
         elif self.out not in (None, "-"):
-            lines.append(f"diagram written to {self.out}")
+            lines.append(said("diagram written to {file}", file=self.out))
         if self.strip is not None:
-            lines.append(f"{self.panels} panels written to {self.strip}")
+            lines.append(said_n("{n} panel written to {file}", "{n} panels written to {file}",
+                                self.panels, file=self.strip))
         if self.frames_dir is not None:
-            lines.append(f"{self.frames} frames written to {self.frames_dir} (with "
-                         f"{', '.join(self.extras)}, and frames.tex for Beamer: "
-                         "pdflatex deck.tex)")
-        return lines
+            lines.append(said_n("{n} frame written to {folder} (with {extras}, and frames.tex "
+                                "for Beamer: pdflatex deck.tex)",
+                                "{n} frames written to {folder} (with {extras}, and frames.tex "
+                                "for Beamer: pdflatex deck.tex)", self.frames,
+                                folder=self.frames_dir, extras=", ".join(self.extras)))
+        return [line.worded(lang) if isinstance(line, Said) else line for line in lines]
 
 
 def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,

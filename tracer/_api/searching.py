@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import InputError, TracerError
 from ..limits import NO_LIMITS, Limits
 from ..record import NULL, FileRecorder, Recorder
-from ..said import said
+from ..said import Said, said, said_n
 from ..search import run_search
 from ..sources import resolve, resolve_content, tree_source
 from ..spec import SearchSpec
@@ -28,7 +28,7 @@ from ..trees import Tree, TreeGame
 from .reading import Content
 
 __all__ = ["RunOutcome", "SearchSummary", "record_search", "run_source", "search_content",
-           "search_problem", "search_source", "search_tree"]
+           "search_problem", "search_source", "search_tree", "summary_title"]
 
 
 def search_tree(tree: Tree, *, spec: SearchSpec | None = None, recorder: Recorder = NULL,
@@ -42,14 +42,14 @@ def search_tree(tree: Tree, *, spec: SearchSpec | None = None, recorder: Recorde
 def search_source(source: str, *, spec: SearchSpec | None = None,
                   params: Mapping[str, str] | None = None,
                   output: str | os.PathLike[str] | None = None,
-                  **options: Any) -> tuple[Result, str]:
+                  **options: Any) -> tuple[Result, Said]:
     """Load ``source`` (tree file, example or game, with the game's ``params``), search
     it as ``spec`` says, write the trace to ``output`` if given.  Returns the result and
     a one-line title for the summary."""
     spec = SearchSpec.given(spec, options)  # refused before the source is loaded
     resolved = resolve(source, root_player=spec.root_player, params=params)
     game, state, header_source = resolved.game()
-    title = f"{spec.title} on {resolved.name}"
+    title = summary_title(spec, resolved.name)
     if output is None:
         return run_search(game, state, spec=spec, source=header_source), title
     with FileRecorder(output) as recorder:
@@ -109,33 +109,35 @@ class SearchSummary:
     """What ``gametrace run`` prints about a search: :meth:`to_text` (the readable block)
     or :meth:`to_json` (``--json``)."""
 
-    title: str
-    """The line naming the search (:func:`search_source`'s title)."""
+    title: Said | str
+    """The line naming the search (:func:`summary_title`)."""
     algorithm: str
     result: Result
 
-    def to_text(self) -> str:
+    def to_text(self, lang: str = "en") -> str:
         """Title, value, best move, principal variation, counts (and cuts, except for
-        minimax, which never cuts)."""
+        minimax, which never cuts), in ``lang``."""
         from ..jsonio import encode_number
 
         result, s = self.result, self.result.stats
-        value = "unknown (stopped early)" if result.value is None else encode_number(
-            result.value)
+        value: Said | str | float | int = said("unknown (stopped early)") if result.value is None \
+            else encode_number(result.value)
         if result.exact is not None and isinstance(result.value, float):
             value = f"{result.exact} ({result.value:.4f})"  # "11/3 (3.6667)"
-        lines = [
+        lines: list[Said | str] = [
             self.title,
-            f"value: {value}",
-            f"best move: {_move_text(result)}",
-            f"principal variation: {_short_path(result.pv)}",
-            f"nodes expanded: {s.nodes_expanded}, leaves evaluated: {s.leaves_evaluated}, "
-            f"deepest ply: {s.max_depth}",
+            said("value: {value}", value=value),
+            said("best move: {move}", move=_move_text(result)),
+            said("principal variation: {pv}", pv=_short_path(_worded_root(result.pv, lang))),
+            said("nodes expanded: {expanded}, leaves evaluated: {leaves}, deepest ply: "
+                 "{ply}", expanded=s.nodes_expanded, leaves=s.leaves_evaluated,
+                 ply=s.max_depth),
         ]
         if self.algorithm != "minimax":
-            pruned = "child" if s.children_pruned == 1 else "children"
-            lines.append(f"cuts: {s.cuts} ({s.children_pruned} {pruned} pruned)")
-        return "\n".join(lines)
+            lines.append(said("cuts: {cuts} ({pruned})", cuts=s.cuts, pruned=said_n(
+                "{n} child pruned", "{n} children pruned", s.children_pruned)))
+        return "\n".join(line.worded(lang) if isinstance(line, Said) else line
+                         for line in lines)
 
     def to_json(self) -> dict[str, Any]:
         """Keys value, move, pv, stats; ``exact`` (``"11/3"``) after the value when the
@@ -167,13 +169,14 @@ class RunOutcome:
 def run_source(source: str, *, spec: SearchSpec | None = None,
                params: Mapping[str, str] | None = None, output: str | None = None,
                render_out: str | None = None, preset: str | None = None,
-               as_json: bool = False, max_ply: int | None = None,
+               as_json: bool = False, max_ply: int | None = None, lang: str = "en",
                **options: Any) -> RunOutcome:
     """``gametrace run``: search ``source`` as ``spec`` says (:func:`search_source`),
     write the trace to ``output`` and draw it into ``render_out`` (either may be ``-``,
-    stdout), in a thread deep enough for ``max_ply`` plies and stopped after the spec's
-    time limit.  Every output path is checked before the search starts; a drawing
-    without a trace file is drawn from a scratch copy that is always removed."""
+    stdout; its words in ``lang``), in a thread deep enough for ``max_ply`` plies and
+    stopped after the spec's time limit.  Every output path is checked before the search
+    starts; a drawing without a trace file is drawn from a scratch copy that is always
+    removed."""
     import shutil
     import tempfile
 
@@ -190,7 +193,7 @@ def run_source(source: str, *, spec: SearchSpec | None = None,
         if render_out is not None and output in (None, "-"):  # the drawing reads a file
             trace_path = Path(scratch) / ("trace.json" if output == "-" else "trace.jsonl")
 
-        def work() -> tuple[Result, str]:
+        def work() -> tuple[Result, Said]:
             return search_source(source, spec=spec, params=params, output=trace_path)
 
         result, title = run_deep(work, max_ply=max_ply or DEFAULT_MAX_PLY,
@@ -202,7 +205,7 @@ def run_source(source: str, *, spec: SearchSpec | None = None,
         if render_out is not None:
             assert trace_path is not None  # set above whenever a drawing is asked for
             try:
-                draw_trace_file(trace_path, render_out, preset=preset)
+                draw_trace_file(trace_path, render_out, preset=preset, lang=lang)
             except TracerError as exc:
                 if trace_path == output:
                     raise
@@ -226,16 +229,31 @@ def _scratch_named(exc: TracerError, scratch: str, source: str) -> TracerError:
     return named
 
 
-def _move_text(result: Result) -> str:
+def summary_title(spec: SearchSpec, source: str) -> Said:
+    """The summary's first line: ``alphabeta (fail-soft) on aima`` (the algorithm and
+    variant by the names the options take)."""
+    return said("{search} on {source}", search=spec.title, source=source)
+
+
+def _worded_root(pv: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """A generated game's path, its first node (``root``, the id every generated game
+    gives its root) said in ``lang``, as the drawings say it."""
+    if pv[:1] != ("root",) or lang == "en":
+        return pv
+    return (said("root").worded(lang), *pv[1:])
+
+
+def _move_text(result: Result) -> Said | str:
     if result.value is None:
-        return "unknown (stopped early)"
+        return said("unknown (stopped early)")
     if result.move is not None:
         return str(result.move)
-    return "(none: the root is a leaf)" if len(result.pv) <= 1 else "(none)"
+    return said("(none: the root is a leaf)") if len(result.pv) <= 1 else said("(none)")
 
 
-def _short_path(pv: tuple[str, ...], keep: int = 12) -> str:
+def _short_path(pv: tuple[str, ...], keep: int = 12) -> Said | str:
     if len(pv) <= keep:
         return " -> ".join(pv)
     head = " -> ".join(pv[: keep - 2])
-    return f"{head} -> ... -> {pv[-1]} ({len(pv) - 1} plies)"
+    return said_n("{head} -> ... -> {last} ({n} ply)", "{head} -> ... -> {last} ({n} plies)",
+                  len(pv) - 1, head=head, last=pv[-1])

@@ -14,6 +14,7 @@ import click
 from .language import language_option, output_language
 from .number_types import WholeRange
 from .options import (
+    LANG_DEFAULT,
     LibraryChoice,
     algorithm_option,
     cut_on_option,
@@ -68,9 +69,9 @@ __all__ = ["check_command", "diff_command", "exercise_command"]
               help="Several answers: worker processes [default: one per core, at most 8], "
                    "e.g. -j 2.")
 @click.option("--lang", type=LibraryChoice("tracer.analysis.check.wording:LANGS"),
-              default="en", show_default=True, callback=keep_language,
+              default=None, callback=keep_language,
               help="Language of the reasons, the diagnosis and the verdict's lines "
-                   "(it: potato, taglio, ...).")
+                   "(it: potato, taglio, ...).  " + LANG_DEFAULT)
 @quiet_option(help="No notes on stderr (the files written): only the verdict.")
 @click.pass_context
 def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
@@ -167,7 +168,7 @@ def check_command(ctx: click.Context, source: str, solutions: tuple[Path, ...],
 
         click.echo(report.to_text(solution=shown_name(str(solution)) or ""), err=on_stdout)
     if render_out is not None and not on_stdout and not quiet:
-        click.echo(f"diagram written to {render_out}", err=True)
+        click.echo(said("diagram written to {file}", file=render_out).worded(lang), err=True)
     ctx.exit(0 if report.correct else 1)
 
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-import click
-
 from ..said import LANGUAGES
-from .options import Decorator, LibraryChoice, keep_language
+from .options import Decorator, lang_option
 
 __all__ = ["error_language", "language_option", "output_language"]
 
@@ -48,8 +46,6 @@ def output_language(lang: str | None) -> str:
 
 def language_option(*, help: str) -> Decorator:
     """``--lang``: the language of a command's outputs and errors; without it,
-    ``GAMETRACE_LANG``, else the locale's language, else English (:func:`output_language`)."""
-    return click.option("--lang", type=LibraryChoice("tracer.said:LANGUAGES"), default=None,
-                        callback=keep_language,
-                        help=help + " [default: GAMETRACE_LANG, else the locale's "
-                                    "language, else en]")
+    ``GAMETRACE_LANG``, else the locale's language, else English (:func:`output_language`).
+    The one ``--lang`` of every worded command (:func:`.options.lang_option`)."""
+    return lang_option(help=help)

@@ -34,6 +34,7 @@ __all__ = [
     "SpecOption",
     "LANGUAGE_KEY",
     "keep_language",
+    "lang_option",
     "source_file",
     "existing_file",
     "one_stdin",
@@ -344,16 +345,28 @@ LANGUAGE_KEY = "gametrace.lang"
 group says the command's errors in it (:func:`tracer.cli.error_language`)."""
 
 
-def keep_language(ctx: click.Context, param: click.Parameter, value: str | None
-                  ) -> str | None:
-    """The callback of a ``--lang`` option: the language chosen, kept for the errors."""
-    if value is not None and ctx.get_parameter_source(param.name or "") is not \
-            click.core.ParameterSource.DEFAULT:
-        from ..stderr_channel import set_language
+def keep_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """The callback of a ``--lang`` option: the language chosen, kept for the errors;
+    without one, the errors' (``GAMETRACE_LANG``'s or the locale's, which the group has
+    set: :func:`tracer.cli.error_language`), so every output speaks one language."""
+    from ..stderr_channel import language, set_language
 
-        ctx.meta[LANGUAGE_KEY] = value
-        set_language(value)
+    if value is None:
+        return language()
+    ctx.meta[LANGUAGE_KEY] = value
+    set_language(value)
     return value
+
+
+LANG_DEFAULT = "[default: GAMETRACE_LANG, else the locale's language, else en]"
+
+
+def lang_option(*, help: str) -> Decorator:
+    """``--lang en|it``: the language of everything the command writes in words."""
+    from ..said import LANGUAGES
+
+    return click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+                        callback=keep_language, help=f"{help}  {LANG_DEFAULT}")
 
 
 def source_file(source: str | None) -> str | None:

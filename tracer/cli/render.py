@@ -13,7 +13,13 @@ import click
 from click.core import ParameterSource
 
 from .number_types import WHOLE
-from .options import LibraryChoice, keep_language, preset_option, quiet_option
+from .options import (
+    LANG_DEFAULT,
+    LibraryChoice,
+    keep_language,
+    preset_option,
+    quiet_option,
+)
 
 __all__ = ["render_command"]
 
@@ -45,9 +51,10 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               default=None,
               help="With --frames: format of the frame files [default: svg], "
                    "e.g. --frame-format png.")
-@click.option("--lang", type=LibraryChoice(f"{_VIEW}:LANGS"), default="en",
-              show_default=True, callback=keep_language,
-              help="Wording of labels and captions (it: taglio alfa, potato, ...).")
+@click.option("--lang", type=LibraryChoice(f"{_VIEW}:LANGS"), default=None,
+              callback=keep_language,
+              help="Wording of labels and captions (it: taglio alfa, potato, ...).  "
+                   + LANG_DEFAULT)
 @click.option("--theme", type=click.Choice(["colour", "color", "print"]), default="colour",
               show_default=True, help="print: grayscale, for paper and photocopies.")
 @click.option("--values/--no-values", default=True, show_default=True,
@@ -174,13 +181,14 @@ def render_command(ctx: click.Context, trace: Path, out: str | None,
             frame_format=frame_format, preset=preset,
             strip_leaf_steps=ctx.get_parameter_source("step") in (ParameterSource.DEFAULT,
                                                                   None),
-            options=given_options(ctx, dict(
-                lang=lang, theme=theme, values=values, ids=ids, window=window,
+            # the language always: no preset sets it, and its default is the environment's
+            options={"lang": lang, **given_options(ctx, dict(
+                theme=theme, values=values, ids=ids, window=window,
                 visit_order=visit_order, pv=pv, cuts=cuts, ghosts=ghosts,
                 ghost_values=ghost_values, legend=legend, positions=positions,
                 numbers=numbers, title=title, ascii=ascii_, max_nodes=max_nodes,
                 max_width=max_width, depth=depth,
                 focus=focus, dpi=dpi, engine=engine, step=step, max_frames=max_frames,
-                caption=caption, size=size, pruned=pruned, direction=direction)))
-    for line in () if quiet else drawn.to_lines():
+                caption=caption, size=size, pruned=pruned, direction=direction))})
+    for line in () if quiet else drawn.to_lines(lang):
         click.echo(line, err=True)

@@ -11,6 +11,7 @@ import click
 
 from ..outputs import stderr_is_terminal
 from ..recursion import run_deep
+from ..said import Said, said
 from ..writing import prints_to_stderr
 from .number_types import WholeRange
 from .options import (
@@ -19,6 +20,7 @@ from .options import (
     cut_on_option,
     depth_option,
     json_option,
+    lang_option,
     max_nodes_option,
     max_ply_option,
     max_trace_mb_option,
@@ -39,6 +41,7 @@ from .options import (
 
 if TYPE_CHECKING:
     from ..spec import SearchSpec
+    from ..trace import Result
 
 __all__ = ["run", "validate"]
 
@@ -85,13 +88,15 @@ __all__ = ["run", "validate"]
                    "cut.class); -o DIR gets capture-001.json, ... (see docs/ordering.md).")
 @click.option("--captures", type=WholeRange(1, 1000), default=None, metavar="N",
               help="--capture-when: write the first N captures  [default: 5]")
+@lang_option(help="Language of the summary, the notes and the drawing (it: valore, "
+                  "mossa migliore, taglio alfa, ...).")
 def run(source: str, algorithm: str, variant: str | None, order: str, seed: int | None,
         depth: int | None, cut_on: str | None, root_player: str | None, output: str | None,
         as_json: bool, render_out: str | None, params: tuple[str, ...], max_nodes: int | None,
         time_limit: float | None, quiet: bool, max_ply: int,
         bounds: tuple[float, float] | None, prover: str | None, techniques: str,
         preset: str | None, max_trace_mb: int | None, record: str, capture_path: str | None,
-        capture_when: str | None, captures: int | None) -> None:
+        capture_when: str | None, captures: int | None, lang: str) -> None:
     """Search SOURCE and print the value, best move, principal variation and counts.
 
     SOURCE is a tree file (.json, or the text notation in any other file), the
@@ -102,6 +107,7 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
     Examples:
       gametrace run aima
       gametrace run aima -a alphabeta --variant fail-hard -o aima.json
+      gametrace run aima -a alphabeta --lang it
       gametrace run aima --order reverse --cut-on gt --json
       gametrace run aima -a alphabeta --render aima.svg --preset slides
       gametrace run tictactoe -p board=x...o.... --depth 2
@@ -136,18 +142,18 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
                      capture_path=capture_path, capture_when=capture_when,
                      captures=captures, render_out=render_out, record=record,
                      as_json=as_json, quiet=quiet, max_ply=max_ply,
-                     show_progress=show_progress)
+                     show_progress=show_progress, lang=lang)
         return
     if record == "counters":
         _run_counters(source, spec, params=parse_params(params), output=output,
                       render_out=render_out, as_json=as_json, quiet=quiet, max_ply=max_ply,
-                      show_progress=show_progress)
+                      show_progress=show_progress, lang=lang)
         return
     try:
         with prints_to_stderr():  # a game's own print() never mixes with the data
             outcome = run_source(source, spec=spec, params=parse_params(params),
                                  output=output, render_out=render_out, preset=preset,
-                                 as_json=as_json, max_ply=max_ply)
+                                 as_json=as_json, max_ply=max_ply, lang=lang)
     finally:
         if show_progress:
             click.echo("\r\033[K", err=True, nl=False)
@@ -160,30 +166,37 @@ def run(source: str, algorithm: str, variant: str | None, order: str, seed: int 
         # When a trace or a drawing goes to stdout, the summary goes to stderr (a note,
         # which -q silences).
         if not (quiet and outcome.stdout_taken):
-            click.echo(outcome.summary.to_text(), err=outcome.stdout_taken)
+            click.echo(outcome.summary.to_text(lang), err=outcome.stdout_taken)
     if not result.complete and not quiet:
-        from ..limits import STOPPED_BY
-
-        option = STOPPED_BY.get(result.stopped or "", "a budget")
-        click.echo(f"gametrace: search stopped by {option} after "
-                   f"{result.stats.nodes_visited} nodes: the result is incomplete", err=True)
+        click.echo(_stopped(result, said("gametrace: search stopped by {option} after {n} "
+                                         "nodes: the result is incomplete")), err=True)
     if output not in (None, "-") and not quiet:
-        click.echo(f"trace written to {output}", err=True)
+        click.echo(said("trace written to {file}", file=output).worded(lang), err=True)
     if render_out not in (None, "-") and not quiet:
-        click.echo(f"diagram written to {render_out}", err=True)
+        click.echo(said("diagram written to {file}", file=render_out).worded(lang), err=True)
+
+
+def _stopped(result: Result, line: Said) -> str:
+    """A search stopped by a budget, in the command's language: ``line`` with the
+    budget's option and the nodes searched."""
+    from ..limits import STOPPED_BY
+    from ..stderr_channel import language
+
+    option: Said | str = STOPPED_BY.get(result.stopped or "", "") or said("a budget")
+    return Said(line.template, (("option", option), ("n", result.stats.nodes_visited))
+                ).worded(language())
 
 
 def _run_counters(source: str, spec: SearchSpec, *, params: Mapping[str, str],
                   output: str | None, render_out: str | None, as_json: bool, quiet: bool,
-                  max_ply: int, show_progress: bool) -> None:
+                  max_ply: int, show_progress: bool, lang: str) -> None:
     """``--record counters``: search counting, print the summary and the statistics
     table (or, with ``--json``, both as JSON), write the statistics to ``-o``."""
-    from .._api import SearchSummary
+    from .._api import SearchSummary, summary_title
     from ..analysis.stats import count_source
     from ..errors import UsageError
     from ..jsonio import dumps_json
     from ..outputs import check_outputs
-    from ..said import said
     from ..writing import open_text_output
 
     if render_out is not None:
@@ -202,31 +215,28 @@ def _run_counters(source: str, spec: SearchSpec, *, params: Mapping[str, str],
     finally:
         if show_progress:
             click.echo("\r\033[K", err=True, nl=False)
-    summary = SearchSummary(f"{spec.title} on {stats.source}", spec.algorithm, result)
+    summary = SearchSummary(summary_title(spec, stats.source), spec.algorithm, result)
     if output is not None:
         with open_text_output(output) as out:
             out.write(dumps_json(stats.to_json()) + "\n")
     if as_json:
         click.echo(dumps_json({**summary.to_json(), "counters": stats.to_json()}))
     elif output != "-":
-        click.echo(summary.to_text())
+        click.echo(summary.to_text(lang))
         click.echo(stats.to_text())
     elif not quiet:
-        click.echo(summary.to_text(), err=True)
+        click.echo(summary.to_text(lang), err=True)
     if not result.complete and not quiet:
-        from ..limits import STOPPED_BY
-
-        option = STOPPED_BY.get(result.stopped or "", "a budget")
-        click.echo(f"gametrace: search stopped by {option} after "
-                   f"{result.stats.nodes_visited} nodes: the counts are partial", err=True)
+        click.echo(_stopped(result, said("gametrace: search stopped by {option} after {n} "
+                                         "nodes: the counts are partial")), err=True)
     if output not in (None, "-") and not quiet:
-        click.echo(f"statistics written to {output}", err=True)
+        click.echo(said("statistics written to {file}", file=output).worded(lang), err=True)
 
 
 def _run_capture(source: str, spec: SearchSpec, *, params: Mapping[str, str],
                  output: str | None, capture_path: str | None, capture_when: str | None,
                  captures: int | None, render_out: str | None, record: str, as_json: bool,
-                 quiet: bool, max_ply: int, show_progress: bool) -> None:
+                 quiet: bool, max_ply: int, show_progress: bool, lang: str) -> None:
     """``--capture PATH`` or ``--capture-when COND``: search, write the captures, print
     the whole search's summary and a line per capture (or, with ``--json``, both)."""
     from .._api.capturing import CaptureOutcome
@@ -234,7 +244,6 @@ def _run_capture(source: str, spec: SearchSpec, *, params: Mapping[str, str],
     from .._api.capturing import capture_when as by_when
     from ..errors import UsageError
     from ..jsonio import dumps_json
-    from ..said import said
 
     option = "--capture" if capture_path is not None else "--capture-when"
     if capture_path is not None and capture_when is not None:
@@ -270,20 +279,20 @@ def _run_capture(source: str, spec: SearchSpec, *, params: Mapping[str, str],
     finally:
         if show_progress:
             click.echo("\r\033[K", err=True, nl=False)
-    click.echo(dumps_json(outcome.to_json()) if as_json else outcome.to_text())
+    click.echo(dumps_json(outcome.to_json()) if as_json else outcome.to_text(lang))
     result = outcome.summary.result
     if not result.complete and not quiet:
-        from ..limits import STOPPED_BY
-
-        by = STOPPED_BY.get(result.stopped or "", "a budget")
-        click.echo(f"gametrace: search stopped by {by} after "
-                   f"{result.stats.nodes_visited} nodes: the capture is partial", err=True)
+        click.echo(_stopped(result, said("gametrace: search stopped by {option} after {n} "
+                                         "nodes: the capture is partial")), err=True)
 
 
 def _print_progress(nodes: int, seconds: float) -> None:
+    from ..stderr_channel import language
+
     rate = nodes / seconds if seconds > 0 else 0.0
-    click.echo(f"\r\033[Ksearching: {nodes:,} nodes, {rate:,.0f} nodes/s, {seconds:.1f} s",
-               err=True, nl=False)
+    line = said("searching: {nodes:,} nodes, {rate:,.0f} nodes/s, {seconds:.1f} s",
+                nodes=nodes, rate=rate, seconds=seconds)
+    click.echo("\r\033[K" + line.worded(language()), err=True, nl=False)
 
 
 @click.command()

@@ -16,9 +16,11 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..analysis.check import MISCONCEPTIONS, Report
+from ..analysis.check import Report
+from ..analysis.check.wording import Words as CheckWords
 from ..render.draw.dot import to_dot
 from ..render.model.render_options import output_format
+from ..render.model.text import words
 from ..render.model.view import SideNote, View
 from ..render.pipeline import Drawing
 from ..render.read.skeleton import Skeleton
@@ -37,25 +39,31 @@ def _drawing(trace: Trace, preset: str | None = None, **options: object) -> Draw
     return Drawing(trace, preset_options(preset, **options))
 
 
-_SAME_FACT = {"you did not mark it pruned": "you evaluated it, but it is never searched",
-              "you did not evaluate it": "you pruned it, but it is searched"}
-"""A note left out when the note it repeats is there (one mistake seen from two items)."""
+_SAME_FACT = {"check.mark.unmarked": "check.mark.evaluated",
+              "check.mark.skipped": "check.mark.pruned"}
+"""A note left out when the note it repeats is there (one mistake seen from two items),
+by the keys of the checker's words."""
 
 
-def _marks(report: Report) -> dict[str, list[str]]:
+def _marks(report: Report, lang: str) -> dict[str, list[str]]:
+    """The notes of each node the answer got wrong, as the checker worded them in
+    ``lang``."""
+    w = CheckWords(lang)
+    same = {w(key): w(repeated) for key, repeated in _SAME_FACT.items()}
     out: dict[str, list[str]] = {}
     for item in report.mistakes:
         for node, text in item.marks:
             if text not in out.setdefault(node, []):
                 out[node].append(text)
-    return {node: [t for t in texts if _SAME_FACT.get(t) not in texts]
+    return {node: [t for t in texts if same.get(t) not in texts]
             for node, texts in out.items()}
 
 
 def _render(drawing: Drawing, view: View, out: str | os.PathLike[str],
-            marks: dict[str, list[str]], cause: Sequence[str] = ()) -> None:
+            marks: dict[str, list[str]], cause: Sequence[str] = (), *,
+            title: str = "Your mistakes") -> None:
     fmt = output_format(out)
-    view = _marked(view, marks, cause)
+    view = _marked(view, marks, cause, title=title)
     if fmt == "dot":
         data = to_dot(view, drawing.theme).encode()
     else:
@@ -66,55 +74,60 @@ def _render(drawing: Drawing, view: View, out: str | os.PathLike[str],
     write_output_bytes(out, data)
 
 
-def _marked(view: View, marks: dict[str, list[str]], cause: Sequence[str] = ()) -> View:
+def _marked(view: View, marks: dict[str, list[str]], cause: Sequence[str] = (), *,
+            title: str = "Your mistakes") -> View:
     """``view`` with red borders on the marked nodes, and the list of the notes beside the
-    tree (none when nothing is marked)."""
+    tree under ``title`` (none when nothing is marked)."""
     if not marks:
         return view
     nodes = tuple(replace(v, mark=MISTAKE_COLOUR) if v.key in marks else v
                   for v in view.nodes)
-    side = SideNote("Your mistakes", tuple((node, tuple(texts)) for node, texts in marks.items()),
+    side = SideNote(title, tuple((node, tuple(texts)) for node, texts in marks.items()),
                     MISTAKE_COLOUR, tuple(cause))
     return replace(view, nodes=nodes, side=side)
 
 
-def marked_dot(trace: Trace, report: Report, *, preset: str | None = None) -> str:
-    """DOT source of the expected tree with ``report``'s mistakes marked."""
-    drawing, view, marks = _marked_view(trace, report, preset)
-    return to_dot(_marked(view, marks, _cause(report)), drawing.theme)
+def marked_dot(trace: Trace, report: Report, *, preset: str | None = None,
+               lang: str = "en") -> str:
+    """DOT source of the expected tree with ``report``'s mistakes marked, its words in
+    ``lang``."""
+    drawing, view, marks = _marked_view(trace, report, preset, lang)
+    return to_dot(_marked(view, marks, _cause(report, lang),
+                          title=drawing.words("check.mistakes")), drawing.theme)
 
 
 def render_marked(trace: Trace, report: Report, out: str | os.PathLike[str], *,
-                  preset: str | None = None) -> None:
+                  preset: str | None = None, lang: str = "en") -> None:
     """Draw the expected tree of ``trace`` with ``report``'s mistakes in red into ``out``
     (``.svg``, ``.png``, ``.pdf`` or ``.dot``), with the options of ``preset``
-    (:mod:`tracer.render.draw.presets`)."""
-    drawing, view, marks = _marked_view(trace, report, preset)
-    _render(drawing, view, out, marks, _cause(report))
+    (:mod:`tracer.render.draw.presets`), its words in ``lang`` (the report's)."""
+    drawing, view, marks = _marked_view(trace, report, preset, lang)
+    _render(drawing, view, out, marks, _cause(report, lang),
+            title=drawing.words("check.mistakes"))
 
 
-def _cause(report: Report) -> list[str]:
+def _cause(report: Report, lang: str) -> list[str]:
     """The likely misconception, in a few words (the verdict's diagnosis says more)."""
     full = [f for f in report.diagnosis if f.full]
     if not full:
         return []
-    what = " and ".join(MISCONCEPTIONS[m][0].split(" (")[0] + (f" {w}" if w else "")
-                        for m, w in full[0].causes)
-    return [f"likely cause: {what}"]
+    cw = CheckWords(lang)
+    what = cw("check.diag.and").join(cw(f"mis.{m}").split(" (")[0] + (f" {w}" if w else "")
+                                     for m, w in full[0].causes)
+    return [words(lang)("check.cause", what=what)]
 
 
-def _marked_view(trace: Trace, report: Report,
-                 preset: str | None = None) -> tuple[Drawing, View, dict[str, list[str]]]:
-    drawing = _drawing(trace, preset)
-    base = drawing.view
-    marks = _marks(report)
+def _marked_view(trace: Trace, report: Report, preset: str | None = None, lang: str = "en"
+                 ) -> tuple[Drawing, View, dict[str, list[str]]]:
+    drawing = _drawing(trace, preset, lang=lang)
+    w, base = drawing.words, drawing.view
+    marks = _marks(report, lang)
     rank = {v.key: i for i, v in enumerate(base.nodes)}
     marks = dict(sorted(marks.items(), key=lambda kv: rank.get(kv[0], len(rank))))
-    n = len(report.items)
     wrong = len(report.mistakes)
-    caption = (f"expected: {drawing.caption}. Your answer: {report.score:.2f} / {n}"
-               + (f"; {wrong} wrong item{'s' if wrong != 1 else ''}, marked in red"
-                  if wrong else ", all right"))
+    caption = w("check.caption", expected=drawing.caption, score=w.decimal(report.score, 2),
+                n=len(report.items),
+                verdict=w.n("check.wrong", wrong) if wrong else w("check.right"))
     nodes = tuple(replace(v, extra=()) if v.key in marks else v for v in base.nodes)
     return drawing, replace(base, nodes=nodes, caption=caption), marks
 

@@ -73,10 +73,38 @@ def test_game_captions_name_nodes_by_their_move(tmp_path: Path) -> None:
     assert "radice: nodo MIN espanso" in italian[0]
 
 
-def test_a_long_step_counts_what_it_leaves_out(trace_of: Callable[..., Trace]) -> None:
-    # A step of many events ended with "…"; it now says how many it leaves out.
+def test_a_long_step_says_what_opened_it_its_cuts_and_where_its_value_went(
+        trace_of: Callable[..., Trace]) -> None:
+    # A step of many events once ended with "and 3 more events": a count that names
+    # nothing.  It now says its first event, its cuts and its last, in full.
     trace = trace_of("A(B(C(D(1 2) E(3 4)) F(G(5 6) H(7 8))) I(9 10))")
     captions = [f.caption for f in Drawing(trace, RenderOptions(step="leaf")).frames()]
-    assert not any("…" in c for c in captions)
-    assert captions[3] == "Step 4/9: O = 4 (terminal); and 3 more events"
-    assert captions[5].endswith("→ beta cut, H pruned; and 4 more events")
+    assert not any("…" in c or "more event" in c for c in captions)
+    assert captions[3] == "Step 4/9: O = 4 (terminal); C returns 3 to B: B ≤ 3 (β = 3)"
+    assert captions[5] == ("Step 6/9: Q = 6 (terminal); F: α = 5 ≥ β = 3 → beta cut, "
+                           "H pruned; B returns 3 to A: A ≥ 3 (α = 3)")
+    italian = [f.caption for f in Drawing(trace, RenderOptions(step="leaf", lang="it")).frames()]
+    assert italian[5] == ("Passo 6/9: Q = 6 (terminale); F: α = 5 ≥ β = 3 → taglio beta, "
+                          "H potato; B riporta 3 ad A: A ≥ 3 (α = 3)")
+
+
+def test_cuts_beyond_a_captions_room_are_named_by_their_node(
+        trace_of: Callable[..., Trace], monkeypatch: pytest.MonkeyPatch) -> None:
+    from tracer.render.model import steps
+
+    monkeypatch.setattr(steps, "MAX_CAPTION_PARTS", 2)  # room for the first and the last
+    trace = trace_of("A(B(C(D(1 2) E(3 4)) F(G(5 6) H(7 8))) I(9 10))")
+    en = [f.caption for f in Drawing(trace, RenderOptions(step="leaf")).frames()]
+    it = [f.caption for f in Drawing(trace, RenderOptions(step="leaf", lang="it")).frames()]
+    assert en[5] == "Step 6/9: Q = 6 (terminal); B returns 3 to A: A ≥ 3 (α = 3); cuts at F too"
+    assert it[5].endswith("; tagli anche a F")
+
+
+@pytest.mark.parametrize(("lang", "count", "expected"), [
+    ("it", 1, "1 potato"), ("it", 2, "2 potati"), ("it", 0, "0 potati"),
+    ("en", 1, "1 pruned"), ("it", 1234, "1.234 potati")])
+def test_a_boxs_count_agrees_with_its_word(lang: str, count: int, expected: str) -> None:
+    # "1 potati" was written when the table had one form for every count.
+    assert words(lang).n("box.pruned", count) == expected
+    assert words(lang).n("box.unvisited", 1) == ("1 non esplorato" if lang == "it"
+                                                 else "1 not searched")

@@ -66,7 +66,7 @@ def plan_notes(replay: Replay, visible: Visible, opts: RenderOptions, w: Words,
         if positions and sn.position and sn.position != nid:
             small = sn.position.count("\n") < SMALL_BOARD_LINES
             if small or nid == skel.root or nid in keep_pv:
-                position = sn.position
+                position = w.position(sn.position)
         tt = st is not None and st.tt is not None
         if position is None and not numbers and not tt:
             continue

@@ -155,12 +155,10 @@ class Captioner(EventVisitor[str]):
         if not ev.pruned:
             return w("cap.cut.none", node=name(ev.node), comparison=comparison, kind=kind)
         if not all(self.seen(c) for c in ev.pruned):
-            n = len(ev.pruned)
-            count = w("pruned.children.one" if n == 1 else "pruned.children.many",
-                      n=w.count(n))
+            count = w.n("pruned.children", len(ev.pruned))
             return w("cap.cut.count", node=name(ev.node), comparison=comparison, kind=kind,
                      count=count)
-        word = w("pruned.one" if len(ev.pruned) == 1 else "pruned.many")
+        word = w.n("pruned", len(ev.pruned))
         return w("cap.cut", node=name(ev.node), comparison=comparison, kind=kind,
                  pruned=w.names(_shorten([name(c) for c in ev.pruned])), pruned_word=word)
 

@@ -100,7 +100,10 @@ def _node(ev: Event) -> str:
 
 def step_caption(group: list[Event], replay: Replay, *, header: Header, words: Words,
                  shown_nodes: Collection[str]) -> str:
-    """What a step did, in a sentence or a few: the caption of its frame."""
+    """What a step did, in a sentence or a few: the caption of its frame.  A step of
+    many events is said by its first, its cuts and its last (at most
+    :data:`MAX_CAPTION_PARTS` sentences, further cuts named by their node), never
+    by a count of events left unsaid."""
     w = words
     skel = replay.skeleton
     order = skel.preorder()
@@ -146,10 +149,15 @@ def step_caption(group: list[Event], replay: Replay, *, header: Header, words: W
                           above=lambda cut: chance_cut(skel, replay.states, cut.node, cut.kind,
                                                        cut.value, bounds))
     parts = [captioner.visit(e) for e in events]
-    if len(parts) > MAX_CAPTION_PARTS:
-        # Keep the first sentence and the cuts; count the rest in words (no "…").
-        cuts = [p for p, e in zip(parts, events, strict=True) if _role(e) == "kept"]
-        kept = parts[:1] + [p for p in parts[1:] if p in cuts][: MAX_CAPTION_PARTS - 1]
-        more = len(parts) - len(kept)
-        parts = [*kept, w("cap.more.one" if more == 1 else "cap.more.many", n=more)]
-    return "; ".join(parts)
+    if len(parts) <= MAX_CAPTION_PARTS:
+        return "; ".join(parts)
+    # Too long to say all: what opened the step, its cuts and where its value went last,
+    # each said in full; the cuts beyond those named by their node.  What a sentence
+    # left out said in between (a value passed up on the way) the picture shows.
+    last = len(parts) - 1
+    cuts = [i for i, e in enumerate(events) if 0 < i < last and _role(e) == "kept"]
+    room = MAX_CAPTION_PARTS - 2
+    said_in_full = sorted({0, last, *cuts[:room]})
+    more = [name(node) for i in cuts[room:] if (node := _node(events[i]))]
+    tail = [w("cap.cuts.more", nodes=w.names(more))] if more else []
+    return "; ".join([*(parts[i] for i in said_in_full), *tail])

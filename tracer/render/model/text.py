@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...said import plural_form
 from .wording import EN as _EN
 from .wording import IT as _IT
+from .wording import POSITIONS as _POSITIONS
 from .wording import VARIANTS_IT as _VARIANTS_IT
 
 __all__ = ["Words", "words"]
@@ -46,6 +48,13 @@ class Words:
         text = _TABLES[self.lang][key]
         text = text.format(**fmt) if fmt else text
         return text.replace("→", "->").replace("←", "<-") if self.ascii else text
+
+    def n(self, key: str, count: int, **fmt: object) -> str:
+        """The words ``key.one`` or ``key.many``, as the language's plural rule picks
+        for ``count`` (its catalog's ``Plural-Forms``), with ``{n}`` the count written
+        as the language writes it."""
+        form = ("one", "many")[min(plural_form(self.lang, count), 1)]
+        return self(f"{key}.{form}", n=self.count(count), **fmt)
 
     # symbols ------------------------------------------------------------------------
 
@@ -102,6 +111,11 @@ class Words:
             text = "−" + text[1:]
         return text
 
+    def decimal(self, x: float, places: int) -> str:
+        """``x`` with ``places`` decimals: ``0.50`` / ``0,50``."""
+        text = f"{x:.{places}f}"
+        return text.replace(".", ",") if self.lang == "it" else text
+
     def count(self, n: int) -> str:
         """A count with thousands separators: ``1,234`` / ``1.234``."""
         text = f"{n:,}"
@@ -138,6 +152,16 @@ class Words:
             return name
         kind, jug, into = m.groups()
         return self(f"action.{kind}", jug=jug, into=into or "")
+
+    def position(self, text: str) -> str:
+        """A recorded position in the language: the game of 5's ``said 3`` is
+        ``scelto 3`` in Italian; boards, piles and positions of other games as they
+        are."""
+        for pattern, wording in _POSITIONS.get(self.lang, ()):
+            found = pattern.fullmatch(text)
+            if found:
+                return wording.format(**found.groupdict())
+        return text
 
     def algorithm(self, name: str) -> str:
         return _ALGORITHMS[self.lang].get(name, name)

@@ -211,7 +211,10 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         nodes.append(ViewNode(
             nid, shape, stat, name, value, () if on_edge else tuple(extra),
             current=nid == current, pv=nid in pv_set,
-            tooltip=tooltip(nid, shape, stat, sn.player, sn.position, value, w, st=st,
+            # a generated game's root is "root", which the captions say in words
+            tooltip=tooltip(w("root") if nid == "root" == skel.root and not from_tree
+                            else nid, shape, stat, sn.player,
+                            sn.position and w.position(sn.position), value, w, st=st,
                             andor=kind, numbers=opts.numbers),
             position=slot.position if slot is not None else None,
             note=() if slot is None else note_texts(
@@ -343,12 +346,10 @@ def _box_now(box: Box, skel: Skeleton, status: Mapping[str, str],
 
 
 def _box_text(kind: str, nodes: int, cuts: int, w: Words) -> str:
-    if kind == "explored":
-        text = w("box.explored.one") if nodes == 1 else w("box.explored", nodes=w.count(nodes))
-        if cuts:
-            text += ", " + w("box.cuts.one" if cuts == 1 else "box.cuts.many", cuts=w.count(cuts))
-        return text
-    return w(f"box.{kind}", nodes=w.count(nodes))
+    text = w.n(f"box.{kind}", nodes)
+    if kind == "explored" and cuts:
+        text += ", " + w.n("box.cuts", cuts)
+    return text
 
 
 def legend_keys(view: View, *, frames: bool = False, numbers: bool = False) -> tuple[str, ...]:

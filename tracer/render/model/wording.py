@@ -10,7 +10,24 @@ acronyms (PVS, MTD(f)) as they are.
 
 from __future__ import annotations
 
-__all__ = ["EN", "IT", "VARIANTS_IT"]
+import re
+
+__all__ = ["EN", "IT", "POSITIONS", "VARIANTS_IT"]
+
+POSITIONS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "it": (
+        (re.compile(r"start"), "inizio"),
+        (re.compile(r"said (?P<n>\d+)"), "scelto {n}"),
+        (re.compile(r"MAX (?P<a>\d+) : MIN (?P<b>\d+), (?P<p>MAX|MIN) rolls, (?P<k>\d+) left"),
+         "MAX {a} : MIN {b}, {p} lancia, turni rimasti {k}"),
+        (re.compile(r"MAX (?P<a>\d+) : MIN (?P<b>\d+), (?P<p>MAX|MIN) to move, "
+                    r"(?P<k>\d+) left"), "MAX {a} : MIN {b}, muove {p}, turni rimasti {k}"),
+    ),
+}
+"""The positions the lecture games write in words (:meth:`describe`: the game of 5's
+``start`` and ``said 3``, the dice race's score line), each with its wording in a
+language; a board, piles or a FEN is drawn as recorded.  The game of 5's notes say
+*scegliere un numero* and *turno iniziale*."""
 
 VARIANTS_IT = {
     "fail-soft": "morbida", "fail-hard": "rigida",
@@ -87,19 +104,20 @@ EN = {
     "pruned.children.many": "{n} children pruned",
     "to": "to {node}",
     "root": "root",
-    "cap.more.one": "and 1 more event",
-    "cap.more.many": "and {n} more events",
+    "cap.cuts.more": "cuts at {nodes} too",
     "to.vowel": "to {node}",
     "cap.cut": "{node}: {comparison} → {kind}, {pruned} {pruned_word}",
     "cap.cut.none": "{node}: {comparison} → {kind}",
     "cap.final": "Result: value {value}, best move {move}",
     "cap.final.nomove": "Result: value {value}",
-    "box.explored": "+{nodes} nodes",
-    "box.explored.one": "+1 node",
-    "box.cuts.one": "{cuts} cut",
-    "box.cuts.many": "{cuts} cuts",
-    "box.pruned": "{nodes} pruned",
-    "box.unvisited": "{nodes} not searched",
+    "box.explored.one": "+{n} node",
+    "box.explored.many": "+{n} nodes",
+    "box.cuts.one": "{n} cut",
+    "box.cuts.many": "{n} cuts",
+    "box.pruned.one": "{n} pruned",
+    "box.pruned.many": "{n} pruned",
+    "box.unvisited.one": "{n} not searched",
+    "box.unvisited.many": "{n} not searched",
     "node.one": "node",
     "node.many": "nodes",
     "legend.and": "AND node: every child must be solved",
@@ -136,6 +154,12 @@ EN = {
     "cut.ceiling": "{value} = highest leaf value",
     "canvas.small": "text under {least} {unit} at this size: draw less of the tree "
                     "with --depth N or --focus NODE",
+    "check.mistakes": "Your mistakes",
+    "check.caption": "expected: {expected}. Your answer: {score} / {n}{verdict}",
+    "check.wrong.one": "; {n} wrong item, marked in red",
+    "check.wrong.many": "; {n} wrong items, marked in red",
+    "check.right": ", all right",
+    "check.cause": "likely cause: {what}",
 }
 
 IT = {
@@ -202,19 +226,20 @@ IT = {
     "pruned.children.many": "{n} figli potati",
     "to": "a {node}",
     "root": "radice",
-    "cap.more.one": "e 1 altro evento",
-    "cap.more.many": "e altri {n} eventi",
+    "cap.cuts.more": "tagli anche a {nodes}",
     "to.vowel": "ad {node}",
     "cap.cut": "{node}: {comparison} → {kind}, {pruned} {pruned_word}",
     "cap.cut.none": "{node}: {comparison} → {kind}",
     "cap.final": "Risultato: valore {value}, mossa migliore {move}",
     "cap.final.nomove": "Risultato: valore {value}",
-    "box.explored": "+{nodes} nodi",
-    "box.explored.one": "+1 nodo",
-    "box.cuts.one": "{cuts} taglio",
-    "box.cuts.many": "{cuts} tagli",
-    "box.pruned": "{nodes} potati",
-    "box.unvisited": "{nodes} non esplorati",
+    "box.explored.one": "+{n} nodo",
+    "box.explored.many": "+{n} nodi",
+    "box.cuts.one": "{n} taglio",
+    "box.cuts.many": "{n} tagli",
+    "box.pruned.one": "{n} potato",
+    "box.pruned.many": "{n} potati",
+    "box.unvisited.one": "{n} non esplorato",
+    "box.unvisited.many": "{n} non esplorati",
     "node.one": "nodo",
     "node.many": "nodi",
     "legend.and": "nodo AND: vanno risolti tutti i figli",
@@ -249,4 +274,10 @@ IT = {
     "to the end": "fino alla fine",
     "cut.floor": "{value} = valore minimo delle foglie",
     "cut.ceiling": "{value} = valore massimo delle foglie",
+    "check.mistakes": "I tuoi errori",
+    "check.caption": "atteso: {expected}. La tua risposta: {score} / {n}{verdict}",
+    "check.wrong.one": "; {n} voce sbagliata, segnata in rosso",
+    "check.wrong.many": "; {n} voci sbagliate, segnate in rosso",
+    "check.right": ", tutto giusto",
+    "check.cause": "causa probabile: {what}",
 }
