@@ -39,3 +39,42 @@ def test_natural_against_best_order(tmp_path: Path) -> None:
 def test_identical_searches(tmp_path: Path) -> None:
     dot = bisect_dot(bisect_traces(saved(tmp_path, "a"), saved(tmp_path, "b")))
     assert "no divergence: the two searches are the same" in dot
+
+
+def _text_boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
+    """Each text of the SVG and its box (left, top, right, bottom) in the drawing's units:
+    a line is as tall as its font, and at most 0.62 of the font wide a character."""
+    import re
+    from html import unescape
+
+    boxes = []
+    for found in re.finditer(r'<text[^>]*?x="([-\d.]+)" y="([-\d.]+)"[^>]*?'
+                             r'font-size="([\d.]+)"[^>]*>([^<]*)</text>', svg):
+        x, y, size, text = (float(found[1]), float(found[2]), float(found[3]),
+                            unescape(found[4]))
+        half = 0.31 * size * len(text)
+        boxes.append((text, x - half, y - size, x + half, y + 0.25 * size))
+    return boxes
+
+
+def _header_clear(svg: str) -> None:
+    boxes = _text_boxes(svg)
+    header = boxes[0]  # the graph's label comes first in graphviz's SVG
+    assert " nodes (B - A = " in header[0]
+    for text, _, top, _, _ in boxes[1:]:
+        assert header[4] <= top, (header[0], text)  # every other text starts below it
+
+
+def test_the_header_is_never_over_the_title(tmp_path: Path) -> None:
+    from tests.analysis.regret.test_bisect_engine import engine
+    from tracer.figures.regret_picture import render_dot
+
+    pairs = [(engine(tmp_path / "x.jsonl"), engine(tmp_path / "y.jsonl", order=(2, 1, 0))),
+             (saved(tmp_path, "a"), saved(tmp_path, "b", order="reverse")),
+             (saved(tmp_path, "c"), saved(tmp_path, "d", order="best")),
+             (saved(tmp_path, "e"), saved(tmp_path, "f"))]
+    for a, b in pairs:
+        svg = render_dot(bisect_dot(bisect_traces(a, b)), "svg").decode()
+        _header_clear(svg)
+        if a.name == "x.jsonl":  # an engine stream's rows say no window
+            assert ">A:</text>" in svg and "window" not in svg

@@ -39,7 +39,8 @@ def bisect_dot(bisection: Bisection, *, limit: int = 10) -> str:
     previous = "title"
     for side, order, window in (("A", d.orders[0], d.windows[0]),
                                 ("B", d.orders[1], d.windows[1])):
-        cells = [f'<TD BORDER="0">{side}: window {html_text(_window(window))}</TD>']
+        shown = f"{side}: window {_window(window)}" if window != (None, None) else f"{side}:"
+        cells = [f'<TD BORDER="0">{html_text(shown)}</TD>']  # an engine's: no window
         for i, move in enumerate(order[:SHOWN]):
             text = html_text(f"{i + 1}. {move}")
             if move in moved:

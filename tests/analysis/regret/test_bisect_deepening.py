@@ -85,17 +85,3 @@ def test_an_iteration_the_traces_have_not_is_a_usage_error(pair: tuple[Path, Pat
     with pytest.raises(UsageError, match="the trace has one search"):
         bisect_traces(one, one, iteration=2)
     assert bisect_traces(one, one, iteration=1).divergence is None
-
-
-def test_an_engine_stream_is_refused_in_one_line(tmp_path: Path) -> None:
-    from tracer import TraceWriter
-
-    path = tmp_path / "e.jsonl"
-    with TraceWriter(str(path), game="g") as t:
-        t.enter("a")
-        t.leave(1)
-        t.leave(1)
-    code, out, err = gametrace("bisect", str(path), str(path))
-    assert (code, out) == (1, "")
-    assert err == (f"gametrace: error: {path}: unsupported trace version 2 (an engine "
-                   "stream): bisect reads traces of version 1\n")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,7 @@ def worked(tmp_path_factory: pytest.TempPathFactory) -> Path:
     they are run here, where its files are read again)."""
     folder = tmp_path_factory.mktemp("engines")
     env = console.prepare(folder, DOC)
+    shutil.copy(ROOT / "tests" / "sdk" / "killers.c", folder)  # the C case's engine
     assert console.elsewhere(DOC) == Path(__file__).relative_to(ROOT).as_posix()
     ran = []
     for block in console.blocks(DOC):

@@ -17,7 +17,9 @@ its children, until the depth bound, where what is left is the difference of its
 sizes.  The parts add up to the difference of the two totals exactly.
 
 Nodes are matched by id: a generated game's node id is its path of moves, a tree's
-node ids its names, the same in every search of one position.
+node ids its names, the same in every search of one position.  Two engine streams
+(version 2), whose ids are numbers given in the order the engine entered its nodes, are
+matched by path instead: :mod:`.bisect_engine`.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from ...said import Said, said
 from ...stdin import input_path
 from ...visit import EventVisitor
 from .. import opened_without_parent
-from .engine import Chosen, engine_header, v1_iterations, v1_selected
+from .bisect_engine import EngineSide, engine_divergence
+from .engine import Chosen, engine_as_header, engine_header, v1_iterations, v1_selected
 from .stream import read_result, stream
 
 __all__ = ["FORMAT", "Bisection", "Divergence", "Part", "bisect_traces"]
@@ -134,8 +137,10 @@ class Bisection:
         lines += [f"first divergence after {d.event} shared node events, at "
                   f"{_path(d.path)} ({d.player}):",
                   f"  A order: {' '.join(d.orders[0])}",
-                  f"  B order: {' '.join(d.orders[1])}",
-                  f"  A window: {_window(d.windows[0])}, B window: {_window(d.windows[1])}"]
+                  f"  B order: {' '.join(d.orders[1])}"]
+        if any(x is not None for w in d.windows for x in w):  # an engine stream has none
+            lines.append(f"  A window: {_window(d.windows[0])}, "
+                         f"B window: {_window(d.windows[1])}")
         if d.next[0] != d.next[1]:
             lines.append(f"  next: A {d.next[0]}, B {d.next[1]}")
         if self.parts:
@@ -307,16 +312,42 @@ def bisect_traces(path_a: str | os.PathLike[str], path_b: str | os.PathLike[str]
     must record a finished search (:func:`~tracer.analysis.finished`): the bisection of
     part of a search would pass for the whole."""
     path_a, path_b = input_path(path_a), input_path(path_b)  # - is standard input
-    for path in (path_a, path_b):
-        if engine_header(path) is not None:  # its ids do not name positions
-            raise InputError(said("unsupported trace version 2 (an engine stream): bisect "
-                                  "reads traces of version 1"), file=str(path))
+    engines = (engine_header(path_a), engine_header(path_b))
+    if engines[0] is not None and engines[1] is not None:
+        return _engine_bisection((str(path_a), str(path_b)), engines[0], engines[1],
+                                 depth=depth, iteration=iteration)
+    for path, other, engine in ((path_a, path_b, engines[0]), (path_b, path_a, engines[1])):
+        if engine is not None:  # its ids are numbers, the other trace's positions
+            raise InputError(said("an engine stream (version 2), and {other} a trace of "
+                                  "version 1: bisect compares two engine streams or two "
+                                  "traces of version 1", other=str(other)), file=str(path))
     for path in (path_a, path_b):
         read_result(path, purpose=said("the bisection"))
     a, b = _Side(path_a, depth, iteration), _Side(path_b, depth, iteration)
     _same_position(a.header, b.header, (a.file, b.file))
     divergence = _diverge(a, b)
     return Bisection((a.file, b.file), (_label(a.header), _label(b.header)),
+                     str(a.header.source.get("name") or "?"), (a.total, b.total),
+                     (a.value, b.value), divergence, _parts(a, b), depth,
+                     (a.iteration, b.iteration))
+
+
+def _engine_bisection(files: tuple[str, str], header_a: dict[str, Any],
+                      header_b: dict[str, Any], *, depth: int,
+                      iteration: int | None) -> Bisection:
+    """Two engine streams, their nodes matched by path (:mod:`.bisect_engine`)."""
+    _same_position(engine_as_header(header_a), engine_as_header(header_b), files)
+    a = EngineSide(files[0], header_a, depth, iteration)
+    b = EngineSide(files[1], header_b, depth, iteration)
+    found = engine_divergence(a, b)
+    divergence = None
+    if found is not None:
+        unknown = (None, None)
+        divergence = Divergence(a.key(found.path), found.path,
+                                "max" if len(found.path) % 2 == 0 else "min",
+                                (a.orders or (), b.orders or ()), (unknown, unknown),
+                                found.next, found.shared)
+    return Bisection(files, (_label(a.header), _label(b.header)),
                      str(a.header.source.get("name") or "?"), (a.total, b.total),
                      (a.value, b.value), divergence, _parts(a, b), depth,
                      (a.iteration, b.iteration))
@@ -395,7 +426,7 @@ def _divergence(a: _Side, b: _Side, ea: Expand | Evaluate | None,
                       (node[4], node[4]), (went(ea, a), went(eb, b)), shared)
 
 
-def _parts(a: _Side, b: _Side) -> tuple[Part, ...]:
+def _parts(a: _Side | EngineSide, b: _Side | EngineSide) -> tuple[Part, ...]:
     root = a.header.root
     parts: list[Part] = []
     todo: list[tuple[str, tuple[str, ...], int]] = [(root, (), 0)]
