@@ -118,9 +118,10 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
         panels = drawing
         if strip_leaf_steps and chosen.step != "leaf":  # a panel a leaf, as AIMA Fig. 5.5
             panels = Drawing(trace, replace(chosen, step="leaf"))
-        if chosen.size is not None:  # the panels of a strip keep their own size
+        if chosen.size is not None:  # the panels keep their own size: the strip has the canvas
             panels = Drawing(trace, replace(panels.options, size=None))
-        done.update(strip=strip, panels=write_strip(panels, strip, columns=strip_columns))
+        done.update(strip=strip, panels=write_strip(panels, strip, columns=strip_columns,
+                                                    size=chosen.size))
     if frames_dir is not None:
         written = deep(lambda: write_frames(drawing, frames_dir))
         done.update(frames_dir=frames_dir, frames=len(written.frames),
