@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tracer._api.drawing import lecture_of  # noqa: E402
 from tracer.render._entry import render_trace, write_frames  # noqa: E402
 from tracer.render.draw.presets import preset_options  # noqa: E402
 from tracer.render.files.strip import write_strip  # noqa: E402
@@ -54,7 +55,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         render_trace(TRACE, work / "aima.tex", preset_options("slides"))
-        write_frames(TRACE, work, preset_options("slides", step="leaf"))
+        write_frames(TRACE, work, preset_options("slides", step="leaf"), lecture=lecture_of)
         (work / "doc.tex").write_text(DOC, encoding="utf-8")
         subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
                        cwd=work, check=True, capture_output=True)

@@ -49,3 +49,35 @@ def test_side_by_side_renders() -> None:
     pair = side_by_side(trace_of("aima", "natural"), trace_of("aima", "best"),
                         names=("natural", "best"))
     assert pair.render("svg").startswith(b"<?xml")
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("preset,size", [("slides", (1280, 720)), ("slides-4:3", (1024, 768))])
+def test_side_by_side_on_a_slide_is_the_slide(preset: str, size: tuple[int, int]) -> None:
+    from tracer.render.draw.presets import preset_options
+
+    pair = side_by_side(trace_of("aima", "natural"), trace_of("aima", "reverse"),
+                        names=("natural", "reverse"),
+                        options=preset_options(preset, legend=False, visit_order=True))
+    assert pair.fit is not None
+    png = pair.render("png")
+    assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == size
+    svg = pair.render("svg").decode()
+    assert f'<svg width="{size[0]}px" height="{size[1]}px"' in svg
+    assert "gt:canvas:sw" not in pair.source  # DOT has no canvas: it is the drawing
+    # the trees grow down on a slide, as the notes draw them: A above its children
+    a = [float(v) for v in pair.source.split('"a:A"')[1].split('pos="')[1].split('"')[0]
+         .split(",")]
+    b = [float(v) for v in pair.source.split('"a:B"')[1].split('pos="')[1].split('"')[0]
+         .split(",")]
+    assert a[1] > b[1]
+
+
+def test_side_by_side_text_grows_with_the_slides_scale() -> None:
+    from tracer.render.draw.presets import preset_options
+
+    plain = side_by_side(trace_of("aima", "natural"), trace_of("aima", "reverse")).source
+    slides = side_by_side(trace_of("aima", "natural"), trace_of("aima", "reverse"),
+                          options=preset_options("slides", legend=False)).source
+    assert 'POINT-SIZE="11">double border' in plain
+    assert 'POINT-SIZE="15">double border' in slides  # 11 pt x 1.4

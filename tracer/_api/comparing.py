@@ -115,5 +115,5 @@ def _picture(path: str, chosen: tuple[str, str], comparison: Comparison,
                                             comparison.trace_of(chosen[1]))
     drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=comparison.title,
                            options=options)
-    write_output_bytes(path, drawing.render(output_format(path)))
+    write_output_bytes(path, drawing.render(output_format(path), dpi=options.dpi))
     return tuple(drawing.summary())

@@ -20,7 +20,7 @@ from ..trace import Trace
 from .reading import Content
 
 __all__ = ["MAX_SHEET_LEAVES", "DrawnOutputs", "FramePictures", "draw_outputs",
-           "draw_trace_file", "frame_pictures", "worksheet_svg"]
+           "draw_trace_file", "frame_pictures", "lecture_of", "worksheet_svg"]
 
 MAX_SHEET_LEAVES = 729
 """The most leaves a worksheet draws: a worksheet is a sheet of paper, and 3^6 leaves is
@@ -62,6 +62,20 @@ class DrawnOutputs:
                                 "for Beamer: pdflatex deck.tex)", self.frames,
                                 folder=self.frames_dir, extras=", ".join(self.extras)))
         return [line.worded(lang) if isinstance(line, Said) else line for line in lines]
+
+
+def lecture_of(source: Mapping[str, Any]) -> str | None:
+    """The lecture a trace's source is drawn in, by its own title and section (as
+    ``gametrace examples`` cites it): for a built-in lecture tree, else None.  The Beamer
+    frame's title (:func:`tracer.render.files.beamer.frame_title`)."""
+    from ..examples import EXAMPLES
+
+    example = EXAMPLES.get(str(source.get("name") or ""))
+    tree = source.get("tree")
+    description = tree.get("description") if isinstance(tree, dict) else None
+    if source.get("kind") == "tree" and example is not None and description == example.title:
+        return example.lecture
+    return None
 
 
 def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
@@ -123,11 +137,12 @@ def draw_outputs(trace: str | os.PathLike[str], *, out: str | None = None,
         panels = drawing
         if strip_leaf_steps and chosen.step != "leaf":  # a panel a leaf, as AIMA Fig. 5.5
             panels = Drawing(trace, replace(chosen, step="leaf"))
-        if chosen.size is not None:  # the panels of a strip keep their own size
+        if chosen.size is not None:  # the panels keep their own size: the strip has the canvas
             panels = Drawing(trace, replace(panels.options, size=None))
-        done.update(strip=strip, panels=write_strip(panels, strip, columns=strip_columns))
+        done.update(strip=strip, panels=write_strip(panels, strip, columns=strip_columns,
+                                                    size=chosen.size))
     if frames_dir is not None:
-        written = deep(lambda: write_frames(drawing, frames_dir))
+        written = deep(lambda: write_frames(drawing, frames_dir, lecture=lecture_of))
         done.update(frames_dir=frames_dir, frames=len(written.frames),
                     extras=(written.pdf.name, written.html.name))
     return DrawnOutputs(**done, warning=drawing.canvas_note())

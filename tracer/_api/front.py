@@ -162,9 +162,10 @@ def frames(trace: Trace | Path, directory: Path, *, preset: str | None = None,
     ``directory``, with the PDF, the HTML player and the Beamer frame beside them
     (``gametrace render --frames DIR``)."""
     from ..render._entry import write_frames
+    from .drawing import lecture_of
 
     return write_frames(trace, directory, _render_options(preset, options, dict(
-        lang=lang, theme=theme, step=step, pruned=pruned, window=window)))
+        lang=lang, theme=theme, step=step, pruned=pruned, window=window)), lecture=lecture_of)
 
 
 def check(answer: Mapping[str, Any] | Path, *, trace: Trace | Path | None = None,

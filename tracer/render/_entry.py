@@ -18,6 +18,7 @@ from .model.render_options import RenderOptions, output_format
 
 # For type checkers only: the pipeline and the files are loaded when a drawing is made.
 if TYPE_CHECKING:
+    from .files.beamer import Lecture
     from .files.frames import FramesWritten
     from .pipeline import Drawing, TraceSource
 
@@ -76,14 +77,17 @@ def render_trace(source: TraceSource | Drawing, out: str | os.PathLike[str],
 
 
 def write_frames(source: TraceSource | Drawing, directory: str | os.PathLike[str],
-                 options: RenderOptions | None = None) -> FramesWritten:
+                 options: RenderOptions | None = None, *,
+                 lecture: Lecture | None = None) -> FramesWritten:
     """Write one frame per step into ``directory`` (``frame-001.svg`` ...), plus
     ``frames.pdf`` (one page per frame), ``player.html`` (a self-contained player) and
-    ``frames.tex`` (a Beamer frame, one overlay per frame; :mod:`tracer.render.files.beamer`)."""
+    ``frames.tex`` (a Beamer frame, one overlay per frame; :mod:`tracer.render.files.beamer`),
+    titled by the lecture ``lecture`` finds for the trace's source."""
     from .files.beamer import write_beamer
     from .files.frames import write_frames as _write
     from .pipeline import Drawing
 
     drawing = source if isinstance(source, Drawing) else Drawing(source, options)
-    return _write(drawing, directory, also=lambda folder: write_beamer(drawing, folder),
+    return _write(drawing, directory,
+                  also=lambda folder: write_beamer(drawing, folder, lecture=lecture),
                   progress=_progress[-1] if _progress else None)

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from tracer.cli import main
 from tracer.errors import LimitExceeded
 from tracer.render.files.pdf import page_count
-from tracer.render.files.strip import GAP, letter, strip_dot, strip_svg
+from tracer.render.files.strip import GAP, letter, strip_canvas, strip_dot, strip_legend, strip_svg
 from tracer.render.model.render_options import RenderOptions
 from tracer.render.pipeline import Drawing
 from tracer.trace import Trace
@@ -124,7 +124,8 @@ def test_strip_dot_shifts_each_panel_into_place(aima: Trace) -> None:
     svg = drawing.render("svg").decode()
     svg_width = float(re.search(r'<svg width="([0-9.]+)pt"', svg)[1])
     assert width == pytest.approx(svg_width + GAP, abs=1)  # the SVG strip's (whole pt)
-    assert all(re.match(r"p[a-h]-", str(n)) for n in graph.nodes())  # one name per panel
+    # one name per panel, and the strip's one legend
+    assert [str(n) for n in graph.nodes() if not re.match(r"p[a-h]-", str(n))] == ["gt:legend"]
     assert "pd-gt.cross.C.I.0a" in graph
 
 
@@ -143,3 +144,62 @@ def test_cli_strip_in_other_formats(aima_file: Path, tmp_path: Path, name: str,
     code, _ = _render(str(aima_file), "--strip", str(tmp_path / ("again" + out.suffix)),
                       "--pruned", "cross")
     assert (tmp_path / ("again" + out.suffix)).read_bytes() == data  # deterministic
+
+
+def test_the_legend_is_drawn_once_under_the_strip(aima: Trace) -> None:
+    drawing = Drawing(aima, RenderOptions(step="leaf"))
+    keys = [k for k, _ in strip_legend(drawing)]
+    # every key a panel needs, once: the frames' (current, not searched yet), then the
+    # diagram's principal variation
+    assert keys == ["legend.max", "legend.min", "legend.terminal", "legend.pruned",
+                    "legend.unvisited.yet", "legend.current", "legend.pv"]
+    svg = strip_svg(drawing)[0].decode()
+    assert _texts(svg).count("terminal leaf") == 1
+    assert _texts(svg).count("principal variation") == 1
+    legend_y = float(re.search(r'<g id="strip-legend" transform="translate\(0 ([0-9.]+)\)"',
+                               svg)[1])
+    panel_ys = [float(y) for y in re.findall(r'class="panel" transform="translate\([0-9.]+ '
+                                            r'([0-9.]+)\)"', svg)]
+    assert legend_y > max(panel_ys)  # under the last row
+    source, _ = strip_dot(drawing)
+    graph = pygraphviz.AGraph(string=source)
+    lowest = min(float(n.attr["pos"].split(",")[1]) for n in graph.nodes()
+                 if str(n).endswith("-gt:caption"))
+    assert float(graph.get_node("gt:legend").attr["pos"].split(",")[1]) < lowest - 20
+    assert source.count("terminal leaf") == 1
+
+
+def test_no_legend_means_no_strip_legend(aima: Trace) -> None:
+    drawing = Drawing(aima, RenderOptions(step="leaf", legend=False))
+    assert strip_legend(drawing) == ()
+    assert 'id="strip-legend"' not in strip_svg(drawing)[0].decode()
+
+
+@pytest.mark.parametrize("size,width,height,least,expected", [
+    ("slides", 1937.0, 1314.0, 9.0, (3840, 2160)),  # the AIMA strip: three slides wide
+    ("slides", 600.0, 300.0, 14.0, (1280, 720)),    # small enough for one slide
+    ("slides", 600.0, 300.0, 2.0, (5120, 2880)),    # small text: a larger canvas
+    ("slides", 600.0, 300.0, 1.0, (7680, 4320)),    # tiny text: the largest canvas
+    ("slides-4:3", 1937.0, 1314.0, 9.0, (4096, 3072)),
+    ("a4", 1937.0, 1314.0, 9.0, (210, 297)),        # paper: the page itself
+])
+def test_strip_canvas_is_a_whole_multiple(size: str, width: float, height: float,
+                                          least: float, expected: tuple[int, int]) -> None:
+    canvas = strip_canvas(size, width, height, least)
+    assert canvas is not None and (canvas.width, canvas.height) == expected
+
+
+@pytest.mark.parametrize("name", ["s.png", "s.svg", "s.pdf"])
+def test_cli_slides_strip_is_16_9(aima_file: Path, tmp_path: Path, name: str) -> None:
+    out = tmp_path / name
+    code, err = _render(str(aima_file), "--strip", str(out), "--preset", "slides")
+    assert code == 0, err
+    data = out.read_bytes()
+    if name.endswith(".png"):
+        assert data[16:24] == (3840).to_bytes(4, "big") + (2160).to_bytes(4, "big")
+    elif name.endswith(".svg"):
+        assert re.search(rb'<svg width="3840px" height="2160px"', data)
+        assert len(re.findall(rb'<text[^>]*>\(([a-h])\)', data)) == 8
+    else:
+        box = re.search(rb"/MediaBox \[ ?0 0 ([0-9.]+) ([0-9.]+) ?\]", data)
+        assert box is not None and (float(box[1]), float(box[2])) == (2880, 1620)

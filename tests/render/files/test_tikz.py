@@ -273,8 +273,9 @@ def test_uncaptioned_frames_say_the_step_under_the_picture(aima: Trace,
     for name, opts in (("plain", RenderOptions(step="leaf")),
                        ("slides", preset_options("slides", step="leaf"))):
         write_frames(aima, tmp_path / name, opts)
-        assert "\\only<1>{Step" not in (tmp_path / name / "frames.tex").read_text(
-            encoding="utf-8")
+        # the slide's subtitle says the step's number only: its caption is the picture's
+        slide = (tmp_path / name / "frames.tex").read_text(encoding="utf-8")
+        assert "\\only<1>{Step 1/8: " not in slide and "\\only<1>{Step 1/8}" in slide
         assert "Step 1/8" in (tmp_path / name / "frame-001.tex").read_text(encoding="utf-8")
 
 
@@ -292,3 +293,61 @@ def test_beamer_deck_compiles_one_page_per_frame(name: str, args: tuple[str, ...
     assert "frames.tex" in result.stderr
     frames = sorted(tmp_path.glob("frame-*.svg"))
     assert pdflatex(tmp_path, "deck.tex") == len(frames) > 1
+
+
+def test_the_beamer_frame_has_the_lecture_title_and_the_step(aima: Trace,
+                                                             tmp_path: Path) -> None:
+    from tracer._api.drawing import lecture_of
+
+    write_frames(aima, tmp_path, RenderOptions(step="leaf"), lecture=lecture_of)
+    tex = (tmp_path / "frames.tex").read_text(encoding="utf-8")
+    # the lecture the AIMA tree is drawn in, by its own title and section
+    assert ("\\frametitle{Teoria dei giochi - 2. Forma estesa: Esempio di $\\alpha$-$\\beta$ "
+            "pruning}") in tex
+    assert "\\framesubtitle{" + "".join(f"\\only<{k}>{{Step {k}/8}}" for k in range(1, 9)) \
+        + "}" in tex
+    assert "\\gtfill{%" in tex and "\\gtfit{" not in tex
+    write_frames(aima, tmp_path / "it", RenderOptions(step="leaf", lang="it", title="Mio"),
+                 lecture=lecture_of)
+    tex = (tmp_path / "it" / "frames.tex").read_text(encoding="utf-8")
+    assert "\\frametitle{Mio}" in tex and "\\only<3>{Passo 3/8}" in tex
+
+
+def test_a_tree_of_ones_own_is_titled_by_its_description(
+        trace_of: Callable[..., Trace], tmp_path: Path) -> None:
+    from tracer._api.drawing import lecture_of
+    from tracer.render.files.beamer import frame_title
+
+    trace = trace_of("A(B(3 12 8) C(2 4 6) D(14 5 2))", algorithm="minimax")
+    title = frame_title(Drawing(trace, RenderOptions()), lecture_of)
+    assert title == "minimax (two-function)"  # no name, no description: the search
+    # a tree of one's own called aima is not the lecture's
+    assert lecture_of({"kind": "tree", "name": "aima", "tree": {"description": "mine"}}) is None
+    assert lecture_of({"kind": "game", "name": "aima"}) is None
+
+
+def _ink_rows(png: bytes) -> tuple[int, int, int]:
+    """First and last rows (top down) of a grayscale PGM page with ink, and its height."""
+    head = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", png)
+    assert head is not None
+    width, height = int(head[1]), int(head[2])
+    pixels = png[head.end():]
+    rows = [y for y in range(height) if min(pixels[y * width:(y + 1) * width]) < 200]
+    return rows[0], rows[-1], height
+
+
+@needs_tex
+@pytest.mark.parametrize("args", [("--preset", "slides"), ("--preset", "slides", "--no-caption"),
+                                  ()], ids=["slides", "slides-uncaptioned", "plain"])
+def test_the_tree_fills_the_beamer_frame(args: tuple[str, ...], tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["render", str(TRACES / "aima.alphabeta.fail-soft.json"),
+                                       "--frames", str(tmp_path), "--step", "leaf", *args])
+    assert result.exit_code == 0, result.stderr
+    assert pdflatex(tmp_path, "deck.tex") == 8
+    assert "Overfull \\vbox" not in (tmp_path / "deck.log").read_text(errors="replace")
+    page = subprocess.run(["pdftoppm", "-gray", "-r", "30", "-f", "8", "-l", "8",
+                           str(tmp_path / "deck.pdf")], capture_output=True, check=True).stdout
+    top, bottom, height = _ink_rows(page)
+    assert top < 0.1 * height  # the frame title
+    # no empty foot: the tree and its caption reach it (the caption's box keeps two lines)
+    assert bottom > 0.85 * height
