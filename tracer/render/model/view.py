@@ -196,6 +196,9 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         elif (opts.ghost_values and sn.static is not None and sn.n_children == 0
               and not (stat == "pruned" and opts.pruned != "ghost")):
             value = w.number(sn.static)
+        unknown = from_tree and sn.static is None and sn.n_children == 0 and value is None
+        if unknown:  # a leaf the tree leaves unknown (?a): drawn as its letter
+            value = nid
         # Visit number and the node's window (on entry or final, opts.window): on the
         # edge into the node, beside the root.
         extra: list[str] = []
@@ -207,7 +210,7 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
                 extra.append(pair)
                 windowed = True
         on_edge = shape != "state" and sn.parent is not None and sn.parent in visible.status
-        name = nid if opts.ids and from_tree else None
+        name = nid if opts.ids and from_tree and not unknown else None
         if shape == "state" and opts.ids:
             name = sn.position or nid
         slot = plan.get(nid)
