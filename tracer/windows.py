@@ -6,8 +6,8 @@ the one it ends with, once its children's values have raised its alpha (at MAX) 
 lowered its beta (at MIN) (``final``: the last backup's).  Node C of the AIMA tree
 enters with α = 3, β = +∞ and ends with α = 3, β = 2, the comparison that cuts it.
 
-One convention serves the picture (``render --window``), the checker (``check``'s
-``alpha``/``beta`` answers), the worksheet's key and the stepper: :data:`WINDOW_DEFAULT`,
+One convention serves the picture (``render --window``, the stepper page's menu) and
+the checker (``check``'s ``alpha``/``beta`` answers): :data:`WINDOW_DEFAULT`,
 the lecture notes' own.  Their worked examples keep one alpha and one beta per node and
 write them as the search moves them ("Ogni nodo deve tenere traccia dei suoi valori alfa
 e beta"; at the middle node of MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} "otteniamo
