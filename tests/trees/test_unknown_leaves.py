@@ -73,8 +73,8 @@ def test_a_search_that_reads_an_unknown_leaf_fails_naming_it() -> None:
 
 
 def test_minimax_is_refused_before_it_starts() -> None:
-    with pytest.raises(UsageError, match="minimax reads every leaf, and the tree leaves a, b "
-                                         "unknown"):
+    with pytest.raises(UsageError, match="minimax reads every leaf, and the tree leaves "
+                                         "unknown: a, b"):
         run_search(TreeGame(parse_tree_text(NOTES)), algorithm="minimax")
 
 
@@ -84,7 +84,7 @@ def test_the_command_line_says_it_in_one_line(tmp_path: Path) -> None:
     out = tmp_path / "m.json"
     result = CliRunner().invoke(main, ["run", str(tree), "-a", "minimax", "-o", str(out)])
     assert result.exit_code == 2 and not out.exists()
-    assert result.stderr.count("\n") == 1 and "a, b unknown" in result.stderr
+    assert result.stderr.count("\n") == 1 and "unknown: a, b" in result.stderr
     result = CliRunner().invoke(main, ["run", str(tree), "--order", "reverse"])
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert "leaf b is unknown" in result.stderr and "Traceback" not in result.stderr

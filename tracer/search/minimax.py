@@ -23,7 +23,7 @@ from ..families import MINIMAX_VARIANTS
 from ..games.base import Game, Player
 from ..limits import NO_LIMITS, Limits
 from ..record import NULL, Recorder
-from ..said import said_n
+from ..said import said
 from ..spec import SearchSpec
 from ..trace import Result
 from . import fast
@@ -49,12 +49,10 @@ def search_minimax(game: Game[Any, Any], state: Any, spec: SearchSpec, recorder:
     written, on a tree that leaves leaves unknown (minimax reads every leaf)."""
     unknown = game.capabilities.unknown_leaves
     if unknown and spec.depth is None:
-        raise UsageError(said_n(
-            "minimax reads every leaf, and the tree leaves {leaves} unknown: give it a "
-            "value, or search with alpha-beta (-a alphabeta), which may prune it",
-            "minimax reads every leaf, and the tree leaves {leaves} unknown: give them "
-            "values, or search with alpha-beta (-a alphabeta), which may prune them",
-            len(unknown), leaves=", ".join(unknown)))
+        raise UsageError(said("minimax reads every leaf, and the tree leaves unknown: "
+                              "{leaves} (give them values, or search with alpha-beta, "
+                              "-a alphabeta, which may prune them)",
+                              leaves=", ".join(unknown)))
     variant = spec.shown_variant
     run, state, root, header = open_search(game, state, spec, recorder, source,
                                            quoted_ids=variant == "two-function")
