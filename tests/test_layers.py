@@ -41,7 +41,7 @@ CORE = ("tracer.said", "tracer.errors", "tracer.stdin", "tracer.stderr_channel",
         "tracer.display",
         "tracer.events", "tracer.lines", "tracer.header", "tracer.trace", "tracer.scanning",
         "tracer.wellformed",
-        "tracer.record", "tracer.schema", "tracer.visit", "tracer.memory")
+        "tracer.record", "tracer.schema", "tracer.visit", "tracer.memory", "tracer.windows")
 """Types and files every stage shares: sentences and errors, JSON, reading and writing files (gzip
 streams, output targets), number ranges, the names and budgets a search is asked for and
 its spec, the display registry, events, traces, recorders."""

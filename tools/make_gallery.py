@@ -147,9 +147,9 @@ def sections() -> tuple[str, list[Picture]]:
     if aima.exists():
         parts.append("## Themes and languages\n\nThe AIMA tree of Teoria dei giochi in the print "
                      "theme with Italian wording (`--theme print --lang it`), and with the "
-                     "alpha/beta window and visit order (`--window --visit-order`).\n")
+                     "final alpha/beta window and visit order (`--window final --visit-order`).\n")
         for name, opts in (("aima.print.it", RenderOptions(theme="print", lang="it")),
-                           ("aima.window", RenderOptions(window=True, visit_order=True))):
+                           ("aima.window", RenderOptions(window="final", visit_order=True))):
             pic = Picture(name, Drawing(aima, opts))
             pictures.append(pic)
             parts.append(_image(pic, name))

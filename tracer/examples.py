@@ -58,10 +58,10 @@ EXAMPLES: dict[str, Example] = {e.name: e for e in (
         lecture="Algoritmo Minimax con potatura alfa-beta: Potatura alfa-beta",
         title="MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}} = 3 "
               "(Algoritmo Minimax con potatura alfa-beta)",
-        text="A(B(3 5 10) C(2 a:4 b:6) D(2 7 3))",
+        text="A(B(3 5 10) C(2 ?a ?b) D(2 7 3))",
         value=3,
-        notes="a and b stand for unknown values (given 4 and 6 here): alpha-beta never "
-              "looks at a, b, 7 or 3.",
+        notes="a and b are unknown, as in the notes (?a, ?b): alpha-beta never looks at "
+              "a, b, 7 or 3; minimax, which reads every leaf, is refused.",
     ),
     Example(
         name="coin",

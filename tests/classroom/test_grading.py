@@ -137,7 +137,7 @@ LECTURE = [
     ({"example": "aima"}, {"algorithm": "minimax"}),
     ({"example": "two-mins"}, {"variant": "fail-soft"}),
     ({"example": "three-mins"}, {"variant": "fail-hard", "cut_on": "gt"}),
-    ({"example": "three-mins"}, {"order": "reverse"}),
+    ({"example": "two-mins"}, {"order": "reverse"}),
 ]
 RANDOM = [({"exercise": {"branching": b, "depth": d, "cuts": [1, 6], "seed": seed}},
            {"variant": variant})

@@ -31,7 +31,8 @@ def test_the_table_on_the_aima_tree() -> None:
 
 
 def test_json_output() -> None:
-    code, out, _ = gametrace("compare", "three-mins", "--orders", "natural,random:5",
+    given = Path(__file__).parents[1] / "data" / "trees" / "three-mins-given.tree"
+    code, out, _ = gametrace("compare", str(given), "--orders", "natural,random:5",
                              "--format", "json")
     assert code == 0
     data = json.loads(out)

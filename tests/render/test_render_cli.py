@@ -58,7 +58,7 @@ def test_bad_input_exits_1_with_the_file(tmp_path: Path) -> None:
 
 def test_render_trace_file_takes_options(aima_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "a.dot"
-    draw_trace_file(aima_file, out, lang="it", theme="print", window=True)
+    draw_trace_file(aima_file, out, lang="it", theme="print", window="entry")
     text = out.read_text(encoding="utf-8")
     assert "taglio alfa" in text and "α=3, β=+∞" in text
 
@@ -94,3 +94,33 @@ def test_no_numbers_hides_proof_numbers(tmp_path: Path) -> None:
     assert "pn 0 / dn +∞" in stdout
     code, stdout, _ = run(str(path), "-o", "-", "--no-numbers")
     assert code == 0 and "pn 0" not in stdout and "(7)" in stdout
+
+
+def test_window_entry_or_final_and_a_bare_window_is_final(aima_file: Path) -> None:
+    # C of the AIMA tree enters with alpha = 3, beta = +inf and ends with beta = 2.
+    code, entry, stderr = run(str(aima_file), "-o", "-", "--window", "entry")
+    assert code == 0, stderr
+    assert "α=3, β=+∞" in entry and "α=3, β=2" not in entry
+    assert "window on entry" in entry
+    code, final, stderr = run(str(aima_file), "-o", "-", "--window", "final")
+    assert code == 0, stderr
+    assert "α=3, β=2" in final and "final window" in final
+    code, bare, stderr = run(str(aima_file), "--window", "-o", "-")
+    assert code == 0, stderr
+    assert bare == final
+    code, none, _ = run(str(aima_file), "-o", "-")
+    assert "α=" not in none and "window" not in none
+
+
+def test_window_in_italian_names_the_window(aima_file: Path) -> None:
+    code, stdout, _ = run(str(aima_file), "-o", "-", "--lang", "it", "--window", "entry")
+    assert code == 0 and "finestra all&#x27;ingresso" in stdout
+    code, stdout, _ = run(str(aima_file), "-o", "-", "--lang", "it", "--window")
+    assert code == 0 and "finestra finale" in stdout
+
+
+def test_an_unknown_window_is_a_usage_error(aima_file: Path) -> None:
+    code, stdout, stderr = run(str(aima_file), "-o", "-", "--window", "start")
+    assert code == 2 and stdout == ""
+    assert "'start'" in stderr and "entry" in stderr and "final" in stderr
+    assert "Traceback" not in stderr

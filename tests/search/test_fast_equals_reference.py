@@ -419,6 +419,8 @@ def test_the_lecture_trees_write_byte_identical_files(tmp_path: Path) -> None:
     for example in ("aima", "two-mins", "three-mins"):
         tree = load_tree_source(example)
         for algorithm in ("minimax", "alphabeta"):
+            if algorithm == "minimax" and tree.unknown_leaves:
+                continue  # three-mins leaves a and b unknown: minimax is refused
             files = []
             for name in BUILDS:
                 path = tmp_path / f"{example}-{algorithm}-{name}.jsonl"

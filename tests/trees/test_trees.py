@@ -337,7 +337,7 @@ JSON_ERRORS = [
     pytest.param(
         [1, {"value": 4, "colour": "red"}],
         "$[1].colour",
-        "unknown key 'colour' (allowed: children, label, player, prob, uniform, value)",
+        "unknown key 'colour' (allowed: children, label, player, prob, uniform, unknown, value)",
         id="unknown-key",
     ),
     pytest.param(

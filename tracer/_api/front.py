@@ -141,7 +141,7 @@ def _render_options(preset: str | None, options: RenderOptions | None,
 def draw(trace: Trace | Path, out: Path, *, preset: str | None = None,
          options: RenderOptions | None = None, lang: str | None = None,
          theme: str | None = None, step: str | None = None, pruned: str | None = None,
-         values: bool | None = None, cuts: bool | None = None, window: bool | None = None,
+         values: bool | None = None, cuts: bool | None = None, window: str | None = None,
          depth: int | None = None, focus: str | None = None, size: str | None = None,
          title: str | None = None) -> None:
     """Draw ``trace`` (read, or its file) into ``out`` as ``gametrace render`` does: the
@@ -157,7 +157,7 @@ def draw(trace: Trace | Path, out: Path, *, preset: str | None = None,
 def frames(trace: Trace | Path, directory: Path, *, preset: str | None = None,
            options: RenderOptions | None = None, lang: str | None = None,
            theme: str | None = None, step: str | None = None, pruned: str | None = None,
-           window: bool | None = None) -> FramesWritten:
+           window: str | None = None) -> FramesWritten:
     """One frame per ``step`` (``event``, ``node``, ``leaf``) of ``trace`` into
     ``directory``, with the PDF, the HTML player and the Beamer frame beside them
     (``gametrace render --frames DIR``)."""

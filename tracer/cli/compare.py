@@ -85,7 +85,7 @@ def compare_command(source: str, orders: str | None, techniques: str | None, alg
       gametrace compare aima --orders natural,reverse,best,worst,random:200 --plot aima.svg
       gametrace compare aima --picture pair.png --side-by-side natural,reverse
       gametrace compare aima --picture pair.png --preset slides
-      gametrace compare three-mins --format csv -o three-mins.csv
+      gametrace compare two-mins --format csv -o two-mins.csv
       gametrace compare othello --depth 5 --techniques standard
       gametrace compare tictactoe --techniques alphabeta,id+tt,pvs+tt,mtdf --repeat 1
     """

@@ -12,6 +12,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
+from ..windows import WINDOW_DEFAULT, WINDOWS
 from .number_types import WHOLE
 from .options import (
     LANG_DEFAULT,
@@ -61,8 +62,12 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
               help="Backed-up values (>= 3 / <= 2 where only a bound is known).")
 @click.option("--ids/--no-ids", default=True, show_default=True,
               help="Node names (trees) and move names (generated games).")
-@click.option("--window/--no-window", default=False, show_default=True,
-              help="The alpha/beta window beside each node.")
+@click.option("--window", type=LibraryChoice(WINDOWS), is_flag=False,
+              flag_value=WINDOW_DEFAULT, default=None,
+              help=f"The alpha/beta window beside each node: entry (as the parent passed it "
+                   f"down) or final (after the node's children, as the lecture notes write "
+                   f"it); a bare --window is --window {WINDOW_DEFAULT} [default: none]. "
+                   f"Example: --window entry.")
 @click.option("--visit-order/--no-visit-order", default=False, show_default=True,
               help="Number nodes in the order the search visited them.")
 @click.option("--pv/--no-pv", default=True, show_default=True,
@@ -132,7 +137,7 @@ def given_options(ctx: click.Context, values: dict[str, Any]) -> dict[str, Any]:
 def render_command(ctx: click.Context, trace: Path, out: str | None,
                    frames_dir: str | None, step: str, frame_format: str | None, lang: str,
                    theme: str, values: bool, ids: bool,
-                   window: bool, visit_order: bool, pv: bool, cuts: bool, ghosts: bool,
+                   window: str | None, visit_order: bool, pv: bool, cuts: bool, ghosts: bool,
                    ghost_values: bool, legend: bool, positions: bool | None, numbers: bool,
                    title: str | None, ascii_: bool,
                    max_nodes: int, max_width: int | None, depth: int | None,

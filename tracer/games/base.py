@@ -37,6 +37,10 @@ class Capabilities:
     """When not empty, a depth limit is refused before the search, with this sentence
     saying what to do instead (a game with no static evaluation, e.g. OpenSpiel's): a
     :func:`~tracer.said.said` sentence, so that it is worded in the user's language."""
+    unknown_leaves: tuple[str, ...] = ()
+    """Leaves whose value the source leaves unknown (an explicit tree's ``?a``): a search
+    that reads one fails naming it, and minimax, which reads every leaf, is refused
+    before it starts."""
     move_classes: tuple[str, ...] = ()
     """The classes the game's ``move_class(state, action)`` names (chess: promotion,
     capture, check, quiet), which ``gametrace stats --by-class`` counts; empty: the game

@@ -17,11 +17,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import UsageError
 from ..events import Backup, Expand
 from ..families import MINIMAX_VARIANTS
 from ..games.base import Game, Player
 from ..limits import NO_LIMITS, Limits
 from ..record import NULL, Recorder
+from ..said import said
 from ..spec import SearchSpec
 from ..trace import Result
 from . import fast
@@ -43,7 +45,14 @@ def minimax(game: Game[Any, Any], state: Any = None, *, variant: str = "two-func
 
 def search_minimax(game: Game[Any, Any], state: Any, spec: SearchSpec, recorder: Recorder,
                    source: dict[str, Any] | None) -> Result:
-    """Minimax as ``spec`` (checked when made) asks for it."""
+    """Minimax as ``spec`` (checked when made) asks for it; refused, before anything is
+    written, on a tree that leaves leaves unknown (minimax reads every leaf)."""
+    unknown = game.capabilities.unknown_leaves
+    if unknown and spec.depth is None:
+        raise UsageError(said("minimax reads every leaf, and the tree leaves unknown: "
+                              "{leaves} (give them values, or search with alpha-beta, "
+                              "-a alphabeta, which may prune them)",
+                              leaves=", ".join(unknown)))
     variant = spec.shown_variant
     run, state, root, header = open_search(game, state, spec, recorder, source,
                                            quoted_ids=variant == "two-function")

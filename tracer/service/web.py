@@ -57,10 +57,14 @@ def int_param(text: str | None, name: str, default: int, low: int, high: int) ->
     return value
 
 
-def view_params(request: Request) -> dict[str, str | bool]:
-    """``lang``, ``theme`` and ``window`` from the query (the stepper's toggles)."""
+def view_params(request: Request) -> dict[str, str | None]:
+    """``lang``, ``theme`` and ``window`` from the query (the stepper's toggles): a
+    ``window`` of ``entry`` or ``final`` (:data:`tracer.windows.WINDOWS`), ``true`` for
+    the default one, ``false`` for none."""
+    from ..windows import WINDOW_DEFAULT, WINDOWS
+
     q = request.query_params
-    out: dict[str, str | bool] = {}
+    out: dict[str, str | None] = {}
     for name, allowed in (("lang", ("en", "it")), ("theme", ("colour", "print")),
                           ("step", ("event", "node", "leaf"))):
         value = q.get(name)
@@ -71,10 +75,12 @@ def view_params(request: Request) -> dict[str, str | bool]:
             out[name] = value
     window = q.get("window")
     if window is not None:
-        if window not in ("true", "false"):
-            raise Problem(400, "Bad request", said("window must be true or false, got {got!r}",
-                                                   got=window), where="window")
-        out["window"] = window == "true"
+        named = {"true": WINDOW_DEFAULT, "false": None, **{w: w for w in WINDOWS}}
+        if window not in named:
+            raise Problem(400, "Bad request", unknown_parameter("window", window,
+                                                                (*WINDOWS, "true", "false")),
+                          where="window")
+        out["window"] = named[window]
     return out
 
 

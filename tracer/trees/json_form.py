@@ -34,7 +34,7 @@ from tracer.trees.model import _CHANCE, LABEL_PATTERN, Tree
 __all__ = ["parse_tree_json"]
 
 _LABEL_RE = re.compile(LABEL_PATTERN)
-_NODE_KEYS = frozenset({"label", "player", "value", "children", "prob", "uniform"})
+_NODE_KEYS = frozenset({"label", "player", "value", "children", "prob", "uniform", "unknown"})
 _DOC_KEYS = frozenset({"tree", "name", "description", "root_player", "$schema"})
 
 _JsonWhere = Callable[[int, str | None], str]
@@ -174,7 +174,10 @@ def _scan_object(
                 file=file,
                 where=where(i, "children"),
             )
-    if "value" in obj:
+    if "unknown" in obj:
+        _check_unknown(obj, i, where, file)
+        flat.values.append(None)
+    elif "value" in obj:
         what = _STATIC if children else _LEAF
         flat.values.append(_leaf_value(obj["value"], what, file, partial(where, i, "value")))
     elif children:
@@ -226,6 +229,22 @@ def _scan_object(
         flat.players[i] = _CHANCE
         flat.uniform.add(i)
     return children
+
+
+def _check_unknown(obj: dict[str, Any], i: int, where: _JsonWhere, file: str) -> None:
+    """``{"label": "a", "unknown": true}``: a leaf the notes leave unknown, with a label
+    to be drawn by and neither a value nor children."""
+    if obj["unknown"] is not True:
+        raise InputError(said("'unknown' must be true, got {value} (leave it out for a "
+                              "leaf with a value)", value=_show(obj["unknown"])),
+                         file=file, where=where(i, "unknown"))
+    for key in ("value", "children"):
+        if key in obj:
+            raise InputError(said("an unknown leaf has no '{key}' (leave out 'unknown' to "
+                                  "give it one)", key=key), file=file, where=where(i, key))
+    if "label" not in obj:
+        raise InputError(said("an unknown leaf needs a 'label': the letter it is drawn "
+                              "by, such as \"a\""), file=file, where=where(i, "unknown"))
 
 
 def _json_where(

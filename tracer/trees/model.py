@@ -20,9 +20,9 @@ from tracer.errors import InputError
 from tracer.games.base import Capabilities
 from tracer.jsonio import encode_number
 from tracer.players import Player
-from tracer.said import said
+from tracer.said import Said, said
 
-__all__ = ["LABEL_PATTERN", "Node", "Tree", "TreeGame", "fraction_text"]
+__all__ = ["LABEL_PATTERN", "Node", "Tree", "TreeGame", "fraction_text", "unknown_leaf"]
 
 LABEL_PATTERN = r"[A-Za-z_][A-Za-z0-9_']*"
 """What a label may look like, in both the JSON and the text notation."""
@@ -44,7 +44,8 @@ class Node:
     player: Player
     """Who chooses at this node (for a leaf: the side to move there)."""
     value: float | int | None = None
-    """A leaf's value (always set); an inner node's optional static evaluation."""
+    """A leaf's value; an inner node's optional static evaluation.  None at a leaf the
+    source leaves unknown (``?a``): a search that reads it fails, naming it."""
     children: tuple[Node, ...] = ()
     """The successors, in the source's order."""
     prob: float | Fraction | None = None
@@ -71,6 +72,13 @@ class Node:
             f"Node(id={self.id!r}, player={self.player.value}, value={self.value!r}, "
             f"prob={self.prob!r}, label={self.label!r}, children=<{len(self.children)}>)"
         )
+
+
+def unknown_leaf(node: str) -> Said:
+    """The one line of a search that reads a leaf the tree leaves unknown."""
+    return said("leaf {node} is unknown (?{node} in the tree) and this search reads it: "
+                "give it a value ({node}:<number>), or choose a search that prunes it",
+                node=node)
 
 
 def fraction_text(p: Fraction) -> str:
@@ -174,6 +182,11 @@ class Tree:
                 height = max(height, depth)
         return size, leaves, height, chance
 
+    @cached_property
+    def unknown_leaves(self) -> tuple[str, ...]:
+        """The leaves the source leaves unknown (``?a``), in preorder."""
+        return tuple(n.id for n in self.nodes() if n.value is None and not n.children)
+
     @property
     def size(self) -> int:
         """The number of nodes."""
@@ -206,6 +219,8 @@ class Tree:
                 obj["player"] = node.player.value
             if node.value is not None:
                 obj["value"] = encode_number(node.value)
+            elif not node.children:
+                obj["unknown"] = True
             if node.prob is not None:
                 # a fraction stays exact as the string "1/3"
                 obj["prob"] = (fraction_text(node.prob) if type(node.prob) is Fraction
@@ -233,7 +248,8 @@ class TreeGame:
     def __init__(self, tree: Tree) -> None:
         self.tree = tree
         self.name: str = tree.name or "tree"
-        self.capabilities = Capabilities(chance=tree._stats[3], evaluation=True, named_nodes=True)
+        self.capabilities = Capabilities(chance=tree._stats[3], evaluation=True, named_nodes=True,
+                                         unknown_leaves=tree.unknown_leaves)
 
     def initial_state(self) -> Node:
         """The root."""
@@ -256,8 +272,11 @@ class TreeGame:
         return not state.children
 
     def utility(self, state: Node) -> float:
-        """A leaf's value."""
-        return state.value  # type: ignore[return-value]  # loaders give every leaf a value
+        """A leaf's value; an :class:`InputError` naming a leaf the tree leaves unknown
+        (a search that reads it asks for a value the notes never give)."""
+        if state.value is None:
+            raise InputError(unknown_leaf(state.id))
+        return state.value
 
     def evaluate(self, state: Node) -> float:
         """An inner node's static value; an :class:`InputError` when the tree gives none."""

@@ -37,9 +37,9 @@ __all__ = ["parse_tree_text"]
 # when read), a label, or one other character; the empty match at the end is "end".
 _TOKEN_RE = re.compile(r"(?:\s+|#[^\n]*)*([-+.0-9][^\s()\[\]:,=#]*|[A-Za-z_][A-Za-z0-9_']*|\S|\Z)")
 _INFINITE = {"+inf": math.inf, "-inf": -math.inf}
-_KINDS = {c: "num" for c in "+-.0123456789"} | {c: c for c in "()[]:,="} | {"": "end"}
+_KINDS = {c: "num" for c in "+-.0123456789"} | {c: c for c in "()[]:,=?"} | {"": "end"}
 _KINDS |= {c: "label" for c in "_" + ascii_letters}
-_NODE_START = frozenset({"num", "label", "[", ":", "("})
+_NODE_START = frozenset({"num", "label", "[", ":", "(", "?"})
 _ATTR_HELP = said("an attribute (max, min, chance, uniform or p=<probability>)")
 _NODE_HELP = said("a number, a label or '('")
 _END = said("end of input")
@@ -167,7 +167,7 @@ class _TextParser:
                 token = toks[i]
                 value = (int(token) if len(token) < 19 and token.isdigit() and token.isascii()
                          else number(i))
-                record: list[Any] = [None, None, value, None, (), i, False]
+                record: list[Any] = [None, None, value, None, (), i, False, False]
                 i += 1
                 if kinds[i] == "(":
                     self.check_bare(i)
@@ -180,7 +180,7 @@ class _TextParser:
                         raise self.error(i + 1, _NO_CHILD)
                     record[4] = []
                     is_open = True
-                elif record[2] is None:
+                elif record[2] is None and not record[7]:
                     raise self.no_value(i, record)
             if stack:
                 stack[-1][4].append(record)
@@ -230,7 +230,8 @@ class _TextParser:
                                      "between two siblings"))
 
     def node_head(self, i: int) -> tuple[list[Any], int, bool]:
-        """Read ``label? [attrs]? (number | ':' number)?`` starting at token ``i``.
+        """Read ``label? [attrs]? (number | ':' number)?``, or an unknown leaf
+        ``?label [attrs]?``, starting at token ``i``.
 
         Returns the record (no children yet), the next token's index, and whether the
         node ended with a bare number (an unlabelled leaf such as ``[p=0.5]3``).
@@ -243,11 +244,23 @@ class _TextParser:
         prob: float | Fraction | None = None
         uniform = False
         bare = False
+        unknown = kinds[i] == "?"
+        if unknown:  # ?a: a leaf the notes leave unknown, named by its letter
+            if kinds[i + 1] != "label" or not self.touching(i + 1):
+                raise self.expected(i + 1, said("a label right after '?' (an unknown leaf "
+                                                "such as ?a)"))
+            i += 1
         if kinds[i] == "label":
             label = toks[i]
             i += 1
         if kinds[i] == "[":
             i, player, prob, uniform = self.attributes(i)
+        if unknown:
+            if kinds[i] in (":", "(", "num"):
+                raise self.error(i, said("the unknown leaf ?{label} has no value and no "
+                                         "children: write ?{label} alone, or {label}:<number>",
+                                         label=label))
+            return [label, player, None, prob, (), start, uniform, True], i, False
         if kinds[i] == "num" and label is None and i > start:
             value = self.number(i)
             i += 1
@@ -261,7 +274,7 @@ class _TextParser:
                 raise self.error(i, said("a '(' after a value must touch it to give the node "
                                          "children (C:5(...)); put a comma before a sibling "
                                          "(E:3, (...))"))
-        return [label, player, value, prob, (), start, uniform], i, bare
+        return [label, player, value, prob, (), start, uniform, False], i, bare
 
     def no_value(self, i: int, record: list[Any]) -> InputError:
         start = record[5]

@@ -51,6 +51,8 @@ def _heads(tree: Tree) -> tuple[list[Node], dict[str, str]]:
         if node.prob is not None:
             attrs.append("p=" + _format_number(node.prob))
         head = node.label or ""
+        if value is None and not node.children:
+            head = "?" + head  # a leaf the source leaves unknown
         if attrs:
             head += "[" + ",".join(attrs) + "]"
         if value is not None:

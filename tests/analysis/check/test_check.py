@@ -277,3 +277,26 @@ def test_unknown_nodes_are_wrong_items_and_the_rest_is_graded() -> None:
     pruned = report.items[4]
     assert pruned.score == pytest.approx(2 / 3) and pruned.why is not None
     assert pruned.why.endswith("; you pruned Y")
+
+
+def test_the_alphabeta_answers_are_the_final_window_unless_told_entry() -> None:
+    # AIMA's C enters with alpha = 3, beta = +inf and ends with beta = 2 (the notes'
+    # final window); the conventions line says which window was checked.
+    from tracer.analysis.check.report import check_solution
+    from tracer.analysis.check.solution import Conventions, Solution, Window
+    from tracer.examples import example_tree
+    from tracer.record import MemoryRecorder
+    from tracer.search import run_search
+    from tracer.trees import TreeGame
+
+    rec = MemoryRecorder()
+    run_search(TreeGame(example_tree("aima")), algorithm="alphabeta", recorder=rec)
+    entry_answer = {"C": Window(3, float("inf"))}
+    final = check_solution(Solution(alphabeta=entry_answer), rec.trace)
+    assert [i.right for i in final.items] == [True, False]
+    assert final.conventions.window == "final"
+    assert "alpha and beta when each node is finished" in final.to_text()
+    entry = check_solution(Solution(conventions=Conventions(window="entry"),
+                                    alphabeta=entry_answer), rec.trace, lang="it")
+    assert all(i.right for i in entry.items)
+    assert "finestra all'ingresso" in entry.to_text()

@@ -109,7 +109,7 @@ def _value_x(svg: str, text: str) -> str:
 def test_frames_with_xlabels_are_drawn_by_graphviz(aima: Trace) -> None:
     # Where Graphviz puts an xlabel depends on the whole frame: those frames are not
     # joined (the last frame, the template itself, is).
-    drawing = Drawing(aima, RenderOptions(window=True))
+    drawing = Drawing(aima, RenderOptions(window="entry"))
     views = [f.view for f in drawing.frames()]
     parts = [elements(v, drawing.theme, pinned=drawing.pinned) for v in views]
     draw, _ = _counting(drawing)

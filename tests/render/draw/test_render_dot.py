@@ -37,7 +37,7 @@ def test_recorded_trace_dot(path: Path, snapshot_gv: SnapshotAssertion) -> None:
 @pytest.mark.parametrize("options", [
     {"lang": "it"},
     {"theme": "print"},
-    {"window": True, "visit_order": True, "title": "Teoria dei giochi: AIMA"},
+    {"window": "final", "visit_order": True, "title": "Teoria dei giochi: AIMA"},
     {"ghosts": False, "legend": False},
 ], ids=["italian", "print", "window-order-title", "no-ghosts-no-legend"])
 def test_aima_dot_with_options(aima: Trace, options: dict[str, object],

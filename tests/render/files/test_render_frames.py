@@ -88,7 +88,7 @@ def _viewbox(svg: str) -> str:
 def test_restyling_in_place_draws_what_a_fresh_parse_draws(aima: Trace, theme: str) -> None:
     from tracer.render.files.engine import render
 
-    drawing = Drawing(aima, RenderOptions(theme=theme, window=True))
+    drawing = Drawing(aima, RenderOptions(theme=theme, window="final"))
     for frame in drawing.frames():
         fresh = render(drawing.pinned_dot(frame.view), "svg", pinned=True)
         assert drawing.render("svg", frame.view) == fresh, frame.caption

@@ -220,7 +220,7 @@ def test_cli_tex_into_missing_folder_is_one_line(aima_file: Path, tmp_path: Path
     ("grundy-7-min.andor.dfs", {"preset": "slides"}),  # grows right
     ("jugs.astar.graph", {"preset": "slides"}),
     ("tictactoe-stage1.minimax", {}),
-    ("coin.expectiminimax.plain", {"window": True}),
+    ("coin.expectiminimax.plain", {"window": "final"}),
 ], ids=["aima", "aima-it-print", "grundy-andor", "grundy-slides", "jugs-slides", "tictactoe",
         "coin"])
 def test_tikz_compiles(name: str, options: dict[str, str], tmp_path: Path) -> None:

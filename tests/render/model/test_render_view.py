@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from tracer.errors import UsageError
 from tracer.render.model.render_options import RenderOptions
 from tracer.render.model.view import View, ViewEdge, ViewNode
 from tracer.render.pipeline import Drawing
@@ -133,14 +134,46 @@ def test_switches_turn_parts_off(aima: Trace) -> None:
     assert view.legend == ()
 
 
-def test_window_and_visit_order(aima: Trace) -> None:
-    # The window a node was searched with is what its parent passed down: on its edge.
-    view = Drawing(aima, RenderOptions(window=True, visit_order=True)).view
+def test_window_on_entry_and_visit_order(aima: Trace) -> None:
+    # The window on entry is what the node's parent passed down: on its edge.
+    view = Drawing(aima, RenderOptions(window="entry", visit_order=True)).view
     assert nodes(view)["A"].extra == ("#1", "α=−∞, β=+∞")
     assert edges(view)[("A", "C")].extra == ("#6", "α=3, β=+∞")
     assert edges(view)[("B", "E")].extra == ("#3",)  # leaves have no window
     assert edges(view)[("C", "I")].extra == ()
     assert all(n.extra == () for n in view.nodes if n.key != "A")
+    assert view.legend[-1] == ("legend.window", "α, β: window on entry")
+
+
+def test_final_window_is_the_one_the_notes_write(aima: Trace) -> None:
+    # "Portando questo al nodo centrale e calcolando MIN {2, infinity}, otteniamo
+    # alpha = 3 e beta = 2" (Algoritmo Minimax con potatura alfa-beta, on its
+    # MAX{MIN{3,5,10}, MIN{2,a,b}, MIN{2,7,3}}): AIMA's C, too, ends with the window whose
+    # comparison cuts it; A ends with alpha = 3 from B.
+    view = Drawing(aima, RenderOptions(window="final")).view
+    assert nodes(view)["A"].extra == ("α=3, β=+∞",)
+    assert edges(view)[("A", "B")].extra == ("α=−∞, β=3",)
+    assert edges(view)[("A", "C")].extra == ("α=3, β=2",)
+    assert edges(view)[("A", "D")].extra == ("α=3, β=2",)
+    assert view.legend[-1] == ("legend.window", "α, β: final window")
+
+
+def test_the_legend_says_which_window_in_italian(aima: Trace) -> None:
+    legend = dict(Drawing(aima, RenderOptions(window="final", lang="it")).view.legend)
+    assert legend["legend.window"] == "α, β: finestra finale"
+    legend = dict(Drawing(aima, RenderOptions(window="entry", lang="it")).view.legend)
+    assert legend["legend.window"] == "α, β: finestra all'ingresso"
+
+
+def test_no_window_no_window_legend(aima: Trace) -> None:
+    view = Drawing(aima, RenderOptions()).view
+    assert "legend.window" not in dict(view.legend)
+    assert all(not any("α=" in x for x in e.extra) for e in view.edges)
+
+
+def test_an_unknown_window_is_refused() -> None:
+    with pytest.raises(UsageError, match=r"unknown window 'start'.*entry, final"):
+        RenderOptions(window="start")
 
 
 def test_no_ghosts_puts_each_cut_in_one_box(aima: Trace) -> None:

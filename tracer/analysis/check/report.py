@@ -23,6 +23,7 @@ from ...errors import InputError, LimitExceeded, UsageError
 from ...limits import NO_LIMITS, Limits
 from ...said import said
 from ...trace import Trace
+from ...windows import WINDOW_DEFAULT
 from .diagnose import Finding, diagnose
 from .explain import Explainer
 from .items import compare
@@ -104,8 +105,9 @@ def check_solution(given: Solution, expected: Trace, *, title: str | None = None
     header = expected.header
     title = title or Words(lang)("check.title", algorithm=header.algorithm,
                                  variant=header.variant, source=header.source.get("name"))
-    report = Report(title, Conventions.from_header(header),
-                    compare(given, extract_solution(expected, leaves=True),
+    window = given.conventions.window or (WINDOW_DEFAULT if given.alphabeta else None)
+    report = Report(title, Conventions.from_header(header).merged(window=window),
+                    compare(given, extract_solution(expected, leaves=True, window=window),
                             Explainer(expected, lang=lang)), lang=lang)
     if diagnosis and not report.correct:
         report.diagnosis = diagnose(given, report.items, expected)
@@ -314,4 +316,6 @@ def describe_conventions(c: Conventions, *, lang: str = "en") -> str:
         parts.append(w("check.conv.depth", depth=c.depth))
     if c.root_player not in (None, "max"):
         parts.append(w("check.conv.first", player=c.root_player.upper()))
+    if c.window is not None and algorithm == "alphabeta":
+        parts.append(w(f"check.conv.window.{c.window}"))
     return ", ".join(parts)

@@ -90,7 +90,8 @@ class Value:
 
 @dataclass(frozen=True)
 class Window:
-    """Alpha and beta at a node when it is finished (after its last child, or at its cut)."""
+    """Alpha and beta at a node: when it is finished (after its last child, or at its
+    cut), or on entry (:attr:`Conventions.window`)."""
 
     alpha: Number | None = None
     beta: Number | None = None
@@ -118,6 +119,10 @@ class Conventions:
     root_player: str | None = None
     heuristic: str | None = None
     """A*: the heuristic's name."""
+    window: str | None = None
+    """Which alpha and beta the ``alphabeta`` answers give: ``final`` (when the node is
+    finished, :data:`tracer.windows.WINDOW_DEFAULT`) or ``entry`` (as its parent passed
+    them down)."""
 
     def merged(self, **overrides: Any) -> Conventions:
         """These conventions with every override that is not ``None`` applied."""
@@ -270,9 +275,12 @@ def load_solution(path: str | os.PathLike[str]) -> Solution:
 # ------------------------------------------------------------------ reading a trace
 
 
-def extract_solution(trace: Trace, *, leaves: bool = False) -> Solution:
+def extract_solution(trace: Trace, *, leaves: bool = False,
+                     window: str | None = None) -> Solution:
     """The complete answer a trace gives; ``leaves`` also lists each evaluated leaf's
-    value under ``values`` (what a checker needs to judge a leaf value a student wrote)."""
+    value under ``values`` (what a checker needs to judge a leaf value a student wrote);
+    ``window``: the ``alphabeta`` windows on ``entry`` or ``final`` (None: the default,
+    final)."""
     conventions = Conventions.from_header(trace.header)
     read = _Reading()
     read.walk(trace.events)
@@ -289,7 +297,8 @@ def extract_solution(trace: Trace, *, leaves: bool = False) -> Solution:
     # Answer keys list nodes in the order the search first reaches them.
     first = read.first
     returned = dict(sorted(returned.items(), key=lambda kv: first.get(kv[0], 1 << 60)))
-    windows = dict(sorted(read.windows.items(), key=lambda kv: first.get(kv[0], 1 << 60)))
+    chosen = read.entry if window == "entry" else read.windows
+    windows = dict(sorted(chosen.items(), key=lambda kv: first.get(kv[0], 1 << 60)))
     values = {n: Value(v, kinds.get(n, "exact")) for n, v in returned.items()}
     leaf_ids = set(read.evaluated)
     return Solution(
@@ -316,6 +325,7 @@ class _Reading(EventVisitor[None]):
         self.pruned: list[str] = []
         self.returned: dict[str, Number] = {}
         self.windows: dict[str, Window] = {}
+        self.entry: dict[str, Window] = {}
         self.first: dict[str, int] = {}
         self.children: dict[str, tuple[str, ...]] = {}
         self.players: dict[str, str] = {}
@@ -333,6 +343,8 @@ class _Reading(EventVisitor[None]):
         self.children[ev.node] = ev.children
         self.players[ev.node] = ev.player
         self.expand_order.append(ev.node)
+        if ev.alpha is not None and ev.beta is not None:
+            self.entry.setdefault(ev.node, Window(ev.alpha, ev.beta))
 
     def visit_evaluate(self, ev: Evaluate) -> None:
         self.first.setdefault(ev.node, ev.seq)

@@ -156,7 +156,7 @@ _GLYPHS = {"legend.max": ("▲", "max"), "legend.min": ("▼", "min"),
            "legend.path": ("━━", "pv"), "legend.solution": ("━━", "pv"),
            "legend.solved": ("✓", "ink"), "legend.unsolvable": ("✗", "ink"),
            "legend.and": ("◡", "ink"), "legend.and.tag": ("AND", "ink"),
-           "legend.numbers": ("", "ink"),
+           "legend.numbers": ("", "ink"), "legend.window": ("", "ink"),
            "legend.tt": ("TT", "tt")}
 _SWATCHES = {"legend.terminal": "", "legend.static": ' STYLE="rounded"',
              "legend.pruned": ' STYLE="dashed"', "legend.unvisited": ' STYLE="dotted"',

@@ -13,6 +13,7 @@ from typing import Any
 from ...choices import unknown_choice
 from ...errors import UsageError
 from ...said import Said, said
+from ...windows import WINDOW_DEFAULT, WINDOWS
 
 __all__ = [
     "ENGINES",
@@ -26,6 +27,8 @@ __all__ = [
     "RenderOptions",
     "STEPS",
     "THEMES",
+    "WINDOWS",
+    "WINDOW_DEFAULT",
     "output_format",
 ]
 
@@ -87,8 +90,9 @@ class RenderOptions:
     (the exercise: back the values up by hand)."""
     ids: bool = True
     """Show node names (the tree's labels A, B, ...; generated games show moves instead)."""
-    window: bool = False
-    """Show the alpha/beta window each node was searched with."""
+    window: str | None = None
+    """Show each node's alpha/beta window: ``entry`` (as its parent passed it down) or
+    ``final`` (as it ended, :data:`tracer.windows.WINDOW_DEFAULT`); None: no window."""
     visit_order: bool = False
     """Number the nodes in the order the search visited them."""
     pv: bool = True
@@ -168,6 +172,8 @@ class RenderOptions:
         _choose(said("pruned style"), self.pruned, PRUNED)
         if self.direction is not None:
             _choose(said("direction"), self.direction, DIRECTIONS)
+        if self.window is not None:
+            _choose(said("window"), self.window, WINDOWS)
         if self.size is not None:
             from .canvas import check_pixels, parse_size
 

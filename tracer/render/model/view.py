@@ -18,6 +18,7 @@ from .collapse import Box, Visible, node_status
 from .render_options import RenderOptions
 from .text import Words
 from .values import chance_cut, intervals, leaf_bounds, shown_value
+from .windows import window_legend, window_text
 
 __all__ = ["COMPACT_LEAVES", "View", "ViewBox", "ViewEdge", "ViewNode", "build_view",
            "legend_keys"]
@@ -172,6 +173,7 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     edges: list[ViewEdge] = []
     boxes: list[ViewBox] = []
     cut_edge: dict[str, str] = {}
+    windowed = False
     for nid in order:
         sn = skel.nodes[nid]
         st = states.get(nid)
@@ -194,16 +196,21 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
         elif (opts.ghost_values and sn.static is not None and sn.n_children == 0
               and not (stat == "pruned" and opts.pruned != "ghost")):
             value = w.number(sn.static)
-        # Visit number and the window the node was searched with: on the edge into the
-        # node (what its parent passed down), beside the root.
+        unknown = from_tree and sn.static is None and sn.n_children == 0 and value is None
+        if unknown:  # a leaf the tree leaves unknown (?a): drawn as its letter
+            value = nid
+        # Visit number and the node's window (on entry or final, opts.window): on the
+        # edge into the node, beside the root.
         extra: list[str] = []
         if st is not None and st.visited and stat != "hidden":
             if opts.visit_order or shape == "state":
                 extra.append(f"#{st.order}")
-            if opts.window and st.alpha0 is not None and st.beta0 is not None:
-                extra.append(f"{w.alpha}={w.number(st.alpha0)}, {w.beta}={w.number(st.beta0)}")
+            pair = None if opts.window is None else window_text(st, opts.window, w)
+            if pair is not None:
+                extra.append(pair)
+                windowed = True
         on_edge = shape != "state" and sn.parent is not None and sn.parent in visible.status
-        name = nid if opts.ids and from_tree else None
+        name = nid if opts.ids and from_tree and not unknown else None
         if shape == "state" and opts.ids:
             name = sn.position or nid
         slot = plan.get(nid)
@@ -262,6 +269,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
     numbers = any(s.numbers for s in plan.values())
     keys = tuple(legend) if legend is not None else legend_keys(view, numbers=numbers)
     entries = tuple((k, w(k)) for k in keys) if opts.legend else ()
+    if opts.legend and opts.window is not None and windowed:
+        entries += (("legend.window", window_legend(opts.window, w)),)
     marks = () if opts.pruned == "ghost" else tuple(
         (e.tail, e.head) for e in view.edges
         if visible.status.get(e.head) == "pruned" and visible.status.get(e.tail) == "explored")

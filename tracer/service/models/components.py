@@ -70,10 +70,12 @@ def _render_options() -> JsonObject:
         THEMES,
         RenderOptions,
     )
+    from ...windows import WINDOWS
 
     kinds = {"str": "string", "bool": "boolean", "int": "integer", "float": "number"}
-    enums = {"lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS),
-             "pruned": list(PRUNED)}
+    enums: dict[str, list[str | None]] = {
+        "lang": list(LANGS), "theme": [*THEMES, "color"], "step": list(STEPS),
+        "pruned": list(PRUNED), "window": [*WINDOWS, None]}
     props: JsonObject = {}
     for f in dataclasses.fields(RenderOptions):
         if f.name in LOCAL_RENDER:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ...windows import WINDOW_DEFAULT, WINDOWS
 from ..json_values import JsonObject, as_object
 from ..storage.store import ORIGINS
 from .components import FREE_FORM, index_paths, index_schemas, ref, schemas
@@ -68,6 +69,10 @@ def _query(name: str, schema: JsonObject, description: str = "") -> JsonObject:
             "description": description}
 
 
+WINDOW_WORDS = (f"The alpha/beta window beside each node: entry (as the parent passed it "
+                f"down) or final (after the node's children); true: {WINDOW_DEFAULT}, "
+                f"false: none.")
+
 _ID: JsonObject = {"name": "id", "in": "path", "required": True,
        "schema": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}
 
@@ -102,11 +107,13 @@ def openapi() -> JsonObject:
                             "schema": {"enum": ["svg", "png", "pdf", "dot"]}},
                       _query("lang", {"enum": ["en", "it"]}),
                       _query("theme", {"enum": ["colour", "print"]}),
-                      _query("window", {"type": "boolean"})]
+                      _query("window", {"enum": [*WINDOWS, "true", "false"]},
+                             WINDOW_WORDS)]
     frame_params: list[JsonObject] = [_ID, _query("step", {"enum": ["event", "node", "leaf"]}),
                     _query("lang", {"enum": ["en", "it"]}),
                     _query("theme", {"enum": ["colour", "print"]}),
-                    _query("window", {"type": "boolean"}),
+                    _query("window", {"enum": [*WINDOWS, "true", "false"]},
+                             WINDOW_WORDS),
                     _query("first", {"type": "integer", "minimum": 0}),
                     _query("count", {"type": "integer", "minimum": 1})]
     return {

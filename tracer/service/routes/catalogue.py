@@ -38,6 +38,7 @@ async def algorithms(request: Request) -> Response:
     from ...render.model.canvas import SIZES
     from ...render.model.render_options import FORMATS, LANGS, STEPS, THEMES
     from ...spec import menus
+    from ...windows import WINDOW_DEFAULT, WINDOWS
 
     s = service_of(request).settings
     render_options = as_object(component_schema("RenderOptions")["properties"])
@@ -46,6 +47,7 @@ async def algorithms(request: Request) -> Response:
         **menus(), "problems": list(PROBLEMS),
         "render": {"formats": list(FORMATS), "steps": list(STEPS), "langs": list(LANGS),
                    "themes": list(THEMES), "sizes": list(SIZES),
+                   "windows": list(WINDOWS), "window_default": WINDOW_DEFAULT,
                    "options": sorted(render_options)},
         "limits": {"max_nodes": s.max_nodes, "time_limit": s.time_limit,
                    "max_body": s.max_body, "max_frames": s.max_frames},

@@ -1,5 +1,5 @@
 // Step: the search of the permalink's tree (or a stored trace), frame by frame, with the
-// alpha/beta window and the print theme as toggles; the diagram and its captions speak
+// alpha/beta window (on entry or final) and the print theme as toggles; the diagram and its captions speak
 // the page's language (the header's menu).  The step shown is in the address (&at=K),
 // so a change of option or language keeps it; long searches come a page of frames at a
 // time.  The view can be stored (its address is then the stored trace's), shared and
@@ -11,11 +11,23 @@ import { go, keepParams, onLeave, register } from "./router.js";
 import { listenKeys, stepper } from "./stepper.js";
 
 const PAGE = 50;
-let limits = null;
+let menus = null;
+
+async function catalogue() {
+  if (!menus) menus = await get("v1/algorithms");
+  return menus;
+}
 
 async function bodyLimit() {
-  if (!limits) limits = (await get("v1/algorithms")).limits;
-  return limits.max_body;
+  return (await catalogue()).limits.max_body;
+}
+
+/** The window the address asks for (&window=entry|final; any other value, as an old
+ * address's &window=1: the library's default), null for none. */
+function windowOf(params, render) {
+  const asked = params.get("window");
+  if (asked === null) return null;
+  return render.windows.includes(asked) ? asked : render.window_default;
 }
 
 /** The trace to step: a stored id, or the search's trace (stored first when it is too
@@ -41,10 +53,11 @@ function saveAs(data, name) {
 }
 
 export async function renderStep(view, params) {
+  const render = (await catalogue()).render;
   const options = {
     lang: currentLanguage(),
     theme: params.get("theme") === "print" ? "print" : "colour",
-    window: params.get("window") === "1",
+    window: windowOf(params, render),
   };
   let left = false;  // the page was left while its search or frames were on the way
   onLeave(() => { left = true; });
@@ -72,6 +85,17 @@ export async function renderStep(view, params) {
                     else next.delete(name);
                     go("step", next);
                   } }), t(`step.${name}`));
+  // which window (the library's list, its default first chosen): on entry, or final
+  const windowKind = el("select", { id: "window-kind", "aria-label": t("step.window.which"),
+                                    disabled: options.window ? null : "",
+                                    onchange: (e) => {
+                                      const next = new URLSearchParams(here);
+                                      next.set("window", e.target.value);
+                                      go("step", next);
+                                    } },
+    ...render.windows.map((w) => el("option", {
+      value: w, selected: w === (options.window || render.window_default) ? "" : null },
+      t(`step.window.${w}`))));
 
   async function store() {
     status.textContent = t("step.storing");
@@ -105,7 +129,7 @@ export async function renderStep(view, params) {
         : new Blob([JSON.stringify(trace.trace)], { type: "application/json" });
     } else if (trace.id) {
       const query = new URLSearchParams({ lang: options.lang, theme: options.theme,
-                                          window: String(options.window) });
+                                          window: options.window || "false" });
       data = await blob(`v1/traces/${trace.id}/diagram.${fmt}?${query}`);
     } else {
       data = await blob("v1/render", { trace: trace.ref, format: fmt, options });
@@ -126,7 +150,8 @@ export async function renderStep(view, params) {
   view.replaceChildren(
     el("h2", { id: "step-title" }, el("span", { translate: "no" }, head.title)),
     el("div", { class: "row options", role: "group", "aria-label": t("step.options") },
-       toggle("window", options.window, "1"),
+       toggle("window", options.window, options.window || render.window_default),
+       windowKind,
        toggle("theme", options.theme === "print", "print")),
     s.root,
     el("div", { class: "row actions", role: "group", "aria-label": t("step.keep") },
