@@ -116,4 +116,6 @@ def _picture(path: str, chosen: tuple[str, str], comparison: Comparison,
     drawing = side_by_side(trace_a, trace_b, names=(name_a, name_b), title=comparison.title,
                            options=options)
     write_output_bytes(path, drawing.render(output_format(path), dpi=options.dpi))
-    return tuple(drawing.summary())
+    fit = drawing.fit  # text under the canvas's least size is said here, never drawn
+    note = [] if fit is None or fit.note is None else [f"warning: {fit.note}"]
+    return (*note, *drawing.summary())

@@ -26,7 +26,7 @@ from typing import Any
 from ..analysis.orderings import Counter
 from ..events import Evaluate, Event, Expand, Transposition
 from ..numbers import format_number
-from ..render.draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg, note_node
+from ..render.draw.canvas import Fit, canvas_svg, corner_nodes, fit_canvas, measure_svg
 from ..render.draw.dotquote import html_text, label_text
 from ..render.files.engine import render
 from ..render.files.strip import agraph_attrs, shifted
@@ -212,13 +212,12 @@ def side_by_side(a: Trace, b: Trace, *, names: tuple[str, str] = ("A", "B"),
         return SideBySide(names, only, source)
     own = render(source, "svg", pinned=True).decode()
     fit = fit_canvas(canvas, measure_svg((0.0, 0.0, width, height), own),
-                     note=words(opts.lang, ascii=opts.ascii)(
+                     note=words("en", ascii=opts.ascii)(
                          "canvas.small", least=f"{canvas.min_font:g}",
                          unit=canvas.unit if canvas.unit == "px" else "pt"))
     del out.graph_attr["bb"]
     out.graph_attr.update(pad="0")
-    note = note_node(fit)
-    for name, attrs in [*corner_nodes(fit), *([] if note is None else [note])]:
+    for name, attrs in corner_nodes(fit):  # the size note is said on stderr, not drawn
         out.add_node(name, **attrs)
     return SideBySide(names, only, source, fit, str(out.string()))
 

@@ -33,9 +33,30 @@ from ...header import Header
 from ...jsonio import decode_number
 from ...numbers import Number, format_number
 from ...said import said
-from .engine import Chosen, _engine_lines, engine_as_header, engine_iterations
+from .engine import Chosen, engine_as_header, engine_iterations
 
 __all__ = ["EngineDivergence", "EngineSide", "engine_divergence"]
+
+def _events(file: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The events of an engine stream after its header, with their line numbers, up to
+    its result: a stream :func:`.engine.engine_iterations` has read and checked whole,
+    so read again here one event at a time, in step with the other side's."""
+    from ...compress import open_bytes
+    from ...jsonio import loads_json
+
+    with open_bytes(file) as handle:
+        lines = ((n, raw) for n, raw in enumerate(handle, 1) if raw.strip())
+        next(lines, None)  # the header
+        for lineno, raw in lines:
+            obj = loads_json(raw.decode("utf-8", "replace"), file=f"{file}:{lineno}")
+            if not isinstance(obj, dict):
+                raise InputError(said("expected a JSON object (an event), got {kind}",
+                                      kind=type(obj).__name__), file=file,
+                                 where=f"line {lineno}")
+            if obj.get("type") == "result":
+                return
+            yield lineno, obj
+
 
 ROOT_MOVE = ""
 """The move recorded for the root in a side's tree (it has none)."""
@@ -88,7 +109,7 @@ class EngineSide:
         if number == 1:
             yield ("search", ROOT_MOVE)
             self._search(0, ())
-        for lineno, ev in _engine_lines(self.file):
+        for lineno, ev in _events(self.file):
             kind = ev["type"]
             if kind == "deepen":
                 number += 1

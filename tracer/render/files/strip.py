@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import LimitExceeded, UsageError
 from ...said import said
-from ..draw.canvas import Fit, Measure, corner_nodes, fit_canvas, measure_svg, note_node
+from ..draw.canvas import Fit, Measure, corner_nodes, fit_canvas, measure_svg
 from ..draw.canvas import canvas_svg as _canvas_svg
 from ..draw.footer import nodes as footer_nodes
 from ..model.canvas import LIMITS, Canvas, parse_size
@@ -206,9 +206,7 @@ def _strip_dot(drawing: Drawing, *, columns: int, size: str | None) -> tuple[str
     bb = (0.0, 0.0, total_w, total_h)
     fit = _strip_fit(drawing, size, views, bb)
     if fit is not None:
-        extra = corner_nodes(fit)
-        note = note_node(fit)
-        for name, attrs in [*extra, *([] if note is None else [note])]:
+        for name, attrs in corner_nodes(fit):  # the size note is said on stderr, not drawn
             out.add_node(name, **attrs)
     else:
         out.graph_attr.update(bb=f"0,0,{total_w:.2f},{total_h:.2f}")

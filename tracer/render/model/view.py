@@ -221,7 +221,8 @@ def build_view(replay: Replay, visible: Visible, opts: RenderOptions, w: Words, 
             # a generated game's root is "root", which the captions say in words
             tooltip=tooltip(w("root") if nid == "root" == skel.root and not from_tree
                             else nid, shape, stat, sn.player,
-                            sn.position and w.position(sn.position), value, w, st=st,
+                            sn.position and w.position(sn.position),
+                            None if unknown else value, w, st=st,  # a letter is no value
                             andor=kind, numbers=opts.numbers),
             position=slot.position if slot is not None else None,
             note=() if slot is None else note_texts(
