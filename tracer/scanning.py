@@ -311,7 +311,9 @@ def _maker(kind: str, sink: Callable[[Event], None]) -> Callable[..., None]:
     return make
 
 
-def _pure_items(views: LineViews, file: str) -> Iterator[Event | Result]:
+def numbered_lines(views: LineViews) -> Iterator[tuple[bytes, int]]:
+    """Each line the views hold, without its newline, with its line number: the pure
+    build's walk over the lines the compiled scanner reads."""
     lineno = 0
     for data in views:
         lineno = lineno or views.first
@@ -319,10 +321,15 @@ def _pure_items(views: LineViews, file: str) -> Iterator[Event | Result]:
         if lines and not lines[-1]:
             lines.pop()  # after the last newline
         for raw in lines:
-            item = _strict(raw, lineno, file)
+            yield raw, lineno
             lineno += 1
-            if item is not None:
-                yield item
+
+
+def _pure_items(views: LineViews, file: str) -> Iterator[Event | Result]:
+    for raw, lineno in numbered_lines(views):
+        item = _strict(raw, lineno, file)
+        if item is not None:
+            yield item
 
 
 def _spec(kind: str, taken: tuple[str, ...]) -> tuple[tuple[str, int, bool, bool, int], ...]:

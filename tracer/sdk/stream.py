@@ -33,7 +33,7 @@ from typing import Any
 from ..errors import InputError
 from ..jsonio import loads_json, read_lines
 from ..said import said
-from ..scanning import KINDS, LineViews, compiled, compiled_scan
+from ..scanning import KINDS, LineViews, compiled, compiled_scan, numbered_lines
 from ..schema import validate
 from .checking import ENGINE_EVENTS, _Rules, _well_shaped
 
@@ -188,16 +188,8 @@ class _Reading:
         return 1
 
     def pure(self) -> None:
-        views = LineViews(self.file)
-        lineno = 0
-        for data in views:
-            lineno = lineno or views.first
-            lines = bytes(data).split(b"\n")
-            if lines and not lines[-1]:
-                lines.pop()  # after the last newline
-            for raw in lines:
-                self.line(raw, lineno)
-                lineno += 1
+        for raw, lineno in numbered_lines(LineViews(self.file)):
+            self.line(raw, lineno)
 
     def scan(self) -> None:
         assert compiled_scan is not None
