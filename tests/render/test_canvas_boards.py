@@ -116,3 +116,20 @@ def test_a_narrow_width_folds_ghosts_and_keeps_a_few_searched_moves() -> None:
     root = chomp.replay.skeleton.nodes[chomp.replay.skeleton.root]
     assert len([c for c in root.children if c in chomp.visible.order]) < 16
     assert [b.kind for b in chomp.visible.boxes[root.id]] == ["explored"]
+
+
+def test_below_the_first_choice_a_few_searched_moves_fold_too() -> None:
+    # The 8-puzzle has at most four moves at every node: spared at every level, they
+    # drew most of the search (510 frames, not 290); only the root's are spared.
+    from tracer._api import search_problem
+    from tracer.record import MemoryRecorder
+    from tracer.render.model.render_options import RenderOptions
+
+    recorder = MemoryRecorder()
+    search_problem("puzzle8", recorder=recorder)
+    drawing = Drawing(recorder.trace, RenderOptions(step="event"))
+    skel = drawing.replay.skeleton
+    assert all(c in drawing.visible.order for c in skel.nodes[skel.root].children)
+    deeper = [n for n in drawing.visible.order if skel.nodes[n].depth == 3]
+    assert len(deeper) < 10
+    assert len(list(drawing.frames())) == 290

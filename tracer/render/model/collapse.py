@@ -29,8 +29,9 @@ __all__ = ["Box", "Visible", "choose_visible", "node_status"]
 KINDS = ("explored", "pruned", "unvisited")
 GAME_GHOSTS = 3
 FEW_SEARCHED = 4
-"""A node with at most this many children searched keeps every one of them drawn,
-however narrow the drawing is asked to be: only its ghosts fold."""
+"""The top of a drawing (its root, or the --focus node) with at most this many children
+searched keeps every one of them drawn, however narrow the drawing is asked to be: only
+its ghosts fold."""
 
 
 @dataclass(frozen=True)
@@ -163,17 +164,20 @@ def _choose(skel: Skeleton, states: dict[str, NodeState], summaries: dict[str, S
             level -= 1
     room = width
     settled = set(hidden)
+    top = focus if focus is not None else skel.root
     while not fits() and room > 2:  # 4: very wide nodes keep their first children
         room = max(2, room * 2 // 3)
         hidden = set(settled)
         for n in order:
             kids = [c for c in nodes[n].children if c not in hidden]
             if len(kids) > room:
-                # Ghosts fold first; a node with a few moves searched keeps each of
-                # them, its value and its cut (Othello's four first moves are the
-                # picture's point), and only a crowd of them (Chomp's sixteen) folds.
+                # Ghosts fold first; the first choice, when only a few of its moves
+                # were searched, keeps each of them, its value and its cut (Othello's
+                # four first moves are the picture's point), and only a crowd of them
+                # (Chomp's sixteen) folds.  Below it the few fold as well: spared at
+                # every level, an 8-puzzle's four moves would draw the whole search.
                 searched = [c for c in kids if status[c] == "explored"]
-                few = len(searched) <= FEW_SEARCHED
+                few = n == top and len(searched) <= FEW_SEARCHED
                 ranked = searched + [c for c in kids if status[c] != "explored"]
                 hidden.update(c for c in ranked[room - 1:] if c not in keep
                               and not (few and status[c] == "explored"))
