@@ -104,19 +104,26 @@ class Picture:
     """One image of the gallery: its file, what draws it, and its fingerprint."""
 
     name: str
-    drawing: Drawing
+    drawing: Drawing | None
     strip: bool = False
     fmt: str = "svg"
     made: Callable[[], bytes] | None = None
-    """Draws a picture that is not the drawing's own (a worksheet)."""
+    """Draws a picture that is not the drawing's own (a worksheet, a matrix)."""
+    source: str | None = None
+    """The DOT a picture without a drawing (a matrix) is drawn from: its fingerprint."""
 
     def views(self) -> list[View]:
+        assert self.drawing is not None
         if not self.strip:
             return [self.drawing.view]
         return [replace(f.view, legend=()) for f in self.drawing.frames()]
 
     def fingerprint(self) -> str:
         digest = hashlib.sha256()
+        if self.source is not None:
+            digest.update(self.source.encode())
+            return digest.hexdigest()[:16]
+        assert self.drawing is not None
         for view in self.views():
             digest.update(to_dot(view, self.drawing.theme).encode())
         return digest.hexdigest()[:16]
@@ -124,6 +131,7 @@ class Picture:
     def render(self) -> bytes:
         if self.made is not None:
             return self.made()
+        assert self.drawing is not None
         if not self.strip:
             return self.drawing.render(self.fmt)
         return _strip([self.drawing.render("svg", v).decode() for v in self.views()])
@@ -171,6 +179,11 @@ def sections() -> tuple[str, list[Picture]]:
                       fmt="png")
         pictures.append(pic)
         parts.append(f"### {what}\n\n{_image(pic, stem)}")
+    matrix = _dilemma_slide()
+    pictures.append(matrix)
+    parts.append("### the prisoner's dilemma\n\n`gametrace matrix prisoners-dilemma --lang "
+                 "it -o dilemma.png --size slides`: the equilibrium shaded, the strictly "
+                 "dominated strategy NC struck out.\n\n" + _image(matrix, "prisoners-dilemma"))
     parts.append("## Star1 on a slide\n\nThe coin tree of \"Teoria dei giochi\" searched "
                  "by Star1 with leaf bounds -2 and 7 (`gametrace run coin -a expectiminimax "
                  "--variant star1 --bounds -2 7 -o s.json`, then `gametrace render s.json "
@@ -198,6 +211,27 @@ def sections() -> tuple[str, list[Picture]]:
             parts.append(f"<details><summary>Step by step ({leafwise.count_steps()} frames, "
                          f"one per leaf)</summary>\n\n{_image(strip, 'frames')}</details>\n")
     return "\n".join(parts), pictures
+
+
+def _dilemma_slide() -> Picture:
+    """The prisoner's dilemma of "Teoria dei giochi" as an Italian slide."""
+    import tempfile
+
+    from tracer._api import analyse_matrix_source, write_matrix
+    from tracer.analysis.matrices import to_dot as matrix_dot
+
+    report = analyse_matrix_source("prisoners-dilemma")
+
+    def made() -> bytes:
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder) / "dilemma.png"
+            write_matrix(report, str(out), lang="it", size="slides")
+            return out.read_bytes()
+
+    source = matrix_dot(report.game, list(report.equilibria), struck=report.struck,
+                        lang="it", wrap_title=True)
+    return Picture("slides.it.prisoners-dilemma", None, fmt="png", made=made,
+                   source=source)
 
 
 def _star1_coin() -> Trace:

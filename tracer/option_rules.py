@@ -94,6 +94,12 @@ OPTION_RULES: Mapping[str, CommandOptions] = {
         everywhere=("--branching", "--depth", "--cuts", "--values", "--seed", "--variant",
                     "--cut-on", "--output", "--format", "--preset", "--worksheet", "--lang",
                     *COMMON_OPTIONS)),
+    "matrix": CommandOptions(
+        dimensions={"picture": _two(said("a picture (-o FILE.png, .svg, .pdf or .dot)"),
+                                    said("the printed analysis, or a payoff file (.json)"))},
+        rules=(Applies("--size", "picture", ("with",),
+                       said("a picture (-o FILE.png, .svg, .pdf or .dot)")),),
+        everywhere=("--from-tree", "--output", "--json", "--lang", *COMMON_OPTIONS)),
     "compare": CommandOptions(
         dimensions={
             "compared": {"orders": said("comparing orderings"),

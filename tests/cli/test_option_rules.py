@@ -20,7 +20,7 @@ from tracer.cli import main
 from tracer.option_rules import OPTION_RULES
 
 NO_MODES = {"browse", "diff", "examples", "export moodle", "export prairielearn", "games",
-            "index", "lti config", "lti keys", "matrix", "sdk", "serve", "validate"}
+            "index", "lti config", "lti keys", "sdk", "serve", "validate"}
 """The commands whose every option applies whenever the command runs."""
 
 

@@ -29,6 +29,8 @@ MODES: dict[str, dict[str, dict[str, list[str]]]] = {
                                         "--worksheet", "s.pdf"],
                                "without": ["exercise", "-b", "2", "-d", "2", "-o", "ex",
                                            "-q"]}},
+    "matrix": {"picture": {"with": ["matrix", "prisoners-dilemma", "-o", "m.png"],
+                           "without": ["matrix", "prisoners-dilemma", "-o", "m.json"]}},
     "compare": {"compared": {"orders": ["compare", "aima", "--orders", "natural,reverse"],
                              "techniques": ["compare", "aima", "--depth", "2", "--techniques",
                                             "alphabeta,id"]},

@@ -158,12 +158,17 @@ def admissible_command(problem: str, heuristic: str | None, params: tuple[str, .
 @click.option("-o", "--output", metavar="FILE", default=None,
               help="Write the matrix as a picture (.svg, .png, .pdf or .dot) or as a payoff "
                    "file (.json), e.g. -o dilemma.png.")
+@click.option("--size", metavar="SIZE", default=None,
+              help="Draw the picture on a canvas of exactly this size, the matrix scaled "
+                   "to fill it and centred: slides (1280x720), slides-4:3, a4, "
+                   "a4-landscape, WxH in pixels or WxHmm, as `render --size` [default: the "
+                   "matrix's own size]. Example: --size slides.")
 @json_option(help="Print the game and the analysis as JSON.")
 @language_option(help="Language of the analysis and the picture (it: strategie dominanti, "
                       "equilibri di Nash...).")
 @quiet_option(help="No notes on stderr (the file written).")
 def matrix_command(game: str | None, tree_source: str | None, output: str | None,
-                   as_json: bool, lang: str | None, quiet: bool) -> None:
+                   size: str | None, as_json: bool, lang: str | None, quiet: bool) -> None:
     """Analyse a two-player game in normal form: dominant strategies, iterated
     elimination of strictly dominated strategies, pure Nash equilibria.
 
@@ -179,13 +184,22 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
       gametrace matrix --from-tree two-mins --json
       gametrace matrix mygame.json
       gametrace matrix prisoners-dilemma --lang it -o dilemma.png
+      gametrace matrix prisoners-dilemma --lang it -o dilemma.png --size slides
     """
     from .._api import analyse_matrix_source, write_matrix
     from ..outputs import check_outputs
+    from .options import refuse_inapplicable
+
+    picture = output is not None and not output.lower().endswith(".json")
+    refuse_inapplicable(click.get_current_context(), picture="with" if picture else "without")
 
     on_stdout = check_outputs(("-o", output, "matrix"), json_flag=as_json,
                               inputs=[("GAME_OR_FILE", source_file(game)),
                                       ("--from-tree", source_file(tree_source))])
+    if size is not None:  # a wrong size is said before the analysis is printed
+        from ..render.model.canvas import parse_size
+
+        parse_size(size)
     report = analyse_matrix_source(game, tree=tree_source)
     words = output_language(lang)
     if as_json:
@@ -195,8 +209,12 @@ def matrix_command(game: str | None, tree_source: str | None, output: str | None
     else:
         click.echo(report.to_text(words), err=on_stdout)
     if output is not None:
-        write_matrix(report, output, lang=words)
-        if output != "-" and not quiet:
-            from ..said import said
+        from ..said import said
 
+        warning = write_matrix(report, output, lang=words, size=size)
+        if warning is not None:
+            from ..stderr_channel import warn
+
+            warn(said("warning: {warning}", warning=warning))
+        if output != "-" and not quiet:
             click.echo(said("written to {file}", file=output).worded(words), err=True)

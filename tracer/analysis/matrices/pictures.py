@@ -18,13 +18,16 @@ from ...jsonio import encode_number
 from ...said import Said, said
 from .payoff import MatrixGame, Number, Pair
 
-__all__ = ["STRUCK", "format_table", "legend", "show_number", "show_pair", "strike",
+__all__ = ["FONT_PT", "STRUCK", "format_table", "legend", "show_number", "show_pair", "strike",
            "title", "to_dot", "to_svg"]
 
 Struck = tuple[Collection[int], Collection[int]]
 """The rows and the columns struck out (by index)."""
 
 NOTHING: Struck = ((), ())
+
+FONT_PT = 14
+"""The pictures' text size at their own size, in points."""
 
 STRUCK = "#888888"
 """The colour of a struck-out strategy's payoffs."""
@@ -103,10 +106,12 @@ def _is_struck(r: int, k: int, struck: Struck) -> bool:
 
 
 def to_dot(game: MatrixGame, marked: Sequence[tuple[int, int]] = (), *,
-           struck: Struck = NOTHING, lang: str = "en") -> str:
+           struck: Struck = NOTHING, lang: str = "en", wrap_title: bool = False) -> str:
     """The matrix as Graphviz DOT: one table, the cells of ``marked`` (the equilibria)
     shaded and bold, the ``struck`` strategies and their payoffs struck out and grey, as
-    :func:`to_svg` draws it; Graphviz turns it into PNG or PDF."""
+    :func:`to_svg` draws it; Graphviz turns it into PNG or PDF.  ``wrap_title``: the
+    game's name on a line of its own above its payoffs (on a slide, a long title would
+    set the width, and the table would be drawn small)."""
     marks = set(marked)
     rows = []
     for r, row in enumerate(_texts(game, lang)):
@@ -122,10 +127,14 @@ def to_dot(game: MatrixGame, marked: Sequence[tuple[int, int]] = (), *,
             cells.append(f'<TD BGCOLOR="{fill}" CELLPADDING="6">{shown}</TD>')
         rows.append(f"<TR>{''.join(cells)}</TR>")
     notes = "".join(f"<BR/>{html_escape(n.worded(lang))}" for n in legend(struck))
+    heading = html_escape(title(game, lang))
+    if wrap_title:
+        name, colon, payoffs = heading.partition(": ")
+        heading = f"{name}:<BR/>{payoffs}" if colon else heading
     return ("digraph matrix {\n"
-            '\tgraph [fontname="DejaVu Sans Mono" fontsize=14 labelloc=t '
-            f"label=<{html_escape(title(game, lang))}{notes}>]\n"
-            '\tnode [fontname="DejaVu Sans Mono" fontsize=14 shape=plain]\n'
+            f'\tgraph [fontname="DejaVu Sans Mono" fontsize={FONT_PT} labelloc=t '
+            f"label=<{heading}{notes}>]\n"
+            f'\tnode [fontname="DejaVu Sans Mono" fontsize={FONT_PT} shape=plain]\n'
             '\tmatrix [label=<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" '
             f'COLOR="#444444">{"".join(rows)}</TABLE>>]\n'
             "}\n")
